@@ -1,0 +1,13 @@
+import { requirePositionals, writeJson, type Command } from '../command.js';
+
+export const openCommand: Command = {
+  name: 'open',
+  usage: 'open FOLDER',
+  summary: 'Start or update the history of a folder (the first open copies every file).',
+  async run(ctx) {
+    const [folder] = requirePositionals(ctx, ['FOLDER']);
+    const result = await ctx.engine().open(folder!, { onProgress: ctx.progress, signal: ctx.signal });
+    if (ctx.json) writeJson(ctx, result);
+    else ctx.out.write(`${result.firstCopy ? 'Copied' : 'Opened'} ${result.root}: ${result.files} files, ${result.blobs} blobs, ${result.ms} ms\n`);
+  },
+};

@@ -1,0 +1,68 @@
+import type Database from 'better-sqlite3';
+
+// Versioned schema changes of history.db, applied in order inside one transaction each. A store
+// written by a newer Hindsight (a higher user_version than we know) is refused, not guessed at.
+
+interface Migration {
+  version: number;
+  up: (db: Database.Database) => void;
+}
+
+const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE blobs (hash TEXT PRIMARY KEY, size INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE snapshots (
+          id INTEGER PRIMARY KEY,
+          kind TEXT NOT NULL CHECK (kind IN ('baseline', 'change', 'restore', 'checkpoint')),
+          at INTEGER NOT NULL,
+          label TEXT,
+          branch TEXT,
+          head TEXT
+        );
+        CREATE TABLE versions (
+          id INTEGER PRIMARY KEY,
+          snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+          path TEXT NOT NULL,
+          hash TEXT,
+          mode INTEGER NOT NULL,
+          size INTEGER NOT NULL,
+          type TEXT CHECK (type IN ('file', 'symlink') OR type IS NULL),
+          target TEXT
+        );
+        CREATE INDEX versions_by_path ON versions(path, snapshot_id);
+        CREATE INDEX versions_by_snapshot ON versions(snapshot_id);
+        CREATE INDEX versions_by_hash ON versions(hash);
+        CREATE TABLE stat_cache (
+          path TEXT PRIMARY KEY,
+          type TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          mode INTEGER NOT NULL,
+          mtime_ns TEXT NOT NULL,
+          ctime_ns TEXT NOT NULL,
+          ino TEXT NOT NULL,
+          hash TEXT NOT NULL,
+          target TEXT
+        ) WITHOUT ROWID;
+      `),
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new Error(`history.db has schema ${current}, newer than this Hindsight knows (${SCHEMA_VERSION}).`);
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}

@@ -1,0 +1,113 @@
+import { realpathSync } from 'node:fs';
+import { HindsightError } from '../../shared/errors.js';
+import type { FileEntry, OpenResult, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
+import { firstCopy, type FirstCopyOptions } from './copy/firstCopy.js';
+import { ProjectStore } from './project/projectStore.js';
+import { restoreFile, type RestoreFileResult } from './restore/restoreFile.js';
+import { assertProjectPath } from './restore/safeTarget.js';
+import { readBlob } from './store/readBlob.js';
+import { verifyStore } from './verify/verifyStore.js';
+import type { ProgressSink } from './progressThrottle.js';
+
+// The history engine of one process: every open project's store, and the operations the CLI, the
+// history process and the browser host all call. Plain Node: no Electron anywhere below here.
+
+export type OpenOptions = FirstCopyOptions;
+
+export class HistoryEngine {
+  private readonly stores = new Map<string, ProjectStore>();
+
+  constructor(readonly dataDir: string) {}
+
+  /** The open store of a folder, opening it on first use. */
+  store(folder: string): ProjectStore {
+    const key = realpathOr(folder);
+    const known = this.stores.get(key);
+    if (known) return known;
+    const store = ProjectStore.open(folder, this.dataDir);
+    this.stores.set(store.root, store);
+    return store;
+  }
+
+  /** Opens a folder: its first copy when it has no history yet. */
+  async open(folder: string, options: OpenOptions = {}): Promise<OpenResult> {
+    const store = this.store(folder);
+    if (store.index.baselineId() === undefined) return firstCopy(store, options);
+    const started = performance.now();
+    const files = store.index.filesAt();
+    const totals = store.index.blobTotals();
+    return {
+      projectId: store.projectId,
+      root: store.root,
+      files: files.length,
+      bytes: files.reduce((sum, f) => sum + f.size, 0),
+      blobs: totals.blobs,
+      ms: Math.round(performance.now() - started),
+      firstCopy: false,
+    };
+  }
+
+  /** A store that already has a baseline; a folder never opened is a clear error. */
+  history(folder: string): ProjectStore {
+    const store = this.store(folder);
+    if (store.index.baselineId() === undefined) {
+      throw new HindsightError('NO_BASELINE', `${store.root} has no history yet. Open it first.`, { root: store.root });
+    }
+    return store;
+  }
+
+  files(folder: string, at?: number): FileEntry[] {
+    const store = this.history(folder);
+    if (at !== undefined && !store.index.snapshot(at)) {
+      throw new HindsightError('SNAPSHOT_NOT_FOUND', `There is no snapshot ${at}.`, { snapshotId: at });
+    }
+    return store.index.filesAt(at);
+  }
+
+  log(folder: string): SnapshotInfo[] {
+    return this.history(folder).index.snapshots();
+  }
+
+  versions(folder: string, path: string): VersionInfo[] {
+    assertProjectPath(path);
+    return this.history(folder).index.versionsOf(path);
+  }
+
+  /** The bytes of a version (default: the latest version that has contents). */
+  read(folder: string, path: string, versionId?: number): Buffer {
+    assertProjectPath(path);
+    const store = this.history(folder);
+    const version =
+      versionId === undefined
+        ? store.index.versionsOf(path).filter((v) => v.hash !== null).at(-1)
+        : store.index.version(versionId);
+    if (!version || (versionId !== undefined && (version as { path?: string }).path !== path)) {
+      throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId ?? ''} of ${path}.`.replace('  ', ' '), { path, versionId });
+    }
+    if (version.hash === null) {
+      throw new HindsightError('VERSION_NOT_FOUND', `Version ${versionId} of ${path} is a deletion: it has no contents.`, { path, versionId });
+    }
+    return version.type === 'symlink' ? Buffer.from(version.target ?? '', 'utf8') : readBlob(store.blobsDir, version.hash);
+  }
+
+  restoreFile(folder: string, path: string, versionId: number): Promise<RestoreFileResult> {
+    return restoreFile(this.history(folder), path, versionId);
+  }
+
+  verify(folder: string, onProgress?: ProgressSink): Promise<VerifyResult> {
+    return verifyStore(this.history(folder), onProgress);
+  }
+
+  close(): void {
+    for (const store of this.stores.values()) store.close();
+    this.stores.clear();
+  }
+}
+
+function realpathOr(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
+}

@@ -1,0 +1,96 @@
+import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { HindsightError } from '../../../shared/errors.js';
+import { HistoryIndex } from '../db/historyIndex.js';
+import { blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
+import { sweepTemps } from '../store/sweepTemps.js';
+import { fsError } from '../fsErrors.js';
+import { currentIdentity, sameIdentity, type FolderIdentity } from './folderIdentity.js';
+import { projectIdOf } from './projectId.js';
+
+// One project's history store, open: its folder, its blob folder and its index. Opening sweeps
+// the temps of writes that never finished and refuses a folder that was replaced at the same path.
+
+export class ProjectStore {
+  private constructor(
+    readonly projectId: string,
+    readonly root: string,
+    readonly storeDir: string,
+    readonly blobsDir: string,
+    readonly index: HistoryIndex,
+    readonly identity: FolderIdentity,
+  ) {}
+
+  static open(folder: string, dataDir: string): ProjectStore {
+    const root = resolveFolder(folder);
+    const identity = currentIdentity(root);
+    if (!identity) throw new HindsightError('FOLDER_NOT_FOUND', `The folder ${folder} does not exist.`, { path: folder });
+    const projectId = projectIdOf(root);
+    const storeDir = projectStoreDir(dataDir, projectId);
+    const blobsDir = blobsDirOf(storeDir);
+    try {
+      mkdirSync(blobsDir, { recursive: true });
+      sweepTemps(blobsDir);
+    } catch (error) {
+      throw fsError('prepare the history store at', storeDir, error);
+    }
+    const index = new HistoryIndex(historyDbPath(storeDir));
+    try {
+      checkRecordedIdentity(index, root, identity);
+    } catch (error) {
+      index.close();
+      throw error;
+    }
+    return new ProjectStore(projectId, root, storeDir, blobsDir, index, identity);
+  }
+
+  /** Fails when the folder vanished or was replaced since the store was opened. */
+  assertFolderUnchanged(): void {
+    const now = currentIdentity(this.root);
+    if (!now) {
+      throw new HindsightError('FOLDER_VANISHED', `The folder ${this.root} disappeared while Hindsight was working on it.`, {
+        root: this.root,
+      });
+    }
+    if (!sameIdentity(now, this.identity)) {
+      throw new HindsightError('FOLDER_REPLACED', `The folder ${this.root} was replaced by another folder at the same path.`, {
+        root: this.root,
+      });
+    }
+  }
+
+  close(): void {
+    this.index.close();
+  }
+}
+
+function resolveFolder(folder: string): string {
+  let root: string;
+  try {
+    root = realpathSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new HindsightError('FOLDER_NOT_FOUND', `The folder ${folder} does not exist.`, { path: folder });
+    }
+    throw fsError('open the folder', folder, error);
+  }
+  if (!statSync(root).isDirectory()) {
+    throw new HindsightError('NOT_A_FOLDER', `${folder} is a file, not a folder.`, { path: folder });
+  }
+  return root;
+}
+
+function checkRecordedIdentity(index: HistoryIndex, root: string, identity: FolderIdentity): void {
+  const recorded = index.getMeta('identity');
+  if (!recorded) {
+    index.setMeta('root', root);
+    index.setMeta('identity', JSON.stringify(identity));
+    return;
+  }
+  if (!sameIdentity(JSON.parse(recorded) as FolderIdentity, identity)) {
+    throw new HindsightError(
+      'FOLDER_REPLACED',
+      `The folder at ${root} is not the one whose history is stored: it was deleted or replaced. Its old history is kept apart.`,
+      { root },
+    );
+  }
+}

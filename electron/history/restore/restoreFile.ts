@@ -1,0 +1,48 @@
+import { HindsightError } from '../../../shared/errors.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import { recordPaths } from '../versions/recordPaths.js';
+import { statPath } from '../versions/statPath.js';
+import { rmSync } from 'node:fs';
+import { fsError } from '../fsErrors.js';
+import { safeTarget } from './safeTarget.js';
+import { writeVersion } from './writeVersion.js';
+
+// Restores one file to one of its versions. What the file holds now is recorded first when it is
+// not already the latest version (a restore never loses data), and the restore itself is a
+// snapshot of kind 'restore', so it can be undone by restoring the version before it.
+
+export interface RestoreFileResult {
+  snapshotId: number;
+  capturedSnapshotId: number | undefined;
+  path: string;
+  versionId: number;
+}
+
+export async function restoreFile(store: ProjectStore, path: string, versionId: number): Promise<RestoreFileResult> {
+  const absTarget = safeTarget(store.root, path);
+  const version = store.index.version(versionId);
+  if (!version || version.path !== path) {
+    throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });
+  }
+  const captured = await recordPaths(store, [path], { kind: 'change', label: `Before restoring ${path}` });
+  if (version.hash === null) {
+    try {
+      rmSync(absTarget, { force: true });
+    } catch (error) {
+      throw fsError('remove', path, error, 'RESTORE_FAILED');
+    }
+  } else {
+    writeVersion(store.blobsDir, { hash: version.hash, mode: version.mode, type: version.type, target: version.target }, absTarget, path);
+  }
+  const after = statPath(store.root, path);
+  const snapshotId = store.index.commitSnapshot(
+    { kind: 'restore', label: `Restored ${path} to version ${versionId}` },
+    [{ path, hash: version.hash, mode: version.mode, size: version.size, type: version.type ?? null, target: version.target ?? null }],
+    [],
+    after && version.hash
+      ? [{ path, type: after.type, size: after.size, mode: after.mode, mtimeNs: after.mtimeNs, ctimeNs: after.ctimeNs, ino: after.ino, hash: version.hash, target: after.target ?? null }]
+      : [],
+    after ? [] : [path],
+  );
+  return { snapshotId, capturedSnapshotId: captured.snapshotId, path, versionId };
+}

@@ -1,0 +1,65 @@
+import { lstatSync, realpathSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { HindsightError } from '../../../shared/errors.js';
+import { projectPathProblem } from '../../../shared/projectPath.js';
+
+// Where a restore may write: only inside the project folder. A path with '..', an absolute path,
+// or one whose parent folders lead outside through a symlink is refused with a clear error.
+
+export function assertProjectPath(path: string): void {
+  const problem = projectPathProblem(path);
+  if (problem === 'absolute' || problem === 'dot-segment') {
+    throw new HindsightError('PATH_OUTSIDE_ROOT', `The path ${JSON.stringify(path)} is not inside the project folder.`, {
+      path,
+      problem,
+    });
+  }
+  if (problem) {
+    throw new HindsightError('PATH_INVALID', `The path ${JSON.stringify(path)} is not a valid project path (${problem}).`, {
+      path,
+      problem,
+    });
+  }
+}
+
+/**
+ * Resolves a project path to the absolute path a restore writes, checking every existing parent
+ * folder on disk: a parent that is a symlink must still resolve inside the root.
+ */
+export function safeTarget(root: string, path: string): string {
+  assertProjectPath(path);
+  const parts = path.split('/');
+  let current = root;
+  for (const part of parts.slice(0, -1)) {
+    current = join(current, part);
+    let isLink: boolean;
+    try {
+      const st = lstatSync(current);
+      if (!st.isDirectory() && !st.isSymbolicLink()) {
+        throw new HindsightError('PATH_INVALID', `Cannot restore ${path}: ${current} is a file, not a folder.`, { path });
+      }
+      isLink = st.isSymbolicLink();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') break; // the rest will be made inside root
+      throw error;
+    }
+    if (isLink && !isInside(root, realpathOrSelf(current))) {
+      throw new HindsightError('PATH_OUTSIDE_ROOT', `Cannot restore ${path}: a parent folder is a link that leads outside the project.`, {
+        path,
+      });
+    }
+  }
+  return join(root, ...parts);
+}
+
+function realpathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path; // a dangling link: it is replaced, never followed
+  }
+}
+
+export function isInside(root: string, path: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}

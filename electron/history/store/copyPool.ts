@@ -1,0 +1,100 @@
+import { Worker } from 'node:worker_threads';
+import { CopySlots } from './copySlots.js';
+import type { CopyJob, CopyJobResult } from './copyProtocol.js';
+import { count, countMax } from '../trace.js';
+
+// The copy workers of the process: worker threads that do the file work with synchronous calls,
+// leaving the history process's event loop and libuv pool free for everything else. One pool per
+// process; every job takes one slot of the shared CopySlots, so the limit holds across every
+// project. A job is a short batch of files filed one after another, so files in flight never
+// exceed the slots.
+
+export const DEFAULT_COPY_CONCURRENCY = 4;
+
+interface Pending {
+  resolve: (result: CopyJobResult) => void;
+  reject: (error: Error) => void;
+}
+
+export class CopyPool {
+  private readonly idle: Worker[] = [];
+  private readonly pending = new Map<Worker, Pending>();
+  private nextJobId = 1;
+  private inFlight = 0;
+  private closed = false;
+
+  constructor(
+    readonly slots: CopySlots,
+    private readonly workerScript: string | URL = defaultWorkerScript(),
+  ) {}
+
+  /** Files copying at this moment (one per busy worker). */
+  get filesInFlight(): number {
+    return this.inFlight;
+  }
+
+  async run(job: Omit<CopyJob, 'jobId'>): Promise<CopyJobResult> {
+    await this.slots.acquire();
+    this.inFlight++;
+    countMax('copy.maxInFlight', this.inFlight);
+    try {
+      return await this.dispatch({ ...job, jobId: this.nextJobId++ });
+    } finally {
+      this.inFlight--;
+      this.slots.release();
+    }
+  }
+
+  /** Ends every worker; jobs still running fail. The pool can be used again afterwards. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const workers = [...this.idle, ...this.pending.keys()];
+    this.idle.length = 0;
+    await Promise.all(workers.map((worker) => worker.terminate()));
+    this.closed = false;
+  }
+
+  private dispatch(job: CopyJob): Promise<CopyJobResult> {
+    const worker = this.idle.pop() ?? this.spawn();
+    worker.ref();
+    return new Promise<CopyJobResult>((resolve, reject) => {
+      this.pending.set(worker, { resolve, reject });
+      worker.postMessage(job);
+    });
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(this.workerScript);
+    count('copy.workers');
+    worker.on('message', (result: CopyJobResult) => {
+      const waiter = this.pending.get(worker);
+      this.pending.delete(worker);
+      worker.unref();
+      if (!this.closed) this.idle.push(worker);
+      waiter?.resolve(result);
+    });
+    const lose = (error: Error) => {
+      const waiter = this.pending.get(worker);
+      this.pending.delete(worker);
+      const at = this.idle.indexOf(worker);
+      if (at >= 0) this.idle.splice(at, 1);
+      waiter?.reject(error);
+    };
+    worker.on('error', lose);
+    worker.on('exit', (code) => lose(new Error(`A copy worker stopped (exit code ${code}).`)));
+    return worker;
+  }
+}
+
+function defaultWorkerScript(): string | URL {
+  // Built bundles keep copyWorker.js beside themselves; tests from sources point at the built one.
+  return process.env.HINDSIGHT_COPY_WORKER ?? new URL('./copyWorker.js', import.meta.url);
+}
+
+let shared: CopyPool | undefined;
+
+/** The one pool of this process, shared by every project that copies. */
+export function sharedCopyPool(): CopyPool {
+  shared ??= new CopyPool(new CopySlots(DEFAULT_COPY_CONCURRENCY));
+  return shared;
+}

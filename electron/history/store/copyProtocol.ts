@@ -1,0 +1,23 @@
+import type { CloneMode, FileOutcome } from './fileIntoStore.js';
+
+// Messages between the history process and its copy workers.
+
+export interface CopyJob {
+  jobId: number;
+  blobsDir: string;
+  cloneMode: CloneMode;
+  files: string[];
+}
+
+export interface CopyFailure {
+  kind: 'failed';
+  code: string;
+  message: string;
+}
+
+export interface CopyJobResult {
+  jobId: number;
+  outcomes: (FileOutcome | CopyFailure)[];
+  mkdirs: number;
+  cloneFallbacks: number;
+}

@@ -1,0 +1,59 @@
+// Lint, and the layering of docs/ARCHITECTURE (DESIGN.md) checked by machine, not by hope:
+// renderer/ imports only shared/; shared/ imports nothing of ours and no Node or Electron;
+// electron/history/ imports electron only in its entry file; the CLI never reaches into the app.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+const layer = (files, patterns, paths = [], ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns, paths }] },
+});
+
+const noElectron = [{ name: 'electron', message: 'Only the entry files of a process may import electron.' }];
+const nodePaths = nodeBuiltins.map((name) => ({ name, message: 'This layer runs without Node.' }));
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.bench/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  layer(
+    ['shared/**/*.ts'],
+    [{ regex: '(^|/)(electron|renderer|test|e2e)(/|$)', message: 'shared/ imports nothing of ours.' }],
+    [...noElectron, ...nodePaths],
+  ),
+  layer(
+    ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    [{ regex: '(^|/)(electron|test|e2e)(/|$)', message: 'renderer/ imports only shared/.' }],
+    [...noElectron, ...nodePaths],
+  ),
+  layer(
+    ['electron/history/**/*.ts'],
+    [{ regex: '(^|/)(renderer|main|preload|cli)(/|$)', message: 'The history process is plain Node: no app, no UI.' }],
+    noElectron,
+    ['electron/history/entry.ts'],
+  ),
+  layer(
+    ['electron/history/entry.ts'],
+    [{ regex: '(^|/)(renderer|main|preload|cli)(/|$)', message: 'The history process is plain Node: no app, no UI.' }],
+  ),
+  layer(
+    ['electron/cli/**/*.ts'],
+    [{ regex: '(^|/)(renderer|main|preload)(/|$)', message: 'The CLI runs the engine only.' }],
+    noElectron,
+  ),
+  layer(
+    ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+    [{ regex: '(^|/)(renderer|cli)(/|$)', message: 'main and preload import shared/ and electron only.' }],
+  ),
+);

@@ -1,0 +1,31 @@
+// Builds the `hindsight` command and the copy worker it starts into out/cli/.
+// npm packages stay external: they are installed beside the app, and better-sqlite3 is native.
+import { build } from 'esbuild';
+import { chmod } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export async function buildCli() {
+  await build({
+    absWorkingDir: root,
+    entryPoints: {
+      hindsight: 'electron/cli/main.ts',
+      copyWorker: 'electron/history/store/copyWorker.ts',
+    },
+    outdir: 'out/cli',
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    banner: { js: '#!/usr/bin/env node' },
+  });
+  await chmod(`${root}out/cli/hindsight.js`, 0o755);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await buildCli();
+}

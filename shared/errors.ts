@@ -1,0 +1,81 @@
+// Errors that cross process boundaries as plain data: a code a program can switch on, a message a
+// person can read, and details for the UI. Every failure the engine reports is one of these.
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'NOT_A_FOLDER',
+  'FOLDER_NOT_FOUND',
+  'FOLDER_REPLACED',
+  'FOLDER_VANISHED',
+  'PATH_OUTSIDE_ROOT',
+  'PATH_INVALID',
+  'NOT_FOUND',
+  'VERSION_NOT_FOUND',
+  'SNAPSHOT_NOT_FOUND',
+  'BLOB_MISSING',
+  'BLOB_CORRUPT',
+  'COPY_FAILED',
+  'RESTORE_FAILED',
+  'CLOSE_FAILED',
+  'CONFIG_CORRUPT',
+  'CONFIG_UNREADABLE',
+  'CONFIG_INVALID',
+  'CONFIG_LOCKED',
+  'STORE_BUSY',
+  'NO_BASELINE',
+  'DISK_FULL',
+  'PERMISSION_DENIED',
+  'GIT_NOT_FOUND',
+  'GIT_FAILED',
+  'GIT_OUTPUT_OVERFLOW',
+  'GIT_TIMEOUT',
+  'CANCELLED',
+  'UNAUTHORIZED',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface HindsightErrorData {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export class HindsightError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'HindsightError';
+    this.code = code;
+    this.details = details;
+  }
+
+  toJSON(): HindsightErrorData {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export function isHindsightError(value: unknown): value is HindsightError {
+  return value instanceof HindsightError;
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** Rebuilds an error from its wire form; anything unrecognised becomes INTERNAL, never a throw. */
+export function errorFromData(data: unknown): HindsightError {
+  if (data && typeof data === 'object') {
+    const { code, message, details } = data as Record<string, unknown>;
+    if (isErrorCode(code) && typeof message === 'string') {
+      const extra = details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined;
+      return new HindsightError(code, message, extra);
+    }
+  }
+  return new HindsightError('INTERNAL', 'An unrecognised error was received.');
+}
