@@ -95,6 +95,13 @@ let shared: CopyPool | undefined;
 
 /** The one pool of this process, shared by every project that copies. */
 export function sharedCopyPool(): CopyPool {
-  shared ??= new CopyPool(new CopySlots(DEFAULT_COPY_CONCURRENCY));
+  shared ??= new CopyPool(new CopySlots(concurrencyFromEnv() ?? DEFAULT_COPY_CONCURRENCY));
   return shared;
+}
+
+/** HINDSIGHT_COPY_CONCURRENCY overrides the default for a whole process (benchmarks, tests). */
+function concurrencyFromEnv(): number | undefined {
+  const raw = process.env.HINDSIGHT_COPY_CONCURRENCY;
+  if (!raw || !/^[1-9]\d{0,2}$/.test(raw)) return undefined;
+  return Number(raw);
 }

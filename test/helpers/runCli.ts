@@ -1,0 +1,40 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// Runs the built `hindsight` command as a real child process.
+
+export const CLI = fileURLToPath(new URL('../../out/cli/hindsight.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return finished(startCli(args, env));
+}
+
+export function finished(child: ChildProcess): Promise<CliResult> {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      resolve({ code, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }),
+    );
+  });
+}
+
+export async function cliJson<T>(args: string[], env: NodeJS.ProcessEnv = {}): Promise<T> {
+  const result = await runCli([...args, '--json'], env);
+  if (result.code !== 0) throw new Error(`hindsight ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+  return JSON.parse(result.stdout.toString('utf8')) as T;
+}
