@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'GIT_OUTPUT_OVERFLOW',
   'GIT_TIMEOUT',
   'CANCELLED',
+  'DISCONNECTED',
   'UNAUTHORIZED',
   'INTERNAL',
 ] as const;

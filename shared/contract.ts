@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import type { HindsightErrorData } from './errors.js';
+import type { Progress } from './progress.js';
+import { projectEditSchema, settingsSchema } from './contract/config.js';
+import { folderPath, label, maxBytes, operationId, pathPrefix, projectId, projectPath, snapshotId, versionId } from './contract/fields.js';
+import type {
+  CancelResult,
+  ConfigView,
+  DeletedFile,
+  DiffInputs,
+  FileBytes,
+  FileEntry,
+  OpenProjectResult,
+  ProjectState,
+  ProjectSummary,
+  RescanResult,
+  RestoreFileResult,
+  RestorePreview,
+  RestoreSnapshotResult,
+  SnapshotInfo,
+  StoreStats,
+  VersionInfo,
+  VerifyResult,
+} from './contract/values.js';
+
+// The contract between the viewer and the history process: every call (its name, the zod schema
+// its request must pass, the type it answers with) and every event (its name and payload).
+// The history process validates every request against these schemas and answers a bad one with
+// BAD_REQUEST; every answer is a Result (shared/contract/result.ts), so errors survive the trip.
+// Long work takes an optional operationId chosen by the caller: `cancel` stops it, and its
+// progress events carry it.
+
+interface CallSpec<Request extends z.ZodType, Response> {
+  request: Request;
+  doc: string;
+  /** Never set: carries the response type. */
+  readonly response?: Response;
+}
+
+function call<Response>() {
+  return <Request extends z.ZodType>(request: Request, doc: string): CallSpec<Request, Response> => ({ request, doc });
+}
+
+const diffSide = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('version'), versionId }),
+  /** The file as it is on disk now. */
+  z.strictObject({ kind: z.literal('disk') }),
+]);
+
+const restoreScope = {
+  projectId,
+  snapshotId,
+  /** Only files under this folder; '' (the default) is the whole project. */
+  pathPrefix: pathPrefix.default(''),
+  /** Delete files added after the snapshot (recorded first). Off unless the user asks. */
+  deleteAdded: z.boolean().default(false),
+};
+
+export const CALLS = {
+  openProject: call<OpenProjectResult>()(
+    z.strictObject({ path: folderPath, operationId: operationId.optional() }),
+    'Opens a folder: its first copy when it has no history, else a rescan. Answers with its projectId.',
+  ),
+  closeProject: call<null>()(z.strictObject({ projectId }), 'Closes a project in this process (its history stays).'),
+  listProjects: call<ProjectSummary[]>()(z.strictObject({}), 'Every known project, open or not.'),
+
+  log: call<SnapshotInfo[]>()(z.strictObject({ projectId }), "A project's snapshots, oldest first (checkpoints included)."),
+  fileTree: call<FileEntry[]>()(
+    z.strictObject({ projectId, snapshotId: snapshotId.optional() }),
+    'Every file as it stands at a snapshot (default: the latest), sorted by path.',
+  ),
+  versions: call<VersionInfo[]>()(z.strictObject({ projectId, path: projectPath }), "A file's versions, oldest first."),
+  readVersion: call<FileBytes>()(
+    z.strictObject({ projectId, path: projectPath, versionId: versionId.optional(), maxBytes }),
+    "A version's bytes (default: the latest with contents), at most maxBytes (default 2 MiB), marked when truncated.",
+  ),
+  diffInputs: call<DiffInputs>()(
+    z.strictObject({ projectId, path: projectPath, before: diffSide, after: diffSide, maxBytes }),
+    'The two texts to compare: two versions, or a version and the file on disk now.',
+  ),
+
+  restoreFile: call<RestoreFileResult>()(
+    z.strictObject({ projectId, path: projectPath, versionId }),
+    'Restores one file to a version; what it held is recorded first, and the restore is a snapshot.',
+  ),
+  previewRestore: call<RestorePreview>()(
+    z.strictObject(restoreScope),
+    'What restoring a snapshot (or a folder of it) would write, recreate and leave alone.',
+  ),
+  restoreSnapshot: call<RestoreSnapshotResult>()(
+    z.strictObject({ ...restoreScope, dryRun: z.boolean().default(false), operationId: operationId.optional() }),
+    'Restores a snapshot or a folder of it; with dryRun only the preview. Undo: restore the snapshot before it.',
+  ),
+  rescan: call<RescanResult>()(
+    z.strictObject({ projectId, operationId: operationId.optional() }),
+    'Compares the folder with the history and records what changed.',
+  ),
+
+  createCheckpoint: call<SnapshotInfo>()(
+    z.strictObject({ projectId, label }),
+    'A named snapshot of the project as it is now (listed by log with kind "checkpoint").',
+  ),
+  deletedFiles: call<DeletedFile[]>()(z.strictObject({ projectId }), 'Paths whose latest version is a deletion.'),
+  storeStats: call<StoreStats>()(
+    z.strictObject({ projectId, largest: z.number().int().min(0).max(1000).default(20) }),
+    "The history store's blobs, bytes, dedupe savings and largest files.",
+  ),
+  verify: call<VerifyResult>()(
+    z.strictObject({ projectId, operationId: operationId.optional() }),
+    'Re-hashes every stored blob and names the versions of any missing or corrupt one.',
+  ),
+
+  getConfig: call<ConfigView>()(z.strictObject({}), 'Settings and known projects (with the error when config.json is corrupt).'),
+  editConfig: call<ConfigView>()(
+    z.strictObject({
+      settings: settingsSchema.partial().optional(),
+      projects: z.array(projectEditSchema).max(1000).optional(),
+    }),
+    'Changes settings and known projects in one edit; refused while config.json is corrupt.',
+  ),
+
+  cancel: call<CancelResult>()(z.strictObject({ operationId }), 'Stops a running operation; it ends with CANCELLED.'),
+} as const;
+
+export type Calls = typeof CALLS;
+export type CallName = keyof Calls;
+/** What a caller sends (defaults may be left out). */
+export type RequestOf<N extends CallName> = z.input<Calls[N]['request']>;
+/** What the handler receives after validation (defaults filled in). */
+export type ParsedRequestOf<N extends CallName> = z.output<Calls[N]['request']>;
+export type ResponseOf<N extends CallName> = Calls[N] extends CallSpec<z.ZodType, infer R> ? R : never;
+
+export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+
+export function isCallName(value: unknown): value is CallName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(CALLS, value);
+}
+
+/** What the app's menus and command line ask the viewer to do. */
+export type AppCommand = { command: 'openFolder'; path: string } | { command: 'closeProject' } | { command: 'showOpenFolder' };
+
+interface EventSpec<Payload> {
+  doc: string;
+  readonly payload?: Payload;
+}
+
+function event<Payload>(doc: string): EventSpec<Payload> {
+  return { doc };
+}
+
+export const EVENTS = {
+  progress: event<Progress & { operationId: string | null }>(
+    'Progress of a first copy, rescan, restore or verify (throttled; always one with phase "done").',
+  ),
+  snapshot: event<{ projectId: string; snapshot: SnapshotInfo }>('A new snapshot was recorded.'),
+  projectState: event<{ projectId: string; root: string; state: ProjectState; detail: string | null }>(
+    "A project's folder changed state: present, moved, gone, replaced, or its config is corrupt.",
+  ),
+  error: event<{ projectId: string | null; error: HindsightErrorData }>(
+    'A failure outside any call (a watcher, a background rescan).',
+  ),
+  connection: event<{ state: 'lost' | 'restored' }>(
+    'Sent by the bridge, not the history process: it died (calls in flight fail with DISCONNECTED) or is back.',
+  ),
+  appCommand: event<AppCommand>(
+    'Sent by the Electron main process: a menu item, a folder on the command line or a second instance.',
+  ),
+} as const;
+
+export type Events = typeof EVENTS;
+export type EventName = keyof Events;
+export type EventPayload<N extends EventName> = Events[N] extends EventSpec<infer P> ? P : never;
+/** One event as listeners receive it. */
+export type HindsightEvent = { [N in EventName]: { event: N; payload: EventPayload<N> } }[EventName];
+
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+export type { Result } from './contract/result.js';
+export type * from './contract/values.js';
+export type { Settings, ProjectEdit } from './contract/config.js';

@@ -1,0 +1,141 @@
+import type { HindsightErrorData } from '../errors.js';
+import type { FileEntry, OpenResult, SnapshotInfo, VersionInfo, VerifyResult } from '../history.js';
+import type { Settings } from './config.js';
+
+// What the calls answer with, beyond the domain types of shared/history.ts.
+
+export type { FileEntry, OpenResult, SnapshotInfo, VersionInfo, VerifyResult };
+
+/** Where a known project's folder stands, as last seen. */
+export type ProjectState = 'present' | 'moved' | 'gone' | 'replaced' | 'config-corrupt';
+
+export interface ProjectSummary {
+  projectId: string;
+  root: string;
+  /** The folder's name unless the user renamed it. */
+  name: string;
+  state: ProjectState;
+  /** Whether this process has the project's store open now. */
+  open: boolean;
+  pinned: boolean;
+  /** Milliseconds since the epoch, when known. */
+  lastOpenedAt: number | null;
+}
+
+export interface OpenProjectResult extends OpenResult {
+  project: ProjectSummary;
+}
+
+/** Some bytes of a version (or of the file on disk): text when they are UTF-8, else base64. */
+export interface FileBytes {
+  path: string;
+  /** null for the file as it is on disk now. */
+  versionId: number | null;
+  /** The whole size in bytes; `data` may hold fewer (see `truncated`). */
+  size: number;
+  /** True when only the first `returnedBytes` bytes travelled. */
+  truncated: boolean;
+  returnedBytes: number;
+  encoding: 'utf8' | 'base64';
+  /** Looks like binary (a NUL byte, or not valid UTF-8). */
+  binary: boolean;
+  type: 'file' | 'symlink';
+  mode: number;
+  data: string;
+}
+
+/** The two sides of a diff; a side is null when that file does not exist there (added, deleted). */
+export interface DiffInputs {
+  path: string;
+  before: FileBytes | null;
+  after: FileBytes | null;
+}
+
+export interface RestoreFileResult {
+  /** The snapshot of kind 'restore' (undo by restoring the version before it). */
+  snapshotId: number;
+  /** The snapshot that recorded what the file held before, when it was not yet recorded. */
+  capturedSnapshotId: number | null;
+  path: string;
+  versionId: number;
+}
+
+/** What a snapshot restore would do, file by file. */
+export interface RestorePreview {
+  snapshotId: number;
+  pathPrefix: string;
+  deleteAdded: boolean;
+  /** Files whose contents or mode will be written. */
+  write: string[];
+  /** Files deleted since the snapshot that will be recreated. */
+  recreate: string[];
+  /** Files added after the snapshot: deleted only with deleteAdded, and recorded first. */
+  added: string[];
+  /** Files that already match the snapshot. */
+  unchanged: number;
+}
+
+export interface RestoreSnapshotResult {
+  dryRun: boolean;
+  preview: RestorePreview;
+  /** The snapshot of kind 'restore'; null on a dry run or when nothing had to change. */
+  snapshotId: number | null;
+  capturedSnapshotId: number | null;
+}
+
+export interface RescanResult {
+  projectId: string;
+  /** The new snapshot of kind 'change', or null when nothing changed. */
+  snapshotId: number | null;
+  changed: number;
+}
+
+export interface DeletedFile {
+  path: string;
+  /** The version that records the deletion. */
+  deletion: VersionInfo;
+  /** The last version that had contents: what a restore brings back. */
+  lastContents: VersionInfo | null;
+}
+
+export interface LargestFile {
+  path: string;
+  hash: string;
+  size: number;
+}
+
+export interface StoreStats {
+  projectId: string;
+  snapshots: number;
+  versions: number;
+  /** Distinct contents stored, and their bytes on disk. */
+  blobs: number;
+  blobBytes: number;
+  /** What every version would take if each were stored apart. */
+  logicalBytes: number;
+  /** logicalBytes - blobBytes: what content addressing saved. */
+  dedupeSavedBytes: number;
+  largestFiles: LargestFile[];
+}
+
+export interface ConfigView {
+  settings: Settings;
+  projects: ProjectSummary[];
+  /** Set when config.json is corrupt or unreadable: settings are the defaults and edits are refused. */
+  error: HindsightErrorData | null;
+}
+
+export interface CancelResult {
+  /** False when no running operation had that id (it may have finished already). */
+  cancelled: boolean;
+}
+
+/** Where the API runs: the Electron app (native dialogs, drag and drop paths) or the browser host. */
+export interface HostInfo {
+  kind: 'electron' | 'browser';
+  nativeDialogs: boolean;
+  /** Whether a dropped folder's path can be read (Electron only). */
+  dropPaths: boolean;
+  platform: string;
+  version: string;
+}
