@@ -2,20 +2,21 @@ import { z } from 'zod';
 import { projectId } from './fields.js';
 
 // The user-editable part of config.json as it crosses the contract. config.json itself (issue 5)
-// keeps unknown fields; this is the shape the UI reads and the patch it sends.
+// keeps unknown fields; this is the shape the UI reads and the patch it sends. Names and bounds
+// follow electron/history/config/configSchema.ts.
 
 export const settingsSchema = z.strictObject({
   /** Extra ignore patterns (gitignore syntax) on top of the built-in ones. */
   excludePatterns: z.array(z.string().min(1).max(1000)).max(1000),
   /** Files larger than this are not recorded; null for no limit. */
-  maxFileSizeBytes: z.number().int().positive().nullable(),
+  maxFileSize: z.number().int().positive().nullable(),
   /** Edits within this quiet window become one snapshot. */
-  quietWindowMs: z.number().int().min(100).max(30_000),
+  quietWindowMs: z.number().int().min(0).max(600_000),
   /** How many files are copied at once, shared by every project. */
   copyConcurrency: z.number().int().min(1).max(64),
   backgroundClose: z.enum(['auto', 'on', 'off']),
   /** The most bytes a project's history may keep; null for no limit. */
-  historyBudgetBytes: z.number().int().positive().nullable(),
+  historyBudget: z.number().int().positive().nullable(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
