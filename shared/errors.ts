@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'GIT_TIMEOUT',
   'CANCELLED',
   'DISCONNECTED',
+  'NOT_IMPLEMENTED',
   'UNAUTHORIZED',
   'INTERNAL',
 ] as const;

@@ -1,0 +1,88 @@
+import { CALLS, isCallName, type HindsightEvent } from '../../../shared/contract.js';
+import { HindsightError } from '../../../shared/errors.js';
+import type { Result } from '../../../shared/contract/result.js';
+import { callMessageSchema, type ResultMessage } from '../../../shared/contract/wire.js';
+import type { HistoryEngine } from '../historyEngine.js';
+import { badRequest, errorData } from './errorData.js';
+import { Operations } from './operations.js';
+import { ProjectDirectory } from './projectDirectory.js';
+import { ROUTES, type RouteContext, type Routes } from './routes.js';
+
+// The history process's one door, whatever the transport: `handle` takes any message, checks it
+// against the contract, runs the call and answers with a Result; it never throws and never
+// rejects. Events go to every subscriber (each connected window or browser tab).
+
+export interface Dispatcher {
+  handle(message: unknown): Promise<ResultMessage>;
+  subscribe(listener: (event: HindsightEvent) => void): () => void;
+  /** Cancels running work; the engine itself is closed by its owner. */
+  close(): void;
+}
+
+export function createDispatcher(engine: HistoryEngine, routes: Routes = ROUTES): Dispatcher {
+  const listeners = new Set<(event: HindsightEvent) => void>();
+  const operations = new Operations();
+  const ctx: RouteContext = {
+    engine,
+    projects: new ProjectDirectory(),
+    operations,
+    emit(event) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch {
+          // A subscriber whose transport broke must not stop the others or the work.
+        }
+      }
+    },
+  };
+
+  async function answer(message: unknown): Promise<Result<unknown>> {
+    const envelope = callMessageSchema.safeParse(message);
+    if (!envelope.success) return failure(badRequest('call', envelope.error));
+    const { call, args } = envelope.data;
+    if (!isCallName(call)) {
+      return failure(new HindsightError('BAD_REQUEST', `There is no call named ${JSON.stringify(call.slice(0, 100))}.`, { call }));
+    }
+    const parsed = CALLS[call].request.safeParse(args);
+    if (!parsed.success) return failure(badRequest(call, parsed.error));
+    const route = routes[call] as ((request: unknown, ctx: RouteContext) => unknown) | undefined;
+    if (!route) {
+      return failure(new HindsightError('NOT_IMPLEMENTED', `This version of Hindsight cannot ${call} yet.`, { call }));
+    }
+    return { ok: true, value: await route(parsed.data, ctx) };
+  }
+
+  return {
+    async handle(message) {
+      const id = idOf(message);
+      try {
+        return { kind: 'result', id, result: await answer(message) };
+      } catch (error) {
+        return { kind: 'result', id, result: failure(error) };
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      operations.cancelAll();
+      listeners.clear();
+    },
+  };
+}
+
+function failure(error: unknown): Result<never> {
+  return { ok: false, error: errorData(error) };
+}
+
+/** The caller's id when one can be read safely, else -1 (the caller cannot match it anyway). */
+function idOf(message: unknown): number {
+  try {
+    const id = (message as { id?: unknown } | null)?.id;
+    return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : -1;
+  } catch {
+    return -1;
+  }
+}

@@ -1,0 +1,33 @@
+import type { StoreStats } from '../../../shared/contract.js';
+import type { ProjectStore } from '../project/projectStore.js';
+
+// What a project's history costs on disk and what content addressing saves: every version's size
+// summed as if stored apart, against the distinct blobs actually stored.
+
+export function storeStats(store: ProjectStore, largest: number): StoreStats {
+  const db = store.index.db;
+  const counts = db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM snapshots) AS snapshots, COUNT(*) AS versions,
+              COALESCE(SUM(CASE WHEN hash IS NOT NULL THEN size END), 0) AS logicalBytes
+       FROM versions`,
+    )
+    .get() as { snapshots: number; versions: number; logicalBytes: number };
+  const blobs = store.index.blobTotals();
+  const largestFiles = store.index
+    .filesAt()
+    .filter((f) => f.type === 'file')
+    .sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1))
+    .slice(0, largest)
+    .map((f) => ({ path: f.path, hash: f.hash, size: f.size }));
+  return {
+    projectId: store.projectId,
+    snapshots: counts.snapshots,
+    versions: counts.versions,
+    blobs: blobs.blobs,
+    blobBytes: blobs.bytes,
+    logicalBytes: counts.logicalBytes,
+    dedupeSavedBytes: Math.max(0, counts.logicalBytes - blobs.bytes),
+    largestFiles,
+  };
+}
