@@ -86,11 +86,16 @@ function checkRecordedIdentity(index: HistoryIndex, root: string, identity: Fold
     index.setMeta('identity', JSON.stringify(identity));
     return;
   }
-  if (!sameIdentity(JSON.parse(recorded) as FolderIdentity, identity)) {
-    throw new HindsightError(
-      'FOLDER_REPLACED',
-      `The folder at ${root} is not the one whose history is stored: it was deleted or replaced. Its old history is kept apart.`,
-      { root },
-    );
+  if (sameIdentity(JSON.parse(recorded) as FolderIdentity, identity)) return;
+  if (index.baselineId() === undefined) {
+    // A first copy that never finished names nothing yet: the folder now at the path simply owns
+    // the store (blobs already stored are content-addressed and stay valid).
+    index.setMeta('identity', JSON.stringify(identity));
+    return;
   }
+  throw new HindsightError(
+    'FOLDER_REPLACED',
+    `The folder at ${root} is not the one whose history is stored: it was deleted or replaced. Its old history is kept apart and untouched.`,
+    { root },
+  );
 }

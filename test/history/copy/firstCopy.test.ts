@@ -241,3 +241,20 @@ describe('first copy', () => {
     await expect(engine.open(join(dir, 'missing'))).rejects.toMatchObject({ code: 'FOLDER_NOT_FOUND' });
   });
 });
+
+describe('a folder replaced at the same path', () => {
+  it('is refused once it has a history, and the old history is left as it was', async () => {
+    const parent = tempDir();
+    const root = join(parent, 'project');
+    writeTree(root, { 'a.txt': 'old' });
+    const dataDir = tempDir('hindsight-data-');
+    const first = new HistoryEngine(dataDir);
+    await first.open(root);
+    first.close();
+    rmSync(root, { recursive: true });
+    writeTree(root, { 'a.txt': 'a different folder' });
+    const second = new HistoryEngine(dataDir);
+    onTestFinished(() => second.close());
+    await expect(second.open(root)).rejects.toMatchObject({ code: 'FOLDER_REPLACED' });
+  });
+});
