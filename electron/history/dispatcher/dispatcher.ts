@@ -38,13 +38,13 @@ export function createDispatcher(engine: HistoryEngine, routes: Routes = ROUTES)
   };
 
   async function answer(message: unknown): Promise<Result<unknown>> {
-    const envelope = callMessageSchema.safeParse(message);
+    const envelope = readable(() => callMessageSchema.safeParse(message));
     if (!envelope.success) return failure(badRequest('call', envelope.error));
     const { call, args } = envelope.data;
     if (!isCallName(call)) {
       return failure(new HindsightError('BAD_REQUEST', `There is no call named ${JSON.stringify(call.slice(0, 100))}.`, { call }));
     }
-    const parsed = CALLS[call].request.safeParse(args);
+    const parsed = readable(() => CALLS[call].request.safeParse(args), call);
     if (!parsed.success) return failure(badRequest(call, parsed.error));
     const route = routes[call] as ((request: unknown, ctx: RouteContext) => unknown) | undefined;
     if (!route) {
@@ -71,6 +71,19 @@ export function createDispatcher(engine: HistoryEngine, routes: Routes = ROUTES)
       listeners.clear();
     },
   };
+}
+
+/**
+ * Runs a validation; a value that throws while being read (a getter, a proxy: possible only for
+ * in-process callers, never after a structured clone or JSON) is a bad request too.
+ */
+function readable<T>(validate: () => T, call = 'call'): T {
+  try {
+    return validate();
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new HindsightError('BAD_REQUEST', `The ${call} request could not be read (${why}).`, { call });
+  }
 }
 
 function failure(error: unknown): Result<never> {

@@ -1,0 +1,136 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createContractClient, type ContractClient } from '../../../shared/contract/client.js';
+import type { HindsightEvent } from '../../../shared/contract.js';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { createDispatcher } from '../../../electron/history/dispatcher/dispatcher.js';
+import { servePort } from '../../../electron/history/dispatcher/servePort.js';
+import { tempDir } from '../../helpers/tempDirs.js';
+import { writeTree } from '../../helpers/writeTree.js';
+
+// The viewer's calls over a real MessageChannel (structured clones, as between a window and the
+// history process): the shared client on one port, the dispatcher on the other.
+
+function connect(): { client: ContractClient; events: HindsightEvent[]; engine: HistoryEngine } {
+  const engine = new HistoryEngine(tempDir('hindsight-data-'));
+  const dispatcher = createDispatcher(engine);
+  const { port1, port2 } = new MessageChannel();
+  const stop = servePort(dispatcher, port1);
+  const client = createContractClient();
+  port2.on('message', (message) => client.receive(message));
+  client.connect({ send: (message) => port2.postMessage(message) });
+  const events: HindsightEvent[] = [];
+  client.onEvent((event) => events.push(event));
+  onTestFinished(() => {
+    stop();
+    port2.close();
+    dispatcher.close();
+    engine.close();
+  });
+  return { client, events, engine };
+}
+
+async function value<T>(promise: Promise<{ ok: true; value: T } | { ok: false; error: unknown }>): Promise<T> {
+  const result = await promise;
+  if (!result.ok) throw new Error(`call failed: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+describe('the dispatcher over a MessageChannel', () => {
+  it('opens a folder, lists it, reads versions and diffs a version against the disk', async () => {
+    const root = tempDir();
+    writeTree(root, { 'a.txt': 'alpha\n', 'dir/b.txt': 'beta\n', 'dir/same.txt': 'alpha\n', 'bin.dat': Buffer.from([0, 1, 2, 255]) });
+    const { client, events } = connect();
+    const { calls } = client;
+
+    const opened = await value(calls.openProject({ path: root, operationId: 'open-1' }));
+    expect(opened.firstCopy).toBe(true);
+    expect(opened.project).toMatchObject({ projectId: opened.projectId, open: true, state: 'present' });
+    const { projectId } = opened;
+    const progress = events.filter((e) => e.event === 'progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ payload: { operation: 'first-copy', phase: 'done', operationId: 'open-1', projectId } });
+    expect(events.some((e) => e.event === 'snapshot' && e.payload.snapshot.kind === 'baseline')).toBe(true);
+
+    expect((await value(calls.listProjects({}))).map((p) => p.projectId)).toEqual([projectId]);
+    const tree = await value(calls.fileTree({ projectId }));
+    expect(tree.map((f) => f.path)).toEqual(['a.txt', 'bin.dat', 'dir/b.txt', 'dir/same.txt']);
+
+    const text = await value(calls.readVersion({ projectId, path: 'a.txt' }));
+    expect(text).toMatchObject({ encoding: 'utf8', data: 'alpha\n', truncated: false, size: 6, binary: false });
+    const binary = await value(calls.readVersion({ projectId, path: 'bin.dat' }));
+    expect(binary).toMatchObject({ encoding: 'base64', binary: true, data: Buffer.from([0, 1, 2, 255]).toString('base64') });
+    const head = await value(calls.readVersion({ projectId, path: 'a.txt', maxBytes: 3 }));
+    expect(head).toMatchObject({ data: 'alp', truncated: true, size: 6, returnedBytes: 3 });
+
+    writeFileSync(join(root, 'a.txt'), 'alpha changed\n');
+    const [version] = await value(calls.versions({ projectId, path: 'a.txt' }));
+    const diff = await value(
+      calls.diffInputs({ projectId, path: 'a.txt', before: { kind: 'version', versionId: version!.versionId }, after: { kind: 'disk' } }),
+    );
+    expect(diff.before?.data).toBe('alpha\n');
+    expect(diff.after).toMatchObject({ data: 'alpha changed\n', versionId: null });
+
+    const stats = await value(calls.storeStats({ projectId }));
+    expect(stats).toMatchObject({ versions: 4, blobs: 3, dedupeSavedBytes: 6, snapshots: 1 });
+    expect(stats.largestFiles.map((f) => f.path)).toEqual(['a.txt', 'dir/same.txt', 'dir/b.txt', 'bin.dat']);
+
+    const verified = await value(calls.verify({ projectId, operationId: 'verify-1' }));
+    expect(verified.ok).toBe(true);
+    expect(events.some((e) => e.event === 'progress' && e.payload.operationId === 'verify-1')).toBe(true);
+  });
+
+  it('restores a file, announces its snapshots, and the disk holds the old bytes', async () => {
+    const root = tempDir();
+    writeTree(root, { 'notes.md': 'first\n' });
+    const { client, events } = connect();
+    const { projectId } = await value(client.calls.openProject({ path: root }));
+    const [baseline] = await value(client.calls.versions({ projectId, path: 'notes.md' }));
+    writeFileSync(join(root, 'notes.md'), 'second\n');
+
+    const restored = await value(client.calls.restoreFile({ projectId, path: 'notes.md', versionId: baseline!.versionId }));
+    expect(readFileSync(join(root, 'notes.md'), 'utf8')).toBe('first\n');
+    expect(restored.capturedSnapshotId).not.toBeNull();
+    const announced = events.flatMap((e) => (e.event === 'snapshot' ? [e.payload.snapshot.snapshotId] : []));
+    expect(announced).toEqual(expect.arrayContaining([restored.capturedSnapshotId, restored.snapshotId]));
+    const log = await value(client.calls.log({ projectId }));
+    expect(log.map((s) => s.kind)).toEqual(['baseline', 'change', 'restore']);
+  });
+
+  it('answers bad and unknown requests with typed errors that survive the trip', async () => {
+    const { client } = connect();
+    const missing = await client.calls.fileTree({ projectId: '0'.repeat(32) });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const bad = await client.calls.readVersion({ projectId: 'nope', path: '../etc/passwd' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', details: { call: 'readVersion' } } });
+    const notAFolder = await client.calls.openProject({ path: join(tempDir(), 'absent') });
+    expect(notAFolder).toMatchObject({ ok: false, error: { code: 'FOLDER_NOT_FOUND' } });
+    expect(await client.calls.cancel({ operationId: 'never-started' })).toEqual({ ok: true, value: { cancelled: false } });
+  });
+
+  it('fails calls in flight with DISCONNECTED when the port goes away, and serves again after a reconnect', async () => {
+    const engine = new HistoryEngine(tempDir('hindsight-data-'));
+    const dispatcher = createDispatcher(engine);
+    onTestFinished(() => engine.close());
+    const client = createContractClient();
+    const states: string[] = [];
+    client.onEvent((e) => (e.event === 'connection' ? states.push(e.payload.state) : undefined));
+    // A transport that swallows calls: the history process died before answering.
+    client.connect({ send: () => undefined });
+    const inFlight = client.calls.listProjects({});
+    client.disconnect('exited with code 9');
+    expect(await inFlight).toMatchObject({ ok: false, error: { code: 'DISCONNECTED' } });
+
+    const queued = client.calls.listProjects({});
+    const { port1, port2 } = new MessageChannel();
+    const stop = servePort(dispatcher, port1);
+    port2.on('message', (message) => client.receive(message));
+    client.connect({ send: (message) => port2.postMessage(message) });
+    expect(await queued).toEqual({ ok: true, value: [] });
+    expect(states).toEqual(['lost', 'restored']);
+    stop();
+    port2.close();
+  });
+});
