@@ -6,14 +6,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export async function buildCli() {
+// outdir: the bench rig builds its own copy (out/bench/cli) so tests rebuilding out/cli never
+// swap files under a running benchmark.
+export async function buildCli(outdir = 'out/cli') {
   await build({
     absWorkingDir: root,
     entryPoints: {
       hindsight: 'electron/cli/main.ts',
       copyWorker: 'electron/history/store/copyWorker.ts',
     },
-    outdir: 'out/cli',
+    outdir,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -23,7 +25,7 @@ export async function buildCli() {
     logLevel: 'warning',
     banner: { js: '#!/usr/bin/env node' },
   });
-  await chmod(`${root}out/cli/hindsight.js`, 0o755);
+  await chmod(`${root}${outdir}/hindsight.js`, 0o755);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -4,6 +4,12 @@ import type { FileEntry, OpenResult, SnapshotInfo, VersionInfo, VerifyResult } f
 import { firstCopy, type FirstCopyOptions } from './copy/firstCopy.js';
 import { ProjectStore } from './project/projectStore.js';
 import { restoreFile, type RestoreFileResult } from './restore/restoreFile.js';
+import type { PlanOptions, RestorePreview } from './restore/planRestore.js';
+import type { RestoreSnapshotResult } from './restore/restoreSnapshot.js';
+import type { BeforeCommitHook } from './versions/commitHooks.js';
+import { deletedFiles, type DeletedFile } from './versions/deletedFiles.js';
+import { ProjectRecorder, type RestoreOptions, type WatchOptions } from './versions/projectRecorder.js';
+import type { RescanOptions, RescanResult } from './versions/rescan.js';
 import { assertProjectPath } from './restore/safeTarget.js';
 import { readBlob } from './store/readBlob.js';
 import { verifyStore } from './verify/verifyStore.js';
@@ -16,6 +22,8 @@ export type OpenOptions = FirstCopyOptions;
 
 export class HistoryEngine {
   private readonly stores = new Map<string, ProjectStore>();
+  /** Versions after the baseline: rescans, live watchers, restores and checkpoints. */
+  readonly recorder = new ProjectRecorder();
 
   constructor(readonly dataDir: string) {}
 
@@ -34,6 +42,7 @@ export class HistoryEngine {
     const store = this.store(folder);
     if (store.index.baselineId() === undefined) return firstCopy(store, options);
     const started = performance.now();
+    await this.recorder.rescan(store, { exclude: options.exclude, signal: options.signal, pool: options.pool, onProgress: options.onProgress });
     const files = store.index.filesAt();
     const totals = store.index.blobTotals();
     return {
@@ -92,6 +101,49 @@ export class HistoryEngine {
 
   restoreFile(folder: string, path: string, versionId: number): Promise<RestoreFileResult> {
     return restoreFile(this.history(folder), path, versionId);
+  }
+
+  /** Brings the history up to date with the disk (what every open does). */
+  rescan(folder: string, options: RescanOptions = {}): Promise<RescanResult> {
+    return this.recorder.rescan(this.history(folder), options);
+  }
+
+  /** What restoring a snapshot (or a folder or file of it) would write, recreate, leave and keep. */
+  previewRestore(folder: string, snapshotId: number, options: PlanOptions = {}): Promise<RestorePreview> {
+    return this.recorder.preview(this.history(folder), snapshotId, options);
+  }
+
+  restoreSnapshot(folder: string, snapshotId: number, options: RestoreOptions = {}): Promise<RestoreSnapshotResult> {
+    return this.recorder.restore(this.history(folder), snapshotId, options);
+  }
+
+  /** Paths whose latest version is a deletion. */
+  deleted(folder: string): DeletedFile[] {
+    return deletedFiles(this.history(folder));
+  }
+
+  /** A labelled snapshot of the project as it is now; returns its id. */
+  checkpoint(folder: string, label: string): Promise<number> {
+    return this.recorder.checkpoint(this.history(folder), label);
+  }
+
+  /** Records changes live until unwatch. */
+  watch(folder: string, options: WatchOptions = {}): Promise<void> {
+    return this.recorder.watch(this.history(folder), options);
+  }
+
+  unwatch(folder: string): Promise<void> {
+    return this.recorder.unwatch(this.history(folder));
+  }
+
+  /** Stops every watcher after writing its open group; call before close(). */
+  unwatchAll(): Promise<void> {
+    return this.recorder.close();
+  }
+
+  /** Runs before every change group is written (e.g. a checkpoint when git's HEAD moved). */
+  addBeforeCommit(hook: BeforeCommitHook): () => void {
+    return this.recorder.addBeforeCommit(hook);
   }
 
   verify(folder: string, onProgress?: ProgressSink): Promise<VerifyResult> {

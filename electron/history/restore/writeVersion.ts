@@ -1,10 +1,10 @@
 import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { EntryType } from '../../../shared/history.js';
 import { blobPath } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
+import { restoreTempPath } from './restoreTemps.js';
 
 // Puts one version's exact bytes and mode at a path: written to a temp beside the target, its mode
 // set exactly, then renamed over the target, so the file is at every moment either the old one or
@@ -24,7 +24,7 @@ export function writeVersion(blobsDir: string, version: WritableVersion, absTarg
   } catch (error) {
     throw fsError('recreate the folder for', displayPath, error, 'RESTORE_FAILED');
   }
-  const temp = join(dir, `.${basename(absTarget)}.hindsight-${randomUUID()}`);
+  const temp = restoreTempPath(absTarget);
   try {
     if (version.type === 'symlink') {
       symlinkSync(version.target ?? '', temp);

@@ -1,24 +1,37 @@
-import type { NewSnapshot, NewVersion } from '../db/historyIndex.js';
+import type { NewSnapshot, NewVersion, StatRow } from '../db/historyIndex.js';
 import { fileEntries } from '../copy/fileEntries.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import type { CopyPool } from '../store/copyPool.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 import { statPath } from './statPath.js';
 
 // Records what some paths hold now, as one snapshot, for the paths whose contents, mode, type or
 // existence differ from their latest version. It is how a restore captures what it is about to
-// overwrite (a restore never loses data) and how a change group is written.
+// overwrite (a restore never loses data) and how a change group is written. The work is split in
+// two: preparing (filing bytes on the copy workers, comparing with the latest versions) and
+// committing, so a change group can run its hooks and insert a checkpoint in between.
 
 export interface RecordResult {
   snapshotId: number | undefined;
   changed: string[];
 }
 
-export async function recordPaths(
+export interface PreparedChanges {
+  /** Sorted by path: one per path whose contents, mode, type or existence changed. */
+  versions: NewVersion[];
+  blobs: { hash: string; size: number }[];
+  stats: StatRow[];
+  removedStats: string[];
+  /** How many of the changed paths had contents before (rewrites and deletions, not additions). */
+  replaced: number;
+}
+
+export async function prepareChanges(
   store: ProjectStore,
   paths: readonly string[],
-  snapshot: NewSnapshot,
   known?: ReadonlyMap<string, WalkEntry | undefined>,
-): Promise<RecordResult> {
+  pool?: CopyPool,
+): Promise<PreparedChanges> {
   const present: WalkEntry[] = [];
   const gone: string[] = [];
   for (const path of paths) {
@@ -26,8 +39,9 @@ export async function recordPaths(
     if (entry) present.push(entry);
     else gone.push(path);
   }
-  const filed = await fileEntries(present, { blobsDir: store.blobsDir });
+  const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool });
   const versions: NewVersion[] = [];
+  let replaced = 0;
   for (const version of filed.versions) {
     const latest = store.index.latestVersion(version.path);
     const same =
@@ -36,21 +50,40 @@ export async function recordPaths(
       latest.mode === version.mode &&
       (latest.type ?? null) === version.type &&
       (latest.target ?? null) === (version.target ?? null);
-    if (!same) versions.push(version);
+    if (same) continue;
+    if (latest?.hash) replaced++;
+    versions.push(version);
   }
   const removedStats: string[] = [];
   for (const path of [...gone, ...filed.skipped]) {
     const latest = store.index.latestVersion(path);
     removedStats.push(path);
-    if (latest && latest.hash !== null) versions.push({ path, hash: null, mode: 0, size: 0, type: null });
-  }
-  if (versions.length === 0) {
-    store.index.writeStats(filed.stats, removedStats);
-    return { snapshotId: undefined, changed: [] };
+    if (latest && latest.hash !== null) {
+      versions.push({ path, hash: null, mode: 0, size: 0, type: null });
+      replaced++;
+    }
   }
   versions.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const named = new Set(versions.map((v) => v.hash));
   const blobs = filed.blobs.filter((b) => named.has(b.hash));
-  const snapshotId = store.index.commitSnapshot(snapshot, versions, blobs, filed.stats, removedStats);
-  return { snapshotId, changed: versions.map((v) => v.path) };
+  return { versions, blobs, stats: filed.stats, removedStats, replaced };
+}
+
+/** Writes prepared changes as one snapshot; with nothing changed, only the stat rows are refreshed. */
+export function commitPrepared(store: ProjectStore, prepared: PreparedChanges, snapshot: NewSnapshot): RecordResult {
+  if (prepared.versions.length === 0) {
+    store.index.writeStats(prepared.stats, prepared.removedStats);
+    return { snapshotId: undefined, changed: [] };
+  }
+  const snapshotId = store.index.commitSnapshot(snapshot, prepared.versions, prepared.blobs, prepared.stats, prepared.removedStats);
+  return { snapshotId, changed: prepared.versions.map((v) => v.path) };
+}
+
+export async function recordPaths(
+  store: ProjectStore,
+  paths: readonly string[],
+  snapshot: NewSnapshot,
+  known?: ReadonlyMap<string, WalkEntry | undefined>,
+): Promise<RecordResult> {
+  return commitPrepared(store, await prepareChanges(store, paths, known), snapshot);
 }

@@ -5,45 +5,66 @@ import { count } from '../trace.js';
 
 // What is at one project path right now, looked at the way the walk looks: lstat, never through a
 // link. A path whose parent folder is a link is not part of the project (the walk would not go
-// there), so it reads as absent.
+// there), so it reads as absent. Every lstat made here is counted in `rescan.lstat`, the parent
+// checks included, and the parents are checked only once the path itself is found: a missing path
+// (the common case when checking recorded paths the walk did not see) costs exactly one lstat.
 
 export function statPath(root: string, path: string): WalkEntry | undefined {
-  if (parentIsLink(root, path)) return undefined;
   const abs = join(root, path);
+  const st = lstatOrUndefined(abs);
+  if (!st) return undefined;
+  const type = st.isFile() ? 'file' : st.isSymbolicLink() ? 'symlink' : undefined;
+  if (!type || parentIsLink(root, path)) return undefined;
+  const entry: WalkEntry = {
+    path,
+    abs,
+    type,
+    size: Number(st.size),
+    mode: Number(st.mode & 0o7777n),
+    mtimeNs: st.mtimeNs.toString(),
+    ctimeNs: st.ctimeNs.toString(),
+    ino: st.ino.toString(),
+  };
+  if (type === 'symlink') {
+    try {
+      entry.target = readlinkSync(abs);
+    } catch (error) {
+      if (isAbsence(error)) return undefined;
+      throw error;
+    }
+  }
+  return entry;
+}
+
+/** Whether a project folder exists as a real folder (a link to a folder is not one the walk enters). */
+export function folderExists(root: string, dir: string): boolean {
+  const st = lstatOrUndefined(join(root, dir));
+  return st !== undefined && st.isDirectory();
+}
+
+function lstatOrUndefined(abs: string) {
+  count('rescan.lstat');
   try {
-    const st = lstatSync(abs, { bigint: true });
-    count('rescan.lstat');
-    const type = st.isFile() ? 'file' : st.isSymbolicLink() ? 'symlink' : undefined;
-    if (!type) return undefined;
-    const entry: WalkEntry = {
-      path,
-      abs,
-      type,
-      size: Number(st.size),
-      mode: Number(st.mode & 0o7777n),
-      mtimeNs: st.mtimeNs.toString(),
-      ctimeNs: st.ctimeNs.toString(),
-      ino: st.ino.toString(),
-    };
-    if (type === 'symlink') entry.target = readlinkSync(abs);
-    return entry;
+    return lstatSync(abs, { bigint: true });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (isAbsence(error)) return undefined;
     throw error;
   }
 }
 
 function parentIsLink(root: string, path: string): boolean {
   const parts = path.split('/');
-  let current = root;
+  let current = '';
   for (const part of parts.slice(0, -1)) {
-    current = join(current, part);
-    try {
-      if (lstatSync(current).isSymbolicLink()) return true;
-    } catch {
-      return false;
-    }
+    current = current === '' ? part : `${current}/${part}`;
+    const st = lstatOrUndefined(join(root, current));
+    if (!st) return false;
+    if (st.isSymbolicLink()) return true;
   }
   return false;
+}
+
+function isAbsence(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -1,0 +1,79 @@
+import { HindsightError } from '../../../shared/errors.js';
+import type { FileEntry } from '../../../shared/history.js';
+import { isUnderPrefix } from '../../../shared/projectPath.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import { assertProjectPath } from './safeTarget.js';
+
+// What restoring a snapshot (the whole project, or one folder or file of it) would do, worked out
+// from the index alone: the caller brings the history up to date with the disk first (a rescan),
+// so "latest" is what the disk holds. Files added after that snapshot are listed apart: they are
+// kept unless the user asks to delete them.
+
+export interface RestorePlan {
+  snapshotId: number;
+  prefix: string | null;
+  deleteAdded: boolean;
+  /** Present now with other contents, mode or type: overwritten with the snapshot's version. */
+  write: FileEntry[];
+  /** Gone now: written again, their folders recreated. */
+  recreate: FileEntry[];
+  /** Already as in the snapshot: left alone. */
+  unchanged: number;
+  /** Present now, absent from the snapshot: kept, or deleted with deleteAdded (recorded first). */
+  added: string[];
+}
+
+export interface PlanOptions {
+  prefix?: string;
+  deleteAdded?: boolean;
+}
+
+export function planRestore(store: ProjectStore, snapshotId: number, options: PlanOptions = {}): RestorePlan {
+  if (!Number.isInteger(snapshotId) || !store.index.snapshot(snapshotId)) {
+    throw new HindsightError('SNAPSHOT_NOT_FOUND', `There is no snapshot ${snapshotId}.`, { snapshotId });
+  }
+  const prefix = normalisePrefix(options.prefix);
+  const within = (f: FileEntry) => prefix === null || isUnderPrefix(f.path, prefix);
+  const target = store.index.filesAt(snapshotId).filter(within);
+  const current = new Map(store.index.filesAt().filter(within).map((f) => [f.path, f]));
+  if (prefix !== null && target.length === 0 && current.size === 0) {
+    throw new HindsightError('NOT_FOUND', `Nothing under ${prefix} at snapshot ${snapshotId} or now.`, { prefix, snapshotId });
+  }
+  const plan: RestorePlan = { snapshotId, prefix, deleteAdded: options.deleteAdded === true, write: [], recreate: [], unchanged: 0, added: [] };
+  for (const want of target) {
+    const now = current.get(want.path);
+    current.delete(want.path);
+    if (!now) plan.recreate.push(want);
+    else if (sameVersion(now, want)) plan.unchanged++;
+    else plan.write.push(want);
+  }
+  plan.added = [...current.keys()];
+  return plan;
+}
+
+function sameVersion(a: FileEntry, b: FileEntry): boolean {
+  return a.hash === b.hash && a.mode === b.mode && a.type === b.type && (a.target ?? null) === (b.target ?? null);
+}
+
+function normalisePrefix(prefix: string | undefined): string | null {
+  if (prefix === undefined || prefix === '' || prefix === '.' || prefix === './') return null;
+  const clean = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  assertProjectPath(clean);
+  return clean;
+}
+
+/** The plan as the CLI's --json preview prints it: paths, not entries. */
+export function planSummary(plan: RestorePlan) {
+  return {
+    snapshotId: plan.snapshotId,
+    prefix: plan.prefix,
+    deleteAdded: plan.deleteAdded,
+    write: plan.write.map((f) => f.path),
+    recreate: plan.recreate.map((f) => f.path),
+    unchanged: plan.unchanged,
+    added: plan.added,
+    delete: plan.deleteAdded ? plan.added : [],
+  };
+}
+
+export type RestorePreview = ReturnType<typeof planSummary>;

@@ -1,0 +1,59 @@
+import type { ProjectStore } from '../project/projectStore.js';
+import type { BeforeCommitHook } from './commitHooks.js';
+import { insertCheckpoint } from './checkpoint.js';
+import { commitPrepared, type PreparedChanges } from './recordPaths.js';
+
+// Writes one group of changes (from the watcher or a rescan) as a snapshot of kind 'change'. Before
+// it: the before-commit hooks, and a checkpoint when the group deletes or rewrites many files at
+// once (a branch switch, a formatter, an rm -r), so "just before that" is one click away.
+
+export interface MassChangeRule {
+  /** A group replacing at least this many files is a mass change. */
+  files: number;
+  /** ...or at least this share of the files tracked before it (with at least `minFiles`). */
+  share: number;
+  minFiles: number;
+}
+
+export const DEFAULT_MASS_CHANGE: MassChangeRule = { files: 50, share: 0.5, minFiles: 10 };
+
+export interface ChangeGroupOptions {
+  beforeCommit?: BeforeCommitHook;
+  massChange?: MassChangeRule;
+  label?: string | null;
+}
+
+export interface ChangeGroupResult {
+  snapshotId: number | undefined;
+  checkpointId: number | undefined;
+  changed: string[];
+}
+
+export async function commitChangeGroup(
+  store: ProjectStore,
+  prepared: PreparedChanges,
+  options: ChangeGroupOptions = {},
+): Promise<ChangeGroupResult> {
+  if (prepared.versions.length === 0) {
+    commitPrepared(store, prepared, { kind: 'change' });
+    return { snapshotId: undefined, checkpointId: undefined, changed: [] };
+  }
+  const paths = prepared.versions.map((v) => v.path);
+  await options.beforeCommit?.(store, paths);
+  let checkpointId: number | undefined;
+  if (isMassChange(prepared.replaced, trackedFiles(store), options.massChange ?? DEFAULT_MASS_CHANGE)) {
+    checkpointId = insertCheckpoint(store, `Before ${prepared.replaced} files changed at once`);
+  }
+  const { snapshotId } = commitPrepared(store, prepared, { kind: 'change', label: options.label ?? null });
+  return { snapshotId, checkpointId, changed: paths };
+}
+
+export function isMassChange(replaced: number, tracked: number, rule: MassChangeRule): boolean {
+  if (replaced >= rule.files) return true;
+  return replaced >= rule.minFiles && tracked > 0 && replaced / tracked >= rule.share;
+}
+
+function trackedFiles(store: ProjectStore): number {
+  const row = store.index.db.prepare('SELECT COUNT(*) AS n FROM stat_cache').get() as { n: number };
+  return row.n;
+}

@@ -1,0 +1,140 @@
+import { rmSync } from 'node:fs';
+import type { Progress } from '../../../shared/progress.js';
+import type { StatRow } from '../db/historyIndex.js';
+import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import { isRestoreTemp } from '../restore/restoreTemps.js';
+import type { CopyPool } from '../store/copyPool.js';
+import { count } from '../trace.js';
+import { walkFolder, type WalkEntry } from '../walk/walkFolder.js';
+import { commitChangeGroup, type MassChangeRule } from './changeGroup.js';
+import type { BeforeCommitHook } from './commitHooks.js';
+import { MissingDirCache, type MissingDirStrategy } from './missingDirCache.js';
+import { prepareChanges } from './recordPaths.js';
+
+// Brings the history up to date with the disk: on every open, and whenever the watcher is in
+// doubt. One walk finds every present file (it lstats each one anyway); its stat is compared with
+// the stat cache, and only what differs is hashed, on the copy workers. Recorded paths the walk
+// did not find are checked in sorted order through the missing-folder cache, so a deleted folder
+// of thousands of files costs a handful of lstats. A file whose mtime or ctime lies within the racy
+// window of the previous scan is hashed anyway: it may have changed again within the timestamp's
+// resolution after it was filed.
+
+export const RACY_WINDOW_MS = 2000;
+
+export interface RescanOptions {
+  exclude?: readonly string[];
+  signal?: AbortSignal;
+  onProgress?: ProgressSink;
+  pool?: CopyPool;
+  strategy?: MissingDirStrategy;
+  racyWindowMs?: number;
+  beforeCommit?: BeforeCommitHook;
+  massChange?: MassChangeRule;
+}
+
+export interface RescanResult {
+  snapshotId: number | undefined;
+  checkpointId: number | undefined;
+  changed: string[];
+  /** Paths compared: every walked file plus every recorded path the walk did not find. */
+  paths: number;
+  /** Paths whose stat differed (or were racy) and were hashed. */
+  hashed: number;
+  ms: number;
+}
+
+export async function rescan(store: ProjectStore, options: RescanOptions = {}): Promise<RescanResult> {
+  const started = performance.now();
+  const scanStartedAt = Date.now();
+  const racySince = Number(store.index.getMeta('lastScanAt') ?? 0) - (options.racyWindowMs ?? RACY_WINDOW_MS);
+  const progress = throttleProgress(options.onProgress);
+  const report = (phase: Progress['phase'], done: number, total: number): Progress => ({
+    operation: 'rescan',
+    projectId: store.projectId,
+    phase,
+    filesDone: done,
+    filesTotal: total,
+    bytesDone: 0,
+    bytesTotal: 0,
+  });
+  progress.finish(report('rescan', 0, 0));
+
+  const walked = await walkFolder(store.root, { exclude: options.exclude, signal: options.signal });
+  const cache = new Map<string, StatRow>();
+  for (const row of store.index.statCache()) cache.set(row.path, row);
+
+  const suspects: string[] = [];
+  const known = new Map<string, WalkEntry | undefined>();
+  const consider = (entry: WalkEntry) => {
+    const row = cache.get(entry.path);
+    if (row && sameStat(row, entry) && !isRacy(entry, racySince)) return;
+    suspects.push(entry.path);
+    known.set(entry.path, entry);
+  };
+  for (const entry of walked) {
+    if (isRestoreTemp(entry.path)) {
+      sweepRestoreTemp(entry, scanStartedAt);
+      continue;
+    }
+    count('rescan.paths');
+    consider(entry);
+    cache.delete(entry.path);
+  }
+  // Recorded paths the walk did not see: gone, or present but no longer walked (now ignored).
+  const checker = new MissingDirCache(store.root, options.strategy);
+  const unseen = [...cache.keys()].sort();
+  for (const path of unseen) {
+    const entry = checker.check(path);
+    if (entry) consider(entry);
+    else {
+      suspects.push(path);
+      known.set(path, undefined);
+    }
+  }
+  options.signal?.throwIfAborted();
+
+  progress.finish(report('copy', 0, suspects.length));
+  const prepared = await prepareChanges(store, suspects, known, options.pool);
+  store.assertFolderUnchanged();
+  progress.finish(report('commit', suspects.length, suspects.length));
+  const group = await commitChangeGroup(store, prepared, { beforeCommit: options.beforeCommit, massChange: options.massChange });
+  store.index.setMeta('lastScanAt', String(scanStartedAt));
+  progress.finish(report('done', suspects.length, suspects.length));
+  return {
+    snapshotId: group.snapshotId,
+    checkpointId: group.checkpointId,
+    changed: group.changed,
+    paths: walked.length + unseen.length,
+    hashed: suspects.length,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+function sameStat(row: StatRow, entry: WalkEntry): boolean {
+  return (
+    row.type === entry.type &&
+    row.size === entry.size &&
+    row.mode === entry.mode &&
+    row.mtimeNs === entry.mtimeNs &&
+    row.ctimeNs === entry.ctimeNs &&
+    row.ino === entry.ino &&
+    (entry.type !== 'symlink' || (row.target ?? null) === (entry.target ?? null))
+  );
+}
+
+/** Milliseconds are enough here: the window is seconds wide. */
+function isRacy(entry: WalkEntry, racySince: number): boolean {
+  return Number(entry.mtimeNs) / 1e6 >= racySince || Number(entry.ctimeNs) / 1e6 >= racySince;
+}
+
+/**
+ * A restore temp is never a project file. One untouched for a while belongs to a restore that was
+ * killed midway and is removed; a fresh one may be a restore running in another process right now.
+ */
+const STALE_TEMP_MS = 10 * 60 * 1000;
+function sweepRestoreTemp(entry: WalkEntry, now: number): void {
+  if (Number(entry.mtimeNs) / 1e6 > now - STALE_TEMP_MS) return;
+  rmSync(entry.abs, { force: true });
+  count('rescan.tempsSwept');
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isRestoreTemp } from '../restore/restoreTemps.js';
+import { isIgnored, makeLayer, type IgnoreLayer } from '../walk/ignoreRules.js';
+
+// The first copy's ignore rules for single paths, as the watcher meets them: .git always, the
+// user's exclude patterns, the .gitignore of every folder on the way (read once, forgotten when a
+// .gitignore changes), and restore temps. A path under an ignored folder is ignored, as the walk
+// never enters such a folder.
+
+export class IgnoreMatcher {
+  private readonly layers = new Map<string, IgnoreLayer | null>();
+  private readonly base: IgnoreLayer[];
+
+  constructor(
+    private readonly root: string,
+    exclude: readonly string[] = [],
+  ) {
+    this.base = exclude.length > 0 ? [makeLayer('', exclude.join('\n'))] : [];
+  }
+
+  ignored(path: string, isDir: boolean): boolean {
+    if (path === '') return false;
+    const parts = path.split('/');
+    if (parts.includes('.git') || (!isDir && isRestoreTemp(path))) return true;
+    const layers = [...this.base];
+    let folder = '';
+    for (let i = 0; i < parts.length; i++) {
+      const layer = this.layerOf(folder);
+      if (layer) layers.push(layer);
+      const sub = folder === '' ? parts[i]! : `${folder}/${parts[i]}`;
+      const last = i === parts.length - 1;
+      if (isIgnored(layers, sub, last ? isDir : true)) return true;
+      folder = sub;
+    }
+    return false;
+  }
+
+  /** Forgets every .gitignore read so far (one of them changed). */
+  invalidate(): void {
+    this.layers.clear();
+  }
+
+  private layerOf(folder: string): IgnoreLayer | null {
+    let layer = this.layers.get(folder);
+    if (layer !== undefined) return layer;
+    try {
+      layer = makeLayer(folder, readFileSync(join(this.root, folder, '.gitignore'), 'utf8'));
+    } catch {
+      layer = null;
+    }
+    this.layers.set(folder, layer);
+    return layer;
+  }
+}

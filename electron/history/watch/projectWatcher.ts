@@ -1,0 +1,115 @@
+import { relative, sep } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { ChangeBatcher, DEFAULT_TIMING, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
+import { IgnoreMatcher } from './ignoreMatcher.js';
+
+// The live watcher of one open project (chokidar). File events feed the change batcher; anything
+// that makes the event stream doubtful (an error, a folder created or removed, whose first files
+// a watcher can miss, an edited .gitignore, the moment the watch becomes ready) asks for a
+// reconciling rescan instead: the rescan compares the whole tree with the stat cache, so no change
+// is lost whatever the watcher saw. Groups are handed to `commit` one at a time, in order; a
+// commit that fails marks the next group doubtful, so its changes are found again.
+
+export interface ProjectWatcherOptions extends Partial<BatchTiming> {
+  exclude?: readonly string[];
+  /** Writes one group; the engine serialises it with every other write to the store. */
+  commit: (group: ChangeGroupRequest) => Promise<void>;
+  onError?: (error: unknown) => void;
+}
+
+export class ProjectWatcher {
+  private readonly batcher: ChangeBatcher;
+  private readonly matcher: IgnoreMatcher;
+  private watcher: FSWatcher | undefined;
+  private chain: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly root: string,
+    private readonly options: ProjectWatcherOptions,
+  ) {
+    this.matcher = new IgnoreMatcher(root, options.exclude);
+    this.batcher = new ChangeBatcher(
+      { quietMs: options.quietMs ?? DEFAULT_TIMING.quietMs, maxGroupMs: options.maxGroupMs ?? DEFAULT_TIMING.maxGroupMs },
+      (group) => this.enqueue(group),
+    );
+  }
+
+  /** Starts watching; resolves once the watch is in place. */
+  static async start(root: string, options: ProjectWatcherOptions): Promise<ProjectWatcher> {
+    const self = new ProjectWatcher(root, options);
+    await self.begin();
+    return self;
+  }
+
+  /** Stops watching, commits the open group, and waits for every commit to finish. */
+  async stop(): Promise<void> {
+    await this.watcher?.close();
+    this.watcher = undefined;
+    this.batcher.flush();
+    await this.settled();
+    this.batcher.stop(); // a commit that failed while stopping asks for no more work
+  }
+
+  /** Resolves when every group handed over so far has been committed (or failed). */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
+  /** Commits the open group now instead of waiting for the quiet window. */
+  flush(): Promise<void> {
+    this.batcher.flush();
+    return this.settled();
+  }
+
+  private begin(): Promise<void> {
+    const watcher = watch(this.root, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      persistent: true,
+      ignored: (abs, stats) => this.matcher.ignored(this.rel(abs), stats?.isDirectory() ?? false),
+    });
+    this.watcher = watcher;
+    watcher.on('add', (abs) => this.file(abs));
+    watcher.on('change', (abs) => this.file(abs));
+    watcher.on('unlink', (abs) => this.file(abs));
+    watcher.on('addDir', (abs) => this.rel(abs) !== '' && this.batcher.markDoubt('folder created'));
+    watcher.on('unlinkDir', () => this.batcher.markDoubt('folder removed'));
+    watcher.on('error', (error) => {
+      this.batcher.markDoubt('watcher error');
+      this.options.onError?.(error);
+    });
+    return new Promise((resolve) => {
+      watcher.once('ready', () => {
+        // Whatever changed between the open's rescan and this moment was seen by neither.
+        this.batcher.markDoubt('watch started');
+        resolve();
+      });
+    });
+  }
+
+  private file(abs: string): void {
+    const path = this.rel(abs);
+    if (path === '' || this.matcher.ignored(path, false)) return;
+    if (path === '.gitignore' || path.endsWith('/.gitignore')) {
+      this.matcher.invalidate();
+      this.batcher.markDoubt('ignore rules changed');
+    }
+    this.batcher.add(path);
+  }
+
+  private rel(abs: string): string {
+    const rel = relative(this.root, abs);
+    return sep === '/' ? rel : rel.split(sep).join('/');
+  }
+
+  private enqueue(group: ChangeGroupRequest): void {
+    this.chain = this.chain.then(async () => {
+      try {
+        await this.options.commit(group);
+      } catch (error) {
+        this.batcher.markDoubt('commit failed');
+        this.options.onError?.(error);
+      }
+    });
+  }
+}

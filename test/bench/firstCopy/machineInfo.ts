@@ -1,0 +1,34 @@
+import { execFileSync } from 'node:child_process';
+import { cpus, release, totalmem } from 'node:os';
+
+// What the numbers were measured on, for the report's header.
+
+export interface MachineInfo {
+  cores: number;
+  cpu: string;
+  memoryGiB: number;
+  kernel: string;
+  node: string;
+  disk: string;
+  commit: string;
+}
+
+export function machineInfo(folder: string): MachineInfo {
+  return {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    kernel: release(),
+    node: process.version,
+    disk: tryRun('sh', ['-c', `df -hT ${JSON.stringify(folder)} | tail -1 | awk '{print $1" "$2" "$3" total"}'`]),
+    commit: tryRun('git', ['rev-parse', '--short=12', 'HEAD']),
+  };
+}
+
+function tryRun(command: string, args: string[]): string {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,37 @@
+import { parseArgs } from 'node:util';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { sharedCopyPool } from '../../../electron/history/store/copyPool.js';
+import { median } from '../stats.js';
+import { startSideStat } from './sideStat.js';
+
+// `node out/bench/openDriver.js --data-dir DIR FOLDER...`: opens every folder at once in this one
+// process with the engine of this build (scenario b), while a stat runs every 5 ms on the side
+// (scenario c). Prints one JSON line: when each project was ready, when all were, and the side
+// stat's latencies. The engine is bundled in, so this runs as plain JS.
+
+const { values, positionals } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, 'stat-every': { type: 'string', default: '5' } },
+  allowPositionals: true,
+});
+if (!values['data-dir'] || positionals.length === 0) {
+  console.error('Usage: openDriver --data-dir DIR [--stat-every MS] FOLDER...');
+  process.exit(2);
+}
+
+const engine = new HistoryEngine(values['data-dir']);
+const side = startSideStat(positionals[0]!, Number(values['stat-every']));
+const started = performance.now();
+const readyMs = await Promise.all(
+  positionals.map(async (folder) => {
+    const result = await engine.open(folder);
+    if (!result.firstCopy) throw new Error(`${folder} already had a history: the data dir must be fresh.`);
+    return performance.now() - started;
+  }),
+);
+const allDoneMs = performance.now() - started;
+const stat = await side.stop();
+engine.close();
+await sharedCopyPool().close();
+readyMs.sort((a, b) => a - b);
+const medianReadyMs = median(readyMs);
+process.stdout.write(`${JSON.stringify({ projects: positionals.length, readyMs, medianReadyMs, allDoneMs, stat })}\n`);

@@ -1,0 +1,116 @@
+import { join } from 'node:path';
+import { ensureFixture } from '../fixtures/generateFixture.js';
+import { measureProcess, type ProcessMeasure } from '../measureProcess.js';
+import { cpTool, gitTool, hindsightTool, onPath, resticTool, runSequentialCp, tarTool, type CopyTool } from './copyTools.js';
+
+// The first-copy scenarios of issue 3, each a list of entries run in alternation every round:
+//   a  one first open of 4,005 files (the CLI, whole process) against cp -a, tar | tar, git add, restic;
+//      plus one in-process open with the side stat (c)
+//   b  11 projects of 4,005 files opening at once in one process, with the side stat (c), against
+//      11 cp -a one after another
+//   d  50,005 files, the same tools as (a)
+//   e  4 x 256 MiB: peak RSS, against cp -a and tar | tar
+
+export type ScenarioId = 'a' | 'b' | 'd' | 'e';
+export const SCENARIO_IDS: readonly ScenarioId[] = ['a', 'b', 'd', 'e'];
+
+export interface DriverReport {
+  projects: number;
+  readyMs: number[];
+  medianReadyMs: number;
+  allDoneMs: number;
+  stat: { count: number; p50Ms: number; p99Ms: number; maxMs: number; maxLateMs: number };
+}
+
+export interface Sample extends Omit<ProcessMeasure, 'stdout' | 'stderr' | 'code'> {
+  driver?: DriverReport;
+}
+
+export interface Entry {
+  name: string;
+  prepare?: (scratch: string) => void;
+  run: (scratch: string) => Promise<Sample>;
+}
+
+export interface Scenario {
+  id: ScenarioId;
+  title: string;
+  /** The entry every other one is compared with. */
+  baseline: string;
+  entries: Entry[];
+}
+
+export interface RigPaths {
+  fixtures: string;
+  cli: string;
+  driver: string;
+}
+
+export function buildScenarios(ids: readonly ScenarioId[], paths: RigPaths, skipped: Set<string>): Scenario[] {
+  const available = (tools: CopyTool[]) =>
+    tools.filter((tool) => {
+      if (onPath(tool.needs)) return true;
+      skipped.add(`${tool.name} (${tool.needs} not installed)`);
+      return false;
+    });
+  const allTools = () => available([hindsightTool(paths.cli), cpTool, tarTool, gitTool, resticTool]);
+  const scenarios: Scenario[] = [];
+  for (const id of ids) {
+    if (id === 'a') {
+      const src = ensureFixture(paths.fixtures, 'seed-4005');
+      scenarios.push({
+        id,
+        title: '(a) one first open, 4,005 files',
+        baseline: 'cp -a',
+        entries: [...allTools().map((t) => toolEntry(t, src)), driverEntry('hindsight in-process + side stat', paths.driver, [src])],
+      });
+    } else if (id === 'b') {
+      const srcs = Array.from({ length: 11 }, (_, i) => ensureFixture(paths.fixtures, 'seed-4005', `seed-4005-project${i + 1}`));
+      scenarios.push({
+        id,
+        title: '(b) 11 projects of 4,005 files opening at once in one process',
+        baseline: '11 x cp -a, one after another',
+        entries: [
+          driverEntry('hindsight, 11 at once', paths.driver, srcs),
+          { name: '11 x cp -a, one after another', run: async (scratch) => strip(await runSequentialCp(srcs, scratch)) },
+        ],
+      });
+    } else if (id === 'd') {
+      const src = ensureFixture(paths.fixtures, 'seed-50005');
+      scenarios.push({ id, title: '(d) one first open, 50,005 files', baseline: 'cp -a', entries: allTools().map((t) => toolEntry(t, src)) });
+    } else {
+      const src = ensureFixture(paths.fixtures, 'big-4x256');
+      const tools = available([hindsightTool(paths.cli), cpTool, tarTool]);
+      scenarios.push({ id, title: '(e) 4 x 256 MiB random files', baseline: 'cp -a', entries: tools.map((t) => toolEntry(t, src)) });
+    }
+  }
+  return scenarios;
+}
+
+function toolEntry(tool: CopyTool, src: string): Entry {
+  return {
+    name: tool.name,
+    prepare: tool.prepare,
+    run: async (scratch) => {
+      const measured = await tool.run(src, scratch);
+      if (measured.code !== 0) throw new Error(`${tool.name} failed (exit ${measured.code}): ${measured.stderr.slice(0, 500)}`);
+      return strip(measured);
+    },
+  };
+}
+
+function driverEntry(name: string, driver: string, srcs: readonly string[]): Entry {
+  return {
+    name,
+    run: async (scratch) => {
+      const measured = await measureProcess(process.execPath, [driver, '--data-dir', join(scratch, 'data'), ...srcs]);
+      if (measured.code !== 0) throw new Error(`${name} failed (exit ${measured.code}): ${measured.stderr.slice(0, 500)}`);
+      return { ...strip(measured), driver: JSON.parse(measured.stdout.trim().split('\n').at(-1)!) as DriverReport };
+    },
+  };
+}
+
+function strip(measured: ProcessMeasure): Sample {
+  if (measured.code !== 0) throw new Error(`exit ${measured.code}: ${measured.stderr.slice(0, 500)}`);
+  return { wallMs: measured.wallMs, cpuMs: measured.cpuMs, maxRssKb: measured.maxRssKb };
+}
