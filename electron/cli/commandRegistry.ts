@@ -1,11 +1,13 @@
 import type { Command } from './command.js';
+import { configCommand } from './commands/config.js';
 import { filesCommand } from './commands/files.js';
 import { logCommand } from './commands/log.js';
 import { openCommand } from './commands/open.js';
+import { projectsCommand } from './commands/projects.js';
 import { restoreCommand } from './commands/restore.js';
 import { showCommand } from './commands/show.js';
 import { verifyCommand } from './commands/verify.js';
 
 // Every command of `hindsight`, one file each under commands/. Add a command by adding its file
 // and one line here.
-export const COMMANDS: readonly Command[] = [openCommand, filesCommand, logCommand, showCommand, restoreCommand, verifyCommand];
+export const COMMANDS: readonly Command[] = [openCommand, filesCommand, logCommand, showCommand, restoreCommand, verifyCommand, projectsCommand, configCommand];

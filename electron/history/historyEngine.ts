@@ -2,7 +2,9 @@ import { realpathSync } from 'node:fs';
 import { HindsightError } from '../../shared/errors.js';
 import type { FileEntry, OpenResult, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
 import { firstCopy, type FirstCopyOptions } from './copy/firstCopy.js';
-import { ProjectStore } from './project/projectStore.js';
+import { configStoreFor, type ConfigStore } from './config/configStore.js';
+import { registerProject } from './config/projectEdits.js';
+import { ProjectStore, resolveFolder } from './project/projectStore.js';
 import { restoreFile, type RestoreFileResult } from './restore/restoreFile.js';
 import type { PlanOptions, RestorePreview } from './restore/planRestore.js';
 import type { RestoreSnapshotResult } from './restore/restoreSnapshot.js';
@@ -11,6 +13,7 @@ import { deletedFiles, type DeletedFile } from './versions/deletedFiles.js';
 import { ProjectRecorder, type RestoreOptions, type WatchOptions } from './versions/projectRecorder.js';
 import type { RescanOptions, RescanResult } from './versions/rescan.js';
 import { assertProjectPath } from './restore/safeTarget.js';
+import { sharedCopyPool } from './store/copyPool.js';
 import { readBlob } from './store/readBlob.js';
 import { verifyStore } from './verify/verifyStore.js';
 import type { ProgressSink } from './progressThrottle.js';
@@ -24,8 +27,12 @@ export class HistoryEngine {
   private readonly stores = new Map<string, ProjectStore>();
   /** Versions after the baseline: rescans, live watchers, restores and checkpoints. */
   readonly recorder = new ProjectRecorder();
+  /** config.json of this data folder: known projects and settings. */
+  readonly config: ConfigStore;
 
-  constructor(readonly dataDir: string) {}
+  constructor(readonly dataDir: string) {
+    this.config = configStoreFor(dataDir);
+  }
 
   /** The open store of a folder, opening it on first use. */
   store(folder: string): ProjectStore {
@@ -39,10 +46,15 @@ export class HistoryEngine {
 
   /** Opens a folder: its first copy when it has no history yet. */
   async open(folder: string, options: OpenOptions = {}): Promise<OpenResult> {
+    // Registered in config.json before anything is copied: a config that cannot be edited (corrupt,
+    // unreadable, locked) stops the open here, before any store exists.
+    const { settings } = await this.config.editConfig(registerProject(resolveFolder(folder)));
+    if (!options.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
     const store = this.store(folder);
-    if (store.index.baselineId() === undefined) return firstCopy(store, options);
+    const exclude = [...settings.excludePatterns, ...(options.exclude ?? [])];
+    if (store.index.baselineId() === undefined) return firstCopy(store, { ...options, exclude });
     const started = performance.now();
-    await this.recorder.rescan(store, { exclude: options.exclude, signal: options.signal, pool: options.pool, onProgress: options.onProgress });
+    await this.recorder.rescan(store, { exclude: exclude, signal: options.signal, pool: options.pool, onProgress: options.onProgress });
     const files = store.index.filesAt();
     const totals = store.index.blobTotals();
     return {

@@ -1,0 +1,55 @@
+import { SETTING_KEYS, settingsShape, type SettingKey } from '../../history/config/configSchema.js';
+import { invalidError } from '../../history/config/configErrors.js';
+import { setSetting } from '../../history/config/projectEdits.js';
+import { UsageError, writeJson, type Command, type CommandContext } from '../command.js';
+
+// `config get [KEY]` prints the settings (or one of them) as JSON; `config set KEY VALUE` checks
+// VALUE against the schema (as JSON when it parses, else as a string) before anything is saved.
+
+export const configCommand: Command = {
+  name: 'config',
+  usage: 'config get [KEY] | config set KEY VALUE',
+  summary: `Show or change a setting (${SETTING_KEYS.join(', ')}).`,
+  async run(ctx) {
+    const [action, ...args] = ctx.positionals;
+    if (action === 'get') return get(ctx, args);
+    if (action === 'set') return set(ctx, args);
+    throw new UsageError(action === undefined ? 'missing get or set' : `unknown action ${JSON.stringify(action)}: use get or set`);
+  },
+};
+
+function get(ctx: CommandContext, args: string[]): void {
+  if (args.length > 1) throw new UsageError(`unexpected argument ${args[1]}`);
+  const { settings } = ctx.engine().config.requireConfig();
+  const [key] = args;
+  writeJson(ctx, key === undefined ? settings : settings[settingKey(key)]);
+}
+
+async function set(ctx: CommandContext, args: string[]): Promise<void> {
+  if (args.length < 2) throw new UsageError(`missing ${args.length === 0 ? 'KEY VALUE' : 'VALUE'}`);
+  if (args.length > 2) throw new UsageError(`unexpected argument ${args[2]}`);
+  const key = settingKey(args[0]!);
+  const raw = parseValue(args[1]!);
+  const checked = settingsShape[key].safeParse(raw);
+  if (!checked.success) {
+    const why = checked.error.issues[0]?.message ?? 'invalid value';
+    throw invalidError(`${JSON.stringify(raw)} is not a valid ${key}: ${why}.`, { key, value: raw });
+  }
+  const { settings } = await ctx.engine().config.editConfig(setSetting(key, checked.data));
+  if (ctx.json) writeJson(ctx, settings);
+  else ctx.out.write(`${key} = ${JSON.stringify(settings[key])}\n`);
+}
+
+function settingKey(key: string): SettingKey {
+  if ((SETTING_KEYS as string[]).includes(key)) return key as SettingKey;
+  throw invalidError(`There is no setting ${JSON.stringify(key)}. Settings: ${SETTING_KEYS.join(', ')}.`, { key });
+}
+
+/** A value as typed on the command line: JSON when it parses (2000, true, ["*.log"], null), else the text itself. */
+function parseValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DEFAULT_COPY_CONCURRENCY } from '../store/copyPool.js';
+
+// The shape of <dataDir>/config.json, version 1. Every part has defaults, so a missing file or a
+// missing field reads as a complete config. Unknown fields are kept (loose objects): a config
+// written by a newer Hindsight, or edited by hand, loses nothing when this version saves it.
+
+export const CONFIG_VERSION = 1;
+
+export const PROJECT_STATES = ['present', 'moved', 'gone'] as const;
+export type ProjectState = (typeof PROJECT_STATES)[number];
+
+const identitySchema = z.object({ dev: z.string(), ino: z.string(), birthtimeNs: z.string() }).loose();
+
+export const projectSchema = z
+  .object({
+    id: z.string().regex(/^[0-9a-f]{32}$/, 'a project id is 32 lowercase hex digits'),
+    root: z.string().min(1),
+    name: z.string(),
+    /** Milliseconds since the epoch. */
+    addedAt: z.number().int().nonnegative(),
+    lastOpenedAt: z.number().int().nonnegative(),
+    pinned: z.boolean().default(false),
+    /** What the last look at the folder found: still there, another folder at its path, or nothing. */
+    lastSeen: z.enum(PROJECT_STATES).default('present'),
+    /** The folder's identity when it was registered, to tell a moved or replaced folder apart. */
+    identity: identitySchema.optional(),
+  })
+  .loose();
+
+export const settingsShape = {
+  /** Extra exclude patterns (gitignore syntax) for every project, on top of its .gitignore files. */
+  excludePatterns: z.array(z.string()).default([]),
+  /** Files larger than this many bytes are not copied; null: no limit. */
+  maxFileSize: z.number().int().positive().nullable().default(null),
+  /** Edits within this many milliseconds are grouped into one snapshot. */
+  quietWindowMs: z.number().int().min(0).max(600_000).default(2000),
+  /** Files copying at once across every project of the process. */
+  copyConcurrency: z.number().int().min(1).max(64).default(DEFAULT_COPY_CONCURRENCY),
+  /** Whether closing the window keeps recording in the background. */
+  backgroundClose: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Bytes of history kept per project before old versions may be pruned; null: no budget. */
+  historyBudget: z.number().int().positive().nullable().default(null),
+};
+
+export type SettingKey = keyof typeof settingsShape;
+export const SETTING_KEYS = Object.keys(settingsShape) as SettingKey[];
+
+export const settingsSchema = z.object(settingsShape).loose();
+
+export const windowSchema = z
+  .object({
+    bounds: z.object({ x: z.number(), y: z.number(), width: z.number().positive(), height: z.number().positive() }).loose().optional(),
+    maximized: z.boolean().default(false),
+  })
+  .loose();
+
+export const configSchema = z
+  .object({
+    version: z.literal(CONFIG_VERSION).default(CONFIG_VERSION),
+    projects: z.array(projectSchema).default([]).superRefine(uniqueIds),
+    settings: settingsSchema.prefault({}),
+    window: windowSchema.prefault({}),
+  })
+  .loose();
+
+export type HindsightConfig = z.infer<typeof configSchema>;
+export type KnownProject = z.infer<typeof projectSchema>;
+export type Settings = z.infer<typeof settingsSchema>;
+
+function uniqueIds(projects: readonly { id: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  projects.forEach((project, index) => {
+    if (seen.has(project.id)) ctx.addIssue({ code: 'custom', message: `project id ${project.id} appears twice`, path: [index, 'id'] });
+    seen.add(project.id);
+  });
+}
+
+/** A complete config with every default: what a missing config.json reads as. */
+export function defaultConfig(): HindsightConfig {
+  return configSchema.parse({});
+}
