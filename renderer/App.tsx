@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { Toasts } from './components/Toasts.js';
+import { CopyProgressList } from './features/copy/CopyProgressList.js';
+import { ConfigBanner, ConnectionBanner } from './features/errors/ConfigBanner.js';
+import { ProjectScreen } from './features/project/ProjectScreen.js';
+import { useShortcuts } from './features/shortcuts.js';
+import { Sidebar } from './features/Sidebar.js';
+import { OpenFolderDialog } from './features/start/OpenFolderDialog.js';
+import { StartScreen } from './features/start/StartScreen.js';
+import { useFolderDrop } from './features/start/useFolderDrop.js';
+import { useApp } from './stores/appStore.js';
+import { startLiveEvents } from './stores/liveEvents.js';
+
+// The window: the project list on the left; on the right the banners, any copies in progress,
+// and the start screen or the current project.
+
+export function App() {
+  const current = useApp((s) => s.currentProjectId);
+  const loadProjects = useApp((s) => s.loadProjects);
+  const dropping = useFolderDrop();
+  useShortcuts();
+
+  useEffect(() => {
+    const stop = startLiveEvents();
+    void loadProjects();
+    return stop;
+  }, [loadProjects]);
+
+  return (
+    <div className="app">
+      <Sidebar />
+      <main className="main">
+        <ConfigBanner />
+        <ConnectionBanner />
+        <CopyProgressList />
+        {current ? <ProjectScreen key={current} projectId={current} /> : <StartScreen />}
+      </main>
+      <OpenFolderDialog />
+      <Toasts />
+      {dropping && (
+        <div className="drop-overlay" aria-hidden="true">
+          <p>Drop a folder to open it</p>
+        </div>
+      )}
+    </div>
+  );
+}

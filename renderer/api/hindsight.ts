@@ -1,0 +1,63 @@
+import type { CallName, HindsightEvent, RequestOf, ResponseOf, Result } from '../../shared/contract.js';
+import type { HindsightApi } from '../../shared/hindsightApi.js';
+import { errorFromData, HindsightError } from '../../shared/errors.js';
+
+// The only place that touches window.hindsight. Calls answer a Result; here a failed Result
+// becomes a thrown HindsightError so stores handle success and failure with one try/catch, and a
+// missing bridge is an error the UI can show instead of a blank window.
+
+declare global {
+  interface Window {
+    hindsight?: HindsightApi;
+  }
+}
+
+function bridge(): HindsightApi {
+  const api = window.hindsight;
+  if (!api) {
+    throw new HindsightError('INTERNAL', 'The viewer is not connected to a history process. Start it from the app or `hindsight serve`.');
+  }
+  return api;
+}
+
+/** One contract call; resolves with its value or throws its HindsightError. */
+export async function call<N extends CallName>(name: N, request: RequestOf<N>): Promise<ResponseOf<N>> {
+  // TypeScript cannot narrow a union of call signatures by N; every entry has this shape.
+  const fn = bridge()[name] as unknown as (r: RequestOf<N>) => Promise<Result<ResponseOf<N>>>;
+  const result = await fn.call(bridge(), request);
+  if (result.ok) return result.value;
+  throw errorFromData(result.error);
+}
+
+export function onEvent(listener: (event: HindsightEvent) => void): () => void {
+  return bridge().onEvent(listener);
+}
+
+export function hostKind(): 'electron' | 'browser' {
+  return window.hindsight?.host.kind ?? 'browser';
+}
+
+export function hasNativeDialogs(): boolean {
+  return window.hindsight?.host.nativeDialogs ?? false;
+}
+
+export function chooseFolder(): Promise<string | null> {
+  return bridge().chooseFolder();
+}
+
+export function pathForFile(file: File): string | null {
+  return bridge().pathForFile(file);
+}
+
+/** Any thrown value as the error data the UI shows. */
+export function asError(error: unknown): HindsightError {
+  if (error instanceof HindsightError) return error;
+  return new HindsightError('INTERNAL', error instanceof Error ? error.message : String(error));
+}
+
+let counter = 0;
+/** An operationId for long work this window starts (so it can cancel it). */
+export function newOperationId(kind: string): string {
+  counter += 1;
+  return `${kind}-${Date.now().toString(36)}-${counter}`;
+}

@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { FileBytes } from '../../../shared/contract.js';
+import { CodeView } from '../../components/CodeView.js';
+import { DiffView } from '../../components/DiffView.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNote } from '../../components/ErrorNote.js';
+import { formatBytes } from '../../format/bytes.js';
+import { baseName, binaryTypeName, imageMime, viewKind } from '../../format/fileKind.js';
+import { formatExact } from '../../format/time.js';
+import { useApp } from '../../stores/appStore.js';
+import type { CompareWith } from '../../stores/versionsSlice.js';
+import { bytesOf, sameBytes, textOf } from './fileBytes.js';
+
+// The selected version: its contents (text highlighted, images shown, other binaries described),
+// or its diff against the file on disk or the version before it; and restoring it.
+
+export function ContentPane() {
+  const path = useApp((s) => s.versionsPath);
+  const versions = useApp((s) => s.versions);
+  const selectedId = useApp((s) => s.selectedVersionId);
+  const compareWith = useApp((s) => s.compareWith);
+  const diffLayout = useApp((s) => s.diffLayout);
+  const setCompareWith = useApp((s) => s.setCompareWith);
+  const setDiffLayout = useApp((s) => s.setDiffLayout);
+  const requestRestore = useApp((s) => s.requestRestore);
+  const version = versions.find((v) => v.versionId === selectedId);
+  if (!path || !version) return <div className="content-pane" />;
+  const isLatest = versions[0]?.versionId === version.versionId;
+
+  return (
+    <section className="content-pane" aria-label="Version contents">
+      <div className="toolbar">
+        <div className="toolbar-title">
+          <span className="toolbar-name">{baseName(path)}</span>
+          <span className="toolbar-sub">{formatExact(version.at)}</span>
+        </div>
+        <label className="field-inline">
+          Compare with
+          <select value={compareWith} onChange={(e) => setCompareWith(e.target.value as CompareWith)}>
+            <option value="none">Nothing</option>
+            <option value="disk">Current file</option>
+            <option value="previous">Previous version</option>
+          </select>
+        </label>
+        {compareWith !== 'none' && (
+          <div className="segmented" role="group" aria-label="Diff layout">
+            <button type="button" aria-pressed={diffLayout === 'side'} onClick={() => setDiffLayout('side')}>
+              Side by side
+            </button>
+            <button type="button" aria-pressed={diffLayout === 'inline'} onClick={() => setDiffLayout('inline')}>
+              Inline
+            </button>
+          </div>
+        )}
+        <button type="button" className="button button-primary" onClick={requestRestore} title={isLatest ? 'This is the latest version; restoring it rewrites the file as recorded' : undefined}>
+          Restore this version
+        </button>
+      </div>
+      <div className="content-body">{compareWith === 'none' ? <VersionContents /> : <VersionDiff />}</div>
+    </section>
+  );
+}
+
+function VersionContents() {
+  const path = useApp((s) => s.versionsPath) ?? '';
+  const content = useApp((s) => s.content);
+  const status = useApp((s) => s.contentStatus);
+  const error = useApp((s) => s.contentError);
+  const version = useApp((s) => s.versions.find((v) => v.versionId === s.selectedVersionId));
+
+  if (version?.hash === null) return <EmptyState title="Deleted">The file was deleted in this version. Choose an earlier version to see or restore what it held.</EmptyState>;
+  if (status === 'error' && error) {
+    const title = error.code === 'BLOB_MISSING' ? 'The contents of this version are missing from the history store' : 'This version could not be read';
+    return <ErrorNote error={error} title={title} />;
+  }
+  if (status !== 'ready' || !content) return <p className="loading">Loading…</p>;
+  return <FileBytesView path={path} file={content} />;
+}
+
+function FileBytesView({ path, file }: { path: string; file: FileBytes }) {
+  const kind = viewKind(path, file.binary);
+  if (file.type === 'symlink') return <EmptyState title="Symbolic link">Points to <code>{file.data}</code></EmptyState>;
+  if (kind === 'image' && !file.truncated) return <ImageView path={path} file={file} />;
+  if (kind === 'binary' || kind === 'image') {
+    return (
+      <div className="binary-card">
+        <p className="binary-type">{binaryTypeName(path)}</p>
+        <p>{formatBytes(file.size)}</p>
+        <p className="muted">Mode {(file.mode & 0o7777).toString(8).padStart(4, '0')} · binary contents are not shown</p>
+      </div>
+    );
+  }
+  return (
+    <div className="code-wrap">
+      {file.truncated && <p className="notice">Showing the first {formatBytes(file.returnedBytes)} of {formatBytes(file.size)}.</p>}
+      <CodeView path={path} text={textOf(file)} label={`Contents of ${baseName(path)}`} />
+    </div>
+  );
+}
+
+function ImageView({ path, file }: { path: string; file: FileBytes }) {
+  const url = useMemo(() => URL.createObjectURL(new Blob([bytesOf(file)], { type: imageMime(path) ?? 'application/octet-stream' })), [path, file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const [dims, setDims] = useState<string | null>(null);
+  return (
+    <figure className="image-view">
+      <img src={url} alt={`${baseName(path)} as recorded`} onLoad={(e) => setDims(`${e.currentTarget.naturalWidth} × ${e.currentTarget.naturalHeight}`)} />
+      <figcaption>
+        {dims ? `${dims} · ` : ''}
+        {formatBytes(file.size)}
+      </figcaption>
+    </figure>
+  );
+}
+
+function VersionDiff() {
+  const path = useApp((s) => s.versionsPath) ?? '';
+  const diff = useApp((s) => s.diff);
+  const error = useApp((s) => s.diffError);
+  const layout = useApp((s) => s.diffLayout);
+  const compareWith = useApp((s) => s.compareWith);
+  if (error) return <ErrorNote error={error} title="The comparison could not be made" />;
+  if (!diff) return <p className="loading">Comparing…</p>;
+  const beforeLabel = compareWith === 'disk' ? 'This version' : 'Previous version';
+  const afterLabel = compareWith === 'disk' ? 'Current file' : 'This version';
+  const { before, after } = diff;
+  if (before?.binary || after?.binary) {
+    return (
+      <EmptyState title={sameBytes(before, after) ? 'The files are identical' : 'Binary files differ'}>
+        {beforeLabel}: {before ? formatBytes(before.size) : 'no file'} · {afterLabel}: {after ? formatBytes(after.size) : 'no file'}
+      </EmptyState>
+    );
+  }
+  const beforeText = textOf(before);
+  const afterText = textOf(after);
+  return (
+    <div className="diff-wrap">
+      <div className="diff-legend">
+        <span>
+          {beforeLabel}
+          {before ? '' : ' (no file)'}
+        </span>
+        <span>
+          {afterLabel}
+          {after ? '' : ' (no file)'}
+        </span>
+      </div>
+      {beforeText === afterText && before && after ? <p className="notice">No differences.</p> : null}
+      <DiffView path={path} before={beforeText} after={afterText} layout={layout} beforeLabel={beforeLabel} afterLabel={afterLabel} />
+    </div>
+  );
+}

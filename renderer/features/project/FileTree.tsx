@@ -1,0 +1,172 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useApp } from '../../stores/appStore.js';
+import { ancestorsOf, buildTree, visibleRows, type TreeRow } from './treeModel.js';
+
+// The project's files as a tree (role tree), virtualized: only the rows in view (plus a few) are
+// in the DOM, so 100,000 files scroll like 100. Focus stays on the tree; aria-activedescendant
+// names the active row, and arrow keys move it the way a file manager does.
+
+const ROW = 24;
+const OVERSCAN = 8;
+
+export function FileTree() {
+  const files = useApp((s) => s.files);
+  const deleted = useApp((s) => s.deleted);
+  const changed = useApp((s) => s.changed);
+  const showDeleted = useApp((s) => s.showDeleted);
+  const expanded = useApp((s) => s.expanded);
+  const filter = useApp((s) => s.filter);
+  const selectedPath = useApp((s) => s.selectedPath);
+  const toggleFolder = useApp((s) => s.toggleFolder);
+  const selectPath = useApp((s) => s.selectPath);
+
+  const root = useMemo(() => buildTree(files, deleted, changed, showDeleted), [files, deleted, changed, showDeleted]);
+  const rows = useMemo(() => visibleRows(root, expanded, filter), [root, expanded, filter]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(600);
+  const [activePath, setActivePath] = useState<string | null>(selectedPath);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setHeight(el.clientHeight));
+    observer.observe(el);
+    setHeight(el.clientHeight);
+    return () => observer.disconnect();
+  }, []);
+
+  // A selection made elsewhere (a test, the timeline) opens its folders and becomes active.
+  useEffect(() => {
+    if (!selectedPath) return;
+    setActivePath(selectedPath);
+    for (const folder of ancestorsOf(selectedPath)) toggleFolder(folder, true);
+  }, [selectedPath, toggleFolder]);
+
+  const activeIndex = useMemo(() => rows.findIndex((r) => r.node.path === activePath), [rows, activePath]);
+
+  // Keep the active row drawn and in view.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || activeIndex < 0) return;
+    const top = activeIndex * ROW;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW - el.clientHeight;
+  }, [activeIndex]);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW) + OVERSCAN);
+  const drawn = rows.slice(first, last);
+
+  function activate(row: TreeRow) {
+    setActivePath(row.node.path);
+    if (row.node.folder) toggleFolder(row.node.path);
+    else selectPath(row.node.path);
+  }
+
+  function moveTo(index: number) {
+    const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
+    if (!row) return;
+    setActivePath(row.node.path);
+    if (!row.node.folder) selectPath(row.node.path);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    const index = activeIndex < 0 ? -1 : activeIndex;
+    const row = rows[index];
+    const page = Math.max(1, Math.floor(height / ROW) - 1);
+    switch (event.key) {
+      case 'ArrowDown':
+        moveTo(index + 1);
+        break;
+      case 'ArrowUp':
+        moveTo(index < 0 ? 0 : index - 1);
+        break;
+      case 'PageDown':
+        moveTo(index + page);
+        break;
+      case 'PageUp':
+        moveTo(index - page);
+        break;
+      case 'Home':
+        moveTo(0);
+        break;
+      case 'End':
+        moveTo(rows.length - 1);
+        break;
+      case 'ArrowRight':
+        if (!row?.node.folder) return;
+        if (expanded.has(row.node.path) || filter) moveTo(index + 1);
+        else toggleFolder(row.node.path, true);
+        break;
+      case 'ArrowLeft': {
+        if (!row) return;
+        if (row.node.folder && expanded.has(row.node.path) && !filter) {
+          toggleFolder(row.node.path, false);
+        } else {
+          const parent = row.node.path.includes('/') ? row.node.path.slice(0, row.node.path.lastIndexOf('/')) : null;
+          if (parent !== null) setActivePath(parent);
+        }
+        break;
+      }
+      case 'Enter':
+      case ' ':
+        if (row) activate(row);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  return (
+    <div
+      ref={scroller}
+      className="tree"
+      role="tree"
+      aria-label="Files"
+      tabIndex={0}
+      aria-activedescendant={activeIndex >= first && activeIndex < last ? rowId(activeIndex) : undefined}
+      onKeyDown={onKeyDown}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+    >
+      <div className="tree-sizer" style={{ height: rows.length * ROW }}>
+        {drawn.map((row, i) => {
+          const index = first + i;
+          const { node } = row;
+          const open = node.folder && (expanded.has(node.path) || filter !== '');
+          const classes = ['tree-row'];
+          if (node.path === selectedPath) classes.push('is-selected');
+          if (index === activeIndex) classes.push('is-active');
+          if (node.deleted) classes.push('is-deleted');
+          return (
+            <div
+              key={node.path + (node.deleted ? '#deleted' : '')}
+              id={rowId(index)}
+              role="treeitem"
+              aria-label={node.name}
+              aria-level={row.depth + 1}
+              aria-expanded={node.folder ? open : undefined}
+              aria-selected={node.folder ? undefined : node.path === selectedPath}
+              title={node.path + (node.deleted ? ' (deleted)' : '')}
+              className={classes.join(' ')}
+              style={{ transform: `translateY(${index * ROW}px)`, paddingLeft: 8 + row.depth * 16 }}
+              onClick={() => activate(row)}
+            >
+              <span className={node.folder ? (open ? 'twisty twisty-open' : 'twisty') : 'twisty twisty-none'} aria-hidden="true" />
+              <span className={node.folder ? 'tree-icon icon-folder' : 'tree-icon icon-file'} aria-hidden="true" />
+              <span className="tree-name">{node.name}</span>
+              {node.deleted && !node.folder && <span className="tag tag-deleted">deleted</span>}
+              {node.changed && !node.deleted && <span className="changed-mark" title="Changed since the baseline" aria-hidden="true" />}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function rowId(index: number): string {
+  return `tree-row-${index}`;
+}

@@ -1,0 +1,73 @@
+import { ProjectStateBanner } from '../errors/ProjectStateBanner.js';
+import { StoreView } from '../store/StoreView.js';
+import { CheckpointDialog } from '../timeline/CheckpointDialog.js';
+import { TimelineView } from '../timeline/TimelineView.js';
+import { useApp } from '../../stores/appStore.js';
+import type { ProjectView } from '../../stores/projectsSlice.js';
+import { FilesView } from './FilesView.js';
+
+// One project: its header (name, folder, Checkpoint) and three tabs: Files, Timeline, Store.
+
+const TABS: { view: ProjectView; label: string; key: string }[] = [
+  { view: 'files', label: 'Files', key: '1' },
+  { view: 'timeline', label: 'Timeline', key: '2' },
+  { view: 'store', label: 'Store', key: '3' },
+];
+
+export function ProjectScreen({ projectId }: { projectId: string }) {
+  const project = useApp((s) => s.projects.find((p) => p.projectId === projectId));
+  const view = useApp((s) => s.view);
+  const setView = useApp((s) => s.setView);
+  const setCheckpointDialog = useApp((s) => s.setCheckpointDialog);
+
+  function onTabKey(event: React.KeyboardEvent) {
+    const index = TABS.findIndex((t) => t.view === view);
+    const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = TABS[(next + TABS.length) % TABS.length];
+    if (!tab) return;
+    setView(tab.view);
+    document.getElementById(`tab-${tab.view}`)?.focus();
+  }
+
+  return (
+    <div className="project">
+      <header className="project-header">
+        <div className="project-id">
+          <h1 className="project-name">{project?.name ?? 'Project'}</h1>
+          <p className="project-path" title={project?.root}>
+            {project?.root}
+          </p>
+        </div>
+        <div className="tabs" role="tablist" aria-label="Project views" onKeyDown={onTabKey}>
+          {TABS.map((t) => (
+            <button
+              key={t.view}
+              id={`tab-${t.view}`}
+              type="button"
+              role="tab"
+              aria-selected={view === t.view}
+              aria-controls="project-panel"
+              tabIndex={view === t.view ? 0 : -1}
+              title={`${t.label} (Ctrl+${t.key})`}
+              onClick={() => setView(t.view)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <button type="button" className="button" onClick={() => setCheckpointDialog(true)} title="Save a named snapshot of the project as it is now">
+          Checkpoint
+        </button>
+      </header>
+      {project && <ProjectStateBanner project={project} />}
+      <div id="project-panel" role="tabpanel" aria-labelledby={`tab-${view}`} className="project-panel">
+        {view === 'files' && <FilesView />}
+        {view === 'timeline' && <TimelineView />}
+        {view === 'store' && <StoreView />}
+      </div>
+      <CheckpointDialog />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { VersionInfo } from '../../../shared/contract.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNote } from '../../components/ErrorNote.js';
+import { formatBytes } from '../../format/bytes.js';
+import { formatExact, formatRelative } from '../../format/time.js';
+import { useApp } from '../../stores/appStore.js';
+
+// The selected file's versions, newest first; the oldest is the baseline. Arrow keys move the
+// selection (each item is a button; focus and selection move together).
+
+export function VersionList() {
+  const versions = useApp((s) => s.versions);
+  const status = useApp((s) => s.versionsStatus);
+  const error = useApp((s) => s.versionsError);
+  const path = useApp((s) => s.versionsPath);
+  const selected = useApp((s) => s.selectedVersionId);
+  const selectVersion = useApp((s) => s.selectVersion);
+
+  if (!path) return <EmptyState title="No file selected">Choose a file to see its versions.</EmptyState>;
+  if (status === 'error' && error) return <ErrorNote error={error} title="The versions could not be read" />;
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
+    const index = versions.findIndex((v) => v.versionId === selected);
+    let next = index;
+    if (event.key === 'ArrowDown') next = index + 1;
+    else if (event.key === 'ArrowUp') next = index - 1;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = versions.length - 1;
+    else return;
+    event.preventDefault();
+    const target = versions[Math.max(0, Math.min(versions.length - 1, next))];
+    if (!target) return;
+    selectVersion(target.versionId);
+    event.currentTarget.querySelector<HTMLButtonElement>(`[data-version="${target.versionId}"]`)?.focus();
+  }
+
+  return (
+    <ul className="version-list" aria-label="Versions" aria-busy={status === 'loading'} onKeyDown={onKeyDown}>
+      {versions.map((v, i) => (
+        <li key={v.versionId}>
+          <button
+            type="button"
+            data-version={v.versionId}
+            className={v.versionId === selected ? 'version is-selected' : 'version'}
+            aria-current={v.versionId === selected ? 'true' : undefined}
+            tabIndex={v.versionId === selected || (selected === null && i === 0) ? 0 : -1}
+            onClick={() => selectVersion(v.versionId)}
+          >
+            <span className="version-head">
+              <span className={`version-kind kind-${v.hash === null ? 'deleted' : v.kind}`}>{versionTitle(v, i === versions.length - 1)}</span>
+              <time className="version-relative" dateTime={new Date(v.at).toISOString()} title={formatExact(v.at)}>
+                {formatRelative(v.at)}
+              </time>
+            </span>
+            <span className="version-meta">
+              <span className="version-exact">{formatExact(v.at)}</span>
+              <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function versionTitle(v: VersionInfo, oldest: boolean): string {
+  if (v.hash === null) return 'Deleted';
+  if (oldest && v.kind === 'baseline') return 'Baseline';
+  switch (v.kind) {
+    case 'baseline':
+      return 'Baseline';
+    case 'restore':
+      return 'Restored';
+    case 'checkpoint':
+      return 'Checkpoint';
+    default:
+      return oldest ? 'Added' : 'Edited';
+  }
+}

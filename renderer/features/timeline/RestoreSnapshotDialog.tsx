@@ -1,0 +1,93 @@
+import type { RestorePreview } from '../../../shared/contract.js';
+import { Dialog } from '../../components/Dialog.js';
+import { ErrorNote } from '../../components/ErrorNote.js';
+import { formatCount } from '../../format/bytes.js';
+import { formatExact } from '../../format/time.js';
+import { useApp } from '../../stores/appStore.js';
+
+// Restoring the project or one folder to a snapshot: the engine's preview first (what will be
+// written, recreated, kept), then the restore. Files added since are kept unless asked.
+
+export function RestoreSnapshotDialog() {
+  const draft = useApp((s) => s.snapshotRestore);
+  const edit = useApp((s) => s.editSnapshotRestore);
+  const cancel = useApp((s) => s.cancelSnapshotRestore);
+  const confirm = useApp((s) => s.confirmSnapshotRestore);
+  if (!draft) return null;
+  const folderMode = draft.scope === 'folder';
+  const prefix = draft.pathPrefix;
+  const nothing = draft.preview && draft.preview.write.length + draft.preview.recreate.length + (draft.deleteAdded ? draft.preview.added.length : 0) === 0;
+  return (
+    <Dialog
+      wide
+      title={folderMode ? 'Restore a folder to this snapshot' : 'Restore the project to this snapshot'}
+      onClose={cancel}
+      initialFocus={folderMode ? 'input[type="text"]' : 'footer button:last-child'}
+      footer={
+        <>
+          <button type="button" className="button" onClick={cancel}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" disabled={!draft.preview || draft.running || !!nothing || (folderMode && prefix.trim() === '')} onClick={() => void confirm()}>
+            Restore
+          </button>
+        </>
+      }
+    >
+      <p>
+        Snapshot of <strong>{formatExact(draft.snapshot.at)}</strong>. Everything a restore overwrites is recorded first, so it can be undone.
+      </p>
+      {folderMode && (
+        <label className="field">
+          <span>Folder</span>
+          <input type="text" className="input" aria-label="Folder" value={prefix} placeholder="e.g. src/components" onChange={(e) => edit({ pathPrefix: e.target.value })} />
+        </label>
+      )}
+      <label className="checkbox">
+        <input type="checkbox" checked={draft.deleteAdded} onChange={(e) => edit({ deleteAdded: e.target.checked })} />
+        Also delete files added since this snapshot (they are recorded first)
+      </label>
+      {draft.previewError ? <ErrorNote error={draft.previewError} title="No preview" /> : draft.preview ? <Preview preview={draft.preview} deleteAdded={draft.deleteAdded} /> : folderMode && prefix.trim() === '' ? <p className="muted">Type the folder to restore, relative to the project.</p> : <p className="loading">Preparing the preview…</p>}
+    </Dialog>
+  );
+}
+
+function Preview({ preview, deleteAdded }: { preview: RestorePreview; deleteAdded: boolean }) {
+  return (
+    <div className="preview" aria-label="Restore preview">
+      <ul className="preview-summary">
+        <li>
+          <strong>{formatCount(preview.write.length)}</strong> to write
+        </li>
+        <li>
+          <strong>{formatCount(preview.recreate.length)}</strong> to recreate
+        </li>
+        <li>
+          <strong>{formatCount(preview.added.length)}</strong> added since: {deleteAdded ? 'deleted' : 'kept'}
+        </li>
+        <li>
+          <strong>{formatCount(preview.unchanged)}</strong> unchanged
+        </li>
+      </ul>
+      <PathGroup title="Written" paths={preview.write} />
+      <PathGroup title="Recreated" paths={preview.recreate} />
+      <PathGroup title={deleteAdded ? 'Deleted' : 'Kept'} paths={preview.added} />
+    </div>
+  );
+}
+
+function PathGroup({ title, paths }: { title: string; paths: string[] }) {
+  if (paths.length === 0) return null;
+  return (
+    <details className="path-group" open={paths.length <= 8}>
+      <summary>
+        {title} ({formatCount(paths.length)})
+      </summary>
+      <ul>
+        {paths.slice(0, 500).map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect } from 'react';
+import type { SnapshotInfo } from '../../../shared/contract.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNote } from '../../components/ErrorNote.js';
+import { formatCount } from '../../format/bytes.js';
+import { formatExact, formatRelative } from '../../format/time.js';
+import { useApp } from '../../stores/appStore.js';
+import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
+
+// Every snapshot of the project, newest first, and what the selected one changed.
+
+export function TimelineView() {
+  const loadTimeline = useApp((s) => s.loadTimeline);
+  const status = useApp((s) => s.timelineStatus);
+  const error = useApp((s) => s.timelineError);
+  useEffect(() => {
+    void loadTimeline();
+  }, [loadTimeline]);
+  if (status === 'error' && error) return <ErrorNote error={error} title="The timeline could not be read" />;
+  return (
+    <div className="timeline-view">
+      <section className="pane snapshots-pane" aria-label="Timeline">
+        <SnapshotList />
+      </section>
+      <SnapshotDetail />
+      <RestoreSnapshotDialog />
+    </div>
+  );
+}
+
+export function snapshotTitle(s: SnapshotInfo): string {
+  switch (s.kind) {
+    case 'baseline':
+      return 'Baseline';
+    case 'checkpoint':
+      return s.label ? `Checkpoint: ${s.label}` : 'Checkpoint';
+    case 'restore':
+      return 'Restore';
+    default:
+      return s.label ?? 'Changes';
+  }
+}
+
+function SnapshotList() {
+  const snapshots = useApp((s) => s.snapshots);
+  const selected = useApp((s) => s.selectedSnapshotId);
+  const select = useApp((s) => s.selectSnapshot);
+  function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
+    const index = snapshots.findIndex((s) => s.snapshotId === selected);
+    const next = event.key === 'ArrowDown' ? index + 1 : event.key === 'ArrowUp' ? index - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? snapshots.length - 1 : null;
+    if (next === null) return;
+    event.preventDefault();
+    const target = snapshots[Math.max(0, Math.min(snapshots.length - 1, next))];
+    if (!target) return;
+    void select(target.snapshotId);
+    event.currentTarget.querySelector<HTMLButtonElement>(`[data-snapshot="${target.snapshotId}"]`)?.focus();
+  }
+  return (
+    <ul className="snapshot-list" aria-label="Snapshots" onKeyDown={onKeyDown}>
+      {snapshots.map((s, i) => (
+        <li key={s.snapshotId}>
+          <button
+            type="button"
+            data-snapshot={s.snapshotId}
+            className={s.snapshotId === selected ? 'snapshot is-selected' : 'snapshot'}
+            aria-current={s.snapshotId === selected ? 'true' : undefined}
+            tabIndex={s.snapshotId === selected || (selected === null && i === 0) ? 0 : -1}
+            onClick={() => void select(s.snapshotId)}
+          >
+            <span className={`snapshot-dot kind-${s.kind}`} aria-hidden="true" />
+            <span className="snapshot-text">
+              <span className="snapshot-title">{snapshotTitle(s)}</span>
+              <span className="snapshot-meta">
+                <time dateTime={new Date(s.at).toISOString()} title={formatExact(s.at)}>
+                  {formatRelative(s.at)}
+                </time>
+                {' · '}
+                {s.files === 1 ? '1 file' : `${formatCount(s.files)} files`}
+              </span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SnapshotDetail() {
+  const snapshot = useApp((s) => s.snapshots.find((x) => x.snapshotId === s.selectedSnapshotId));
+  const changes = useApp((s) => s.snapshotChanges);
+  const begin = useApp((s) => s.beginSnapshotRestore);
+  if (!snapshot) return <EmptyState title="No snapshot selected" />;
+  const shown = changes?.slice(0, 2000) ?? [];
+  return (
+    <section className="pane snapshot-detail" aria-label="Snapshot">
+      <header className="detail-header">
+        <div>
+          <h2 className="detail-title">{snapshotTitle(snapshot)}</h2>
+          <p className="muted">
+            {formatExact(snapshot.at)} · {formatRelative(snapshot.at)}
+            {snapshot.branch ? ` · on ${snapshot.branch}` : ''}
+          </p>
+        </div>
+        <div className="detail-actions">
+          <button type="button" className="button" onClick={() => begin('project')}>
+            Restore project…
+          </button>
+          <button type="button" className="button" onClick={() => begin('folder')}>
+            Restore a folder…
+          </button>
+        </div>
+      </header>
+      {changes === null ? (
+        <p className="loading">Loading files…</p>
+      ) : changes.length === 0 ? (
+        <EmptyState title="No file changed in this snapshot" />
+      ) : (
+        <ul className="change-list" aria-label="Files in this snapshot">
+          {shown.map((c) => (
+            <li key={c.path} className={`change change-${c.change}`}>
+              <span className="change-kind">{c.change === 'added' ? 'A' : c.change === 'deleted' ? 'D' : 'M'}</span>
+              <span className="change-path">{c.path}</span>
+            </li>
+          ))}
+          {changes.length > shown.length && <li className="muted">and {formatCount(changes.length - shown.length)} more</li>}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+// Sizes as people read them: 1,024 bytes is 1.0 KB here as in every file manager on the desktop.
+
+const UNITS = ['KB', 'MB', 'GB', 'TB'];
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

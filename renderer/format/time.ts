@@ -1,0 +1,37 @@
+// Times shown two ways: relative ("3 minutes ago") for scanning a list, exact for the record.
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const exact = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
+
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+export function formatRelative(at: number, now = Date.now()): string {
+  let value = (at - now) / 1000;
+  if (Math.abs(value) < 5) return 'just now';
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(value) < size) return relative.format(Math.round(value), unit);
+    value /= size;
+  }
+  return relative.format(Math.round(value), 'year');
+}
+
+export function formatExact(at: number): string {
+  return exact.format(new Date(at));
+}
+
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '—';
+  if (seconds < 1) return 'less than a second';
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const m = Math.floor(seconds / 60);
+  if (m < 60) return `${m} min ${Math.round(seconds % 60)} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}

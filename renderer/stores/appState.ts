@@ -1,0 +1,14 @@
+import type { StateCreator } from 'zustand';
+import type { CopySlice } from './copySlice.js';
+import type { ProjectsSlice } from './projectsSlice.js';
+import type { StatsSlice } from './statsSlice.js';
+import type { TimelineSlice } from './timelineSlice.js';
+import type { ToastSlice } from './toastSlice.js';
+import type { TreeSlice } from './treeSlice.js';
+import type { VersionsSlice } from './versionsSlice.js';
+
+// The whole store is the union of its slices; each slice may read and call the others' actions.
+
+export type AppState = ProjectsSlice & CopySlice & TreeSlice & VersionsSlice & TimelineSlice & StatsSlice & ToastSlice;
+
+export type Slice<T> = StateCreator<AppState, [], [], T>;

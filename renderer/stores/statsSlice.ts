@@ -1,0 +1,59 @@
+import type { StoreStats, VerifyResult } from '../../shared/contract.js';
+import type { HindsightErrorData } from '../../shared/errors.js';
+import type { Progress } from '../../shared/progress.js';
+import { asError, call, newOperationId } from '../api/hindsight.js';
+import type { Slice } from './appState.js';
+
+// The history store of the current project: what it holds, and re-hashing it all (Verify).
+
+export interface StatsSlice {
+  stats: StoreStats | null;
+  statsError: HindsightErrorData | null;
+  verifyOperation: string | null;
+  verifyProgress: Progress | null;
+  verifyResult: VerifyResult | null;
+  verifyError: HindsightErrorData | null;
+  loadStats(): Promise<void>;
+  resetStats(): void;
+  runVerify(): Promise<void>;
+  verifyProgressed(operationId: string, progress: Progress): void;
+}
+
+export const createStatsSlice: Slice<StatsSlice> = (set, get) => ({
+  stats: null,
+  statsError: null,
+  verifyOperation: null,
+  verifyProgress: null,
+  verifyResult: null,
+  verifyError: null,
+
+  loadStats: async () => {
+    const projectId = get().currentProjectId;
+    if (!projectId) return;
+    try {
+      const stats = await call('storeStats', { projectId, largest: 10 });
+      if (get().currentProjectId === projectId) set({ stats, statsError: null });
+    } catch (error) {
+      set({ statsError: asError(error).toJSON() });
+    }
+  },
+
+  resetStats: () => set({ stats: null, statsError: null, verifyOperation: null, verifyProgress: null, verifyResult: null, verifyError: null }),
+
+  runVerify: async () => {
+    const projectId = get().currentProjectId;
+    if (!projectId || get().verifyOperation) return;
+    const operationId = newOperationId('verify');
+    set({ verifyOperation: operationId, verifyProgress: null, verifyResult: null, verifyError: null });
+    try {
+      const verifyResult = await call('verify', { projectId, operationId });
+      if (get().verifyOperation === operationId) set({ verifyResult, verifyOperation: null });
+    } catch (error) {
+      if (get().verifyOperation === operationId) set({ verifyError: asError(error).toJSON(), verifyOperation: null });
+    }
+  },
+
+  verifyProgressed: (operationId, progress) => {
+    if (get().verifyOperation === operationId) set({ verifyProgress: progress });
+  },
+});

@@ -1,0 +1,177 @@
+import type { DiffInputs, FileBytes, VersionInfo } from '../../shared/contract.js';
+import type { HindsightErrorData } from '../../shared/errors.js';
+import { asError, call } from '../api/hindsight.js';
+import { formatRelative } from '../format/time.js';
+import { baseName } from '../format/fileKind.js';
+import type { Slice } from './appState.js';
+
+// The selected file's versions (newest first), the selected version's contents, what it is
+// compared with, and restoring it (confirm first, then a toast that offers Undo).
+
+export type CompareWith = 'none' | 'disk' | 'previous';
+export type DiffLayout = 'side' | 'inline';
+
+export interface VersionsSlice {
+  versions: VersionInfo[];
+  versionsPath: string | null;
+  versionsStatus: 'idle' | 'loading' | 'ready' | 'error';
+  versionsError: HindsightErrorData | null;
+  selectedVersionId: number | null;
+  content: FileBytes | null;
+  contentStatus: 'idle' | 'loading' | 'ready' | 'error';
+  contentError: HindsightErrorData | null;
+  compareWith: CompareWith;
+  diffLayout: DiffLayout;
+  diff: DiffInputs | null;
+  diffError: HindsightErrorData | null;
+  restoreTarget: { path: string; version: VersionInfo } | null;
+  restoring: boolean;
+  loadVersions(path: string, keepSelection?: boolean): Promise<void>;
+  resetVersions(): void;
+  selectVersion(versionId: number): void;
+  setCompareWith(compare: CompareWith): void;
+  setDiffLayout(layout: DiffLayout): void;
+  requestRestore(): void;
+  cancelRestore(): void;
+  confirmRestore(): Promise<void>;
+}
+
+export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
+  /** Loads what the content pane shows for the current selection and comparison. */
+  async function loadView(): Promise<void> {
+    const { currentProjectId: projectId, versionsPath: path, selectedVersionId: versionId, compareWith, versions } = get();
+    if (!projectId || !path || versionId === null) return;
+    const version = versions.find((v) => v.versionId === versionId);
+    if (!version) return;
+    const stale = () => get().selectedVersionId !== versionId || get().versionsPath !== path || get().compareWith !== compareWith;
+    if (compareWith === 'none') {
+      if (version.hash === null) {
+        set({ content: null, contentStatus: 'ready', contentError: null, diff: null });
+        return;
+      }
+      set({ contentStatus: 'loading', contentError: null, diff: null });
+      try {
+        const content = await call('readVersion', { projectId, path, versionId });
+        if (!stale()) set({ content, contentStatus: 'ready' });
+      } catch (error) {
+        if (!stale()) set({ content: null, contentStatus: 'error', contentError: asError(error).toJSON() });
+      }
+      return;
+    }
+    set({ diffError: null });
+    try {
+      const index = versions.indexOf(version);
+      const older = versions[index + 1];
+      let diff: DiffInputs;
+      if (compareWith === 'disk') {
+        diff = await call('diffInputs', { projectId, path, before: { kind: 'version', versionId }, after: { kind: 'disk' } });
+      } else if (older) {
+        diff = await call('diffInputs', { projectId, path, before: { kind: 'version', versionId: older.versionId }, after: { kind: 'version', versionId } });
+      } else {
+        diff = { path, before: null, after: version.hash === null ? null : await call('readVersion', { projectId, path, versionId }) };
+      }
+      if (!stale()) set({ diff });
+    } catch (error) {
+      if (!stale()) set({ diff: null, diffError: asError(error).toJSON() });
+    }
+  }
+
+  return {
+    versions: [],
+    versionsPath: null,
+    versionsStatus: 'idle',
+    versionsError: null,
+    selectedVersionId: null,
+    content: null,
+    contentStatus: 'idle',
+    contentError: null,
+    compareWith: 'none',
+    diffLayout: 'side',
+    diff: null,
+    diffError: null,
+    restoreTarget: null,
+    restoring: false,
+
+    loadVersions: async (path, keepSelection = false) => {
+      const projectId = get().currentProjectId;
+      if (!projectId) return;
+      const samePath = get().versionsPath === path;
+      if (!samePath) set({ versionsPath: path, versions: [], versionsStatus: 'loading', versionsError: null, selectedVersionId: null, content: null, diff: null, contentStatus: 'idle' });
+      try {
+        const oldestFirst = await call('versions', { projectId, path });
+        if (get().versionsPath !== path) return;
+        const versions = oldestFirst.slice().reverse();
+        const previous = get().selectedVersionId;
+        const keep = keepSelection && samePath && versions.some((v) => v.versionId === previous);
+        const selected = keep ? previous : (versions.find((v) => v.hash !== null) ?? versions[0])?.versionId ?? null;
+        set({ versions, versionsStatus: 'ready', selectedVersionId: selected });
+        if (!keep || get().compareWith !== 'none') void loadView();
+      } catch (error) {
+        if (get().versionsPath === path) set({ versionsStatus: 'error', versionsError: asError(error).toJSON() });
+      }
+    },
+
+    resetVersions: () =>
+      set({ versions: [], versionsPath: null, versionsStatus: 'idle', versionsError: null, selectedVersionId: null, content: null, contentStatus: 'idle', contentError: null, diff: null, diffError: null, restoreTarget: null }),
+
+    selectVersion: (versionId) => {
+      if (versionId === get().selectedVersionId) return;
+      set({ selectedVersionId: versionId });
+      void loadView();
+    },
+
+    setCompareWith: (compareWith) => {
+      set({ compareWith, diff: null, diffError: null });
+      void loadView();
+    },
+
+    setDiffLayout: (diffLayout) => set({ diffLayout }),
+
+    requestRestore: () => {
+      const { versionsPath: path, versions, selectedVersionId } = get();
+      const version = versions.find((v) => v.versionId === selectedVersionId);
+      if (path && version) set({ restoreTarget: { path, version } });
+    },
+
+    cancelRestore: () => set({ restoreTarget: null }),
+
+    confirmRestore: async () => {
+      const target = get().restoreTarget;
+      const projectId = get().currentProjectId;
+      if (!target || !projectId || get().restoring) return;
+      set({ restoring: true });
+      try {
+        const result = await call('restoreFile', { projectId, path: target.path, versionId: target.version.versionId });
+        set({ restoreTarget: null, restoring: false });
+        await Promise.all([get().loadVersions(target.path, true), get().loadTree()]);
+        const undoTo = versionBefore(await call('versions', { projectId, path: target.path }), result.snapshotId);
+        get().pushToast({
+          tone: 'info',
+          message: `Restored ${baseName(target.path)} to the version from ${formatRelative(target.version.at)}.`,
+          action: undoTo ? { label: 'Undo', run: () => void undoRestore(projectId, target.path, undoTo) } : undefined,
+        });
+      } catch (error) {
+        set({ restoring: false, restoreTarget: null });
+        get().pushToast({ tone: 'error', message: asError(error).message });
+      }
+    },
+  };
+
+  async function undoRestore(projectId: string, path: string, version: VersionInfo): Promise<void> {
+    try {
+      await call('restoreFile', { projectId, path, versionId: version.versionId });
+      get().pushToast({ tone: 'info', message: `Undone: ${baseName(path)} is back as it was.` });
+      if (get().currentProjectId === projectId) {
+        await Promise.all([get().loadTree(), get().versionsPath === path ? get().loadVersions(path, true) : undefined]);
+      }
+    } catch (error) {
+      get().pushToast({ tone: 'error', message: `Undo failed: ${asError(error).message}` });
+    }
+  }
+};
+
+/** The version a file had just before the snapshot that restored it (oldest-first input). */
+function versionBefore(oldestFirst: VersionInfo[], restoreSnapshotId: number): VersionInfo | undefined {
+  const index = oldestFirst.findIndex((v) => v.snapshotId === restoreSnapshotId);
+  return index > 0 ? oldestFirst[index - 1] : undefined;
+}
