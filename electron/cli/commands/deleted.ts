@@ -1,0 +1,15 @@
+import { requirePositionals, writeJson, type Command } from '../command.js';
+
+export const deletedCommand: Command = {
+  name: 'deleted',
+  usage: 'deleted FOLDER',
+  summary: 'List the files whose latest version is a deletion, with the version to restore.',
+  async run(ctx) {
+    const [folder] = requirePositionals(ctx, ['FOLDER']);
+    const files = ctx.engine().deleted(folder!);
+    if (ctx.json) return writeJson(ctx, files);
+    for (const f of files) {
+      ctx.out.write(`${f.path}\tdeleted ${new Date(f.deletedAt).toISOString()}\trestore with --version ${f.lastVersionId ?? '-'}\n`);
+    }
+  },
+};

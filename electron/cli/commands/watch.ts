@@ -1,0 +1,33 @@
+import { integerFlag, requirePositionals, writeJson, type Command } from '../command.js';
+
+// Records a folder live until SIGINT or SIGTERM: one line per change group written (JSON lines
+// with --json), and the open group is written before it exits.
+
+export const watchCommand: Command = {
+  name: 'watch',
+  usage: 'watch FOLDER [--quiet-ms N] [--max-group-ms N]',
+  summary: 'Record every change of a folder as it happens, until interrupted.',
+  flags: { 'quiet-ms': { type: 'string' }, 'max-group-ms': { type: 'string' } },
+  async run(ctx) {
+    const [folder] = requirePositionals(ctx, ['FOLDER']);
+    const engine = ctx.engine();
+    await engine.open(folder!, { onProgress: ctx.progress, signal: ctx.signal });
+    await engine.watch(folder!, {
+      quietMs: integerFlag(ctx, 'quiet-ms'),
+      maxGroupMs: integerFlag(ctx, 'max-group-ms'),
+      onGroup: (group) => {
+        if (group.snapshotId === undefined) return;
+        if (ctx.json) writeJson(ctx, group);
+        else ctx.out.write(`Snapshot ${group.snapshotId}: ${group.changed.length} files changed${group.reconciled ? ' (rescan)' : ''}\n`);
+      },
+      onError: (error) => ctx.err.write(`hindsight watch: ${(error as Error).message ?? String(error)}\n`),
+    });
+    if (ctx.json) writeJson(ctx, { watching: true });
+    else ctx.err.write(`Watching ${folder}; Ctrl-C to stop.\n`);
+    await new Promise<void>((resolve) => {
+      if (ctx.signal.aborted) resolve();
+      else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    await engine.unwatch(folder!);
+  },
+};

@@ -1,0 +1,42 @@
+import { onTestFinished } from 'vitest';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import type { ProjectStore } from '../../../electron/history/project/projectStore.js';
+import { tempDir } from '../../helpers/tempDirs.js';
+import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
+
+// A project with a baseline, for the tests of what comes after it.
+
+export interface Project {
+  engine: HistoryEngine;
+  root: string;
+  store: ProjectStore;
+}
+
+export async function projectWithBaseline(spec: TreeSpec): Promise<Project> {
+  const engine = new HistoryEngine(tempDir('hindsight-data-'));
+  onTestFinished(async () => {
+    await engine.unwatchAll();
+    engine.close();
+  });
+  const root = tempDir();
+  writeTree(root, spec);
+  await engine.open(root);
+  const store = engine.history(root);
+  notRacy(store);
+  return { engine, root, store };
+}
+
+/**
+ * Makes the previous scan lie far in the future of every timestamp on disk, so no file counts as
+ * racily clean and a rescan hashes exactly the files whose stat changed. Tests that are about the
+ * racy rule set the scan time themselves.
+ */
+export function notRacy(store: ProjectStore): void {
+  store.index.setMeta('lastScanAt', String(8.64e15));
+}
+
+/** Versions of one snapshot as path -> hash (null: deleted). */
+export function versionsOf(store: ProjectStore, snapshotId: number | undefined): Record<string, string | null> {
+  if (snapshotId === undefined) return {};
+  return Object.fromEntries(store.index.versionsOfSnapshot(snapshotId).map((v) => [v.path, v.hash]));
+}
