@@ -1,0 +1,35 @@
+import type { MessagePortMain } from 'electron';
+import { parseArgs } from 'node:util';
+import { resolveDataDir } from './dataDir.js';
+import { createDispatcher } from './dispatcher/dispatcher.js';
+import { servePort } from './dispatcher/servePort.js';
+import { HistoryEngine } from './historyEngine.js';
+import { sharedCopyPool } from './store/copyPool.js';
+
+// The history process, started by main with utilityProcess.fork. Main sends one MessagePort per
+// window (and one for itself); each is served by the same dispatcher, so every window shares one
+// engine, one set of open stores and one copy-slot limit. The only file under electron/history/
+// that may name electron (and only its types: the utility process gets parentPort on `process`).
+
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } }, strict: false });
+const dataDir = resolveDataDir(typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined);
+const engine = new HistoryEngine(dataDir);
+const dispatcher = createDispatcher(engine);
+
+process.parentPort.on('message', (event) => {
+  for (const port of event.ports as MessagePortMain[]) {
+    servePort(dispatcher, port, (message) => (message as Electron.MessageEvent).data);
+  }
+});
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  dispatcher.close();
+  engine.close();
+  await sharedCopyPool().close();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());

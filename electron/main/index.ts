@@ -1,0 +1,97 @@
+import { app, BrowserWindow, Menu, session } from 'electron';
+import { argvSkip, folderFromArgv } from './commandLine.js';
+import { chooseFolder } from './folderDialog.js';
+import { HistoryProcess } from './historyProcess.js';
+import { registerIpc } from './ipc.js';
+import { connectMain } from './mainClient.js';
+import { buildMenu } from './menu.js';
+import { guardContents, secureSession } from './security.js';
+import { Windows } from './windows.js';
+
+// The app's lifecycle: one instance, one history process, windows, menus. Main stays thin: no
+// file or database work happens here.
+
+const dev = Boolean(process.env.ELECTRON_RENDERER_URL);
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Hindsight is running: it receives our command line ('second-instance') and opens the folder.
+  app.quit();
+} else {
+  start();
+}
+
+function start(): void {
+  let windows: Windows | null = null;
+  const pending: string[] = [];
+  const openFolder = (path: string): void => {
+    app.addRecentDocument(path);
+    if (windows) windows.command({ command: 'openFolder', path });
+    else pending.push(path);
+  };
+
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    const folder = folderFromArgv(argv, workingDirectory, argvSkip(app.isPackaged));
+    if (folder) openFolder(folder);
+    else if (windows) {
+      const window = BrowserWindow.getAllWindows()[0] ?? windows.create();
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+  // macOS: a folder dropped on the Dock icon or opened with the app.
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    openFolder(path);
+  });
+  app.on('web-contents-created', (_event, contents) => guardContents(contents));
+
+  void app.whenReady().then(() => {
+    secureSession(session.defaultSession, dev);
+    const history = new HistoryProcess(dataDirArg(process.argv));
+    history.start();
+    const mainClient = connectMain(history);
+    const ready = new Windows(history);
+    windows = ready;
+    registerIpc(ready);
+
+    const refreshMenu = async (): Promise<void> => {
+      const projects = await mainClient.calls.listProjects({});
+      const recent = projects.ok ? [...projects.value].sort((a, b) => (b.lastOpenedAt ?? 0) - (a.lastOpenedAt ?? 0)) : [];
+      Menu.setApplicationMenu(
+        buildMenu(
+          {
+            openFolder: () => void chooseFolder(ready.focused()).then((path) => (path ? openFolder(path) : undefined)),
+            openRecent: openFolder,
+            closeProject: () => ready.command({ command: 'closeProject' }),
+          },
+          recent,
+        ),
+      );
+    };
+    void refreshMenu();
+    app.on('browser-window-focus', () => void refreshMenu());
+
+    ready.create();
+    const folder = folderFromArgv(process.argv, process.cwd(), argvSkip(app.isPackaged));
+    for (const path of [...(folder ? [folder] : []), ...pending.splice(0)]) openFolder(path);
+
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) ready.create();
+    });
+    app.on('before-quit', () => history.stop());
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}
+
+/** `--data-dir DIR` (or `--data-dir=DIR`) given to the app; else the history process decides. */
+function dataDirArg(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg.startsWith('--data-dir=')) return arg.slice('--data-dir='.length);
+    if (arg === '--data-dir') return argv[i + 1];
+  }
+  return undefined;
+}

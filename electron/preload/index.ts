@@ -1,0 +1,39 @@
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
+import { createContractClient } from '../../shared/contract/client.js';
+import type { AppCommand, HindsightEvent } from '../../shared/contract.js';
+import type { FileLike, HindsightApi } from '../../shared/hindsightApi.js';
+import { IPC, VERSION_ARG } from '../../shared/ipcChannels.js';
+
+// window.hindsight in the Electron app: one function per contract call, one event subscription,
+// the native folder dialog and dropped-folder paths. Calls go straight to the history process on
+// the MessagePort main hands over; ipcRenderer itself never reaches the page.
+
+const client = createContractClient({ reportError: (error) => console.error('hindsight: an event listener threw', error) });
+
+ipcRenderer.on(IPC.port, (event) => {
+  const [port] = event.ports;
+  if (!port) return;
+  port.onmessage = (message: { data: unknown }) => client.receive(message.data);
+  client.connect({ send: (message) => port.postMessage(message) });
+});
+ipcRenderer.on(IPC.disconnected, (_event, reason: unknown) => client.disconnect(typeof reason === 'string' ? reason : 'it exited'));
+ipcRenderer.on(IPC.appCommand, (_event, command: AppCommand) => client.emit({ event: 'appCommand', payload: command }));
+ipcRenderer.send(IPC.connect);
+
+const version = process.argv.find((arg) => arg.startsWith(VERSION_ARG))?.slice(VERSION_ARG.length) ?? '0.0.0';
+
+const api: HindsightApi = {
+  ...client.calls,
+  host: { kind: 'electron', nativeDialogs: true, dropPaths: true, platform: process.platform, version },
+  onEvent: (listener: (event: HindsightEvent) => void) => client.onEvent(listener),
+  chooseFolder: () => ipcRenderer.invoke(IPC.chooseFolder) as Promise<string | null>,
+  pathForFile: (file: FileLike) => {
+    try {
+      return webUtils.getPathForFile(file as unknown as File) || null;
+    } catch {
+      return null;
+    }
+  },
+};
+
+contextBridge.exposeInMainWorld('hindsight', api);

@@ -1,0 +1,18 @@
+// The few messages between main and the preload. Calls and events never pass here: they travel on
+// the MessagePort main hands each window, straight to the history process.
+
+export const IPC = {
+  /** preload -> main: this window wants its port to the history process. */
+  connect: 'hindsight:connect',
+  /** main -> preload: the port (transferred with the message). */
+  port: 'hindsight:port',
+  /** main -> preload: the history process died; a new port follows when it is back. */
+  disconnected: 'hindsight:disconnected',
+  /** preload -> main (invoke): show the native open-folder dialog; answers a path or null. */
+  chooseFolder: 'hindsight:chooseFolder',
+  /** main -> preload: an AppCommand from a menu, the command line or a second instance. */
+  appCommand: 'hindsight:appCommand',
+} as const;
+
+/** The argument main passes a window's preload (webPreferences.additionalArguments) with the app version. */
+export const VERSION_ARG = '--hindsight-version=';
