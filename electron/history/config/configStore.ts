@@ -22,7 +22,9 @@ import { statKey } from './statKey.js';
 //
 // Edits: in process they queue, first come first served; across processes they take the lock
 // file. Each edit reads the file fresh under the lock, runs its transform once, and saves
-// atomically. An edit clears the snapshot when it reads and again when it has saved.
+// atomically. Snapshots are thrown away only when they no longer match the file: with a reader on
+// every event-loop turn, one edit parses config.json twice (its own read, and the first reader
+// after the rename), which is the floor.
 
 export type FrozenConfig = DeepReadonly<HindsightConfig>;
 
@@ -132,7 +134,7 @@ export class ConfigStore {
 
   /** The edit's own read: always the bytes on disk now, whatever the snapshot says. */
   private async readForEdit(): Promise<FrozenConfig> {
-    this.snapshot = undefined;
+    const key = statKey(this.path);
     let bytes: Buffer;
     try {
       bytes = await this.io.readFile(this.path);
@@ -142,11 +144,14 @@ export class ConfigStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_CONFIG;
       throw unreadableError(this.path, error);
     }
-    const { read } = this.interpret(bytes);
+    const { read, cacheable } = this.interpret(bytes);
     if (read.error) {
       this.snapshot = undefined;
       throw read.error;
     }
+    // The file is unchanged: a snapshot that matches it stays (its readers keep the same object).
+    if (!cacheable || key === undefined) this.snapshot = undefined;
+    else if (this.snapshot?.key !== key) this.snapshot = { key, read };
     return read.config;
   }
 
@@ -158,7 +163,11 @@ export class ConfigStore {
       throw fsError('save the config to', this.path, error);
     }
     count('config.saves');
-    this.snapshot = undefined;
+    // A snapshot survives the save only if a reader parsed the very file now on disk (ours, or
+    // another writer's that replaced it since). The saved object itself is never filed: by the time
+    // we stat, someone else may have renamed their file over ours.
+    const key = statKey(this.path);
+    if (key === undefined || this.snapshot?.key !== key) this.snapshot = undefined;
   }
 
   private interpret(bytes: Buffer): { read: ConfigRead; cacheable: boolean } {
