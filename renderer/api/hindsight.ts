@@ -12,25 +12,55 @@ declare global {
   }
 }
 
+const READY_TIMEOUT_MS = 10_000;
+let ready: Promise<HindsightApi> | null = null;
+
+/** The bridge; a host script may define it a moment after this module runs, so wait for it. */
+function whenReady(): Promise<HindsightApi> {
+  ready ??= new Promise((resolve, reject) => {
+    const started = Date.now();
+    const look = () => {
+      if (window.hindsight) resolve(window.hindsight);
+      else if (Date.now() - started > READY_TIMEOUT_MS) {
+        ready = null;
+        reject(new HindsightError('INTERNAL', 'The viewer is not connected to a history process. Start it from the app or with `hindsight serve`.'));
+      } else setTimeout(look, 20);
+    };
+    look();
+  });
+  return ready;
+}
+
 function bridge(): HindsightApi {
   const api = window.hindsight;
-  if (!api) {
-    throw new HindsightError('INTERNAL', 'The viewer is not connected to a history process. Start it from the app or `hindsight serve`.');
-  }
+  if (!api) throw new HindsightError('INTERNAL', 'The viewer is not connected to a history process.');
   return api;
 }
 
 /** One contract call; resolves with its value or throws its HindsightError. */
 export async function call<N extends CallName>(name: N, request: RequestOf<N>): Promise<ResponseOf<N>> {
+  const api = await whenReady();
   // TypeScript cannot narrow a union of call signatures by N; every entry has this shape.
-  const fn = bridge()[name] as unknown as (r: RequestOf<N>) => Promise<Result<ResponseOf<N>>>;
-  const result = await fn.call(bridge(), request);
+  const fn = api[name] as unknown as (r: RequestOf<N>) => Promise<Result<ResponseOf<N>>>;
+  const result = await fn.call(api, request);
   if (result.ok) return result.value;
   throw errorFromData(result.error);
 }
 
+/** Every event from the history process and the host; returns the unsubscribe function. */
 export function onEvent(listener: (event: HindsightEvent) => void): () => void {
-  return bridge().onEvent(listener);
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  whenReady().then(
+    (api) => {
+      if (!stopped) stop = api.onEvent(listener);
+    },
+    () => undefined,
+  );
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }
 
 export function hostKind(): 'electron' | 'browser' {
@@ -41,8 +71,8 @@ export function hasNativeDialogs(): boolean {
   return window.hindsight?.host.nativeDialogs ?? false;
 }
 
-export function chooseFolder(): Promise<string | null> {
-  return bridge().chooseFolder();
+export async function chooseFolder(): Promise<string | null> {
+  return (await whenReady()).chooseFolder();
 }
 
 export function pathForFile(file: File): string | null {
