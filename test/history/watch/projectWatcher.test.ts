@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChangeGroupResult } from '../../../electron/history/versions/changeGroup.js';
+import { ChangeBatcher, type ChangeGroupRequest } from '../../../electron/history/watch/changeBatcher.js';
+import { IgnoreMatcher } from '../../../electron/history/watch/ignoreMatcher.js';
+import { tempDir } from '../../helpers/tempDirs.js';
+import { sha256, writeTree } from '../../helpers/writeTree.js';
+import { projectWithBaseline } from '../versions/versionsHelpers.js';
+
+type Group = ChangeGroupResult & { reconciled: boolean };
+
+/** Waits (without a time limit of its own: the test's timeout is the limit) until `ready` holds. */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('the live watcher', () => {
+  it('records an edit made on disk, and a file written twice in one window as one version', async () => {
+    const { engine, root, store } = await projectWithBaseline({ 'notes.txt': 'v0', 'other.txt': 'o' });
+    const groups: Group[] = [];
+    await engine.watch(root, { quietMs: 150, maxGroupMs: 2000, onGroup: (g) => groups.push(g) });
+    // The watch starts with a reconciling rescan (whatever changed before the watch was ready).
+    await until(() => groups.length >= 1);
+    expect(groups[0]!.reconciled).toBe(true);
+
+    writeFileSync(join(root, 'notes.txt'), 'v1');
+    writeFileSync(join(root, 'notes.txt'), 'v2, written right after');
+    await until(() => groups.some((g) => g.changed.includes('notes.txt')));
+    const versions = store.index.versionsOf('notes.txt');
+    expect(versions.map((v) => v.kind)).toEqual(['baseline', 'change']);
+    expect(versions[1]!.hash).toBe(sha256('v2, written right after'));
+    const group = groups.find((g) => g.changed.includes('notes.txt'))!;
+    expect(group.reconciled).toBe(false);
+    expect(store.index.versionsOfSnapshot(group.snapshotId!).map((v) => v.path)).toEqual(['notes.txt']);
+    await engine.unwatch(root);
+  });
+
+  it('never loses the files of a folder created with files in it at once: the folder triggers a rescan', async () => {
+    const { engine, root, store } = await projectWithBaseline({ 'a.txt': 'a' });
+    const groups: Group[] = [];
+    await engine.watch(root, { quietMs: 150, maxGroupMs: 2000, onGroup: (g) => groups.push(g) });
+    await until(() => groups.length >= 1);
+    mkdirSync(join(root, 'fresh/deeper'), { recursive: true });
+    for (let i = 0; i < 20; i++) writeFileSync(join(root, `fresh/deeper/f${i}.txt`), `file ${i}`);
+    await until(() => store.index.filesAt().length === 21);
+    expect(groups.some((g) => g.reconciled && g.changed.length > 0)).toBe(true);
+    await engine.unwatch(root);
+  });
+
+  it('writes the open group when it stops, and ignores .git and ignored files', async () => {
+    const { engine, root, store } = await projectWithBaseline({ '.gitignore': 'build/\n*.log\n', 'a.txt': 'a', 'build/x.o': 'x' });
+    const groups: Group[] = [];
+    await engine.watch(root, { quietMs: 60_000, maxGroupMs: 120_000, onGroup: (g) => groups.push(g) });
+    writeFileSync(join(root, 'a.txt'), 'changed');
+    writeFileSync(join(root, 'debug.log'), 'ignored');
+    writeFileSync(join(root, 'build/x.o'), 'ignored too');
+    await engine.unwatch(root); // long before the quiet window ends
+    expect(store.index.latestVersion('a.txt')!.hash).toBe(sha256('changed'));
+    expect(store.index.latestVersion('debug.log')).toBeUndefined();
+    expect(store.index.latestVersion('build/x.o')).toBeUndefined();
+  });
+});
+
+describe('the change batcher', () => {
+  it('groups changes until the quiet window passes, and closes a busy group at its longest', async () => {
+    const groups: ChangeGroupRequest[] = [];
+    const batcher = new ChangeBatcher({ quietMs: 80, maxGroupMs: 400 }, (g) => groups.push(g));
+    batcher.add('b.txt');
+    batcher.add('a.txt');
+    batcher.add('b.txt');
+    await until(() => groups.length === 1);
+    expect(groups[0]).toEqual({ paths: ['a.txt', 'b.txt'], doubt: [] });
+    // A file that keeps changing faster than the quiet window is still captured: at the longest.
+    let writes = 0;
+    const busy = setInterval(() => {
+      writes++;
+      batcher.add('busy.txt');
+    }, 20);
+    await until(() => groups.length === 2);
+    clearInterval(busy);
+    expect(groups[1]!.paths).toEqual(['busy.txt']);
+    expect(writes).toBeGreaterThan(1);
+    batcher.stop(); // drops what the interval added after the group closed
+    batcher.markDoubt('watcher error');
+    batcher.flush();
+    expect(groups[2]).toEqual({ paths: [], doubt: ['watcher error'] });
+    batcher.stop();
+  });
+
+  it('applies the first copy ignore rules to single paths', () => {
+    const root = tempDir();
+    writeTree(root, { '.gitignore': 'dist/\n*.tmp\n', 'sub/.gitignore': '!keep.tmp\nlocal/\n' });
+    const m = new IgnoreMatcher(root, ['*.bak']);
+    expect(m.ignored('.git/config', false)).toBe(true);
+    expect(m.ignored('dist', true)).toBe(true);
+    expect(m.ignored('dist/a.js', false)).toBe(true);
+    expect(m.ignored('x.tmp', false)).toBe(true);
+    expect(m.ignored('sub/keep.tmp', false)).toBe(false);
+    expect(m.ignored('sub/local/y.txt', false)).toBe(true);
+    expect(m.ignored('notes.bak', false)).toBe(true);
+    expect(m.ignored('src/.a.txt.hindsight-0a1b2c3d-0a1b-0a1b-0a1b-0a1b2c3d4e5f', false)).toBe(true);
+    expect(m.ignored('src/a.txt', false)).toBe(false);
+  });
+});
