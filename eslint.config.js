@@ -57,6 +57,16 @@ export default tseslint.config(
     noElectron,
   ),
   layer(
+    ['electron/host/**/*.ts'],
+    [{ regex: '(^|/)(renderer|main|preload|cli)(/|$)', message: 'The browser host serves the engine: electron/history/ and shared/ only.' }],
+    noElectron,
+  ),
+  layer(
+    ['electron/host/page/**/*.ts'],
+    [{ regex: '(^|/)(renderer|main|preload|cli|history|electron/host)(/|$)', message: 'The page bridge runs in the browser: shared/ only.' }],
+    [...noElectron, ...nodePaths],
+  ),
+  layer(
     ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
     [{ regex: '(^|/)(renderer|cli)(/|$)', message: 'main and preload import shared/ and electron only.' }],
   ),

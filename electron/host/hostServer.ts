@@ -1,0 +1,109 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HindsightError } from '../../shared/errors.js';
+import type { Dispatcher } from '../history/dispatcher/dispatcher.js';
+import { authorize, cookieName, type Gate } from './authorize.js';
+import { isLoopbackHost } from './loopback.js';
+import { attachSockets } from './socketBridge.js';
+import { sendStatic, type HostMeta } from './staticFiles.js';
+import { newToken } from './token.js';
+
+// The browser host: the built viewer and window.hindsight (over a WebSocket) for one dispatcher,
+// on 127.0.0.1 by default. Every HTTP request and the socket need the token; the first page load
+// (?token=) leaves it in an HttpOnly, same-site cookie so the page's own assets and socket work.
+
+export interface HostOptions {
+  dispatcher: Dispatcher;
+  rendererDir: string;
+  host?: string;
+  port?: number;
+  allowRemote?: boolean;
+  token?: string;
+  meta: HostMeta;
+}
+
+export interface RunningHost {
+  url: string;
+  token: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  // The URL carries the token: never send it on to another site.
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host) && !options.allowRemote) {
+    throw new HindsightError(
+      'BAD_REQUEST',
+      `Refusing to serve on ${host}: anyone who can reach it could read your history. Use a loopback address (127.0.0.1), or pass --allow-remote if you really mean it.`,
+      { host },
+    );
+  }
+  const token = options.token ?? newToken();
+  const gate: Gate = { token, port: 0, extraHosts: isLoopbackHost(host) ? [] : [host] };
+  const server = createServer((req, res) => void answer(req, res, gate, options));
+  // Connections are few and long-lived (one socket per tab); a stuck request must not hold the port.
+  server.requestTimeout = 30_000;
+  const closeSockets = attachSockets(server, options.dispatcher, gate);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  gate.port = port;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}/?token=${token}`,
+    token,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        closeSockets();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function answer(req: IncomingMessage, res: ServerResponse, gate: Gate, options: HostOptions): Promise<void> {
+  try {
+    const url = new URL(req.url ?? '/', 'http://host.invalid');
+    const verdict = authorize(req, gate, url);
+    if (!verdict.ok) return plain(res, verdict.status, `${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}: ${verdict.reason}.\n`);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Only GET is served.\n');
+    if (verdict.viaQuery) {
+      res.setHeader('Set-Cookie', `${cookieName(gate.port)}=${gate.token}; HttpOnly; SameSite=Strict; Path=/`);
+    }
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (await sendStatic(options.rendererDir, url.pathname, res, options.meta)) return;
+    if (url.pathname === '/' || url.pathname === '/index.html') {
+      return plain(res, 503, `The viewer is not built (no index.html in ${options.rendererDir}). Run \`npm run build\`, then start hindsight serve again.\n`);
+    }
+    plain(res, 404, 'Not found.\n');
+  } catch (error) {
+    plain(res, 500, `Hindsight could not answer: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+}
+
+function plain(res: ServerResponse, status: number, text: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(text);
+}
