@@ -7,10 +7,11 @@ import { logCommand } from './commands/log.js';
 import { openCommand } from './commands/open.js';
 import { projectsCommand } from './commands/projects.js';
 import { restoreCommand } from './commands/restore.js';
+import { serveCommand } from './commands/serve.js';
 import { showCommand } from './commands/show.js';
 import { verifyCommand } from './commands/verify.js';
 import { watchCommand } from './commands/watch.js';
 
 // Every command of `hindsight`, one file each under commands/. Add a command by adding its file
 // and one line here.
-export const COMMANDS: readonly Command[] = [openCommand, filesCommand, logCommand, showCommand, restoreCommand, verifyCommand, projectsCommand, configCommand, deletedCommand, checkpointCommand, watchCommand];
+export const COMMANDS: readonly Command[] = [openCommand, filesCommand, logCommand, showCommand, restoreCommand, verifyCommand, projectsCommand, configCommand, deletedCommand, checkpointCommand, watchCommand, serveCommand];

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { createDispatcher } from '../../history/dispatcher/dispatcher.js';
+import { startHost } from '../../host/hostServer.js';
+import { integerFlag, requirePositionals, UsageError, writeJson, type Command } from '../command.js';
+import packageJson from '../../../package.json' with { type: 'json' };
+
+// `hindsight serve`: the viewer in a browser, for machines without a display and for the browser
+// e2e suite. Runs until SIGINT or SIGTERM.
+
+export const serveCommand: Command = {
+  name: 'serve',
+  usage: 'serve [--host 127.0.0.1] [--port N] [--allow-remote] [--renderer-dir DIR]',
+  summary: 'Serve the history viewer to a browser on this machine (the URL carries a token).',
+  flags: {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'allow-remote': { type: 'boolean' },
+    'renderer-dir': { type: 'string' },
+  },
+  async run(ctx) {
+    requirePositionals(ctx, []);
+    const port = integerFlag(ctx, 'port');
+    if (port !== undefined && port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
+    const rendererDir = typeof ctx.flags['renderer-dir'] === 'string' ? ctx.flags['renderer-dir'] : fileURLToPath(new URL('../renderer/', import.meta.url));
+    const dispatcher = createDispatcher(ctx.engine());
+    const host = await startHost({
+      dispatcher,
+      rendererDir,
+      host: typeof ctx.flags.host === 'string' ? ctx.flags.host : undefined,
+      port,
+      allowRemote: ctx.flags['allow-remote'] === true,
+      meta: { platform: process.platform, version: packageJson.version },
+    });
+    if (ctx.json) writeJson(ctx, { url: host.url });
+    else ctx.out.write(`Hindsight is serving the viewer at ${host.url}\nStop it with Ctrl+C.\n`);
+    await new Promise<void>((resolve) => {
+      if (ctx.signal.aborted) resolve();
+      else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    dispatcher.close();
+    await host.close();
+  },
+};
