@@ -1,7 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { FileBytes } from '../../../shared/contract.js';
-import { CodeView } from '../../components/CodeView.js';
-import { DiffView } from '../../components/DiffView.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatBytes } from '../../format/bytes.js';
@@ -10,6 +8,10 @@ import { formatExact } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import type { CompareWith } from '../../stores/versionsSlice.js';
 import { bytesOf, sameBytes, textOf } from './fileBytes.js';
+
+// CodeMirror loads on first use, so the window and the tree paint without waiting for it.
+const CodeView = lazy(() => import('../../components/CodeView.js').then((m) => ({ default: m.CodeView })));
+const DiffView = lazy(() => import('../../components/DiffView.js').then((m) => ({ default: m.DiffView })));
 
 // The selected version: its contents (text highlighted, images shown, other binaries described),
 // or its diff against the file on disk or the version before it; and restoring it.
@@ -56,7 +58,9 @@ export function ContentPane() {
           Restore this version
         </button>
       </div>
-      <div className="content-body">{compareWith === 'none' ? <VersionContents /> : <VersionDiff />}</div>
+      <div className="content-body">
+        <Suspense fallback={<p className="loading">Loading…</p>}>{compareWith === 'none' ? <VersionContents /> : <VersionDiff />}</Suspense>
+      </div>
     </section>
   );
 }
