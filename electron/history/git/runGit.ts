@@ -1,0 +1,138 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { statSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { HindsightError } from '../../../shared/errors.js';
+import { count } from '../trace.js';
+import { ChunkedOutput, type OutputAllocations } from './chunkedOutput.js';
+import { GitOutputOverflow } from './gitErrors.js';
+
+// The one place Hindsight runs git: `git` from PATH, arguments as an array (never a shell), a
+// working folder, the exit codes that count as success, a timeout and an output allowance. Past
+// the allowance or the timeout git is killed with a real signal, together with anything it started
+// (hooks, aliases): it runs in its own process group. Git missing is GIT_NOT_FOUND, never a crash.
+
+export const DEFAULT_GIT_TIMEOUT_MS = 30_000;
+export const DEFAULT_GIT_ALLOWANCE = 64 * 1024 * 1024;
+const STDERR_KEPT = 16 * 1024;
+
+export interface RunGitOptions {
+  cwd: string;
+  /** Exit codes that are not failures (default [0]); e.g. [0, 1] for "not found" answers. */
+  okCodes?: readonly number[];
+  timeoutMs?: number;
+  /** The most bytes of standard output kept; more kills git with GIT_OUTPUT_OVERFLOW. */
+  allowance?: number;
+  /** Added to the environment (tests point PATH elsewhere). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface GitResult {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+  allocations: OutputAllocations;
+}
+
+export function runGit(args: readonly string[], options: RunGitOptions): Promise<GitResult> {
+  const okCodes = options.okCodes ?? [0];
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+  const allowance = options.allowance ?? DEFAULT_GIT_ALLOWANCE;
+  const shown = ['git', ...args].join(' ');
+  if (args.some((arg) => arg.includes('\0'))) {
+    return Promise.reject(new HindsightError('BAD_REQUEST', `A git argument contains a NUL byte: ${JSON.stringify(shown)}.`, { args }));
+  }
+  count('git.spawns');
+  return new Promise((resolve, reject) => {
+    const out = new ChunkedOutput(allowance);
+    let stderr = '';
+    let stopped: 'overflow' | 'timeout' | undefined;
+    let settled = false;
+    const clock: { timer?: NodeJS.Timeout } = {};
+    const settle = (fail: Error | undefined, result?: GitResult): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(clock.timer);
+      if (fail) reject(fail);
+      else resolve(result!);
+    };
+    let child: ChildProcessByStdio<null, Readable, Readable>;
+    try {
+      child = spawn('git', args, {
+        cwd: options.cwd,
+        // No optional locks: a status must never take index.lock from under the user's own git.
+        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+    } catch (error) {
+      return settle(spawnFailure(error as Error, shown, options.cwd));
+    }
+    const kill = (why: 'overflow' | 'timeout'): void => {
+      if (stopped) return;
+      stopped = why;
+      killGroup(child.pid);
+      child.stdout.destroy();
+    };
+    clock.timer = setTimeout(() => kill('timeout'), timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!stopped && !out.write(chunk)) kill('overflow');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < STDERR_KEPT) stderr += chunk.toString('utf8', 0, Math.min(chunk.length, STDERR_KEPT - stderr.length));
+    });
+    // A child that never started reports 'error' and may or may not report 'close'.
+    child.on('error', (error) => {
+      if (child.pid === undefined) settle(spawnFailure(error, shown, options.cwd));
+    });
+    child.on('close', (code, signal) => {
+      const stdout = out.join();
+      const details = { args: [...args], cwd: options.cwd, code, signal };
+      if (stopped === 'overflow') {
+        return settle(
+          new GitOutputOverflow(
+            `${shown} printed more than its allowance of ${allowance} bytes, so it was stopped; the first ${stdout.length} bytes are kept.`,
+            { ...details, allowance, kept: stdout.length },
+            stdout,
+          ),
+        );
+      }
+      if (stopped === 'timeout') {
+        return settle(new HindsightError('GIT_TIMEOUT', `${shown} took longer than ${timeoutMs} ms, so it was stopped.`, { ...details, timeoutMs }));
+      }
+      if (code === null || !okCodes.includes(code)) {
+        const why = stderr.trim().split('\n').at(-1) || (signal ? `killed by ${signal}` : `exit code ${code}`);
+        return settle(new HindsightError('GIT_FAILED', `${shown} failed in ${options.cwd}: ${why}`, { ...details, stderr }));
+      }
+      settle(undefined, { code, stdout, stderr, allocations: out.allocations });
+    });
+  });
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+function spawnFailure(error: Error, shown: string, cwd: string): HindsightError {
+  const errno = (error as NodeJS.ErrnoException).code;
+  // spawn reports a missing working folder as ENOENT too: tell the two apart.
+  if (errno === 'ENOENT' && !isFolder(cwd)) {
+    return new HindsightError('FOLDER_NOT_FOUND', `Cannot run git in ${cwd}: the folder does not exist.`, { cwd }, { cause: error });
+  }
+  if (errno === 'ENOENT') {
+    return new HindsightError('GIT_NOT_FOUND', 'git was not found on PATH. Install git to see committed versions; the history itself works without it.', { cwd }, { cause: error });
+  }
+  return new HindsightError('GIT_FAILED', `Could not start ${shown} in ${cwd}: ${error.message}`, { cwd, errno }, { cause: error });
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
