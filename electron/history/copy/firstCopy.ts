@@ -1,7 +1,7 @@
 import type { OpenResult } from '../../../shared/history.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import type { CopyPool } from '../store/copyPool.js';
+import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
 import type { CloneMode } from '../store/fileIntoStore.js';
 import { walkFolder } from '../walk/walkFolder.js';
 import { fileEntries, progressOf } from './fileEntries.js';
@@ -24,6 +24,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   const scanStartedAt = Date.now();
   const progress = throttleProgress(options.onProgress);
   progress.finish(progressOf(store.projectId, 'scan', { files: 0, bytes: 0 }, { files: 0, bytes: 0 }));
+  (options.pool ?? sharedCopyPool()).prestart();
   const entries = await walkFolder(store.root, { exclude: options.exclude, signal: options.signal });
   const total = { files: entries.length, bytes: entries.reduce((sum, e) => sum + (e.type === 'file' ? e.size : 0), 0) };
 

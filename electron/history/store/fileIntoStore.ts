@@ -11,13 +11,14 @@ import {
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { blobPath, SMALL_FILE_LIMIT } from './storeLayout.js';
-import { dropTemp, newTempPath, placeBlob, type PlaceStats } from './placeBlob.js';
+import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } from './placeBlob.js';
 
 // Filing one file's bytes into the blob store with synchronous calls. It runs on the copy
 // workers (worker threads), where a synchronous call costs a few microseconds against tens for a
 // promise round trip, and it never blocks the history process's event loop there.
 //
-// Small files: open, read once, close; hash; write a temp, set the exact mode, close, rename.
+// Small files: open, read once, close; hash; write a temp beside the blob, set the exact mode,
+// close, rename within its folder.
 // Large files: clone into the temp when the file system can (a real saving on big files), else
 // copy in 1 MiB pieces; the bytes hashed are always the bytes filed. Large files are never held
 // whole in memory.
@@ -102,8 +103,7 @@ export function fileBytes(
   const hash = createHash('sha256').update(bytes).digest('hex');
   const finalPath = blobPath(blobsDir, hash);
   if (existsSync(finalPath)) return { hash, created: false };
-  const temp = newTempPath(blobsDir);
-  const fd = openSync(temp, 'wx', 0o600);
+  const { temp, fd } = openTempBeside(finalPath, counters);
   try {
     writeAll(fd, bytes);
     // The open applied the umask; the stored copy must carry the exact bits, whatever the umask.
@@ -218,9 +218,11 @@ function readAll(fd: number, expected: number): Buffer {
       buffer.copy(bigger, 0, 0, size);
       buffer = bigger;
     }
-    const n = readSync(fd, buffer, size, buffer.length - size, null);
-    if (n === 0) break;
+    const wanted = buffer.length - size;
+    const n = readSync(fd, buffer, size, wanted, null);
     size += n;
+    // A regular file answers short only at its end: no second read just to be told so.
+    if (n < wanted) break;
   }
   return buffer.subarray(0, size);
 }
