@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { HindsightErrorData } from './errors.js';
 import type { Progress } from './progress.js';
 import { projectEditSchema, settingsSchema } from './contract/config.js';
+import { CALL_NAME_LIST, EVENT_NAME_LIST } from './contract/names.js';
 import { folderPath, label, maxBytes, operationId, pathPrefix, projectId, projectPath, snapshotId, versionId } from './contract/fields.js';
 import type {
   CancelResult,
@@ -130,7 +131,7 @@ export type RequestOf<N extends CallName> = z.input<Calls[N]['request']>;
 export type ParsedRequestOf<N extends CallName> = z.output<Calls[N]['request']>;
 export type ResponseOf<N extends CallName> = Calls[N] extends CallSpec<z.ZodType, infer R> ? R : never;
 
-export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+export const CALL_NAMES: readonly CallName[] = CALL_NAME_LIST;
 
 export function isCallName(value: unknown): value is CallName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(CALLS, value);
@@ -173,7 +174,14 @@ export type EventPayload<N extends EventName> = Events[N] extends EventSpec<infe
 /** One event as listeners receive it. */
 export type HindsightEvent = { [N in EventName]: { event: N; payload: EventPayload<N> } }[EventName];
 
-export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST;
+
+// The zod-free name lists (shared/contract/names.ts) must match the catalogues exactly.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const callNamesMatch: Same<(typeof CALL_NAME_LIST)[number], CallName> = true;
+const eventNamesMatch: Same<(typeof EVENT_NAME_LIST)[number], EventName> = true;
+void callNamesMatch;
+void eventNamesMatch;
 
 export type { Result } from './contract/result.js';
 export type * from './contract/values.js';

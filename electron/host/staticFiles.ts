@@ -65,10 +65,10 @@ export function fileFor(dir: string, pathname: string): string | null {
 export function injectBridge(html: string, meta: HostMeta): string {
   const content = JSON.stringify({ kind: 'browser', ...meta }).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const tags = `<meta name="hindsight-host" content="${content}"><script type="module" src="/${BRIDGE_SCRIPT}"></script>`;
-  const head = /<head[^>]*>/i.exec(html);
-  if (!head) return tags + html;
-  // Right after <head>'s charset meta when there is one, and before any module script of the viewer.
-  const charset = /<meta charset=[^>]*>/i.exec(html);
-  const at = charset && charset.index > head.index ? charset.index + charset[0].length : head.index + head[0].length;
+  // Before the viewer's first script (module scripts run in document order) and after the page's
+  // CSP meta, so the policy covers the bridge too; else at the end of <head>.
+  const script = html.search(/<script\b/i);
+  const headEnd = html.search(/<\/head>/i);
+  const at = script >= 0 && (headEnd < 0 || script < headEnd) ? script : headEnd >= 0 ? headEnd : 0;
   return html.slice(0, at) + tags + html.slice(at);
 }

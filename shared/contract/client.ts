@@ -1,5 +1,6 @@
 import { errorFromData, type HindsightErrorData } from '../errors.js';
-import { CALL_NAMES, EVENT_NAMES, type EventName, type HindsightEvent } from '../contract.js';
+import type { EventName, HindsightEvent } from '../contract.js';
+import { CALL_NAME_LIST, EVENT_NAME_LIST } from './names.js';
 import type { HindsightCalls } from '../hindsightApi.js';
 import type { Result } from './result.js';
 import type { CallMessage } from './wire.js';
@@ -72,7 +73,7 @@ export function createContractClient(options: ClientOptions = {}): ContractClien
   };
 
   const calls = Object.fromEntries(
-    CALL_NAMES.map((name) => [
+    CALL_NAME_LIST.map((name) => [
       name,
       (args: unknown) =>
         new Promise<Result<unknown>>((resolve) => {
@@ -113,7 +114,7 @@ export function createContractClient(options: ClientOptions = {}): ContractClien
       const m = message as Record<string, unknown>;
       if (m.kind === 'result' && typeof m.id === 'number') {
         settle(m.id, normaliseResult(m.result));
-      } else if (m.kind === 'event' && EVENT_NAMES.includes(m.event as EventName)) {
+      } else if (m.kind === 'event' && (EVENT_NAME_LIST as readonly string[]).includes(m.event as EventName)) {
         emit({ event: m.event, payload: m.payload } as HindsightEvent);
       }
     },

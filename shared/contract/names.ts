@@ -1,0 +1,27 @@
+// The names of every call and event, without their schemas: the client side (preload, browser
+// bridge) needs only these, so it does not carry zod. shared/contract.ts checks at compile time
+// that these lists match its catalogue exactly.
+
+export const CALL_NAME_LIST = [
+  'openProject',
+  'closeProject',
+  'listProjects',
+  'log',
+  'fileTree',
+  'versions',
+  'readVersion',
+  'diffInputs',
+  'restoreFile',
+  'previewRestore',
+  'restoreSnapshot',
+  'rescan',
+  'createCheckpoint',
+  'deletedFiles',
+  'storeStats',
+  'verify',
+  'getConfig',
+  'editConfig',
+  'cancel',
+] as const;
+
+export const EVENT_NAME_LIST = ['progress', 'snapshot', 'projectState', 'error', 'connection', 'appCommand'] as const;
