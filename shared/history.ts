@@ -1,5 +1,7 @@
 // The domain of the history: snapshots (moments) and versions (one file in one moment).
 
+import type { GitFolderState } from './git.js';
+
 export type SnapshotKind = 'baseline' | 'change' | 'restore' | 'checkpoint';
 export type EntryType = 'file' | 'symlink';
 
@@ -48,6 +50,8 @@ export interface OpenResult {
   blobs: number;
   ms: number;
   firstCopy: boolean;
+  /** Whether the folder is in a git repository, with the branch and commit HEAD is on. */
+  git?: GitFolderState;
 }
 
 export interface VerifyResult {

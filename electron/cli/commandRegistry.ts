@@ -3,6 +3,7 @@ import { checkpointCommand } from './commands/checkpoint.js';
 import { configCommand } from './commands/config.js';
 import { deletedCommand } from './commands/deleted.js';
 import { filesCommand } from './commands/files.js';
+import { gitVersionsCommand } from './commands/gitVersions.js';
 import { logCommand } from './commands/log.js';
 import { openCommand } from './commands/open.js';
 import { projectsCommand } from './commands/projects.js';
@@ -14,4 +15,4 @@ import { watchCommand } from './commands/watch.js';
 
 // Every command of `hindsight`, one file each under commands/. Add a command by adding its file
 // and one line here.
-export const COMMANDS: readonly Command[] = [openCommand, filesCommand, logCommand, showCommand, restoreCommand, verifyCommand, projectsCommand, configCommand, deletedCommand, checkpointCommand, watchCommand, serveCommand];
+export const COMMANDS: readonly Command[] = [openCommand, filesCommand, logCommand, showCommand, restoreCommand, verifyCommand, projectsCommand, configCommand, deletedCommand, checkpointCommand, watchCommand, gitVersionsCommand, serveCommand];

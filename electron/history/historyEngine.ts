@@ -1,7 +1,10 @@
 import { realpathSync } from 'node:fs';
 import { HindsightError } from '../../shared/errors.js';
 import type { FileEntry, OpenResult, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
+import type { GitVersions } from '../../shared/git.js';
 import { firstCopy, type FirstCopyOptions } from './copy/firstCopy.js';
+import { gitVersions } from './git/gitVersions.js';
+import { headCheckpoint } from './git/headCheckpoint.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
 import { registerProject } from './config/projectEdits.js';
 import { ProjectStore, resolveFolder } from './project/projectStore.js';
@@ -32,6 +35,8 @@ export class HistoryEngine {
 
   constructor(readonly dataDir: string) {
     this.config = configStoreFor(dataDir);
+    // A checkpoint of the state before git moved HEAD, ahead of the group that records git's rewrite.
+    this.recorder.addBeforeCommit(async (store) => void (await headCheckpoint(store)));
   }
 
   /** The open store of a folder, opening it on first use. */
@@ -52,7 +57,7 @@ export class HistoryEngine {
     if (!options.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
     const store = this.store(folder);
     const exclude = [...settings.excludePatterns, ...(options.exclude ?? [])];
-    if (store.index.baselineId() === undefined) return firstCopy(store, { ...options, exclude });
+    if (store.index.baselineId() === undefined) return { ...(await firstCopy(store, { ...options, exclude })), git: store.git.state() };
     const started = performance.now();
     await this.recorder.rescan(store, { exclude: exclude, signal: options.signal, pool: options.pool, onProgress: options.onProgress });
     const files = store.index.filesAt();
@@ -65,6 +70,7 @@ export class HistoryEngine {
       blobs: totals.blobs,
       ms: Math.round(performance.now() - started),
       firstCopy: false,
+      git: store.git.state(),
     };
   }
 
@@ -156,6 +162,12 @@ export class HistoryEngine {
   /** Runs before every change group is written (e.g. a checkpoint when git's HEAD moved). */
   addBeforeCommit(hook: BeforeCommitHook): () => void {
     return this.recorder.addBeforeCommit(hook);
+  }
+
+  /** A file's committed (HEAD) version, and its staged one when that differs, from git. */
+  gitVersions(folder: string, path: string): Promise<GitVersions> {
+    assertProjectPath(path);
+    return gitVersions(this.store(folder).git, path);
   }
 
   verify(folder: string, onProgress?: ProgressSink): Promise<VerifyResult> {

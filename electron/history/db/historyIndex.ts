@@ -51,6 +51,7 @@ interface VersionRow {
 
 export class HistoryIndex {
   readonly db: Database.Database;
+  private snapshotContext: (() => { branch: string | null; head: string | null }) | undefined;
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -86,6 +87,19 @@ export class HistoryIndex {
     return row.id ?? undefined;
   }
 
+  /** Where a snapshot's branch and head come from when its writer gave none (the store's git). */
+  setSnapshotContext(provider: () => { branch: string | null; head: string | null }): void {
+    this.snapshotContext = provider;
+  }
+
+  /** The branch and head recorded on the latest snapshot. */
+  latestSnapshotContext(): { snapshotId: number; branch: string | null; head: string | null } | undefined {
+    const row = this.db.prepare('SELECT id, branch, head FROM snapshots ORDER BY id DESC LIMIT 1').get() as
+      | { id: number; branch: string | null; head: string | null }
+      | undefined;
+    return row && { snapshotId: row.id, branch: row.branch, head: row.head };
+  }
+
   /** Writes a snapshot with its versions, the blobs they name and the stat rows, all or nothing. */
   commitSnapshot(
     snapshot: NewSnapshot,
@@ -101,13 +115,14 @@ export class HistoryIndex {
       'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     const insertBlob = this.db.prepare('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)');
+    const context = snapshot.branch === undefined && snapshot.head === undefined ? this.contextNow() : undefined;
     return this.db.transaction(() => {
       const info = insertSnapshot.run({
         kind: snapshot.kind,
         at: snapshot.at ?? Date.now(),
         label: snapshot.label ?? null,
-        branch: snapshot.branch ?? null,
-        head: snapshot.head ?? null,
+        branch: snapshot.branch ?? context?.branch ?? null,
+        head: snapshot.head ?? context?.head ?? null,
       });
       const id = Number(info.lastInsertRowid);
       for (const blob of blobs) insertBlob.run(blob.hash, blob.size);
@@ -115,6 +130,15 @@ export class HistoryIndex {
       this.writeStats(stats, removedStats);
       return id;
     })();
+  }
+
+  /** The provider's answer; a provider that fails leaves the snapshot without git context, never unwritten. */
+  private contextNow(): { branch: string | null; head: string | null } | undefined {
+    try {
+      return this.snapshotContext?.();
+    } catch {
+      return undefined;
+    }
   }
 
   writeStats(stats: StatRow[], removed: string[] = []): void {

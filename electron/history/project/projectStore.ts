@@ -1,6 +1,7 @@
 import { mkdirSync, realpathSync, statSync } from 'node:fs';
 import { HindsightError } from '../../../shared/errors.js';
 import { HistoryIndex } from '../db/historyIndex.js';
+import { GitContext } from '../git/gitContext.js';
 import { blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { sweepTemps } from '../store/sweepTemps.js';
 import { fsError } from '../fsErrors.js';
@@ -18,7 +19,14 @@ export class ProjectStore {
     readonly blobsDir: string,
     readonly index: HistoryIndex,
     readonly identity: FolderIdentity,
-  ) {}
+  ) {
+    this.git = new GitContext(root);
+    // Every snapshot records the branch and commit it was taken on, whoever writes it.
+    index.setSnapshotContext(() => this.git.snapshotContext());
+  }
+
+  /** The folder's git repository, if it is in one. */
+  readonly git: GitContext;
 
   static open(folder: string, dataDir: string): ProjectStore {
     const root = resolveFolder(folder);

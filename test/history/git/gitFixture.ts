@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, mkdirSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { tempDir as removedAfterTest } from '../../helpers/tempDirs.js';
 
 // A real git repository in a temp folder, driven by the real git binary.
 
@@ -20,7 +20,7 @@ export function git(cwd: string, ...args: string[]): string {
 }
 
 export function tempDir(name: string): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), `hindsight-${name}-`)));
+  return realpathSync(removedAfterTest(`hindsight-${name}-`));
 }
 
 export function write(root: string, path: string, text: string | Buffer, mode?: number): void {

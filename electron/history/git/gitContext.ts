@@ -1,0 +1,86 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GitFolderState } from '../../../shared/git.js';
+import { currentBranch } from './currentBranch.js';
+import { findRepository, type GitRepository } from './findRepository.js';
+import { headLogSize } from './headLog.js';
+import { HeadReader, type HeadState } from './readHead.js';
+import { revParseHead } from './revParseHead.js';
+
+// A project store's view of git: whether its folder is in a repository, and the branch and commit
+// HEAD is on. current() is synchronous and starts no git (a few stats; the files are read again
+// only when they changed), so every snapshot can record it; refresh() asks git itself, for the
+// rare repository whose refs files cannot tell (reftable).
+
+const NO_GIT: HeadState = { branch: null, head: null };
+
+export class GitContext {
+  private repo: GitRepository | undefined;
+  private reader: HeadReader | undefined;
+  /** The stat of <root>/.git when no repository was found, so a `git init` is noticed. */
+  private absentKey = '';
+  private fromGit: HeadState = NO_GIT;
+  private logAtSnapshot: number | undefined;
+
+  constructor(readonly root: string) {
+    this.discover();
+  }
+
+  repository(): GitRepository | undefined {
+    if (this.repo ? !exists(join(this.repo.gitDir, 'HEAD')) : stamp(join(this.root, '.git')) !== this.absentKey) this.discover();
+    return this.repo;
+  }
+
+  /** The branch and commit HEAD is on now; nulls outside a repository. */
+  current(): HeadState {
+    if (!this.repository() || !this.reader) return NO_GIT;
+    return this.reader.read() ?? this.fromGit;
+  }
+
+  /**
+   * HEAD for a snapshot being written, noting how far HEAD's reflog reached then, so the next
+   * change group can tell whether git moved HEAD since (see headCheckpoint).
+   */
+  snapshotContext(): HeadState {
+    const state = this.current();
+    this.logAtSnapshot = this.repo ? headLogSize(this.repo.gitDir) : undefined;
+    return state;
+  }
+
+  headLogAtLastSnapshot(): number | undefined {
+    return this.logAtSnapshot;
+  }
+
+  /** HEAD as git itself reports it (starts git twice). */
+  async refresh(): Promise<HeadState> {
+    const repo = this.repository();
+    if (!repo) return NO_GIT;
+    const [head, branch] = await Promise.all([revParseHead(repo.workTree), currentBranch(repo.workTree)]);
+    this.fromGit = { branch: branch ?? null, head: head ?? null };
+    return this.fromGit;
+  }
+
+  state(): GitFolderState {
+    if (!this.repository()) return false;
+    return { repository: true, ...this.current() };
+  }
+
+  private discover(): void {
+    this.repo = findRepository(this.root);
+    this.reader = this.repo ? new HeadReader(this.repo) : undefined;
+    this.absentKey = this.repo ? '' : stamp(join(this.root, '.git'));
+  }
+}
+
+function exists(path: string): boolean {
+  return stamp(path) !== '-';
+}
+
+function stamp(path: string): string {
+  try {
+    const st = statSync(path, { bigint: true });
+    return `${st.ino}:${st.mtimeNs}`;
+  } catch {
+    return '-';
+  }
+}

@@ -1,0 +1,76 @@
+import type { ProjectStore } from '../project/projectStore.js';
+import { headLogSince, headLogSize, type HeadMove } from './headLog.js';
+
+// When git moved HEAD (checkout, reset, rebase, pull) since the history last looked, the state
+// the history holds now is the one from just before: a labelled checkpoint marks it, ahead of the
+// change group that records what git rewrote, so restoring the checkpoint brings back what a
+// `reset --hard` or a `checkout -f` threw away. Runs before every change group is written.
+
+/** The reflog offset the last look reached, per git folder: meta 'git.headLog'. */
+const SEEN_KEY = 'git.headLog';
+/** A commit moves HEAD without touching a file: nothing to protect. */
+const ONLY_COMMITS = /^commit( \((initial|amend|merge)\))?:/;
+const SHORT = 7;
+
+export async function headCheckpoint(store: ProjectStore): Promise<number | undefined> {
+  const repo = store.git.repository();
+  const latest = store.index.latestSnapshotContext();
+  if (!repo || !latest) return undefined;
+  const seen = latestOf(readSeen(store, repo.gitDir), store.git.headLogAtLastSnapshot());
+  const now = store.git.current();
+  let moves: HeadMove[];
+  let size: number;
+  if (seen !== undefined && seen <= headLogSize(repo.gitDir)) {
+    ({ moves, size } = headLogSince(repo.gitDir, seen));
+  } else {
+    // No reflog seen yet (or it was expired): fall back to the commit the latest snapshot recorded.
+    moves = latest.head && now.head && latest.head !== now.head ? [{ from: latest.head, to: now.head, subject: '' }] : [];
+    size = headLogSize(repo.gitDir);
+  }
+  const risky = moves.filter((move) => !harmless(move));
+  let checkpointId: number | undefined;
+  if (risky.length > 0) {
+    checkpointId = store.index.commitSnapshot(
+      { kind: 'checkpoint', label: checkpointLabel(risky, latest.head), branch: latest.branch, head: latest.head },
+      [],
+      [],
+    );
+  }
+  store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir: repo.gitDir, size }));
+  return checkpointId;
+}
+
+/** A commit touches no file; a checkout that stays on the same commit (a new branch) neither. */
+function harmless(move: HeadMove): boolean {
+  return ONLY_COMMITS.test(move.subject) || (move.from === move.to && move.subject.startsWith('checkout:'));
+}
+
+/** "Before checkout to main (a1b2c3d)", "Before HEAD moved: reset (a1b2c3d)". */
+export function checkpointLabel(moves: readonly HeadMove[], recordedHead: string | null): string {
+  const first = moves[0]!;
+  const at = (recordedHead ?? first.from).slice(0, SHORT);
+  const checkout = /^checkout: moving from .* to (.+)$/.exec(first.subject);
+  const verb = first.subject.split(':')[0]!.replace(/ \(.*\)$/, '').trim();
+  let label =
+    checkout ? `Before checkout to ${checkout[1]} (${at})`
+    : verb ? `Before HEAD moved: ${verb} (${at})`
+    : `Before HEAD moved (${at} to ${first.to.slice(0, SHORT)})`;
+  if (moves.length > 1) label += ` and ${moves.length - 1} more`;
+  return label.replace(/[\0\r\n]/g, ' ').slice(0, 200);
+}
+
+/** Moves before the later of the last look and the last snapshot are already in the history. */
+function latestOf(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
+}
+
+function readSeen(store: ProjectStore, gitDir: string): number | undefined {
+  const raw = store.index.getMeta(SEEN_KEY);
+  if (!raw) return undefined;
+  try {
+    const seen = JSON.parse(raw) as { gitDir?: unknown; size?: unknown };
+    return seen.gitDir === gitDir && typeof seen.size === 'number' ? seen.size : undefined;
+  } catch {
+    return undefined;
+  }
+}

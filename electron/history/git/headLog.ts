@@ -1,0 +1,63 @@
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+// HEAD's reflog (<gitDir>/logs/HEAD), read from a byte offset to its end: git appends one line per
+// move of HEAD, "<old> SP <new> SP <who> SP <when> SP <tz> TAB <why> LF", and its words say what
+// happened ("checkout: moving from main to topic", "reset: moving to HEAD", "commit: ..."). A
+// `reset --hard` to where HEAD already is moves nothing but still writes a line: the reflog is how
+// it is seen. Read straight from the file, so a change group starts no git.
+
+export interface HeadMove {
+  from: string;
+  to: string;
+  subject: string;
+}
+
+/** Never read more than this much new reflog at once; older lines are dropped. */
+const MOST_BYTES = 256 * 1024;
+
+export function headLogPath(gitDir: string): string {
+  return join(gitDir, 'logs', 'HEAD');
+}
+
+/** The reflog's size now (0 when there is none). */
+export function headLogSize(gitDir: string): number {
+  try {
+    return statSync(headLogPath(gitDir)).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** The moves written after `offset`, oldest first, and the size they were read up to. */
+export function headLogSince(gitDir: string, offset: number): { moves: HeadMove[]; size: number } {
+  let fd: number;
+  try {
+    fd = openSync(headLogPath(gitDir), 'r');
+  } catch {
+    return { moves: [], size: 0 };
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const start = Math.max(offset, size - MOST_BYTES);
+    if (size <= start) return { moves: [], size };
+    const bytes = Buffer.allocUnsafe(size - start);
+    const n = readSync(fd, bytes, 0, bytes.length, start);
+    // Up to the last LF: after it comes nothing, or a line git is still writing.
+    const consumed = bytes.subarray(0, n).lastIndexOf(0x0a) + 1;
+    const lines = bytes.toString('utf8', 0, consumed).split('\n');
+    lines.pop();
+    if (start > offset) lines.shift(); // begins mid-line
+    const moves = lines.map(parseLine).filter((m): m is HeadMove => m !== undefined);
+    return { moves, size: start + consumed };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function parseLine(line: string): HeadMove | undefined {
+  const tab = line.indexOf('\t');
+  const [from, to] = line.slice(0, tab === -1 ? line.length : tab).split(' ');
+  if (!from || !to) return undefined;
+  return { from, to, subject: tab === -1 ? '' : line.slice(tab + 1) };
+}
