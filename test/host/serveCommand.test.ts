@@ -1,0 +1,40 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { finished, startCli } from '../helpers/runCli.js';
+import { tempDir } from '../helpers/tempDirs.js';
+
+// `hindsight serve` as a user starts it: {"url"} first on stdout, the page behind the token,
+// stopped by a real SIGTERM with exit 0; a non-loopback --host is refused before anything listens.
+
+describe('hindsight serve', () => {
+  it('prints its URL as the first JSON line, serves with the token, and stops on SIGTERM', async () => {
+    const rendererDir = tempDir('hindsight-renderer-');
+    writeFileSync(join(rendererDir, 'index.html'), '<html><head></head><body>viewer</body></html>');
+    const child = startCli(['serve', '--json', '--data-dir', tempDir('hindsight-data-'), '--renderer-dir', rendererDir]);
+    onTestFinished(() => void child.kill('SIGKILL'));
+    const done = finished(child);
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    const { url } = JSON.parse(line) as { url: string };
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}$/);
+
+    expect((await fetch(url)).status).toBe(200);
+    expect((await fetch(url.replace(/\?token=.*/, ''))).status).toBe(401);
+    expect((await fetch(url.replace(/token=./, 'token=#'))).status).toBe(401);
+    expect((await fetch(`${url.slice(0, -4)}AAAA`)).status).toBe(403);
+
+    child.kill('SIGTERM');
+    const result = await done;
+    expect(result.code).toBe(0);
+  });
+
+  it('refuses a non-loopback host without --allow-remote', async () => {
+    const result = await finished(startCli(['serve', '--json', '--host', '0.0.0.0', '--data-dir', tempDir('hindsight-data-')]));
+    expect(result.code).toBe(1);
+    expect(result.stdout.toString()).toBe('');
+    expect(result.stderr).toContain('Refusing to serve on 0.0.0.0');
+    expect(result.stderr).toContain('--allow-remote');
+  });
+});
