@@ -96,6 +96,33 @@ describe('a checkpoint when git moves HEAD', () => {
     expect(readTree(root)).toEqual(edited);
   });
 
+  it('live: with the watcher recording, a reset --hard leaves a checkpoint that restores the edits', async () => {
+    const { root, engine } = await openedRepo({ 'a.txt': 'one\n', 'b.txt': 'two\n' });
+    const groups: (() => void)[] = [];
+    const nextGroup = () => new Promise<void>((resolve) => groups.push(resolve));
+    await engine.watch(root, {
+      quietMs: 300,
+      maxGroupMs: 3000,
+      onGroup: (group) => {
+        if (group.snapshotId !== undefined) groups.shift()?.();
+      },
+    });
+    let recorded = nextGroup();
+    writeFileSync(join(root, 'a.txt'), 'edited live\n');
+    await recorded;
+    const edited = readTree(root);
+
+    recorded = nextGroup();
+    git(root, 'reset', '-q', '--hard');
+    await recorded;
+    await engine.unwatch(root);
+    const checkpoint = engine.log(root).find((s) => s.kind === 'checkpoint');
+    expect(checkpoint?.label).toMatch(/^Before HEAD moved: reset/);
+    expect(engine.log(root).at(-1)!.snapshotId).toBeGreaterThan(checkpoint!.snapshotId);
+    await engine.restoreSnapshot(root, checkpoint!.snapshotId);
+    expect(readTree(root)).toEqual(edited);
+  });
+
   it('writes one checkpoint per move, not one per change group after it', async () => {
     const { root, engine, store } = await openedRepo({ 'a.txt': 'one\n' });
     writeFileSync(join(root, 'a.txt'), 'edit\n');
