@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { request } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { WebSocket } from 'ws';
@@ -13,12 +14,14 @@ import { tempDir } from '../helpers/tempDirs.js';
 // nothing with a wrong one, nothing for another host name or origin, nothing outside the viewer's
 // folder, and no bind beyond loopback unless asked.
 
-async function host(options: { host?: string; allowRemote?: boolean } = {}): Promise<RunningHost> {
+async function host(options: { host?: string; allowRemote?: boolean } = {}): Promise<RunningHost & { rendererDir: string }> {
   const rendererDir = tempDir('hindsight-renderer-');
+  // A file beside the viewer's folder that a traversal would reach.
+  writeFileSync(`${rendererDir}-secret.txt`, 'not for the browser');
+  onTestFinished(() => rmSync(`${rendererDir}-secret.txt`, { force: true }));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><meta charset="UTF-8"><script type="module" src="./assets/app.js"></script></head><body></body></html>');
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("viewer")');
-  writeFileSync(join(tempDir(), 'secret.txt'), 'not for the browser');
   const engine = new HistoryEngine(tempDir('hindsight-data-'));
   const dispatcher = createDispatcher(engine);
   const running = await startHost({ dispatcher, rendererDir, meta: { platform: 'linux', version: '9.9.9' }, ...options });
@@ -27,7 +30,7 @@ async function host(options: { host?: string; allowRemote?: boolean } = {}): Pro
     dispatcher.close();
     engine.close();
   });
-  return running;
+  return { ...running, rendererDir };
 }
 
 interface Reply {
@@ -91,8 +94,13 @@ describe('the browser host', () => {
   });
 
   it('refuses other host names (DNS rebinding) and paths outside the viewer folder', async () => {
-    const { port, token } = await host();
+    const running = await host();
+    const { port, token } = running;
     const cookie = `hindsight-token-${port}=${token}`;
+    const secret = `${basename(running.rendererDir)}-secret.txt`;
+    for (const path of [`/assets/..%2f..%2f${secret}`, `/..%2f${secret}`, `/%2e%2e%2f${secret}`]) {
+      expect((await get(port, path, { cookie })).status, path).toBe(404);
+    }
     expect((await get(port, `/?token=${token}`, { host: `evil.example:${port}` })).status).toBe(403);
     for (const path of ['/../secret.txt', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fetc%2fpasswd', '/%00', '/assets%5c..%5capp.js']) {
       expect((await get(port, path, { cookie })).status, path).toBe(404);
