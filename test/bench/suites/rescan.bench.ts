@@ -8,6 +8,7 @@ import { counter, resetTrace } from '../../../electron/history/trace.js';
 import type { MissingDirStrategy } from '../../../electron/history/versions/missingDirCache.js';
 import type { BenchCase, BenchSuite } from '../benchSuite.js';
 import { ensureFixture } from '../fixtures/generateFixture.js';
+import { measureProcess } from '../measureProcess.js';
 
 // The rescan that runs on every open, in process (the engine bundled into this suite):
 //   no-change-50005   a rescan of the 50,005-file fixture that finds nothing changed (the folder
@@ -56,9 +57,17 @@ function noChange(): BenchCase {
     },
     run: async () => {
       resetTrace();
+      const cpu = process.cpuUsage();
       const result = await engine.rescan(root);
+      const used = process.cpuUsage(cpu);
       if (result.hashed !== 0) throw new Error(`a no-change rescan hashed ${result.hashed} files`);
-      return { paths: result.paths, hashed: result.hashed, walkLstat: counter('walk.lstat'), rescanLstat: counter('rescan.lstat') };
+      return {
+        cpuMs: (used.user + used.system) / 1000,
+        paths: result.paths,
+        hashed: result.hashed,
+        walkLstat: counter('walk.lstat'),
+        rescanLstat: counter('rescan.lstat'),
+      };
     },
     teardown: async () => {
       engine.close();
@@ -77,9 +86,10 @@ function gitStatus(): BenchCase {
       root = gitFixture();
       execFileSync('git', ['-C', root, 'status', '--porcelain']); // index refreshed, caches warm
     },
-    run: () => {
-      const out = execFileSync('git', ['-C', root, 'status', '--porcelain'], { maxBuffer: 64 * 1024 * 1024 });
-      return { changedLines: out.length === 0 ? 0 : out.toString().trim().split('\n').length };
+    run: async () => {
+      const measured = await measureProcess('git', ['-C', root, 'status', '--porcelain']);
+      if (measured.code !== 0) throw new Error(`git status failed: ${measured.stderr}`);
+      return { cpuMs: measured.cpuMs, changedLines: measured.stdout.trim() === '' ? 0 : measured.stdout.trim().split('\n').length };
     },
   };
 }
@@ -124,10 +134,11 @@ function deletedFolder(strategy: MissingDirStrategy): BenchCase {
       const result = await engine.rescan(root, { strategy });
       const rescanMs = performance.now() - started;
       const lstat = counter('rescan.lstat');
+      const paths = counter('rescan.paths');
       if (result.changed.length !== 2000) throw new Error(`expected 2,000 deletions, got ${result.changed.length}`);
       renameSync(parked, join(root, 'gone'));
       await engine.rescan(root);
-      return { rescanMs, lstat, paths: counter('rescan.paths') };
+      return { rescanMs, lstat, paths };
     },
     teardown: async () => {
       engine.close();
