@@ -65,6 +65,20 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
   });
   const folders = new SafeFolders(store.root);
   const byPath = new Map(jobs.map((f) => [f.path, f]));
+  // Added files go first (they were recorded by the caller's rescan): one may stand where the
+  // snapshot has a folder.
+  const deleted: string[] = [];
+  const deleteFailures: { path: string; error: Error }[] = [];
+  for (const path of toDelete) {
+    try {
+      rmSync(folders.target(path), { force: true });
+      deleted.push(path);
+      done.files++;
+      progress.update(report('restore'));
+    } catch (error) {
+      deleteFailures.push({ path, error: fsError('delete', path, error, 'RESTORE_FAILED') });
+    }
+  }
   let cancelled = false;
   for (const file of jobs) {
     if (options.signal?.aborted) {
@@ -81,19 +95,6 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
     await writer.write(file.path, file, abs);
   }
   await writer.finish();
-
-  const deleted: string[] = [];
-  const deleteFailures: { path: string; error: Error }[] = [];
-  for (const path of cancelled ? [] : toDelete) {
-    try {
-      rmSync(folders.target(path), { force: true });
-      deleted.push(path);
-      done.files++;
-      progress.update(report('restore'));
-    } catch (error) {
-      deleteFailures.push({ path, error: fsError('delete', path, error, 'RESTORE_FAILED') });
-    }
-  }
 
   progress.finish(report('commit'));
   const snapshotId = commitRestore(store, plan, writer.written.map((p) => byPath.get(p)!), deleted);
