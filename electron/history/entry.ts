@@ -26,7 +26,7 @@ let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
-  dispatcher.close();
+  await dispatcher.close();
   engine.close();
   await sharedCopyPool().close();
   process.exit(0);

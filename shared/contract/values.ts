@@ -77,17 +77,32 @@ export interface RestorePreview {
 
 export interface RestoreSnapshotResult {
   dryRun: boolean;
-  preview: RestorePreview;
+  /** The plan: always on a dry run; null after a real restore (see the counts). */
+  preview: RestorePreview | null;
   /** The snapshot of kind 'restore'; null on a dry run or when nothing had to change. */
   snapshotId: number | null;
-  capturedSnapshotId: number | null;
+  /** Restore this snapshot to undo the restore (the state recorded just before it). */
+  undoSnapshotId: number | null;
+  written: number;
+  recreated: number;
+  /** Files added after the snapshot and deleted (only with deleteAdded; recorded first). */
+  deleted: number;
+  unchanged: number;
+  /** Files added after the snapshot and kept. */
+  kept: number;
 }
 
 export interface RescanResult {
   projectId: string;
   /** The new snapshot of kind 'change', or null when nothing changed. */
   snapshotId: number | null;
+  /** A checkpoint written first (e.g. git moved HEAD), or null. */
+  checkpointId: number | null;
+  /** How many files changed. */
   changed: number;
+  /** Paths compared, and of those, hashed (their stat differed or was racy). */
+  paths: number;
+  hashed: number;
 }
 
 export interface DeletedFile {

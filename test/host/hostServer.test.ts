@@ -23,11 +23,11 @@ async function host(options: { host?: string; allowRemote?: boolean } = {}): Pro
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("viewer")');
   const engine = new HistoryEngine(tempDir('hindsight-data-'));
-  const dispatcher = createDispatcher(engine);
+  const dispatcher = createDispatcher(engine, { watch: false });
   const running = await startHost({ dispatcher, rendererDir, meta: { platform: 'linux', version: '9.9.9' }, ...options });
   onTestFinished(async () => {
     await running.close();
-    dispatcher.close();
+    await dispatcher.close();
     engine.close();
   });
   return { ...running, rendererDir };

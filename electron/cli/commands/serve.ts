@@ -37,7 +37,7 @@ export const serveCommand: Command = {
       if (ctx.signal.aborted) resolve();
       else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
-    dispatcher.close();
     await host.close();
+    await dispatcher.close();
   },
 };

@@ -15,17 +15,26 @@ import { ROUTES, type RouteContext, type Routes } from './routes.js';
 export interface Dispatcher {
   handle(message: unknown): Promise<ResultMessage>;
   subscribe(listener: (event: HindsightEvent) => void): () => void;
-  /** Cancels running work; the engine itself is closed by its owner. */
-  close(): void;
+  /** Cancels running work and stops the watchers (writing their open groups); the engine itself is closed by its owner. */
+  close(): Promise<void>;
 }
 
-export function createDispatcher(engine: HistoryEngine, routes: Routes = ROUTES): Dispatcher {
+export interface DispatcherOptions {
+  /** Record changes live in every opened project (default true; tests of other things turn it off). */
+  watch?: boolean;
+  routes?: Routes;
+}
+
+export function createDispatcher(engine: HistoryEngine, options: DispatcherOptions = {}): Dispatcher {
+  const routes = options.routes ?? ROUTES;
   const listeners = new Set<(event: HindsightEvent) => void>();
   const operations = new Operations();
   const ctx: RouteContext = {
     engine,
-    projects: new ProjectDirectory(),
+    // config.json's known projects; a config that cannot be read lists none (getConfig says why).
+    projects: new ProjectDirectory(() => engine.config.loadConfig().config.projects),
     operations,
+    watch: options.watch ?? true,
     emit(event) {
       for (const listener of [...listeners]) {
         try {
@@ -66,9 +75,10 @@ export function createDispatcher(engine: HistoryEngine, routes: Routes = ROUTES)
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    close() {
+    async close() {
       operations.cancelAll();
       listeners.clear();
+      await engine.unwatchAll();
     },
   };
 }

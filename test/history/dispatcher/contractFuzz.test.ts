@@ -120,9 +120,9 @@ describe('the contract under random and hostile payloads', () => {
     const root = tempDir();
     writeTree(root, { 'a.txt': 'alpha\n' });
     const engine = new HistoryEngine(tempDir('hindsight-data-'));
-    const dispatcher = createDispatcher(engine);
-    onTestFinished(() => {
-      dispatcher.close();
+    const dispatcher = createDispatcher(engine, { watch: false });
+    onTestFinished(async () => {
+      await dispatcher.close();
       engine.close();
     });
     const opened = await dispatcher.handle({ kind: 'call', id: 1, call: 'openProject', args: { path: root } });

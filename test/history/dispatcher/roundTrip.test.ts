@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContractClient, type ContractClient } from '../../../shared/contract/client.js';
 import type { HindsightEvent } from '../../../shared/contract.js';
@@ -13,9 +13,9 @@ import { writeTree } from '../../helpers/writeTree.js';
 // The viewer's calls over a real MessageChannel (structured clones, as between a window and the
 // history process): the shared client on one port, the dispatcher on the other.
 
-function connect(): { client: ContractClient; events: HindsightEvent[]; engine: HistoryEngine } {
+function connect(watch = false): { client: ContractClient; events: HindsightEvent[]; engine: HistoryEngine } {
   const engine = new HistoryEngine(tempDir('hindsight-data-'));
-  const dispatcher = createDispatcher(engine);
+  const dispatcher = createDispatcher(engine, { watch });
   const { port1, port2 } = new MessageChannel();
   const stop = servePort(dispatcher, port1);
   const client = createContractClient();
@@ -23,10 +23,10 @@ function connect(): { client: ContractClient; events: HindsightEvent[]; engine: 
   client.connect({ send: (message) => port2.postMessage(message) });
   const events: HindsightEvent[] = [];
   client.onEvent((event) => events.push(event));
-  onTestFinished(() => {
+  onTestFinished(async () => {
     stop();
     port2.close();
-    dispatcher.close();
+    await dispatcher.close();
     engine.close();
   });
   return { client, events, engine };
@@ -99,6 +99,88 @@ describe('the dispatcher over a MessageChannel', () => {
     expect(log.map((s) => s.kind)).toEqual(['baseline', 'change', 'restore']);
   });
 
+  it('previews and restores a snapshot, checkpoints, lists deletions and rescans, announcing each snapshot', async () => {
+    const root = tempDir();
+    writeTree(root, { 'keep.txt': 'one\n', 'gone.txt': 'bye\n', 'dir/a.txt': 'a\n' });
+    const { client, events } = connect();
+    const { calls } = client;
+    const { projectId } = await value(calls.openProject({ path: root }));
+    const [baseline] = await value(calls.log({ projectId }));
+
+    writeFileSync(join(root, 'keep.txt'), 'two\n');
+    rmSync(join(root, 'gone.txt'));
+    writeFileSync(join(root, 'new.txt'), 'new\n');
+    const rescanned = await value(calls.rescan({ projectId, operationId: 'rescan-1' }));
+    expect(rescanned).toMatchObject({ projectId, changed: 3 });
+    expect(rescanned.snapshotId).not.toBeNull();
+    expect(events.some((e) => e.event === 'progress' && e.payload.operation === 'rescan' && e.payload.operationId === 'rescan-1')).toBe(true);
+
+    const deleted = await value(calls.deletedFiles({ projectId }));
+    expect(deleted.map((d) => d.path)).toEqual(['gone.txt']);
+    expect(deleted[0]!.deletion.hash).toBeNull();
+    expect(deleted[0]!.lastContents).toMatchObject({ size: 4, snapshotId: baseline!.snapshotId });
+
+    const checkpoint = await value(calls.createCheckpoint({ projectId, label: 'before the restore' }));
+    expect(checkpoint).toMatchObject({ kind: 'checkpoint', label: 'before the restore' });
+
+    const preview = await value(calls.previewRestore({ projectId, snapshotId: baseline!.snapshotId }));
+    expect(preview).toMatchObject({ write: ['keep.txt'], recreate: ['gone.txt'], added: ['new.txt'], unchanged: 1, pathPrefix: '', deleteAdded: false });
+    const dry = await value(calls.restoreSnapshot({ projectId, snapshotId: baseline!.snapshotId, dryRun: true }));
+    expect(dry).toMatchObject({ dryRun: true, snapshotId: null, written: 1, recreated: 1, kept: 1, deleted: 0 });
+    expect(readFileSync(join(root, 'keep.txt'), 'utf8')).toBe('two\n');
+
+    const seen = events.length;
+    const restored = await value(calls.restoreSnapshot({ projectId, snapshotId: baseline!.snapshotId, operationId: 'restore-1' }));
+    expect(restored).toMatchObject({ dryRun: false, preview: null, written: 1, recreated: 1, kept: 1 });
+    expect(readFileSync(join(root, 'keep.txt'), 'utf8')).toBe('one\n');
+    expect(readFileSync(join(root, 'gone.txt'), 'utf8')).toBe('bye\n');
+    expect(existsSync(join(root, 'new.txt'))).toBe(true);
+    const announced = events.slice(seen).flatMap((e) => (e.event === 'snapshot' ? [e.payload.snapshot.snapshotId] : []));
+    expect(announced).toContain(restored.snapshotId);
+  });
+
+  it('reads and edits the config: settings, a project renamed, pinned and forgotten', async () => {
+    const root = tempDir();
+    writeTree(root, { 'a.txt': 'a' });
+    const { client } = connect();
+    const { calls } = client;
+    const { projectId } = await value(calls.openProject({ path: root }));
+    const config = await value(calls.getConfig({}));
+    expect(config.error).toBeNull();
+    expect(config.projects).toEqual([expect.objectContaining({ projectId, root, open: true, pinned: false })]);
+
+    const edited = await value(calls.editConfig({ settings: { quietWindowMs: 500, excludePatterns: ['*.tmp'] }, projects: [{ projectId, name: 'Site', pinned: true }] }));
+    expect(edited.settings).toMatchObject({ quietWindowMs: 500, excludePatterns: ['*.tmp'] });
+    expect(edited.projects[0]).toMatchObject({ name: 'Site', pinned: true });
+    expect(await calls.editConfig({ settings: { quietWindowMs: -1 } })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await calls.editConfig({ projects: [{ projectId: 'f'.repeat(32), pinned: true }] })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+
+    await value(calls.closeProject({ projectId }));
+    const forgotten = await value(calls.editConfig({ projects: [{ projectId, forget: true }] }));
+    expect(forgotten.projects).toEqual([]);
+    expect(await value(calls.listProjects({}))).toEqual([]);
+  });
+
+  it('records a change made while the project is open and announces its snapshot', async () => {
+    const root = tempDir();
+    writeTree(root, { 'live.txt': 'before\n' });
+    const { client, events } = connect(true);
+    // The quiet window in config.json is the one the watcher uses.
+    await value(client.calls.editConfig({ settings: { quietWindowMs: 100 } }));
+    const { projectId } = await value(client.calls.openProject({ path: root }));
+    const seen = events.length;
+    const snapshot = new Promise<void>((resolve) => {
+      client.onEvent((e) => {
+        if (e.event === 'snapshot' && e.payload.snapshot.kind === 'change') resolve();
+      });
+    });
+    writeFileSync(join(root, 'live.txt'), 'after\n');
+    await snapshot;
+    expect(events.slice(seen).some((e) => e.event === 'snapshot' && e.payload.projectId === projectId)).toBe(true);
+    const versions = await value(client.calls.versions({ projectId, path: 'live.txt' }));
+    expect(versions).toHaveLength(2);
+  });
+
   it('answers bad and unknown requests with typed errors that survive the trip', async () => {
     const { client } = connect();
     const missing = await client.calls.fileTree({ projectId: '0'.repeat(32) });
@@ -112,7 +194,7 @@ describe('the dispatcher over a MessageChannel', () => {
 
   it('fails calls in flight with DISCONNECTED when the port goes away, and serves again after a reconnect', async () => {
     const engine = new HistoryEngine(tempDir('hindsight-data-'));
-    const dispatcher = createDispatcher(engine);
+    const dispatcher = createDispatcher(engine, { watch: false });
     onTestFinished(() => engine.close());
     const client = createContractClient();
     const states: string[] = [];
