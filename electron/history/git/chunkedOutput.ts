@@ -23,6 +23,7 @@ export class ChunkedOutput {
   private used = 0;
   private held = 0;
   private refused = false;
+  private scratch: Buffer | undefined;
   readonly allocations: OutputAllocations = { count: 0, bytes: 0 };
 
   /** @param allowance the most bytes kept; a write past it is cut and the rest refused. */
@@ -69,12 +70,36 @@ export class ChunkedOutput {
   }
 
   /**
+   * Room for the next read to land in directly, with no copy: the free tail of the last chunk, or
+   * a new chunk sized for a read of `wanted` bytes. Past the allowance, a scratch region whose
+   * bytes commit() refuses.
+   */
+  space(wanted: number): Buffer {
+    const last = this.chunks.at(-1);
+    if (last !== undefined && this.used < last.length) return last.subarray(this.used);
+    if (this.held >= this.allowance) return (this.scratch ??= this.allocate(MIN_CHUNK));
+    return this.addChunk(wanted);
+  }
+
+  /** Keeps `n` bytes read into the region space() gave last; false once output was refused. */
+  commit(n: number): boolean {
+    if (n > 0 && this.held >= this.allowance) this.refused = true;
+    if (!this.refused) {
+      this.used += n;
+      this.held += n;
+    }
+    return !this.refused;
+  }
+
+  /**
    * The output as one buffer of exactly its size. The chunks are copied once and let go; a second
    * call returns the same buffer. One chunk is returned as a view, with no copy at all.
    */
   join(): Buffer {
-    if (this.chunks.length === 0) return Buffer.alloc(0);
-    if (this.chunks.length === 1) return this.chunks[0]!.subarray(0, this.used);
+    if (this.held === 0) return Buffer.alloc(0);
+    // One chunk mostly used is returned as a view; one mostly empty (a read-sized chunk holding a
+    // short answer) is copied, so a 41-byte answer does not pin 64 KiB.
+    if (this.chunks.length === 1 && this.spare <= this.used) return this.chunks[0]!.subarray(0, this.used);
     const joined = this.allocate(this.held);
     let at = 0;
     for (const chunk of this.chunks) {

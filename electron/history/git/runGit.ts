@@ -5,6 +5,7 @@ import { HindsightError } from '../../../shared/errors.js';
 import { count } from '../trace.js';
 import { ChunkedOutput, type OutputAllocations } from './chunkedOutput.js';
 import { GitOutputOverflow } from './gitErrors.js';
+import { defaultTransport, openOutputChannel, type OutputTransport } from './outputChannel.js';
 
 // The one place Hindsight runs git: `git` from PATH, arguments as an array (never a shell), a
 // working folder, the exit codes that count as success, a timeout and an output allowance. Past
@@ -24,6 +25,8 @@ export interface RunGitOptions {
   allowance?: number;
   /** Added to the environment (tests point PATH elsewhere). */
   env?: Record<string, string | undefined>;
+  /** How the output reaches the buffer (default: a socket read straight into the chunks). */
+  transport?: OutputTransport;
 }
 
 export interface GitResult {
@@ -33,19 +36,26 @@ export interface GitResult {
   allocations: OutputAllocations;
 }
 
-export function runGit(args: readonly string[], options: RunGitOptions): Promise<GitResult> {
+export async function runGit(args: readonly string[], options: RunGitOptions): Promise<GitResult> {
   const okCodes = options.okCodes ?? [0];
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   const allowance = options.allowance ?? DEFAULT_GIT_ALLOWANCE;
   const shown = ['git', ...args].join(' ');
   if (args.some((arg) => arg.includes('\0'))) {
-    return Promise.reject(new HindsightError('BAD_REQUEST', `A git argument contains a NUL byte: ${JSON.stringify(shown)}.`, { args }));
+    throw new HindsightError('BAD_REQUEST', `A git argument contains a NUL byte: ${JSON.stringify(shown)}.`, { args });
   }
   count('git.spawns');
+  const out = new ChunkedOutput(allowance);
+  let stopped: 'overflow' | 'timeout' | undefined;
+  let child: ChildProcessByStdio<null, Readable | null, Readable> | undefined;
+  const channel = await openOutputChannel(out, () => kill('overflow'), options.transport ?? defaultTransport());
+  function kill(why: 'overflow' | 'timeout'): void {
+    if (stopped) return;
+    stopped = why;
+    killGroup(child?.pid);
+    channel.stop();
+  }
   return new Promise((resolve, reject) => {
-    const out = new ChunkedOutput(allowance);
-    let stderr = '';
-    let stopped: 'overflow' | 'timeout' | undefined;
     let settled = false;
     const clock: { timer?: NodeJS.Timeout } = {};
     const settle = (fail: Error | undefined, result?: GitResult): void => {
@@ -55,55 +65,55 @@ export function runGit(args: readonly string[], options: RunGitOptions): Promise
       if (fail) reject(fail);
       else resolve(result!);
     };
-    let child: ChildProcessByStdio<null, Readable, Readable>;
     try {
       child = spawn('git', args, {
         cwd: options.cwd,
         // No optional locks: a status must never take index.lock from under the user's own git.
         env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['ignore', channel.stdio, 'pipe'],
         detached: true,
-      });
+      }) as ChildProcessByStdio<null, Readable | null, Readable>;
     } catch (error) {
+      channel.stop();
       return settle(spawnFailure(error as Error, shown, options.cwd));
     }
-    const kill = (why: 'overflow' | 'timeout'): void => {
-      if (stopped) return;
-      stopped = why;
-      killGroup(child.pid);
-      child.stdout.destroy();
-    };
+    channel.attach(child.stdout);
+    const spawned = child;
     clock.timer = setTimeout(() => kill('timeout'), timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (!stopped && !out.write(chunk)) kill('overflow');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
+    let stderr = '';
+    spawned.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < STDERR_KEPT) stderr += chunk.toString('utf8', 0, Math.min(chunk.length, STDERR_KEPT - stderr.length));
     });
     // A child that never started reports 'error' and may or may not report 'close'.
-    child.on('error', (error) => {
-      if (child.pid === undefined) settle(spawnFailure(error, shown, options.cwd));
+    spawned.on('error', (error) => {
+      if (spawned.pid === undefined) {
+        channel.stop();
+        settle(spawnFailure(error, shown, options.cwd));
+      }
     });
-    child.on('close', (code, signal) => {
-      const stdout = out.join();
-      const details = { args: [...args], cwd: options.cwd, code, signal };
-      if (stopped === 'overflow') {
-        return settle(
-          new GitOutputOverflow(
-            `${shown} printed more than its allowance of ${allowance} bytes, so it was stopped; the first ${stdout.length} bytes are kept.`,
-            { ...details, allowance, kept: stdout.length },
-            stdout,
-          ),
-        );
-      }
-      if (stopped === 'timeout') {
-        return settle(new HindsightError('GIT_TIMEOUT', `${shown} took longer than ${timeoutMs} ms, so it was stopped.`, { ...details, timeoutMs }));
-      }
-      if (code === null || !okCodes.includes(code)) {
-        const why = stderr.trim().split('\n').at(-1) || (signal ? `killed by ${signal}` : `exit code ${code}`);
-        return settle(new HindsightError('GIT_FAILED', `${shown} failed in ${options.cwd}: ${why}`, { ...details, stderr }));
-      }
-      settle(undefined, { code, stdout, stderr, allocations: out.allocations });
+    spawned.on('close', (code, signal) => {
+      // Whatever git started may still hold the output open: it ends when they do, or at the kill.
+      void channel.ended.then(() => {
+        const stdout = out.join();
+        const details = { args: [...args], cwd: options.cwd, code, signal };
+        if (stopped === 'overflow') {
+          return settle(
+            new GitOutputOverflow(
+              `${shown} printed more than its allowance of ${allowance} bytes, so it was stopped; the first ${stdout.length} bytes are kept.`,
+              { ...details, allowance, kept: stdout.length },
+              stdout,
+            ),
+          );
+        }
+        if (stopped === 'timeout') {
+          return settle(new HindsightError('GIT_TIMEOUT', `${shown} took longer than ${timeoutMs} ms, so it was stopped.`, { ...details, timeoutMs }));
+        }
+        if (code === null || !okCodes.includes(code)) {
+          const why = stderr.trim().split('\n').at(-1) || (signal ? `killed by ${signal}` : `exit code ${code}`);
+          return settle(new HindsightError('GIT_FAILED', `${shown} failed in ${options.cwd}: ${why}`, { ...details, stderr }));
+        }
+        settle(undefined, { code, stdout, stderr, allocations: out.allocations });
+      });
     });
   });
 }

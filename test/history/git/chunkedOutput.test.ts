@@ -132,4 +132,37 @@ describe('ChunkedOutput', () => {
     // Never a chunk past what the allowance admits.
     expect(out.allocations.bytes).toBeLessThanOrEqual(100 + 100);
   });
+
+  it('takes reads straight into its chunks (space, commit): same bounds, no copy before the join', () => {
+    const data = randomBytes(16 * MiB);
+    const out = new ChunkedOutput();
+    let at = 0;
+    while (at < data.length) {
+      const room = out.space(64 * KiB);
+      const n = Math.min(room.length, 64 * KiB, data.length - at);
+      data.copy(room, 0, at, at + n); // what libuv's read does
+      out.commit(n);
+      at += n;
+      if (out.chunkCount > MAX_CHUNKS) throw new Error(`${out.chunkCount} chunks after ${at} bytes`);
+    }
+    expect(out.join().equals(data)).toBe(true);
+    expect(out.allocations.bytes).toBeLessThanOrEqual(2.5 * data.length);
+    expect(out.allocations.count).toBeLessThanOrEqual(45);
+
+    const small = new ChunkedOutput();
+    Buffer.from('0123456789abcdef0123456789abcdef01234567\n').copy(small.space(64 * KiB));
+    small.commit(41);
+    expect(small.join().toString()).toBe('0123456789abcdef0123456789abcdef01234567\n');
+    expect(small.allocations.count).toBeLessThanOrEqual(3);
+  });
+
+  it('refuses reads past the allowance', () => {
+    const out = new ChunkedOutput(100);
+    expect(out.space(64 * KiB).length).toBe(100);
+    expect(out.commit(100)).toBe(true);
+    out.space(64 * KiB); // a scratch region: what lands there is not kept
+    expect(out.commit(1)).toBe(false);
+    expect(out.size).toBe(100);
+    expect(out.overflowed).toBe(true);
+  });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HindsightError } from '../../../shared/errors.js';
 import { GitOutputOverflow } from '../../../electron/history/git/gitErrors.js';
-import { runGit } from '../../../electron/history/git/runGit.js';
+import { runGit as runGitWith, type RunGitOptions } from '../../../electron/history/git/runGit.js';
 import { git, makeRepo, tempDir, write, GIT_ENV } from './gitFixture.js';
 
 const MiB = 1024 * 1024;
@@ -18,7 +18,9 @@ async function failure(promise: Promise<unknown>): Promise<HindsightError> {
   throw new Error('expected a failure');
 }
 
-describe('runGit', () => {
+describe.each(['socket', 'pipe'] as const)('runGit, output through a %s', (transport) => {
+  const runGit = (args: string[], options: RunGitOptions) => runGitWith(args, { transport, ...options });
+
   it('runs git with arguments as an array and returns its output', async () => {
     const root = makeRepo({ 'a b.txt': 'hello\n' });
     const result = await runGit(['ls-files', '-z'], { cwd: root });
@@ -77,6 +79,18 @@ describe('runGit', () => {
     const result = await runGit(['cat-file', 'blob', oid], { cwd: root, allowance: 16 * MiB });
     expect(result.stdout.length).toBe(16 * MiB);
     expect(result.allocations.bytes).toBeLessThanOrEqual(2.5 * 16 * MiB);
+  });
+
+  it('costs at most 3 allocations for a short answer, and joins a large one from few chunks', async () => {
+    const root = makeRepo({ 'a.txt': 'a' });
+    const short = await runGit(['rev-parse', 'HEAD'], { cwd: root });
+    expect(short.stdout.length).toBe(41);
+    expect(short.allocations.count).toBeLessThanOrEqual(3);
+    write(root, 'big.bin', Buffer.alloc(16 * MiB, 'y'));
+    const oid = git(root, 'hash-object', '-w', 'big.bin');
+    const big = await runGit(['cat-file', 'blob', oid], { cwd: root });
+    expect(big.stdout.equals(Buffer.alloc(16 * MiB, 'y'))).toBe(true);
+    expect(big.allocations.count).toBeLessThanOrEqual(45);
   });
 
   it('kills git and whatever it started at the timeout with GIT_TIMEOUT', async () => {
