@@ -1,5 +1,5 @@
 // Builds the `hindsight` command and the copy worker it starts into out/cli/.
-// npm packages stay external: they are installed beside the app, and better-sqlite3 is native.
+// Pure-JS npm packages are bundled in; better-sqlite3 (native) stays external.
 import { build } from 'esbuild';
 import { chmod } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -20,10 +20,13 @@ export async function buildCli(outdir = 'out/cli') {
     platform: 'node',
     target: 'node20',
     format: 'esm',
-    packages: 'external',
+    // Pure-JS packages are bundled: resolving and compiling dozens of package files at every
+    // start cost the CLI more than the copy of a small project. better-sqlite3 is native.
+    external: ['better-sqlite3'],
     sourcemap: true,
     logLevel: 'warning',
-    banner: { js: '#!/usr/bin/env node' },
+    // Bundled CommonJS packages require Node built-ins: give the ESM bundle a real require.
+    banner: { js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
   });
   await chmod(`${root}${outdir}/hindsight.js`, 0o755);
 }

@@ -3,8 +3,9 @@ import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
 import type { CloneMode } from '../store/fileIntoStore.js';
+import { count } from '../trace.js';
 import { walkFolder } from '../walk/walkFolder.js';
-import { fileEntries, progressOf } from './fileEntries.js';
+import { progressOf, startFiling } from './fileEntries.js';
 
 // A project's first copy: every file into the blob store, then the baseline in one transaction.
 // Nothing names a blob until every copy has settled and the folder is known to be the same one,
@@ -19,22 +20,43 @@ export interface FirstCopyOptions {
   cloneMode?: CloneMode;
 }
 
+// First copies take copy slots in the order they started (after recorded changes, priority 0):
+// when many projects open at once, the first is ready first rather than all at the very end.
+let nextFirstCopyPriority = 1;
+
 export async function firstCopy(store: ProjectStore, options: FirstCopyOptions = {}): Promise<OpenResult> {
   const started = performance.now();
   const scanStartedAt = Date.now();
   const progress = throttleProgress(options.onProgress);
   progress.finish(progressOf(store.projectId, 'scan', { files: 0, bytes: 0 }, { files: 0, bytes: 0 }));
   (options.pool ?? sharedCopyPool()).prestart();
-  const entries = await walkFolder(store.root, { exclude: options.exclude, signal: options.signal });
-  const total = { files: entries.length, bytes: entries.reduce((sum, e) => sum + (e.type === 'file' ? e.size : 0), 0) };
-
-  const filed = await fileEntries(entries, {
+  // The walk feeds the copy workers as it goes: they copy while this thread still walks.
+  const total = { files: 0, bytes: 0 };
+  const filing = startFiling({
     blobsDir: store.blobsDir,
     pool: options.pool,
     cloneMode: options.cloneMode,
     signal: options.signal,
+    priority: nextFirstCopyPriority++,
     onProgress: (done) => progress.update(progressOf(store.projectId, 'copy', done, total)),
   });
+  let entries;
+  try {
+    entries = await walkFolder(store.root, {
+      exclude: options.exclude,
+      signal: options.signal,
+      onEntries: (found) => {
+        total.files += found.length;
+        total.bytes += found.reduce((sum, e) => sum + (e.type === 'file' ? e.size : 0), 0);
+        filing.add(found);
+      },
+    });
+  } catch (error) {
+    await filing.settle();
+    throw error;
+  }
+  count('copy.batchesSentDuringWalk', filing.sent);
+  const filed = await filing.finish(entries);
 
   // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
   store.assertFolderUnchanged();

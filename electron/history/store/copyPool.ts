@@ -33,8 +33,9 @@ export class CopyPool {
     return this.inFlight;
   }
 
-  async run(job: Omit<CopyJob, 'jobId'>): Promise<CopyJobResult> {
-    await this.slots.acquire();
+  /** Runs a job in a free slot; a lower `priority` is served first (see CopySlots). */
+  async run(job: Omit<CopyJob, 'jobId'>, priority = 0): Promise<CopyJobResult> {
+    await this.slots.acquire(priority);
     this.inFlight++;
     countMax('copy.maxInFlight', this.inFlight);
     try {

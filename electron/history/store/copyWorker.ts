@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { fileRegularFile, type FileCounters } from './fileIntoStore.js';
 import type { CopyFailure, CopyJob, CopyJobResult } from './copyProtocol.js';
@@ -8,6 +9,16 @@ import type { CopyFailure, CopyJob, CopyJobResult } from './copyProtocol.js';
 function fail(error: unknown): CopyFailure {
   const err = error as NodeJS.ErrnoException;
   return { kind: 'failed', code: err.code ?? 'EUNKNOWN', message: err.message ?? String(error) };
+}
+
+// A first copy is background work: on Linux the nice value is per thread, so this lowers only
+// this copy worker, and the history process's event loop and libuv pool (a stat, a page of the
+// viewer) get a core as soon as they need one. On an idle machine it costs the copy nothing.
+export const COPY_WORKER_NICE = 10;
+try {
+  setPriority(0, Number(process.env.HINDSIGHT_COPY_NICE ?? COPY_WORKER_NICE));
+} catch {
+  // Not permitted or not supported here: the copy runs at normal priority.
 }
 
 parentPort?.on('message', (job: CopyJob) => {

@@ -26,6 +26,8 @@ export interface WalkOptions {
   /** Extra exclude patterns (gitignore syntax) from the settings. */
   exclude?: readonly string[];
   signal?: AbortSignal;
+  /** Told each folder's entries as soon as they are found (unsorted), so work can start before the walk ends. */
+  onEntries?: (entries: WalkEntry[]) => void;
 }
 
 const SLICE_MS = 4;
@@ -40,6 +42,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
     const dirents = readFolder(join(root, rel));
     if (!dirents) continue;
     const layers = withGitignore(root, rel, dirents, inherited);
+    const found = entries.length;
     for (const dirent of dirents) {
       const name = dirent.name;
       if (name === '.git') continue;
@@ -53,6 +56,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
         if (entry) entries.push(entry);
       }
     }
+    if (options.onEntries && entries.length > found) options.onEntries(entries.slice(found));
     if (performance.now() - sliceStart > SLICE_MS) {
       options.signal?.throwIfAborted();
       await new Promise((resolve) => setImmediate(resolve));

@@ -7,20 +7,22 @@ import { startSideStat } from './sideStat.js';
 // `node out/bench/openDriver.js --data-dir DIR FOLDER...`: opens every folder at once in this one
 // process with the engine of this build (scenario b), while a stat runs every 5 ms on the side
 // (scenario c). Prints one JSON line: when each project was ready, when all were, and the side
-// stat's latencies. The engine is bundled in, so this runs as plain JS.
+// stat's latencies. The engine is bundled in, so this runs as plain JS. With --idle-ms and no
+// folder it only runs the side stat: the floor the machine itself gives a stat.
 
 const { values, positionals } = parseArgs({
-  options: { 'data-dir': { type: 'string' }, 'stat-every': { type: 'string', default: '5' } },
+  options: { 'data-dir': { type: 'string' }, 'stat-every': { type: 'string', default: '5' }, 'idle-ms': { type: 'string' } },
   allowPositionals: true,
 });
-if (!values['data-dir'] || positionals.length === 0) {
-  console.error('Usage: openDriver --data-dir DIR [--stat-every MS] FOLDER...');
+if (!values['data-dir'] || (positionals.length === 0 && !values['idle-ms'])) {
+  console.error('Usage: openDriver --data-dir DIR [--stat-every MS] FOLDER... | --idle-ms MS (the side stat alone: the machine\'s floor)');
   process.exit(2);
 }
 
 const engine = new HistoryEngine(values['data-dir']);
-const side = startSideStat(positionals[0]!, Number(values['stat-every']));
+const side = startSideStat(positionals[0] ?? values['data-dir'], Number(values['stat-every']));
 const started = performance.now();
+if (values['idle-ms']) await new Promise((resolve) => setTimeout(resolve, Number(values['idle-ms'])));
 const readyMs = await Promise.all(
   positionals.map(async (folder) => {
     const result = await engine.open(folder);
@@ -33,5 +35,5 @@ const stat = await side.stop();
 engine.close();
 await sharedCopyPool().close();
 readyMs.sort((a, b) => a - b);
-const medianReadyMs = median(readyMs);
+const medianReadyMs = readyMs.length ? median(readyMs) : 0;
 process.stdout.write(`${JSON.stringify({ projects: positionals.length, readyMs, medianReadyMs, allDoneMs, stat })}\n`);

@@ -5,7 +5,7 @@ import { cpTool, gitTool, hindsightTool, onPath, resticTool, runSequentialCp, ta
 
 // The first-copy scenarios of issue 3, each a list of entries run in alternation every round:
 //   a  one first open of 4,005 files (the CLI, whole process) against cp -a, tar | tar, git add, restic;
-//      plus one in-process open with the side stat (c)
+//      plus one in-process open with the side stat (c), and the side stat alone (the machine's floor)
 //   b  11 projects of 4,005 files opening at once in one process, with the side stat (c), against
 //      11 cp -a one after another
 //   d  50,005 files, the same tools as (a)
@@ -62,7 +62,11 @@ export function buildScenarios(ids: readonly ScenarioId[], paths: RigPaths, skip
         id,
         title: '(a) one first open, 4,005 files',
         baseline: 'cp -a',
-        entries: [...allTools().map((t) => toolEntry(t, src)), driverEntry('hindsight in-process + side stat', paths.driver, [src])],
+        entries: [
+          ...allTools().map((t) => toolEntry(t, src)),
+          driverEntry('hindsight in-process + side stat', paths.driver, [src]),
+          driverEntry('side stat alone, no copy (3 s)', paths.driver, [], ['--idle-ms', '3000']),
+        ],
       });
     } else if (id === 'b') {
       const srcs = Array.from({ length: 11 }, (_, i) => ensureFixture(paths.fixtures, 'seed-4005', `seed-4005-project${i + 1}`));
@@ -99,11 +103,11 @@ function toolEntry(tool: CopyTool, src: string): Entry {
   };
 }
 
-function driverEntry(name: string, driver: string, srcs: readonly string[]): Entry {
+function driverEntry(name: string, driver: string, srcs: readonly string[], extra: readonly string[] = []): Entry {
   return {
     name,
     run: async (scratch) => {
-      const measured = await measureProcess(process.execPath, [driver, '--data-dir', join(scratch, 'data'), ...srcs]);
+      const measured = await measureProcess(process.execPath, [driver, '--data-dir', join(scratch, 'data'), ...extra, ...srcs]);
       if (measured.code !== 0) throw new Error(`${name} failed (exit ${measured.code}): ${measured.stderr.slice(0, 500)}`);
       return { ...strip(measured), driver: JSON.parse(measured.stdout.trim().split('\n').at(-1)!) as DriverReport };
     },
