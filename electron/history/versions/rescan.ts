@@ -110,32 +110,32 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   };
 }
 
-/** A stat cache row as SQLite returns it in raw mode: [type, size, mode, mtime_ns, ctime_ns, ino, target]. */
-type CachedStat = [StatRow['type'], number, number, string, string, string, string | null];
+/** A stat cache row as SQLite returns it in raw mode: [path, type, size, mode, mtime_ns, ctime_ns, ino, target]. */
+type CachedStat = [string, StatRow['type'], number, number, string, string, string, string | null];
 
 /**
- * The stat cache by path, read as plain arrays: at 50,000 rows, building one object per row costs
- * more than the comparison itself.
+ * The stat cache by path, read as plain arrays and kept as they come: at 50,000 rows, building an
+ * object (or a copy) per row costs more than the comparison itself.
  */
 function loadStatCache(store: ProjectStore): Map<string, CachedStat> {
   const rows = store.index.db
     .prepare('SELECT path, type, size, mode, mtime_ns, ctime_ns, ino, target FROM stat_cache')
     .raw(true)
-    .all() as [string, ...CachedStat][];
+    .all() as CachedStat[];
   const cache = new Map<string, CachedStat>();
-  for (const row of rows) cache.set(row[0], row.slice(1) as CachedStat);
+  for (const row of rows) cache.set(row[0], row);
   return cache;
 }
 
 function sameStat(row: CachedStat, entry: WalkEntry): boolean {
   return (
-    row[0] === entry.type &&
-    row[1] === entry.size &&
-    row[2] === entry.mode &&
-    row[3] === entry.mtimeNs &&
-    row[4] === entry.ctimeNs &&
-    row[5] === entry.ino &&
-    (entry.type !== 'symlink' || row[6] === (entry.target ?? null))
+    row[1] === entry.type &&
+    row[2] === entry.size &&
+    row[3] === entry.mode &&
+    row[4] === entry.mtimeNs &&
+    row[5] === entry.ctimeNs &&
+    row[6] === entry.ino &&
+    (entry.type !== 'symlink' || row[7] === (entry.target ?? null))
   );
 }
 
