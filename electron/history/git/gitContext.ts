@@ -51,6 +51,12 @@ export class GitContext {
     return this.logAtSnapshot;
   }
 
+  /** HEAD from the files when they can tell, else from git. */
+  async head(): Promise<HeadState> {
+    if (!this.repository() || !this.reader) return NO_GIT;
+    return this.reader.read() ?? (await this.refresh());
+  }
+
   /** HEAD as git itself reports it (starts git twice). */
   async refresh(): Promise<HeadState> {
     const repo = this.repository();

@@ -18,7 +18,7 @@ export const TEXT_LIMIT = 1024 * 1024;
 export async function gitVersions(git: GitContext, path: string): Promise<GitVersions> {
   const repo = git.repository();
   if (!repo) return { repository: false, branch: null, commit: null };
-  const { branch, head: commit } = await git.refresh();
+  const { branch, head: commit } = await git.head();
   const full = repo.prefix + path;
   const [committed, staged] = await Promise.all([
     commit ? lsTreeEntry(repo.workTree, commit, full) : undefined,
