@@ -8,6 +8,7 @@ import { sharedCopyPool } from '../../../electron/history/store/copyPool.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import type { BenchCase, BenchSuite } from '../benchSuite.js';
 import { ensureFixture } from '../fixtures/generateFixture.js';
+import { measureProcess } from '../measureProcess.js';
 
 // A bulk restore of the 4,005-file fixture, in process: every file of the project is deleted,
 // then the baseline is restored (the capture rescan that records the deletions, then 4,005 files
@@ -17,7 +18,7 @@ import { ensureFixture } from '../fixtures/generateFixture.js';
 //   restore-4005-bg   closes through the background closer (HINDSIGHT_BACKGROUND_CLOSE=on)
 //   cp-a-4005         cp -a
 // Figures: restoreMs (the whole restore call), writeMs (the writing part alone), rmMs (the untimed
-// deletion before it is in the row's ms too), cpMs.
+// deletion before it is in the row's ms too), cpuMs (user + sys, this process or cp's), cpMs.
 
 const here = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
 process.env.HINDSIGHT_COPY_WORKER ??= here('../copyWorker.js');
@@ -49,11 +50,13 @@ function restoreCase(background: boolean): BenchCase {
     run: async () => {
       const rmMs = emptyFolder(root);
       resetTrace();
+      const cpu = process.cpuUsage();
       const started = performance.now();
       const result = await engine.restoreSnapshot(root, baseline, { closer: makeCloser({ background }) });
       const restoreMs = performance.now() - started;
+      const used = process.cpuUsage(cpu);
       if (result.recreated !== 4005) throw new Error(`expected 4,005 files recreated, got ${result.recreated}`);
-      return { restoreMs, writeMs: result.ms, rmMs, files: result.recreated, backgroundCloses: counter('close.background') };
+      return { restoreMs, writeMs: result.ms, cpuMs: (used.user + used.system) / 1000, rmMs, files: result.recreated, backgroundCloses: counter('close.background') };
     },
     teardown: async () => {
       engine.close();
@@ -73,13 +76,13 @@ function cpCase(): BenchCase {
       src = ensureFixture(fixtures(), 'seed-4005');
       base = mkdtempSync(join(fixtures(), '..', 'cp-'));
     },
-    run: () => {
+    run: async () => {
       const target = join(base, 'copy');
       rmSync(target, { recursive: true, force: true });
       mkdirSync(target);
-      const started = performance.now();
-      execFileSync('cp', ['-a', `${src}/.`, target]);
-      return { cpMs: performance.now() - started };
+      const measured = await measureProcess('cp', ['-a', `${src}/.`, target]);
+      if (measured.code !== 0) throw new Error(`cp -a failed: ${measured.stderr}`);
+      return { cpMs: measured.wallMs, cpuMs: measured.cpuMs };
     },
     teardown: () => rmSync(base, { recursive: true, force: true }),
   };
