@@ -61,5 +61,5 @@ describe('a restore killed midway', () => {
     expect(files).toHaveLength(FILES);
     for (const f of files) expect(f.hash).toBe(now[f.path]!.hash);
     for (const dir of readdirSync(root)) expect(readdirSync(join(root, dir)).filter((n) => !n.startsWith('.')).length).toBe(100);
-  });
+  }, 240_000); // 3,000 files through three CLI runs: minutes on a loaded machine
 });
