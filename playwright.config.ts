@@ -19,6 +19,7 @@ export default defineConfig({
     {
       name: 'browser',
       testDir: 'e2e/browser',
+      outputDir: 'test-results/e2e-browser',
       testMatch: /.*\.spec\.ts/,
       use: {
         browserName: 'chromium',

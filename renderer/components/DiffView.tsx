@@ -3,6 +3,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { readOnlyExtensions } from './codeMirrorSetup.js';
+import { shadowContainer, useDarkScheme } from './shadowMount.js';
 
 // Two texts compared, side by side (MergeView) or inline (the unified view), unchanged runs
 // collapsed so the changes are what the eye lands on.
@@ -20,14 +21,16 @@ const collapse = { margin: 3, minSize: 6 };
 
 export function DiffView({ path, before, after, layout, beforeLabel, afterLabel }: DiffViewProps) {
   const host = useRef<HTMLDivElement>(null);
+  const dark = useDarkScheme();
   useEffect(() => {
-    const parent = host.current;
-    if (!parent) return;
+    if (!host.current) return;
+    const { root, container: parent } = shadowContainer(host.current);
     if (layout === 'side') {
       const view = new MergeView({
-        a: { doc: before, extensions: readOnlyExtensions(path, beforeLabel) },
-        b: { doc: after, extensions: readOnlyExtensions(path, afterLabel) },
+        a: { doc: before, extensions: readOnlyExtensions(path, beforeLabel, dark) },
+        b: { doc: after, extensions: readOnlyExtensions(path, afterLabel, dark) },
         parent,
+        root,
         gutter: true,
         collapseUnchanged: collapse,
       });
@@ -36,11 +39,12 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel 
     const view = new EditorView({
       state: EditorState.create({
         doc: after,
-        extensions: [...readOnlyExtensions(path, `${beforeLabel} compared with ${afterLabel}`), unifiedMergeView({ original: before, mergeControls: false, collapseUnchanged: collapse })],
+        extensions: [...readOnlyExtensions(path, `${beforeLabel} compared with ${afterLabel}`, dark), unifiedMergeView({ original: before, mergeControls: false, collapseUnchanged: collapse })],
       }),
       parent,
+      root,
     });
     return () => view.destroy();
-  }, [path, before, after, layout, beforeLabel, afterLabel]);
+  }, [path, before, after, layout, beforeLabel, afterLabel, dark]);
   return <div className={`diff-view diff-${layout}`} ref={host} data-testid="diff-view" />;
 }

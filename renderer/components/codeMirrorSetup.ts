@@ -36,6 +36,7 @@ const theme = EditorView.theme({
   '&.cm-focused': { outline: 'none' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--selection) !important' },
   '.cm-activeLine': { backgroundColor: 'transparent' },
+  '.cm-collapsedLines': { backgroundColor: 'var(--surface-sunken)', color: 'var(--text-muted)', backgroundImage: 'none' },
 });
 
 export function languageFor(path: string): Extension {
@@ -69,8 +70,9 @@ export function languageFor(path: string): Extension {
   }
 }
 
-export function readOnlyExtensions(path: string, label: string): Extension[] {
+export function readOnlyExtensions(path: string, label: string, dark: boolean): Extension[] {
   return [
+    EditorView.darkTheme.of(dark),
     lineNumbers(),
     EditorState.readOnly.of(true),
     EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' }),

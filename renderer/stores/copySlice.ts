@@ -36,7 +36,9 @@ export const createCopySlice: Slice<CopySlice> = (set, get) => ({
         [operationId]: { operationId, path, projectId: null, progress: null, startedAt: Date.now(), firstAt: null, firstBytes: 0, lastAt: Date.now(), cancelling: false },
       },
     })),
-  copyProgress: (operationId, progress) =>
+  copyProgress: (operationId, progress) => {
+    // A first copy under way no longer needs the dialog that started it; its card takes over.
+    if (get().dialogOperation === operationId && progress.operation === 'first-copy') set({ openDialogVisible: false, dialogOperation: null });
     set((s) => {
       const known = s.copies[operationId];
       if (!known) return s;
@@ -55,7 +57,8 @@ export const createCopySlice: Slice<CopySlice> = (set, get) => ({
           },
         },
       };
-    }),
+    });
+  },
   endCopy: (operationId) =>
     set((s) => {
       if (!s.copies[operationId]) return s;

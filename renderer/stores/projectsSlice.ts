@@ -20,6 +20,8 @@ export interface ProjectsSlice {
   openError: string | null;
   /** Why the open dialog was shown (a drop whose path the browser hides). */
   openHint: string | null;
+  /** The copy the open dialog started: the dialog closes once it is under way. */
+  dialogOperation: string | null;
   loadProjects(): Promise<void>;
   openFolder(path: string): Promise<boolean>;
   showProject(projectId: string | null): void;
@@ -40,23 +42,35 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
   openDialogVisible: false,
   openError: null,
   openHint: null,
+  dialogOperation: null,
 
   loadProjects: async () => {
     try {
       const config = await call('getConfig', {});
       set({ projects: sortRecent(config.projects), configError: config.error, projectsLoaded: true });
     } catch (error) {
-      set({ projectsLoaded: true, configError: asError(error).toJSON() });
+      const err = asError(error);
+      if (err.code.startsWith('CONFIG_')) {
+        set({ projectsLoaded: true, configError: err.toJSON() });
+        return;
+      }
+      // A host without the config yet still knows its projects.
+      try {
+        set({ projects: sortRecent(await call('listProjects', {})), projectsLoaded: true });
+      } catch (fallback) {
+        set({ projectsLoaded: true });
+        get().pushToast({ tone: 'error', message: asError(fallback).message });
+      }
     }
   },
 
   openFolder: async (path) => {
     const operationId = newOperationId('open');
-    set({ openError: null });
+    set({ openError: null, dialogOperation: get().openDialogVisible ? operationId : null });
     get().beginCopy(operationId, path);
     try {
       const opened = await call('openProject', { path, operationId });
-      set((s) => ({ projects: upsert(s.projects, opened.project), openDialogVisible: false }));
+      set((s) => ({ projects: upsert(s.projects, opened.project), openDialogVisible: s.dialogOperation === operationId ? false : s.openDialogVisible }));
       get().showProject(opened.projectId);
       void get().loadProjects();
       return true;
@@ -71,6 +85,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
       return false;
     } finally {
       get().endCopy(operationId);
+      if (get().dialogOperation === operationId) set({ dialogOperation: null });
     }
   },
 
