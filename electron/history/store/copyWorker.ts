@@ -14,7 +14,9 @@ function fail(error: unknown): CopyFailure {
 // A first copy is background work: on Linux the nice value is per thread, so this lowers only
 // this copy worker, and the history process's event loop and libuv pool (a stat, a page of the
 // viewer) get a core as soon as they need one. On an idle machine it costs the copy nothing.
-export const COPY_WORKER_NICE = 10;
+// Only a little lower: at 10 each worker weighs a tenth of a normal thread, and on a busy machine
+// the copy crawled behind everything else (docs/PERFORMANCE.md, "Copy worker priority").
+export const COPY_WORKER_NICE = 5;
 try {
   setPriority(0, Number(process.env.HINDSIGHT_COPY_NICE ?? COPY_WORKER_NICE));
 } catch {

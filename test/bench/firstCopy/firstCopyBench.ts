@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -38,7 +39,13 @@ const scenarios = buildScenarios(ids, {
 }, skipped);
 
 const results: Results = new Map(scenarios.map((sc) => [sc.id, new Map(sc.entries.map((e) => [e.name, []]))]));
+const resultsDir = resolve(values.results);
+mkdirSync(resultsDir, { recursive: true });
+const started = new Date().toISOString();
+const loadAtStart = Math.round(loadavg()[0]! * 10) / 10;
+const stem = join(resultsDir, `first-copy-${started.replace(/[:.]/g, '-')}`);
 let cache: CacheState = 'cold';
+let report = '';
 for (let round = 0; round < rounds; round++) {
   for (const scenario of scenarios) {
     const n = scenario.entries.length;
@@ -55,13 +62,9 @@ for (let round = 0; round < rounds; round++) {
       rmSync(scratch, { recursive: true, force: true });
     }
   }
+  // Saved after every round, so a long run that is stopped still leaves its finished rounds.
+  report = renderReport(scenarios, results, { machine: machineInfo(scratchRoot), cache, rounds: round + 1, skipped: [...skipped], date: started, loadAtStart });
+  writeFileSync(`${stem}.md`, `${report}\n`);
+  writeFileSync(`${stem}.json`, JSON.stringify({ started, rounds: round + 1, cache, skipped: [...skipped], results: Object.fromEntries([...results].map(([k, v]) => [k, Object.fromEntries(v)])) }, null, 1));
 }
-
-const date = new Date().toISOString();
-const report = renderReport(scenarios, results, { machine: machineInfo(scratchRoot), cache, rounds, skipped: [...skipped], date });
-const resultsDir = resolve(values.results);
-mkdirSync(resultsDir, { recursive: true });
-const stem = join(resultsDir, `first-copy-${date.replace(/[:.]/g, '-')}`);
-writeFileSync(`${stem}.md`, `${report}\n`);
-writeFileSync(`${stem}.json`, JSON.stringify({ date, rounds, cache, skipped: [...skipped], results: Object.fromEntries([...results].map(([k, v]) => [k, Object.fromEntries(v)])) }, null, 1));
 process.stdout.write(`${report}\n\nSaved ${stem}.md and .json\n`);

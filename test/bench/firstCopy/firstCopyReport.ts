@@ -17,12 +17,12 @@ const x = (r: number) => (Number.isFinite(r) ? `${r.toFixed(2)}x` : 'n/a');
 export function renderReport(
   scenarios: readonly Scenario[],
   results: Results,
-  meta: { machine: MachineInfo; cache: CacheState; rounds: number; skipped: string[]; date: string },
+  meta: { machine: MachineInfo; cache: CacheState; rounds: number; skipped: string[]; date: string; loadAtStart: number },
 ): string {
   const m = meta.machine;
   const lines = [
     `Run ${meta.date}, commit ${m.commit}: ${meta.rounds} rounds, entries alternating (order rotated each round), page cache ${meta.cache === 'cold' ? 'cold (sync; echo 3 > /proc/sys/vm/drop_caches before every run)' : 'warm (drop_caches not writable)'}.`,
-    `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, kernel ${m.kernel}, disk ${m.disk}, Node ${m.node}.`,
+    `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, kernel ${m.kernel}, disk ${m.disk}, Node ${m.node}; load average (1 min) at start ${meta.loadAtStart}, now ${m.load1}.`,
     meta.skipped.length ? `Skipped: ${meta.skipped.join(', ')}.` : 'Skipped: none.',
     '',
   ];

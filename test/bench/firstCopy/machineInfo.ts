@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpus, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 
 // What the numbers were measured on, for the report's header.
 
@@ -11,6 +11,8 @@ export interface MachineInfo {
   node: string;
   disk: string;
   commit: string;
+  /** 1-minute load average when the report was written: other work on the machine shows here. */
+  load1: number;
 }
 
 export function machineInfo(folder: string): MachineInfo {
@@ -22,6 +24,7 @@ export function machineInfo(folder: string): MachineInfo {
     node: process.version,
     disk: tryRun('sh', ['-c', `df -hT ${JSON.stringify(folder)} | tail -1 | awk '{print $1" "$2" "$3" total"}'`]),
     commit: tryRun('git', ['rev-parse', '--short=12', 'HEAD']),
+    load1: Math.round(loadavg()[0]! * 10) / 10,
   };
 }
 

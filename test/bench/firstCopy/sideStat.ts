@@ -28,8 +28,9 @@ export function startSideStat(target: string, everyMs = 5): { stop: () => Promis
       () => void latencies.push(performance.now() - started),
       () => void latencies.push(performance.now() - started),
     );
-    const nextDue = due + everyMs;
-    timer = setTimeout(() => tick(Math.max(nextDue, performance.now())), Math.max(0, nextDue - performance.now()));
+    // Late ticks are not made up in a burst: the next one is due a period after this one, or now.
+    const nextDue = Math.max(due + everyMs, started);
+    timer = setTimeout(() => tick(nextDue), Math.max(0, nextDue - performance.now()));
   };
   tick(performance.now());
 
