@@ -40,10 +40,11 @@ export async function prepareChanges(
     else gone.push(path);
   }
   const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool });
+  const latestVersion = latestVersionLookup(store);
   const versions: NewVersion[] = [];
   let replaced = 0;
   for (const version of filed.versions) {
-    const latest = store.index.latestVersion(version.path);
+    const latest = latestVersion(version.path);
     const same =
       latest &&
       latest.hash === version.hash &&
@@ -56,7 +57,7 @@ export async function prepareChanges(
   }
   const removedStats: string[] = [];
   for (const path of [...gone, ...filed.skipped]) {
-    const latest = store.index.latestVersion(path);
+    const latest = latestVersion(path);
     removedStats.push(path);
     if (latest && latest.hash !== null) {
       versions.push({ path, hash: null, mode: 0, size: 0, type: null });
@@ -67,6 +68,19 @@ export async function prepareChanges(
   const named = new Set(versions.map((v) => v.hash));
   const blobs = filed.blobs.filter((b) => named.has(b.hash));
   return { versions, blobs, stats: filed.stats, removedStats, replaced };
+}
+
+interface LatestVersion {
+  hash: string | null;
+  mode: number;
+  type: string | null;
+  target: string | null;
+}
+
+/** One prepared statement for the whole group: a rescan after a mass change asks thousands of times. */
+function latestVersionLookup(store: ProjectStore): (path: string) => LatestVersion | undefined {
+  const statement = store.index.db.prepare('SELECT hash, mode, type, target FROM versions WHERE path = ? ORDER BY id DESC LIMIT 1');
+  return (path) => statement.get(path) as LatestVersion | undefined;
 }
 
 /** Writes prepared changes as one snapshot; with nothing changed, only the stat rows are refreshed. */
