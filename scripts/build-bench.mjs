@@ -19,6 +19,7 @@ export async function buildBench() {
     compare: 'test/bench/compare/compareCommand.ts',
     makeFixtures: 'test/bench/fixtures/makeFixtures.ts',
     openDriver: 'test/bench/firstCopy/openDriver.ts',
+    profileFirstCopy: 'test/bench/firstCopy/profileFirstCopy.ts',
     copyWorker: 'electron/history/store/copyWorker.ts',
   };
   for (const file of suites) entryPoints[`suites/${file.replace(/\.ts$/, '')}`] = `test/bench/suites/${file}`;
