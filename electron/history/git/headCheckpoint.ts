@@ -18,14 +18,14 @@ export async function headCheckpoint(store: ProjectStore): Promise<number | unde
   if (!repo || !latest) return undefined;
   const seen = latestOf(readSeen(store, repo.gitDir), store.git.headLogAtLastSnapshot());
   const now = store.git.current();
+  const logSize = headLogSize(repo.gitDir);
   let moves: HeadMove[];
-  let size: number;
-  if (seen !== undefined && seen <= headLogSize(repo.gitDir)) {
+  let size = logSize;
+  if (seen !== undefined && logSize !== undefined && seen <= logSize) {
     ({ moves, size } = headLogSince(repo.gitDir, seen));
   } else {
-    // No reflog seen yet (or it was expired): fall back to the commit the latest snapshot recorded.
+    // No reflog, none seen yet, or it was expired: compare with the commit the latest snapshot recorded.
     moves = latest.head && now.head && latest.head !== now.head ? [{ from: latest.head, to: now.head, subject: '' }] : [];
-    size = headLogSize(repo.gitDir);
   }
   const risky = moves.filter((move) => !harmless(move));
   let checkpointId: number | undefined;
@@ -36,7 +36,7 @@ export async function headCheckpoint(store: ProjectStore): Promise<number | unde
       [],
     );
   }
-  store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir: repo.gitDir, size }));
+  if (size !== undefined) store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir: repo.gitDir, size }));
   return checkpointId;
 }
 

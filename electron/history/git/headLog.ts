@@ -20,12 +20,12 @@ export function headLogPath(gitDir: string): string {
   return join(gitDir, 'logs', 'HEAD');
 }
 
-/** The reflog's size now (0 when there is none). */
-export function headLogSize(gitDir: string): number {
+/** The reflog's size now, undefined when there is none (reflogs turned off). */
+export function headLogSize(gitDir: string): number | undefined {
   try {
     return statSync(headLogPath(gitDir)).size;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 

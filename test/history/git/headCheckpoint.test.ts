@@ -1,4 +1,4 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
@@ -121,6 +121,20 @@ describe('a checkpoint when git moves HEAD', () => {
     expect(engine.log(root).at(-1)!.snapshotId).toBeGreaterThan(checkpoint!.snapshotId);
     await engine.restoreSnapshot(root, checkpoint!.snapshotId);
     expect(readTree(root)).toEqual(edited);
+  });
+
+  it('without a reflog, compares HEAD with the commit the latest snapshot recorded', async () => {
+    const { root, engine, store } = await openedRepo({ 'a.txt': 'one\n' });
+    const first = git(root, 'rev-parse', 'HEAD');
+    writeFileSync(join(root, 'a.txt'), 'two\n');
+    git(root, 'commit', '-qam', 'two');
+    git(root, 'config', 'core.logAllRefUpdates', 'false');
+    rmSync(join(root, '.git', 'logs'), { recursive: true });
+    store.index.setMeta('git.headLog', ''); // as if the reflog had never been seen
+    notRacy(store);
+    await engine.rescan(root);
+    const checkpoint = engine.log(root).find((s) => s.kind === 'checkpoint');
+    expect(checkpoint).toMatchObject({ label: `Before HEAD moved (${first.slice(0, 7)} to ${git(root, 'rev-parse', '--short=7', 'HEAD')})`, head: first });
   });
 
   it('writes one checkpoint per move, not one per change group after it', async () => {
