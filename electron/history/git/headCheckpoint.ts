@@ -17,7 +17,7 @@ export async function headCheckpoint(store: ProjectStore): Promise<number | unde
   const latest = store.index.latestSnapshotContext();
   if (!repo || !latest) return undefined;
   const seen = latestOf(readSeen(store, repo.gitDir), store.git.headLogAtLastSnapshot());
-  const now = store.git.current();
+  const now = await store.git.head();
   const logSize = headLogSize(repo.gitDir);
   let moves: HeadMove[];
   let size = logSize;
