@@ -74,6 +74,7 @@ export function readOnlyExtensions(path: string, label: string, dark: boolean): 
   return [
     EditorView.darkTheme.of(dark),
     lineNumbers(),
+    EditorView.lineWrapping,
     EditorState.readOnly.of(true),
     EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' }),
     syntaxHighlighting(highlight),

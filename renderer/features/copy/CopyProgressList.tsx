@@ -60,7 +60,8 @@ function describe(copy: CopyState): string {
   const rate = copyRate(copy);
   if (rate !== null && rate > 0) {
     parts.push(`${formatBytes(rate)}/s`);
-    parts.push(`about ${formatDuration((p.bytesTotal - p.bytesDone) / rate)} left`);
+    const left = (p.bytesTotal - p.bytesDone) / rate;
+    parts.push(left < 1 ? 'almost done' : `about ${formatDuration(left)} left`);
   }
   return parts.join(' · ');
 }

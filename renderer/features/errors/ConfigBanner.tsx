@@ -1,22 +1,26 @@
 import { useApp } from '../../stores/appStore.js';
 
 // config.json could not be used: say which backup holds the user's bytes and that nothing will
-// be written over it until it is fixed.
+// be written over it until it is fixed. The engine's full message is one click away (title).
 
 export function ConfigBanner() {
   const error = useApp((s) => s.configError);
   if (!error) return null;
-  const backup = typeof error.details?.backup === 'string' ? error.details.backup : null;
-  const file = typeof error.details?.path === 'string' ? error.details.path : 'config.json';
+  const details = error.details ?? {};
+  const backup = typeof details.backupPath === 'string' ? details.backupPath : typeof details.backup === 'string' ? details.backup : null;
+  const file = typeof details.path === 'string' ? details.path : 'config.json';
+  const corrupt = error.code === 'CONFIG_CORRUPT';
   return (
-    <div className="banner banner-danger" role="alert">
-      <strong>{error.code === 'CONFIG_CORRUPT' ? 'Your settings file is damaged.' : 'Your settings file cannot be read.'}</strong>{' '}
+    <div className="banner banner-danger" role="alert" title={error.message}>
+      <strong>{corrupt ? 'Your settings file is damaged.' : 'Your settings file cannot be read.'}</strong>{' '}
       {backup ? (
         <>
-          A copy of it was saved as <code>{backup}</code>.{' '}
+          Its bytes were kept in <code>{backup}</code>.{' '}
         </>
-      ) : null}
-      {error.message} Hindsight will not change {file} until it is fixed or removed; recent projects and settings are not shown meanwhile.
+      ) : (
+        <>{error.message} </>
+      )}
+      Hindsight will not change <code>{file}</code> until you fix or remove it; until then recent projects are not listed. Your histories are safe.
     </div>
   );
 }
