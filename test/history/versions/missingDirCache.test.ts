@@ -42,7 +42,7 @@ describe('the missing-folder cache', () => {
     // top-most: the first missing path, then `gone` itself; every other path costs nothing.
     // parent: each of the 1,000 leaf folders pays for its first file and for its parent.
     expect(counts).toEqual({ 'top-most': 2, parent: 2000 });
-  });
+  }, 240_000); // two first copies of 2,002 files: minutes on a loaded machine
 
   it('walks down only from the deepest folder known to exist when part of the tree is still there', () => {
     const root = tempDir();
