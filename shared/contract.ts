@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HindsightErrorData } from './errors.js';
+import type { GitVersions } from './git.js';
 import type { Progress } from './progress.js';
 import { projectEditSchema, settingsSchema } from './contract/config.js';
 import { CALL_NAME_LIST, EVENT_NAME_LIST } from './contract/names.js';
@@ -78,6 +79,11 @@ export const CALLS = {
   diffInputs: call<DiffInputs>()(
     z.strictObject({ projectId, path: projectPath, before: diffSide, after: diffSide, maxBytes }),
     'The two texts to compare: two versions, or a version and the file on disk now.',
+  ),
+
+  gitVersions: call<GitVersions>()(
+    z.strictObject({ projectId, path: projectPath }),
+    "A file's committed (HEAD) and staged versions from git, when the folder is in a repository.",
   ),
 
   restoreFile: call<RestoreFileResult>()(
@@ -186,3 +192,4 @@ void eventNamesMatch;
 export type { Result } from './contract/result.js';
 export type * from './contract/values.js';
 export type { Settings, ProjectEdit } from './contract/config.js';
+export type { GitFileVersion, GitVersions } from './git.js';

@@ -11,6 +11,7 @@ export const CALL_NAME_LIST = [
   'versions',
   'readVersion',
   'diffInputs',
+  'gitVersions',
   'restoreFile',
   'previewRestore',
   'restoreSnapshot',

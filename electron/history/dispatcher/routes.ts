@@ -72,6 +72,7 @@ export const ROUTES: Routes = {
     };
     return { path, before: side(before), after: side(after) };
   },
+  gitVersions: ({ projectId, path }, ctx) => ctx.engine.gitVersions(root(ctx, projectId), path),
 
   restoreFile: ({ projectId, path, versionId }, ctx) =>
     announcing(ctx, history(ctx, projectId), async () => {

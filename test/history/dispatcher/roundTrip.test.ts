@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContractClient, type ContractClient } from '../../../shared/contract/client.js';
@@ -179,6 +180,20 @@ describe('the dispatcher over a MessageChannel', () => {
     expect(events.slice(seen).some((e) => e.event === 'snapshot' && e.payload.projectId === projectId)).toBe(true);
     const versions = await value(client.calls.versions({ projectId, path: 'live.txt' }));
     expect(versions).toHaveLength(2);
+  });
+
+  it("reads a file's committed version from git", async () => {
+    const root = tempDir();
+    writeTree(root, { 'tracked.txt': 'committed\n' });
+    const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args]);
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'first');
+    writeFileSync(join(root, 'tracked.txt'), 'edited\n');
+    const { client } = connect();
+    const { projectId } = await value(client.calls.openProject({ path: root }));
+    const versions = await value(client.calls.gitVersions({ projectId, path: 'tracked.txt' }));
+    expect(versions).toMatchObject({ repository: true, head: { text: 'committed\n', type: 'file' } });
   });
 
   it('answers bad and unknown requests with typed errors that survive the trip', async () => {
