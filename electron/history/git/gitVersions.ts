@@ -15,7 +15,7 @@ export const BLOB_ALLOWANCE = 64 * 1024 * 1024;
 /** Contents up to this size that are UTF-8 text come with their text. */
 export const TEXT_LIMIT = 1024 * 1024;
 
-export async function gitVersions(git: GitContext, path: string): Promise<GitVersions> {
+export async function gitVersions(git: GitContext, path: string, blobAllowance = BLOB_ALLOWANCE): Promise<GitVersions> {
   const repo = git.repository();
   if (!repo) return { repository: false, branch: null, commit: null };
   const { branch, head: commit } = await git.head();
@@ -25,21 +25,21 @@ export async function gitVersions(git: GitContext, path: string): Promise<GitVer
     lsFilesStage(repo.workTree, full),
   ]);
   const result: GitVersions = { repository: true, branch, commit };
-  const headVersion = committed && (await fileVersion(repo.workTree, committed));
+  const headVersion = committed && (await fileVersion(repo.workTree, committed, blobAllowance));
   if (headVersion) result.head = headVersion;
   if (staged && (!committed || staged.oid !== committed.oid || staged.gitMode !== committed.gitMode)) {
-    const indexVersion = await fileVersion(repo.workTree, staged);
+    const indexVersion = await fileVersion(repo.workTree, staged, blobAllowance);
     if (indexVersion) result.index = indexVersion;
   }
   return result;
 }
 
-async function fileVersion(workTree: string, entry: TreeEntry): Promise<GitFileVersion | undefined> {
+async function fileVersion(workTree: string, entry: TreeEntry, allowance: number): Promise<GitFileVersion | undefined> {
   const kind = entryKind(entry.gitMode);
   if (!kind) return undefined;
   let bytes: Buffer;
   try {
-    bytes = await catFileBlob(workTree, entry.oid, BLOB_ALLOWANCE);
+    bytes = await catFileBlob(workTree, entry.oid, allowance);
   } catch (error) {
     if (!(error instanceof GitOutputOverflow)) throw error;
     return { blob: entry.oid, hash: null, size: await catFileSize(workTree, entry.oid), ...kind };

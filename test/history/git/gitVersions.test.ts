@@ -3,6 +3,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { gitVersions } from '../../../electron/history/git/gitVersions.js';
 import type { GitVersions } from '../../../shared/git.js';
 import type { OpenResult, VersionInfo } from '../../../shared/history.js';
 import { cliJson } from '../../helpers/runCli.js';
@@ -64,6 +65,13 @@ describe('git versions of a file', () => {
     const binary = await engine.gitVersions(project, 'bin.dat');
     expect(binary.head).toMatchObject({ size: 4, hash: sha256(Buffer.from([0, 1, 2, 255])) });
     expect(binary.head?.text).toBeUndefined();
+  });
+
+  it('shows a blob past the allowance by size, without hash or text', async () => {
+    const root = makeRepo({ 'big.txt': 'x'.repeat(10_000) });
+    const engine = engineFor();
+    const versions = await gitVersions(engine.store(root).git, 'big.txt', 4096);
+    expect(versions.head).toEqual({ blob: git(root, 'rev-parse', 'HEAD:big.txt'), hash: null, size: 10_000, mode: 0o644, type: 'file' });
   });
 
   it('says a plain folder is not a repository', async () => {
