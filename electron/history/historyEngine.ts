@@ -118,7 +118,8 @@ export class HistoryEngine {
   }
 
   restoreFile(folder: string, path: string, versionId: number): Promise<RestoreFileResult> {
-    return restoreFile(this.history(folder), path, versionId);
+    const store = this.history(folder);
+    return this.recorder.exclusive(store, () => restoreFile(store, path, versionId));
   }
 
   /** Brings the history up to date with the disk (what every open does). */

@@ -125,6 +125,11 @@ export class ProjectRecorder {
 
   private readonly runHooks: BeforeCommitHook = (store, paths) => this.hooks.run(store, paths);
 
+  /** Runs other writes to a store (a single-file restore) in turn with the recorder's own. */
+  exclusive<T>(store: ProjectStore, work: () => Promise<T>): Promise<T> {
+    return this.serial(store, work);
+  }
+
   /** Runs `work` after every earlier write to the same store has finished. */
   private serial<T>(store: ProjectStore, work: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(store) ?? Promise.resolve();
