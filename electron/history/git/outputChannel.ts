@@ -12,7 +12,7 @@ import type { ChunkedOutput } from './chunkedOutput.js';
 //   pipe    a plain pipe: Node reads into a fresh buffer per read (up to 64 KiB), which is copied
 //           into the chunks and then garbage until V8 collects it (measured: 2.2 to 2.3x).
 // The socket is the default where Unix sockets exist; it lives in a folder only this user can
-// enter, and is removed as soon as the one connection is made.
+// enter, removed as soon as the one connection is made.
 
 export type OutputTransport = 'socket' | 'pipe';
 
@@ -63,7 +63,9 @@ function pipeChannel(out: ChunkedOutput, onRefused: () => void): OutputChannel {
 }
 
 async function socketChannel(out: ChunkedOutput, onRefused: () => void): Promise<OutputChannel> {
-  const path = join(privateDir(), `out-${process.pid}-${++sequence}.sock`);
+  // A folder of its own (mode 0700: only this user can connect), gone once the connection is made.
+  const folder = mkdtempSync(join(tmpdir(), 'hindsight-git-'));
+  const path = join(folder, 'out.sock');
   const server = createServer();
   try {
     await new Promise<void>((resolve, reject) => {
@@ -102,18 +104,6 @@ async function socketChannel(out: ChunkedOutput, onRefused: () => void): Promise
     };
   } finally {
     server.close();
-    rmSync(path, { force: true });
+    rmSync(folder, { recursive: true, force: true });
   }
-}
-
-let sequence = 0;
-let folder: string | undefined;
-
-function privateDir(): string {
-  if (folder === undefined) {
-    const made = mkdtempSync(join(tmpdir(), 'hindsight-git-')); // mode 0700: only this user
-    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
-    folder = made;
-  }
-  return folder;
 }
