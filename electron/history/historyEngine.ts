@@ -29,7 +29,7 @@ export type OpenOptions = FirstCopyOptions;
 export class HistoryEngine {
   private readonly stores = new Map<string, ProjectStore>();
   /** Versions after the baseline: rescans, live watchers, restores and checkpoints. */
-  readonly recorder = new ProjectRecorder();
+  readonly recorder = new ProjectRecorder({ exclude: () => this.config.loadConfig().config.settings.excludePatterns });
   /** config.json of this data folder: known projects and settings. */
   readonly config: ConfigStore;
 

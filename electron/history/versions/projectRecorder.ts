@@ -18,6 +18,8 @@ import { rescan, type RescanOptions, type RescanResult } from './rescan.js';
 export interface RecorderOptions {
   massChange?: MassChangeRule;
   pool?: CopyPool;
+  /** The exclude patterns of the settings, for a store not opened in this process (a CLI restore). */
+  exclude?: () => readonly string[];
 }
 
 export interface WatchOptions extends Partial<BatchTiming> {
@@ -76,7 +78,7 @@ export class ProjectRecorder {
     const watcher = await ProjectWatcher.start(store.root, {
       quietMs: options.quietMs,
       maxGroupMs: options.maxGroupMs,
-      exclude: this.excludes.get(store),
+      exclude: this.excludeOf(store),
       onError: options.onError,
       commit: (group) =>
         this.serial(store, async () => {
@@ -119,8 +121,12 @@ export class ProjectRecorder {
       massChange: this.options.massChange,
       beforeCommit: this.runHooks,
       ...options,
-      exclude: options.exclude ?? this.excludes.get(store),
+      exclude: this.excludeOf(store, options.exclude),
     });
+  }
+
+  private excludeOf(store: ProjectStore, given?: readonly string[]): readonly string[] | undefined {
+    return given ?? this.excludes.get(store) ?? this.options.exclude?.();
   }
 
   private readonly runHooks: BeforeCommitHook = (store, paths) => this.hooks.run(store, paths);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setSetting } from '../../../electron/history/config/projectEdits.js';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { statPath } from '../../../electron/history/versions/statPath.js';
 import { seededBytes, sha256 } from '../../helpers/writeTree.js';
@@ -139,5 +141,21 @@ describe('rescan', () => {
     await engine.restoreSnapshot(root, id);
     expect(engine.read(root, 'a.txt').toString()).toBe('second');
     await expect(engine.checkpoint(root, '')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('rescan in a process that did not open the folder', () => {
+  it('uses the exclude patterns of the settings', async () => {
+    const { engine, root } = await projectWithBaseline({ 'a.txt': 'a' });
+    await engine.config.editConfig(setSetting('excludePatterns', ['*.tmp']));
+    writeFileSync(join(root, 'scratch.tmp'), 'excluded');
+    writeFileSync(join(root, 'b.txt'), 'b');
+    const fresh = new HistoryEngine(engine.dataDir); // as a CLI `restore` or `checkpoint` would be
+    try {
+      const result = await fresh.rescan(root);
+      expect(result.changed).toEqual(['b.txt']);
+    } finally {
+      fresh.close();
+    }
   });
 });
