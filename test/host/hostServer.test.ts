@@ -130,6 +130,31 @@ describe('the browser host', () => {
     expect(answers).toContainEqual(expect.objectContaining({ id: 2, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'BAD_REQUEST' }) }) }));
   });
 
+  it('survives hostile frames: binary, oversized, deeply nested; other sockets keep working', async () => {
+    const { port, token } = await host();
+    const url = `ws://127.0.0.1:${port}/ws?token=${token}`;
+    const hostile = (await upgrade(url)).ws!;
+    const answers: { id: number; result: { ok: boolean; error?: { code: string } } }[] = [];
+    hostile.on('message', (data) => answers.push(JSON.parse(String(data))));
+    hostile.send(Buffer.from([0xff, 0x00, 0x01]), { binary: true });
+    hostile.send('['.repeat(100_000) + ']'.repeat(100_000));
+    hostile.send(`{"kind":"call","id":3,"call":"fileTree","args":{"projectId":"${'a'.repeat(32)}","__proto__":{"polluted":true}}}`);
+    while (answers.length < 3) await once(hostile, 'message');
+    for (const answer of answers) expect(answer.result).toMatchObject({ ok: false });
+    expect(answers.map((a) => a.result.error!.code)).toEqual(['BAD_REQUEST', 'BAD_REQUEST', 'BAD_REQUEST']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    // More than the 1 MiB a message may hold: that socket is closed (1009), the host carries on.
+    const closed = once(hostile, 'close');
+    hostile.send('x'.repeat(2 * 1024 * 1024));
+    expect((await closed)[0]).toBe(1009);
+    const next = (await upgrade(url)).ws!;
+    onTestFinished(() => next.close());
+    const reply = once(next, 'message');
+    next.send(JSON.stringify({ kind: 'call', id: 1, call: 'listProjects', args: {} }));
+    expect(JSON.parse(String((await reply)[0]))).toEqual({ kind: 'result', id: 1, result: { ok: true, value: [] } });
+  });
+
   it('refuses a non-loopback address unless remote access is asked for', async () => {
     await expect(host({ host: '0.0.0.0' })).rejects.toMatchObject({ code: 'BAD_REQUEST', details: { host: '0.0.0.0' } });
     const remote = await host({ host: '0.0.0.0', allowRemote: true });

@@ -196,6 +196,18 @@ describe('the dispatcher over a MessageChannel', () => {
     expect(versions).toMatchObject({ repository: true, head: { text: 'committed\n', type: 'file' } });
   });
 
+  it('lists each of two folders opened at once exactly once, from config.json and this process alike', async () => {
+    const a = tempDir();
+    const b = tempDir();
+    writeTree(a, { 'a.txt': 'a' });
+    writeTree(b, { 'b.txt': 'b' });
+    const { client } = connect();
+    const [one, two] = await Promise.all([value(client.calls.openProject({ path: a })), value(client.calls.openProject({ path: b }))]);
+    const ids = [one.projectId, two.projectId].sort();
+    expect((await value(client.calls.listProjects({}))).map((p) => p.projectId).sort()).toEqual(ids);
+    expect((await value(client.calls.getConfig({}))).projects.map((p) => p.projectId).sort()).toEqual(ids);
+  });
+
   it('answers bad and unknown requests with typed errors that survive the trip', async () => {
     const { client } = connect();
     const missing = await client.calls.fileTree({ projectId: '0'.repeat(32) });
