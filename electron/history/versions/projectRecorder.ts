@@ -24,6 +24,7 @@ export interface RecorderOptions {
 
 export interface WatchOptions extends Partial<BatchTiming> {
   exclude?: readonly string[];
+  reconcileEveryMs?: number;
   /** Called after each change group is written (or found empty). */
   onGroup?: (result: ChangeGroupResult & { reconciled: boolean }) => void;
   onError?: (error: unknown) => void;
@@ -78,6 +79,7 @@ export class ProjectRecorder {
     const watcher = await ProjectWatcher.start(store.root, {
       quietMs: options.quietMs,
       maxGroupMs: options.maxGroupMs,
+      reconcileEveryMs: options.reconcileEveryMs,
       exclude: this.excludeOf(store),
       onError: options.onError,
       commit: (group) =>

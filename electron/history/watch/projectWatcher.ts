@@ -10,8 +10,17 @@ import { IgnoreMatcher } from './ignoreMatcher.js';
 // is lost whatever the watcher saw. Groups are handed to `commit` one at a time, in order; a
 // commit that fails marks the next group doubtful, so its changes are found again.
 
+/**
+ * An event queue that overflows (inotify's) can drop events without any error reaching us, so a
+ * reconciling rescan also runs every so often while watching. A rescan that finds nothing costs
+ * a walk and hashes nothing.
+ */
+export const DEFAULT_RECONCILE_MS = 5 * 60 * 1000;
+
 export interface ProjectWatcherOptions extends Partial<BatchTiming> {
   exclude?: readonly string[];
+  /** How often a reconciling rescan runs while watching (default 5 minutes). */
+  reconcileEveryMs?: number;
   /** Writes one group; the engine serialises it with every other write to the store. */
   commit: (group: ChangeGroupRequest) => Promise<void>;
   onError?: (error: unknown) => void;
@@ -22,6 +31,7 @@ export class ProjectWatcher {
   private readonly matcher: IgnoreMatcher;
   private watcher: FSWatcher | undefined;
   private chain: Promise<void> = Promise.resolve();
+  private reconcileTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly root: string,
@@ -43,6 +53,7 @@ export class ProjectWatcher {
 
   /** Stops watching, commits the open group, and waits for every commit to finish. */
   async stop(): Promise<void> {
+    clearInterval(this.reconcileTimer);
     await this.watcher?.close();
     this.watcher = undefined;
     this.batcher.flush();
@@ -82,6 +93,8 @@ export class ProjectWatcher {
       watcher.once('ready', () => {
         // Whatever changed between the open's rescan and this moment was seen by neither.
         this.batcher.markDoubt('watch started');
+        this.reconcileTimer = setInterval(() => this.batcher.markDoubt('periodic check'), this.options.reconcileEveryMs ?? DEFAULT_RECONCILE_MS);
+        this.reconcileTimer.unref();
         resolve();
       });
     });

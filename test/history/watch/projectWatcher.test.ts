@@ -48,6 +48,15 @@ describe('the live watcher', () => {
     await engine.unwatch(root);
   });
 
+  it('reconciles every so often, with no event at all (an overflowing queue drops events silently)', async () => {
+    const { engine, root } = await projectWithBaseline({ 'a.txt': 'a' });
+    const groups: Group[] = [];
+    await engine.watch(root, { quietMs: 50, maxGroupMs: 500, reconcileEveryMs: 200, onGroup: (g) => groups.push(g) });
+    await until(() => groups.length >= 3);
+    expect(groups.every((g) => g.reconciled)).toBe(true);
+    await engine.unwatch(root);
+  });
+
   it('writes the open group when it stops, and ignores .git and ignored files', async () => {
     const { engine, root, store } = await projectWithBaseline({ '.gitignore': 'build/\n*.log\n', 'a.txt': 'a', 'build/x.o': 'x' });
     const groups: Group[] = [];
