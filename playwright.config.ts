@@ -1,4 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // Browser e2e: the built viewer served by `hindsight serve`, driven in Debian's Chromium (no
 // Playwright browser download is possible here). scripts/e2e.mjs checks the browser and the
@@ -14,12 +16,12 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: 'test-results/e2e',
+  // Outside the checkout: other suites sweep test-results/ while this one writes traces there.
+  outputDir: join(tmpdir(), 'hindsight-e2e-results'),
   projects: [
     {
       name: 'browser',
       testDir: 'e2e/browser',
-      outputDir: 'test-results/e2e-browser',
       testMatch: /.*\.spec\.ts/,
       use: {
         browserName: 'chromium',

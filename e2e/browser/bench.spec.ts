@@ -15,7 +15,7 @@ import { expect, openProject, test } from './fixtures/viewer.js';
 
 test.skip(process.env.HINDSIGHT_BENCH !== '1', 'viewer benchmark: set HINDSIGHT_BENCH=1 to run it');
 
-const DIRS = 100;
+const DIRS = Number(process.env.HINDSIGHT_BENCH_DIRS ?? 100);
 const PER_DIR = 1_000;
 const VERSIONS = 1_000;
 
@@ -141,6 +141,9 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
     console.log(JSON.stringify(result, null, 2));
     mkdirSync('.bench', { recursive: true });
     writeFileSync('.bench/viewer.json', JSON.stringify(result, null, 2));
+  } catch (error) {
+    console.error(`host stderr:\n${host.stderr().slice(-4000)}`);
+    throw error;
   } finally {
     await host.stop();
   }

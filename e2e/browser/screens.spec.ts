@@ -77,9 +77,9 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await viewer.keyboard.press('Escape');
 
   const big = folder('hindsight-e2e-footage-');
-  writeBigTree(big, 3_000, 64 * 1024);
+  writeBigTree(big, 1_500, 48 * 1024);
   const big2 = folder('hindsight-e2e-photos-');
-  writeBigTree(big2, 3_000, 64 * 1024);
+  writeBigTree(big2, 1_500, 48 * 1024);
   await openFolder(viewer, big);
   await openFolder(viewer, big2);
   await expect(viewer.getByRole('progressbar')).toHaveCount(2);

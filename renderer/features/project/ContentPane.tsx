@@ -26,7 +26,10 @@ export function ContentPane() {
   const setDiffLayout = useApp((s) => s.setDiffLayout);
   const requestRestore = useApp((s) => s.requestRestore);
   const version = versions.find((v) => v.versionId === selectedId);
+  const alreadyDeleted = useApp((s) => !!path && s.deleted.some((d) => d.path === path));
   if (!path || !version) return <div className="content-pane" />;
+  // Restoring a deletion onto a file that is already gone would change nothing.
+  const noop = version.hash === null && alreadyDeleted;
   const isLatest = versions[0]?.versionId === version.versionId;
 
   return (
@@ -54,7 +57,13 @@ export function ContentPane() {
             </button>
           </div>
         )}
-        <button type="button" className="button button-primary" onClick={requestRestore} title={isLatest ? 'This is the latest version; restoring it rewrites the file as recorded' : undefined}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={requestRestore}
+          disabled={noop}
+          title={noop ? 'The file is already deleted; choose a version with contents' : isLatest ? 'This is the latest version; restoring it rewrites the file as recorded' : undefined}
+        >
           Restore this version
         </button>
       </div>
