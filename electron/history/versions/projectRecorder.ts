@@ -60,7 +60,7 @@ export class ProjectRecorder {
   restore(store: ProjectStore, snapshotId: number, options: RestoreOptions = {}): Promise<RestoreSnapshotResult> {
     return this.serial(store, async () => {
       // Capture before overwrite: everything the restore may overwrite or delete is recorded now.
-      await this.rescanNow(store, { exclude: options.exclude, signal: options.signal });
+      await this.rescanNow(store, { exclude: options.exclude, signal: options.signal, onProgress: options.onProgress });
       const plan = planRestore(store, snapshotId, options);
       return executeRestore(store, plan, options);
     });
