@@ -208,6 +208,25 @@ describe('the dispatcher over a MessageChannel', () => {
     expect((await value(client.calls.getConfig({}))).projects.map((p) => p.projectId).sort()).toEqual(ids);
   });
 
+  it('cancels a first copy by its operationId: the open fails CANCELLED and leaves no baseline', async () => {
+    const root = tempDir();
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 3000; i++) files[`d${i % 30}/f${i}.txt`] = `file ${i}\n`;
+    writeTree(root, files);
+    const { client } = connect();
+    let cancel: Promise<unknown> | undefined;
+    client.onEvent((e) => {
+      if (e.event === 'progress' && e.payload.operationId === 'open-big' && !cancel) cancel = client.calls.cancel({ operationId: 'open-big' });
+    });
+    const opened = await client.calls.openProject({ path: root, operationId: 'open-big' });
+    expect(await cancel).toEqual({ ok: true, value: { cancelled: true } });
+    expect(opened).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    const [known] = await value(client.calls.listProjects({}));
+    expect(await client.calls.log({ projectId: known!.projectId })).toMatchObject({ ok: false, error: { code: 'NO_BASELINE' } });
+    // The id is free again, and the next open finishes the copy.
+    expect(await client.calls.openProject({ path: root, operationId: 'open-big' })).toMatchObject({ ok: true, value: { files: 3000 } });
+  });
+
   it('answers bad and unknown requests with typed errors that survive the trip', async () => {
     const { client } = connect();
     const missing = await client.calls.fileTree({ projectId: '0'.repeat(32) });
