@@ -14,7 +14,7 @@ import { sharedCopyPool } from './store/copyPool.js';
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } }, strict: false });
 const dataDir = resolveDataDir(typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined);
 const engine = new HistoryEngine(dataDir);
-const dispatcher = createDispatcher(engine);
+const dispatcher = createDispatcher(engine, { sweep: true });
 
 process.parentPort.on('message', (event) => {
   for (const port of event.ports as MessagePortMain[]) {

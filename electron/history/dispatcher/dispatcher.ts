@@ -6,6 +6,7 @@ import type { HistoryEngine } from '../historyEngine.js';
 import { badRequest, errorData } from './errorData.js';
 import { Operations } from './operations.js';
 import { ProjectDirectory } from './projectDirectory.js';
+import { sweepAndReport } from './projectSweep.js';
 import { ROUTES, type RouteContext, type Routes } from './routes.js';
 
 // The history process's one door, whatever the transport: `handle` takes any message, checks it
@@ -22,6 +23,8 @@ export interface Dispatcher {
 export interface DispatcherOptions {
   /** Record changes live in every opened project (default true; tests of other things turn it off). */
   watch?: boolean;
+  /** Look at every known project's folder now and report changed states (the app and the host do). */
+  sweep?: boolean;
   routes?: Routes;
 }
 
@@ -45,6 +48,9 @@ export function createDispatcher(engine: HistoryEngine, options: DispatcherOptio
       }
     },
   };
+
+  const stopSweep = new AbortController();
+  if (options.sweep) void sweepAndReport(engine, ctx.emit, stopSweep.signal);
 
   async function answer(message: unknown): Promise<Result<unknown>> {
     const envelope = readable(() => callMessageSchema.safeParse(message));
@@ -76,6 +82,7 @@ export function createDispatcher(engine: HistoryEngine, options: DispatcherOptio
       return () => listeners.delete(listener);
     },
     async close() {
+      stopSweep.abort();
       operations.cancelAll();
       listeners.clear();
       await engine.unwatchAll();
