@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { servedSegments } from '../../shared/urlPath.js';
 
 // The built viewer (out/renderer/), read-only, never a byte outside its folder. index.html gets
 // the bridge that defines window.hindsight over the WebSocket, ahead of the viewer's own script.
@@ -48,17 +49,10 @@ export async function sendStatic(dir: string, pathname: string, res: ServerRespo
 
 /** The file a URL path names, or null for anything that would leave `dir` or is not a plain path. */
 export function fileFor(dir: string, pathname: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0') || decoded.includes('\\')) return null;
-  const segments = decoded.split('/').filter((s) => s !== '');
-  if (segments.some((s) => s === '..' || s === '.')) return null;
+  const segments = servedSegments(pathname);
+  if (!segments) return null;
   const root = resolve(dir);
-  const file = segments.length === 0 ? join(root, 'index.html') : join(root, ...segments);
+  const file = join(root, ...segments);
   return file.startsWith(root + sep) ? file : null;
 }
 

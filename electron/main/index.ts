@@ -1,4 +1,5 @@
 import { app, BrowserWindow, Menu, session } from 'electron';
+import { registerAppScheme, serveAppProtocol } from './appProtocol.js';
 import { argvSkip, folderFromArgv } from './commandLine.js';
 import { chooseFolder } from './folderDialog.js';
 import { HistoryProcess } from './historyProcess.js';
@@ -12,6 +13,8 @@ import { Windows } from './windows.js';
 // file or database work happens here.
 
 const dev = Boolean(process.env.ELECTRON_RENDERER_URL);
+
+registerAppScheme();
 
 if (!app.requestSingleInstanceLock()) {
   // Another Hindsight is running: it receives our command line ('second-instance') and opens the folder.
@@ -47,6 +50,7 @@ function start(): void {
 
   void app.whenReady().then(() => {
     secureSession(session.defaultSession, dev);
+    serveAppProtocol();
     const history = new HistoryProcess(dataDirArg(process.argv));
     history.start();
     const mainClient = connectMain(history);
