@@ -208,9 +208,15 @@ function streamCopy(srcFd: number, temp: string, mode: number): { hash: string; 
   }
 }
 
+// Small files are read into one buffer per thread, reused: fileBytes hashes and writes the bytes
+// before it returns and keeps no reference, so nothing outlives the next read. A file that grew
+// past it gets a buffer of its own.
+let scratch: Buffer | undefined;
+
 /** Reads to end of file: a file that grew since its stat is read whole, never cut at the old size. */
 function readAll(fd: number, expected: number): Buffer {
-  let buffer = Buffer.allocUnsafe(expected + 1);
+  scratch ??= Buffer.allocUnsafe(SMALL_FILE_LIMIT + 1);
+  let buffer = expected + 1 <= scratch.length ? scratch : Buffer.allocUnsafe(expected + 1);
   let size = 0;
   for (;;) {
     if (size === buffer.length) {

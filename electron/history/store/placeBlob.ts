@@ -12,13 +12,23 @@ import { TEMP_PREFIX } from './storeLayout.js';
 // rename stays within one folder, so it takes neither the second folder's lock nor the file
 // system's cross-folder rename lock. Copy workers on several threads otherwise queue on both.
 
+// One random token per thread, then a counter: as unique as a UUID per file (another thread or
+// process has another token, and the exclusive create would refuse a clash), without generating
+// and formatting a UUID for every file.
+const threadToken = randomUUID();
+let tempCount = 0;
+
+function tempName(): string {
+  return `${TEMP_PREFIX}${threadToken}-${(tempCount++).toString(36)}`;
+}
+
 export function newTempPath(blobsDir: string): string {
-  return join(blobsDir, `${TEMP_PREFIX}${randomUUID()}`);
+  return join(blobsDir, tempName());
 }
 
 /** A temp beside the blob's final path, opened for writing (exclusive, 0600); its folder is made if missing. */
 export function openTempBeside(finalPath: string, stats?: PlaceStats): { temp: string; fd: number } {
-  const temp = join(dirname(finalPath), `${TEMP_PREFIX}${randomUUID()}`);
+  const temp = join(dirname(finalPath), tempName());
   try {
     return { temp, fd: openSync(temp, 'wx', 0o600) };
   } catch (error) {
