@@ -17,7 +17,13 @@ ipcRenderer.on(IPC.port, (event) => {
   client.connect({ send: (message) => port.postMessage(message) });
 });
 ipcRenderer.on(IPC.disconnected, (_event, reason: unknown) => client.disconnect(typeof reason === 'string' ? reason : 'it exited'));
-ipcRenderer.on(IPC.appCommand, (_event, command: AppCommand) => client.emit({ event: 'appCommand', payload: command }));
+// A folder from the command line can arrive before the viewer subscribes: held until it does.
+let listening = false;
+const heldCommands: AppCommand[] = [];
+ipcRenderer.on(IPC.appCommand, (_event, command: AppCommand) => {
+  if (listening) client.emit({ event: 'appCommand', payload: command });
+  else heldCommands.push(command);
+});
 ipcRenderer.send(IPC.connect);
 
 const version = process.argv.find((arg) => arg.startsWith(VERSION_ARG))?.slice(VERSION_ARG.length) ?? '0.0.0';
@@ -25,7 +31,16 @@ const version = process.argv.find((arg) => arg.startsWith(VERSION_ARG))?.slice(V
 const api: HindsightApi = {
   ...client.calls,
   host: { kind: 'electron', nativeDialogs: true, dropPaths: true, platform: process.platform, version },
-  onEvent: (listener: (event: HindsightEvent) => void) => client.onEvent(listener),
+  onEvent: (listener: (event: HindsightEvent) => void) => {
+    const unsubscribe = client.onEvent(listener);
+    if (!listening) {
+      listening = true;
+      setTimeout(() => {
+        for (const command of heldCommands.splice(0)) client.emit({ event: 'appCommand', payload: command });
+      }, 0);
+    }
+    return unsubscribe;
+  },
   chooseFolder: () => ipcRenderer.invoke(IPC.chooseFolder) as Promise<string | null>,
   pathForFile: (file: FileLike) => {
     try {
