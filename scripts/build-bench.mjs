@@ -3,7 +3,8 @@
 // copy worker beside it, its own copy of the CLI (out/bench/cli: tests that rebuild out/cli never
 // swap files under a running benchmark), and every suite of test/bench/suites/ as out/bench/suites/<name>.bench.js.
 import { build } from 'esbuild';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from './build-cli.mjs';
 
@@ -35,6 +36,16 @@ export async function buildBench() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // What was built, for the reports: the tree's commit, and whether the working tree differed.
+  const git = (...args) => {
+    try {
+      return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+    } catch {
+      return 'unknown';
+    }
+  };
+  const buildInfo = { commit: git('rev-parse', '--short=12', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== '', builtAt: new Date().toISOString() };
+  writeFileSync(`${root}out/bench/build.json`, `${JSON.stringify(buildInfo)}\n`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
