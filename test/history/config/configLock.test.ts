@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { acquireConfigLock } from '../../../electron/history/config/configLock.js';
@@ -92,5 +92,30 @@ describe('config lock', () => {
     }
     expect(onDisk(path).projects).toHaveLength(5);
     expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('takes over an empty lock file left by an owner that died between creating and writing it, once it is old', async () => {
+    const dir = tempDir('hindsight-lock-');
+    const lockPath = join(dir, 'config.json.lock');
+    writeFileSync(lockPath, '');
+    // Fresh, it may be a lock being written this very moment: the waiter waits, then gives up.
+    await expect(acquireConfigLock(lockPath, { timeoutMs: 200 })).rejects.toMatchObject({ code: 'CONFIG_LOCKED', details: { ownerPid: null } });
+    const tenSecondsAgo = Date.now() / 1000 - 10;
+    utimesSync(lockPath, tenSecondsAgo, tenSecondsAgo);
+    const lock = await acquireConfigLock(lockPath, { timeoutMs: 200 });
+    expect(JSON.parse(readFileSync(lockPath, 'utf8')).token).toBe(lock.token);
+    lock.release();
+  });
+
+  it('takes over a lock that names this process but a token it does not hold (a predecessor with the same pid)', async () => {
+    const dir = tempDir('hindsight-lock-');
+    const lockPath = join(dir, 'config.json.lock');
+    const { hostname } = await import('node:os');
+    writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), token: 'from-a-process-before-a-restart', at: 1 }));
+    const lock = await acquireConfigLock(lockPath, { timeoutMs: 200 });
+    expect(JSON.parse(readFileSync(lockPath, 'utf8')).token).toBe(lock.token);
+    // While held, the same process's next waiter does wait for it.
+    await expect(acquireConfigLock(lockPath, { timeoutMs: 100 })).rejects.toMatchObject({ code: 'CONFIG_LOCKED' });
+    lock.release();
   });
 });
