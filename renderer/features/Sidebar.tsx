@@ -7,7 +7,7 @@ export function Sidebar() {
   const projects = useApp((s) => s.projects);
   const current = useApp((s) => s.currentProjectId);
   const showProject = useApp((s) => s.showProject);
-  const openFolder = useApp((s) => s.openFolder);
+  const openKnown = useApp((s) => s.openKnown);
   return (
     <nav className="sidebar" aria-label="Projects">
       <button type="button" className={current === null ? 'brand is-current' : 'brand'} onClick={() => showProject(null)} aria-current={current === null ? 'page' : undefined}>
@@ -26,7 +26,7 @@ export function Sidebar() {
               className={p.projectId === current ? 'sidebar-item is-current' : 'sidebar-item'}
               aria-current={p.projectId === current ? 'page' : undefined}
               title={p.root}
-              onClick={() => (p.open ? showProject(p.projectId) : void openFolder(p.root))}
+              onClick={() => openKnown(p)}
             >
               <span className={`state-dot state-${p.state}`} aria-hidden="true" />
               <span className="sidebar-name">{p.name}</span>

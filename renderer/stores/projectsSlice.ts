@@ -23,7 +23,9 @@ export interface ProjectsSlice {
   /** The copy the open dialog started: the dialog closes once it is under way. */
   dialogOperation: string | null;
   loadProjects(): Promise<void>;
-  openFolder(path: string): Promise<boolean>;
+  openFolder(path: string, options?: { show?: boolean }): Promise<boolean>;
+  /** A known project: its history shows at once; the folder is opened (rescanned) behind it. */
+  openKnown(project: ProjectSummary): void;
   showProject(projectId: string | null): void;
   setView(view: ProjectView): void;
   setOpenDialog(visible: boolean): void;
@@ -64,14 +66,15 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     }
   },
 
-  openFolder: async (path) => {
+  openFolder: async (path, { show = true } = {}) => {
     const operationId = newOperationId('open');
     set({ openError: null, dialogOperation: get().openDialogVisible ? operationId : null });
     get().beginCopy(operationId, path);
     try {
       const opened = await call('openProject', { path, operationId });
       set((s) => ({ projects: upsert(s.projects, opened.project), openDialogVisible: s.dialogOperation === operationId ? false : s.openDialogVisible }));
-      get().showProject(opened.projectId);
+      if (show) get().showProject(opened.projectId);
+      else if (get().currentProjectId === opened.projectId) void get().loadTree();
       void get().loadProjects();
       return true;
     } catch (error) {
@@ -87,6 +90,11 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
       get().endCopy(operationId);
       if (get().dialogOperation === operationId) set({ dialogOperation: null });
     }
+  },
+
+  openKnown: (project) => {
+    get().showProject(project.projectId);
+    if (!project.open) void get().openFolder(project.root, { show: false });
   },
 
   showProject: (projectId) => {

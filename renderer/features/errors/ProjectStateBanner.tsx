@@ -4,7 +4,7 @@ import type { ProjectSummary } from '../../../shared/contract.js';
 
 const MESSAGES: Partial<Record<ProjectSummary['state'], string>> = {
   moved: 'This folder has moved. Its history is intact; open the folder at its new place to keep recording.',
-  gone: 'This folder is gone. Its history is intact: you can still browse it and restore files once the folder is back.',
+  gone: 'This folder is gone. Its history is kept: open the folder again once it is back (or from its new place) to browse and restore it.',
   replaced: 'A different folder now sits at this path. Its history is kept apart and nothing is mixed into it.',
 };
 

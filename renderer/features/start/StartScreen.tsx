@@ -16,8 +16,7 @@ const STATE_LABELS: Record<ProjectSummary['state'], string> = {
 export function StartScreen() {
   const projects = useApp((s) => s.projects);
   const loaded = useApp((s) => s.projectsLoaded);
-  const showProject = useApp((s) => s.showProject);
-  const openFolder = useApp((s) => s.openFolder);
+  const openKnown = useApp((s) => s.openKnown);
   return (
     <div className="start">
       <header className="start-hero">
@@ -40,7 +39,7 @@ export function StartScreen() {
                 <button
                   type="button"
                   className="recent-item"
-                  onClick={() => (p.open ? showProject(p.projectId) : void openFolder(p.root))}
+                  onClick={() => openKnown(p)}
                   title={p.state === 'gone' ? 'The folder is gone; its history can still be browsed once opened from its new place' : p.root}
                 >
                   <span className={`folder-glyph state-${p.state}`} aria-hidden="true" />
