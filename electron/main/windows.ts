@@ -3,7 +3,6 @@ import type { AppCommand } from '../../shared/contract.js';
 import { IPC, VERSION_ARG } from '../../shared/ipcChannels.js';
 import type { HistoryClient, HistoryProcess } from './historyProcess.js';
 import { preloadPath, rendererUrl } from './rendererLocation.js';
-import { guardContents } from './security.js';
 
 // The viewer's windows: isolated, sandboxed, no Node, each with its own port to the history
 // process. App commands (menu items, folders from the command line) go to the focused window, or
@@ -37,7 +36,7 @@ export class Windows {
         additionalArguments: [`${VERSION_ARG}${app.getVersion()}`],
       },
     });
-    guardContents(window.webContents);
+    // Its walls (navigation, window.open) come from index.ts's 'web-contents-created' guard.
     window.once('ready-to-show', () => window.show());
     const client: HistoryClient = {
       connected: (port: MessagePortMain) => {
