@@ -39,9 +39,13 @@ export async function commitChangeGroup(
     return { snapshotId: undefined, checkpointId: undefined, changed: [] };
   }
   const paths = prepared.versions.map((v) => v.path);
+  const latestBefore = store.index.latestSnapshotId();
   await options.beforeCommit?.(store, paths);
   let checkpointId: number | undefined;
-  if (isMassChange(prepared.replaced, trackedFiles(store), options.massChange ?? DEFAULT_MASS_CHANGE)) {
+  if (
+    !hookWroteCheckpoint(store, latestBefore) &&
+    isMassChange(prepared.replaced, trackedFiles(store), options.massChange ?? DEFAULT_MASS_CHANGE)
+  ) {
     checkpointId = insertCheckpoint(store, `Before ${prepared.replaced} files changed at once`);
   }
   const { snapshotId } = commitPrepared(store, prepared, { kind: 'change', label: options.label ?? null });
@@ -51,6 +55,12 @@ export async function commitChangeGroup(
 export function isMassChange(replaced: number, tracked: number, rule: MassChangeRule): boolean {
   if (replaced >= rule.files) return true;
   return replaced >= rule.minFiles && tracked > 0 && replaced / tracked >= rule.share;
+}
+
+/** A hook (git's HEAD checkpoint) already marked the moment before this group: one mark is enough. */
+function hookWroteCheckpoint(store: ProjectStore, latestBefore: number | undefined): boolean {
+  const latest = store.index.latestSnapshotId();
+  return latest !== latestBefore && latest !== undefined && store.index.snapshot(latest)?.kind === 'checkpoint';
 }
 
 function trackedFiles(store: ProjectStore): number {

@@ -5,6 +5,7 @@ import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { statPath } from '../../../electron/history/versions/statPath.js';
+import { insertCheckpoint } from '../../../electron/history/versions/checkpoint.js';
 import { seededBytes, sha256 } from '../../helpers/writeTree.js';
 import { notRacy, projectWithBaseline, versionsOf } from './versionsHelpers.js';
 
@@ -110,6 +111,23 @@ describe('rescan', () => {
     // The checkpoint is the moment before: every file is still there at it.
     expect(store.index.filesAt(result.checkpointId)).toHaveLength(60);
     expect(store.index.filesAt(result.snapshotId)).toHaveLength(0);
+  });
+
+  it('writes no second checkpoint when a before-commit hook already marked the moment before', async () => {
+    const spec: Record<string, Buffer> = {};
+    for (let i = 0; i < 60; i++) spec[`src/f${i}.bin`] = seededBytes(i, 100);
+    const { engine, root, store } = await projectWithBaseline(spec);
+    engine.addBeforeCommit((s) => {
+      insertCheckpoint(s, 'Before checkout to topic');
+    });
+    rmSync(join(root, 'src'), { recursive: true });
+    const result = await engine.rescan(root);
+    expect(result.checkpointId).toBeUndefined();
+    expect(store.index.snapshots().map((s) => [s.kind, s.label])).toEqual([
+      ['baseline', 'Baseline'],
+      ['checkpoint', 'Before checkout to topic'],
+      ['change', null],
+    ]);
   });
 
   it('keeps a small change group free of checkpoints', async () => {
