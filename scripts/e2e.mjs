@@ -31,16 +31,8 @@ if (!existsSync(`${root}out/renderer/index.html`)) {
 const run = spawnSync(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', ...extra], { cwd: root, stdio: 'inherit' });
 process.exit(run.status ?? 1);
 
-/** The renderer alone, as electron-vite builds it (root renderer/, output out/renderer/). */
+/** The app's build (electron-vite): the viewer and the host's page bridge into out/renderer/. */
 async function buildRenderer() {
-  const { build } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  await build({
-    configFile: false,
-    root: `${root}renderer`,
-    base: './',
-    plugins: [react()],
-    logLevel: 'warn',
-    build: { outDir: `${root}out/renderer`, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
-  });
+  const built = spawnSync(process.execPath, [`${root}node_modules/electron-vite/bin/electron-vite.js`, 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
