@@ -11,12 +11,13 @@ import type { Plugin } from 'vite';
 const root = import.meta.dirname;
 const at = (path: string) => resolve(root, path);
 
-/** The dev server's React refresh needs an inline script; the built page keeps the strict policy. */
+/** The dev server's React refresh needs an inline script and its CSS arrives as <style> tags; the built page keeps the strict policy. */
 function devCsp(): Plugin {
   return {
     name: 'hindsight-dev-csp',
     apply: 'serve',
-    transformIndexHtml: (html) => html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+    transformIndexHtml: (html) =>
+      html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
   };
 }
 
