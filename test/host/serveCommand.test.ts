@@ -30,6 +30,18 @@ describe('hindsight serve', () => {
     expect(result.code).toBe(0);
   });
 
+  it('says how to build the viewer when it is not built', async () => {
+    const child = startCli(['serve', '--json', '--data-dir', tempDir('hindsight-data-'), '--renderer-dir', tempDir('hindsight-empty-')]);
+    onTestFinished(() => void child.kill('SIGKILL'));
+    const done = finished(child);
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    const page = await fetch((JSON.parse(line) as { url: string }).url);
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain('npm run build');
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
   it('refuses a non-loopback host without --allow-remote', async () => {
     const result = await finished(startCli(['serve', '--json', '--host', '0.0.0.0', '--data-dir', tempDir('hindsight-data-')]));
     expect(result.code).toBe(1);
