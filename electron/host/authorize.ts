@@ -2,15 +2,15 @@ import type { IncomingMessage } from 'node:http';
 import { isLoopbackHost } from './loopback.js';
 import { sameToken } from './token.js';
 
-// Who may talk to the host: a request that names this host (no DNS rebinding through another
-// name), carries the token (in ?token= or the cookie the first page load sets) and, for a
+// Who may talk to the host: a request that names a loopback host (no DNS rebinding through another
+// name, unless remote access was asked for), carries the token (in ?token= or the cookie the first page load sets) and, for a
 // WebSocket, comes from our own page's origin. 401 without a token, 403 with a wrong one.
 
 export interface Gate {
   token: string;
   port: number;
-  /** Host names the server answers to besides loopback ones (the --host given with --allow-remote). */
-  extraHosts: readonly string[];
+  /** With --allow-remote on a non-loopback address any Host header is served (the token still decides). */
+  anyHost: boolean;
 }
 
 export type Verdict = { ok: true; viaQuery: boolean } | { ok: false; status: 401 | 403; reason: string };
@@ -23,7 +23,7 @@ export function cookieName(port: number): string {
 export function authorize(request: IncomingMessage, gate: Gate, url: URL): Verdict {
   const hostHeader = request.headers.host ?? '';
   const hostName = hostHeader.replace(/:\d+$/, '');
-  if (!isLoopbackHost(hostName) && !gate.extraHosts.includes(hostName)) {
+  if (!gate.anyHost && !isLoopbackHost(hostName)) {
     return { ok: false, status: 403, reason: `requests for host ${JSON.stringify(hostHeader)} are not served` };
   }
   const fromQuery = url.searchParams.get('token');

@@ -50,7 +50,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     );
   }
   const token = options.token ?? newToken();
-  const gate: Gate = { token, port: 0, extraHosts: isLoopbackHost(host) ? [] : [host] };
+  const gate: Gate = { token, port: 0, anyHost: !isLoopbackHost(host) };
   const server = createServer((req, res) => void answer(req, res, gate, options));
   // Connections are few and long-lived (one socket per tab); a stuck request must not hold the port.
   server.requestTimeout = 30_000;

@@ -159,5 +159,8 @@ describe('the browser host', () => {
     await expect(host({ host: '0.0.0.0' })).rejects.toMatchObject({ code: 'BAD_REQUEST', details: { host: '0.0.0.0' } });
     const remote = await host({ host: '0.0.0.0', allowRemote: true });
     expect(remote.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    // Reached by another name (a LAN address): served with the token, refused without it.
+    expect((await get(remote.port, `/?token=${remote.token}`, { host: `192.168.1.20:${remote.port}` })).status).toBe(200);
+    expect((await get(remote.port, '/', { host: `192.168.1.20:${remote.port}` })).status).toBe(401);
   });
 });
