@@ -18,6 +18,7 @@ import type { RescanOptions, RescanResult } from './versions/rescan.js';
 import { assertProjectPath } from './restore/safeTarget.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { readBlob } from './store/readBlob.js';
+import { findVersion } from './versions/findVersion.js';
 import { verifyStore } from './verify/verifyStore.js';
 import type { ProgressSink } from './progressThrottle.js';
 
@@ -102,18 +103,8 @@ export class HistoryEngine {
 
   /** The bytes of a version (default: the latest version that has contents). */
   read(folder: string, path: string, versionId?: number): Buffer {
-    assertProjectPath(path);
     const store = this.history(folder);
-    const version =
-      versionId === undefined
-        ? store.index.versionsOf(path).filter((v) => v.hash !== null).at(-1)
-        : store.index.version(versionId);
-    if (!version || (versionId !== undefined && (version as { path?: string }).path !== path)) {
-      throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId ?? ''} of ${path}.`.replace('  ', ' '), { path, versionId });
-    }
-    if (version.hash === null) {
-      throw new HindsightError('VERSION_NOT_FOUND', `Version ${versionId} of ${path} is a deletion: it has no contents.`, { path, versionId });
-    }
+    const version = findVersion(store, path, versionId);
     return version.type === 'symlink' ? Buffer.from(version.target ?? '', 'utf8') : readBlob(store.blobsDir, version.hash);
   }
 

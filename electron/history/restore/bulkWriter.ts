@@ -6,6 +6,7 @@ import { blobPath } from '../store/storeLayout.js';
 import type { Closer } from './backgroundCloser.js';
 import { restoreTempPath } from './restoreTemps.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
+import { blobMissing } from '../store/readBlob.js';
 
 // Writes many versions into the project: each one into a temp beside its target through a file
 // handle opened here, its exact mode set on the handle, the handle given to the closer, and the
@@ -112,7 +113,7 @@ export class BulkWriter {
       source = openSync(blobPath(this.blobsDir, hash), 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new HindsightError('BLOB_MISSING', `The stored contents ${hash.slice(0, 12)}… are missing from the history store.`, { hash });
+        throw blobMissing(hash);
       }
       throw error;
     }

@@ -5,6 +5,7 @@ import type { EntryType } from '../../../shared/history.js';
 import { blobPath } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
 import { restoreTempPath } from './restoreTemps.js';
+import { blobMissing } from '../store/readBlob.js';
 
 // Puts one version's exact bytes and mode at a path: written to a temp beside the target, its mode
 // set exactly, then renamed over the target, so the file is at every moment either the old one or
@@ -48,7 +49,7 @@ function copyBlob(source: string, temp: string, hash: string): void {
     copyFileSync(source, temp, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(source)) {
-      throw new HindsightError('BLOB_MISSING', `The stored contents ${hash.slice(0, 12)}… are missing from the history store.`, { hash });
+      throw blobMissing(hash);
     }
     throw error;
   }

@@ -6,12 +6,17 @@ import { blobPath } from './storeLayout.js';
 // Reading stored bytes back. A blob missing from disk is a typed error naming the hash, so the UI
 // can say "this version's contents are missing" instead of failing vaguely.
 
+/** The error for a version whose stored contents are gone: the UI names it, it never crashes. */
+export function blobMissing(hash: string): HindsightError {
+  return new HindsightError('BLOB_MISSING', `The stored contents ${hash.slice(0, 12)}… are missing from the history store.`, { hash });
+}
+
 export function readBlob(blobsDir: string, hash: string): Buffer {
   try {
     return readFileSync(blobPath(blobsDir, hash));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new HindsightError('BLOB_MISSING', `The stored contents ${hash.slice(0, 12)}… are missing from the history store.`, { hash });
+      throw blobMissing(hash);
     }
     throw error;
   }

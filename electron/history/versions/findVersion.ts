@@ -1,0 +1,23 @@
+import { HindsightError } from '../../../shared/errors.js';
+import type { VersionInfo } from '../../../shared/history.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import { assertProjectPath } from '../restore/safeTarget.js';
+
+// The version a reader asks for: the one named (it must be a version of that path), or the latest
+// one with contents. A deletion has no contents to read: that is a clear error, not empty bytes.
+
+export type ContentVersion = VersionInfo & { hash: string };
+
+export function findVersion(store: ProjectStore, path: string, versionId: number | undefined): ContentVersion {
+  assertProjectPath(path);
+  const version =
+    versionId === undefined ? store.index.versionsOf(path).filter((v) => v.hash !== null).at(-1) : store.index.version(versionId);
+  if (!version || (versionId !== undefined && (version as { path?: string }).path !== path)) {
+    const which = versionId === undefined ? 'no version' : `no version ${versionId}`;
+    throw new HindsightError('VERSION_NOT_FOUND', `There is ${which} of ${path}.`, { path, versionId });
+  }
+  if (version.hash === null) {
+    throw new HindsightError('VERSION_NOT_FOUND', `Version ${versionId} of ${path} is a deletion: it has no contents.`, { path, versionId });
+  }
+  return version as ContentVersion;
+}
