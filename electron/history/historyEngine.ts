@@ -110,7 +110,11 @@ export class HistoryEngine {
 
   restoreFile(folder: string, path: string, versionId: number): Promise<RestoreFileResult> {
     const store = this.history(folder);
-    return this.recorder.exclusive(store, () => restoreFile(store, path, versionId));
+    return this.recorder.exclusive(store, () => {
+      // Never write into a folder that vanished or was replaced: it is not this history's folder.
+      store.assertFolderUnchanged();
+      return restoreFile(store, path, versionId);
+    });
   }
 
   /** Brings the history up to date with the disk (what every open does). */
@@ -159,11 +163,11 @@ export class HistoryEngine {
   /** A file's committed (HEAD) version, and its staged one when that differs, from git. */
   gitVersions(folder: string, path: string): Promise<GitVersions> {
     assertProjectPath(path);
-    return gitVersions(this.store(folder).git, path);
+    return gitVersions(this.history(folder).git, path);
   }
 
-  verify(folder: string, onProgress?: ProgressSink): Promise<VerifyResult> {
-    return verifyStore(this.history(folder), onProgress);
+  verify(folder: string, onProgress?: ProgressSink, signal?: AbortSignal): Promise<VerifyResult> {
+    return verifyStore(this.history(folder), onProgress, signal);
   }
 
   close(): void {

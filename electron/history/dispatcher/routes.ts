@@ -130,7 +130,7 @@ export const ROUTES: Routes = {
   },
   storeStats: ({ projectId, largest }, ctx) => storeStats(history(ctx, projectId), largest),
   verify: ({ projectId, operationId }, ctx) =>
-    ctx.operations.run(operationId, () => ctx.engine.verify(root(ctx, projectId), progressTo(ctx, operationId))),
+    ctx.operations.run(operationId, (signal) => ctx.engine.verify(root(ctx, projectId), progressTo(ctx, operationId), signal)),
 
   getConfig: (_request, ctx) => configView(ctx.engine.config.loadConfig(), ctx.projects),
   editConfig: async (request, ctx) => {

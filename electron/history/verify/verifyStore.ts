@@ -9,7 +9,7 @@ import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 
 const PARALLEL = 4;
 
-export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink): Promise<VerifyResult> {
+export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink, signal?: AbortSignal): Promise<VerifyResult> {
   const blobs = store.index.blobs();
   const bytesTotal = blobs.reduce((sum, b) => sum + b.size, 0);
   const progress = throttleProgress(onProgress);
@@ -28,6 +28,7 @@ export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink
   });
   const worker = async () => {
     while (next < blobs.length) {
+      signal?.throwIfAborted();
       const blob = blobs[next++]!;
       const actual = await hashBlob(store.blobsDir, blob.hash);
       if (actual === undefined) missing.push(blob.hash);

@@ -110,3 +110,13 @@ describe('restoring one file', () => {
     expect(readdirSync(join(root, 'x'))).toEqual(['y.txt']);
   });
 });
+
+describe('restoring into a folder that is gone', () => {
+  it('refuses, instead of making a new folder at the old path', async () => {
+    const { root, engine } = await project({ 'a/b.txt': 'b' });
+    const version = engine.versions(root, 'a/b.txt')[0]!;
+    rmSync(root, { recursive: true });
+    await expect(engine.restoreFile(root, 'a/b.txt', version.versionId)).rejects.toMatchObject({ code: 'FOLDER_VANISHED' });
+    expect(() => statSync(root)).toThrow();
+  });
+});

@@ -36,3 +36,27 @@ describe('verify', () => {
     expect(show.stderr).toMatch(/missing from the history store/);
   });
 });
+
+describe('verify, cancelled', () => {
+  it('stops when its signal is aborted, with CANCELLED', async () => {
+    const root = tempDir();
+    const spec: Record<string, string> = {};
+    for (let i = 0; i < 50; i++) spec[`f${i}.txt`] = `file ${i}`;
+    writeTree(root, spec);
+    const engine = new HistoryEngine(tempDir('hindsight-data-'));
+    await engine.open(root);
+    const controller = new AbortController();
+    let ticks = 0;
+    const run = engine.verify(
+      root,
+      () => {
+        ticks++;
+        controller.abort(Object.assign(new Error('Cancelled.'), { code: 'CANCELLED' }));
+      },
+      controller.signal,
+    );
+    await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(ticks).toBeGreaterThan(0);
+    engine.close();
+  });
+});
