@@ -128,7 +128,8 @@ export class HistoryEngine {
   }
 
   restoreSnapshot(folder: string, snapshotId: number, options: RestoreOptions = {}): Promise<RestoreSnapshotResult> {
-    return this.recorder.restore(this.history(folder), snapshotId, options);
+    const { backgroundClose } = this.config.loadConfig().config.settings;
+    return this.recorder.restore(this.history(folder), snapshotId, { backgroundClose, ...options });
   }
 
   /** Paths whose latest version is a deletion. */

@@ -33,10 +33,18 @@ export interface Closer {
 export const MAX_IN_FLIGHT = 4;
 export const MAX_QUEUED = 384;
 
-export function backgroundCloseWanted(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
+export type BackgroundCloseSetting = 'auto' | 'on' | 'off';
+
+/** The environment forces it either way; then the setting; 'auto' means on Windows only. */
+export function backgroundCloseWanted(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  setting: BackgroundCloseSetting = 'auto',
+): boolean {
   const forced = env.HINDSIGHT_BACKGROUND_CLOSE;
   if (forced === 'on') return true;
   if (forced === 'off') return false;
+  if (setting !== 'auto') return setting === 'on';
   return platform === 'win32';
 }
 

@@ -7,7 +7,7 @@ import type { NewVersion, StatRow } from '../db/historyIndex.js';
 import { fsError } from '../fsErrors.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { closeFailuresError, makeCloser, type Closer } from './backgroundCloser.js';
+import { backgroundCloseWanted, closeFailuresError, makeCloser, type BackgroundCloseSetting, type Closer } from './backgroundCloser.js';
 import { BulkWriter } from './bulkWriter.js';
 import type { RestorePlan } from './planRestore.js';
 import { assertProjectPath, safeTarget } from './safeTarget.js';
@@ -22,6 +22,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** A closer to use (tests inject one); default: background or inline as the platform wants. */
   closer?: Closer;
+  /** The backgroundClose setting; HINDSIGHT_BACKGROUND_CLOSE still wins over it. */
+  backgroundClose?: BackgroundCloseSetting;
 }
 
 export interface RestoreSnapshotResult {
@@ -57,7 +59,7 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
   });
   progress.finish(report('restore'));
 
-  const closer = options.closer ?? makeCloser();
+  const closer = options.closer ?? makeCloser({ background: backgroundCloseWanted(process.env, process.platform, options.backgroundClose) });
   const writer = new BulkWriter(store.blobsDir, closer, (_path, bytes) => {
     done.files++;
     done.bytes += bytes;

@@ -73,6 +73,10 @@ describe('the background closer', () => {
     expect(backgroundCloseWanted({}, 'linux')).toBe(false);
     expect(backgroundCloseWanted({ HINDSIGHT_BACKGROUND_CLOSE: 'on' }, 'linux')).toBe(true);
     expect(backgroundCloseWanted({ HINDSIGHT_BACKGROUND_CLOSE: 'off' }, 'win32')).toBe(false);
+    // The setting decides where the environment says nothing; the environment wins over it.
+    expect(backgroundCloseWanted({}, 'linux', 'on')).toBe(true);
+    expect(backgroundCloseWanted({}, 'win32', 'off')).toBe(false);
+    expect(backgroundCloseWanted({ HINDSIGHT_BACKGROUND_CLOSE: 'off' }, 'linux', 'on')).toBe(false);
     expect(makeCloser({ background: true })).toBeInstanceOf(BackgroundCloser);
     expect(makeCloser({ background: false })).toBeInstanceOf(InlineCloser);
   });

@@ -3,6 +3,7 @@ import { chmodSync, close, existsSync, mkdirSync, readdirSync, readFileSync, rmS
 import { join } from 'node:path';
 import { BackgroundCloser, type CloseFunction } from '../../../electron/history/restore/backgroundCloser.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
+import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { Progress } from '../../../shared/progress.js';
 import { readTree, seededBytes, sha256, type TreeSpec } from '../../helpers/writeTree.js';
@@ -136,5 +137,27 @@ describe('restoring a snapshot', () => {
     await expect(engine.restoreSnapshot(root, store.index.baselineId()!, { closer })).rejects.toMatchObject({ code: 'CLOSE_FAILED' });
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('new a');
     expect(store.index.snapshots().map((s) => s.kind)).toEqual(['baseline', 'change']);
+  });
+
+  it('closes in the background when the backgroundClose setting says on', async () => {
+    const { engine, root, store } = await projectWithBaseline(tree(12, 40));
+    const baseline = store.index.baselineId()!;
+    for (const path of Object.keys(tree(12, 40))) writeFileSync(join(root, path), 'edited');
+    notRacy(store);
+    await engine.config.editConfig(setSetting('backgroundClose', 'on'));
+    const previous = process.env.HINDSIGHT_BACKGROUND_CLOSE;
+    delete process.env.HINDSIGHT_BACKGROUND_CLOSE;
+    try {
+      resetTrace();
+      await engine.restoreSnapshot(root, baseline);
+      expect(counter('close.background')).toBe(12);
+      await engine.config.editConfig(setSetting('backgroundClose', 'off'));
+      for (const path of Object.keys(tree(12, 40))) writeFileSync(join(root, path), 'edited again');
+      resetTrace();
+      await engine.restoreSnapshot(root, baseline);
+      expect(counter('close.background')).toBe(0);
+    } finally {
+      if (previous !== undefined) process.env.HINDSIGHT_BACKGROUND_CLOSE = previous;
+    }
   });
 });
