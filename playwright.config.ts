@@ -16,8 +16,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  // Outside the checkout: other suites sweep test-results/ while this one writes traces there.
-  outputDir: join(tmpdir(), 'hindsight-e2e-results'),
+  // Outside the checkout and outside the hindsight-* temp names other suites sweep.
+  outputDir: join(tmpdir(), 'playwright-viewer-e2e'),
   projects: [
     {
       name: 'browser',

@@ -43,15 +43,18 @@ export const createTreeSlice: Slice<TreeSlice> = (set, get) => ({
     if (!projectId) return;
     if (get().treeStatus !== 'ready') set({ treeStatus: 'loading', treeError: null });
     try {
-      const [files, deleted, baseline] = await Promise.all([
-        call('fileTree', { projectId }),
-        call('deletedFiles', { projectId }).catch(() => [] as DeletedFile[]),
-        baselineOf(projectId),
-      ]);
+      // The tree paints as soon as the files arrive; the marks (changed since the baseline) and
+      // the deleted files follow, so a first paint never waits for a second full listing.
+      const baseline = baselineOf(projectId);
+      const deleted = call('deletedFiles', { projectId }).catch(() => [] as DeletedFile[]);
+      const files = await call('fileTree', { projectId });
       if (get().currentProjectId !== projectId) return;
+      set({ files, treeStatus: 'ready', treeError: null });
+      const [hashes, gone] = await Promise.all([baseline, deleted]);
+      if (get().currentProjectId !== projectId || get().files !== files) return;
       const changed = new Set<string>();
-      for (const f of files) if (baseline.get(f.path) !== f.hash) changed.add(f.path);
-      set({ files, deleted, changed, treeStatus: 'ready', treeError: null });
+      for (const f of files) if (hashes.get(f.path) !== f.hash) changed.add(f.path);
+      set({ deleted: gone, changed });
     } catch (error) {
       if (get().currentProjectId !== projectId) return;
       set({ treeStatus: 'error', treeError: asError(error).toJSON() });

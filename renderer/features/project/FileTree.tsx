@@ -142,7 +142,9 @@ export function FileTree() {
           if (node.deleted) classes.push('is-deleted');
           return (
             <div
-              key={node.path + (node.deleted ? '#deleted' : '')}
+              // Keyed by slot, not by path: scrolling re-fills the same few DOM rows instead of
+              // unmounting and mounting a viewport's worth of them every frame.
+              key={i}
               id={rowId(index)}
               role="treeitem"
               aria-label={node.name}
