@@ -30,7 +30,10 @@ export type OpenOptions = FirstCopyOptions;
 export class HistoryEngine {
   private readonly stores = new Map<string, ProjectStore>();
   /** Versions after the baseline: rescans, live watchers, restores and checkpoints. */
-  readonly recorder = new ProjectRecorder({ exclude: () => this.config.loadConfig().config.settings.excludePatterns });
+  readonly recorder = new ProjectRecorder({
+    exclude: () => this.config.loadConfig().config.settings.excludePatterns,
+    maxFileSize: () => this.config.loadConfig().config.settings.maxFileSize,
+  });
   /** config.json of this data folder: known projects and settings. */
   readonly config: ConfigStore;
 
@@ -58,9 +61,12 @@ export class HistoryEngine {
     if (!options.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
     const store = this.store(folder);
     const exclude = [...settings.excludePatterns, ...(options.exclude ?? [])];
-    if (store.index.baselineId() === undefined) return { ...(await firstCopy(store, { ...options, exclude })), git: store.git.state() };
+    const { maxFileSize } = settings;
+    if (store.index.baselineId() === undefined) {
+      return { ...(await firstCopy(store, { maxFileSize, ...options, exclude })), git: store.git.state() };
+    }
     const started = performance.now();
-    await this.recorder.rescan(store, { exclude: exclude, signal: options.signal, pool: options.pool, onProgress: options.onProgress });
+    await this.recorder.rescan(store, { exclude, maxFileSize, signal: options.signal, pool: options.pool, onProgress: options.onProgress });
     const files = store.index.filesAt();
     const totals = store.index.blobTotals();
     return {

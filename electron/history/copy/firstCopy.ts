@@ -14,6 +14,8 @@ import { progressOf, startFiling } from './fileEntries.js';
 
 export interface FirstCopyOptions {
   exclude?: readonly string[];
+  /** Files larger than this are not copied (the maxFileSize setting). */
+  maxFileSize?: number | null;
   onProgress?: ProgressSink;
   signal?: AbortSignal;
   pool?: CopyPool;
@@ -44,6 +46,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   try {
     entries = await walkFolder(store.root, {
       exclude: options.exclude,
+      maxFileSize: options.maxFileSize,
       signal: options.signal,
       onEntries: (found) => {
         total.files += found.length;

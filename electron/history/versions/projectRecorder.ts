@@ -20,6 +20,8 @@ export interface RecorderOptions {
   pool?: CopyPool;
   /** The exclude patterns of the settings, for a store not opened in this process (a CLI restore). */
   exclude?: () => readonly string[];
+  /** The maxFileSize setting: new files over it are not recorded. */
+  maxFileSize?: () => number | null;
 }
 
 export interface WatchOptions extends Partial<BatchTiming> {
@@ -112,7 +114,7 @@ export class ProjectRecorder {
       const result = await this.rescanNow(store, {});
       return { snapshotId: result.snapshotId, checkpointId: result.checkpointId, changed: result.changed, reconciled: true };
     }
-    const prepared = await prepareChanges(store, group.paths, undefined, this.options.pool);
+    const prepared = await prepareChanges(store, group.paths, undefined, this.options.pool, this.options.maxFileSize?.());
     const result = await commitChangeGroup(store, prepared, { beforeCommit: this.runHooks, massChange: this.options.massChange });
     return { ...result, reconciled: false };
   }
@@ -124,6 +126,7 @@ export class ProjectRecorder {
       beforeCommit: this.runHooks,
       ...options,
       exclude: this.excludeOf(store, options.exclude),
+      maxFileSize: options.maxFileSize !== undefined ? options.maxFileSize : this.options.maxFileSize?.(),
     });
   }
 

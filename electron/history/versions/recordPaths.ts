@@ -2,7 +2,7 @@ import type { NewSnapshot, NewVersion, StatRow } from '../db/historyIndex.js';
 import { fileEntries } from '../copy/fileEntries.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { CopyPool } from '../store/copyPool.js';
-import type { WalkEntry } from '../walk/walkFolder.js';
+import { overSizeLimit, type WalkEntry } from '../walk/walkFolder.js';
 import { statPath } from './statPath.js';
 
 // Records what some paths hold now, as one snapshot, for the paths whose contents, mode, type or
@@ -31,11 +31,14 @@ export async function prepareChanges(
   paths: readonly string[],
   known?: ReadonlyMap<string, WalkEntry | undefined>,
   pool?: CopyPool,
+  maxFileSize?: number | null,
 ): Promise<PreparedChanges> {
   const present: WalkEntry[] = [];
   const gone: string[] = [];
   for (const path of paths) {
     const entry = known?.has(path) ? known.get(path) : statPath(store.root, path);
+    // A new file over the size limit is not taken in; one with a history stays tracked.
+    if (entry && overSizeLimit(entry, maxFileSize) && !store.index.latestVersion(path)?.hash) continue;
     if (entry) present.push(entry);
     else gone.push(path);
   }

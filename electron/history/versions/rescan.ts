@@ -24,6 +24,8 @@ export const RACY_WINDOW_MS = 2000;
 
 export interface RescanOptions {
   exclude?: readonly string[];
+  /** New files larger than this are not recorded; files with a history stay tracked whatever their size. */
+  maxFileSize?: number | null;
   signal?: AbortSignal;
   onProgress?: ProgressSink;
   pool?: CopyPool;
@@ -60,7 +62,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   });
   progress.finish(report('rescan', 0, 0));
 
-  const walked = await walkFolder(store.root, { exclude: options.exclude, signal: options.signal });
+  const walked = await walkFolder(store.root, { exclude: options.exclude, signal: options.signal, maxFileSize: options.maxFileSize });
   const cache = loadStatCache(store);
 
   const suspects: string[] = [];

@@ -28,6 +28,13 @@ export interface WalkOptions {
   signal?: AbortSignal;
   /** Told each folder's entries as soon as they are found (unsorted), so work can start before the walk ends. */
   onEntries?: (entries: WalkEntry[]) => void;
+  /** Files larger than this (the maxFileSize setting) are left out; null or undefined: no limit. */
+  maxFileSize?: number | null;
+}
+
+/** Whether an entry is a file over the size limit of the settings (links are never too large). */
+export function overSizeLimit(entry: Pick<WalkEntry, 'type' | 'size'>, maxFileSize: number | null | undefined): boolean {
+  return maxFileSize !== null && maxFileSize !== undefined && entry.type === 'file' && entry.size > maxFileSize;
 }
 
 const SLICE_MS = 4;
@@ -53,7 +60,8 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
         if (!isIgnored(layers, path, true)) stack.push({ rel: path, layers });
       } else if (kind && !isIgnored(layers, path, false)) {
         const entry = statEntry(abs, path, kind);
-        if (entry) entries.push(entry);
+        if (entry && overSizeLimit(entry, options.maxFileSize)) count('walk.overSizeLimit');
+        else if (entry) entries.push(entry);
       }
     }
     if (options.onEntries && entries.length > found) options.onEntries(entries.slice(found));
