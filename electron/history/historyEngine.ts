@@ -5,6 +5,7 @@ import type { GitVersions } from '../../shared/git.js';
 import { firstCopy, type FirstCopyOptions } from './copy/firstCopy.js';
 import { gitVersions } from './git/gitVersions.js';
 import { headCheckpoint } from './git/headCheckpoint.js';
+import { GitContext } from './git/gitContext.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
 import { registerProject } from './config/projectEdits.js';
 import { ProjectStore, resolveFolder } from './project/projectStore.js';
@@ -170,7 +171,9 @@ export class HistoryEngine {
   /** A file's committed (HEAD) version, and its staged one when that differs, from git. */
   gitVersions(folder: string, path: string): Promise<GitVersions> {
     assertProjectPath(path);
-    return gitVersions(this.history(folder).git, path);
+    // Git alone answers this: a folder never opened gets no store made for it.
+    const open = this.stores.get(realpathOr(folder));
+    return gitVersions(open?.git ?? new GitContext(resolveFolder(folder)), path);
   }
 
   verify(folder: string, onProgress?: ProgressSink, signal?: AbortSignal): Promise<VerifyResult> {

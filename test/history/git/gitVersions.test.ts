@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
@@ -96,5 +96,15 @@ describe('git versions of a file', () => {
     const plain = tempDir('plain');
     write(plain, 'x.txt', 'x');
     expect((await cliJson<OpenResult>(['open', plain, '--data-dir', data])).git).toBe(false);
+  });
+});
+
+describe('git versions of a folder never opened', () => {
+  it('makes no history store for it', async () => {
+    const folder = tempDir('plain');
+    write(folder, 'a.txt', 'a');
+    const engine = engineFor();
+    await engine.gitVersions(folder, 'a.txt');
+    expect(existsSync(join(engine.dataDir, 'projects'))).toBe(false);
   });
 });
