@@ -20,6 +20,9 @@ export async function buildCli(outdir = 'out/cli') {
     platform: 'node',
     target: 'node20',
     format: 'esm',
+    // Each command is its own chunk, loaded when it runs (electron/cli/commandRegistry.ts).
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     // Pure-JS packages are bundled: resolving and compiling dozens of package files at every
     // start cost the CLI more than the copy of a small project. better-sqlite3 is native.
     external: ['better-sqlite3'],

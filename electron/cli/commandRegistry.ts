@@ -1,18 +1,26 @@
 import type { Command } from './command.js';
-import { checkpointCommand } from './commands/checkpoint.js';
-import { configCommand } from './commands/config.js';
-import { deletedCommand } from './commands/deleted.js';
-import { filesCommand } from './commands/files.js';
-import { gitVersionsCommand } from './commands/gitVersions.js';
-import { logCommand } from './commands/log.js';
-import { openCommand } from './commands/open.js';
-import { projectsCommand } from './commands/projects.js';
-import { restoreCommand } from './commands/restore.js';
-import { serveCommand } from './commands/serve.js';
-import { showCommand } from './commands/show.js';
-import { verifyCommand } from './commands/verify.js';
-import { watchCommand } from './commands/watch.js';
 
-// Every command of `hindsight`, one file each under commands/. Add a command by adding its file
-// and one line here.
-export const COMMANDS: readonly Command[] = [openCommand, filesCommand, logCommand, showCommand, restoreCommand, verifyCommand, projectsCommand, configCommand, deletedCommand, checkpointCommand, watchCommand, gitVersionsCommand, serveCommand];
+// Every command of `hindsight`, one file each under commands/, loaded only when it runs: a
+// one-shot command never compiles the browser host or the watcher. Add a command by adding its
+// file and one line here.
+
+export interface CommandEntry {
+  name: string;
+  load: () => Promise<Command>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'open', load: async () => (await import('./commands/open.js')).openCommand },
+  { name: 'files', load: async () => (await import('./commands/files.js')).filesCommand },
+  { name: 'log', load: async () => (await import('./commands/log.js')).logCommand },
+  { name: 'show', load: async () => (await import('./commands/show.js')).showCommand },
+  { name: 'restore', load: async () => (await import('./commands/restore.js')).restoreCommand },
+  { name: 'verify', load: async () => (await import('./commands/verify.js')).verifyCommand },
+  { name: 'projects', load: async () => (await import('./commands/projects.js')).projectsCommand },
+  { name: 'config', load: async () => (await import('./commands/config.js')).configCommand },
+  { name: 'deleted', load: async () => (await import('./commands/deleted.js')).deletedCommand },
+  { name: 'checkpoint', load: async () => (await import('./commands/checkpoint.js')).checkpointCommand },
+  { name: 'watch', load: async () => (await import('./commands/watch.js')).watchCommand },
+  { name: 'git-versions', load: async () => (await import('./commands/gitVersions.js')).gitVersionsCommand },
+  { name: 'serve', load: async () => (await import('./commands/serve.js')).serveCommand },
+];

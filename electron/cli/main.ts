@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { HindsightError } from '../../shared/errors.js';
 import { resolveDataDir } from '../history/dataDir.js';
-import { HistoryEngine } from '../history/historyEngine.js';
+import type { HistoryEngine } from '../history/historyEngine.js';
 import { sharedCopyPool } from '../history/store/copyPool.js';
 import { traceSnapshot } from '../history/trace.js';
 import { UsageError, type Command, type CommandContext } from './command.js';
@@ -18,22 +18,24 @@ const GLOBAL_FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function usage(): string {
-  const lines = COMMANDS.map((c) => `  hindsight ${c.usage.padEnd(58)} ${c.summary}`);
+async function usage(): Promise<string> {
+  const commands = await Promise.all(COMMANDS.map((c) => c.load()));
+  const lines = commands.map((c) => `  hindsight ${c.usage.padEnd(58)} ${c.summary}`);
   return `Usage: hindsight <command> [--data-dir DIR] [--json]\n\n${lines.join('\n')}\n`;
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage());
+    process.stdout.write(await usage());
     return name ? 0 : 2;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    process.stderr.write(`hindsight: unknown command ${JSON.stringify(name)}\n${usage()}`);
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
+    process.stderr.write(`hindsight: unknown command ${JSON.stringify(name)}\n${await usage()}`);
     return 2;
   }
+  const [command, { HistoryEngine }] = await Promise.all([entry.load(), import('../history/historyEngine.js')]);
   let engine: HistoryEngine | undefined;
   const controller = new AbortController();
   const stop = () => controller.abort(new HindsightError('CANCELLED', 'Cancelled.'));

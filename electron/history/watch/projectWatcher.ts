@@ -1,5 +1,5 @@
 import { relative, sep } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import { ChangeBatcher, DEFAULT_TIMING, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
 import { IgnoreMatcher } from './ignoreMatcher.js';
 
@@ -72,7 +72,9 @@ export class ProjectWatcher {
     return this.settled();
   }
 
-  private begin(): Promise<void> {
+  private async begin(): Promise<void> {
+    // Loaded on first use: the CLI's one-shot commands never pay for the watcher's code.
+    const { watch } = await import('chokidar');
     const watcher = watch(this.root, {
       ignoreInitial: true,
       followSymlinks: false,
