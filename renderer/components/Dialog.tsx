@@ -25,9 +25,18 @@ export function Dialog({ title, onClose, children, footer, initialFocus, wide }:
       (initialFocus ? root?.querySelector<HTMLElement>(initialFocus) : null) ??
       root?.querySelector<HTMLElement>('input, select, textarea') ??
       [...(root?.querySelectorAll<HTMLElement>('footer button') ?? [])].at(-1);
-    first?.focus();
+    (first && !(first as HTMLButtonElement).disabled ? first : root)?.focus();
     return () => previous?.focus?.();
   }, [initialFocus]);
+
+  // Escape cancels even when focus has not made it inside (a click outside, a disabled default).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !ref.current?.contains(document.activeElement)) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
 
   function onKeyDown(event: React.KeyboardEvent) {
     if (event.key === 'Escape') {
@@ -51,7 +60,7 @@ export function Dialog({ title, onClose, children, footer, initialFocus, wide }:
 
   return (
     <div className="scrim" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} className={wide ? 'dialog dialog-wide' : 'dialog'} onKeyDown={onKeyDown}>
+      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={wide ? 'dialog dialog-wide' : 'dialog'} onKeyDown={onKeyDown}>
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
