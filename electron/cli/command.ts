@@ -16,6 +16,8 @@ export interface CommandContext {
   out: Writable;
   err: Writable;
   progress: (progress: Progress) => void;
+  /** The folder of the built CLI (out/cli/): things built beside it are found from here. */
+  cliDir: string;
   /** Resolves when the command should stop (SIGINT, SIGTERM). */
   signal: AbortSignal;
 }

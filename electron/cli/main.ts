@@ -1,9 +1,10 @@
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { HindsightError } from '../../shared/errors.js';
 import { resolveDataDir } from '../history/dataDir.js';
 import type { HistoryEngine } from '../history/historyEngine.js';
-import { sharedCopyPool } from '../history/store/copyPool.js';
+import { setCopyWorkerScript, sharedCopyPool } from '../history/store/copyPool.js';
 import { traceSnapshot } from '../history/trace.js';
 import { UsageError, type Command, type CommandContext } from './command.js';
 import { COMMANDS } from './commandRegistry.js';
@@ -78,6 +79,7 @@ function context(command: Command, args: string[], signal: AbortSignal, engine: 
     out: process.stdout,
     err: process.stderr,
     progress: progressBar(process.stderr),
+    cliDir: fileURLToPath(new URL('.', import.meta.url)),
     signal,
   };
 }
@@ -93,6 +95,7 @@ function writeTrace(): void {
   if (file) appendFileSync(file, `${JSON.stringify(traceSnapshot())}\n`);
 }
 
+setCopyWorkerScript(new URL('./copyWorker.js', import.meta.url));
 const code = await main(process.argv.slice(2));
 writeTrace();
 process.exitCode = code;

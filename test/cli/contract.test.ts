@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { spawn } from 'node:child_process';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cliJson, runCli } from '../helpers/runCli.js';
+import { CLI, cliJson, finished, runCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { sha256, writeTree } from '../helpers/writeTree.js';
 
@@ -63,5 +64,43 @@ describe('hindsight CLI', () => {
     const notOpened = await runCli(['log', never, '--data-dir', dataDir]);
     expect(notOpened.code).toBe(1);
     expect(notOpened.stderr).toMatch(/no history yet/);
+  });
+});
+
+describe('the built CLI as installed', () => {
+  // Tests usually point the copy workers at the built worker (HINDSIGHT_COPY_WORKER); a user's
+  // install has no such variable: the CLI must find what was built beside it on its own.
+  const installEnv = () => {
+    const env = { ...process.env };
+    delete env.HINDSIGHT_COPY_WORKER;
+    return env;
+  };
+
+  it('finds its copy worker beside itself', async () => {
+    const root = tempDir();
+    writeTree(root, { 'a.txt': 'a', 'b/c.txt': 'c' });
+    const child = spawn(process.execPath, [CLI, 'open', root, '--data-dir', tempDir('hindsight-data-'), '--json'], { env: installEnv() });
+    const result = await finished(child);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout.toString('utf8'))).toMatchObject({ files: 2, firstCopy: true });
+  });
+
+  it('serves the built viewer without being told where it is', async () => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--json', '--data-dir', tempDir('hindsight-data-')], { env: installEnv() });
+    onTestFinished(() => {
+      child.kill('SIGTERM');
+    });
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        if (text.includes('\n')) resolve(text.split('\n')[0]!);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+    });
+    const { url } = JSON.parse(firstLine) as { url: string };
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/<html/i);
   });
 });

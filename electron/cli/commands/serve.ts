@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createDispatcher } from '../../history/dispatcher/dispatcher.js';
 import { startHost } from '../../host/hostServer.js';
 import { integerFlag, requirePositionals, UsageError, writeJson, type Command } from '../command.js';
@@ -21,7 +21,7 @@ export const serveCommand: Command = {
     requirePositionals(ctx, []);
     const port = integerFlag(ctx, 'port');
     if (port !== undefined && port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
-    const rendererDir = typeof ctx.flags['renderer-dir'] === 'string' ? ctx.flags['renderer-dir'] : fileURLToPath(new URL('../renderer/', import.meta.url));
+    const rendererDir = typeof ctx.flags['renderer-dir'] === 'string' ? ctx.flags['renderer-dir'] : join(ctx.cliDir, '..', 'renderer');
     const dispatcher = createDispatcher(ctx.engine(), { sweep: true });
     const host = await startHost({
       dispatcher,

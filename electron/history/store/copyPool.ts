@@ -101,9 +101,19 @@ export class CopyPool {
   }
 }
 
+let entryWorkerScript: string | URL | undefined;
+
+/**
+ * Each entry point (the CLI, the history process) names where its built copy worker lies, beside
+ * itself: the module doing the spawning may sit in a shared chunk in another folder.
+ */
+export function setCopyWorkerScript(script: string | URL): void {
+  entryWorkerScript = script;
+}
+
 function defaultWorkerScript(): string | URL {
-  // Built bundles keep copyWorker.js beside themselves; tests from sources point at the built one.
-  return process.env.HINDSIGHT_COPY_WORKER ?? new URL('./copyWorker.js', import.meta.url);
+  // HINDSIGHT_COPY_WORKER: tests run from sources and point at the built worker.
+  return process.env.HINDSIGHT_COPY_WORKER ?? entryWorkerScript ?? new URL('./copyWorker.js', import.meta.url);
 }
 
 let shared: CopyPool | undefined;
