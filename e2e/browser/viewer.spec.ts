@@ -125,5 +125,7 @@ test.describe('with a corrupt config.json', () => {
     const banner = viewer.getByRole('alert').filter({ hasText: 'settings file' });
     await expect(banner).toBeVisible();
     await expect(banner).toContainText('config.json.corrupt-');
+    // The empty list says why it is empty, instead of "no projects yet".
+    await expect(viewer.getByText('listed again once the settings file is fixed')).toBeVisible();
   });
 });

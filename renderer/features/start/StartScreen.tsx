@@ -17,6 +17,7 @@ export function StartScreen() {
   const projects = useApp((s) => s.projects);
   const loaded = useApp((s) => s.projectsLoaded);
   const openKnown = useApp((s) => s.openKnown);
+  const configBroken = useApp((s) => s.configError !== null);
   return (
     <div className="start">
       <header className="start-hero">
@@ -30,7 +31,9 @@ export function StartScreen() {
         <h2 id="recent-title" className="card-title">
           Recent projects
         </h2>
-        {loaded && projects.length === 0 ? (
+        {loaded && projects.length === 0 && configBroken ? (
+          <p className="muted">Recent projects are listed again once the settings file is fixed or removed (see above).</p>
+        ) : loaded && projects.length === 0 ? (
           <p className="muted">No projects yet. Open a folder to start its history.</p>
         ) : (
           <ul className="recent-list" aria-label="Recent projects">
