@@ -5,6 +5,7 @@ import type { HistoryEngine } from '../historyEngine.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { storeStats } from '../stats/storeStats.js';
 import { readDiskHead } from '../versions/readDiskHead.js';
+import { sweepAndReport } from './projectSweep.js';
 import { readVersionHead } from '../versions/readVersionHead.js';
 import { configEdit, configView } from './configPatch.js';
 import { errorData } from './errorData.js';
@@ -52,7 +53,11 @@ export const ROUTES: Routes = {
     ctx.projects.markClosed(projectId);
     return null;
   },
-  listProjects: (_request, ctx) => ctx.projects.summaries(),
+  listProjects: async (_request, ctx) => {
+    // Look again before answering: a folder deleted or moved since startup is listed as it is now.
+    await sweepAndReport(ctx.engine, ctx.emit);
+    return ctx.projects.summaries();
+  },
 
   log: ({ projectId }, ctx) => ctx.engine.log(root(ctx, projectId)),
   fileTree: ({ projectId, snapshotId }, ctx) => ctx.engine.files(root(ctx, projectId), snapshotId),

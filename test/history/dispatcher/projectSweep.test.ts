@@ -34,4 +34,21 @@ describe('the startup sweep', () => {
     const states = (listed.result as { value: { root: string; state: string }[] }).value.map((p) => [p.root, p.state]);
     expect(states).toEqual(expect.arrayContaining([[kept, 'present'], [doomed, 'gone']]));
   });
+
+  it('lists a folder deleted while the process runs as gone, without a restart', async () => {
+    const dataDir = tempDir('hindsight-data-');
+    const doomed = tempDir();
+    writeTree(doomed, { 'b.txt': 'b' });
+    const engine = new HistoryEngine(dataDir);
+    const dispatcher = createDispatcher(engine, { watch: false, sweep: false });
+    onTestFinished(async () => {
+      await dispatcher.close();
+      engine.close();
+    });
+    await dispatcher.handle({ kind: 'call', id: 1, call: 'openProject', args: { path: doomed } });
+    rmSync(doomed, { recursive: true });
+    const listed = await dispatcher.handle({ kind: 'call', id: 2, call: 'listProjects', args: {} });
+    const states = (listed.result as { value: { root: string; state: string }[] }).value.map((p) => [p.root, p.state]);
+    expect(states).toEqual([[doomed, 'gone']]);
+  });
 });
