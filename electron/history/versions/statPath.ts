@@ -1,6 +1,6 @@
 import { lstatSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WalkEntry } from '../walk/walkFolder.js';
+import { entryFromStat, type WalkEntry } from '../walk/walkFolder.js';
 import { count } from '../trace.js';
 
 // What is at one project path right now, looked at the way the walk looks: lstat, never through a
@@ -15,16 +15,7 @@ export function statPath(root: string, path: string): WalkEntry | undefined {
   if (!st) return undefined;
   const type = st.isFile() ? 'file' : st.isSymbolicLink() ? 'symlink' : undefined;
   if (!type || parentIsLink(root, path)) return undefined;
-  const entry: WalkEntry = {
-    path,
-    abs,
-    type,
-    size: Number(st.size),
-    mode: Number(st.mode & 0o7777n),
-    mtimeNs: st.mtimeNs.toString(),
-    ctimeNs: st.ctimeNs.toString(),
-    ino: st.ino.toString(),
-  };
+  const entry = entryFromStat(path, abs, type, st);
   if (type === 'symlink') {
     try {
       entry.target = readlinkSync(abs);

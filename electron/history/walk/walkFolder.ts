@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, readlinkSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { EntryType } from '../../../shared/history.js';
 import { comparePaths } from '../../../shared/projectPath.js';
@@ -113,20 +113,25 @@ function direntKind(dirent: Dirent, abs: string): 'dir' | EntryType | undefined 
   return undefined;
 }
 
+/** A walked entry from its lstat: the stamp the stat cache compares on the next scan. */
+export function entryFromStat(path: string, abs: string, type: EntryType, st: BigIntStats): WalkEntry {
+  return {
+    path,
+    abs,
+    type,
+    size: Number(st.size),
+    mode: Number(st.mode & 0o7777n),
+    mtimeNs: st.mtimeNs.toString(),
+    ctimeNs: st.ctimeNs.toString(),
+    ino: st.ino.toString(),
+  };
+}
+
 function statEntry(abs: string, path: string, type: EntryType): WalkEntry | undefined {
   try {
     const st = lstatSync(abs, { bigint: true });
     count('walk.lstat');
-    const entry: WalkEntry = {
-      path,
-      abs,
-      type,
-      size: Number(st.size),
-      mode: Number(st.mode & 0o7777n),
-      mtimeNs: st.mtimeNs.toString(),
-      ctimeNs: st.ctimeNs.toString(),
-      ino: st.ino.toString(),
-    };
+    const entry = entryFromStat(path, abs, type, st);
     if (type === 'symlink') entry.target = readlinkSync(abs);
     return entry;
   } catch (error) {
