@@ -47,6 +47,28 @@ test('an edit on disk appears as a new version without a reload', async ({ viewe
   await expect(viewer.getByRole('treeitem', { name: 'notes.txt' })).toBeVisible();
 });
 
+test('arrow keys move through the versions, Home and End jump to the ends', async ({ viewer, folder }) => {
+  const dir = folder();
+  writeFiles(dir, { 'notes.txt': NOTES_V1 });
+  await openProject(viewer, dir);
+  writeFileSync(join(dir, 'notes.txt'), NOTES_V2);
+  await selectFile(viewer, 'notes.txt');
+  await expect(versions(viewer)).toHaveCount(2, { timeout: 30_000 });
+  const newest = versions(viewer).first().getByRole('button');
+  const baseline = versions(viewer).last().getByRole('button');
+  await newest.click();
+  await viewer.keyboard.press('ArrowDown');
+  await expect(baseline).toBeFocused();
+  await expect(baseline).toHaveAttribute('aria-current', 'true');
+  await viewer.keyboard.press('ArrowDown'); // stops at the end
+  await expect(baseline).toBeFocused();
+  await viewer.keyboard.press('Home');
+  await expect(newest).toBeFocused();
+  await expect(newest).toHaveAttribute('aria-current', 'true');
+  await viewer.keyboard.press('End');
+  await expect(baseline).toHaveAttribute('aria-current', 'true');
+});
+
 test('compare, restore through the confirm dialog, then undo', async ({ viewer, folder }) => {
   const dir = folder();
   writeFiles(dir, { 'notes.txt': NOTES_V1 });

@@ -4,6 +4,7 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatBytes } from '../../format/bytes.js';
 import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
+import { moveInList } from '../../components/listKeys.js';
 
 // The selected file's versions, newest first; the oldest is the baseline. Arrow keys move the
 // selection (each item is a button; focus and selection move together).
@@ -20,18 +21,7 @@ export function VersionList() {
   if (status === 'error' && error) return <ErrorNote error={error} title="The versions could not be read" />;
 
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
-    const index = versions.findIndex((v) => v.versionId === selected);
-    let next = index;
-    if (event.key === 'ArrowDown') next = index + 1;
-    else if (event.key === 'ArrowUp') next = index - 1;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = versions.length - 1;
-    else return;
-    event.preventDefault();
-    const target = versions[Math.max(0, Math.min(versions.length - 1, next))];
-    if (!target) return;
-    selectVersion(target.versionId);
-    event.currentTarget.querySelector<HTMLButtonElement>(`[data-version="${target.versionId}"]`)?.focus();
+    moveInList(event, versions.map((v) => v.versionId), selected, selectVersion, 'data-version');
   }
 
   return (

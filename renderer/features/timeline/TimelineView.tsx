@@ -6,6 +6,7 @@ import { formatCount } from '../../format/bytes.js';
 import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
+import { moveInList } from '../../components/listKeys.js';
 
 // Every snapshot of the project, newest first, and what the selected one changed.
 
@@ -46,14 +47,7 @@ function SnapshotList() {
   const selected = useApp((s) => s.selectedSnapshotId);
   const select = useApp((s) => s.selectSnapshot);
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
-    const index = snapshots.findIndex((s) => s.snapshotId === selected);
-    const next = event.key === 'ArrowDown' ? index + 1 : event.key === 'ArrowUp' ? index - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? snapshots.length - 1 : null;
-    if (next === null) return;
-    event.preventDefault();
-    const target = snapshots[Math.max(0, Math.min(snapshots.length - 1, next))];
-    if (!target) return;
-    void select(target.snapshotId);
-    event.currentTarget.querySelector<HTMLButtonElement>(`[data-snapshot="${target.snapshotId}"]`)?.focus();
+    moveInList(event, snapshots.map((s) => s.snapshotId), selected, select, 'data-snapshot');
   }
   return (
     <ul className="snapshot-list" aria-label="Snapshots" onKeyDown={onKeyDown}>
