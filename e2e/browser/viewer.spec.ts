@@ -1,5 +1,6 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { writeBigTree, writeFiles, readText } from './fixtures/folders.js';
 import { expect, openFolder, openProject, progressSeen, selectFile, test, versions } from './fixtures/viewer.js';
 
@@ -8,6 +9,16 @@ import { expect, openFolder, openProject, progressSeen, selectFile, test, versio
 
 const NOTES_V1 = 'first line\nsecond line\n';
 const NOTES_V2 = 'first line\nsecond line, edited\nthird line\n';
+
+/** A project whose notes.txt was edited after the baseline, selected, with both versions listed. */
+async function notesWithTwoVersions(viewer: Page, dir: string): Promise<string> {
+  writeFiles(dir, { 'notes.txt': NOTES_V1 });
+  await openProject(viewer, dir);
+  writeFileSync(join(dir, 'notes.txt'), NOTES_V2);
+  await selectFile(viewer, 'notes.txt');
+  await expect(versions(viewer)).toHaveCount(2, { timeout: 30_000 });
+  return dir;
+}
 
 test('opening a folder shows the first copy progress, then the tree', async ({ viewer, folder }) => {
   const big = folder();
@@ -48,12 +59,7 @@ test('an edit on disk appears as a new version without a reload', async ({ viewe
 });
 
 test('arrow keys move through the versions, Home and End jump to the ends', async ({ viewer, folder }) => {
-  const dir = folder();
-  writeFiles(dir, { 'notes.txt': NOTES_V1 });
-  await openProject(viewer, dir);
-  writeFileSync(join(dir, 'notes.txt'), NOTES_V2);
-  await selectFile(viewer, 'notes.txt');
-  await expect(versions(viewer)).toHaveCount(2, { timeout: 30_000 });
+  await notesWithTwoVersions(viewer, folder());
   const newest = versions(viewer).first().getByRole('button');
   const baseline = versions(viewer).last().getByRole('button');
   await newest.click();
@@ -70,12 +76,7 @@ test('arrow keys move through the versions, Home and End jump to the ends', asyn
 });
 
 test('compare, restore through the confirm dialog, then undo', async ({ viewer, folder }) => {
-  const dir = folder();
-  writeFiles(dir, { 'notes.txt': NOTES_V1 });
-  await openProject(viewer, dir);
-  writeFileSync(join(dir, 'notes.txt'), NOTES_V2);
-  await selectFile(viewer, 'notes.txt');
-  await expect(versions(viewer)).toHaveCount(2, { timeout: 30_000 });
+  const dir = await notesWithTwoVersions(viewer, folder());
 
   // Compare the baseline with the file on disk, side by side and inline.
   await versions(viewer).last().getByRole('button').click();
