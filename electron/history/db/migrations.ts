@@ -1,7 +1,11 @@
 import type Database from 'better-sqlite3';
+import { storeTooNew } from './schemaVersion.js';
 
 // Versioned schema changes of history.db, applied in order inside one transaction each. A store
 // written by a newer Hindsight (a higher user_version than we know) is refused, not guessed at.
+//
+// Adding a migration: append { version: N + 1, up } below. Never edit one that has shipped: a
+// store written with it already has its user_version, and would never run the edit.
 
 interface Migration {
   version: number;
@@ -53,11 +57,14 @@ const MIGRATIONS: Migration[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
+/** Refuses a newer schema before anything is written (call it before any other statement). */
+export function assertKnownSchema(db: Database.Database, file: string): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) throw storeTooNew(current, SCHEMA_VERSION, file);
+}
+
 export function migrate(db: Database.Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > SCHEMA_VERSION) {
-    throw new Error(`history.db has schema ${current}, newer than this Hindsight knows (${SCHEMA_VERSION}).`);
-  }
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
     db.transaction(() => {

@@ -1,5 +1,6 @@
 import { mkdirSync, realpathSync, statSync } from 'node:fs';
 import { HindsightError } from '../../../shared/errors.js';
+import type { SnapshotInfo } from '../../../shared/history.js';
 import { HistoryIndex } from '../db/historyIndex.js';
 import { GitContext } from '../git/gitContext.js';
 import { blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
@@ -8,8 +9,14 @@ import { fsError } from '../fsErrors.js';
 import { currentIdentity, sameIdentity, type FolderIdentity } from './folderIdentity.js';
 import { projectIdOf } from './projectId.js';
 
-// One project's history store, open: its folder, its blob folder and its index. Opening sweeps
-// the temps of writes that never finished and refuses a folder that was replaced at the same path.
+// One project's history store, open: its folder, its blob folder and its index. Opening refuses a
+// store written by a newer Hindsight before touching it, sweeps the temps of writes that never
+// finished, and refuses a folder that was replaced at the same path.
+
+export interface StoreOptions {
+  /** Told every snapshot the moment it is committed (the engine's events start here). */
+  onSnapshot?: (projectId: string, snapshot: SnapshotInfo) => void;
+}
 
 export class ProjectStore {
   private constructor(
@@ -28,7 +35,7 @@ export class ProjectStore {
   /** The folder's git repository, if it is in one. */
   readonly git: GitContext;
 
-  static open(folder: string, dataDir: string): ProjectStore {
+  static open(folder: string, dataDir: string, options: StoreOptions = {}): ProjectStore {
     const root = resolveFolder(folder);
     const identity = currentIdentity(root);
     if (!identity) throw new HindsightError('FOLDER_NOT_FOUND', `The folder ${folder} does not exist.`, { path: folder });
@@ -36,13 +43,15 @@ export class ProjectStore {
     const storeDir = projectStoreDir(dataDir, projectId);
     const blobsDir = blobsDirOf(storeDir);
     try {
-      mkdirSync(blobsDir, { recursive: true });
-      sweepTemps(blobsDir);
+      mkdirSync(storeDir, { recursive: true });
     } catch (error) {
       throw fsError('prepare the history store at', storeDir, error);
     }
-    const index = new HistoryIndex(historyDbPath(storeDir));
+    // The index first: it refuses a store written by a newer Hindsight before anything is swept.
+    const onSnapshot = options.onSnapshot;
+    const index = new HistoryIndex(historyDbPath(storeDir), { onSnapshot: onSnapshot && ((snapshot) => onSnapshot(projectId, snapshot)) });
     try {
+      prepareBlobs(blobsDir, storeDir);
       checkRecordedIdentity(index, root, identity);
     } catch (error) {
       index.close();
@@ -68,6 +77,15 @@ export class ProjectStore {
 
   close(): void {
     this.index.close();
+  }
+}
+
+function prepareBlobs(blobsDir: string, storeDir: string): void {
+  try {
+    mkdirSync(blobsDir, { recursive: true });
+    sweepTemps(blobsDir);
+  } catch (error) {
+    throw fsError('prepare the history store at', storeDir, error);
   }
 }
 

@@ -1,0 +1,20 @@
+import type { Sql } from './sql.js';
+
+// The blobs the index names, and the totals the store's statistics are made of.
+
+export function blobs(sql: Sql): { hash: string; size: number }[] {
+  return sql.all('SELECT hash, size FROM blobs ORDER BY hash');
+}
+
+export function blobTotals(sql: Sql): { blobs: number; bytes: number } {
+  return sql.get<{ blobs: number; bytes: number }>('SELECT COUNT(*) AS blobs, COALESCE(SUM(size), 0) AS bytes FROM blobs')!;
+}
+
+/** Snapshots, versions, and the bytes every version would take if each were stored apart. */
+export function historyTotals(sql: Sql): { snapshots: number; versions: number; logicalBytes: number } {
+  return sql.get(
+    `SELECT (SELECT COUNT(*) FROM snapshots) AS snapshots, COUNT(*) AS versions,
+            COALESCE(SUM(CASE WHEN hash IS NOT NULL THEN size END), 0) AS logicalBytes
+     FROM versions`,
+  )!;
+}

@@ -1,0 +1,29 @@
+import type { SnapshotInfo } from '../../../shared/history.js';
+import { SNAPSHOT_SELECT, toSnapshotInfo, type SnapshotRow } from './rows.js';
+import type { Sql } from './sql.js';
+
+// Reading snapshots: the whole list, one by id (one indexed lookup), and the few single values
+// the writers need (the baseline, the latest id, the git context the latest one recorded).
+
+export function snapshots(sql: Sql): SnapshotInfo[] {
+  return sql.all<SnapshotRow>(`${SNAPSHOT_SELECT} ORDER BY s.id`).map(toSnapshotInfo);
+}
+
+export function snapshot(sql: Sql, id: number): SnapshotInfo | undefined {
+  const row = sql.get<SnapshotRow>(`${SNAPSHOT_SELECT} WHERE s.id = ?`, id);
+  return row && toSnapshotInfo(row);
+}
+
+export function baselineId(sql: Sql): number | undefined {
+  return sql.get<{ id: number }>("SELECT id FROM snapshots WHERE kind = 'baseline' ORDER BY id LIMIT 1")?.id;
+}
+
+export function latestSnapshotId(sql: Sql): number | undefined {
+  return sql.get<{ id: number | null }>('SELECT MAX(id) AS id FROM snapshots')?.id ?? undefined;
+}
+
+/** The branch and head recorded on the latest snapshot. */
+export function latestSnapshotContext(sql: Sql): { snapshotId: number; branch: string | null; head: string | null } | undefined {
+  const row = sql.get<{ id: number; branch: string | null; head: string | null }>('SELECT id, branch, head FROM snapshots ORDER BY id DESC LIMIT 1');
+  return row && { snapshotId: row.id, branch: row.branch, head: row.head };
+}

@@ -1,0 +1,45 @@
+import type Database from 'better-sqlite3';
+
+// The one way code in db/ reaches SQLite: statements compiled once per index and reused (better-
+// sqlite3 compiles on every prepare), and transactions. The connection itself never leaves db/.
+
+type Params = unknown[];
+
+export class Sql {
+  private readonly statements = new Map<string, Database.Statement<Params>>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  get<T>(text: string, ...params: Params): T | undefined {
+    return this.statement(text).get(...params) as T | undefined;
+  }
+
+  all<T>(text: string, ...params: Params): T[] {
+    return this.statement(text).all(...params) as T[];
+  }
+
+  /** Rows as plain arrays, in column order: cheaper than an object per row for large reads. */
+  rows<T extends unknown[]>(text: string, ...params: Params): T[] {
+    return this.statement(text, true).all(...params) as T[];
+  }
+
+  run(text: string, ...params: Params): Database.RunResult {
+    return this.statement(text).run(...params);
+  }
+
+  /** Runs `work` in one transaction: all of its writes or none. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  private statement(text: string, raw = false): Database.Statement<Params> {
+    const key = raw ? `raw:${text}` : text;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare<Params>(text);
+      if (raw) statement.raw(true);
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+}

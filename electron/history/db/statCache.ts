@@ -1,0 +1,57 @@
+import type { EntryType } from '../../../shared/history.js';
+import type { StatStamp } from '../statStamp.js';
+import type { Sql } from './sql.js';
+
+// The stat cache: for every tracked path, the stat it had when its contents were last recorded,
+// so a rescan hashes only what a stat says may have changed.
+
+export interface StatRow extends StatStamp {
+  path: string;
+  type: EntryType;
+  hash: string;
+  target?: string | null;
+}
+
+/** A stat cache row as the rescan reads it: [path, type, size, mode, mtime_ns, ctime_ns, ino, target]. */
+export type CachedStat = [string, EntryType, number, number, string, string, string, string | null];
+
+export function writeStats(sql: Sql, stats: readonly StatRow[], removed: readonly string[] = []): void {
+  sql.transaction(() => {
+    for (const row of stats) {
+      sql.run(
+        `INSERT INTO stat_cache (path, type, size, mode, mtime_ns, ctime_ns, ino, hash, target)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(path) DO UPDATE SET type = excluded.type, size = excluded.size, mode = excluded.mode,
+           mtime_ns = excluded.mtime_ns, ctime_ns = excluded.ctime_ns, ino = excluded.ino,
+           hash = excluded.hash, target = excluded.target`,
+        row.path,
+        row.type,
+        row.size,
+        row.mode,
+        row.mtimeNs,
+        row.ctimeNs,
+        row.ino,
+        row.hash,
+        row.target ?? null,
+      );
+    }
+    for (const path of removed) sql.run('DELETE FROM stat_cache WHERE path = ?', path);
+  });
+}
+
+/**
+ * The stat cache by path, read as plain arrays and kept as they come: at 50,000 rows, building an
+ * object (or a copy) per row costs more than the comparison itself.
+ */
+export function statCache(sql: Sql): Map<string, CachedStat> {
+  const cache = new Map<string, CachedStat>();
+  for (const row of sql.rows<CachedStat>('SELECT path, type, size, mode, mtime_ns, ctime_ns, ino, target FROM stat_cache')) {
+    cache.set(row[0], row);
+  }
+  return cache;
+}
+
+/** How many paths are tracked now. */
+export function trackedFiles(sql: Sql): number {
+  return sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM stat_cache')?.n ?? 0;
+}

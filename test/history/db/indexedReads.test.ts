@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Database from 'better-sqlite3';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Sql } from '../../../electron/history/db/sql.js';
+import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
+import { projectWithBaseline } from '../versions/versionsHelpers.js';
+
+// The reads the viewer makes on every click walk an index, never a whole table: one snapshot by
+// id (not the grouped list of them all), what one snapshot changed, one file's versions, the
+// latest version of a path. Each statement the index runs for them is captured and its plan read
+// from SQLite itself.
+
+afterEach(() => vi.restoreAllMocks());
+
+function captured(): { texts: string[] } {
+  const seen = { texts: [] as string[] };
+  for (const method of ['get', 'all', 'rows'] as const) {
+    const original = Sql.prototype[method];
+    vi.spyOn(Sql.prototype, method).mockImplementation(function (this: Sql, text: string, ...params: unknown[]) {
+      seen.texts.push(text);
+      return (original as (this: Sql, text: string, ...params: unknown[]) => unknown).call(this, text, ...params);
+    } as never);
+  }
+  return seen;
+}
+
+function plan(dbFile: string, text: string): string {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    const params = Array.from(text.matchAll(/\?/g), () => 1);
+    return (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as { detail: string }[]).map((r) => r.detail).join(' | ');
+  } finally {
+    db.close();
+  }
+}
+
+describe('the index reads one thing with one indexed query', () => {
+  it('never scans the snapshots or versions tables to answer about one snapshot, one file or one path', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 50; i++) files[`f${i}.txt`] = `file ${i}`;
+    const { engine, root, projectId, store } = await projectWithBaseline(files);
+    writeFileSync(join(root, 'f1.txt'), 'changed');
+    const { snapshotId } = await engine.rescan(projectId);
+    const dbFile = historyDbPath(store.storeDir);
+
+    const reads: [string, () => unknown][] = [
+      ['snapshot', () => store.index.snapshot(snapshotId!)],
+      ['snapshotChanges', () => store.index.snapshotChanges(snapshotId!)],
+      ['versionsOf', () => store.index.versionsOf('f1.txt')],
+      ['version', () => store.index.version(1)],
+      ['latestVersion', () => store.index.latestVersion('f1.txt')],
+      ['latestContents', () => store.index.latestContents('f1.txt')],
+      ['latestVersionOf', () => store.index.latestVersionOf('f1.txt')],
+      ['versionsNaming', () => store.index.versionsNaming('0'.repeat(64))],
+    ];
+    for (const [name, read] of reads) {
+      const seen = captured();
+      read();
+      vi.restoreAllMocks();
+      expect(seen.texts.length, name).toBeGreaterThan(0);
+      for (const text of seen.texts) {
+        const steps = plan(dbFile, text);
+        expect(steps, `${name}: ${steps}`).not.toMatch(/\bSCAN\b/);
+      }
+    }
+    expect(store.index.snapshotChanges(snapshotId!)).toEqual([
+      { path: 'f1.txt', change: 'modified', versionId: expect.any(Number), hash: expect.any(String), mode: 0o644, size: 7, type: 'file' },
+    ]);
+  });
+});
