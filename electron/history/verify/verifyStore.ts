@@ -1,7 +1,7 @@
 import type { VerifyResult } from '../../../shared/history.js';
 import type { Progress } from '../../../shared/progress.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { hashBlob } from '../store/readBlob.js';
+import { hashBlob } from '../store/blobReader.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 
 // Re-hashes every blob the index names and reports the missing and corrupt ones with the

@@ -11,8 +11,8 @@ export type ContentVersion = VersionInfo & { hash: string };
 export function findVersion(store: ProjectStore, path: string, versionId: number | undefined): ContentVersion {
   assertProjectPath(path);
   const version =
-    versionId === undefined ? store.index.versionsOf(path).filter((v) => v.hash !== null).at(-1) : store.index.version(versionId);
-  if (!version || (versionId !== undefined && (version as { path?: string }).path !== path)) {
+    versionId === undefined ? store.index.latestContents(path) : store.index.version(versionId);
+  if (!version || version.path !== path) {
     const which = versionId === undefined ? 'no version' : `no version ${versionId}`;
     throw new HindsightError('VERSION_NOT_FOUND', `There is ${which} of ${path}.`, { path, versionId });
   }

@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync } fr
 import { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
 import { safeTarget } from '../restore/safeTarget.js';
-import { readFully } from './readVersionHead.js';
+import { readFileHead } from '../fileHead.js';
 
 // The first bytes of a file as it is on disk now, for a diff against a version. A symlink is read
 // as its target (never followed), and a parent folder that is a link leading outside the project
@@ -41,7 +41,7 @@ export function readDiskHead(root: string, path: string, limit: number): DiskHea
   }
   try {
     const now = fstatSync(fd);
-    return { type: 'file', mode: now.mode & 0o7777, size: now.size, bytes: readFully(fd, limit) };
+    return { type: 'file', mode: now.mode & 0o7777, size: now.size, bytes: readFileHead(fd, limit) };
   } finally {
     closeSync(fd);
   }

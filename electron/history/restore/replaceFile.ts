@@ -1,0 +1,100 @@
+import { chmodSync, closeSync, constants, fchmodSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { HindsightError } from '../../../shared/errors.js';
+import { fsError } from '../fsErrors.js';
+import { cloneBlobTo, copyBlobInto } from '../store/blobReader.js';
+import { restoreTempPath } from './restoreTemps.js';
+
+// The one home of a restore's temp-and-rename: a version's bytes (or link) go to a temp beside
+// the target with the exact mode, and the temp is renamed over the target, so the file is at every
+// moment either the old one or the new one, never torn. Each step's failure removes the temp and
+// says what could not be done to which project path (RESTORE_FAILED, or the blob reader's error).
+
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** A stored file version: its blob, the size the index recorded, and its exact mode. */
+export interface StoredFile {
+  hash: string;
+  size: number;
+  mode: number;
+}
+
+/** Makes the folder a target goes in, when it is missing. */
+export function makeParent(absTarget: string, path: string): void {
+  try {
+    mkdirSync(dirname(absTarget), { recursive: true });
+  } catch (error) {
+    throw fsError('recreate the folder for', path, error, 'RESTORE_FAILED');
+  }
+}
+
+/** A closed temp beside the target with the version's bytes (cloned where the file system can) and mode. */
+export function cloneTemp(blobsDir: string, file: StoredFile, absTarget: string, path: string): string {
+  const temp = restoreTempPath(absTarget);
+  try {
+    cloneBlobTo(blobsDir, file.hash, temp, file.size);
+    chmodSync(temp, file.mode & 0o7777);
+  } catch (error) {
+    dropTemp(temp);
+    throw restoreError(path, error);
+  }
+  return temp;
+}
+
+/**
+ * A temp beside the target with the version's bytes and mode, still open: the caller closes it
+ * (a bulk restore hands the close to its closer) and then moves it into place.
+ */
+export function writeTemp(blobsDir: string, file: StoredFile, absTarget: string, path: string, buffer: Buffer): { temp: string; fd: number } {
+  const temp = restoreTempPath(absTarget);
+  let fd: number;
+  try {
+    fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
+  } catch (error) {
+    throw fsError('write a temp for', path, error, 'RESTORE_FAILED');
+  }
+  try {
+    copyBlobInto(blobsDir, file.hash, fd, buffer, file.size);
+    // The open applied the umask; the restored file must carry the recorded bits exactly.
+    fchmodSync(fd, file.mode & 0o7777);
+  } catch (error) {
+    closeSync(fd);
+    dropTemp(temp);
+    throw restoreError(path, error);
+  }
+  return { temp, fd };
+}
+
+/** A link temp beside the target, pointing where the version's link pointed (never followed). */
+export function linkTemp(target: string, absTarget: string, path: string): string {
+  const temp = restoreTempPath(absTarget);
+  try {
+    symlinkSync(target, temp);
+  } catch (error) {
+    dropTemp(temp);
+    throw restoreError(path, error);
+  }
+  return temp;
+}
+
+/** Renames a finished temp over its target; on failure the temp is removed and the target left as it was. */
+export function moveIntoPlace(temp: string, absTarget: string, path: string): void {
+  try {
+    renameSync(temp, absTarget);
+  } catch (error) {
+    dropTemp(temp);
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') {
+      throw new HindsightError('RESTORE_FAILED', `Cannot restore ${path}: a folder is in its place.`, { path });
+    }
+    throw restoreError(path, error);
+  }
+}
+
+/** Best-effort removal of a temp that will not be placed; its absence is fine. */
+export function dropTemp(temp: string): void {
+  rmSync(temp, { force: true });
+}
+
+function restoreError(path: string, error: unknown): HindsightError {
+  return fsError('restore', path, error, 'RESTORE_FAILED');
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { blobPath } from '../../../electron/history/store/storeLayout.js';
+import { sha256 } from '../../helpers/writeTree.js';
+import { notRacy, projectWithBaseline } from '../versions/versionsHelpers.js';
+
+// Every reader of stored bytes goes through the one blob reader, so a blob that is gone, or whose
+// length is not what the index recorded, gives the same typed error whoever reads it: the viewer
+// (a version's head, a diff), the CLI (a stream), a restore of one file or of a snapshot. A
+// restore that cannot read its blob leaves the file on disk as it was, and no temp behind.
+
+const CONTENTS = 'the recorded contents\n';
+
+async function damaged(damage: (blob: string) => void) {
+  const project = await projectWithBaseline({ 'doc.txt': CONTENTS, 'other.txt': 'fine' });
+  const { root, store } = project;
+  writeFileSync(join(root, 'doc.txt'), 'edited since\n');
+  notRacy(store);
+  damage(blobPath(store.blobsDir, sha256(CONTENTS)));
+  const [baseline] = project.engine.versions(project.projectId, 'doc.txt');
+  return { ...project, versionId: baseline!.versionId };
+}
+
+const damages = {
+  missing: { code: 'BLOB_MISSING', damage: (blob: string) => rmSync(blob) },
+  corrupt: {
+    code: 'BLOB_CORRUPT',
+    damage: (blob: string) => {
+      chmodSync(blob, 0o644);
+      writeFileSync(blob, CONTENTS.slice(0, 5));
+    },
+  },
+} as const;
+
+describe('the one blob reader', () => {
+  for (const [name, { code, damage }] of Object.entries(damages)) {
+    it(`gives ${code} for a ${name} blob to every reader, and a restore changes nothing`, async () => {
+      const { engine, projectId, root, versionId, store } = await damaged(damage);
+      const hash = sha256(CONTENTS);
+      const expected = { code, details: { hash } };
+
+      expect(() => engine.readVersion(projectId, 'doc.txt', { versionId, maxBytes: 1024 })).toThrow(expect.objectContaining(expected));
+      expect(() => engine.diffInputs(projectId, 'doc.txt', { kind: 'version', versionId }, { kind: 'disk' }, 1024)).toThrow(
+        expect.objectContaining(expected),
+      );
+      expect(() => engine.versionStream(projectId, 'doc.txt', versionId)).toThrow(expect.objectContaining(expected));
+
+      await expect(engine.restoreFile(projectId, 'doc.txt', versionId)).rejects.toMatchObject(expected);
+      expect(readFileSync(join(root, 'doc.txt'), 'utf8')).toBe('edited since\n');
+      await expect(engine.restoreSnapshot(projectId, store.index.baselineId()!)).rejects.toMatchObject({ code });
+      expect(readFileSync(join(root, 'doc.txt'), 'utf8')).toBe('edited since\n');
+      expect(readdirSync(root).filter((n) => n.includes('.hindsight-'))).toEqual([]);
+      // The other file's blob is fine, and reads as ever.
+      expect(engine.readVersion(projectId, 'other.txt', { maxBytes: 1024 }).data).toBe('fine');
+    });
+  }
+});
