@@ -1,11 +1,11 @@
-import type { OpenResult } from '../../../shared/history.js';
+import type { Progress } from '../../../shared/progress.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
+import { startFiling } from '../store/fileEntries.js';
 import type { CloneMode } from '../store/fileIntoStore.js';
 import { count } from '../trace.js';
 import { walkFolder } from '../walk/walkFolder.js';
-import { progressOf, startFiling } from './fileEntries.js';
 
 // A project's first copy: every file into the blob store, then the baseline in one transaction.
 // Nothing names a blob until every copy has settled and the folder is known to be the same one,
@@ -26,7 +26,14 @@ export interface FirstCopyOptions {
 // when many projects open at once, the first is ready first rather than all at the very end.
 let nextFirstCopyPriority = 1;
 
-export async function firstCopy(store: ProjectStore, options: FirstCopyOptions = {}): Promise<OpenResult> {
+export interface FirstCopyResult {
+  files: number;
+  bytes: number;
+  blobs: number;
+  ms: number;
+}
+
+export async function firstCopy(store: ProjectStore, options: FirstCopyOptions = {}): Promise<FirstCopyResult> {
   const started = performance.now();
   const scanStartedAt = Date.now();
   const progress = throttleProgress(options.onProgress);
@@ -64,17 +71,26 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
   store.assertFolderUnchanged();
   progress.finish(progressOf(store.projectId, 'commit', { files: filed.versions.length, bytes: filed.bytes }, total));
-  store.index.commitSnapshot({ kind: 'baseline', label: 'Baseline' }, filed.versions, filed.blobs, filed.stats);
+  store.index.commitSnapshot({ snapshot: { kind: 'baseline', label: 'Baseline' }, versions: filed.versions, blobs: filed.blobs, stats: filed.stats });
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   const totals = store.index.blobTotals();
   progress.finish(progressOf(store.projectId, 'done', { files: filed.versions.length, bytes: filed.bytes }, total));
+  return { files: filed.versions.length, bytes: filed.bytes, blobs: totals.blobs, ms: Math.round(performance.now() - started) };
+}
+
+function progressOf(
+  projectId: string,
+  phase: Progress['phase'],
+  done: { files: number; bytes: number },
+  total: { files: number; bytes: number },
+): Progress {
   return {
-    projectId: store.projectId,
-    root: store.root,
-    files: filed.versions.length,
-    bytes: filed.bytes,
-    blobs: totals.blobs,
-    ms: Math.round(performance.now() - started),
-    firstCopy: true,
+    operation: 'first-copy',
+    projectId,
+    phase,
+    filesDone: done.files,
+    filesTotal: total.files,
+    bytesDone: done.bytes,
+    bytesTotal: total.bytes,
   };
 }

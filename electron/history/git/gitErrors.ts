@@ -13,7 +13,3 @@ export class GitOutputOverflow extends HindsightError {
     super('GIT_OUTPUT_OVERFLOW', message, details);
   }
 }
-
-export function isGitNotFound(error: unknown): boolean {
-  return error instanceof HindsightError && error.code === 'GIT_NOT_FOUND';
-}

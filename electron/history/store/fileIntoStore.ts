@@ -10,6 +10,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { stampOf, type StatStamp } from '../statStamp.js';
 import { blobPath, SMALL_FILE_LIMIT } from './storeLayout.js';
 import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } from './placeBlob.js';
 
@@ -30,14 +31,10 @@ export interface FileOptions {
   smallLimit?: number;
 }
 
-export interface FiledFile {
+/** The stamp is the worker's own fstat of the bytes it filed. */
+export interface FiledFile extends StatStamp {
   kind: 'filed';
   hash: string;
-  size: number;
-  mode: number;
-  mtimeNs: string;
-  ctimeNs: string;
-  ino: string;
   /** This call placed the blob (false: the same bytes were already stored). */
   created: boolean;
   method: 'small' | 'clone' | 'stream';
@@ -77,24 +74,25 @@ export function fileRegularFile(
   try {
     const st = fstatSync(fd, { bigint: true });
     if (!st.isFile()) return { kind: 'not-a-file' };
-    const mode = Number(st.mode & 0o7777n);
-    const stamp = { mtimeNs: st.mtimeNs.toString(), ctimeNs: st.ctimeNs.toString(), ino: st.ino.toString() };
-    if (Number(st.size) <= (options.smallLimit ?? SMALL_FILE_LIMIT)) {
-      const bytes = readAll(fd, Number(st.size));
+    const stamp = stampOf(st);
+    const { mode } = stamp;
+    if (stamp.size <= (options.smallLimit ?? SMALL_FILE_LIMIT)) {
+      const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
-      const { hash, created } = fileBytes(bytes, mode, blobsDir, counters);
-      return { kind: 'filed', hash, size: bytes.length, mode, created, method: 'small', ...stamp };
+      const { hash, created } = storeBytes(bytes, mode, blobsDir, counters);
+      // The size filed is the bytes read: a file that grew since its fstat is filed whole.
+      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, method: 'small' };
     }
     const large = fileLarge(absPath, fd, mode, blobsDir, options.cloneMode, counters);
-    return { kind: 'filed', ...large, mode, ...stamp };
+    return { kind: 'filed', ...stamp, ...large };
   } finally {
     if (fdOpen) closeSync(fd);
   }
 }
 
-/** Files bytes already in memory (small files, link targets, captured contents). */
-export function fileBytes(
+/** Files bytes already in memory into the blob store (small files, link targets). */
+export function storeBytes(
   bytes: Uint8Array,
   mode: number,
   blobsDir: string,
@@ -208,7 +206,7 @@ function streamCopy(srcFd: number, temp: string, mode: number): { hash: string; 
   }
 }
 
-// Small files are read into one buffer per thread, reused: fileBytes hashes and writes the bytes
+// Small files are read into one buffer per thread, reused: storeBytes hashes and writes the bytes
 // before it returns and keeps no reference, so nothing outlives the next read. A file that grew
 // past it gets a buffer of its own.
 let scratch: Buffer | undefined;

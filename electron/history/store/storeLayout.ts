@@ -20,7 +20,3 @@ export function historyDbPath(storeDir: string): string {
 export function blobPath(blobsDir: string, hash: string): string {
   return join(blobsDir, hash.slice(0, 2), hash);
 }
-
-export function isBlobHash(value: string): boolean {
-  return /^[0-9a-f]{64}$/.test(value);
-}

@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats, t
 import { join } from 'node:path';
 import type { EntryType } from '../../../shared/history.js';
 import { comparePaths } from '../../../shared/projectPath.js';
+import { stampOf, type StatStamp } from '../statStamp.js';
 import { count } from '../trace.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from './ignoreRules.js';
 
@@ -10,15 +11,10 @@ import { isIgnored, makeLayer, type IgnoreLayer } from './ignoreRules.js';
 // honoured at every level. Synchronous calls in short slices: each costs microseconds, and the
 // walk yields the event loop every few milliseconds so other work never waits long.
 
-export interface WalkEntry {
+export interface WalkEntry extends StatStamp {
   path: string;
   abs: string;
   type: EntryType;
-  size: number;
-  mode: number;
-  mtimeNs: string;
-  ctimeNs: string;
-  ino: string;
   target?: string;
 }
 
@@ -115,16 +111,7 @@ function direntKind(dirent: Dirent, abs: string): 'dir' | EntryType | undefined 
 
 /** A walked entry from its lstat: the stamp the stat cache compares on the next scan. */
 export function entryFromStat(path: string, abs: string, type: EntryType, st: BigIntStats): WalkEntry {
-  return {
-    path,
-    abs,
-    type,
-    size: Number(st.size),
-    mode: Number(st.mode & 0o7777n),
-    mtimeNs: st.mtimeNs.toString(),
-    ctimeNs: st.ctimeNs.toString(),
-    ino: st.ino.toString(),
-  };
+  return { path, abs, type, ...stampOf(st) };
 }
 
 function statEntry(abs: string, path: string, type: EntryType): WalkEntry | undefined {

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileEntries } from '../../../electron/history/copy/fileEntries.js';
+import { fileEntries } from '../../../electron/history/store/fileEntries.js';
 import { ProjectStore } from '../../../electron/history/project/projectStore.js';
 import { sharedCopyPool } from '../../../electron/history/store/copyPool.js';
 import { walkFolder } from '../../../electron/history/walk/walkFolder.js';
@@ -39,7 +39,7 @@ await phase(`start ${pool.slots.capacity} copy workers`, () =>
 const entries = await phase('walk (readdir, lstat per file)', () => walkFolder(store.root));
 const filed = await phase(`copy ${entries.length} files (workers)`, () => fileEntries(entries, { blobsDir: store.blobsDir }));
 await phase('commit the baseline (one transaction)', () =>
-  store.index.commitSnapshot({ kind: 'baseline', label: 'Baseline' }, filed.versions, filed.blobs, filed.stats),
+  store.index.commitSnapshot({ snapshot: { kind: 'baseline', label: 'Baseline' }, versions: filed.versions, blobs: filed.blobs, stats: filed.stats }),
 );
 await phase('close (WAL checkpoint)', () => store.close());
 await pool.close();

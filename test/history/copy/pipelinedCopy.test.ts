@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { startFiling } from '../../../electron/history/copy/fileEntries.js';
+import { startFiling } from '../../../electron/history/store/fileEntries.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';

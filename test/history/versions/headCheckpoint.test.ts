@@ -2,10 +2,10 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
-import { checkpointLabel } from '../../../electron/history/git/headCheckpoint.js';
+import { checkpointLabel } from '../../../electron/history/versions/headCheckpoint.js';
 import { readTree } from '../../helpers/writeTree.js';
-import { notRacy } from '../versions/versionsHelpers.js';
-import { git, makeRepo, tempDir } from './gitFixture.js';
+import { git, makeRepo, tempDir } from '../git/gitFixture.js';
+import { notRacy } from './versionsHelpers.js';
 
 // When git moves HEAD over uncommitted work (reset --hard, checkout -f), the history holds a
 // labelled checkpoint of the state just before, ahead of the snapshot that records git's rewrite,
@@ -18,54 +18,54 @@ async function openedRepo(files: Record<string, string>) {
     await engine.unwatchAll();
     engine.close();
   });
-  await engine.open(root);
-  const store = engine.history(root);
+  const { projectId } = await engine.open(root);
+  const store = engine.history(projectId);
   notRacy(store);
-  return { root, engine, store };
+  return { root, engine, store, projectId };
 }
 
 describe('a checkpoint when git moves HEAD', () => {
   it('records the commit and branch on every snapshot', async () => {
-    const { root, engine, store } = await openedRepo({ 'a.txt': 'one\n' });
+    const { root, engine, store, projectId } = await openedRepo({ 'a.txt': 'one\n' });
     const first = git(root, 'rev-parse', 'HEAD');
-    expect(engine.log(root)[0]).toMatchObject({ kind: 'baseline', branch: 'main', head: first });
+    expect(engine.log(projectId)[0]).toMatchObject({ kind: 'baseline', branch: 'main', head: first });
     writeFileSync(join(root, 'a.txt'), 'two\n');
     git(root, 'commit', '-qam', 'two');
     git(root, 'checkout', '-qb', 'topic');
     notRacy(store);
-    await engine.rescan(root);
-    const latest = engine.log(root).at(-1)!;
+    await engine.rescan(projectId);
+    const latest = engine.log(projectId).at(-1)!;
     expect(latest).toMatchObject({ kind: 'change', branch: 'topic', head: git(root, 'rev-parse', 'HEAD') });
     // A plain commit moves HEAD without touching a file: no checkpoint for it.
-    expect(engine.log(root).filter((s) => s.kind === 'checkpoint')).toEqual([]);
+    expect(engine.log(projectId).filter((s) => s.kind === 'checkpoint')).toEqual([]);
   });
 
   it('after a reset --hard over uncommitted edits, the checkpoint restores them exactly', async () => {
-    const { root, engine, store } = await openedRepo({ 'a.txt': 'one\n', 'src/b.sh': 'echo b\n', 'c.txt': 'same\n' });
+    const { root, engine, store, projectId } = await openedRepo({ 'a.txt': 'one\n', 'src/b.sh': 'echo b\n', 'c.txt': 'same\n' });
     const head = git(root, 'rev-parse', 'HEAD');
     writeFileSync(join(root, 'a.txt'), 'uncommitted edit of a\n');
     writeFileSync(join(root, 'src/b.sh'), 'echo edited b\n');
     chmodSync(join(root, 'src/b.sh'), 0o755);
-    await engine.rescan(root); // the watcher or an open records the edits
+    await engine.rescan(projectId); // the watcher or an open records the edits
     const edited = readTree(root);
 
     git(root, 'reset', '-q', '--hard'); // HEAD stays where it is: only the reflog tells
     notRacy(store);
-    const rescan = await engine.rescan(root);
+    const rescan = await engine.rescan(projectId);
     expect(readTree(root)['a.txt']).not.toEqual(edited['a.txt']);
 
-    const log = engine.log(root);
+    const log = engine.log(projectId);
     const checkpoint = log.find((s) => s.kind === 'checkpoint')!;
     expect(checkpoint).toMatchObject({ label: `Before HEAD moved: reset (${head.slice(0, 7)})`, branch: 'main', head });
     expect(checkpoint.snapshotId).toBeLessThan(rescan.snapshotId!);
     expect(log.at(-1)!.snapshotId).toBe(rescan.snapshotId);
 
-    await engine.restoreSnapshot(root, checkpoint.snapshotId);
+    await engine.restoreSnapshot(projectId, checkpoint.snapshotId);
     expect(readTree(root)).toEqual(edited);
   });
 
   it('after a checkout -f to another branch over uncommitted edits, the checkpoint restores them exactly', async () => {
-    const { root, engine, store } = await openedRepo({ 'a.txt': 'one\n', 'b.txt': 'b\n' });
+    const { root, engine, store, projectId } = await openedRepo({ 'a.txt': 'one\n', 'b.txt': 'b\n' });
     const main = git(root, 'rev-parse', 'HEAD');
     git(root, 'checkout', '-qb', 'topic');
     writeFileSync(join(root, 'a.txt'), 'topic version\n');
@@ -74,33 +74,33 @@ describe('a checkpoint when git moves HEAD', () => {
     git(root, 'commit', '-qm', 'topic');
     git(root, 'checkout', '-q', 'main');
     notRacy(store);
-    await engine.rescan(root);
+    await engine.rescan(projectId);
     writeFileSync(join(root, 'a.txt'), 'uncommitted on main\n');
     writeFileSync(join(root, 'b.txt'), 'also uncommitted\n');
     notRacy(store);
-    await engine.rescan(root);
+    await engine.rescan(projectId);
     const edited = readTree(root);
 
     git(root, 'checkout', '-qf', 'topic');
     notRacy(store);
-    const rescan = await engine.rescan(root);
+    const rescan = await engine.rescan(projectId);
     expect(readTree(root)['a.txt']).not.toEqual(edited['a.txt']);
 
-    const checkpoints = engine.log(root).filter((s) => s.kind === 'checkpoint');
+    const checkpoints = engine.log(projectId).filter((s) => s.kind === 'checkpoint');
     const checkpoint = checkpoints.at(-1)!;
     expect(checkpoint).toMatchObject({ label: `Before checkout to topic (${main.slice(0, 7)})`, branch: 'main', head: main });
     expect(checkpoint.snapshotId).toBeLessThan(rescan.snapshotId!);
-    expect(engine.log(root).at(-1)).toMatchObject({ branch: 'topic', head: git(root, 'rev-parse', 'HEAD') });
+    expect(engine.log(projectId).at(-1)).toMatchObject({ branch: 'topic', head: git(root, 'rev-parse', 'HEAD') });
 
-    await engine.restoreSnapshot(root, checkpoint.snapshotId, { deleteAdded: true });
+    await engine.restoreSnapshot(projectId, checkpoint.snapshotId, { deleteAdded: true });
     expect(readTree(root)).toEqual(edited);
   });
 
   it('live: with the watcher recording, a reset --hard leaves a checkpoint that restores the edits', async () => {
-    const { root, engine } = await openedRepo({ 'a.txt': 'one\n', 'b.txt': 'two\n' });
+    const { root, engine, projectId } = await openedRepo({ 'a.txt': 'one\n', 'b.txt': 'two\n' });
     const groups: (() => void)[] = [];
     const nextGroup = () => new Promise<void>((resolve) => groups.push(resolve));
-    await engine.watch(root, {
+    await engine.watch(projectId, {
       quietMs: 300,
       maxGroupMs: 3000,
       onGroup: (group) => {
@@ -115,16 +115,16 @@ describe('a checkpoint when git moves HEAD', () => {
     recorded = nextGroup();
     git(root, 'reset', '-q', '--hard');
     await recorded;
-    await engine.unwatch(root);
-    const checkpoint = engine.log(root).find((s) => s.kind === 'checkpoint');
+    await engine.unwatch(projectId);
+    const checkpoint = engine.log(projectId).find((s) => s.kind === 'checkpoint');
     expect(checkpoint?.label).toMatch(/^Before HEAD moved: reset/);
-    expect(engine.log(root).at(-1)!.snapshotId).toBeGreaterThan(checkpoint!.snapshotId);
-    await engine.restoreSnapshot(root, checkpoint!.snapshotId);
+    expect(engine.log(projectId).at(-1)!.snapshotId).toBeGreaterThan(checkpoint!.snapshotId);
+    await engine.restoreSnapshot(projectId, checkpoint!.snapshotId);
     expect(readTree(root)).toEqual(edited);
   });
 
   it('without a reflog, compares HEAD with the commit the latest snapshot recorded', async () => {
-    const { root, engine, store } = await openedRepo({ 'a.txt': 'one\n' });
+    const { root, engine, store, projectId } = await openedRepo({ 'a.txt': 'one\n' });
     const first = git(root, 'rev-parse', 'HEAD');
     writeFileSync(join(root, 'a.txt'), 'two\n');
     git(root, 'commit', '-qam', 'two');
@@ -132,22 +132,22 @@ describe('a checkpoint when git moves HEAD', () => {
     rmSync(join(root, '.git', 'logs'), { recursive: true });
     store.index.setMeta('git.headLog', ''); // as if the reflog had never been seen
     notRacy(store);
-    await engine.rescan(root);
-    const checkpoint = engine.log(root).find((s) => s.kind === 'checkpoint');
+    await engine.rescan(projectId);
+    const checkpoint = engine.log(projectId).find((s) => s.kind === 'checkpoint');
     expect(checkpoint).toMatchObject({ label: `Before HEAD moved (${first.slice(0, 7)} to ${git(root, 'rev-parse', '--short=7', 'HEAD')})`, head: first });
   });
 
   it('writes one checkpoint per move, not one per change group after it', async () => {
-    const { root, engine, store } = await openedRepo({ 'a.txt': 'one\n' });
+    const { root, engine, store, projectId } = await openedRepo({ 'a.txt': 'one\n' });
     writeFileSync(join(root, 'a.txt'), 'edit\n');
-    await engine.rescan(root);
+    await engine.rescan(projectId);
     git(root, 'reset', '-q', '--hard');
     for (const text of ['x\n', 'y\n', 'z\n']) {
       notRacy(store);
-      await engine.rescan(root);
+      await engine.rescan(projectId);
       writeFileSync(join(root, 'a.txt'), text);
     }
-    expect(engine.log(root).filter((s) => s.kind === 'checkpoint')).toHaveLength(1);
+    expect(engine.log(projectId).filter((s) => s.kind === 'checkpoint')).toHaveLength(1);
   });
 
   it('labels moves in git\'s words', () => {

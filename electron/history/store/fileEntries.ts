@@ -1,16 +1,17 @@
 import { HindsightError } from '../../../shared/errors.js';
-import type { Progress } from '../../../shared/progress.js';
 import type { NewVersion, StatRow } from '../db/historyIndex.js';
-import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
-import { fileBytes, type CloneMode, type FiledFile } from '../store/fileIntoStore.js';
-import type { CopyFailure } from '../store/copyProtocol.js';
+import { sharedCopyPool, type CopyPool } from './copyPool.js';
+import { storeBytes, type CloneMode, type FiledFile } from './fileIntoStore.js';
+import type { CopyFailure } from './copyProtocol.js';
 import { fsError } from '../fsErrors.js';
 import { count } from '../trace.js';
+import type { StatStamp } from '../statStamp.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 import { BatchPlanner } from './planBatches.js';
 
 // Files walked entries into the blob store through the shared copy workers and returns what the
-// index needs: versions, blobs and stat rows. Entries can be added while the walk is still going,
+// index needs: versions, blobs and stat rows. The first copy, the rescans, the change groups and
+// the capture before a restore all file through here. Entries can be added while the walk is still going,
 // so the workers copy while the main thread walks. It waits for every copy to settle before it
 // reports the first failure, so no copy is still writing when the caller decides what to keep.
 
@@ -91,7 +92,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const entry of entries) {
         if (entry.type === 'symlink') {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
-          const { hash } = fileBytes(bytes, entry.mode, options.blobsDir);
+          const { hash } = storeBytes(bytes, entry.mode, options.blobsDir);
           results.set(entry.path, { kind: 'link', hash, size: bytes.length });
           done.files++;
         } else if (entry.type === 'file') {
@@ -137,36 +138,20 @@ function collect(
     blobs.set(r.hash, r.size);
     if (r.kind === 'link') {
       versions.push({ path: entry.path, hash: r.hash, mode: entry.mode, size: r.size, type: 'symlink', target: entry.target });
-      stats.push({ ...stamp(entry), type: 'symlink', size: entry.size, mode: entry.mode, hash: r.hash, target: entry.target });
+      stats.push({ path: entry.path, type: 'symlink', ...stampOf(entry), hash: r.hash, target: entry.target });
     } else {
+      // The worker's own fstat: the stamp of the bytes it filed, not the walk's earlier look.
       versions.push({ path: entry.path, hash: r.hash, mode: r.mode, size: r.size, type: 'file' });
-      stats.push({ path: entry.path, type: 'file', size: r.size, mode: r.mode, mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs, ino: r.ino, hash: r.hash });
+      stats.push({ path: entry.path, type: 'file', ...stampOf(r), hash: r.hash });
     }
   }
   return { versions, stats, skipped, bytes, blobs: [...blobs].map(([hash, size]) => ({ hash, size })) };
 }
 
-function stamp(entry: WalkEntry): Pick<StatRow, 'path' | 'mtimeNs' | 'ctimeNs' | 'ino'> {
-  return { path: entry.path, mtimeNs: entry.mtimeNs, ctimeNs: entry.ctimeNs, ino: entry.ino };
+function stampOf(from: StatStamp): StatStamp {
+  return { size: from.size, mode: from.mode, mtimeNs: from.mtimeNs, ctimeNs: from.ctimeNs, ino: from.ino };
 }
 
 export function cloneModeFromEnv(env: NodeJS.ProcessEnv = process.env): CloneMode {
   return env.HINDSIGHT_CLONE === 'never' ? 'never' : 'auto';
-}
-
-export function progressOf(
-  projectId: string,
-  phase: Progress['phase'],
-  done: { files: number; bytes: number },
-  total: { files: number; bytes: number },
-): Progress {
-  return {
-    operation: 'first-copy',
-    projectId,
-    phase,
-    filesDone: done.files,
-    filesTotal: total.files,
-    bytesDone: done.bytes,
-    bytesTotal: total.bytes,
-  };
 }

@@ -1,4 +1,4 @@
-import { SMALL_FILE_LIMIT } from '../store/storeLayout.js';
+import { SMALL_FILE_LIMIT } from './storeLayout.js';
 
 // Groups files into the short batches a copy worker takes one slot for. A batch is small enough
 // that projects opening together take turns quickly, and large enough that a message round trip
@@ -33,10 +33,4 @@ export class BatchPlanner<T extends { size: number }> {
     this.bytes = 0;
     return batch;
   }
-}
-
-export function planBatches<T extends { size: number }>(files: readonly T[]): T[][] {
-  const planner = new BatchPlanner<T>();
-  const batches = files.flatMap((file) => planner.push(file));
-  return [...batches, ...planner.flush()];
 }

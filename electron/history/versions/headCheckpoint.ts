@@ -1,10 +1,11 @@
 import type { ProjectStore } from '../project/projectStore.js';
-import { headLogSince, headLogSize, type HeadMove } from './headLog.js';
+import { headLogSince, headLogSize, type HeadMove } from '../git/headLog.js';
 
 // When git moved HEAD (checkout, reset, rebase, pull) since the history last looked, the state
 // the history holds now is the one from just before: a labelled checkpoint marks it, ahead of the
 // change group that records what git rewrote, so restoring the checkpoint brings back what a
-// `reset --hard` or a `checkout -f` threw away. Runs before every change group is written.
+// `reset --hard` or a `checkout -f` threw away. Runs before every change group is written. It
+// reads git through the store's GitContext (git/ only reads); the checkpoint is written here.
 
 /** The reflog offset the last look reached, per git folder: meta 'git.headLog'. */
 const SEEN_KEY = 'git.headLog';
@@ -30,11 +31,11 @@ export async function headCheckpoint(store: ProjectStore): Promise<number | unde
   const risky = moves.filter((move) => !harmless(move));
   let checkpointId: number | undefined;
   if (risky.length > 0) {
-    checkpointId = store.index.commitSnapshot(
-      { kind: 'checkpoint', label: checkpointLabel(risky, latest.head), branch: latest.branch, head: latest.head },
-      [],
-      [],
-    );
+    checkpointId = store.index.commitSnapshot({
+      snapshot: { kind: 'checkpoint', label: checkpointLabel(risky, latest.head), branch: latest.branch, head: latest.head },
+      versions: [],
+      blobs: [],
+    });
   }
   if (size !== undefined) store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir: repo.gitDir, size }));
   return checkpointId;

@@ -16,7 +16,7 @@ export interface BytesSource {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export function fileBytes(source: BytesSource, maxBytes: number): FileBytes {
+export function encodeFileBytes(source: BytesSource, maxBytes: number): FileBytes {
   let head = source.bytes.length > maxBytes ? source.bytes.subarray(0, maxBytes) : source.bytes;
   const truncated = source.size > head.length;
   if (truncated) head = head.subarray(0, utf8Boundary(head));
