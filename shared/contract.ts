@@ -19,6 +19,7 @@ import type {
   RestoreFileResult,
   RestorePreview,
   RestoreSnapshotResult,
+  SnapshotChange,
   SnapshotInfo,
   StoreStats,
   VersionInfo,
@@ -67,6 +68,10 @@ export const CALLS = {
   listProjects: call<ProjectSummary[]>()(z.strictObject({}), 'Every known project, open or not.'),
 
   log: call<SnapshotInfo[]>()(z.strictObject({ projectId }), "A project's snapshots, oldest first (checkpoints included)."),
+  snapshotChanges: call<SnapshotChange[]>()(
+    z.strictObject({ projectId, snapshotId }),
+    'What one snapshot changed, file by file (added, modified, deleted), sorted by path.',
+  ),
   fileTree: call<FileEntry[]>()(
     z.strictObject({ projectId, snapshotId: snapshotId.optional() }),
     'Every file as it stands at a snapshot (default: the latest), sorted by path.',
@@ -155,6 +160,9 @@ function event<Payload>(doc: string): EventSpec<Payload> {
   return { doc };
 }
 
+// Events: the first four come from the engine itself (electron/history/engineEvents.ts), fired
+// where the thing happens; the dispatcher forwards them unchanged. The last two come from the
+// bridge and the Electron main process.
 export const EVENTS = {
   progress: event<Progress & { operationId: string | null }>(
     'Progress of a first copy, rescan, restore or verify (throttled; always one with phase "done").',
@@ -180,7 +188,10 @@ export type EventPayload<N extends EventName> = Events[N] extends EventSpec<infe
 /** One event as listeners receive it. */
 export type HindsightEvent = { [N in EventName]: { event: N; payload: EventPayload<N> } }[EventName];
 
-export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST;
+/** The events the history engine fires (the rest come from the bridge and the app). */
+export const ENGINE_EVENT_NAMES = ['progress', 'snapshot', 'projectState', 'error'] as const satisfies readonly EventName[];
+export type EngineEventName = (typeof ENGINE_EVENT_NAMES)[number];
+export type EngineEvent = Extract<HindsightEvent, { event: EngineEventName }>;
 
 // The zod-free name lists (shared/contract/names.ts) must match the catalogues exactly.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

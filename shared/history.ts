@@ -1,4 +1,6 @@
-// The domain of the history: snapshots (moments) and versions (one file in one moment).
+// The domain of the history: snapshots (moments) and versions (one file in one moment). These
+// shapes travel unchanged from the engine to the CLI's --json and through the contract to the
+// viewer: one shape per concept, nulls where a value is absent (never undefined).
 
 import type { GitFolderState } from './git.js';
 
@@ -13,8 +15,9 @@ export interface SnapshotInfo {
   label: string | null;
   /** How many versions the snapshot records. */
   files: number;
-  branch?: string | null;
-  head?: string | null;
+  /** The git branch and commit HEAD was on when it was taken (null outside a repository). */
+  branch: string | null;
+  head: string | null;
 }
 
 /** One file as it stands at a snapshot. */
@@ -24,6 +27,7 @@ export interface FileEntry {
   hash: string;
   mode: number;
   size: number;
+  /** A link's target; absent for a file. */
   target?: string;
 }
 
@@ -31,15 +35,31 @@ export interface FileEntry {
 export interface VersionInfo {
   versionId: number;
   snapshotId: number;
+  path: string;
   hash: string | null;
   mode: number;
   size: number;
+  /** The snapshot's time and kind. */
   at: number;
   kind: SnapshotKind;
-  type?: EntryType | null;
-  target?: string | null;
-  branch?: string | null;
-  head?: string | null;
+  /** null for a deletion. */
+  type: EntryType | null;
+  /** A link's target; null for anything else. */
+  target: string | null;
+  branch: string | null;
+  head: string | null;
+}
+
+/** What one snapshot changed in one file, relative to the version before it. */
+export interface SnapshotChange {
+  path: string;
+  change: 'added' | 'modified' | 'deleted';
+  /** The version this snapshot recorded (for a deletion: the deletion). */
+  versionId: number;
+  hash: string | null;
+  mode: number;
+  size: number;
+  type: EntryType | null;
 }
 
 export interface OpenResult {
@@ -51,7 +71,7 @@ export interface OpenResult {
   ms: number;
   firstCopy: boolean;
   /** Whether the folder is in a git repository, with the branch and commit HEAD is on. */
-  git?: GitFolderState;
+  git: GitFolderState;
 }
 
 export interface VerifyResult {

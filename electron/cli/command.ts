@@ -3,7 +3,9 @@ import type { HistoryEngine } from '../history/historyEngine.js';
 import type { Progress } from '../../shared/progress.js';
 
 // What every CLI command is: a name, its flags, a one-line usage, and a function that does it.
-// Commands write their JSON or text to `out`; progress and messages go to `err`.
+// Commands write their JSON or text to `out`; progress and messages go to `err`. With --json a
+// command prints exactly what the engine answered, which is what the viewer receives for the same
+// question (the contract's types): never a reshaped copy.
 
 export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
@@ -12,6 +14,7 @@ export interface CommandContext {
   flags: Record<string, string | boolean | string[] | undefined>;
   json: boolean;
   dataDir: string;
+  /** The engine, made on first use; its progress events drive the progress bar. */
   engine: () => HistoryEngine;
   out: Writable;
   err: Writable;
@@ -35,6 +38,12 @@ export class UsageError extends Error {}
 
 export function writeJson(ctx: CommandContext, value: unknown): void {
   ctx.out.write(`${JSON.stringify(value)}\n`);
+}
+
+/** The engine and the projectId of a folder named on the command line. */
+export function projectOf(ctx: CommandContext, folder: string): { engine: HistoryEngine; projectId: string } {
+  const engine = ctx.engine();
+  return { engine, projectId: engine.locate(folder) };
 }
 
 export function requirePositionals(ctx: CommandContext, names: string[]): string[] {

@@ -43,7 +43,14 @@ export async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    const ctx = context(command, rest, controller.signal, () => (engine ??= new HistoryEngine(ctx.dataDir)));
+    const ctx = context(command, rest, controller.signal, () => {
+      if (engine) return engine;
+      engine = new HistoryEngine(ctx.dataDir);
+      engine.events.on((event) => {
+        if (event.event === 'progress') ctx.progress(event.payload);
+      });
+      return engine;
+    });
     if (ctx.flags.help) {
       process.stdout.write(`Usage: hindsight ${command.usage}\n${command.summary}\n`);
       return 0;

@@ -1,166 +1,291 @@
-import { realpathSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import type {
+  ConfigView,
+  DeletedFile,
+  DiffInputs,
+  FileBytes,
+  OpenProjectResult,
+  ParsedRequestOf,
+  ProjectSummary,
+  RescanResult,
+  RestoreFileResult,
+  RestorePreview,
+  RestoreSnapshotResult,
+  StoreStats,
+} from '../../shared/contract.js';
 import { HindsightError } from '../../shared/errors.js';
-import type { FileEntry, OpenResult, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
 import type { GitVersions } from '../../shared/git.js';
-import { firstCopy, type FirstCopyOptions } from './copy/firstCopy.js';
-import { gitVersions } from './git/gitVersions.js';
-import { headCheckpoint } from './git/headCheckpoint.js';
-import { GitContext } from './git/gitContext.js';
+import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
+import type { Progress } from '../../shared/progress.js';
+import { configEdit, configView } from './config/configView.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
 import { registerProject } from './config/projectEdits.js';
-import { ProjectStore, resolveFolder } from './project/projectStore.js';
-import { restoreFile, type RestoreFileResult } from './restore/restoreFile.js';
-import type { PlanOptions, RestorePreview } from './restore/planRestore.js';
-import type { RestoreSnapshotResult } from './restore/restoreSnapshot.js';
-import type { BeforeCommitHook } from './versions/commitHooks.js';
-import { deletedFiles, type DeletedFile } from './versions/deletedFiles.js';
-import { ProjectRecorder, type RestoreOptions, type WatchOptions } from './versions/projectRecorder.js';
-import type { RescanOptions, RescanResult } from './versions/rescan.js';
+import type { FirstCopyOptions } from './copy/firstCopy.js';
+import { EngineEvents } from './engineEvents.js';
+import { errorData } from './errorData.js';
+import { GitContext } from './git/gitContext.js';
+import { gitVersions } from './git/gitVersions.js';
+import type { OpenProject } from './project/openProject.js';
+import { ProjectRegistry } from './project/projectRegistry.js';
+import { reportOpenFailure, sweepAndReport } from './project/projectStates.js';
+import { resolveFolder, type ProjectStore } from './project/projectStore.js';
+import type { PlanOptions } from './restore/planRestore.js';
+import type { ExecuteOptions } from './restore/restoreSnapshot.js';
 import { assertProjectPath } from './restore/safeTarget.js';
+import { storeStats } from './stats/storeStats.js';
 import { sharedCopyPool } from './store/copyPool.js';
-import { readBlob } from './store/readBlob.js';
-import { findVersion } from './versions/findVersion.js';
 import { verifyStore } from './verify/verifyStore.js';
-import type { ProgressSink } from './progressThrottle.js';
+import type { BeforeCommitHook } from './versions/commitHooks.js';
+import { headCheckpoint } from './versions/headCheckpoint.js';
+import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
+import type { RescanOptions } from './versions/rescan.js';
+import { diffInputs, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
 
-// The history engine of one process: every open project's store, and the operations the CLI, the
-// history process and the browser host all call. Plain Node: no Electron anywhere below here.
+// The history engine of one process, and the one seam its callers (the dispatcher, the CLI, the
+// browser host, the tests) cross. It knows projects by projectId: one record per open project
+// (project/projectRegistry.ts) holding its store, database handle, watcher and write queue. Its
+// methods answer with the contract's value types (shared/contract/values.ts, shared/history.ts),
+// unchanged all the way to the viewer and the CLI's --json. What it records it announces on
+// `events` (snapshot, progress, projectState, error), fired where the thing happens.
+//
+// Adding a call: a method here answering with a contract type (the work in a module of its
+// folder), a line in shared/contract.ts, and its route in dispatcher/routes.ts (the compiler
+// insists). Plain Node: no Electron anywhere below here.
 
-export type OpenOptions = FirstCopyOptions;
+/** What any long operation takes: the caller's id (its progress events carry it) and a signal that cancels it. */
+export interface OperationOptions {
+  operationId?: string;
+  signal?: AbortSignal;
+}
+
+export interface OpenOptions extends OperationOptions, Pick<FirstCopyOptions, 'exclude' | 'pool' | 'cloneMode'> {
+  /** Record changes live from now on (the app and the browser host do; the CLI's one-shot commands do not). */
+  watch?: boolean;
+}
+
+export type EngineRescanOptions = OperationOptions & Omit<RescanOptions, 'signal' | 'onProgress' | 'beforeCommit'>;
+
+export interface SnapshotRestoreOptions extends OperationOptions, PlanOptions, Pick<ExecuteOptions, 'closer' | 'backgroundClose'> {
+  /** Only the preview (nothing is written or recorded). */
+  dryRun?: boolean;
+}
 
 export class HistoryEngine {
-  private readonly stores = new Map<string, ProjectStore>();
-  /** Versions after the baseline: rescans, live watchers, restores and checkpoints. */
-  readonly recorder = new ProjectRecorder({
-    exclude: () => this.config.loadConfig().config.settings.excludePatterns,
-    maxFileSize: () => this.config.loadConfig().config.settings.maxFileSize,
-  });
   /** config.json of this data folder: known projects and settings. */
   readonly config: ConfigStore;
+  /** Every snapshot recorded, progress of long work, folder states, failures outside any call. */
+  readonly events = new EngineEvents();
+  private readonly projects: ProjectRegistry;
+  private readonly recorder: ProjectRecorder;
 
   constructor(readonly dataDir: string) {
     this.config = configStoreFor(dataDir);
+    this.projects = new ProjectRegistry(dataDir, () => this.config.loadConfig().config.projects, {
+      onSnapshot: (projectId, snapshot) => this.events.emit({ event: 'snapshot', payload: { projectId, snapshot } }),
+    });
+    this.recorder = new ProjectRecorder({
+      exclude: () => this.settings().excludePatterns,
+      maxFileSize: () => this.settings().maxFileSize,
+    });
     // A checkpoint of the state before git moved HEAD, ahead of the group that records git's rewrite.
     this.recorder.addBeforeCommit(async (store) => void (await headCheckpoint(store)));
   }
 
-  /** The open store of a folder, opening it on first use. */
-  store(folder: string): ProjectStore {
-    const key = realpathOr(folder);
-    const known = this.stores.get(key);
-    if (known) return known;
-    const store = ProjectStore.open(folder, this.dataDir);
-    this.stores.set(store.root, store);
-    return store;
+  // --- projects
+
+  /** The projectId of a folder (the CLI's way in); nothing is opened or copied. */
+  locate(folder: string): string {
+    return this.projects.locate(folder);
   }
 
-  /** Opens a folder: its first copy when it has no history yet. */
-  async open(folder: string, options: OpenOptions = {}): Promise<OpenResult> {
-    // Registered in config.json before anything is copied: a config that cannot be edited (corrupt,
-    // unreadable, locked) stops the open here, before any store exists.
-    const { settings } = await this.config.editConfig(registerProject(resolveFolder(folder)));
-    if (!options.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
-    const store = this.store(folder);
-    const exclude = [...settings.excludePatterns, ...(options.exclude ?? [])];
-    const { maxFileSize } = settings;
-    if (store.index.baselineId() === undefined) {
-      return { ...(await firstCopy(store, { maxFileSize, ...options, exclude })), git: store.git.state() };
-    }
+  /** Opens a folder: its first copy when it has no history yet, else a rescan. */
+  async open(folder: string, options: OpenOptions = {}): Promise<OpenProjectResult> {
     const started = performance.now();
-    await this.recorder.rescan(store, { exclude, maxFileSize, signal: options.signal, pool: options.pool, onProgress: options.onProgress });
-    const files = store.index.filesAt();
-    const totals = store.index.blobTotals();
-    return {
-      projectId: store.projectId,
-      root: store.root,
-      files: files.length,
-      bytes: files.reduce((sum, f) => sum + f.size, 0),
-      blobs: totals.blobs,
-      ms: Math.round(performance.now() - started),
-      firstCopy: false,
-      git: store.git.state(),
-    };
+    let project: OpenProject;
+    let settings;
+    try {
+      // Registered in config.json before anything is copied: a config that cannot be edited
+      // (corrupt, unreadable, locked) stops the open here, before any store exists.
+      ({ settings } = await this.config.editConfig(registerProject(resolveFolder(folder))));
+      if (!options.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
+      project = this.projects.get(this.projects.locate(folder));
+    } catch (error) {
+      reportOpenFailure(this.projects.summaries(), folder, error, (event) => this.events.emit(event));
+      throw error;
+    }
+    const exclude = [...settings.excludePatterns, ...(options.exclude ?? [])];
+    const onProgress = this.progressTo(options.operationId);
+    let opened;
+    try {
+      opened = await this.recorder.open(project, { ...options, exclude, maxFileSize: settings.maxFileSize, onProgress });
+    } catch (error) {
+      reportOpenFailure(this.projects.summaries(), project.root, error, (event) => this.events.emit(event));
+      throw error;
+    }
+    this.projects.markOpened(project);
+    if (options.watch) await this.startWatching(project);
+    const { store } = project;
+    const result = 'firstCopy' in opened ? { ...opened.firstCopy, firstCopy: true } : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false };
+    return { projectId: project.projectId, root: project.root, ...result, git: store.git.state(), project: this.projects.summary(project.projectId) };
   }
 
-  /** A store that already has a baseline; a folder never opened is a clear error. */
-  history(folder: string): ProjectStore {
-    const store = this.store(folder);
-    if (store.index.baselineId() === undefined) {
-      throw new HindsightError('NO_BASELINE', `${store.root} has no history yet. Open it first.`, { root: store.root });
-    }
-    return store;
+  /** Closes a project in this process: its watcher (after writing its open group), its store and its database handle. */
+  closeProject(projectId: string): Promise<void> {
+    return this.projects.close(projectId);
   }
 
-  files(folder: string, at?: number): FileEntry[] {
-    const store = this.history(folder);
-    if (at !== undefined && !store.index.snapshot(at)) {
-      throw new HindsightError('SNAPSHOT_NOT_FOUND', `There is no snapshot ${at}.`, { snapshotId: at });
-    }
+  /** Every known project; with check, each folder is looked at first (present, moved, gone). */
+  async listProjects(options: { check?: boolean; signal?: AbortSignal } = {}): Promise<ProjectSummary[]> {
+    if (options.check) await this.sweepProjects(options.signal);
+    return this.projects.summaries();
+  }
+
+  /** Looks at every known project's folder now; a projectState event for each one that changed. */
+  sweepProjects(signal?: AbortSignal): Promise<void> {
+    return sweepAndReport(this.config, (event) => this.events.emit(event), signal);
+  }
+
+  // --- reading the history
+
+  log(projectId: string): SnapshotInfo[] {
+    return this.history(projectId).index.snapshots();
+  }
+
+  /** What one snapshot changed, file by file, sorted by path. */
+  snapshotChanges(projectId: string, snapshotId: number): SnapshotChange[] {
+    const store = this.history(projectId);
+    this.requireSnapshot(store, snapshotId);
+    return store.index.snapshotChanges(snapshotId);
+  }
+
+  files(projectId: string, at?: number): FileEntry[] {
+    const store = this.history(projectId);
+    if (at !== undefined) this.requireSnapshot(store, at);
     return store.index.filesAt(at);
   }
 
-  log(folder: string): SnapshotInfo[] {
-    return this.history(folder).index.snapshots();
-  }
-
-  versions(folder: string, path: string): VersionInfo[] {
+  versions(projectId: string, path: string): VersionInfo[] {
     assertProjectPath(path);
-    return this.history(folder).index.versionsOf(path);
+    return this.history(projectId).index.versionsOf(path);
   }
 
-  /** The bytes of a version (default: the latest version that has contents). */
-  read(folder: string, path: string, versionId?: number): Buffer {
-    const store = this.history(folder);
-    const version = findVersion(store, path, versionId);
-    return version.type === 'symlink' ? Buffer.from(version.target ?? '', 'utf8') : readBlob(store.blobsDir, version.hash);
+  /** At most maxBytes of a version (default: the latest with contents). */
+  readVersion(projectId: string, path: string, options: { versionId?: number; maxBytes: number }): FileBytes {
+    return readVersion(this.history(projectId), path, options.versionId, options.maxBytes);
   }
 
-  restoreFile(folder: string, path: string, versionId: number): Promise<RestoreFileResult> {
-    const store = this.history(folder);
-    return this.recorder.exclusive(store, () => {
-      // Never write into a folder that vanished or was replaced: it is not this history's folder.
-      store.assertFolderUnchanged();
-      return restoreFile(store, path, versionId);
-    });
+  diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): DiffInputs {
+    return diffInputs(this.history(projectId), path, before, after, maxBytes);
   }
 
-  /** Brings the history up to date with the disk (what every open does). */
-  rescan(folder: string, options: RescanOptions = {}): Promise<RescanResult> {
-    return this.recorder.rescan(this.history(folder), options);
-  }
-
-  /** What restoring a snapshot (or a folder or file of it) would write, recreate, leave and keep. */
-  previewRestore(folder: string, snapshotId: number, options: PlanOptions = {}): Promise<RestorePreview> {
-    return this.recorder.preview(this.history(folder), snapshotId, options);
-  }
-
-  restoreSnapshot(folder: string, snapshotId: number, options: RestoreOptions = {}): Promise<RestoreSnapshotResult> {
-    const { backgroundClose } = this.config.loadConfig().config.settings;
-    return this.recorder.restore(this.history(folder), snapshotId, { backgroundClose, ...options });
+  /** Every byte of a version, streamed (the CLI's show). */
+  versionStream(projectId: string, path: string, versionId?: number): Readable {
+    return versionStream(this.history(projectId), path, versionId);
   }
 
   /** Paths whose latest version is a deletion. */
-  deleted(folder: string): DeletedFile[] {
-    return deletedFiles(this.history(folder));
+  deleted(projectId: string): DeletedFile[] {
+    return this.history(projectId).index.deletedFiles();
   }
 
-  /** A labelled snapshot of the project as it is now; returns its id. */
-  checkpoint(folder: string, label: string): Promise<number> {
-    return this.recorder.checkpoint(this.history(folder), label);
+  storeStats(projectId: string, largest: number): StoreStats {
+    return storeStats(this.history(projectId), largest);
   }
 
-  /** Records changes live until unwatch. */
-  watch(folder: string, options: WatchOptions = {}): Promise<void> {
-    return this.recorder.watch(this.history(folder), options);
+  /** A file's committed (HEAD) version, and its staged one when that differs, from git. */
+  gitVersions(projectId: string, path: string): Promise<GitVersions> {
+    assertProjectPath(path);
+    // Git alone answers this: a folder never opened gets no store made for it.
+    const open = this.projects.find(projectId);
+    return gitVersions(open?.store.git ?? new GitContext(this.projects.rootOf(projectId)), path);
   }
 
-  unwatch(folder: string): Promise<void> {
-    return this.recorder.unwatch(this.history(folder));
+  verify(projectId: string, options: OperationOptions = {}): Promise<VerifyResult> {
+    return verifyStore(this.history(projectId), this.progressTo(options.operationId), options.signal);
+  }
+
+  // --- writing the history
+
+  /** Brings the history up to date with the disk (what every open does). */
+  async rescan(projectId: string, options: EngineRescanOptions = {}): Promise<RescanResult> {
+    const { operationId, ...rest } = options;
+    const r = await this.recorder.rescan(this.record(projectId), { ...rest, onProgress: this.progressTo(operationId) });
+    return { projectId, snapshotId: r.snapshotId ?? null, checkpointId: r.checkpointId ?? null, changed: r.changed.length, paths: r.paths, hashed: r.hashed, ms: r.ms };
+  }
+
+  /** What restoring a snapshot (or a folder or file of it) would write, recreate, leave and keep. */
+  previewRestore(projectId: string, snapshotId: number, options: PlanOptions = {}): Promise<RestorePreview> {
+    return this.recorder.preview(this.record(projectId), snapshotId, options);
+  }
+
+  restoreFile(projectId: string, path: string, versionId: number): Promise<RestoreFileResult> {
+    return this.recorder.restoreFile(this.record(projectId), path, versionId);
+  }
+
+  /** Restores a snapshot (or a folder or file of it); with dryRun only its preview. Undo: restore undoSnapshotId. */
+  async restoreSnapshot(projectId: string, snapshotId: number, options: SnapshotRestoreOptions = {}): Promise<RestoreSnapshotResult> {
+    const started = performance.now();
+    const { dryRun = false, operationId, ...rest } = options;
+    const project = this.record(projectId);
+    if (dryRun) {
+      const preview = await this.recorder.preview(project, snapshotId, rest);
+      const added = preview.added.length;
+      return {
+        dryRun,
+        preview,
+        snapshotId: null,
+        undoSnapshotId: null,
+        targetSnapshotId: snapshotId,
+        capturedSnapshotId: null,
+        checkpointId: null,
+        written: preview.write.length,
+        recreated: preview.recreate.length,
+        deleted: preview.delete.length,
+        unchanged: preview.unchanged,
+        kept: added - preview.delete.length,
+        ms: Math.round(performance.now() - started),
+      };
+    }
+    const { backgroundClose } = this.settings();
+    const r = await this.recorder.restore(project, snapshotId, { backgroundClose, ...rest, onProgress: this.progressTo(operationId) });
+    return {
+      dryRun,
+      preview: null,
+      snapshotId: r.snapshotId ?? null,
+      undoSnapshotId: r.undoSnapshotId ?? null,
+      targetSnapshotId: r.targetSnapshotId,
+      capturedSnapshotId: r.capture.snapshotId ?? null,
+      checkpointId: r.capture.checkpointId ?? null,
+      written: r.written,
+      recreated: r.recreated,
+      deleted: r.deleted,
+      unchanged: r.unchanged,
+      kept: r.kept,
+      ms: Math.round(performance.now() - started),
+    };
+  }
+
+  /** A labelled snapshot of the project as it is now. */
+  async checkpoint(projectId: string, label: string): Promise<SnapshotInfo> {
+    const project = this.record(projectId);
+    const id = await this.recorder.checkpoint(project, label);
+    return project.store.index.snapshot(id)!;
+  }
+
+  // --- live recording
+
+  /** Records changes live until unwatch (or closeProject). */
+  watch(projectId: string, options: WatchOptions = {}): Promise<void> {
+    return this.recorder.watch(this.record(projectId), options);
+  }
+
+  async unwatch(projectId: string): Promise<void> {
+    await this.projects.find(projectId)?.stopWatching();
   }
 
   /** Stops every watcher after writing its open group; call before close(). */
   unwatchAll(): Promise<void> {
-    return this.recorder.close();
+    return this.projects.stopWatchers();
   }
 
   /** Runs before every change group is written (e.g. a checkpoint when git's HEAD moved). */
@@ -168,28 +293,71 @@ export class HistoryEngine {
     return this.recorder.addBeforeCommit(hook);
   }
 
-  /** A file's committed (HEAD) version, and its staged one when that differs, from git. */
-  gitVersions(folder: string, path: string): Promise<GitVersions> {
-    assertProjectPath(path);
-    // Git alone answers this: a folder never opened gets no store made for it.
-    const open = this.stores.get(realpathOr(folder));
-    return gitVersions(open?.git ?? new GitContext(resolveFolder(folder)), path);
+  // --- config.json
+
+  configView(): ConfigView {
+    return configView(this.config.loadConfig(), this.projects.summaries());
   }
 
-  verify(folder: string, onProgress?: ProgressSink, signal?: AbortSignal): Promise<VerifyResult> {
-    return verifyStore(this.history(folder), onProgress, signal);
+  /** Changes settings and known projects in one edit (one save). */
+  async editConfig(edit: ParsedRequestOf<'editConfig'>): Promise<ConfigView> {
+    await this.config.editConfig(configEdit(edit));
+    for (const change of edit.projects ?? []) if (change.forget) this.projects.forget(change.projectId);
+    return this.configView();
   }
 
+  // --- stores (for the engine's own modules, benchmarks and tests)
+
+  /** The open store of a project, opening it on first use. */
+  store(projectId: string): ProjectStore {
+    return this.projects.get(projectId).store;
+  }
+
+  /** A store that already has a baseline; a folder never opened is a clear error. */
+  history(projectId: string): ProjectStore {
+    return this.record(projectId).store;
+  }
+
+  /** Closes every store at once; stop the watchers first (unwatchAll) so their open groups are written. */
   close(): void {
-    for (const store of this.stores.values()) store.close();
-    this.stores.clear();
+    this.projects.closeAll();
   }
-}
 
-function realpathOr(folder: string): string {
-  try {
-    return realpathSync(folder);
-  } catch {
-    return folder;
+  /** The record of a project that has a baseline; a folder never opened is a clear error. */
+  private record(projectId: string): OpenProject {
+    const project = this.projects.get(projectId);
+    if (project.store.index.baselineId() === undefined) {
+      throw new HindsightError('NO_BASELINE', `${project.root} has no history yet. Open it first.`, { root: project.root });
+    }
+    return project;
+  }
+
+  private requireSnapshot(store: ProjectStore, snapshotId: number): void {
+    if (!store.index.snapshot(snapshotId)) {
+      throw new HindsightError('SNAPSHOT_NOT_FOUND', `There is no snapshot ${snapshotId}.`, { snapshotId });
+    }
+  }
+
+  private totals(store: ProjectStore): { files: number; bytes: number; blobs: number } {
+    const files = store.index.filesAt();
+    return { files: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0), blobs: store.index.blobTotals().blobs };
+  }
+
+  private settings() {
+    return this.config.loadConfig().config.settings;
+  }
+
+  /** A live watcher; one that cannot start is reported as an error event, and the open still succeeded. */
+  private async startWatching(project: OpenProject): Promise<void> {
+    const report = (error: unknown) => this.events.emit({ event: 'error', payload: { projectId: project.projectId, error: errorData(error) } });
+    try {
+      await this.recorder.watch(project, { quietMs: this.settings().quietWindowMs, onError: report });
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  private progressTo(operationId: string | undefined): (progress: Progress) => void {
+    return (progress) => this.events.emit({ event: 'progress', payload: { ...progress, operationId: operationId ?? null } });
   }
 }

@@ -63,10 +63,6 @@ export function onEvent(listener: (event: HindsightEvent) => void): () => void {
   };
 }
 
-export function hostKind(): 'electron' | 'browser' {
-  return window.hindsight?.host.kind ?? 'browser';
-}
-
 export function hasNativeDialogs(): boolean {
   return window.hindsight?.host.nativeDialogs ?? false;
 }

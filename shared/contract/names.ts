@@ -7,6 +7,7 @@ export const CALL_NAME_LIST = [
   'closeProject',
   'listProjects',
   'log',
+  'snapshotChanges',
   'fileTree',
   'versions',
   'readVersion',

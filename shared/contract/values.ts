@@ -1,10 +1,13 @@
 import type { HindsightErrorData } from '../errors.js';
-import type { FileEntry, OpenResult, SnapshotInfo, VersionInfo, VerifyResult } from '../history.js';
+import type { FileEntry, OpenResult, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult } from '../history.js';
 import type { Settings } from './config.js';
 
-// What the calls answer with, beyond the domain types of shared/history.ts.
+// What the calls answer with, beyond the domain types of shared/history.ts. The engine's methods
+// return exactly these, and the CLI's --json prints them: one shape per concept. A field the CLI
+// documented before the contract existed keeps its name beside the contract's (extend, never
+// rename): those are marked "CLI name".
 
-export type { FileEntry, OpenResult, SnapshotInfo, VersionInfo, VerifyResult };
+export type { FileEntry, OpenResult, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult };
 
 /** Where a known project's folder stands, as last seen. */
 export type ProjectState = 'present' | 'moved' | 'gone' | 'replaced' | 'config-corrupt';
@@ -20,6 +23,12 @@ export interface ProjectSummary {
   pinned: boolean;
   /** Milliseconds since the epoch, when known. */
   lastOpenedAt: number | null;
+  /** CLI name of projectId (config.json's `id`). */
+  id: string;
+  /** When config.json first listed it; null for a folder opened here that config.json does not list. */
+  addedAt: number | null;
+  /** What the last look at the folder recorded in config.json (state may be newer). */
+  lastSeen: 'present' | 'moved' | 'gone';
 }
 
 export interface OpenProjectResult extends OpenResult {
@@ -52,18 +61,23 @@ export interface DiffInputs {
 }
 
 export interface RestoreFileResult {
-  /** The snapshot of kind 'restore' (undo by restoring the version before it). */
+  /** The snapshot of kind 'restore'. */
   snapshotId: number;
   /** The snapshot that recorded what the file held before, when it was not yet recorded. */
   capturedSnapshotId: number | null;
   path: string;
   versionId: number;
+  /** Restore this version of the path to undo: what the file held just before (a deletion when it did not exist). */
+  undoVersionId: number | null;
 }
 
 /** What a snapshot restore would do, file by file. */
 export interface RestorePreview {
   snapshotId: number;
+  /** The folder or file the restore is limited to, as asked; '' is the whole project. */
   pathPrefix: string;
+  /** CLI name: the same limit, normalised (no trailing '/'); null for the whole project. */
+  prefix: string | null;
   deleteAdded: boolean;
   /** Files whose contents or mode will be written. */
   write: string[];
@@ -71,6 +85,8 @@ export interface RestorePreview {
   recreate: string[];
   /** Files added after the snapshot: deleted only with deleteAdded, and recorded first. */
   added: string[];
+  /** The added files the restore will delete: `added` with deleteAdded, else none. */
+  delete: string[];
   /** Files that already match the snapshot. */
   unchanged: number;
 }
@@ -83,6 +99,12 @@ export interface RestoreSnapshotResult {
   snapshotId: number | null;
   /** Restore this snapshot to undo the restore (the state recorded just before it). */
   undoSnapshotId: number | null;
+  /** The snapshot restored to. */
+  targetSnapshotId: number;
+  /** What the disk held before the restore, recorded first (null when it was recorded already). */
+  capturedSnapshotId: number | null;
+  /** A checkpoint written before that capture (git moved HEAD, or many files changed), or null. */
+  checkpointId: number | null;
   written: number;
   recreated: number;
   /** Files added after the snapshot and deleted (only with deleteAdded; recorded first). */
@@ -90,6 +112,7 @@ export interface RestoreSnapshotResult {
   unchanged: number;
   /** Files added after the snapshot and kept. */
   kept: number;
+  ms: number;
 }
 
 export interface RescanResult {
@@ -103,6 +126,7 @@ export interface RescanResult {
   /** Paths compared, and of those, hashed (their stat differed or was racy). */
   paths: number;
   hashed: number;
+  ms: number;
 }
 
 export interface DeletedFile {
@@ -111,6 +135,13 @@ export interface DeletedFile {
   deletion: VersionInfo;
   /** The last version that had contents: what a restore brings back. */
   lastContents: VersionInfo | null;
+  /** CLI names: the deletion's version, snapshot and time (= deletion.versionId, .snapshotId, .at). */
+  versionId: number;
+  snapshotId: number;
+  deletedAt: number;
+  /** CLI names: the last version with contents and its size (= lastContents.versionId, .size). */
+  lastVersionId: number | null;
+  size: number | null;
 }
 
 export interface LargestFile {

@@ -1,4 +1,4 @@
-import { requirePositionals, writeJson, type Command } from '../command.js';
+import { projectOf, requirePositionals, writeJson, type Command } from '../command.js';
 
 export const checkpointCommand: Command = {
   name: 'checkpoint',
@@ -6,8 +6,9 @@ export const checkpointCommand: Command = {
   summary: 'Record the folder as it is now under a name, e.g. before a risky operation.',
   async run(ctx) {
     const [folder, label] = requirePositionals(ctx, ['FOLDER', 'LABEL']);
-    const snapshotId = await ctx.engine().checkpoint(folder!, label!);
-    if (ctx.json) writeJson(ctx, { snapshotId, label: label!.trim() });
-    else ctx.out.write(`Checkpoint ${snapshotId}: ${label!.trim()}\n`);
+    const { engine, projectId } = projectOf(ctx, folder!);
+    const snapshot = await engine.checkpoint(projectId, label!);
+    if (ctx.json) writeJson(ctx, snapshot);
+    else ctx.out.write(`Checkpoint ${snapshot.snapshotId}: ${snapshot.label ?? ''}\n`);
   },
 };

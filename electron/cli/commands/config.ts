@@ -20,7 +20,10 @@ export const configCommand: Command = {
 
 function get(ctx: CommandContext, args: string[]): void {
   if (args.length > 1) throw new UsageError(`unexpected argument ${args[1]}`);
-  const { settings } = ctx.engine().config.requireConfig();
+  const engine = ctx.engine();
+  // A corrupt or unreadable config.json fails here with its clear error; the settings printed are the viewer's (getConfig).
+  engine.config.requireConfig();
+  const { settings } = engine.configView();
   const [key] = args;
   writeJson(ctx, key === undefined ? settings : settings[settingKey(key)]);
 }
@@ -35,7 +38,9 @@ async function set(ctx: CommandContext, args: string[]): Promise<void> {
     const why = checked.error.issues[0]?.message ?? 'invalid value';
     throw invalidError(`${JSON.stringify(raw)} is not a valid ${key}: ${why}.`, { key, value: raw });
   }
-  const { settings } = await ctx.engine().config.editConfig(setSetting(key, checked.data));
+  const engine = ctx.engine();
+  await engine.config.editConfig(setSetting(key, checked.data));
+  const { settings } = engine.configView();
   if (ctx.json) writeJson(ctx, settings);
   else ctx.out.write(`${key} = ${JSON.stringify(settings[key])}\n`);
 }

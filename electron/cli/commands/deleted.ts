@@ -1,4 +1,4 @@
-import { requirePositionals, writeJson, type Command } from '../command.js';
+import { projectOf, requirePositionals, writeJson, type Command } from '../command.js';
 
 export const deletedCommand: Command = {
   name: 'deleted',
@@ -6,7 +6,8 @@ export const deletedCommand: Command = {
   summary: 'List the files whose latest version is a deletion, with the version to restore.',
   async run(ctx) {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
-    const files = ctx.engine().deleted(folder!);
+    const { engine, projectId } = projectOf(ctx, folder!);
+    const files = engine.deleted(projectId);
     if (ctx.json) return writeJson(ctx, files);
     for (const f of files) {
       ctx.out.write(`${f.path}\tdeleted ${new Date(f.deletedAt).toISOString()}\trestore with --version ${f.lastVersionId ?? '-'}\n`);

@@ -1,4 +1,4 @@
-import { requirePositionals, writeJson, type Command } from '../command.js';
+import { projectOf, requirePositionals, writeJson, type Command } from '../command.js';
 
 export const gitVersionsCommand: Command = {
   name: 'git-versions',
@@ -6,7 +6,8 @@ export const gitVersionsCommand: Command = {
   summary: "A file's committed (HEAD) version, and its staged (index) version when that differs.",
   async run(ctx) {
     const [folder, path] = requirePositionals(ctx, ['FOLDER', 'PATH']);
-    const result = await ctx.engine().gitVersions(folder!, path!);
+    const { engine, projectId } = projectOf(ctx, folder!);
+    const result = await engine.gitVersions(projectId, path!);
     if (ctx.json) return writeJson(ctx, result);
     if (!result.repository) return void ctx.out.write(`${folder} is not in a git repository.\n`);
     ctx.out.write(`branch ${result.branch ?? '(detached)'}\tcommit ${result.commit ?? '(none yet)'}\n`);

@@ -1,5 +1,5 @@
 import { HindsightError } from '../../../shared/errors.js';
-import { UsageError, writeJson, type Command } from '../command.js';
+import { projectOf, UsageError, writeJson, type Command } from '../command.js';
 
 export const logCommand: Command = {
   name: 'log',
@@ -9,14 +9,14 @@ export const logCommand: Command = {
     const [folder, path, extra] = ctx.positionals;
     if (!folder) throw new UsageError('missing FOLDER');
     if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
-    const engine = ctx.engine();
+    const { engine, projectId } = projectOf(ctx, folder);
     if (path === undefined) {
-      const snapshots = engine.log(folder).map(({ snapshotId, kind, at, label, files, branch, head }) => ({ snapshotId, kind, at, label, files, branch: branch ?? null, head: head ?? null }));
+      const snapshots = engine.log(projectId);
       if (ctx.json) return writeJson(ctx, snapshots);
       for (const s of snapshots) ctx.out.write(`${s.snapshotId}\t${s.kind}\t${new Date(s.at).toISOString()}\t${s.files} files\t${s.label ?? ''}\n`);
       return;
     }
-    const versions = engine.versions(folder, path).map(({ versionId, snapshotId, hash, mode, size, at, kind, branch, head }) => ({ versionId, snapshotId, hash, mode, size, at, kind, branch: branch ?? null, head: head ?? null }));
+    const versions = engine.versions(projectId, path);
     if (versions.length === 0) throw new HindsightError('NOT_FOUND', `${path} has no history in ${folder}.`, { path });
     if (ctx.json) return writeJson(ctx, versions);
     for (const v of versions) ctx.out.write(`${v.versionId}\t${v.kind}\t${new Date(v.at).toISOString()}\t${v.hash ? v.hash.slice(0, 12) : 'deleted'}\t${v.size}\t${v.mode.toString(8)}\n`);

@@ -1,4 +1,3 @@
-import { sweepProjects } from '../../history/config/startupSweep.js';
 import { requirePositionals, writeJson, type Command } from '../command.js';
 
 export const projectsCommand: Command = {
@@ -8,12 +7,13 @@ export const projectsCommand: Command = {
   flags: { check: { type: 'boolean' } },
   async run(ctx) {
     requirePositionals(ctx, []);
-    const config = ctx.engine().config;
-    if (ctx.flags.check) await sweepProjects(config, { signal: ctx.signal });
-    const { projects } = config.requireConfig();
+    const engine = ctx.engine();
+    // A corrupt or unreadable config.json fails here with its clear error (the viewer gets it from getConfig).
+    engine.config.requireConfig();
+    const projects = await engine.listProjects({ check: ctx.flags.check === true, signal: ctx.signal });
     if (ctx.json) return writeJson(ctx, projects);
     for (const p of projects) {
-      ctx.out.write(`${p.id}\t${p.lastSeen}${p.pinned ? '\tpinned' : '\t'}\t${new Date(p.lastOpenedAt).toISOString()}\t${p.root}\n`);
+      ctx.out.write(`${p.projectId}\t${p.lastSeen}${p.pinned ? '\tpinned' : '\t'}\t${p.lastOpenedAt === null ? '-' : new Date(p.lastOpenedAt).toISOString()}\t${p.root}\n`);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { UsageError, integerFlag, writeJson, type Command, type CommandContext } from '../command.js';
+import { UsageError, integerFlag, projectOf, writeJson, type Command, type CommandContext } from '../command.js';
 
 // Two forms: one file to one of its versions, or a snapshot (the whole project, or --path a
 // folder or file of it). The snapshot form previews with --dry-run; files added since the
@@ -22,7 +22,8 @@ export const restoreCommand: Command = {
     if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
     const versionId = integerFlag(ctx, 'version');
     if (versionId === undefined) throw new UsageError('restore needs --version ID (or --snapshot ID)');
-    const result = await ctx.engine().restoreFile(folder, path, versionId);
+    const { engine, projectId } = projectOf(ctx, folder);
+    const result = await engine.restoreFile(projectId, path, versionId);
     if (ctx.json) writeJson(ctx, result);
     else ctx.out.write(`Restored ${path} to version ${versionId} (snapshot ${result.snapshotId}).\n`);
   },
@@ -36,9 +37,9 @@ async function restoreSnapshot(ctx: CommandContext): Promise<void> {
   const snapshotId = integerFlag(ctx, 'snapshot')!;
   const prefix = typeof ctx.flags.path === 'string' ? ctx.flags.path : undefined;
   const deleteAdded = ctx.flags['delete-added'] === true;
-  const engine = ctx.engine();
+  const { engine, projectId } = projectOf(ctx, folder);
   if (ctx.flags['dry-run'] === true) {
-    const preview = await engine.previewRestore(folder, snapshotId, { prefix, deleteAdded });
+    const preview = await engine.previewRestore(projectId, snapshotId, { prefix, deleteAdded });
     if (ctx.json) return writeJson(ctx, preview);
     ctx.out.write(
       `Restoring snapshot ${snapshotId}${preview.prefix ? ` (${preview.prefix})` : ''} would write ${preview.write.length} files, ` +
@@ -50,9 +51,9 @@ async function restoreSnapshot(ctx: CommandContext): Promise<void> {
     for (const path of preview.added) ctx.out.write(`  ${deleteAdded ? 'delete' : 'keep  '}    ${path}\n`);
     return;
   }
-  const result = await engine.restoreSnapshot(folder, snapshotId, { prefix, deleteAdded, onProgress: ctx.progress, signal: ctx.signal });
+  const result = await engine.restoreSnapshot(projectId, snapshotId, { prefix, deleteAdded, signal: ctx.signal });
   if (ctx.json) return writeJson(ctx, result);
-  if (result.snapshotId === undefined) {
+  if (result.snapshotId === null) {
     ctx.out.write(`Nothing to restore: everything is already as in snapshot ${snapshotId}.\n`);
     return;
   }

@@ -1,4 +1,5 @@
-import { integerFlag, requirePositionals, type Command } from '../command.js';
+import { once } from 'node:events';
+import { integerFlag, projectOf, requirePositionals, type Command } from '../command.js';
 
 export const showCommand: Command = {
   name: 'show',
@@ -7,7 +8,12 @@ export const showCommand: Command = {
   flags: { version: { type: 'string' } },
   async run(ctx) {
     const [folder, path] = requirePositionals(ctx, ['FOLDER', 'PATH']);
-    const bytes = ctx.engine().read(folder!, path!, integerFlag(ctx, 'version'));
-    await new Promise<void>((resolve, reject) => ctx.out.write(bytes, (error) => (error ? reject(error) : resolve())));
+    const versionId = integerFlag(ctx, 'version');
+    const { engine, projectId } = projectOf(ctx, folder!);
+    // Streamed: a version of any size is written out without being held whole in memory.
+    for await (const chunk of engine.versionStream(projectId, path!, versionId)) {
+      if (!ctx.out.write(chunk as Buffer)) await once(ctx.out, 'drain');
+    }
+    await new Promise<void>((resolve, reject) => ctx.out.write('', (error) => (error ? reject(error) : resolve())));
   },
 };

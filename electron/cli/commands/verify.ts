@@ -1,4 +1,4 @@
-import { requirePositionals, writeJson, type Command } from '../command.js';
+import { projectOf, requirePositionals, writeJson, type Command } from '../command.js';
 
 export const verifyCommand: Command = {
   name: 'verify',
@@ -6,7 +6,8 @@ export const verifyCommand: Command = {
   summary: 'Re-hash every stored blob; exit 1 when any is missing or corrupt.',
   async run(ctx) {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
-    const result = await ctx.engine().verify(folder!, ctx.progress);
+    const { engine, projectId } = projectOf(ctx, folder!);
+    const result = await engine.verify(projectId, { signal: ctx.signal });
     if (ctx.json) writeJson(ctx, result);
     else {
       ctx.out.write(`${result.blobs} blobs: ${result.ok ? 'all intact' : `${result.missing.length} missing, ${result.corrupt.length} corrupt`}\n`);

@@ -11,8 +11,8 @@ export const watchCommand: Command = {
   async run(ctx) {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
     const engine = ctx.engine();
-    await engine.open(folder!, { onProgress: ctx.progress, signal: ctx.signal });
-    await engine.watch(folder!, {
+    const { projectId } = await engine.open(folder!, { signal: ctx.signal });
+    await engine.watch(projectId, {
       quietMs: integerFlag(ctx, 'quiet-ms'),
       maxGroupMs: integerFlag(ctx, 'max-group-ms'),
       onGroup: (group) => {
@@ -28,6 +28,6 @@ export const watchCommand: Command = {
       if (ctx.signal.aborted) resolve();
       else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
-    await engine.unwatch(folder!);
+    await engine.unwatch(projectId);
   },
 };

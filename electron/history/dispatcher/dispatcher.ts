@@ -2,16 +2,16 @@ import { CALLS, isCallName, type HindsightEvent } from '../../../shared/contract
 import { HindsightError } from '../../../shared/errors.js';
 import type { Result } from '../../../shared/contract/result.js';
 import { callMessageSchema, type ResultMessage } from '../../../shared/contract/wire.js';
+import { errorData } from '../errorData.js';
 import type { HistoryEngine } from '../historyEngine.js';
-import { badRequest, errorData } from './errorData.js';
+import { badRequest } from './badRequest.js';
 import { Operations } from './operations.js';
-import { ProjectDirectory } from './projectDirectory.js';
-import { sweepAndReport } from './projectSweep.js';
-import { ROUTES, type RouteContext, type Routes } from './routes.js';
+import { ROUTES, type RouteContext } from './routes.js';
 
 // The history process's one door, whatever the transport: `handle` takes any message, checks it
 // against the contract, runs the call and answers with a Result; it never throws and never
-// rejects. Events go to every subscriber (each connected window or browser tab).
+// rejects. The engine's events are forwarded unchanged to every subscriber (each connected window
+// or browser tab); the dispatcher adds none of its own.
 
 export interface Dispatcher {
   handle(message: unknown): Promise<ResultMessage>;
@@ -25,32 +25,25 @@ export interface DispatcherOptions {
   watch?: boolean;
   /** Look at every known project's folder now and report changed states (the app and the host do). */
   sweep?: boolean;
-  routes?: Routes;
 }
 
 export function createDispatcher(engine: HistoryEngine, options: DispatcherOptions = {}): Dispatcher {
-  const routes = options.routes ?? ROUTES;
   const listeners = new Set<(event: HindsightEvent) => void>();
   const operations = new Operations();
-  const ctx: RouteContext = {
-    engine,
-    // config.json's known projects; a config that cannot be read lists none (getConfig says why).
-    projects: new ProjectDirectory(() => engine.config.loadConfig().config.projects),
-    operations,
-    watch: options.watch ?? true,
-    emit(event) {
-      for (const listener of [...listeners]) {
-        try {
-          listener(event);
-        } catch {
-          // A subscriber whose transport broke must not stop the others or the work.
-        }
+  const ctx: RouteContext = { engine, operations, watch: options.watch ?? true };
+  const forward = (event: HindsightEvent): void => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // A subscriber whose transport broke must not stop the others or the work.
       }
-    },
+    }
   };
+  const stopForwarding = engine.events.on(forward);
 
   const stopSweep = new AbortController();
-  if (options.sweep) void sweepAndReport(engine, ctx.emit, stopSweep.signal);
+  if (options.sweep) void engine.sweepProjects(stopSweep.signal);
 
   async function answer(message: unknown): Promise<Result<unknown>> {
     const envelope = readable(() => callMessageSchema.safeParse(message));
@@ -61,10 +54,8 @@ export function createDispatcher(engine: HistoryEngine, options: DispatcherOptio
     }
     const parsed = readable(() => CALLS[call].request.safeParse(args), call);
     if (!parsed.success) return failure(badRequest(call, parsed.error));
-    const route = routes[call] as ((request: unknown, ctx: RouteContext) => unknown) | undefined;
-    if (!route) {
-      return failure(new HindsightError('NOT_IMPLEMENTED', `This version of Hindsight cannot ${call} yet.`, { call }));
-    }
+    // The table is total (routes.ts); TypeScript cannot pair a union of names with its route's request.
+    const route = ROUTES[call] as (request: unknown, ctx: RouteContext) => unknown;
     return { ok: true, value: await route(parsed.data, ctx) };
   }
 
@@ -84,6 +75,7 @@ export function createDispatcher(engine: HistoryEngine, options: DispatcherOptio
     async close() {
       stopSweep.abort();
       operations.cancelAll();
+      stopForwarding();
       listeners.clear();
       await engine.unwatchAll();
     },

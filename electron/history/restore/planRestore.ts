@@ -1,3 +1,4 @@
+import type { RestorePreview } from '../../../shared/contract/values.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { FileEntry } from '../../../shared/history.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
@@ -62,10 +63,11 @@ function normalisePrefix(prefix: string | undefined): string | null {
   return clean;
 }
 
-/** The plan as the CLI's --json preview prints it: paths, not entries. */
-export function planSummary(plan: RestorePlan) {
+/** The plan as a preview: paths, not entries. `pathPrefix` is the limit as the caller gave it. */
+export function planSummary(plan: RestorePlan, pathPrefix = ''): RestorePreview {
   return {
     snapshotId: plan.snapshotId,
+    pathPrefix,
     prefix: plan.prefix,
     deleteAdded: plan.deleteAdded,
     write: plan.write.map((f) => f.path),
@@ -75,5 +77,3 @@ export function planSummary(plan: RestorePlan) {
     delete: plan.deleteAdded ? plan.added : [],
   };
 }
-
-export type RestorePreview = ReturnType<typeof planSummary>;

@@ -1,3 +1,4 @@
+import type { RestoreFileResult } from '../../../shared/contract/values.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { recordPaths } from '../versions/recordPaths.js';
@@ -9,14 +10,8 @@ import { writeVersion } from './writeVersion.js';
 
 // Restores one file to one of its versions. What the file holds now is recorded first when it is
 // not already the latest version (a restore never loses data), and the restore itself is a
-// snapshot of kind 'restore', so it can be undone by restoring the version before it.
-
-export interface RestoreFileResult {
-  snapshotId: number;
-  capturedSnapshotId: number | undefined;
-  path: string;
-  versionId: number;
-}
+// snapshot of kind 'restore', so it is undone by restoring the version the file had just before
+// (undoVersionId in the result).
 
 export async function restoreFile(store: ProjectStore, path: string, versionId: number): Promise<RestoreFileResult> {
   const absTarget = safeTarget(store.root, path);
@@ -25,6 +20,8 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
     throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });
   }
   const captured = await recordPaths(store, [path], { kind: 'change', label: `Before restoring ${path}` });
+  // What the file held just before, now recorded: a deletion when it did not exist.
+  const undoVersionId = store.index.latestVersion(path)?.versionId ?? null;
   if (version.hash === null) {
     try {
       rmSync(absTarget, { force: true });
@@ -32,17 +29,15 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
       throw fsError('remove', path, error, 'RESTORE_FAILED');
     }
   } else {
-    writeVersion(store.blobsDir, { hash: version.hash, mode: version.mode, type: version.type, target: version.target }, absTarget, path);
+    writeVersion(store.blobsDir, { hash: version.hash, size: version.size, mode: version.mode, type: version.type, target: version.target }, absTarget, path);
   }
   const after = statPath(store.root, path);
-  const snapshotId = store.index.commitSnapshot(
-    { kind: 'restore', label: `Restored ${path} to version ${versionId}` },
-    [{ path, hash: version.hash, mode: version.mode, size: version.size, type: version.type ?? null, target: version.target ?? null }],
-    [],
-    after && version.hash
-      ? [{ path, type: after.type, size: after.size, mode: after.mode, mtimeNs: after.mtimeNs, ctimeNs: after.ctimeNs, ino: after.ino, hash: version.hash, target: after.target ?? null }]
-      : [],
-    after ? [] : [path],
-  );
-  return { snapshotId, capturedSnapshotId: captured.snapshotId, path, versionId };
+  const snapshotId = store.index.commitSnapshot({
+    snapshot: { kind: 'restore', label: `Restored ${path} to version ${versionId}` },
+    versions: [{ path, hash: version.hash, mode: version.mode, size: version.size, type: version.type, target: version.target }],
+    blobs: [],
+    stats: after && version.hash ? [{ path, type: after.type, size: after.size, mode: after.mode, mtimeNs: after.mtimeNs, ctimeNs: after.ctimeNs, ino: after.ino, hash: version.hash, target: after.target ?? null }] : [],
+    removedStats: after ? [] : [path],
+  });
+  return { snapshotId, capturedSnapshotId: captured.snapshotId ?? null, path, versionId, undoVersionId };
 }

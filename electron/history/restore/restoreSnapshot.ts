@@ -4,6 +4,7 @@ import { HindsightError } from '../../../shared/errors.js';
 import type { FileEntry } from '../../../shared/history.js';
 import type { Progress } from '../../../shared/progress.js';
 import type { NewVersion, StatRow } from '../db/historyIndex.js';
+import { stampOf } from '../statStamp.js';
 import { fsError } from '../fsErrors.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
@@ -26,7 +27,8 @@ export interface ExecuteOptions {
   backgroundClose?: BackgroundCloseSetting;
 }
 
-export interface RestoreSnapshotResult {
+/** What carrying out a plan did (the engine answers callers with the contract's RestoreSnapshotResult). */
+export interface RestoreOutcome {
   /** The snapshot of kind 'restore'; undefined when nothing needed writing. */
   snapshotId: number | undefined;
   /** Restore this one to undo the restore. */
@@ -40,7 +42,7 @@ export interface RestoreSnapshotResult {
   ms: number;
 }
 
-export async function executeRestore(store: ProjectStore, plan: RestorePlan, options: ExecuteOptions = {}): Promise<RestoreSnapshotResult> {
+export async function executeRestore(store: ProjectStore, plan: RestorePlan, options: ExecuteOptions = {}): Promise<RestoreOutcome> {
   const started = performance.now();
   const before = store.index.latestSnapshotId();
   const jobs = [...plan.write, ...plan.recreate].sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -103,7 +105,7 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
   progress.finish(report('done'));
   const recreatedPaths = new Set(plan.recreate.map((f) => f.path));
   const recreated = writer.written.filter((p) => recreatedPaths.has(p)).length;
-  const result: RestoreSnapshotResult = {
+  const result: RestoreOutcome = {
     snapshotId,
     undoSnapshotId: snapshotId === undefined ? undefined : before,
     targetSnapshotId: plan.snapshotId,
@@ -141,30 +143,20 @@ function commitRestore(store: ProjectStore, plan: RestorePlan, written: FileEntr
   for (const path of deleted) versions.push({ path, hash: null, mode: 0, size: 0, type: null });
   versions.sort((a, b) => (a.path < b.path ? -1 : 1));
   const what = plan.prefix === null ? 'the project' : plan.prefix;
-  return store.index.commitSnapshot(
-    { kind: 'restore', label: `Restored ${what} to snapshot ${plan.snapshotId}` },
+  return store.index.commitSnapshot({
+    snapshot: { kind: 'restore', label: `Restored ${what} to snapshot ${plan.snapshotId}` },
     versions,
-    [],
+    blobs: [],
     stats,
-    deleted,
-  );
+    removedStats: deleted,
+  });
 }
 
 /** The stat row of a file just restored, so the next rescan need not hash it again. */
 function statNow(root: string, file: FileEntry): StatRow | undefined {
   try {
     const st = lstatSync(join(root, file.path), { bigint: true });
-    return {
-      path: file.path,
-      type: file.type,
-      size: Number(st.size),
-      mode: Number(st.mode & 0o7777n),
-      mtimeNs: st.mtimeNs.toString(),
-      ctimeNs: st.ctimeNs.toString(),
-      ino: st.ino.toString(),
-      hash: file.hash,
-      target: file.target ?? null,
-    };
+    return { path: file.path, type: file.type, ...stampOf(st), hash: file.hash, target: file.target ?? null };
   } catch {
     return undefined; // gone again already: the next rescan records that
   }

@@ -5,14 +5,7 @@ import type { ProjectStore } from '../project/projectStore.js';
 // summed as if stored apart, against the distinct blobs actually stored.
 
 export function storeStats(store: ProjectStore, largest: number): StoreStats {
-  const db = store.index.db;
-  const counts = db
-    .prepare(
-      `SELECT (SELECT COUNT(*) FROM snapshots) AS snapshots, COUNT(*) AS versions,
-              COALESCE(SUM(CASE WHEN hash IS NOT NULL THEN size END), 0) AS logicalBytes
-       FROM versions`,
-    )
-    .get() as { snapshots: number; versions: number; logicalBytes: number };
+  const counts = store.index.historyTotals();
   const blobs = store.index.blobTotals();
   const largestFiles = store.index
     .filesAt()

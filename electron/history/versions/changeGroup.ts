@@ -44,7 +44,7 @@ export async function commitChangeGroup(
   let checkpointId: number | undefined;
   if (
     !hookWroteCheckpoint(store, latestBefore) &&
-    isMassChange(prepared.replaced, trackedFiles(store), options.massChange ?? DEFAULT_MASS_CHANGE)
+    isMassChange(prepared.replaced, store.index.trackedFiles(), options.massChange ?? DEFAULT_MASS_CHANGE)
   ) {
     checkpointId = insertCheckpoint(store, `Before ${prepared.replaced} files changed at once`);
   }
@@ -61,9 +61,4 @@ export function isMassChange(replaced: number, tracked: number, rule: MassChange
 function hookWroteCheckpoint(store: ProjectStore, latestBefore: number | undefined): boolean {
   const latest = store.index.latestSnapshotId();
   return latest !== latestBefore && latest !== undefined && store.index.snapshot(latest)?.kind === 'checkpoint';
-}
-
-function trackedFiles(store: ProjectStore): number {
-  const row = store.index.db.prepare('SELECT COUNT(*) AS n FROM stat_cache').get() as { n: number };
-  return row.n;
 }

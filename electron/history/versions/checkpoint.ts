@@ -13,5 +13,5 @@ export function insertCheckpoint(store: ProjectStore, label: string): number {
   if (clean.length === 0 || clean.length > MAX_LABEL || /[\0\r\n]/.test(clean)) {
     throw new HindsightError('BAD_REQUEST', `A checkpoint needs a one-line label of 1 to ${MAX_LABEL} characters.`, { label });
   }
-  return store.index.commitSnapshot({ kind: 'checkpoint', label: clean }, [], []);
+  return store.index.commitSnapshot({ snapshot: { kind: 'checkpoint', label: clean }, versions: [], blobs: [] });
 }

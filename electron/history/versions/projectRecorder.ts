@@ -1,24 +1,29 @@
+import type { OpenProject } from '../project/openProject.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { planRestore, planSummary, type PlanOptions, type RestorePreview } from '../restore/planRestore.js';
-import { executeRestore, type ExecuteOptions, type RestoreSnapshotResult } from '../restore/restoreSnapshot.js';
+import { firstCopy, type FirstCopyOptions, type FirstCopyResult } from '../copy/firstCopy.js';
+import { planRestore, planSummary, type PlanOptions } from '../restore/planRestore.js';
+import { restoreFile } from '../restore/restoreFile.js';
+import { executeRestore, type ExecuteOptions, type RestoreOutcome } from '../restore/restoreSnapshot.js';
 import type { CopyPool } from '../store/copyPool.js';
 import type { BatchTiming, ChangeGroupRequest } from '../watch/changeBatcher.js';
 import { ProjectWatcher } from '../watch/projectWatcher.js';
+import type { RestoreFileResult, RestorePreview } from '../../../shared/contract/values.js';
 import { commitChangeGroup, type ChangeGroupResult, type MassChangeRule } from './changeGroup.js';
 import { insertCheckpoint } from './checkpoint.js';
 import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
 import { prepareChanges } from './recordPaths.js';
-import { rescan, type RescanOptions, type RescanResult } from './rescan.js';
+import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
 
-// Everything that writes versions after the baseline, for every open project of the engine: the
-// rescan, the live watchers' change groups, restores and checkpoints. Writes to one store run one
-// at a time (a restore never interleaves with a change group), and each starts by bringing the
-// history up to date with the disk, so every byte a restore overwrites is recorded first.
+// Everything that writes to a project's history, for every open project of the engine: the first
+// copy, the rescan, the live watchers' change groups, restores and checkpoints. Writes to one
+// project run one at a time through its record's queue (a restore never interleaves with a change
+// group), and each starts by bringing the history up to date with the disk, so every byte a
+// restore overwrites is recorded first.
 
 export interface RecorderOptions {
   massChange?: MassChangeRule;
   pool?: CopyPool;
-  /** The exclude patterns of the settings, for a store not opened in this process (a CLI restore). */
+  /** The exclude patterns of the settings, for a project not opened in this process (a CLI restore). */
   exclude?: () => readonly string[];
   /** The maxFileSize setting: new files over it are not recorded. */
   maxFileSize?: () => number | null;
@@ -32,14 +37,15 @@ export interface WatchOptions extends Partial<BatchTiming> {
   onError?: (error: unknown) => void;
 }
 
-export type RestoreOptions = PlanOptions & ExecuteOptions & Pick<RescanOptions, 'exclude'>;
+export type RestoreOptions = PlanOptions & ExecuteOptions & Pick<RescanOptions, 'exclude' | 'signal' | 'onProgress'>;
+
+/** A snapshot restore and the capture before it. */
+export interface RestoreRun extends RestoreOutcome {
+  capture: RescanOutcome;
+}
 
 export class ProjectRecorder {
   readonly hooks = new CommitHooks();
-  private readonly queues = new Map<ProjectStore, Promise<unknown>>();
-  private readonly watchers = new Map<ProjectStore, ProjectWatcher>();
-  /** The exclude patterns each store was last opened with: later rescans use the same. */
-  private readonly excludes = new Map<ProjectStore, readonly string[]>();
 
   constructor(private readonly options: RecorderOptions = {}) {}
 
@@ -47,109 +53,92 @@ export class ProjectRecorder {
     return this.hooks.add(hook);
   }
 
-  rescan(store: ProjectStore, options: RescanOptions = {}): Promise<RescanResult> {
-    if (options.exclude) this.excludes.set(store, options.exclude);
-    return this.serial(store, () => this.rescanNow(store, options));
-  }
-
-  preview(store: ProjectStore, snapshotId: number, options: PlanOptions & Pick<RescanOptions, 'exclude'> = {}): Promise<RestorePreview> {
-    return this.serial(store, async () => {
-      await this.rescanNow(store, { exclude: options.exclude });
-      return planSummary(planRestore(store, snapshotId, options));
+  /** A project's first copy when it has no baseline yet, else a rescan; the exclude patterns are kept for later rescans. */
+  open(project: OpenProject, options: FirstCopyOptions & RescanOptions): Promise<{ firstCopy: FirstCopyResult } | { rescan: RescanOutcome }> {
+    if (options.exclude) project.exclude = options.exclude;
+    return project.serial(async () => {
+      if (project.store.index.baselineId() === undefined) return { firstCopy: await firstCopy(project.store, options) };
+      return { rescan: await this.rescanNow(project, options) };
     });
   }
 
-  restore(store: ProjectStore, snapshotId: number, options: RestoreOptions = {}): Promise<RestoreSnapshotResult> {
-    return this.serial(store, async () => {
+  rescan(project: OpenProject, options: RescanOptions = {}): Promise<RescanOutcome> {
+    if (options.exclude) project.exclude = options.exclude;
+    return project.serial(() => this.rescanNow(project, options));
+  }
+
+  preview(project: OpenProject, snapshotId: number, options: PlanOptions & Pick<RescanOptions, 'exclude'> = {}): Promise<RestorePreview> {
+    return project.serial(async () => {
+      await this.rescanNow(project, { exclude: options.exclude });
+      return planSummary(planRestore(project.store, snapshotId, options), options.prefix);
+    });
+  }
+
+  restore(project: OpenProject, snapshotId: number, options: RestoreOptions = {}): Promise<RestoreRun> {
+    return project.serial(async () => {
       // Capture before overwrite: everything the restore may overwrite or delete is recorded now.
-      await this.rescanNow(store, { exclude: options.exclude, signal: options.signal, onProgress: options.onProgress });
-      const plan = planRestore(store, snapshotId, options);
-      return executeRestore(store, plan, options);
+      const capture = await this.rescanNow(project, { exclude: options.exclude, signal: options.signal, onProgress: options.onProgress });
+      const plan = planRestore(project.store, snapshotId, options);
+      return { ...(await executeRestore(project.store, plan, options)), capture };
     });
   }
 
-  checkpoint(store: ProjectStore, label: string, options: Pick<RescanOptions, 'exclude'> = {}): Promise<number> {
-    return this.serial(store, async () => {
-      await this.rescanNow(store, options);
-      return insertCheckpoint(store, label);
+  restoreFile(project: OpenProject, path: string, versionId: number): Promise<RestoreFileResult> {
+    return project.serial(() => {
+      // Never write into a folder that vanished or was replaced: it is not this history's folder.
+      project.store.assertFolderUnchanged();
+      return restoreFile(project.store, path, versionId);
     });
   }
 
-  async watch(store: ProjectStore, options: WatchOptions = {}): Promise<void> {
-    if (this.watchers.has(store)) return;
-    if (options.exclude) this.excludes.set(store, options.exclude);
-    const watcher = await ProjectWatcher.start(store.root, {
+  checkpoint(project: OpenProject, label: string, options: Pick<RescanOptions, 'exclude'> = {}): Promise<number> {
+    return project.serial(async () => {
+      await this.rescanNow(project, options);
+      return insertCheckpoint(project.store, label);
+    });
+  }
+
+  async watch(project: OpenProject, options: WatchOptions = {}): Promise<void> {
+    if (project.watcher) return;
+    if (options.exclude) project.exclude = options.exclude;
+    project.watcher = await ProjectWatcher.start(project.root, {
       quietMs: options.quietMs,
       maxGroupMs: options.maxGroupMs,
       reconcileEveryMs: options.reconcileEveryMs,
-      exclude: this.excludeOf(store),
+      exclude: this.excludeOf(project),
       onError: options.onError,
       commit: (group) =>
-        this.serial(store, async () => {
-          const result = await this.commitGroup(store, group);
+        project.serial(async () => {
+          const result = await this.commitGroup(project, group);
           options.onGroup?.(result);
         }),
     });
-    this.watchers.set(store, watcher);
   }
 
-  /** Stops a store's watcher after writing its open group. */
-  async unwatch(store: ProjectStore): Promise<void> {
-    const watcher = this.watchers.get(store);
-    if (!watcher) return;
-    this.watchers.delete(store);
-    await watcher.stop();
-  }
-
-  watcher(store: ProjectStore): ProjectWatcher | undefined {
-    return this.watchers.get(store);
-  }
-
-  async close(): Promise<void> {
-    await Promise.all([...this.watchers.keys()].map((store) => this.unwatch(store)));
-  }
-
-  private async commitGroup(store: ProjectStore, group: ChangeGroupRequest): Promise<ChangeGroupResult & { reconciled: boolean }> {
+  private async commitGroup(project: OpenProject, group: ChangeGroupRequest): Promise<ChangeGroupResult & { reconciled: boolean }> {
     if (group.doubt.length > 0) {
-      const result = await this.rescanNow(store, {});
+      const result = await this.rescanNow(project, {});
       return { snapshotId: result.snapshotId, checkpointId: result.checkpointId, changed: result.changed, reconciled: true };
     }
-    const prepared = await prepareChanges(store, group.paths, undefined, this.options.pool, this.options.maxFileSize?.());
-    const result = await commitChangeGroup(store, prepared, { beforeCommit: this.runHooks, massChange: this.options.massChange });
+    const prepared = await prepareChanges(project.store, group.paths, undefined, this.options.pool, this.options.maxFileSize?.());
+    const result = await commitChangeGroup(project.store, prepared, { beforeCommit: this.runHooks, massChange: this.options.massChange });
     return { ...result, reconciled: false };
   }
 
-  private rescanNow(store: ProjectStore, options: RescanOptions): Promise<RescanResult> {
-    return rescan(store, {
+  private rescanNow(project: OpenProject, options: RescanOptions): Promise<RescanOutcome> {
+    return rescan(project.store, {
       pool: this.options.pool,
       massChange: this.options.massChange,
       beforeCommit: this.runHooks,
       ...options,
-      exclude: this.excludeOf(store, options.exclude),
+      exclude: this.excludeOf(project, options.exclude),
       maxFileSize: options.maxFileSize !== undefined ? options.maxFileSize : this.options.maxFileSize?.(),
     });
   }
 
-  private excludeOf(store: ProjectStore, given?: readonly string[]): readonly string[] | undefined {
-    return given ?? this.excludes.get(store) ?? this.options.exclude?.();
+  private excludeOf(project: OpenProject, given?: readonly string[]): readonly string[] | undefined {
+    return given ?? project.exclude ?? this.options.exclude?.();
   }
 
-  private readonly runHooks: BeforeCommitHook = (store, paths) => this.hooks.run(store, paths);
-
-  /** Runs other writes to a store (a single-file restore) in turn with the recorder's own. */
-  exclusive<T>(store: ProjectStore, work: () => Promise<T>): Promise<T> {
-    return this.serial(store, work);
-  }
-
-  /** Runs `work` after every earlier write to the same store has finished. */
-  private serial<T>(store: ProjectStore, work: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(store) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const tail = next.catch(() => undefined);
-    this.queues.set(store, tail);
-    void tail.then(() => {
-      if (this.queues.get(store) === tail) this.queues.delete(store);
-    });
-    return next;
-  }
+  private readonly runHooks: BeforeCommitHook = (store: ProjectStore, paths) => this.hooks.run(store, paths);
 }

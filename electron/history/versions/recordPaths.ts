@@ -1,7 +1,7 @@
 import type { NewSnapshot, NewVersion, StatRow } from '../db/historyIndex.js';
-import { fileEntries } from '../copy/fileEntries.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { CopyPool } from '../store/copyPool.js';
+import { fileEntries } from '../store/fileEntries.js';
 import { overSizeLimit, type WalkEntry } from '../walk/walkFolder.js';
 import { statPath } from './statPath.js';
 
@@ -43,7 +43,7 @@ export async function prepareChanges(
     else gone.push(path);
   }
   const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool });
-  const latestVersion = latestVersionLookup(store);
+  const latestVersion = (path: string) => store.index.latestVersionOf(path);
   const versions: NewVersion[] = [];
   let replaced = 0;
   for (const version of filed.versions) {
@@ -73,26 +73,19 @@ export async function prepareChanges(
   return { versions, blobs, stats: filed.stats, removedStats, replaced };
 }
 
-interface LatestVersion {
-  hash: string | null;
-  mode: number;
-  type: string | null;
-  target: string | null;
-}
-
-/** One prepared statement for the whole group: a rescan after a mass change asks thousands of times. */
-function latestVersionLookup(store: ProjectStore): (path: string) => LatestVersion | undefined {
-  const statement = store.index.db.prepare('SELECT hash, mode, type, target FROM versions WHERE path = ? ORDER BY id DESC LIMIT 1');
-  return (path) => statement.get(path) as LatestVersion | undefined;
-}
-
 /** Writes prepared changes as one snapshot; with nothing changed, only the stat rows are refreshed. */
 export function commitPrepared(store: ProjectStore, prepared: PreparedChanges, snapshot: NewSnapshot): RecordResult {
   if (prepared.versions.length === 0) {
     store.index.writeStats(prepared.stats, prepared.removedStats);
     return { snapshotId: undefined, changed: [] };
   }
-  const snapshotId = store.index.commitSnapshot(snapshot, prepared.versions, prepared.blobs, prepared.stats, prepared.removedStats);
+  const snapshotId = store.index.commitSnapshot({
+    snapshot,
+    versions: prepared.versions,
+    blobs: prepared.blobs,
+    stats: prepared.stats,
+    removedStats: prepared.removedStats,
+  });
   return { snapshotId, changed: prepared.versions.map((v) => v.path) };
 }
 

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Progress } from '../../../shared/progress.js';
-import type { StatRow } from '../db/historyIndex.js';
+import type { CachedStat } from '../db/historyIndex.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { isRestoreTemp } from '../restore/restoreTemps.js';
@@ -35,7 +35,8 @@ export interface RescanOptions {
   massChange?: MassChangeRule;
 }
 
-export interface RescanResult {
+/** What a rescan did, with the paths it found changed (the engine answers callers with the contract's RescanResult). */
+export interface RescanOutcome {
   snapshotId: number | undefined;
   checkpointId: number | undefined;
   changed: string[];
@@ -46,7 +47,7 @@ export interface RescanResult {
   ms: number;
 }
 
-export async function rescan(store: ProjectStore, options: RescanOptions = {}): Promise<RescanResult> {
+export async function rescan(store: ProjectStore, options: RescanOptions = {}): Promise<RescanOutcome> {
   const started = performance.now();
   const scanStartedAt = Date.now();
   const racySince = Number(store.index.getMeta('lastScanAt') ?? 0) - (options.racyWindowMs ?? RACY_WINDOW_MS);
@@ -63,7 +64,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   progress.finish(report('rescan', 0, 0));
 
   const walked = await walkFolder(store.root, { exclude: options.exclude, signal: options.signal, maxFileSize: options.maxFileSize });
-  const cache = loadStatCache(store);
+  const cache = store.index.statCache();
 
   const suspects: string[] = [];
   const known = new Map<string, WalkEntry | undefined>();
@@ -110,23 +111,6 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     hashed: suspects.length,
     ms: Math.round(performance.now() - started),
   };
-}
-
-/** A stat cache row as SQLite returns it in raw mode: [path, type, size, mode, mtime_ns, ctime_ns, ino, target]. */
-type CachedStat = [string, StatRow['type'], number, number, string, string, string, string | null];
-
-/**
- * The stat cache by path, read as plain arrays and kept as they come: at 50,000 rows, building an
- * object (or a copy) per row costs more than the comparison itself.
- */
-function loadStatCache(store: ProjectStore): Map<string, CachedStat> {
-  const rows = store.index.db
-    .prepare('SELECT path, type, size, mode, mtime_ns, ctime_ns, ino, target FROM stat_cache')
-    .raw(true)
-    .all() as CachedStat[];
-  const cache = new Map<string, CachedStat>();
-  for (const row of rows) cache.set(row[0], row);
-  return cache;
 }
 
 function sameStat(row: CachedStat, entry: WalkEntry): boolean {

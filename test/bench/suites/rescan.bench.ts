@@ -36,14 +36,16 @@ function gitFixture(): string {
 }
 
 /** Waits out the racy window so a no-change rescan is a true no-change rescan. */
-async function settled(engine: HistoryEngine, root: string): Promise<void> {
-  await engine.open(root);
+async function settled(engine: HistoryEngine, root: string): Promise<string> {
+  const { projectId } = await engine.open(root);
   await new Promise((r) => setTimeout(r, 2100));
-  await engine.rescan(root);
+  await engine.rescan(projectId);
+  return projectId;
 }
 
 function noChange(): BenchCase {
   let engine: HistoryEngine;
+  let projectId = '';
   let root = '';
   let data = '';
   return {
@@ -53,12 +55,12 @@ function noChange(): BenchCase {
       root = gitFixture();
       data = mkdtempSync(join(fixtures(), '..', 'data-'));
       engine = new HistoryEngine(data);
-      await settled(engine, root);
+      projectId = await settled(engine, root);
     },
     run: async () => {
       resetTrace();
       const cpu = process.cpuUsage();
-      const result = await engine.rescan(root);
+      const result = await engine.rescan(projectId);
       const used = process.cpuUsage(cpu);
       if (result.hashed !== 0) throw new Error(`a no-change rescan hashed ${result.hashed} files`);
       return {
@@ -109,6 +111,7 @@ function writeDeepProject(root: string): void {
 
 function deletedFolder(strategy: MissingDirStrategy): BenchCase {
   let engine: HistoryEngine;
+  let projectId = '';
   let root = '';
   let data = '';
   let parked = '';
@@ -123,7 +126,7 @@ function deletedFolder(strategy: MissingDirStrategy): BenchCase {
       writeDeepProject(root);
       data = join(base, 'data');
       engine = new HistoryEngine(data);
-      await settled(engine, root);
+      projectId = await settled(engine, root);
     },
     run: async () => {
       // The folder is moved out of the project (one rename: the same as deleting it, as far as
@@ -131,13 +134,13 @@ function deletedFolder(strategy: MissingDirStrategy): BenchCase {
       renameSync(join(root, 'gone'), parked);
       resetTrace();
       const started = performance.now();
-      const result = await engine.rescan(root, { strategy });
+      const result = await engine.rescan(projectId, { strategy });
       const rescanMs = performance.now() - started;
       const lstat = counter('rescan.lstat');
       const paths = counter('rescan.paths');
-      if (result.changed.length !== 2000) throw new Error(`expected 2,000 deletions, got ${result.changed.length}`);
+      if (result.changed !== 2000) throw new Error(`expected 2,000 deletions, got ${result.changed}`);
       renameSync(parked, join(root, 'gone'));
-      await engine.rescan(root);
+      await engine.rescan(projectId);
       return { rescanMs, lstat, paths };
     },
     teardown: async () => {

@@ -32,6 +32,7 @@ function emptyFolder(dir: string): number {
 
 function restoreCase(background: boolean): BenchCase {
   let engine: HistoryEngine;
+  let projectId = '';
   let base = '';
   let root = '';
   let baseline = 0;
@@ -44,15 +45,15 @@ function restoreCase(background: boolean): BenchCase {
       root = join(base, 'project');
       execFileSync('cp', ['-a', src, root]);
       engine = new HistoryEngine(join(base, 'data'));
-      await engine.open(root);
-      baseline = engine.history(root).index.baselineId()!;
+      ({ projectId } = await engine.open(root));
+      baseline = engine.history(projectId).index.baselineId()!;
     },
     run: async () => {
       const rmMs = emptyFolder(root);
       resetTrace();
       const cpu = process.cpuUsage();
       const started = performance.now();
-      const result = await engine.restoreSnapshot(root, baseline, { closer: makeCloser({ background }) });
+      const result = await engine.restoreSnapshot(projectId, baseline, { closer: makeCloser({ background }) });
       const restoreMs = performance.now() - started;
       const used = process.cpuUsage(cpu);
       if (result.recreated !== 4005) throw new Error(`expected 4,005 files recreated, got ${result.recreated}`);

@@ -44,14 +44,14 @@ describe('a file changing during the copy', () => {
       engine.close();
       await pool.close();
     });
-    await engine.open(root, { pool, cloneMode: 'never' });
+    const { projectId } = await engine.open(root, { pool, cloneMode: 'never' });
     writer.kill('SIGKILL');
-    const blobsDir = engine.store(root).blobsDir;
-    for (const file of engine.files(root)) {
+    const blobsDir = engine.store(projectId).blobsDir;
+    for (const file of engine.files(projectId)) {
       const bytes = readFileSync(blobPath(blobsDir, file.hash));
       expect(sha256(bytes), file.path).toBe(file.hash);
       expect(bytes.length, file.path).toBe(file.size);
     }
-    expect((await engine.verify(root)).ok).toBe(true);
+    expect((await engine.verify(projectId)).ok).toBe(true);
   });
 });

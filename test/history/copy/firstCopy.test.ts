@@ -21,6 +21,13 @@ function engineWithPool(limit: number): { engine: HistoryEngine; pool: CopyPool 
   return { engine, pool };
 }
 
+/** Progress as the engine announces it: its events, told synchronously as the work goes. */
+function onProgressOf(engine: HistoryEngine, listener: (progress: Progress) => void): void {
+  engine.events.on((event) => {
+    if (event.event === 'progress') listener(event.payload);
+  });
+}
+
 function smallFiles(count: number, seed: number): TreeSpec {
   const spec: TreeSpec = {};
   for (let i = 0; i < count; i++) spec[`src/d${i % 7}/f${i}.sh`] = seededBytes(seed + i, 200 + ((i * 37) % 3000));
@@ -63,9 +70,9 @@ describe('first copy', () => {
         if (typeof value === 'object' && 'mode' in value && value.mode !== undefined) chmodSync(join(root, path), value.mode);
       }
       const before = readTree(root);
-      await engine.open(root, { pool });
-      const store = engine.store(root);
-      for (const file of engine.files(root)) {
+      const { projectId } = await engine.open(root, { pool });
+      const store = engine.store(projectId);
+      for (const file of engine.files(projectId)) {
         expect(file.mode, file.path).toBe(before[file.path]!.mode);
         expect(file.hash, file.path).toBe(before[file.path]!.hash);
         const stored = blobPath(store.blobsDir, file.hash);
@@ -73,18 +80,18 @@ describe('first copy', () => {
       }
       // Each blob carries the exact bits it was filed with, whatever the umask.
       for (const mode of modes) {
-        const small = engine.files(root).find((f) => f.path === `small/m${mode.toString(8)}.sh`)!;
+        const small = engine.files(projectId).find((f) => f.path === `small/m${mode.toString(8)}.sh`)!;
         expect(statSync(blobPath(store.blobsDir, small.hash)).mode & 0o7777).toBe(mode);
-        const large = engine.files(root).find((f) => f.path === `large/m${mode.toString(8)}.bin`)!;
+        const large = engine.files(projectId).find((f) => f.path === `large/m${mode.toString(8)}.bin`)!;
         expect(statSync(blobPath(store.blobsDir, large.hash)).mode & 0o7777).toBe(mode);
       }
       // A restore under the same umask puts back the exact bytes and bits.
-      const baseline = new Map(engine.files(root).map((f) => [f.path, f]));
+      const baseline = new Map(engine.files(projectId).map((f) => [f.path, f]));
       for (const path of baseline.keys()) {
         chmodSync(join(root, path), 0o600);
         writeFileSync(join(root, path), 'changed');
-        const version = engine.versions(root, path)[0]!;
-        await engine.restoreFile(root, path, version.versionId);
+        const version = engine.versions(projectId, path)[0]!;
+        await engine.restoreFile(projectId, path, version.versionId);
       }
       expect(readTree(root)).toEqual(before);
     });
@@ -105,7 +112,7 @@ describe('first copy', () => {
     const result = await engine.open(root, { pool });
     expect(result.files).toBe(5);
     expect(result.blobs).toBe(3);
-    expect(engine.store(root).index.blobTotals()).toEqual({ blobs: 3, bytes: small.length + large.length + 5 });
+    expect(engine.store(result.projectId).index.blobTotals()).toEqual({ blobs: 3, bytes: small.length + large.length + 5 });
   });
 
   it('files a large file through the fallback copy where clones are not supported', async () => {
@@ -114,12 +121,12 @@ describe('first copy', () => {
     const bytes = seededBytes(3, 3 * 1024 * 1024 + 17);
     writeTree(root, { 'video.bin': { data: bytes, mode: 0o640 } });
     resetTrace();
-    await engine.open(root, { pool, cloneMode: 'never' });
+    const { projectId } = await engine.open(root, { pool, cloneMode: 'never' });
     expect(counter('copy.stream')).toBe(1);
     expect(counter('copy.clone')).toBe(0);
-    const file = engine.files(root)[0]!;
+    const file = engine.files(projectId)[0]!;
     expect(file).toMatchObject({ path: 'video.bin', hash: sha256(bytes), size: bytes.length, mode: 0o640 });
-    expect(sha256(readFileSync(blobPath(engine.store(root).blobsDir, file.hash)))).toBe(sha256(bytes));
+    expect(sha256(readFileSync(blobPath(engine.store(projectId).blobsDir, file.hash)))).toBe(sha256(bytes));
   });
 
   it('records symlinks as links and never follows them out of the folder', async () => {
@@ -134,8 +141,8 @@ describe('first copy', () => {
       'relative': { link: 'a/file.txt' },
       'dangling': { link: 'nowhere/at/all' },
     });
-    await engine.open(root, { pool });
-    const files = engine.files(root);
+    const { projectId } = await engine.open(root, { pool });
+    const files = engine.files(projectId);
     expect(files.map((f) => [f.path, f.type, f.target ?? null])).toEqual([
       ['a/file.txt', 'file', null],
       ['dangling', 'symlink', 'nowhere/at/all'],
@@ -143,7 +150,7 @@ describe('first copy', () => {
       ['to-dir', 'symlink', outside],
       ['to-file', 'symlink', join(outside, 'secret.txt')],
     ]);
-    const hashes = new Set(engine.store(root).index.blobs().map((b) => b.hash));
+    const hashes = new Set(engine.store(projectId).index.blobs().map((b) => b.hash));
     expect(hashes.has(sha256('do not copy me'))).toBe(false);
     expect(hashes.has(sha256('nor me'))).toBe(false);
   });
@@ -165,8 +172,8 @@ describe('first copy', () => {
       '.git/HEAD': 'ref: refs/heads/main\n',
       'sub/.git': 'gitdir: elsewhere',
     });
-    await engine.open(root, { pool });
-    expect(engine.files(root).map((f) => f.path)).toEqual([
+    const { projectId } = await engine.open(root, { pool });
+    expect(engine.files(projectId).map((f) => f.path)).toEqual([
       '.gitignore',
       'keep.log',
       'other/local.txt',
@@ -189,11 +196,12 @@ describe('first copy', () => {
         mkdirSync(root);
       }
     };
-    const error = await engine.open(root, { pool, onProgress }).catch((e: unknown) => e);
+    onProgressOf(engine, onProgress);
+    const error = await engine.open(root, { pool }).catch((e: unknown) => e);
     expect(replaced).toBe(true);
     expect(error).toBeInstanceOf(HindsightError);
     expect((error as HindsightError).code).toBe('FOLDER_REPLACED');
-    expect(engine.store(join(parent, 'moved-away')).index.baselineId()).toBeUndefined();
+    expect(engine.store(engine.locate(join(parent, 'moved-away'))).index.baselineId()).toBeUndefined();
   });
 
   it('fails clearly when the folder vanishes during the copy', async () => {
@@ -202,17 +210,13 @@ describe('first copy', () => {
     const root = join(parent, 'project');
     writeTree(root, smallFiles(200, 2));
     let removed = false;
-    const error = await engine
-      .open(root, {
-        pool,
-        onProgress: (p) => {
-          if (p.phase === 'copy' && !removed) {
-            removed = true;
-            rmSync(root, { recursive: true, force: true });
-          }
-        },
-      })
-      .catch((e: unknown) => e);
+    onProgressOf(engine, (p) => {
+      if (p.phase === 'copy' && !removed) {
+        removed = true;
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+    const error = await engine.open(root, { pool }).catch((e: unknown) => e);
     expect((error as HindsightError).code).toBe('FOLDER_VANISHED');
   });
 
@@ -221,7 +225,8 @@ describe('first copy', () => {
     const root = tempDir();
     writeTree(root, smallFiles(500, 9));
     const events: Progress[] = [];
-    await engine.open(root, { pool, onProgress: (p) => events.push(p) });
+    onProgressOf(engine, (p) => events.push(p));
+    await engine.open(root, { pool });
     const last = events.at(-1)!;
     expect(last.phase).toBe('done');
     expect(last.filesDone).toBe(500);

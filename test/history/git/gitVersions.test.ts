@@ -32,24 +32,25 @@ describe('git versions of a file', () => {
     write(root, 'new.txt', 'only staged\n');
     git(root, 'add', 'new.txt');
     const engine = engineFor();
+    const projectId = engine.locate(root); // never opened: git alone answers, no store is made
     const head = git(root, 'rev-parse', 'HEAD');
 
-    const a = await engine.gitVersions(root, 'a.txt');
+    const a = await engine.gitVersions(projectId, 'a.txt');
     expect(a).toMatchObject({ repository: true, branch: 'main', commit: head });
     expect(a.head).toMatchObject({ hash: sha256('committed\n'), size: 10, mode: 0o644, type: 'file', text: 'committed\n', blob: git(root, 'rev-parse', 'HEAD:a.txt') });
     expect(a.index).toMatchObject({ hash: sha256('staged\n'), text: 'staged\n', blob: git(root, 'rev-parse', ':a.txt') });
 
-    const same = await engine.gitVersions(root, 'same.txt');
+    const same = await engine.gitVersions(projectId, 'same.txt');
     expect(same.head?.hash).toBe(sha256('same\n'));
     expect(same.index).toBeUndefined();
 
-    expect((await engine.gitVersions(root, 'tool.sh')).head?.mode).toBe(0o755);
+    expect((await engine.gitVersions(projectId, 'tool.sh')).head?.mode).toBe(0o755);
 
-    const added = await engine.gitVersions(root, 'new.txt');
+    const added = await engine.gitVersions(projectId, 'new.txt');
     expect(added.head).toBeUndefined();
     expect(added.index?.hash).toBe(sha256('only staged\n'));
 
-    const untracked = await engine.gitVersions(root, 'nowhere.txt');
+    const untracked = await engine.gitVersions(projectId, 'nowhere.txt');
     expect(untracked).toEqual({ repository: true, branch: 'main', commit: head });
   });
 
@@ -59,10 +60,10 @@ describe('git versions of a file', () => {
     git(root, 'commit', '-qam', 'binary');
     const engine = engineFor();
     const project = join(root, 'sub');
-    await engine.open(project);
-    const versions = await engine.gitVersions(project, 'dir/a.txt');
-    expect(versions.head?.hash).toBe(engine.versions(project, 'dir/a.txt')[0]!.hash);
-    const binary = await engine.gitVersions(project, 'bin.dat');
+    const { projectId } = await engine.open(project);
+    const versions = await engine.gitVersions(projectId, 'dir/a.txt');
+    expect(versions.head?.hash).toBe(engine.versions(projectId, 'dir/a.txt')[0]!.hash);
+    const binary = await engine.gitVersions(projectId, 'bin.dat');
     expect(binary.head).toMatchObject({ size: 4, hash: sha256(Buffer.from([0, 1, 2, 255])) });
     expect(binary.head?.text).toBeUndefined();
   });
@@ -70,14 +71,15 @@ describe('git versions of a file', () => {
   it('shows a blob past the allowance by size, without hash or text', async () => {
     const root = makeRepo({ 'big.txt': 'x'.repeat(10_000) });
     const engine = engineFor();
-    const versions = await gitVersions(engine.store(root).git, 'big.txt', 4096);
+    const versions = await gitVersions(engine.store(engine.locate(root)).git, 'big.txt', 4096);
     expect(versions.head).toEqual({ blob: git(root, 'rev-parse', 'HEAD:big.txt'), hash: null, size: 10_000, mode: 0o644, type: 'file' });
   });
 
   it('says a plain folder is not a repository', async () => {
     const folder = tempDir('plain');
     write(folder, 'a.txt', 'a');
-    expect(await engineFor().gitVersions(folder, 'a.txt')).toEqual({ repository: false, branch: null, commit: null });
+    const engine = engineFor();
+    expect(await engine.gitVersions(engine.locate(folder), 'a.txt')).toEqual({ repository: false, branch: null, commit: null });
   });
 
   it('reports branch and head through the CLI: open, log and git-versions', async () => {
@@ -104,7 +106,7 @@ describe('git versions of a folder never opened', () => {
     const folder = tempDir('plain');
     write(folder, 'a.txt', 'a');
     const engine = engineFor();
-    await engine.gitVersions(folder, 'a.txt');
+    await engine.gitVersions(engine.locate(folder), 'a.txt');
     expect(existsSync(join(engine.dataDir, 'projects'))).toBe(false);
   });
 });

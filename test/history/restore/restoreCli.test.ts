@@ -31,6 +31,7 @@ describe('hindsight restore --snapshot, deleted, checkpoint', () => {
     const preview = await cliJson<Record<string, unknown>>(cli('restore', root, '--snapshot', '1', '--path', 'a', '--dry-run'));
     expect(preview).toEqual({
       snapshotId: 1,
+      pathPrefix: 'a',
       prefix: 'a',
       deleteAdded: false,
       write: ['a/one.txt'],

@@ -7,7 +7,7 @@ import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { Progress } from '../../../shared/progress.js';
 import { readTree, seededBytes, sha256, type TreeSpec } from '../../helpers/writeTree.js';
-import { notRacy, projectWithBaseline } from '../versions/versionsHelpers.js';
+import { changedPaths, notRacy, projectWithBaseline, readBack } from '../versions/versionsHelpers.js';
 
 function tree(count: number, seed: number): TreeSpec {
   const spec: TreeSpec = {};
@@ -17,7 +17,7 @@ function tree(count: number, seed: number): TreeSpec {
 
 describe('restoring a snapshot', () => {
   it('puts a changed tree back exactly, keeps files added since, and is undone by restoring the snapshot before it', async () => {
-    const { engine, root, store } = await projectWithBaseline({
+    const { engine, root, store, projectId } = await projectWithBaseline({
       ...tree(40, 1),
       'bin/run.sh': { data: '#!/bin/sh\necho hi\n', mode: 0o755 },
       'docs/link': { link: '../src/m0/f0.txt' },
@@ -34,7 +34,7 @@ describe('restoring a snapshot', () => {
     writeFileSync(join(root, 'added.txt'), 'new since');
     const changed = readTree(root);
 
-    const preview = await engine.previewRestore(root, baseline);
+    const preview = await engine.previewRestore(projectId, baseline);
     expect(preview.write.sort()).toEqual(['bin/run.sh', 'docs/link', 'src/m1/f1.txt']);
     expect(preview.recreate).toHaveLength(8);
     expect(preview.added).toEqual(['added.txt']);
@@ -43,7 +43,8 @@ describe('restoring a snapshot', () => {
 
     notRacy(store);
     const progress: Progress[] = [];
-    const result = await engine.restoreSnapshot(root, baseline, { onProgress: (p) => progress.push(p) });
+    engine.events.on((e) => e.event === 'progress' && progress.push(e.payload));
+    const result = await engine.restoreSnapshot(projectId, baseline);
     expect(result).toMatchObject({ written: 3, recreated: 8, deleted: 0, kept: 1 });
     expect(readTree(root)).toEqual({ ...original, 'added.txt': changed['added.txt'] });
     expect(store.index.snapshot(result.snapshotId!)!.kind).toBe('restore');
@@ -51,17 +52,17 @@ describe('restoring a snapshot', () => {
 
     // Undo: restoring the snapshot before the restore brings back the changed tree, byte for byte.
     notRacy(store);
-    await engine.restoreSnapshot(root, result.undoSnapshotId!, { deleteAdded: true });
+    await engine.restoreSnapshot(projectId, result.undoSnapshotId!, { deleteAdded: true });
     expect(readTree(root)).toEqual(changed);
   });
 
   it('restores one folder only, and deletes added files only when asked, after recording them', async () => {
-    const { engine, root, store } = await projectWithBaseline({ 'a/one.txt': '1', 'a/two.txt': '2', 'b/three.txt': '3' });
+    const { engine, root, store, projectId } = await projectWithBaseline({ 'a/one.txt': '1', 'a/two.txt': '2', 'b/three.txt': '3' });
     const baseline = store.index.baselineId()!;
     writeFileSync(join(root, 'a/one.txt'), 'one!');
     writeFileSync(join(root, 'b/three.txt'), 'three!');
     writeFileSync(join(root, 'a/added.txt'), 'added later');
-    const result = await engine.restoreSnapshot(root, baseline, { prefix: 'a', deleteAdded: true });
+    const result = await engine.restoreSnapshot(projectId, baseline, { prefix: 'a', deleteAdded: true });
     expect(result).toMatchObject({ written: 1, deleted: 1 });
     expect(readFileSync(join(root, 'a/one.txt'), 'utf8')).toBe('1');
     expect(readFileSync(join(root, 'b/three.txt'), 'utf8')).toBe('three!'); // outside the prefix
@@ -69,25 +70,25 @@ describe('restoring a snapshot', () => {
     // The deleted file's contents were recorded before it went.
     const added = store.index.versionsOf('a/added.txt');
     expect(added.map((v) => v.hash)).toEqual([sha256('added later'), null]);
-    expect(engine.read(root, 'a/added.txt').toString()).toBe('added later');
+    expect(readBack(engine, projectId, 'a/added.txt')).toBe('added later');
   });
 
   it('recreates a deleted file and its folders from a snapshot with --path', async () => {
-    const { engine, root, store } = await projectWithBaseline({ 'x/y/z/deep.txt': 'deep', 'top.txt': 't' });
+    const { engine, root, store, projectId } = await projectWithBaseline({ 'x/y/z/deep.txt': 'deep', 'top.txt': 't' });
     rmSync(join(root, 'x'), { recursive: true });
-    const result = await engine.restoreSnapshot(root, store.index.baselineId()!, { prefix: 'x/y/z/deep.txt' });
+    const result = await engine.restoreSnapshot(projectId, store.index.baselineId()!, { prefix: 'x/y/z/deep.txt' });
     expect(result.recreated).toBe(1);
     expect(readFileSync(join(root, 'x/y/z/deep.txt'), 'utf8')).toBe('deep');
   });
 
   it('refuses an unknown snapshot and a path outside the project', async () => {
-    const { engine, root } = await projectWithBaseline({ 'a.txt': 'a' });
-    await expect(engine.restoreSnapshot(root, 999)).rejects.toMatchObject({ code: 'SNAPSHOT_NOT_FOUND' });
-    await expect(engine.previewRestore(root, 1, { prefix: '../etc' })).rejects.toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
+    const { engine, projectId } = await projectWithBaseline({ 'a.txt': 'a' });
+    await expect(engine.restoreSnapshot(projectId, 999)).rejects.toMatchObject({ code: 'SNAPSHOT_NOT_FOUND' });
+    await expect(engine.previewRestore(projectId, 1, { prefix: '../etc' })).rejects.toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
   });
 
   it('reports a failed close, leaves that file as it was, and records only what was really restored', async () => {
-    const { engine, root, store } = await projectWithBaseline(tree(30, 7));
+    const { engine, root, store, projectId } = await projectWithBaseline(tree(30, 7));
     const baseline = store.index.baselineId()!;
     for (let i = 0; i < 30; i++) writeFileSync(join(root, `src/m${i % 5}/f${i}.txt`), `changed ${i}`);
     const changed = readTree(root);
@@ -103,7 +104,7 @@ describe('restoring a snapshot', () => {
       });
     const closer = new BackgroundCloser({ close: failing });
     resetTrace();
-    const error = await engine.restoreSnapshot(root, baseline, { closer }).then(
+    const error = await engine.restoreSnapshot(projectId, baseline, { closer }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -120,7 +121,7 @@ describe('restoring a snapshot', () => {
       else expect(now[path]!.hash).toBe(sha256(original[path] as Buffer)); // restored
     }
     // The restore snapshot names the 28 files written, not the two whose close failed.
-    const restored = store.index.versionsOfSnapshot(failure.details!.snapshotId as number).map((v) => v.path);
+    const restored = changedPaths(store, failure.details!.snapshotId as number);
     expect(restored).toHaveLength(28);
     expect(restored.some((p) => failed.includes(p))).toBe(false);
     // No temp is left behind.
@@ -130,17 +131,17 @@ describe('restoring a snapshot', () => {
   });
 
   it('a restore with every close failing writes nothing and says so', async () => {
-    const { engine, root, store } = await projectWithBaseline({ 'a.txt': 'old a', 'b.txt': 'old b' });
+    const { engine, root, store, projectId } = await projectWithBaseline({ 'a.txt': 'old a', 'b.txt': 'old b' });
     writeFileSync(join(root, 'a.txt'), 'new a');
     mkdirSync(join(root, 'c'));
     const closer = new BackgroundCloser({ close: (fd, cb) => close(fd, () => cb(Object.assign(new Error('EIO'), { code: 'EIO' }))) });
-    await expect(engine.restoreSnapshot(root, store.index.baselineId()!, { closer })).rejects.toMatchObject({ code: 'CLOSE_FAILED' });
+    await expect(engine.restoreSnapshot(projectId, store.index.baselineId()!, { closer })).rejects.toMatchObject({ code: 'CLOSE_FAILED' });
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('new a');
     expect(store.index.snapshots().map((s) => s.kind)).toEqual(['baseline', 'change']);
   });
 
   it('closes in the background when the backgroundClose setting says on', async () => {
-    const { engine, root, store } = await projectWithBaseline(tree(12, 40));
+    const { engine, root, store, projectId } = await projectWithBaseline(tree(12, 40));
     const baseline = store.index.baselineId()!;
     for (const path of Object.keys(tree(12, 40))) writeFileSync(join(root, path), 'edited');
     notRacy(store);
@@ -149,12 +150,12 @@ describe('restoring a snapshot', () => {
     delete process.env.HINDSIGHT_BACKGROUND_CLOSE;
     try {
       resetTrace();
-      await engine.restoreSnapshot(root, baseline);
+      await engine.restoreSnapshot(projectId, baseline);
       expect(counter('close.background')).toBe(12);
       await engine.config.editConfig(setSetting('backgroundClose', 'off'));
       for (const path of Object.keys(tree(12, 40))) writeFileSync(join(root, path), 'edited again');
       resetTrace();
-      await engine.restoreSnapshot(root, baseline);
+      await engine.restoreSnapshot(projectId, baseline);
       expect(counter('close.background')).toBe(0);
     } finally {
       if (previous !== undefined) process.env.HINDSIGHT_BACKGROUND_CLOSE = previous;

@@ -24,9 +24,9 @@ async function copyLargeFiles(projectParent: string, dataDir: string) {
     await pool.close();
   });
   resetTrace();
-  await engine.open(root, { pool, cloneMode: 'auto' });
-  const files = engine.files(root);
-  const blobsDir = engine.store(root).blobsDir;
+  const { projectId } = await engine.open(root, { pool, cloneMode: 'auto' });
+  const files = engine.files(projectId);
+  const blobsDir = engine.store(projectId).blobsDir;
   for (const [path, bytes, mode] of [['media/clip.bin', big, 0o644], ['tool.bin', exec, 0o751]] as const) {
     const file = files.find((f) => f.path === path)!;
     expect(file.hash).toBe(sha256(bytes));

@@ -15,7 +15,7 @@ describe('verify', () => {
     expect(await cliJson(['verify', root, '--data-dir', dataDir])).toEqual({ blobs: 3, ok: true, missing: [], corrupt: [] });
 
     const engine = new HistoryEngine(dataDir);
-    const blobsDir = engine.store(root).blobsDir;
+    const blobsDir = engine.store(engine.locate(root)).blobsDir;
     engine.close();
     rmSync(blobPath(blobsDir, sha256('alpha')));
     writeFileSync(blobPath(blobsDir, sha256('beta')), 'bitrot');
@@ -44,17 +44,15 @@ describe('verify, cancelled', () => {
     for (let i = 0; i < 50; i++) spec[`f${i}.txt`] = `file ${i}`;
     writeTree(root, spec);
     const engine = new HistoryEngine(tempDir('hindsight-data-'));
-    await engine.open(root);
+    const { projectId } = await engine.open(root);
     const controller = new AbortController();
     let ticks = 0;
-    const run = engine.verify(
-      root,
-      () => {
-        ticks++;
-        controller.abort(Object.assign(new Error('Cancelled.'), { code: 'CANCELLED' }));
-      },
-      controller.signal,
-    );
+    engine.events.on((event) => {
+      if (event.event !== 'progress') return;
+      ticks++;
+      controller.abort(Object.assign(new Error('Cancelled.'), { code: 'CANCELLED' }));
+    });
+    const run = engine.verify(projectId, { signal: controller.signal });
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(ticks).toBeGreaterThan(0);
     engine.close();

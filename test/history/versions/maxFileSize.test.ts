@@ -16,15 +16,15 @@ describe('the maxFileSize setting', () => {
     writeTree(root, { 'small.txt': 'x'.repeat(100), 'huge.bin': 'y'.repeat(5000), 'grows.txt': 'z'.repeat(100) });
     await engine.config.editConfig(setSetting('maxFileSize', 1000));
 
-    await engine.open(root);
-    expect(engine.files(root).map((f) => f.path)).toEqual(['grows.txt', 'small.txt']);
+    const { projectId } = await engine.open(root);
+    expect(engine.files(projectId).map((f) => f.path)).toEqual(['grows.txt', 'small.txt']);
 
-    const store = engine.history(root);
+    const store = engine.history(projectId);
     notRacy(store);
     writeFileSync(join(root, 'grows.txt'), 'z'.repeat(4000));
     writeFileSync(join(root, 'new-huge.bin'), 'w'.repeat(3000));
     await engine.open(root);
-    const files = Object.fromEntries(engine.files(root).map((f) => [f.path, f.size]));
+    const files = Object.fromEntries(engine.files(projectId).map((f) => [f.path, f.size]));
     expect(files).toEqual({ 'grows.txt': 4000, 'small.txt': 100 });
 
     // The live recorder's path (a change group of named paths) follows the same rule.

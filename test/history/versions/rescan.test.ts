@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
@@ -7,11 +7,11 @@ import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { statPath } from '../../../electron/history/versions/statPath.js';
 import { insertCheckpoint } from '../../../electron/history/versions/checkpoint.js';
 import { seededBytes, sha256 } from '../../helpers/writeTree.js';
-import { notRacy, projectWithBaseline, versionsOf } from './versionsHelpers.js';
+import { changedPaths, notRacy, projectWithBaseline, versionsOf } from './versionsHelpers.js';
 
 describe('rescan', () => {
   it('records edits, additions, deletions, renames and mode-only changes as one change snapshot, hashing only what differs', async () => {
-    const { engine, root, store } = await projectWithBaseline({
+    const { engine, root, projectId, store } = await projectWithBaseline({
       'keep.txt': 'unchanged',
       'edit.txt': 'before',
       'gone.txt': 'deleted soon',
@@ -25,8 +25,9 @@ describe('rescan', () => {
     renameSync(join(root, 'old/name.txt'), join(root, 'new/name.txt'));
     chmodSync(join(root, 'run.sh'), 0o755);
 
-    const result = await engine.rescan(root);
-    expect(result.changed).toEqual(['edit.txt', 'gone.txt', 'new.txt', 'new/name.txt', 'old/name.txt', 'run.sh']);
+    const result = await engine.rescan(projectId);
+    expect(result.changed).toBe(6);
+    expect(changedPaths(store, result.snapshotId)).toEqual(['edit.txt', 'gone.txt', 'new.txt', 'new/name.txt', 'old/name.txt', 'run.sh']);
     expect(result.hashed).toBe(6); // keep.txt was never read
     expect(store.index.snapshot(result.snapshotId!)!.kind).toBe('change');
     const versions = versionsOf(store, result.snapshotId);
@@ -46,11 +47,11 @@ describe('rescan', () => {
   it('does nothing and hashes nothing when nothing changed, and checks no path twice', async () => {
     const spec: Record<string, string> = {};
     for (let i = 0; i < 200; i++) spec[`d${i % 9}/f${i}.txt`] = `file ${i}`;
-    const { engine, root, store } = await projectWithBaseline(spec);
+    const { engine, projectId, store } = await projectWithBaseline(spec);
     const before = store.index.latestSnapshotId();
     resetTrace();
-    const result = await engine.rescan(root);
-    expect(result).toMatchObject({ snapshotId: undefined, changed: [], hashed: 0, paths: 200 });
+    const result = await engine.rescan(projectId);
+    expect(result).toMatchObject({ snapshotId: null, changed: 0, hashed: 0, paths: 200 });
     expect(store.index.latestSnapshotId()).toBe(before);
     expect(counter('rescan.paths')).toBe(200);
     expect(counter('rescan.lstat')).toBe(0); // the walk found every file: no second look
@@ -59,23 +60,23 @@ describe('rescan', () => {
   });
 
   it('hashes a racily clean file: same stat as recorded, but changed within the racy window of the last scan', async () => {
-    const { engine, root, store } = await projectWithBaseline({ 'racy.txt': 'AAAA', 'other.txt': 'x' });
+    const { engine, root, projectId, store } = await projectWithBaseline({ 'racy.txt': 'AAAA', 'other.txt': 'x' });
     // The file changes right after it was filed, within one timestamp tick: its stat row then
     // matches the disk exactly, though the bytes differ. Simulated by writing the new stat row.
     writeFileSync(join(root, 'racy.txt'), 'BBBB');
     const now = statPath(root, 'racy.txt')!;
-    const row = store.index.statCache().find((r) => r.path === 'racy.txt')!;
-    store.index.writeStats([{ ...row, mtimeNs: now.mtimeNs, ctimeNs: now.ctimeNs, ino: now.ino, size: now.size, mode: now.mode }]);
+    expect(store.index.statCache().has('racy.txt')).toBe(true);
+    store.index.writeStats([{ path: 'racy.txt', type: 'file', hash: sha256('AAAA'), mtimeNs: now.mtimeNs, ctimeNs: now.ctimeNs, ino: now.ino, size: now.size, mode: now.mode }]);
 
     // With the last scan long after the change, the stat is trusted and the change is missed:
     notRacy(store);
-    const trusting = await engine.rescan(root);
-    expect(trusting.changed).toEqual([]);
+    const trusting = await engine.rescan(projectId);
+    expect(trusting.changed).toBe(0);
 
     // With the last scan within 2 s of the file's timestamps, it is hashed and the change found.
     store.index.setMeta('lastScanAt', String(Number(now.mtimeNs) / 1e6 + 1000));
-    const racy = await engine.rescan(root);
-    expect(racy.changed).toEqual(['racy.txt']);
+    const racy = await engine.rescan(projectId);
+    expect(changedPaths(store, racy.snapshotId)).toEqual(['racy.txt']);
     expect(versionsOf(store, racy.snapshotId)['racy.txt']).toBe(sha256('BBBB'));
   });
 
@@ -94,14 +95,14 @@ describe('rescan', () => {
   it('runs the before-commit hooks first, and puts a checkpoint before a group that replaces many files at once', async () => {
     const spec: Record<string, Buffer> = {};
     for (let i = 0; i < 60; i++) spec[`src/f${i}.bin`] = seededBytes(i, 100);
-    const { engine, root, store } = await projectWithBaseline(spec);
+    const { engine, root, projectId, store } = await projectWithBaseline(spec);
     const seen: { paths: readonly string[]; latest: number | undefined }[] = [];
     engine.addBeforeCommit((s, paths) => {
       seen.push({ paths, latest: s.index.latestSnapshotId() });
     });
     const baseline = store.index.latestSnapshotId();
     rmSync(join(root, 'src'), { recursive: true });
-    const result = await engine.rescan(root);
+    const result = await engine.rescan(projectId);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.paths).toHaveLength(60);
     expect(seen[0]!.latest).toBe(baseline); // the hook ran before anything of the group was written
@@ -109,20 +110,20 @@ describe('rescan', () => {
     expect(checkpoint).toMatchObject({ kind: 'checkpoint', label: 'Before 60 files changed at once', files: 0 });
     expect(result.checkpointId).toBeLessThan(result.snapshotId!);
     // The checkpoint is the moment before: every file is still there at it.
-    expect(store.index.filesAt(result.checkpointId)).toHaveLength(60);
-    expect(store.index.filesAt(result.snapshotId)).toHaveLength(0);
+    expect(store.index.filesAt(result.checkpointId!)).toHaveLength(60);
+    expect(store.index.filesAt(result.snapshotId!)).toHaveLength(0);
   });
 
   it('writes no second checkpoint when a before-commit hook already marked the moment before', async () => {
     const spec: Record<string, Buffer> = {};
     for (let i = 0; i < 60; i++) spec[`src/f${i}.bin`] = seededBytes(i, 100);
-    const { engine, root, store } = await projectWithBaseline(spec);
+    const { engine, root, projectId, store } = await projectWithBaseline(spec);
     engine.addBeforeCommit((s) => {
       insertCheckpoint(s, 'Before checkout to topic');
     });
     rmSync(join(root, 'src'), { recursive: true });
-    const result = await engine.rescan(root);
-    expect(result.checkpointId).toBeUndefined();
+    const result = await engine.rescan(projectId);
+    expect(result.checkpointId).toBeNull();
     expect(store.index.snapshots().map((s) => [s.kind, s.label])).toEqual([
       ['baseline', 'Baseline'],
       ['checkpoint', 'Before checkout to topic'],
@@ -131,47 +132,48 @@ describe('rescan', () => {
   });
 
   it('keeps a small change group free of checkpoints', async () => {
-    const { engine, root, store } = await projectWithBaseline({ 'a.txt': 'a', 'b.txt': 'b', 'c.txt': 'c' });
+    const { engine, root, projectId, store } = await projectWithBaseline({ 'a.txt': 'a', 'b.txt': 'b', 'c.txt': 'c' });
     writeFileSync(join(root, 'a.txt'), 'A');
-    const result = await engine.rescan(root);
-    expect(result.checkpointId).toBeUndefined();
+    const result = await engine.rescan(projectId);
+    expect(result.checkpointId).toBeNull();
     expect(store.index.snapshots().map((s) => s.kind)).toEqual(['baseline', 'change']);
   });
 
   it('lists deleted files with the version to restore, and restores one with its folders recreated', async () => {
-    const { engine, root } = await projectWithBaseline({ 'deep/er/file.txt': 'precious', 'top.txt': 't' });
+    const { engine, root, projectId } = await projectWithBaseline({ 'deep/er/file.txt': 'precious', 'top.txt': 't' });
     rmSync(join(root, 'deep'), { recursive: true });
-    await engine.rescan(root);
-    const deleted = engine.deleted(root);
+    await engine.rescan(projectId);
+    const deleted = engine.deleted(projectId);
     expect(deleted).toHaveLength(1);
     expect(deleted[0]).toMatchObject({ path: 'deep/er/file.txt', size: 8 });
-    await engine.restoreFile(root, 'deep/er/file.txt', deleted[0]!.lastVersionId!);
-    expect(engine.read(root, 'deep/er/file.txt').toString()).toBe('precious');
-    expect(engine.deleted(root)).toEqual([]);
+    await engine.restoreFile(projectId, 'deep/er/file.txt', deleted[0]!.lastVersionId!);
+    expect(readFileSync(join(root, 'deep/er/file.txt'), 'utf8')).toBe('precious');
+    expect(engine.deleted(projectId)).toEqual([]);
   });
 
   it('names a checkpoint, and restoring it brings that moment back', async () => {
-    const { engine, root, store } = await projectWithBaseline({ 'a.txt': 'first' });
+    const { engine, root, projectId, store } = await projectWithBaseline({ 'a.txt': 'first' });
     writeFileSync(join(root, 'a.txt'), 'second');
-    const id = await engine.checkpoint(root, '  before the refactor ');
-    expect(store.index.snapshot(id)).toMatchObject({ kind: 'checkpoint', label: 'before the refactor' });
+    const checkpoint = await engine.checkpoint(projectId, '  before the refactor ');
+    expect(checkpoint).toMatchObject({ kind: 'checkpoint', label: 'before the refactor' });
+    expect(store.index.snapshot(checkpoint.snapshotId)).toEqual(checkpoint);
     writeFileSync(join(root, 'a.txt'), 'third');
-    await engine.restoreSnapshot(root, id);
-    expect(engine.read(root, 'a.txt').toString()).toBe('second');
-    await expect(engine.checkpoint(root, '')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await engine.restoreSnapshot(projectId, checkpoint.snapshotId);
+    expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('second');
+    await expect(engine.checkpoint(projectId, '')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
 
 describe('rescan in a process that did not open the folder', () => {
   it('uses the exclude patterns of the settings', async () => {
-    const { engine, root } = await projectWithBaseline({ 'a.txt': 'a' });
+    const { engine, root, projectId } = await projectWithBaseline({ 'a.txt': 'a' });
     await engine.config.editConfig(setSetting('excludePatterns', ['*.tmp']));
     writeFileSync(join(root, 'scratch.tmp'), 'excluded');
     writeFileSync(join(root, 'b.txt'), 'b');
     const fresh = new HistoryEngine(engine.dataDir); // as a CLI `restore` or `checkpoint` would be
     try {
-      const result = await fresh.rescan(root);
-      expect(result.changed).toEqual(['b.txt']);
+      const result = await fresh.rescan(fresh.locate(root));
+      expect(changedPaths(fresh.store(projectId), result.snapshotId)).toEqual(['b.txt']);
     } finally {
       fresh.close();
     }

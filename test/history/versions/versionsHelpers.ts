@@ -9,6 +9,7 @@ import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
 export interface Project {
   engine: HistoryEngine;
   root: string;
+  projectId: string;
   store: ProjectStore;
 }
 
@@ -20,10 +21,10 @@ export async function projectWithBaseline(spec: TreeSpec): Promise<Project> {
   });
   const root = tempDir();
   writeTree(root, spec);
-  await engine.open(root);
-  const store = engine.history(root);
+  const { projectId } = await engine.open(root);
+  const store = engine.history(projectId);
   notRacy(store);
-  return { engine, root, store };
+  return { engine, root, projectId, store };
 }
 
 /**
@@ -36,7 +37,18 @@ export function notRacy(store: ProjectStore): void {
 }
 
 /** Versions of one snapshot as path -> hash (null: deleted). */
-export function versionsOf(store: ProjectStore, snapshotId: number | undefined): Record<string, string | null> {
-  if (snapshotId === undefined) return {};
-  return Object.fromEntries(store.index.versionsOfSnapshot(snapshotId).map((v) => [v.path, v.hash]));
+export function versionsOf(store: ProjectStore, snapshotId: number | null | undefined): Record<string, string | null> {
+  if (snapshotId === undefined || snapshotId === null) return {};
+  return Object.fromEntries(store.index.snapshotChanges(snapshotId).map((c) => [c.path, c.hash]));
+}
+
+/** The paths a snapshot changed, sorted (none for no snapshot). */
+export function changedPaths(store: ProjectStore, snapshotId: number | null | undefined): string[] {
+  if (snapshotId === undefined || snapshotId === null) return [];
+  return store.index.snapshotChanges(snapshotId).map((c) => c.path);
+}
+
+/** The bytes of a version (default: the latest with contents) as the engine hands them to a reader, as text. */
+export function readBack(engine: HistoryEngine, projectId: string, path: string, versionId?: number): string {
+  return engine.readVersion(projectId, path, { versionId, maxBytes: 64 * 1024 * 1024 }).data;
 }

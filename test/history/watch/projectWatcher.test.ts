@@ -6,7 +6,7 @@ import { ChangeBatcher, type ChangeGroupRequest } from '../../../electron/histor
 import { IgnoreMatcher } from '../../../electron/history/watch/ignoreMatcher.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { sha256, writeTree } from '../../helpers/writeTree.js';
-import { projectWithBaseline } from '../versions/versionsHelpers.js';
+import { changedPaths, projectWithBaseline } from '../versions/versionsHelpers.js';
 
 type Group = ChangeGroupResult & { reconciled: boolean };
 
@@ -17,9 +17,9 @@ async function until(ready: () => boolean): Promise<void> {
 
 describe('the live watcher', () => {
   it('records an edit made on disk, and a file written twice in one window as one version', async () => {
-    const { engine, root, store } = await projectWithBaseline({ 'notes.txt': 'v0', 'other.txt': 'o' });
+    const { engine, root, store, projectId } = await projectWithBaseline({ 'notes.txt': 'v0', 'other.txt': 'o' });
     const groups: Group[] = [];
-    await engine.watch(root, { quietMs: 150, maxGroupMs: 2000, onGroup: (g) => groups.push(g) });
+    await engine.watch(projectId, { quietMs: 150, maxGroupMs: 2000, onGroup: (g) => groups.push(g) });
     // The watch starts with a reconciling rescan (whatever changed before the watch was ready).
     await until(() => groups.length >= 1);
     expect(groups[0]!.reconciled).toBe(true);
@@ -32,39 +32,39 @@ describe('the live watcher', () => {
     expect(versions[1]!.hash).toBe(sha256('v2, written right after'));
     const group = groups.find((g) => g.changed.includes('notes.txt'))!;
     expect(group.reconciled).toBe(false);
-    expect(store.index.versionsOfSnapshot(group.snapshotId!).map((v) => v.path)).toEqual(['notes.txt']);
-    await engine.unwatch(root);
+    expect(changedPaths(store, group.snapshotId)).toEqual(['notes.txt']);
+    await engine.unwatch(projectId);
   });
 
   it('never loses the files of a folder created with files in it at once: the folder triggers a rescan', async () => {
-    const { engine, root, store } = await projectWithBaseline({ 'a.txt': 'a' });
+    const { engine, root, store, projectId } = await projectWithBaseline({ 'a.txt': 'a' });
     const groups: Group[] = [];
-    await engine.watch(root, { quietMs: 150, maxGroupMs: 2000, onGroup: (g) => groups.push(g) });
+    await engine.watch(projectId, { quietMs: 150, maxGroupMs: 2000, onGroup: (g) => groups.push(g) });
     await until(() => groups.length >= 1);
     mkdirSync(join(root, 'fresh/deeper'), { recursive: true });
     for (let i = 0; i < 20; i++) writeFileSync(join(root, `fresh/deeper/f${i}.txt`), `file ${i}`);
     await until(() => store.index.filesAt().length === 21);
     expect(groups.some((g) => g.reconciled && g.changed.length > 0)).toBe(true);
-    await engine.unwatch(root);
+    await engine.unwatch(projectId);
   });
 
   it('reconciles every so often, with no event at all (an overflowing queue drops events silently)', async () => {
-    const { engine, root } = await projectWithBaseline({ 'a.txt': 'a' });
+    const { engine, projectId } = await projectWithBaseline({ 'a.txt': 'a' });
     const groups: Group[] = [];
-    await engine.watch(root, { quietMs: 50, maxGroupMs: 500, reconcileEveryMs: 200, onGroup: (g) => groups.push(g) });
+    await engine.watch(projectId, { quietMs: 50, maxGroupMs: 500, reconcileEveryMs: 200, onGroup: (g) => groups.push(g) });
     await until(() => groups.length >= 3);
     expect(groups.every((g) => g.reconciled)).toBe(true);
-    await engine.unwatch(root);
+    await engine.unwatch(projectId);
   });
 
   it('writes the open group when it stops, and ignores .git and ignored files', async () => {
-    const { engine, root, store } = await projectWithBaseline({ '.gitignore': 'build/\n*.log\n', 'a.txt': 'a', 'build/x.o': 'x' });
+    const { engine, root, store, projectId } = await projectWithBaseline({ '.gitignore': 'build/\n*.log\n', 'a.txt': 'a', 'build/x.o': 'x' });
     const groups: Group[] = [];
-    await engine.watch(root, { quietMs: 60_000, maxGroupMs: 120_000, onGroup: (g) => groups.push(g) });
+    await engine.watch(projectId, { quietMs: 60_000, maxGroupMs: 120_000, onGroup: (g) => groups.push(g) });
     writeFileSync(join(root, 'a.txt'), 'changed');
     writeFileSync(join(root, 'debug.log'), 'ignored');
     writeFileSync(join(root, 'build/x.o'), 'ignored too');
-    await engine.unwatch(root); // long before the quiet window ends
+    await engine.unwatch(projectId); // long before the quiet window ends
     expect(store.index.latestVersion('a.txt')!.hash).toBe(sha256('changed'));
     expect(store.index.latestVersion('debug.log')).toBeUndefined();
     expect(store.index.latestVersion('build/x.o')).toBeUndefined();

@@ -5,8 +5,13 @@ import { ancestorsOf, buildTree, visibleRows } from '../../../../renderer/featur
 const file = (path: string): FileEntry => ({ path, type: 'file', hash: path, mode: 0o644, size: 1 });
 const deletion = (path: string): DeletedFile => ({
   path,
-  deletion: { versionId: 1, snapshotId: 2, hash: null, mode: 0, size: 0, at: 0, kind: 'change' } as VersionInfo,
+  deletion: { versionId: 1, snapshotId: 2, path, hash: null, mode: 0, size: 0, at: 0, kind: 'change', type: null, target: null, branch: null, head: null } satisfies VersionInfo,
   lastContents: null,
+  versionId: 1,
+  snapshotId: 2,
+  deletedAt: 0,
+  lastVersionId: null,
+  size: null,
 });
 const names = (rows: { node: { name: string }; depth: number }[]) => rows.map((r) => `${'  '.repeat(r.depth)}${r.node.name}`);
 

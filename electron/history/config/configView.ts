@@ -1,16 +1,19 @@
 import { HindsightError } from '../../../shared/errors.js';
-import type { ConfigView, ParsedRequestOf, Settings } from '../../../shared/contract.js';
-import { SETTING_KEYS, type HindsightConfig } from '../config/configSchema.js';
-import type { ConfigRead, ConfigTransform } from '../config/configStore.js';
-import { errorData } from './errorData.js';
-import type { ProjectDirectory } from './projectDirectory.js';
+import type { ConfigView, ParsedRequestOf, ProjectSummary, Settings } from '../../../shared/contract.js';
+import { errorData } from '../errorData.js';
+import { SETTING_KEYS, type HindsightConfig } from './configSchema.js';
+import type { ConfigRead, ConfigTransform } from './configStore.js';
 
-// The contract's view of config.json and its one edit call, on top of the config store: settings
+// The contract's view of config.json and its one edit, on top of the config store: settings
 // patched key by key, projects renamed, pinned or forgotten, all in one transform (one save).
 
-export function configView(read: ConfigRead, projects: ProjectDirectory): ConfigView {
-  const settings = Object.fromEntries(SETTING_KEYS.map((key) => [key, read.config.settings[key]])) as Settings;
-  return { settings, projects: projects.summaries(), error: read.error ? errorData(read.error) : null };
+export function configView(read: ConfigRead, projects: ProjectSummary[]): ConfigView {
+  return { settings: settingsOf(read), projects, error: read.error ? errorData(read.error) : null };
+}
+
+/** The settings the contract knows, whatever else config.json holds. */
+export function settingsOf(read: ConfigRead): Settings {
+  return Object.fromEntries(SETTING_KEYS.map((key) => [key, read.config.settings[key]])) as Settings;
 }
 
 export function configEdit(edit: ParsedRequestOf<'editConfig'>): ConfigTransform {
