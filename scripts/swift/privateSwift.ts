@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { request } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,8 @@ export interface SwiftEndpoint {
 
 export interface PrivateSwift extends SwiftEndpoint {
   dir: string;
+  /** With `tls`: the self-signed certificate the proxy serves, for clients to trust. */
+  caFile?: string;
   ports: SwiftPorts;
   /** The proxy's log: every request the S3 API answered is one access line in it. */
   proxyLog: string;
@@ -67,13 +70,22 @@ export function missingSwiftParts(): string[] {
   return parts.filter(([path]) => !existsSync(path)).map(([, name]) => name);
 }
 
-export async function startSwift(options: { parentDir?: string } = {}): Promise<PrivateSwift> {
+export interface StartOptions {
+  parentDir?: string;
+  /**
+   * Serve HTTPS with a self-signed certificate for 127.0.0.1. Some clients (restic's minio-go)
+   * send aws-chunked uploads over plain HTTP, which Swift's s3api refuses; over TLS they do not.
+   */
+  tls?: boolean;
+}
+
+export async function startSwift(options: StartOptions = {}): Promise<PrivateSwift> {
   const missing = missingSwiftParts();
   if (missing.length > 0) throw new SwiftUnavailableError(missing);
   let lastError: unknown;
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
     const dir = mkdtempSync(join(options.parentDir ?? tmpdir(), 'hindsight-swift-'));
-    const instance = new SwiftInstance(dir, await pickPorts());
+    const instance = new SwiftInstance(dir, await pickPorts(), options.tls === true);
     try {
       await instance.start();
       return instance.handle();
@@ -101,9 +113,15 @@ class SwiftInstance {
   constructor(
     readonly dir: string,
     readonly ports: SwiftPorts,
+    readonly tls: boolean,
   ) {}
 
+  private get tlsFiles(): { cert: string; key: string } | undefined {
+    return this.tls ? { cert: join(this.dir, 'tls.crt'), key: join(this.dir, 'tls.key') } : undefined;
+  }
+
   async start(): Promise<void> {
+    if (this.tlsFiles) makeCertificate(this.tlsFiles);
     this.writeConfigs();
     this.buildRings();
     this.spawn('memcached', ['memcached', String(this.ports.memcached)]);
@@ -113,7 +131,8 @@ class SwiftInstance {
 
   handle(): PrivateSwift {
     return {
-      endpoint: `http://127.0.0.1:${this.ports.proxy}`,
+      endpoint: `${this.tls ? 'https' : 'http'}://127.0.0.1:${this.ports.proxy}`,
+      caFile: this.tlsFiles?.cert,
       region: SWIFT_S3_REGION,
       accessKeyId: SWIFT_S3_ACCESS_KEY,
       secretAccessKey: SWIFT_S3_SECRET,
@@ -139,7 +158,7 @@ class SwiftInstance {
     mkdirSync(join(this.dir, 'srv', 'd1'), { recursive: true });
     mkdirSync(join(this.dir, 'logs'));
     writeFileSync(join(this.dir, 'swift.conf'), swiftConf());
-    for (const server of SWIFT_SERVERS) writeFileSync(swiftConfFile(this.dir, server), serverConf(this.dir, server, this.ports));
+    for (const server of SWIFT_SERVERS) writeFileSync(swiftConfFile(this.dir, server), serverConf(this.dir, server, this.ports, this.tlsFiles));
   }
 
   private buildRings(): void {
@@ -200,7 +219,7 @@ class SwiftInstance {
         await delay(100);
       }
     }
-    while ((await healthStatus(this.ports.proxy)) !== 200) {
+    while ((await healthStatus(this.ports.proxy, this.tlsFiles?.cert)) !== 200) {
       this.assertRunning('proxy-server');
       if (Date.now() > deadline) throw new Error(`Swift's proxy never answered /healthcheck.\n${this.logTail('proxy-server')}`);
       await delay(200);
@@ -223,6 +242,16 @@ class SwiftInstance {
   }
 }
 
+/** A self-signed certificate for 127.0.0.1 (openssl, as Debian ships it). */
+function makeCertificate(files: { cert: string; key: string }): void {
+  const made = spawnSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', files.key, '-out', files.cert, '-days', '7', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`Making the TLS certificate failed (is openssl installed?): ${made.stderr || made.error?.message}`);
+}
+
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
@@ -234,9 +263,11 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-function healthStatus(port: number): Promise<number> {
+function healthStatus(port: number, caFile?: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path: '/healthcheck', timeout: 5000 }, (res) => {
+    const options = { host: '127.0.0.1', port, path: '/healthcheck', timeout: 5000 };
+    const send = caFile ? (o: object, cb: (res: IncomingMessage) => void) => httpsRequest({ ...o, ca: readFileSync(caFile) }, cb) : request;
+    const req = send(options, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     });

@@ -31,9 +31,10 @@ export function swiftConf(): string {
     '[storage-policy:0]', 'name = gold', 'default = yes', ''].join('\n');
 }
 
-function common(dir: string, port: number, logName: string): string[] {
+function common(dir: string, port: number, logName: string, tls?: { cert: string; key: string }): string[] {
   return [
     '[DEFAULT]',
+    ...(tls ? [`cert_file = ${tls.cert}`, `key_file = ${tls.key}`] : []),
     `swift_dir = ${dir}`,
     `devices = ${join(dir, 'srv')}`,
     'mount_check = false',
@@ -65,10 +66,10 @@ function backendConf(dir: string, port: number, kind: 'account' | 'container' | 
 const PROXY_PIPELINE =
   'catch_errors gatekeeper healthcheck proxy-logging cache listing_formats s3api tempauth copy slo dlo versioned_writes symlink proxy-logging proxy-server';
 
-function proxyConf(dir: string, ports: SwiftPorts): string {
+function proxyConf(dir: string, ports: SwiftPorts, tls?: { cert: string; key: string }): string {
   const filters = ['catch_errors', 'gatekeeper', 'healthcheck', 'proxy-logging', 'listing_formats', 'copy', 'slo', 'dlo', 'versioned_writes', 'symlink'];
   return [
-    ...common(dir, ports.proxy, 'proxy-server'),
+    ...common(dir, ports.proxy, 'proxy-server', tls),
     '[pipeline:main]',
     `pipeline = ${PROXY_PIPELINE}`,
     '',
@@ -92,7 +93,8 @@ function proxyConf(dir: string, ports: SwiftPorts): string {
   ].join('\n');
 }
 
-export function serverConf(dir: string, server: SwiftServer, ports: SwiftPorts): string {
+/** `tls`: the proxy serves HTTPS with this certificate and key (the backends stay plain). */
+export function serverConf(dir: string, server: SwiftServer, ports: SwiftPorts, tls?: { cert: string; key: string }): string {
   switch (server) {
     case 'account-server':
       return backendConf(dir, ports.account, 'account');
@@ -101,6 +103,6 @@ export function serverConf(dir: string, server: SwiftServer, ports: SwiftPorts):
     case 'object-server':
       return backendConf(dir, ports.object, 'object');
     case 'proxy-server':
-      return proxyConf(dir, ports);
+      return proxyConf(dir, ports, tls);
   }
 }

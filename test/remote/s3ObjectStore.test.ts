@@ -59,7 +59,7 @@ describeWithSwift('the S3 object store against a real Swift', (swift) => {
     writeFileSync(join(dir, 'big'), bytes);
     try {
       let sent = 0;
-      await store.putFile('blobs/big', join(dir, 'big'), size, undefined, (n) => (sent += n));
+      await store.putFile('blobs/big', join(dir, 'big'), size, { sha256: createHash('sha256').update(bytes).digest('hex'), onBytes: (n) => (sent += n) });
       expect(sent).toBe(size);
       const parts = loggedRequests(swift.proxyLog, bucket).filter((r) => r.method === 'PUT' && r.path.includes('partNumber='));
       expect(parts.length).toBe(2);

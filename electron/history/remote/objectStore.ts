@@ -13,6 +13,12 @@ export interface ByteRange {
   length: number;
 }
 
+export interface PutFileOptions {
+  sha256?: string;
+  signal?: AbortSignal;
+  onBytes?: (bytes: number) => void;
+}
+
 export interface ObjectStore {
   /** Where this store writes, for messages: `s3://bucket/prefix at https://endpoint`. */
   readonly label: string;
@@ -20,8 +26,12 @@ export interface ObjectStore {
   check(signal?: AbortSignal): Promise<void>;
   /** Writes a whole object; the server checks the bytes it received against their MD5. */
   put(key: string, body: Buffer, signal?: AbortSignal): Promise<{ etag: string }>;
-  /** Writes a large object from a file, in parts, without holding it in memory. */
-  putFile(key: string, file: string, size: number, signal?: AbortSignal, onBytes?: (bytes: number) => void): Promise<{ etag: string }>;
+  /**
+   * Writes an object from a file, in parts when large, without holding it whole in memory. With
+   * `sha256`, the bytes read are checked against it before the upload is completed: a file
+   * damaged on disk never lands on the remote under a name it does not match.
+   */
+  putFile(key: string, file: string, size: number, options?: PutFileOptions): Promise<{ etag: string }>;
   /** An object's bytes, or one range of them; REMOTE_OBJECT_MISSING when there is no such object. */
   get(key: string, range?: ByteRange, signal?: AbortSignal): Promise<Buffer>;
   /** Streams an object into a file (large blobs), calling onBytes as bytes arrive. */

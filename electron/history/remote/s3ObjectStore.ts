@@ -20,7 +20,7 @@ import {
 import type { BuildMiddleware, MetadataBearer } from '@smithy/types';
 import { HindsightError } from '../../../shared/errors.js';
 import { count } from '../trace.js';
-import type { ByteRange, ObjectStore, StoredObject } from './objectStore.js';
+import type { ByteRange, ObjectStore, PutFileOptions, StoredObject } from './objectStore.js';
 import { formatRemoteUrl, type RemoteLocation } from './remoteUrl.js';
 import { DEFAULT_RETRY, withRetry, type RetryNotice, type RetryPolicy } from './retry.js';
 
@@ -109,18 +109,21 @@ export class S3ObjectStore implements ObjectStore {
     });
   }
 
-  async putFile(key: string, file: string, size: number, signal?: AbortSignal, onBytes?: (bytes: number) => void): Promise<{ etag: string }> {
+  async putFile(key: string, file: string, size: number, options: PutFileOptions = {}): Promise<{ etag: string }> {
     if (size <= MULTIPART_THRESHOLD) {
       const body = await readRange(file, 0, size);
-      const written = await this.put(key, body, signal);
-      onBytes?.(size);
+      if (options.sha256) checkDigest(createHash('sha256').update(body), options.sha256, file);
+      const written = await this.put(key, body, options.signal);
+      options.onBytes?.(size);
       return written;
     }
-    return this.putInParts(key, file, size, signal, onBytes);
+    return this.putInParts(key, file, size, options);
   }
 
   /** A multipart upload: each part read from the file on its own, so memory stays at one part. */
-  private async putInParts(key: string, file: string, size: number, signal?: AbortSignal, onBytes?: (bytes: number) => void): Promise<{ etag: string }> {
+  private async putInParts(key: string, file: string, size: number, options: PutFileOptions): Promise<{ etag: string }> {
+    const { signal, onBytes } = options;
+    const digest = createHash('sha256');
     const partSize = Math.max(MULTIPART_THRESHOLD, Math.ceil(size / MAX_PARTS));
     count('remote.multipart');
     const { UploadId } = await this.retry(`starting the upload of ${key}`, signal, () =>
@@ -131,6 +134,7 @@ export class S3ObjectStore implements ObjectStore {
       const parts: { ETag: string; PartNumber: number }[] = [];
       for (let offset = 0, number = 1; offset < size; offset += partSize, number++) {
         const body = await readRange(file, offset, Math.min(partSize, size - offset));
+        digest.update(body);
         count('remote.put');
         const { ETag } = await this.retry(`uploading part ${number} of ${key}`, signal, () =>
           this.client.send(
@@ -141,6 +145,7 @@ export class S3ObjectStore implements ObjectStore {
         parts.push({ ETag: ETag ?? '', PartNumber: number });
         onBytes?.(body.length);
       }
+      if (options.sha256) checkDigest(digest, options.sha256, file);
       const done = await this.retry(`finishing the upload of ${key}`, signal, () =>
         this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: this.key(key), UploadId, MultipartUpload: { Parts: parts } }), {
           abortSignal: signal,
@@ -257,6 +262,12 @@ export class S3ObjectStore implements ObjectStore {
 
   private retry<T>(doing: string, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
     return withRetry(run, { label: this.label, doing, policy: this.policy, signal, onRetry: this.options.onRetry });
+  }
+}
+
+function checkDigest(digest: ReturnType<typeof createHash>, expected: string, file: string): void {
+  if (digest.digest('hex') !== expected) {
+    throw new HindsightError('BLOB_CORRUPT', `The stored contents ${expected.slice(0, 12)}… are damaged on this disk (${file}); they were not sent.`, { hash: expected, path: file });
   }
 }
 
