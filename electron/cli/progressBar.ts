@@ -22,10 +22,25 @@ export function progressLabel(p: Progress): string {
       return 'Restoring';
     case 'verify':
       return 'Verifying';
+    case 'push':
+      return p.phase === 'data' ? 'Pushing data' : p.phase === 'index' ? 'Pushing the index' : p.phase === 'snapshots' ? 'Pushing snapshots' : 'Pushing';
+    case 'pull':
+    case 'clone': {
+      const verb = p.operation === 'pull' ? 'Pulling' : 'Cloning';
+      return p.phase === 'metadata' ? `${verb}: reading the remote` : p.phase === 'write' ? `${verb}: writing files` : verb;
+    }
   }
 }
 
-const DONE: Record<Progress['operation'], string> = { 'first-copy': 'Copied', rescan: 'Checked', restore: 'Restored', verify: 'Verified' };
+const DONE: Record<Progress['operation'], string> = {
+  'first-copy': 'Copied',
+  rescan: 'Checked',
+  restore: 'Restored',
+  verify: 'Verified',
+  push: 'Pushed',
+  pull: 'Pulled',
+  clone: 'Cloned',
+};
 
 /** The text of one progress line; `fraction` is what the bar shows (already kept from running backwards). */
 export function progressLine(p: Progress, fraction: number): string {

@@ -1,30 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../bench/fixtures/seededRandom.js';
 
 // Real text with edits of the kinds people make (a line changed, a few lines added, a few
-// removed, a block moved in), at places spread through the file; seeded, so every run and every
-// machine sees the same pairs. The text is this project's own source code.
+// removed, a block of code added), at places spread through the file; seeded, so every run and
+// every machine sees the same pairs. The text is real code that does not move under the tests:
+// the TypeScript compiler (node_modules/typescript/lib/typescript.js, pinned by the lockfile).
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+let corpus: string[] | undefined;
 
-/** This project's TypeScript sources, concatenated until there are at least `lines` lines. */
-export function sourceText(lines: number): string[] {
-  const out: string[] = [];
-  const visit = (dir: string) => {
-    for (const name of readdirSync(join(root, dir)).sort()) {
-      if (out.length >= lines) return;
-      const path = join(dir, name);
-      if (name.endsWith('.ts') || name.endsWith('.tsx')) out.push(...readFileSync(join(root, path), 'utf8').split('\n'));
-      else if (!name.includes('.')) visit(path);
-    }
-  };
-  for (let pass = 0; out.length < lines; pass++) {
-    for (const dir of ['electron', 'shared', 'renderer', 'test']) visit(dir);
-    if (pass > 50) throw new Error('not enough source text');
-  }
-  return out.slice(0, lines);
+/** `lines` lines of real code, from line `from` of the corpus on. */
+export function sourceText(lines: number, from = 1000): string[] {
+  corpus ??= readFileSync(join(root, 'node_modules/typescript/lib/typescript.js'), 'utf8').split('\n');
+  if (from + lines > corpus.length) throw new Error(`the corpus has ${corpus.length} lines, not ${from + lines}`);
+  return corpus.slice(from, from + lines);
 }
 
 /** `count` edits at distinct places of `lines`, chosen by `seed`. */
