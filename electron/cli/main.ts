@@ -6,6 +6,7 @@ import { resolveDataDir } from '../history/dataDir.js';
 import type { HistoryEngine } from '../history/historyEngine.js';
 import { setCopyWorkerScript, sharedCopyPool } from '../history/store/copyPool.js';
 import { traceSnapshot } from '../history/trace.js';
+import { watchClosedOutput } from './closedOutput.js';
 import { UsageError, type Command, type CommandContext } from './command.js';
 import { COMMANDS } from './commandRegistry.js';
 import { progressBar } from './progressBar.js';
@@ -42,6 +43,7 @@ export async function main(argv: string[]): Promise<number> {
   const stop = () => controller.abort(new HindsightError('CANCELLED', 'Cancelled.'));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const output = watchClosedOutput(process.stdout, process.stderr, () => controller.abort(new HindsightError('CANCELLED', 'The output was closed.')));
   try {
     const ctx = context(command, rest, controller.signal, () => {
       if (engine) return engine;
@@ -57,6 +59,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     return (await command.run(ctx)) ?? 0;
   } catch (error) {
+    // Stopped because the reader went away (or a write failed for it): nothing to report.
+    if (output.closed || isClosedPipe(error)) return 0;
     if (error instanceof UsageError) {
       process.stderr.write(`hindsight ${name}: ${error.message}\nUsage: hindsight ${command.usage}\n`);
       return 2;
@@ -89,6 +93,11 @@ function context(command: Command, args: string[], signal: AbortSignal, engine: 
     cliDir: fileURLToPath(new URL('.', import.meta.url)),
     signal,
   };
+}
+
+function isClosedPipe(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
 }
 
 function messageOf(error: unknown): string {

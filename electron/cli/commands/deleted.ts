@@ -1,4 +1,5 @@
 import { projectOf, requirePositionals, writeJson, type Command } from '../command.js';
+import { printDeleted } from '../format/listings.js';
 
 export const deletedCommand: Command = {
   name: 'deleted',
@@ -9,8 +10,6 @@ export const deletedCommand: Command = {
     const { engine, projectId } = projectOf(ctx, folder!);
     const files = engine.deleted(projectId);
     if (ctx.json) return writeJson(ctx, files);
-    for (const f of files) {
-      ctx.out.write(`${f.path}\tdeleted ${new Date(f.deletedAt).toISOString()}\trestore with --version ${f.lastVersionId ?? '-'}\n`);
-    }
+    printDeleted(ctx.out, files);
   },
 };

@@ -1,4 +1,5 @@
 import { requirePositionals, writeJson, type Command } from '../command.js';
+import { printProjects } from '../format/listings.js';
 
 export const projectsCommand: Command = {
   name: 'projects',
@@ -12,8 +13,6 @@ export const projectsCommand: Command = {
     engine.config.requireConfig();
     const projects = await engine.listProjects({ check: ctx.flags.check === true, signal: ctx.signal });
     if (ctx.json) return writeJson(ctx, projects);
-    for (const p of projects) {
-      ctx.out.write(`${p.projectId}\t${p.lastSeen}${p.pinned ? '\tpinned' : '\t'}\t${p.lastOpenedAt === null ? '-' : new Date(p.lastOpenedAt).toISOString()}\t${p.root}\n`);
-    }
+    printProjects(ctx.out, projects);
   },
 };
