@@ -1,10 +1,12 @@
-import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { HistoryIndex } from '../db/historyIndex.js';
 import { GitContext } from '../git/gitContext.js';
 import { blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { sweepTemps } from '../store/sweepTemps.js';
 import { fsError } from '../fsErrors.js';
+import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
 import { currentIdentity, sameIdentity, type FolderIdentity } from './folderIdentity.js';
 import { projectIdOf } from './projectId.js';
 
@@ -36,8 +38,12 @@ export class ProjectStore {
     const storeDir = projectStoreDir(dataDir, projectId);
     const blobsDir = blobsDirOf(storeDir);
     try {
-      mkdirSync(blobsDir, { recursive: true });
+      makePrivateDir(blobsDir);
+      // Folders an earlier Hindsight made under the umask: private now, before anything is read.
+      for (const dir of [dirname(storeDir), storeDir, blobsDir]) tightenDir(dir);
       sweepTemps(blobsDir);
+      // SQLite makes its files with the database's mode: made 0600 here, its -wal and -shm follow.
+      ensurePrivateFile(historyDbPath(storeDir));
     } catch (error) {
       throw fsError('prepare the history store at', storeDir, error);
     }
