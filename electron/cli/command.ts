@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { HistoryEngine } from '../history/historyEngine.js';
+import type { LockHolder } from '../history/fileLock.js';
 import type { Progress } from '../../shared/progress.js';
 
 // What every CLI command is: a name, its flags, a one-line usage, and a function that does it.
@@ -20,6 +21,8 @@ export interface CommandContext {
   cliDir: string;
   /** Resolves when the command should stop (SIGINT, SIGTERM). */
   signal: AbortSignal;
+  /** Says on stderr that another process is writing the same history and this one waits for it. */
+  onWait: (holder: LockHolder) => void;
 }
 
 export interface Command {

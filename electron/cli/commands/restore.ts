@@ -50,7 +50,7 @@ async function restoreSnapshot(ctx: CommandContext): Promise<void> {
     for (const path of preview.added) ctx.out.write(`  ${deleteAdded ? 'delete' : 'keep  '}    ${path}\n`);
     return;
   }
-  const result = await engine.restoreSnapshot(folder, snapshotId, { prefix, deleteAdded, onProgress: ctx.progress, signal: ctx.signal });
+  const result = await engine.restoreSnapshot(folder, snapshotId, { prefix, deleteAdded, onProgress: ctx.progress, signal: ctx.signal, onWait: ctx.onWait });
   if (ctx.json) return writeJson(ctx, result);
   if (result.snapshotId === undefined) {
     ctx.out.write(`Nothing to restore: everything is already as in snapshot ${snapshotId}.\n`);
