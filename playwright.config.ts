@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 // Browser e2e: the built viewer served by `hindsight serve`, driven in Debian's Chromium (no
@@ -16,8 +18,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  // Outside the checkout and outside the hindsight-* temp names other suites sweep.
-  outputDir: join(tmpdir(), 'playwright-viewer-e2e'),
+  // Outside the checkout and outside the hindsight-* temp names other suites sweep; one folder
+  // per checkout, so runs of two checkouts at once never delete each other's traces.
+  outputDir: join(tmpdir(), `playwright-viewer-e2e-${createHash('sha256').update(fileURLToPath(new URL('.', import.meta.url))).digest('hex').slice(0, 8)}`),
   projects: [
     {
       name: 'browser',

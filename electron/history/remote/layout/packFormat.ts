@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { z } from 'zod';
+import { HindsightError } from '../../../../shared/errors.js';
+
+// A pack: many small blobs in one object, so a few thousand source files cost a few PUTs, not a
+// few thousand. Layout: the blobs' stored bytes one after another, then a trailer (JSON: each
+// blob's hash, offset, stored length, size and encoding), then 8 bytes: the trailer's length
+// (uint32, big-endian) and the magic "HSP1". The trailer makes a pack readable without any index;
+// the index objects (indexFormat.ts) repeat it so a clone can fetch one blob by a range GET.
+// A blob is stored deflated when that saves at least an eighth of it, else as it is.
+
+export const PACK_TARGET_BYTES = 16 * 1024 * 1024;
+const MAGIC = Buffer.from('HSP1', 'latin1');
+const FOOTER = 8;
+/** Deflate at its fastest level: source text still shrinks about threefold. */
+const DEFLATE_LEVEL = 1;
+
+export type BlobEncoding = 'raw' | 'deflate';
+
+/** Where one blob sits in a pack: [hash, offset, stored length, size, encoding]. */
+export type PackEntry = [hash: string, offset: number, length: number, size: number, encoding: BlobEncoding];
+
+export const packEntrySchema = z.tuple([
+  z.string().regex(/^[0-9a-f]{64}$/),
+  z.number().int().nonnegative(),
+  z.number().int().nonnegative(),
+  z.number().int().nonnegative(),
+  z.enum(['raw', 'deflate']),
+]);
+
+const trailerSchema = z.object({ format: z.literal(1), blobs: z.array(packEntrySchema) });
+
+export interface BuiltPack {
+  body: Buffer;
+  /** SHA-256 of body: the pack's name. */
+  hash: string;
+  entries: PackEntry[];
+  /** Sum of the blobs' sizes (before deflate). */
+  blobBytes: number;
+}
+
+export class PackBuilder {
+  private readonly chunks: Buffer[] = [];
+  private readonly entries: PackEntry[] = [];
+  private stored = 0;
+  private raw = 0;
+
+  get storedBytes(): number {
+    return this.stored;
+  }
+
+  get blobCount(): number {
+    return this.entries.length;
+  }
+
+  /** Adds a blob whose bytes were already checked against `hash`. */
+  add(hash: string, bytes: Buffer): void {
+    const deflated = bytes.length >= 64 ? deflateRawSync(bytes, { level: DEFLATE_LEVEL }) : undefined;
+    const useDeflate = deflated !== undefined && deflated.length <= bytes.length - bytes.length / 8;
+    const stored = useDeflate ? deflated : bytes;
+    this.entries.push([hash, this.stored, stored.length, bytes.length, useDeflate ? 'deflate' : 'raw']);
+    this.chunks.push(stored);
+    this.stored += stored.length;
+    this.raw += bytes.length;
+  }
+
+  finish(): BuiltPack {
+    const trailer = Buffer.from(JSON.stringify({ format: 1, blobs: this.entries }), 'utf8');
+    const footer = Buffer.alloc(FOOTER);
+    footer.writeUInt32BE(trailer.length, 0);
+    MAGIC.copy(footer, 4);
+    const body = Buffer.concat([...this.chunks, trailer, footer]);
+    return { body, hash: sha256(body), entries: this.entries, blobBytes: this.raw };
+  }
+}
+
+/** The entries a pack's own trailer lists (for checking or rebuilding an index). */
+export function readPackTrailer(body: Buffer): PackEntry[] {
+  if (body.length < FOOTER || !body.subarray(body.length - 4).equals(MAGIC)) throw corrupt('it has no pack footer');
+  const length = body.readUInt32BE(body.length - FOOTER);
+  if (length > body.length - FOOTER) throw corrupt('its trailer length is out of range');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.subarray(body.length - FOOTER - length, body.length - FOOTER).toString('utf8'));
+  } catch {
+    throw corrupt('its trailer is not JSON');
+  }
+  const trailer = trailerSchema.safeParse(parsed);
+  if (!trailer.success) throw corrupt('its trailer does not list blobs');
+  return trailer.data.blobs;
+}
+
+/**
+ * A blob's bytes from its stored form (the range of the pack the entry names), checked against
+ * its hash: whatever the server returns, only the exact bytes ever come out of here.
+ */
+export function unpackBlob(stored: Buffer, entry: PackEntry): Buffer {
+  const [hash, , length, size, encoding] = entry;
+  if (stored.length !== length) throw blobCorrupt(hash, `${stored.length} bytes came back where ${length} were stored`);
+  let bytes: Buffer;
+  try {
+    bytes = encoding === 'deflate' ? inflateRawSync(stored, { maxOutputLength: Math.max(size, 1) }) : stored;
+  } catch {
+    throw blobCorrupt(hash, 'its stored bytes do not inflate');
+  }
+  if (bytes.length !== size || sha256(bytes) !== hash) throw blobCorrupt(hash, 'its bytes do not match their hash');
+  return bytes;
+}
+
+export function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function blobCorrupt(hash: string, why: string): HindsightError {
+  return new HindsightError('REMOTE_CORRUPT', `The remote copy of ${hash.slice(0, 12)}… is damaged (${why}); nothing was written from it.`, { hash });
+}
+
+function corrupt(why: string): HindsightError {
+  return new HindsightError('REMOTE_CORRUPT', `A pack on the remote is damaged: ${why}.`);
+}

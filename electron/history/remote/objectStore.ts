@@ -1,0 +1,48 @@
+// What the remote engine needs from an object store, keyed relative to the remote's prefix. One
+// implementation talks S3 (s3ObjectStore.ts); every failure is a HindsightError with a REMOTE_*
+// code (remoteErrors.ts), already retried where retrying can help (retry.ts).
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  etag: string;
+}
+
+export interface ByteRange {
+  offset: number;
+  length: number;
+}
+
+export interface PutFileOptions {
+  sha256?: string;
+  signal?: AbortSignal;
+  onBytes?: (bytes: number) => void;
+}
+
+export interface ObjectStore {
+  /** Where this store writes, for messages: `s3://bucket/prefix at https://endpoint`. */
+  readonly label: string;
+  /** Fails with REMOTE_BUCKET_MISSING, REMOTE_AUTH_FAILED or REMOTE_UNREACHABLE when the store cannot be used. */
+  check(signal?: AbortSignal): Promise<void>;
+  /** Writes a whole object; the server checks the bytes it received against their MD5. */
+  put(key: string, body: Buffer, signal?: AbortSignal): Promise<{ etag: string }>;
+  /**
+   * Writes an object from a file, in parts when large, without holding it whole in memory. With
+   * `sha256`, the bytes read are checked against it before the upload is completed: a file
+   * damaged on disk never lands on the remote under a name it does not match.
+   */
+  putFile(key: string, file: string, size: number, options?: PutFileOptions): Promise<{ etag: string }>;
+  /** An object's bytes, or one range of them; REMOTE_OBJECT_MISSING when there is no such object. */
+  get(key: string, range?: ByteRange, signal?: AbortSignal): Promise<Buffer>;
+  /** Streams an object into a file (large blobs), calling onBytes as bytes arrive. */
+  getToFile(key: string, file: string, signal?: AbortSignal, onBytes?: (bytes: number) => void): Promise<void>;
+  /** The object's size and ETag, or undefined when it does not exist. */
+  head(key: string, signal?: AbortSignal): Promise<StoredObject | undefined>;
+  /** Every object under a prefix (paged through), in key order. */
+  list(prefix: string, signal?: AbortSignal): Promise<StoredObject[]>;
+  /** The "folders" one level below a prefix (keys grouped at the next '/'). */
+  listFolders(prefix: string, signal?: AbortSignal): Promise<string[]>;
+  delete(keys: string[], signal?: AbortSignal): Promise<void>;
+  /** Releases sockets. */
+  close(): void;
+}

@@ -1,0 +1,171 @@
+import type { ObjectStore } from '../objectStore.js';
+import { blobKey, hashOfKey, packKey, projectFolder } from '../layout/remoteKeys.js';
+import { PACK_TARGET_BYTES, PackBuilder, type BuiltPack } from '../layout/packFormat.js';
+import type { RemoteLedger } from '../remoteLedger.js';
+import type { PushSource } from '../pushSource.js';
+import type { TransferMeter } from '../transferMeter.js';
+
+// Step 1 of a push: the blobs the remote lacks. Small ones are packed in the order given (so the
+// same pending blobs always make the same packs, and a resumed push finds its packs by name);
+// large ones stand alone. Several uploads are in flight at once; each is noted in the ledger the
+// moment it succeeded, so a push killed here resends only what was not noted.
+
+/** Blobs from this size up stand alone, byte for byte. */
+export const STANDALONE_BYTES = 4 * 1024 * 1024;
+const IN_FLIGHT = 4;
+
+export interface PendingBlob {
+  hash: string;
+  size: number;
+}
+
+export interface SentData {
+  objects: number;
+  blobs: number;
+  bytes: number;
+  storedBytes: number;
+  /** Objects found already on the remote (a resumed push). */
+  skipped: number;
+}
+
+export async function sendData(
+  store: ObjectStore,
+  source: PushSource,
+  ledger: RemoteLedger,
+  pending: PendingBlob[],
+  meter: TransferMeter,
+  /** The last push did not finish: what it sent without noting is found by listing. */
+  resuming: boolean,
+  signal?: AbortSignal,
+): Promise<SentData> {
+  const already = resuming && pending.length > 0 ? await presentData(store, source.projectId, signal) : new Set<string>();
+  const sender = new DataSender(store, source, ledger, meter, already, signal);
+  try {
+    for (const blob of pending) if (blob.size >= STANDALONE_BYTES) await sender.sendAlone(blob);
+    await sender.sendPacked(pending.filter((b) => b.size < STANDALONE_BYTES));
+  } catch (error) {
+    // Uploads already running finish (and are noted) before the failure is reported.
+    await sender.uploads.settle();
+    throw error;
+  }
+  await sender.uploads.drain();
+  return sender.sent;
+}
+
+class DataSender {
+  readonly sent: SentData = { objects: 0, blobs: 0, bytes: 0, storedBytes: 0, skipped: 0 };
+  readonly uploads = new Uploads(IN_FLIGHT);
+
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly source: PushSource,
+    private readonly ledger: RemoteLedger,
+    private readonly meter: TransferMeter,
+    private readonly already: Set<string>,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  sendAlone(blob: PendingBlob): Promise<void> {
+    return this.uploads.add(async () => {
+      const key = blobKey(this.source.projectId, blob.hash);
+      if (this.already.has(key)) this.sent.skipped++;
+      else {
+        const onBytes = (bytes: number) => this.meter.add({ bytes });
+        await this.store.putFile(key, this.source.blobFile(blob.hash), blob.size, { sha256: blob.hash, signal: this.signal, onBytes });
+        this.sent.objects++;
+        this.sent.storedBytes += blob.size;
+      }
+      this.ledger.noteSentAlone(blob.hash, blob.size);
+      this.sent.blobs++;
+      this.sent.bytes += blob.size;
+      this.meter.add({ objects: 1 });
+    }, this.signal);
+  }
+
+  async sendPacked(blobs: PendingBlob[]): Promise<void> {
+    let builder = new PackBuilder();
+    for (const blob of blobs) {
+      this.signal?.throwIfAborted();
+      builder.add(blob.hash, await this.source.readBlob(blob.hash));
+      if (builder.storedBytes >= PACK_TARGET_BYTES) {
+        await this.sendPack(builder.finish());
+        builder = new PackBuilder();
+      }
+    }
+    if (builder.blobCount > 0) await this.sendPack(builder.finish());
+  }
+
+  private sendPack(pack: BuiltPack): Promise<void> {
+    return this.uploads.add(async () => {
+      const key = packKey(this.source.projectId, pack.hash);
+      if (this.already.has(key)) this.sent.skipped++;
+      else {
+        await this.store.put(key, pack.body, this.signal);
+        this.sent.objects++;
+        this.sent.storedBytes += pack.body.length;
+      }
+      this.ledger.noteSentPack({ pack: pack.hash, size: pack.body.length, blobs: pack.entries });
+      this.sent.blobs += pack.entries.length;
+      this.sent.bytes += pack.blobBytes;
+      this.meter.add({ objects: 1, bytes: pack.blobBytes });
+    }, this.signal);
+  }
+}
+
+/** The packs and large blobs already on the remote, when the last push did not finish. */
+async function presentData(store: ObjectStore, projectId: string, signal?: AbortSignal): Promise<Set<string>> {
+  const folder = projectFolder(projectId);
+  const [packs, blobs] = await Promise.all([store.list(`${folder}/packs/`, signal), store.list(`${folder}/blobs/`, signal)]);
+  const present = new Set<string>();
+  for (const { key } of packs) if (isShaped(projectId, 'pack', key)) present.add(key);
+  for (const { key } of blobs) if (isShaped(projectId, 'blob', key)) present.add(key);
+  return present;
+}
+
+function isShaped(projectId: string, kind: 'pack' | 'blob', key: string): boolean {
+  try {
+    hashOfKey(projectId, kind, key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** At most `limit` uploads at once; the first failure stops new ones and is thrown. */
+class Uploads {
+  private readonly running = new Set<Promise<void>>();
+  private failure: unknown;
+
+  constructor(private readonly limit: number) {}
+
+  async add(upload: () => Promise<void>, signal?: AbortSignal): Promise<void> {
+    while (this.running.size >= this.limit) await Promise.race(this.running);
+    await this.throwIfFailed();
+    if (signal?.aborted) {
+      await this.settle();
+      signal.throwIfAborted();
+    }
+    const task: Promise<void> = upload()
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      })
+      .finally(() => this.running.delete(task));
+    this.running.add(task);
+  }
+
+  async drain(): Promise<void> {
+    await this.settle();
+    await this.throwIfFailed();
+  }
+
+  /** Uploads already running finish (and are noted) before a failure is reported. */
+  private async throwIfFailed(): Promise<void> {
+    if (this.failure === undefined) return;
+    await this.settle();
+    throw this.failure;
+  }
+
+  async settle(): Promise<void> {
+    await Promise.allSettled([...this.running]);
+  }
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { HindsightError } from '../../../shared/errors.js';
+import { PackBuilder, readPackTrailer, sha256, unpackBlob } from '../../../electron/history/remote/layout/packFormat.js';
+import { decodeIndex, encodeIndex } from '../../../electron/history/remote/layout/indexFormat.js';
+import { decodeRecord, encodeRecord } from '../../../electron/history/remote/layout/recordFormat.js';
+import { encodeGzipJson } from '../../../electron/history/remote/layout/jsonObject.js';
+import { hashOfKey, indexKey, packKey, recordKey } from '../../../electron/history/remote/layout/remoteKeys.js';
+import { planFetch } from '../../../electron/history/remote/fetch/fetchPlan.js';
+import { parseRemoteUrl } from '../../../electron/history/remote/remoteUrl.js';
+
+const PROJECT = '0123456789abcdef0123456789abcdef';
+const MACHINE = '6a0f5c2e-1b7d-4c1e-9f3a-2d4e5f607182';
+
+function codeOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof HindsightError) return error.code;
+    throw error;
+  }
+  return 'no error';
+}
+
+describe('packs', () => {
+  const text = Buffer.from('const value = store.index(path);\n'.repeat(300));
+  const noise = randomBytes(5000);
+  const empty = Buffer.alloc(0);
+
+  it('hold blobs deflated where that pays and raw where it does not, and give back exact bytes', () => {
+    const builder = new PackBuilder();
+    for (const blob of [text, noise, empty]) builder.add(sha256(blob), blob);
+    const pack = builder.finish();
+    expect(pack.hash).toBe(sha256(pack.body));
+    expect(pack.entries.map((e) => e[4])).toEqual(['deflate', 'raw', 'raw']);
+    expect(pack.entries[0]![2]).toBeLessThan(text.length / 4);
+    expect(readPackTrailer(pack.body)).toEqual(pack.entries);
+    for (const [entry, blob] of pack.entries.map((e, i) => [e, [text, noise, empty][i]!] as const)) {
+      expect(unpackBlob(pack.body.subarray(entry[1], entry[1] + entry[2]), entry)).toEqual(blob);
+    }
+  });
+
+  it('refuse a blob whose stored bytes were damaged, deflated or raw', () => {
+    const builder = new PackBuilder();
+    builder.add(sha256(text), text);
+    builder.add(sha256(noise), noise);
+    const pack = builder.finish();
+    for (const entry of pack.entries) {
+      const stored = Buffer.from(pack.body.subarray(entry[1], entry[1] + entry[2]));
+      stored[stored.length >> 1]! ^= 0x40;
+      expect(codeOf(() => unpackBlob(stored, entry))).toBe('REMOTE_CORRUPT');
+      expect(codeOf(() => unpackBlob(stored.subarray(1), entry))).toBe('REMOTE_CORRUPT');
+    }
+    expect(codeOf(() => readPackTrailer(pack.body.subarray(0, pack.body.length - 1)))).toBe('REMOTE_CORRUPT');
+  });
+});
+
+describe('metadata objects', () => {
+  it('round-trip and are refused when their bytes do not match the hash in their name', () => {
+    const index = encodeIndex([{ pack: 'a'.repeat(64), size: 10, blobs: [['b'.repeat(64), 0, 10, 10, 'raw']] }], [['c'.repeat(64), 9_000_000]]);
+    expect(decodeIndex(index.body, index.hash).standalone).toEqual([['c'.repeat(64), 9_000_000]]);
+    const damaged = Buffer.from(index.body);
+    damaged[damaged.length - 5]! ^= 1;
+    expect(codeOf(() => decodeIndex(damaged, index.hash))).toBe('REMOTE_CORRUPT');
+
+    const snapshot = { origin: 1, kind: 'baseline' as const, at: 5, label: null, branch: null, head: null, versions: [{ path: 'a/b.txt', hash: 'd'.repeat(64), mode: 0o644, size: 3, type: 'file' as const, target: null }] };
+    const record = encodeRecord(MACHINE, [snapshot]);
+    expect(decodeRecord(record.body, record.hash).snapshots).toEqual([snapshot]);
+    expect(codeOf(() => decodeRecord(record.body, index.hash))).toBe('REMOTE_CORRUPT');
+  });
+
+  it('refuse a record naming a path outside the project, even with a matching hash', () => {
+    for (const path of ['../escape', '/etc/passwd', 'a/../../b', 'a\\b', '']) {
+      const bad = encodeGzipJson({ format: 1, machine: MACHINE, snapshots: [{ origin: 1, kind: 'change', at: 1, label: null, branch: null, head: null, versions: [{ path, hash: null, mode: 0, size: 0, type: null, target: null }] }] });
+      expect(codeOf(() => decodeRecord(bad.body, bad.hash)), path).toBe('REMOTE_CORRUPT');
+    }
+  });
+
+  it('keys carry their hash and are checked against this project and shape', () => {
+    const h = 'e'.repeat(64);
+    expect(hashOfKey(PROJECT, 'pack', packKey(PROJECT, h))).toBe(h);
+    expect(hashOfKey(PROJECT, 'index', indexKey(PROJECT, h))).toBe(h);
+    expect(hashOfKey(PROJECT, 'record', recordKey(PROJECT, MACHINE, 1, 12, h))).toBe(h);
+    expect(recordKey(PROJECT, MACHINE, 1, 12, h)).toContain('/0000000001-0000000012-');
+    expect(codeOf(() => hashOfKey(PROJECT, 'pack', packKey('f'.repeat(32), h)))).toBe('REMOTE_CORRUPT');
+    expect(codeOf(() => hashOfKey(PROJECT, 'index', `projects/${PROJECT}/index/../../x.json.gz`))).toBe('REMOTE_CORRUPT');
+  });
+});
+
+describe('fetch plans', () => {
+  it('join neighbouring blobs of a pack into one range and keep far ones apart', () => {
+    const loc = (offset: number, length: number) => ({ pack: 'p'.repeat(64), entry: [sha256(Buffer.from(String(offset))), offset, length, length, 'raw'] as [string, number, number, number, 'raw'] });
+    const plan = planFetch([
+      ['x', loc(0, 100)],
+      ['y', loc(100, 50)],
+      ['z', loc(10 * 1024 * 1024, 10)],
+      ['w', { alone: 'w', size: 9 }],
+    ]);
+    expect(plan.map((r) => (r.kind === 'range' ? [r.offset, r.length, r.entries.length] : [r.hash]))).toEqual([['w'], [0, 150, 2], [10 * 1024 * 1024, 10, 1]]);
+  });
+});
+
+describe('remote addresses', () => {
+  it('take s3://bucket/prefix and refuse what S3 would not', () => {
+    expect(parseRemoteUrl('s3://my-bucket/team/proj/')).toEqual({ bucket: 'my-bucket', prefix: 'team/proj' });
+    expect(parseRemoteUrl('s3://my-bucket')).toEqual({ bucket: 'my-bucket', prefix: '' });
+    for (const bad of ['http://x/y', 's3://', 's3://UPPER', 's3://a', 's3://ok-bucket/../x', 's3://10.0.0.1/x']) {
+      expect(codeOf(() => parseRemoteUrl(bad)), bad).toBe('REMOTE_URL_INVALID');
+    }
+  });
+});
