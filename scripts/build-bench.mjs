@@ -21,6 +21,7 @@ export async function buildBench() {
     makeFixtures: 'test/bench/fixtures/makeFixtures.ts',
     openDriver: 'test/bench/firstCopy/openDriver.ts',
     profileFirstCopy: 'test/bench/firstCopy/profileFirstCopy.ts',
+    diffBench: 'test/bench/diff/diffBench.ts',
     copyWorker: 'electron/history/store/copyWorker.ts',
   };
   for (const file of suites) entryPoints[`suites/${file.replace(/\.ts$/, '')}`] = `test/bench/suites/${file}`;

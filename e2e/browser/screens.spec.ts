@@ -12,12 +12,28 @@ test.skip(process.env.HINDSIGHT_SCREENSHOTS !== '1', 'screenshots: set HINDSIGHT
 
 const OUT = 'test-results/screens';
 
+/** The window sizes every screen is looked at in: a small laptop window and a roomy one. */
+const SIZES = [
+  { width: 900, height: 700 },
+  { width: 1400, height: 900 },
+] as const;
+
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${OUT}/${name}-${colorScheme}.png` });
+  const before = page.viewportSize();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      // Let layout settle after a resize (the diff switches to inline below 1,100 pixels).
+      await page.evaluate(() => {
+        const { requestAnimationFrame: frame } = globalThis as unknown as { requestAnimationFrame(run: () => void): void };
+        return new Promise<void>((resolve) => frame(() => frame(resolve)));
+      });
+      await page.screenshot({ path: `${OUT}/${name}-${size.width}x${size.height}-${colorScheme}.png` });
+    }
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  if (before) await page.setViewportSize(before);
 }
 
 const APP_TS = `import { useState } from 'react';

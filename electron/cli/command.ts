@@ -1,6 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { HistoryEngine } from '../history/historyEngine.js';
 import type { LockHolder } from '../history/fileLock.js';
+import { resolveFolder } from '../history/project/projectStore.js';
+import { projectPathOf } from '../history/project/userPath.js';
 import type { Progress } from '../../shared/progress.js';
 
 // What every CLI command is: a name, its flags, a one-line usage, and a function that does it.
@@ -43,7 +45,23 @@ export function writeJson(ctx: CommandContext, value: unknown): void {
 export function requirePositionals(ctx: CommandContext, names: string[]): string[] {
   if (ctx.positionals.length < names.length) throw new UsageError(`missing ${names.slice(ctx.positionals.length).join(' ')}`);
   if (ctx.positionals.length > names.length) throw new UsageError(`unexpected argument ${ctx.positionals[names.length]}`);
+  ctx.positionals.forEach((value, i) => requireNonEmpty(value, names[i]!));
   return ctx.positionals;
+}
+
+/** An empty argument ('') is a slip of the shell, never "the current folder": bad usage. */
+export function requireNonEmpty(value: string | undefined, name: string): void {
+  if (value === '') throw new UsageError(`${name} is empty`);
+}
+
+/** A file path as typed (relative to the current folder inside the project, or absolute) as a project path. */
+export function projectPathArg(folder: string, path: string): string {
+  return projectPathOf(resolveFolder(folder), path);
+}
+
+/** A folder (or file) of the project as typed; the project folder itself is ''. */
+export function projectPrefixArg(folder: string, path: string): string {
+  return projectPathOf(resolveFolder(folder), path, { allowRoot: true });
 }
 
 export function integerFlag(ctx: CommandContext, name: string): number | undefined {

@@ -7,6 +7,7 @@ import { resolveDataDir } from '../history/dataDir.js';
 import type { HistoryEngine } from '../history/historyEngine.js';
 import { setCopyWorkerScript, sharedCopyPool } from '../history/store/copyPool.js';
 import { traceSnapshot } from '../history/trace.js';
+import { watchClosedOutput } from './closedOutput.js';
 import { UsageError, type Command, type CommandContext } from './command.js';
 import { COMMANDS } from './commandRegistry.js';
 import { progressBar } from './progressBar.js';
@@ -43,6 +44,7 @@ export async function main(argv: string[]): Promise<number> {
   const stop = () => controller.abort(new HindsightError('CANCELLED', 'Cancelled.'));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const output = watchClosedOutput(process.stdout, process.stderr, () => controller.abort(new HindsightError('CANCELLED', 'The output was closed.')));
   try {
     const ctx = context(command, rest, controller.signal, () => (engine ??= new HistoryEngine(ctx.dataDir)));
     if (ctx.flags.help) {
@@ -51,6 +53,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     return (await command.run(ctx)) ?? 0;
   } catch (error) {
+    // Stopped because the reader went away (or a write failed for it): nothing to report.
+    if (output.closed || isClosedPipe(error)) return 0;
     if (error instanceof UsageError) {
       process.stderr.write(`hindsight ${name}: ${error.message}\nUsage: hindsight ${command.usage}\n`);
       return 2;
@@ -87,6 +91,11 @@ function context(command: Command, args: string[], signal: AbortSignal, engine: 
       process.stderr.write(`hindsight ${command.name}: waiting for ${who}, which is writing this history (Ctrl-C to stop waiting)\n`);
     },
   };
+}
+
+function isClosedPipe(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
 }
 
 function messageOf(error: unknown): string {

@@ -1,30 +1,72 @@
 import type { Writable } from 'node:stream';
 import type { Progress } from '../../shared/progress.js';
 import { progressFraction } from '../../shared/progress.js';
+import { formatBytes, formatNumber } from './format/words.js';
 
-// A one-line progress bar on stderr, redrawn in place, only when stderr is a terminal.
+// A one-line progress bar on stderr, redrawn in place, only when stderr is a terminal. Each line
+// says once what is happening ("Verifying", not "verify verify"). The bar never runs backwards:
+// while a first copy still walks the folder its total grows, so the fraction can shrink; the bar
+// then holds where it was until the work catches up.
 
 const WIDTH = 28;
 
-export function progressBar(stream: Writable & { isTTY?: boolean }): (progress: Progress) => void {
-  if (!stream.isTTY) return () => {};
-  return (p) => {
-    const fraction = progressFraction(p);
-    const filled = Math.round(fraction * WIDTH);
-    const bar = `${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}`;
-    const line = `${p.operation} ${p.phase.padEnd(7)} [${bar}] ${p.filesDone}/${p.filesTotal} files ${formatBytes(p.bytesDone)}/${formatBytes(p.bytesTotal)}`;
-    stream.write(`\r${line}\x1b[K${p.phase === 'done' ? '\n' : ''}`);
-  };
+/** What a person is told is happening, one label per operation and phase. */
+export function progressLabel(p: Progress): string {
+  if (p.phase === 'done') return DONE[p.operation];
+  switch (p.operation) {
+    case 'first-copy':
+      return p.phase === 'scan' ? 'Scanning' : p.phase === 'commit' ? 'Saving' : 'Copying';
+    case 'rescan':
+      return 'Checking for changes';
+    case 'restore':
+      return 'Restoring';
+    case 'verify':
+      return 'Verifying';
+    case 'push':
+      return p.phase === 'data' ? 'Pushing data' : p.phase === 'index' ? 'Pushing the index' : p.phase === 'snapshots' ? 'Pushing snapshots' : 'Pushing';
+    case 'pull':
+    case 'clone': {
+      const verb = p.operation === 'pull' ? 'Pulling' : 'Cloning';
+      return p.phase === 'metadata' ? `${verb}: reading the remote` : p.phase === 'write' ? `${verb}: writing files` : verb;
+    }
+  }
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+const DONE: Record<Progress['operation'], string> = {
+  'first-copy': 'Copied',
+  rescan: 'Checked',
+  restore: 'Restored',
+  verify: 'Verified',
+  push: 'Pushed',
+  pull: 'Pulled',
+  clone: 'Cloned',
+};
+
+/** The text of one progress line; `fraction` is what the bar shows (already kept from running backwards). */
+export function progressLine(p: Progress, fraction: number): string {
+  const counts = p.bytesTotal > 0 ? `${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}` : '';
+  const files = p.filesTotal > 0 ? `${formatNumber(p.filesDone)} of ${formatNumber(p.filesTotal)} files` : p.filesDone > 0 ? `${formatNumber(p.filesDone)} files` : '';
+  const known = p.filesTotal > 0 || p.bytesTotal > 0 || p.phase === 'done';
+  const filled = Math.round(fraction * WIDTH);
+  const bar = known ? ` [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}%` : '';
+  return [`${progressLabel(p)}${known ? '' : '…'}${bar}`, files, counts].filter(Boolean).join('  ');
+}
+
+export function progressBar(stream: Writable & { isTTY?: boolean; columns?: number }): (progress: Progress) => void {
+  if (!stream.isTTY) return () => {};
+  let run = '';
+  let shown = 0;
+  return (p) => {
+    // A new operation (or a new project's) starts from zero; within one, the bar only grows.
+    const key = `${p.operation}\0${p.projectId}`;
+    if (key !== run) {
+      run = key;
+      shown = 0;
+    }
+    shown = p.phase === 'done' ? 1 : Math.max(shown, progressFraction(p));
+    const line = progressLine(p, shown);
+    const width = stream.columns && stream.columns > 1 ? stream.columns - 1 : Infinity;
+    stream.write(`\r${line.length > width ? line.slice(0, width) : line}\x1b[K${p.phase === 'done' ? '\n' : ''}`);
+    if (p.phase === 'done') run = '';
+  };
 }

@@ -1,12 +1,19 @@
-import { MergeView, unifiedMergeView } from '@codemirror/merge';
+import { MergeView, unifiedMergeView, type DiffConfig } from '@codemirror/merge';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
-import { readOnlyExtensions } from './codeMirrorSetup.js';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { splitLines } from '../../shared/diff/splitLines.js';
+import { diffLineLists, type TextDiff } from '../../shared/diff/textDiff.js';
+import { diffExtensions, readOnlyExtensions } from './codeMirrorSetup.js';
+import { DiffHeader } from './DiffHeader.js';
+import { editorChanges } from './diffChanges.js';
 import { shadowContainer, useDarkScheme } from './shadowMount.js';
 
-// Two texts compared, side by side (MergeView) or inline (the unified view), unchanged runs
-// collapsed so the changes are what the eye lands on.
+// Two texts compared, side by side (MergeView) or inline (the unified view). The line diff is
+// computed once per pair of texts and everything reads it: the views (through their diff
+// override, so they do not diff again), the +/- counts, and next/previous change, which steps
+// through the hunks `diff -u` would print. Unchanged runs are collapsed so the changes are what
+// the eye lands on.
 
 interface DiffViewProps {
   path: string;
@@ -17,34 +24,110 @@ interface DiffViewProps {
   afterLabel: string;
 }
 
-const collapse = { margin: 3, minSize: 6 };
+const collapse = { margin: 3, minSize: 4 };
+
+interface DiffModel {
+  diff: TextDiff;
+  aLines: string[];
+  bLines: string[];
+}
 
 export function DiffView({ path, before, after, layout, beforeLabel, afterLabel }: DiffViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const dark = useDarkScheme();
+  const model = useMemo<DiffModel>(() => {
+    const aLines = splitLines(before);
+    const bLines = splitLines(after);
+    return { diff: diffLineLists(aLines, bLines), aLines, bLines };
+  }, [before, after]);
+  const [current, setCurrent] = useState<number | null>(null);
+  const scrollTo = useRef<(hunk: number) => void>(() => {});
+  // The change in view, kept when the layout switches (the new view opens at the same change).
+  const shown = useRef<number | null>(null);
+  shown.current = current;
+
+  useEffect(() => {
+    shown.current = null;
+    setCurrent(null);
+  }, [model]);
+
   useEffect(() => {
     if (!host.current) return;
     const { root, container: parent } = shadowContainer(host.current);
+    // The views ask for the changes between exactly these texts: hand them ours.
+    const diffConfig: DiffConfig = { override: (a, b) => editorChanges(model.diff, model.aLines, model.bLines, a, b) };
+    // A change is shown from the top of its hunk: the context lines above it, then the change.
+    const show = (view: EditorView, hunk: number) => {
+      const line = model.diff.hunks[hunk]!.bStart;
+      const pos = view.state.doc.line(Math.min(line + 1, view.state.doc.lines)).from;
+      view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'start', yMargin: 4 }) });
+    };
     if (layout === 'side') {
       const view = new MergeView({
-        a: { doc: before, extensions: readOnlyExtensions(path, beforeLabel, dark) },
-        b: { doc: after, extensions: readOnlyExtensions(path, afterLabel, dark) },
+        a: { doc: before, extensions: [readOnlyExtensions(path, beforeLabel, dark), diffExtensions] },
+        b: { doc: after, extensions: [readOnlyExtensions(path, afterLabel, dark), diffExtensions] },
         parent,
         root,
         gutter: true,
         collapseUnchanged: collapse,
+        diffConfig,
       });
+      scrollTo.current = (hunk) => show(view.b, hunk);
+      if (shown.current !== null) scrollTo.current(shown.current);
       return () => view.destroy();
     }
     const view = new EditorView({
       state: EditorState.create({
         doc: after,
-        extensions: [...readOnlyExtensions(path, `${beforeLabel} compared with ${afterLabel}`, dark), unifiedMergeView({ original: before, mergeControls: false, collapseUnchanged: collapse })],
+        extensions: [
+          readOnlyExtensions(path, `${beforeLabel} compared with ${afterLabel}`, dark),
+          diffExtensions,
+          unifiedMergeView({ original: before, mergeControls: false, collapseUnchanged: collapse, diffConfig }),
+        ],
       }),
       parent,
       root,
     });
+    scrollTo.current = (hunk) => show(view, hunk);
+    if (shown.current !== null) scrollTo.current(shown.current);
     return () => view.destroy();
-  }, [path, before, after, layout, beforeLabel, afterLabel, dark]);
-  return <div className={`diff-view diff-${layout}`} ref={host} data-testid="diff-view" />;
+  }, [path, before, after, model, layout, beforeLabel, afterLabel, dark]);
+
+  const total = model.diff.hunks.length;
+  function go(index: number) {
+    if (index < 0 || index >= total) return;
+    setCurrent(index);
+    scrollTo.current(index);
+  }
+  const next = () => go(current === null ? 0 : current + 1);
+  const previous = () => go(current === null ? 0 : current - 1);
+
+  // F7 and Shift+F7 step through the changes from anywhere in the window, as in other diff tools.
+  const keys = useRef({ next, previous });
+  keys.current = { next, previous };
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'F7' || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      if (event.shiftKey) keys.current.previous();
+      else keys.current.next();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return (
+    <div className={`diff-view diff-${layout}`}>
+      <DiffHeader
+        layout={layout}
+        diff={model.diff}
+        current={current}
+        beforeLabel={beforeLabel}
+        afterLabel={afterLabel}
+        onPrevious={previous}
+        onNext={next}
+      />
+      <div className="diff-editors" ref={host} data-testid="diff-view" />
+    </div>
+  );
 }

@@ -36,8 +36,36 @@ const theme = EditorView.theme({
   '&.cm-focused': { outline: 'none' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--selection) !important' },
   '.cm-activeLine': { backgroundColor: 'transparent' },
-  '.cm-collapsedLines': { backgroundColor: 'var(--surface-sunken)', color: 'var(--text-muted)', backgroundImage: 'none' },
 });
+
+/**
+ * The diff views' look, from the app's colour tokens: changed lines tinted, the words that
+ * changed marked more strongly, and the collapsed unchanged lines as a plain bar. (CodeMirror's
+ * own bar draws its ends with a character many fonts lack, shown as empty boxes.)
+ */
+const diffTheme = EditorView.theme({
+  '&.cm-merge-a .cm-changedLine, .cm-deletedChunk': { backgroundColor: 'var(--diff-removed-bg)' },
+  '&.cm-merge-b .cm-changedLine, .cm-inlineChangedLine': { backgroundColor: 'var(--diff-added-bg)' },
+  '&.cm-merge-a .cm-changedText, .cm-deletedChunk .cm-deletedText': { background: 'var(--diff-removed-strong)', borderRadius: '2px' },
+  '&.cm-merge-b .cm-changedText': { background: 'var(--diff-added-strong)', borderRadius: '2px' },
+  '&.cm-merge-a .cm-changedLineGutter, .cm-deletedLineGutter': { background: 'var(--deleted)' },
+  '&.cm-merge-b .cm-changedLineGutter': { background: 'var(--added)' },
+  '.cm-collapsedLines': {
+    backgroundColor: 'var(--surface-sunken)',
+    backgroundImage: 'none',
+    color: 'var(--text-muted)',
+    fontFamily: 'var(--font-ui)',
+    fontSize: 'var(--text-sm)',
+    borderTop: '1px dashed var(--border-strong)',
+    borderBottom: '1px dashed var(--border-strong)',
+    padding: '3px 10px',
+    '&:before, &:after': { content: 'none' },
+    '&:hover': { color: 'var(--text)', backgroundColor: 'var(--selection-inactive)' },
+  },
+});
+
+/** Extensions both diff views add to the read-only setup. */
+export const diffExtensions: Extension[] = [diffTheme, EditorState.phrases.of({ '$ unchanged lines': '$ unchanged lines (click to show)' })];
 
 export function languageFor(path: string): Extension {
   switch (extensionOf(path)) {

@@ -12,12 +12,17 @@ export interface CliResult {
   stderr: string;
 }
 
-export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export interface CliOptions {
+  /** The folder the command runs in (default: this process's). */
+  cwd?: string;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return finished(startCli(args, env));
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, options: CliOptions = {}): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, options: CliOptions = {}): Promise<CliResult> {
+  return finished(startCli(args, env, options));
 }
 
 export function finished(child: ChildProcess): Promise<CliResult> {
@@ -33,8 +38,8 @@ export function finished(child: ChildProcess): Promise<CliResult> {
   });
 }
 
-export async function cliJson<T>(args: string[], env: NodeJS.ProcessEnv = {}): Promise<T> {
-  const result = await runCli([...args, '--json'], env);
+export async function cliJson<T>(args: string[], env: NodeJS.ProcessEnv = {}, options: CliOptions = {}): Promise<T> {
+  const result = await runCli([...args, '--json'], env, options);
   if (result.code !== 0) throw new Error(`hindsight ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
   return JSON.parse(result.stdout.toString('utf8')) as T;
 }

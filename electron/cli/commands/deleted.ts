@@ -1,4 +1,5 @@
 import { requirePositionals, writeJson, type Command } from '../command.js';
+import { printDeleted } from '../format/listings.js';
 
 export const deletedCommand: Command = {
   name: 'deleted',
@@ -8,8 +9,6 @@ export const deletedCommand: Command = {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
     const files = ctx.engine().deleted(folder!);
     if (ctx.json) return writeJson(ctx, files);
-    for (const f of files) {
-      ctx.out.write(`${f.path}\tdeleted ${new Date(f.deletedAt).toISOString()}\trestore with --version ${f.lastVersionId ?? '-'}\n`);
-    }
+    printDeleted(ctx.out, files);
   },
 };

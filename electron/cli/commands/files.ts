@@ -1,4 +1,5 @@
 import { integerFlag, requirePositionals, writeJson, type Command } from '../command.js';
+import { printFiles } from '../format/listings.js';
 
 export const filesCommand: Command = {
   name: 'files',
@@ -9,6 +10,6 @@ export const filesCommand: Command = {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
     const files = ctx.engine().files(folder!, integerFlag(ctx, 'at'));
     if (ctx.json) writeJson(ctx, files);
-    else for (const f of files) ctx.out.write(`${f.mode.toString(8).padStart(4, '0')} ${String(f.size).padStart(10)} ${f.hash.slice(0, 12)} ${f.path}${f.target !== undefined ? ` -> ${f.target}` : ''}\n`);
+    else printFiles(ctx.out, files);
   },
 };

@@ -1,4 +1,5 @@
-import { requirePositionals, writeJson, type Command } from '../command.js';
+import { projectPathArg, requirePositionals, writeJson, type Command } from '../command.js';
+import { printGitVersions } from '../format/listings.js';
 
 export const gitVersionsCommand: Command = {
   name: 'git-versions',
@@ -6,13 +7,8 @@ export const gitVersionsCommand: Command = {
   summary: "A file's committed (HEAD) version, and its staged (index) version when that differs.",
   async run(ctx) {
     const [folder, path] = requirePositionals(ctx, ['FOLDER', 'PATH']);
-    const result = await ctx.engine().gitVersions(folder!, path!);
+    const result = await ctx.engine().gitVersions(folder!, projectPathArg(folder!, path!));
     if (ctx.json) return writeJson(ctx, result);
-    if (!result.repository) return void ctx.out.write(`${folder} is not in a git repository.\n`);
-    ctx.out.write(`branch ${result.branch ?? '(detached)'}\tcommit ${result.commit ?? '(none yet)'}\n`);
-    for (const [name, version] of [['HEAD', result.head], ['index', result.index]] as const) {
-      if (version) ctx.out.write(`${name}\t${version.blob}\t${version.size}\t${version.mode.toString(8)}\n`);
-    }
-    if (!result.head) ctx.out.write(`${path} is not in HEAD.\n`);
+    printGitVersions(ctx.out, folder!, path!, result);
   },
 };

@@ -1,5 +1,6 @@
 import { HindsightError } from '../../../shared/errors.js';
-import { UsageError, writeJson, type Command } from '../command.js';
+import { printSnapshots, printVersions } from '../format/listings.js';
+import { projectPathArg, requireNonEmpty, UsageError, writeJson, type Command } from '../command.js';
 
 export const logCommand: Command = {
   name: 'log',
@@ -7,18 +8,19 @@ export const logCommand: Command = {
   summary: "List the snapshots of a folder, or one file's versions, oldest first.",
   async run(ctx) {
     const [folder, path, extra] = ctx.positionals;
-    if (!folder) throw new UsageError('missing FOLDER');
+    if (folder === undefined) throw new UsageError('missing FOLDER');
     if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
+    requireNonEmpty(folder, 'FOLDER');
+    requireNonEmpty(path, 'PATH');
     const engine = ctx.engine();
     if (path === undefined) {
       const snapshots = engine.log(folder).map(({ snapshotId, kind, at, label, files, branch, head }) => ({ snapshotId, kind, at, label, files, branch: branch ?? null, head: head ?? null }));
       if (ctx.json) return writeJson(ctx, snapshots);
-      for (const s of snapshots) ctx.out.write(`${s.snapshotId}\t${s.kind}\t${new Date(s.at).toISOString()}\t${s.files} files\t${s.label ?? ''}\n`);
-      return;
+      return printSnapshots(ctx.out, snapshots);
     }
-    const versions = engine.versions(folder, path).map(({ versionId, snapshotId, hash, mode, size, at, kind, branch, head }) => ({ versionId, snapshotId, hash, mode, size, at, kind, branch: branch ?? null, head: head ?? null }));
+    const versions = engine.versions(folder, projectPathArg(folder, path)).map(({ versionId, snapshotId, hash, mode, size, at, kind, branch, head }) => ({ versionId, snapshotId, hash, mode, size, at, kind, branch: branch ?? null, head: head ?? null }));
     if (versions.length === 0) throw new HindsightError('NOT_FOUND', `${path} has no history in ${folder}.`, { path });
     if (ctx.json) return writeJson(ctx, versions);
-    for (const v of versions) ctx.out.write(`${v.versionId}\t${v.kind}\t${new Date(v.at).toISOString()}\t${v.hash ? v.hash.slice(0, 12) : 'deleted'}\t${v.size}\t${v.mode.toString(8)}\n`);
+    printVersions(ctx.out, versions);
   },
 };

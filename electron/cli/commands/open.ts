@@ -1,4 +1,5 @@
 import { requirePositionals, writeJson, type Command } from '../command.js';
+import { describeOpen } from '../format/results.js';
 
 export const openCommand: Command = {
   name: 'open',
@@ -8,6 +9,6 @@ export const openCommand: Command = {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
     const result = await ctx.engine().open(folder!, { onProgress: ctx.progress, signal: ctx.signal, onWait: ctx.onWait });
     if (ctx.json) writeJson(ctx, result);
-    else ctx.out.write(`${result.firstCopy ? 'Copied' : 'Opened'} ${result.root}: ${result.files} files, ${result.blobs} blobs, ${result.ms} ms\n`);
+    else ctx.out.write(describeOpen(result));
   },
 };

@@ -1,5 +1,6 @@
 import { sweepProjects } from '../../history/config/startupSweep.js';
 import { requirePositionals, writeJson, type Command } from '../command.js';
+import { printProjects } from '../format/listings.js';
 
 export const projectsCommand: Command = {
   name: 'projects',
@@ -12,8 +13,6 @@ export const projectsCommand: Command = {
     if (ctx.flags.check) await sweepProjects(config, { signal: ctx.signal });
     const { projects } = config.requireConfig();
     if (ctx.json) return writeJson(ctx, projects);
-    for (const p of projects) {
-      ctx.out.write(`${p.id}\t${p.lastSeen}${p.pinned ? '\tpinned' : '\t'}\t${new Date(p.lastOpenedAt).toISOString()}\t${p.root}\n`);
-    }
+    printProjects(ctx.out, projects);
   },
 };

@@ -1,4 +1,5 @@
-import { UsageError, integerFlag, writeJson, type Command, type CommandContext } from '../command.js';
+import { UsageError, integerFlag, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
+import { describeRestore, printRestorePreview } from '../format/results.js';
 
 // Two forms: one file to one of its versions, or a snapshot (the whole project, or --path a
 // folder or file of it). The snapshot form previews with --dry-run; files added since the
@@ -18,11 +19,13 @@ export const restoreCommand: Command = {
   async run(ctx) {
     if (ctx.flags.snapshot !== undefined) return restoreSnapshot(ctx);
     const [folder, path, extra] = ctx.positionals;
-    if (!folder || !path) throw new UsageError('restore needs FOLDER PATH --version ID, or FOLDER --snapshot ID');
+    if (folder === undefined || path === undefined) throw new UsageError('restore needs FOLDER PATH --version ID, or FOLDER --snapshot ID');
     if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
+    requireNonEmpty(folder, 'FOLDER');
+    requireNonEmpty(path, 'PATH');
     const versionId = integerFlag(ctx, 'version');
     if (versionId === undefined) throw new UsageError('restore needs --version ID (or --snapshot ID)');
-    const result = await ctx.engine().restoreFile(folder, path, versionId);
+    const result = await ctx.engine().restoreFile(folder, projectPathArg(folder, path), versionId);
     if (ctx.json) writeJson(ctx, result);
     else ctx.out.write(`Restored ${path} to version ${versionId} (snapshot ${result.snapshotId}).\n`);
   },
@@ -30,34 +33,21 @@ export const restoreCommand: Command = {
 
 async function restoreSnapshot(ctx: CommandContext): Promise<void> {
   const [folder, extra] = ctx.positionals;
-  if (!folder) throw new UsageError('missing FOLDER');
+  if (folder === undefined) throw new UsageError('missing FOLDER');
   if (extra !== undefined) throw new UsageError(`unexpected argument ${extra} (use --path PREFIX for a folder or file)`);
+  requireNonEmpty(folder, 'FOLDER');
+  requireNonEmpty(typeof ctx.flags.path === 'string' ? ctx.flags.path : undefined, '--path');
   if (ctx.flags.version !== undefined) throw new UsageError('--version and --snapshot cannot be used together');
   const snapshotId = integerFlag(ctx, 'snapshot')!;
-  const prefix = typeof ctx.flags.path === 'string' ? ctx.flags.path : undefined;
+  const prefix = typeof ctx.flags.path === 'string' ? projectPrefixArg(folder, ctx.flags.path) : undefined;
   const deleteAdded = ctx.flags['delete-added'] === true;
   const engine = ctx.engine();
   if (ctx.flags['dry-run'] === true) {
     const preview = await engine.previewRestore(folder, snapshotId, { prefix, deleteAdded });
     if (ctx.json) return writeJson(ctx, preview);
-    ctx.out.write(
-      `Restoring snapshot ${snapshotId}${preview.prefix ? ` (${preview.prefix})` : ''} would write ${preview.write.length} files, ` +
-        `recreate ${preview.recreate.length}, leave ${preview.unchanged} as they are, and ` +
-        `${deleteAdded ? 'delete' : 'keep'} ${preview.added.length} added since.\n`,
-    );
-    for (const path of preview.write) ctx.out.write(`  write     ${path}\n`);
-    for (const path of preview.recreate) ctx.out.write(`  recreate  ${path}\n`);
-    for (const path of preview.added) ctx.out.write(`  ${deleteAdded ? 'delete' : 'keep  '}    ${path}\n`);
-    return;
+    return printRestorePreview(ctx.out, preview, deleteAdded);
   }
   const result = await engine.restoreSnapshot(folder, snapshotId, { prefix, deleteAdded, onProgress: ctx.progress, signal: ctx.signal, onWait: ctx.onWait });
   if (ctx.json) return writeJson(ctx, result);
-  if (result.snapshotId === undefined) {
-    ctx.out.write(`Nothing to restore: everything is already as in snapshot ${snapshotId}.\n`);
-    return;
-  }
-  ctx.out.write(
-    `Restored snapshot ${snapshotId}: ${result.written} written, ${result.recreated} recreated, ${result.deleted} deleted, ` +
-      `${result.kept} added since kept (snapshot ${result.snapshotId}; undo with --snapshot ${result.undoSnapshotId}).\n`,
-  );
+  ctx.out.write(describeRestore(snapshotId, result));
 }

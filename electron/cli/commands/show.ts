@@ -1,4 +1,4 @@
-import { integerFlag, requirePositionals, type Command } from '../command.js';
+import { integerFlag, projectPathArg, requirePositionals, type Command } from '../command.js';
 
 export const showCommand: Command = {
   name: 'show',
@@ -7,7 +7,7 @@ export const showCommand: Command = {
   flags: { version: { type: 'string' } },
   async run(ctx) {
     const [folder, path] = requirePositionals(ctx, ['FOLDER', 'PATH']);
-    const bytes = ctx.engine().read(folder!, path!, integerFlag(ctx, 'version'));
+    const bytes = ctx.engine().read(folder!, projectPathArg(folder!, path!), integerFlag(ctx, 'version'));
     await new Promise<void>((resolve, reject) => ctx.out.write(bytes, (error) => (error ? reject(error) : resolve())));
   },
 };

@@ -1,4 +1,5 @@
 import { requirePositionals, writeJson, type Command } from '../command.js';
+import { printVerify } from '../format/results.js';
 
 export const verifyCommand: Command = {
   name: 'verify',
@@ -8,12 +9,7 @@ export const verifyCommand: Command = {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
     const result = await ctx.engine().verify(folder!, ctx.progress);
     if (ctx.json) writeJson(ctx, result);
-    else {
-      ctx.out.write(`${result.blobs} blobs: ${result.ok ? 'all intact' : `${result.missing.length} missing, ${result.corrupt.length} corrupt`}\n`);
-      for (const p of [...result.missing.map((m) => ['missing', m] as const), ...result.corrupt.map((c) => ['corrupt', c] as const)]) {
-        ctx.out.write(`${p[0]} ${p[1].hash}: ${p[1].versions.map((v) => `${v.path} (version ${v.versionId})`).join(', ')}\n`);
-      }
-    }
+    else printVerify(ctx.out, result);
     if (!result.ok) ctx.err.write('verify: the history store has missing or corrupt blobs.\n');
     return result.ok ? 0 : 1;
   },

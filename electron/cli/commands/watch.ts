@@ -1,4 +1,5 @@
 import { integerFlag, requirePositionals, writeJson, type Command } from '../command.js';
+import { describeChangeGroup } from '../format/results.js';
 
 // Records a folder live until SIGINT or SIGTERM: one line per change group written (JSON lines
 // with --json), and the open group is written before it exits.
@@ -18,7 +19,7 @@ export const watchCommand: Command = {
       onGroup: (group) => {
         if (group.snapshotId === undefined) return;
         if (ctx.json) writeJson(ctx, group);
-        else ctx.out.write(`Snapshot ${group.snapshotId}: ${group.changed.length} files changed${group.reconciled ? ' (rescan)' : ''}\n`);
+        else ctx.out.write(describeChangeGroup(group));
       },
       onError: (error) => ctx.err.write(`hindsight watch: ${(error as Error).message ?? String(error)}\n`),
     });

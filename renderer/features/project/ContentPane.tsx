@@ -8,6 +8,7 @@ import { formatExact } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import type { CompareWith } from '../../stores/versionsSlice.js';
 import { bytesOf, sameBytes, textOf } from './fileBytes.js';
+import { useDiffLayout, useNarrowWindow } from './diffLayout.js';
 
 // CodeMirror loads on first use, so the window and the tree paint without waiting for it.
 const CodeView = lazy(() => import('../../components/CodeView.js').then((m) => ({ default: m.CodeView })));
@@ -17,6 +18,8 @@ const DiffView = lazy(() => import('../../components/DiffView.js').then((m) => (
 // or its diff against the file on disk or the version before it; and restoring it.
 
 export function ContentPane() {
+  // The diff view's code is fetched while a version is being looked at, so Compare draws at once.
+  useEffect(() => void import('../../components/DiffView.js').catch(() => undefined), []);
   const path = useApp((s) => s.versionsPath);
   const versions = useApp((s) => s.versions);
   const selectedId = useApp((s) => s.selectedVersionId);
@@ -24,6 +27,7 @@ export function ContentPane() {
   const diffLayout = useApp((s) => s.diffLayout);
   const setCompareWith = useApp((s) => s.setCompareWith);
   const setDiffLayout = useApp((s) => s.setDiffLayout);
+  const narrow = useNarrowWindow();
   const requestRestore = useApp((s) => s.requestRestore);
   const version = versions.find((v) => v.versionId === selectedId);
   const alreadyDeleted = useApp((s) => !!path && s.deleted.some((d) => d.path === path));
@@ -49,10 +53,16 @@ export function ContentPane() {
         </label>
         {compareWith !== 'none' && (
           <div className="segmented" role="group" aria-label="Diff layout">
-            <button type="button" aria-pressed={diffLayout === 'side'} onClick={() => setDiffLayout('side')}>
+            <button
+              type="button"
+              aria-pressed={!narrow && diffLayout === 'side'}
+              disabled={narrow}
+              title={narrow ? 'The window is too narrow for two columns: widen it to compare side by side' : undefined}
+              onClick={() => setDiffLayout('side')}
+            >
               Side by side
             </button>
-            <button type="button" aria-pressed={diffLayout === 'inline'} onClick={() => setDiffLayout('inline')}>
+            <button type="button" aria-pressed={narrow || diffLayout === 'inline'} onClick={() => setDiffLayout('inline')}>
               Inline
             </button>
           </div>
@@ -130,7 +140,7 @@ function VersionDiff() {
   const path = useApp((s) => s.versionsPath) ?? '';
   const diff = useApp((s) => s.diff);
   const error = useApp((s) => s.diffError);
-  const layout = useApp((s) => s.diffLayout);
+  const layout = useDiffLayout();
   const compareWith = useApp((s) => s.compareWith);
   if (error) return <ErrorNote error={error} title="The comparison could not be made" />;
   if (!diff) return <p className="loading">Comparing…</p>;
@@ -144,22 +154,25 @@ function VersionDiff() {
       </EmptyState>
     );
   }
-  const beforeText = textOf(before);
-  const afterText = textOf(after);
+  return <TextDiffView path={path} before={before} after={after} layout={layout} beforeLabel={beforeLabel} afterLabel={afterLabel} />;
+}
+
+function TextDiffView({ path, before, after, layout, beforeLabel, afterLabel }: { path: string; before: FileBytes | null; after: FileBytes | null; layout: 'side' | 'inline'; beforeLabel: string; afterLabel: string }) {
+  // Decoded once per pair of versions, not on every render.
+  const beforeText = useMemo(() => textOf(before), [before]);
+  const afterText = useMemo(() => textOf(after), [after]);
+  const cut = [before, after].find((f) => f?.truncated);
   return (
     <div className="diff-wrap">
-      <div className="diff-legend">
-        <span>
-          {beforeLabel}
-          {before ? '' : ' (no file)'}
-        </span>
-        <span>
-          {afterLabel}
-          {after ? '' : ' (no file)'}
-        </span>
-      </div>
-      {beforeText === afterText && before && after ? <p className="notice">No differences.</p> : null}
-      <DiffView path={path} before={beforeText} after={afterText} layout={layout} beforeLabel={beforeLabel} afterLabel={afterLabel} />
+      {cut && <p className="notice">Comparing the first {formatBytes(cut.returnedBytes)} of {formatBytes(cut.size)}: the rest is not shown.</p>}
+      <DiffView
+      path={path}
+      before={beforeText}
+      after={afterText}
+      layout={layout}
+      beforeLabel={before ? beforeLabel : `${beforeLabel} (no file)`}
+      afterLabel={after ? afterLabel : `${afterLabel} (no file)`}
+      />
     </div>
   );
 }

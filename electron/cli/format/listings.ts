@@ -1,0 +1,91 @@
+import type { Writable } from 'node:stream';
+import type { FileEntry, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
+import type { GitFileVersion, GitVersions } from '../../../shared/git.js';
+import type { DeletedFile } from '../../history/versions/deletedFiles.js';
+import { writeTable, type Column } from './table.js';
+import { formatLocalTime, formatMode } from './words.js';
+
+// The human form of every listing the CLI prints: a header row, local times, paths last.
+// (--json prints the data itself; nothing here changes it.)
+
+export function printFiles(out: Writable, files: readonly FileEntry[]): void {
+  const columns: Column<FileEntry>[] = [
+    { header: 'MODE', value: (f) => formatMode(f.mode) },
+    { header: 'SIZE', value: (f) => String(f.size), align: 'right' },
+    { header: 'HASH', value: (f) => f.hash.slice(0, 12) },
+    { header: 'PATH', value: (f) => (f.target !== undefined ? `${f.path} -> ${f.target}` : f.path) },
+  ];
+  writeTable(out, columns, files);
+}
+
+type SnapshotRow = Pick<SnapshotInfo, 'snapshotId' | 'kind' | 'at' | 'label' | 'files'>;
+
+export function printSnapshots(out: Writable, snapshots: readonly SnapshotRow[]): void {
+  const columns: Column<SnapshotRow>[] = [
+    { header: 'SNAPSHOT', value: (s) => String(s.snapshotId), align: 'right' },
+    { header: 'KIND', value: (s) => s.kind },
+    { header: 'TIME', value: (s) => formatLocalTime(s.at) },
+    { header: 'FILES', value: (s) => String(s.files), align: 'right' },
+    { header: 'LABEL', value: (s) => s.label ?? '' },
+  ];
+  writeTable(out, columns, snapshots);
+}
+
+type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode'>;
+
+export function printVersions(out: Writable, versions: readonly VersionRow[]): void {
+  const columns: Column<VersionRow>[] = [
+    { header: 'VERSION', value: (v) => String(v.versionId), align: 'right' },
+    { header: 'SNAPSHOT', value: (v) => String(v.snapshotId), align: 'right' },
+    { header: 'KIND', value: (v) => v.kind },
+    { header: 'TIME', value: (v) => formatLocalTime(v.at) },
+    { header: 'SIZE', value: (v) => (v.hash === null ? '-' : String(v.size)), align: 'right' },
+    { header: 'MODE', value: (v) => (v.hash === null ? '-' : formatMode(v.mode)) },
+    { header: 'HASH', value: (v) => (v.hash === null ? 'deleted' : v.hash.slice(0, 12)) },
+  ];
+  writeTable(out, columns, versions);
+}
+
+export function printDeleted(out: Writable, files: readonly DeletedFile[]): void {
+  const columns: Column<DeletedFile>[] = [
+    { header: 'DELETED', value: (f) => formatLocalTime(f.deletedAt) },
+    { header: 'RESTORE WITH', value: (f) => (f.lastVersionId === null ? '-' : `--version ${f.lastVersionId}`) },
+    { header: 'PATH', value: (f) => f.path },
+  ];
+  writeTable(out, columns, files);
+}
+
+interface ProjectRow {
+  id: string;
+  root: string;
+  lastSeen: string;
+  pinned: boolean;
+  lastOpenedAt: number;
+}
+
+export function printProjects(out: Writable, projects: readonly ProjectRow[]): void {
+  const columns: Column<ProjectRow>[] = [
+    { header: 'STATE', value: (p) => p.lastSeen },
+    { header: 'PINNED', value: (p) => (p.pinned ? 'yes' : '') },
+    { header: 'LAST OPENED', value: (p) => formatLocalTime(p.lastOpenedAt) },
+    { header: 'ID', value: (p) => p.id },
+    { header: 'FOLDER', value: (p) => p.root },
+  ];
+  writeTable(out, columns, projects);
+}
+
+export function printGitVersions(out: Writable, folder: string, path: string, result: GitVersions): void {
+  if (!result.repository) return void out.write(`${folder} is not in a git repository.\n`);
+  out.write(`On branch ${result.branch ?? '(detached HEAD)'}, commit ${result.commit ?? '(none yet)'}\n`);
+  const rows: (GitFileVersion & { name: string })[] = [];
+  if (result.head) rows.push({ name: 'HEAD', ...result.head });
+  if (result.index) rows.push({ name: 'index', ...result.index });
+  const columns: Column<GitFileVersion & { name: string }>[] = [
+    { header: 'VERSION', value: (r) => r.name },
+    { header: 'SIZE', value: (r) => String(r.size), align: 'right' },
+    { header: 'MODE', value: (r) => r.mode.toString(8) },
+    { header: 'BLOB', value: (r) => r.blob },
+  ];
+  if (rows.length > 0) writeTable(out, columns, rows);
+  if (!result.head) out.write(`${path} is not in HEAD.\n`);
+}

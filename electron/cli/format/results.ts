@@ -1,0 +1,50 @@
+import type { Writable } from 'node:stream';
+import type { OpenResult, VerifyResult } from '../../../shared/history.js';
+import type { RestorePreview } from '../../history/restore/planRestore.js';
+import type { RestoreSnapshotResult } from '../../history/restore/restoreSnapshot.js';
+import { countOf, formatBytes, formatDuration, formatNumber } from './words.js';
+
+// The one-paragraph answers of the commands that do something (open, verify, restore, watch),
+// in words with correct plurals. (--json prints the results themselves; nothing here changes them.)
+
+export function describeOpen(result: OpenResult): string {
+  const what = `${countOf(result.files, 'file')} (${formatBytes(result.bytes)})`;
+  return result.firstCopy
+    ? `Copied ${result.root}: ${what} in ${formatDuration(result.ms)}, ${countOf(result.blobs, 'blob')} stored.\n`
+    : `Opened ${result.root}: ${what}, checked in ${formatDuration(result.ms)}; the store holds ${countOf(result.blobs, 'blob')}.\n`;
+}
+
+export function printVerify(out: Writable, result: VerifyResult): void {
+  const state = result.ok ? 'all intact' : `${formatNumber(result.missing.length)} missing, ${formatNumber(result.corrupt.length)} corrupt`;
+  out.write(`${countOf(result.blobs, 'blob')} checked: ${state}.\n`);
+  for (const [problem, list] of [['missing', result.missing], ['corrupt', result.corrupt]] as const) {
+    for (const blob of list) {
+      out.write(`${problem} ${blob.hash}: ${blob.versions.map((v) => `${v.path} (version ${v.versionId})`).join(', ')}\n`);
+    }
+  }
+}
+
+export function printRestorePreview(out: Writable, preview: RestorePreview, deleteAdded: boolean): void {
+  const where = preview.prefix ? ` (${preview.prefix})` : '';
+  out.write(
+    `Restoring snapshot ${preview.snapshotId}${where} would write ${countOf(preview.write.length, 'file')}, ` +
+      `recreate ${formatNumber(preview.recreate.length)}, leave ${formatNumber(preview.unchanged)} as ${preview.unchanged === 1 ? 'it is' : 'they are'}, and ` +
+      `${deleteAdded ? 'delete' : 'keep'} ${formatNumber(preview.added.length)} added since.\n`,
+  );
+  for (const path of preview.write) out.write(`  write     ${path}\n`);
+  for (const path of preview.recreate) out.write(`  recreate  ${path}\n`);
+  for (const path of preview.added) out.write(`  ${deleteAdded ? 'delete' : 'keep  '}    ${path}\n`);
+}
+
+export function describeRestore(target: number, result: RestoreSnapshotResult): string {
+  if (result.snapshotId === undefined) return `Nothing to restore: everything is already as in snapshot ${target}.\n`;
+  return (
+    `Restored snapshot ${target}: ${formatNumber(result.written)} written, ${formatNumber(result.recreated)} recreated, ` +
+    `${formatNumber(result.deleted)} deleted, ${countOf(result.kept, 'file')} added since kept ` +
+    `(snapshot ${result.snapshotId}; undo with --snapshot ${result.undoSnapshotId}).\n`
+  );
+}
+
+export function describeChangeGroup(group: { snapshotId?: number; changed: readonly string[]; reconciled: boolean }): string {
+  return `Snapshot ${group.snapshotId}: ${countOf(group.changed.length, 'file')} changed${group.reconciled ? ' (found by a rescan)' : ''}\n`;
+}
