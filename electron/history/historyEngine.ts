@@ -26,6 +26,7 @@ import { errorData } from './errorData.js';
 import { GitContext } from './git/gitContext.js';
 import { gitVersions } from './git/gitVersions.js';
 import type { OpenProject } from './project/openProject.js';
+import type { WriterWait } from './project/writerLock.js';
 import { ProjectRegistry } from './project/projectRegistry.js';
 import { reportOpenFailure, sweepAndReport } from './project/projectStates.js';
 import { resolveFolder, type ProjectStore } from './project/projectStore.js';
@@ -52,8 +53,11 @@ import { diffInputs, readVersion, versionStream, type DiffSide } from './version
 // folder), a line in shared/contract.ts, and its route in dispatcher/routes.ts (the compiler
 // insists). Plain Node: no Electron anywhere below here.
 
-/** What any long operation takes: the caller's id (its progress events carry it) and a signal that cancels it. */
-export interface OperationOptions {
+/**
+ * What any long operation takes: the caller's id (its progress events carry it), a signal that
+ * cancels it, and who to tell when another process is writing the same history and it waits.
+ */
+export interface OperationOptions extends Pick<WriterWait, 'onWait'> {
   operationId?: string;
   signal?: AbortSignal;
 }

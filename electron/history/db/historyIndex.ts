@@ -3,8 +3,8 @@ import type { DeletedFile } from '../../../shared/contract/values.js';
 import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
 import { commitSnapshot, type SnapshotWrite } from './commitSnapshot.js';
-import { assertKnownSchema, migrate, SCHEMA_VERSION } from './migrations.js';
-import { storedSchemaVersion, storeTooNew } from './schemaVersion.js';
+import { migrate } from './migrations.js';
+import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
 import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
 import * as statCache from './statCache.js';
@@ -35,14 +35,15 @@ export class HistoryIndex {
 
   constructor(file: string, options: HistoryIndexOptions = {}) {
     // Refused before the file is opened for writing: a newer store is never touched.
-    const stored = storedSchemaVersion(file);
-    if (stored !== undefined && stored > SCHEMA_VERSION) throw storeTooNew(stored, SCHEMA_VERSION, file);
+    refuseNewerStore(file);
     this.#db = new Database(file);
     try {
+      // First: another process may be opening the same history right now (switching it to WAL,
+      // migrating it); wait for its locks rather than fail.
+      this.#db.pragma('busy_timeout = 5000');
       assertKnownSchema(this.#db, file);
       this.#db.pragma('journal_mode = WAL');
       this.#db.pragma('synchronous = NORMAL');
-      this.#db.pragma('busy_timeout = 5000');
       this.#db.pragma('foreign_keys = ON');
       migrate(this.#db);
     } catch (error) {

@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { storeTooNew } from './schemaVersion.js';
 
 // Versioned schema changes of history.db, applied in order inside one transaction each. A store
 // written by a newer Hindsight (a higher user_version than we know) is refused, not guessed at.
@@ -57,19 +56,17 @@ const MIGRATIONS: Migration[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
-/** Refuses a newer schema before anything is written (call it before any other statement). */
-export function assertKnownSchema(db: Database.Database, file: string): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > SCHEMA_VERSION) throw storeTooNew(current, SCHEMA_VERSION, file);
-}
-
 export function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const version = () => db.pragma('user_version', { simple: true }) as number;
+  const current = version();
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
+    // IMMEDIATE, and the version read again inside: another process opening the same history at
+    // the same time may have applied this step while this one waited for the write lock.
     db.transaction(() => {
+      if (version() >= migration.version) return;
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    }).immediate();
   }
 }

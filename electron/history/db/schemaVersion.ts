@@ -1,5 +1,7 @@
+import type Database from 'better-sqlite3';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { HindsightError } from '../../../shared/errors.js';
+import { SCHEMA_VERSION } from './migrations.js';
 import { walUserVersion } from './walUserVersion.js';
 
 // Which schema a history.db was written with, found without changing a byte of the store: a store
@@ -15,6 +17,18 @@ export function storedSchemaVersion(file: string): number | undefined {
   const header = readHeader(file);
   if (header === undefined) return undefined;
   return walUserVersion(`${file}-wal`) ?? header;
+}
+
+/** Throws STORE_TOO_NEW when the history.db at `file` was written by a newer Hindsight; reads only. */
+export function refuseNewerStore(file: string): void {
+  const stored = storedSchemaVersion(file);
+  if (stored !== undefined && stored > SCHEMA_VERSION) throw storeTooNew(stored, SCHEMA_VERSION, file);
+}
+
+/** The same, on a connection just opened, before any other statement (the store may have changed since). */
+export function assertKnownSchema(db: Database.Database, file: string): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) throw storeTooNew(current, SCHEMA_VERSION, file);
 }
 
 /** The error for a store written by a newer Hindsight: it says so, and which schema it has. */

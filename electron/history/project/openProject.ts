@@ -1,9 +1,11 @@
 import type { ProjectStore } from './projectStore.js';
+import type { WriterWait } from './writerLock.js';
 import type { ProjectWatcher } from '../watch/projectWatcher.js';
 
 // Everything this process holds for one open project, in one record keyed by its projectId: the
-// store (blob folder and SQLite handle), the live watcher, the queue its writes run through and
-// the exclude patterns it was opened with. Closing it closes all of them.
+// store (blob folder and SQLite handle), the live watcher, the queue its writes run through (each
+// holding the store's writer lock, so no other process writes meanwhile) and the exclude patterns
+// it was opened with. Closing it closes all of them.
 
 export class OpenProject {
   readonly projectId: string;
@@ -20,9 +22,13 @@ export class OpenProject {
     this.root = store.root;
   }
 
-  /** Runs `work` after every earlier write to this project has finished (a restore never interleaves with a change group). */
-  serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
+  /**
+   * Runs `work` after every earlier write to this project has finished (a restore never
+   * interleaves with a change group), holding the store's writer lock across processes.
+   */
+  serial<T>(work: () => Promise<T>, wait: WriterWait = {}): Promise<T> {
+    const held = () => this.store.writer.hold(work, { signal: wait.signal, onWait: wait.onWait });
+    const next = this.queue.then(held, held);
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -38,7 +44,7 @@ export class OpenProject {
   /** Stops the watcher, lets queued writes finish, then closes the store and its database handle. */
   async close(): Promise<void> {
     await this.stopWatching();
-    await this.serial(async () => undefined);
+    await this.queue;
     this.store.close();
   }
 }

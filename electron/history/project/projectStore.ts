@@ -1,17 +1,21 @@
-import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { SnapshotInfo } from '../../../shared/history.js';
 import { HistoryIndex } from '../db/historyIndex.js';
+import { refuseNewerStore } from '../db/schemaVersion.js';
 import { GitContext } from '../git/gitContext.js';
 import { blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
-import { sweepTemps } from '../store/sweepTemps.js';
 import { fsError } from '../fsErrors.js';
+import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
 import { currentIdentity, sameIdentity, type FolderIdentity } from './folderIdentity.js';
 import { projectIdOf } from './projectId.js';
+import { WriterLock } from './writerLock.js';
 
-// One project's history store, open: its folder, its blob folder and its index. Opening refuses a
-// store written by a newer Hindsight before touching it, sweeps the temps of writes that never
-// finished, and refuses a folder that was replaced at the same path.
+// One project's history store, open: its folder, its blob folder, its index and its writer lock.
+// Opening refuses a store written by a newer Hindsight before touching it, and a folder that was
+// replaced at the same path; the temps of writes that never finished are swept by the next writer
+// (writerLock.ts), never by a reader.
 
 export interface StoreOptions {
   /** Told every snapshot the moment it is committed (the engine's events start here). */
@@ -28,12 +32,15 @@ export class ProjectStore {
     readonly identity: FolderIdentity,
   ) {
     this.git = new GitContext(root);
+    this.writer = new WriterLock({ storeDir, blobsDir, root });
     // Every snapshot records the branch and commit it was taken on, whoever writes it.
     index.setSnapshotContext(() => this.git.snapshotContext());
   }
 
   /** The folder's git repository, if it is in one. */
   readonly git: GitContext;
+  /** Held by every write to this history: one writer at a time across processes. */
+  readonly writer: WriterLock;
 
   static open(folder: string, dataDir: string, options: StoreOptions = {}): ProjectStore {
     const root = resolveFolder(folder);
@@ -42,16 +49,20 @@ export class ProjectStore {
     const projectId = projectIdOf(root);
     const storeDir = projectStoreDir(dataDir, projectId);
     const blobsDir = blobsDirOf(storeDir);
+    // A store written by a newer Hindsight is refused before anything in it is made, narrowed or opened.
+    refuseNewerStore(historyDbPath(storeDir));
     try {
-      mkdirSync(storeDir, { recursive: true });
+      makePrivateDir(blobsDir);
+      // Folders an earlier Hindsight made under the umask: private now, before anything is read.
+      for (const dir of [dirname(storeDir), storeDir, blobsDir]) tightenDir(dir);
+      // SQLite makes its files with the database's mode: made 0600 here, its -wal and -shm follow.
+      ensurePrivateFile(historyDbPath(storeDir));
     } catch (error) {
       throw fsError('prepare the history store at', storeDir, error);
     }
-    // The index first: it refuses a store written by a newer Hindsight before anything is swept.
     const onSnapshot = options.onSnapshot;
     const index = new HistoryIndex(historyDbPath(storeDir), { onSnapshot: onSnapshot && ((snapshot) => onSnapshot(projectId, snapshot)) });
     try {
-      prepareBlobs(blobsDir, storeDir);
       checkRecordedIdentity(index, root, identity);
     } catch (error) {
       index.close();
@@ -80,14 +91,6 @@ export class ProjectStore {
   }
 }
 
-function prepareBlobs(blobsDir: string, storeDir: string): void {
-  try {
-    mkdirSync(blobsDir, { recursive: true });
-    sweepTemps(blobsDir);
-  } catch (error) {
-    throw fsError('prepare the history store at', storeDir, error);
-  }
-}
 
 export function resolveFolder(folder: string): string {
   let root: string;

@@ -1,10 +1,11 @@
 import { dirname } from 'node:path';
 import type { Closer } from './backgroundCloser.js';
 import { dropTemp, makeParent, moveIntoPlace, writeTemp } from './replaceFile.js';
+import type { RestoreTemps } from './restoreTemps.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
 
-// Writes many versions into the project: each one into a temp beside its target (replaceFile.ts),
-// the handle given to the closer, and the temp renamed over the target only after its close
+// Writes many versions into the project: each one into a temp beside its target (replaceFile.ts,
+// named and journaled by the restore's RestoreTemps), the handle given to the closer, and the temp renamed over the target only after its close
 // succeeded. A process killed at any point leaves each target either as it was or as restored,
 // never torn. Missing folders are recreated (each one once). A file that cannot be written is
 // kept as a failure; the others go on.
@@ -25,6 +26,7 @@ export class BulkWriter {
   constructor(
     private readonly blobsDir: string,
     private readonly closer: Closer,
+    private readonly temps: RestoreTemps,
     private readonly onWritten: (path: string, bytes: number) => void = () => {},
   ) {}
 
@@ -34,11 +36,12 @@ export class BulkWriter {
     try {
       this.makeFolder(absTarget, path);
       if (version.type === 'symlink') {
-        writeVersion(this.blobsDir, version, absTarget, path);
+        writeVersion(this.blobsDir, version, absTarget, path, this.temps);
         this.done(path, 0);
         return;
       }
-      ({ temp, fd } = writeTemp(this.blobsDir, version, absTarget, path, this.buffer));
+      temp = this.temps.tempFor(absTarget);
+      fd = writeTemp(this.blobsDir, version, temp, path, this.buffer);
     } catch (error) {
       this.failures.push({ path, error: error as Error });
       return;

@@ -3,12 +3,12 @@ import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
 import { cloneBlobTo, copyBlobInto } from '../store/blobReader.js';
-import { restoreTempPath } from './restoreTemps.js';
 
 // The one home of a restore's temp-and-rename: a version's bytes (or link) go to a temp beside
 // the target with the exact mode, and the temp is renamed over the target, so the file is at every
 // moment either the old one or the new one, never torn. Each step's failure removes the temp and
 // says what could not be done to which project path (RESTORE_FAILED, or the blob reader's error).
+// The temp's name comes from the restore's RestoreTemps (restoreTemps.ts), which journals it.
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
@@ -28,25 +28,23 @@ export function makeParent(absTarget: string, path: string): void {
   }
 }
 
-/** A closed temp beside the target with the version's bytes (cloned where the file system can) and mode. */
-export function cloneTemp(blobsDir: string, file: StoredFile, absTarget: string, path: string): string {
-  const temp = restoreTempPath(absTarget);
+/** The temp, closed, with the version's bytes (cloned where the file system can) and exact mode. */
+export function cloneTemp(blobsDir: string, file: StoredFile, temp: string, path: string): void {
   try {
     cloneBlobTo(blobsDir, file.hash, temp, file.size);
+    // The blob is private (0600) and the copy took the umask: the recorded bits, exactly.
     chmodSync(temp, file.mode & 0o7777);
   } catch (error) {
     dropTemp(temp);
     throw restoreError(path, error);
   }
-  return temp;
 }
 
 /**
- * A temp beside the target with the version's bytes and mode, still open: the caller closes it
- * (a bulk restore hands the close to its closer) and then moves it into place.
+ * The temp with the version's bytes and mode, still open: the caller closes it (a bulk restore
+ * hands the close to its closer) and then moves it into place.
  */
-export function writeTemp(blobsDir: string, file: StoredFile, absTarget: string, path: string, buffer: Buffer): { temp: string; fd: number } {
-  const temp = restoreTempPath(absTarget);
+export function writeTemp(blobsDir: string, file: StoredFile, temp: string, path: string, buffer: Buffer): number {
   let fd: number;
   try {
     fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
@@ -62,19 +60,17 @@ export function writeTemp(blobsDir: string, file: StoredFile, absTarget: string,
     dropTemp(temp);
     throw restoreError(path, error);
   }
-  return { temp, fd };
+  return fd;
 }
 
-/** A link temp beside the target, pointing where the version's link pointed (never followed). */
-export function linkTemp(target: string, absTarget: string, path: string): string {
-  const temp = restoreTempPath(absTarget);
+/** The temp as a link pointing where the version's link pointed (never followed). */
+export function linkTemp(target: string, temp: string, path: string): void {
   try {
     symlinkSync(target, temp);
   } catch (error) {
     dropTemp(temp);
     throw restoreError(path, error);
   }
-  return temp;
 }
 
 /** Renames a finished temp over its target; on failure the temp is removed and the target left as it was. */

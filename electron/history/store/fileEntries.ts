@@ -92,7 +92,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const entry of entries) {
         if (entry.type === 'symlink') {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
-          const { hash } = storeBytes(bytes, entry.mode, options.blobsDir);
+          const { hash } = storeBytes(bytes, options.blobsDir);
           results.set(entry.path, { kind: 'link', hash, size: bytes.length });
           done.files++;
         } else if (entry.type === 'file') {

@@ -10,6 +10,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { PRIVATE_FILE_MODE } from '../privateModes.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
 import { blobPath, SMALL_FILE_LIMIT } from './storeLayout.js';
 import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } from './placeBlob.js';
@@ -18,8 +19,8 @@ import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } fro
 // workers (worker threads), where a synchronous call costs a few microseconds against tens for a
 // promise round trip, and it never blocks the history process's event loop there.
 //
-// Small files: open, read once, close; hash; write a temp beside the blob, set the exact mode,
-// close, rename within its folder.
+// Small files: open, read once, close; hash; write a temp beside the blob, make it 0600 (a file's
+// own mode is kept in its version row, never on the blob), close, rename within its folder.
 // Large files: clone into the temp when the file system can (a real saving on big files), else
 // copy in 1 MiB pieces; the bytes hashed are always the bytes filed. Large files are never held
 // whole in memory.
@@ -75,16 +76,15 @@ export function fileRegularFile(
     const st = fstatSync(fd, { bigint: true });
     if (!st.isFile()) return { kind: 'not-a-file' };
     const stamp = stampOf(st);
-    const { mode } = stamp;
     if (stamp.size <= (options.smallLimit ?? SMALL_FILE_LIMIT)) {
       const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
-      const { hash, created } = storeBytes(bytes, mode, blobsDir, counters);
+      const { hash, created } = storeBytes(bytes, blobsDir, counters);
       // The size filed is the bytes read: a file that grew since its fstat is filed whole.
       return { kind: 'filed', ...stamp, hash, size: bytes.length, created, method: 'small' };
     }
-    const large = fileLarge(absPath, fd, mode, blobsDir, options.cloneMode, counters);
+    const large = fileLarge(absPath, fd, blobsDir, options.cloneMode, counters);
     return { kind: 'filed', ...stamp, ...large };
   } finally {
     if (fdOpen) closeSync(fd);
@@ -94,7 +94,6 @@ export function fileRegularFile(
 /** Files bytes already in memory into the blob store (small files, link targets). */
 export function storeBytes(
   bytes: Uint8Array,
-  mode: number,
   blobsDir: string,
   counters?: PlaceStats,
 ): { hash: string; created: boolean } {
@@ -104,8 +103,8 @@ export function storeBytes(
   const { temp, fd } = openTempBeside(finalPath, counters);
   try {
     writeAll(fd, bytes);
-    // The open applied the umask; the stored copy must carry the exact bits, whatever the umask.
-    fchmodSync(fd, mode & 0o7777);
+    // The open applied the umask; a blob is 0600 whatever the umask.
+    fchmodSync(fd, PRIVATE_FILE_MODE);
   } catch (error) {
     closeSync(fd);
     dropTemp(temp);
@@ -124,7 +123,6 @@ export function storeBytes(
 function fileLarge(
   absPath: string,
   srcFd: number,
-  mode: number,
   blobsDir: string,
   cloneMode: CloneMode,
   counters: FileCounters,
@@ -135,9 +133,9 @@ function fileLarge(
     let digest: { hash: string; size: number };
     if (cloneMode === 'auto' && tryClone(absPath, temp, counters)) {
       method = 'clone';
-      digest = hashAndSetMode(temp, mode);
+      digest = hashAndSetMode(temp);
     } else {
-      digest = streamCopy(srcFd, temp, mode);
+      digest = streamCopy(srcFd, temp);
     }
     const finalPath = blobPath(blobsDir, digest.hash);
     if (existsSync(finalPath)) {
@@ -165,8 +163,8 @@ function tryClone(src: string, temp: string, counters: FileCounters): boolean {
   }
 }
 
-/** Hashes what the clone actually holds (the bytes filed are the bytes hashed) and sets the mode. */
-function hashAndSetMode(temp: string, mode: number): { hash: string; size: number } {
+/** Hashes what the clone actually holds (the bytes filed are the bytes hashed) and makes it 0600 (a clone has its source's mode). */
+function hashAndSetMode(temp: string): { hash: string; size: number } {
   const fd = openSync(temp, 'r+');
   try {
     const hash = createHash('sha256');
@@ -178,14 +176,14 @@ function hashAndSetMode(temp: string, mode: number): { hash: string; size: numbe
       hash.update(buffer.subarray(0, n));
       size += n;
     }
-    fchmodSync(fd, mode & 0o7777);
+    fchmodSync(fd, PRIVATE_FILE_MODE);
     return { hash: hash.digest('hex'), size };
   } finally {
     closeSync(fd);
   }
 }
 
-function streamCopy(srcFd: number, temp: string, mode: number): { hash: string; size: number } {
+function streamCopy(srcFd: number, temp: string): { hash: string; size: number } {
   const out = openSync(temp, 'wx', 0o600);
   try {
     const hash = createHash('sha256');
@@ -199,7 +197,7 @@ function streamCopy(srcFd: number, temp: string, mode: number): { hash: string; 
       hash.update(piece);
       size += n;
     }
-    fchmodSync(out, mode & 0o7777);
+    fchmodSync(out, PRIVATE_FILE_MODE);
     return { hash: hash.digest('hex'), size };
   } finally {
     closeSync(out);

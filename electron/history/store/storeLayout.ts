@@ -20,3 +20,13 @@ export function historyDbPath(storeDir: string): string {
 export function blobPath(blobsDir: string, hash: string): string {
   return join(blobsDir, hash.slice(0, 2), hash);
 }
+
+/** The lock held by the one process writing a project's history at a time. */
+export function writerLockPath(storeDir: string): string {
+  return join(storeDir, 'writer.lock');
+}
+
+/** The journal of restores running (or killed while running): which temps in the project are ours. */
+export function restoreJournalDir(storeDir: string): string {
+  return join(storeDir, 'restore-temps');
+}

@@ -1,6 +1,7 @@
 import type { OpenProject } from '../project/openProject.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { firstCopy, type FirstCopyOptions, type FirstCopyResult } from '../copy/firstCopy.js';
+import type { WriterWait } from '../project/writerLock.js';
 import { planRestore, planSummary, type PlanOptions } from '../restore/planRestore.js';
 import { restoreFile } from '../restore/restoreFile.js';
 import { executeRestore, type ExecuteOptions, type RestoreOutcome } from '../restore/restoreSnapshot.js';
@@ -17,8 +18,9 @@ import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
 // Everything that writes to a project's history, for every open project of the engine: the first
 // copy, the rescan, the live watchers' change groups, restores and checkpoints. Writes to one
 // project run one at a time through its record's queue (a restore never interleaves with a change
-// group), and each starts by bringing the history up to date with the disk, so every byte a
-// restore overwrites is recorded first.
+// group), each holding the store's writer lock (so no other process writes meanwhile), and each
+// starts by bringing the history up to date with the disk, so every byte a restore overwrites is
+// recorded first.
 
 export interface RecorderOptions {
   massChange?: MassChangeRule;
@@ -37,7 +39,7 @@ export interface WatchOptions extends Partial<BatchTiming> {
   onError?: (error: unknown) => void;
 }
 
-export type RestoreOptions = PlanOptions & ExecuteOptions & Pick<RescanOptions, 'exclude' | 'signal' | 'onProgress'>;
+export type RestoreOptions = PlanOptions & ExecuteOptions & Pick<RescanOptions, 'exclude' | 'signal' | 'onProgress'> & Pick<WriterWait, 'onWait'>;
 
 /** A snapshot restore and the capture before it. */
 export interface RestoreRun extends RestoreOutcome {
@@ -54,24 +56,26 @@ export class ProjectRecorder {
   }
 
   /** A project's first copy when it has no baseline yet, else a rescan; the exclude patterns are kept for later rescans. */
-  open(project: OpenProject, options: FirstCopyOptions & RescanOptions): Promise<{ firstCopy: FirstCopyResult } | { rescan: RescanOutcome }> {
+  open(project: OpenProject, options: FirstCopyOptions & RescanOptions & WriterWait): Promise<{ firstCopy: FirstCopyResult } | { rescan: RescanOutcome }> {
     if (options.exclude) project.exclude = options.exclude;
+    // Decided as the one writer: a process that copied this folder meanwhile left a baseline, and
+    // this open is then a rescan.
     return project.serial(async () => {
       if (project.store.index.baselineId() === undefined) return { firstCopy: await firstCopy(project.store, options) };
       return { rescan: await this.rescanNow(project, options) };
-    });
+    }, options);
   }
 
-  rescan(project: OpenProject, options: RescanOptions = {}): Promise<RescanOutcome> {
+  rescan(project: OpenProject, options: RescanOptions & WriterWait = {}): Promise<RescanOutcome> {
     if (options.exclude) project.exclude = options.exclude;
-    return project.serial(() => this.rescanNow(project, options));
+    return project.serial(() => this.rescanNow(project, options), options);
   }
 
-  preview(project: OpenProject, snapshotId: number, options: PlanOptions & Pick<RescanOptions, 'exclude'> = {}): Promise<RestorePreview> {
+  preview(project: OpenProject, snapshotId: number, options: PlanOptions & Pick<RescanOptions, 'exclude'> & WriterWait = {}): Promise<RestorePreview> {
     return project.serial(async () => {
       await this.rescanNow(project, { exclude: options.exclude });
       return planSummary(planRestore(project.store, snapshotId, options), options.prefix);
-    });
+    }, options);
   }
 
   restore(project: OpenProject, snapshotId: number, options: RestoreOptions = {}): Promise<RestoreRun> {
@@ -80,22 +84,22 @@ export class ProjectRecorder {
       const capture = await this.rescanNow(project, { exclude: options.exclude, signal: options.signal, onProgress: options.onProgress });
       const plan = planRestore(project.store, snapshotId, options);
       return { ...(await executeRestore(project.store, plan, options)), capture };
-    });
+    }, options);
   }
 
-  restoreFile(project: OpenProject, path: string, versionId: number): Promise<RestoreFileResult> {
+  restoreFile(project: OpenProject, path: string, versionId: number, wait: WriterWait = {}): Promise<RestoreFileResult> {
     return project.serial(() => {
       // Never write into a folder that vanished or was replaced: it is not this history's folder.
       project.store.assertFolderUnchanged();
       return restoreFile(project.store, path, versionId);
-    });
+    }, wait);
   }
 
-  checkpoint(project: OpenProject, label: string, options: Pick<RescanOptions, 'exclude'> = {}): Promise<number> {
+  checkpoint(project: OpenProject, label: string, options: Pick<RescanOptions, 'exclude'> & WriterWait = {}): Promise<number> {
     return project.serial(async () => {
-      await this.rescanNow(project, options);
+      await this.rescanNow(project, { exclude: options.exclude });
       return insertCheckpoint(project.store, label);
-    });
+    }, options);
   }
 
   async watch(project: OpenProject, options: WatchOptions = {}): Promise<void> {
