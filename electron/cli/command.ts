@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { HistoryEngine } from '../history/historyEngine.js';
+import type { LockHolder } from '../history/fileLock.js';
 import { resolveFolder } from '../history/project/projectStore.js';
 import { projectPathOf } from '../history/project/userPath.js';
 import type { Progress } from '../../shared/progress.js';
@@ -22,6 +23,8 @@ export interface CommandContext {
   cliDir: string;
   /** Resolves when the command should stop (SIGINT, SIGTERM). */
   signal: AbortSignal;
+  /** Says on stderr that another process is writing the same history and this one waits for it. */
+  onWait: (holder: LockHolder) => void;
 }
 
 export interface Command {

@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { HindsightError } from '../../shared/errors.js';
@@ -85,6 +86,10 @@ function context(command: Command, args: string[], signal: AbortSignal, engine: 
     progress: progressBar(process.stderr),
     cliDir: fileURLToPath(new URL('.', import.meta.url)),
     signal,
+    onWait: (holder) => {
+      const who = holder.pid === null ? 'another process' : `process ${holder.pid}${holder.host && holder.host !== hostname() ? ` on ${holder.host}` : ''}`;
+      process.stderr.write(`hindsight ${command.name}: waiting for ${who}, which is writing this history (Ctrl-C to stop waiting)\n`);
+    },
   };
 }
 

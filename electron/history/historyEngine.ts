@@ -13,6 +13,7 @@ import { restoreFile, type RestoreFileResult } from './restore/restoreFile.js';
 import type { PlanOptions, RestorePreview } from './restore/planRestore.js';
 import type { RestoreSnapshotResult } from './restore/restoreSnapshot.js';
 import type { BeforeCommitHook } from './versions/commitHooks.js';
+import type { WriterWait } from './project/writerLock.js';
 import { deletedFiles, type DeletedFile } from './versions/deletedFiles.js';
 import { ProjectRecorder, type RestoreOptions, type WatchOptions } from './versions/projectRecorder.js';
 import type { RescanOptions, RescanResult } from './versions/rescan.js';
@@ -26,7 +27,7 @@ import type { ProgressSink } from './progressThrottle.js';
 // The history engine of one process: every open project's store, and the operations the CLI, the
 // history process and the browser host all call. Plain Node: no Electron anywhere below here.
 
-export type OpenOptions = FirstCopyOptions;
+export type OpenOptions = FirstCopyOptions & Pick<WriterWait, 'onWait'>;
 
 export class HistoryEngine {
   private readonly stores = new Map<string, ProjectStore>();
@@ -64,10 +65,18 @@ export class HistoryEngine {
     const exclude = [...settings.excludePatterns, ...(options.exclude ?? [])];
     const { maxFileSize } = settings;
     if (store.index.baselineId() === undefined) {
-      return { ...(await firstCopy(store, { maxFileSize, ...options, exclude })), git: store.git.state() };
+      // As the store's one writer: a process that copied this folder meanwhile leaves a baseline,
+      // and this open is then a rescan.
+      const copied = await this.recorder.exclusive(
+        store,
+        async () => (store.index.baselineId() === undefined ? firstCopy(store, { maxFileSize, ...options, exclude }) : undefined),
+        options,
+      );
+      if (copied) return { ...copied, git: store.git.state() };
     }
     const started = performance.now();
-    await this.recorder.rescan(store, { exclude, maxFileSize, signal: options.signal, pool: options.pool, onProgress: options.onProgress });
+    const { signal, pool, onProgress, onWait } = options;
+    await this.recorder.rescan(store, { exclude, maxFileSize, signal, pool, onProgress, onWait });
     const files = store.index.filesAt();
     const totals = store.index.blobTotals();
     return {

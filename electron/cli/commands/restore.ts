@@ -48,7 +48,7 @@ async function restoreSnapshot(ctx: CommandContext): Promise<void> {
     if (ctx.json) return writeJson(ctx, preview);
     return printRestorePreview(ctx.out, preview, deleteAdded);
   }
-  const result = await engine.restoreSnapshot(folder, snapshotId, { prefix, deleteAdded, onProgress: ctx.progress, signal: ctx.signal });
+  const result = await engine.restoreSnapshot(folder, snapshotId, { prefix, deleteAdded, onProgress: ctx.progress, signal: ctx.signal, onWait: ctx.onWait });
   if (ctx.json) return writeJson(ctx, result);
   ctx.out.write(describeRestore(snapshotId, result));
 }

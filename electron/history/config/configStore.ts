@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
+import { makePrivateDir } from '../privateModes.js';
 import { count } from '../trace.js';
 import { atomicWrite, TEMP_MARK } from './atomicWrite.js';
 import { configSchema, defaultConfig, type HindsightConfig } from './configSchema.js';
@@ -109,9 +110,11 @@ export class ConfigStore {
   }
 
   private async runEdit(transform: ConfigTransform): Promise<FrozenConfig> {
-    await mkdir(dirname(this.path), { recursive: true }).catch((error: unknown) => {
+    try {
+      makePrivateDir(dirname(this.path));
+    } catch (error) {
       throw fsError('create the folder of the config', dirname(this.path), error);
-    });
+    }
     const lock = await acquireConfigLock(this.lockPath, { timeoutMs: this.options.lockTimeoutMs });
     try {
       this.sweepTempsOnce();

@@ -91,7 +91,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const entry of entries) {
         if (entry.type === 'symlink') {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
-          const { hash } = fileBytes(bytes, entry.mode, options.blobsDir);
+          const { hash } = fileBytes(bytes, options.blobsDir);
           results.set(entry.path, { kind: 'link', hash, size: bytes.length });
           done.files++;
         } else if (entry.type === 'file') {

@@ -55,9 +55,11 @@ export class HistoryIndex {
 
   constructor(file: string) {
     this.db = new Database(file);
+    // First: another process may be opening the same history right now (switching it to WAL,
+    // migrating it); wait for its locks rather than fail.
+    this.db.pragma('busy_timeout = 5000');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
   }

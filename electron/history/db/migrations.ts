@@ -54,15 +54,19 @@ const MIGRATIONS: Migration[] = [
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
 export function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const version = () => db.pragma('user_version', { simple: true }) as number;
+  const current = version();
   if (current > SCHEMA_VERSION) {
     throw new Error(`history.db has schema ${current}, newer than this Hindsight knows (${SCHEMA_VERSION}).`);
   }
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
+    // IMMEDIATE, and the version read again inside: another process opening the same history at
+    // the same time may have applied this step while this one waited for the write lock.
     db.transaction(() => {
+      if (version() >= migration.version) return;
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    }).immediate();
   }
 }

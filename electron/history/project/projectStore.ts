@@ -1,15 +1,18 @@
-import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { HistoryIndex } from '../db/historyIndex.js';
 import { GitContext } from '../git/gitContext.js';
 import { blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
-import { sweepTemps } from '../store/sweepTemps.js';
 import { fsError } from '../fsErrors.js';
+import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
 import { currentIdentity, sameIdentity, type FolderIdentity } from './folderIdentity.js';
 import { projectIdOf } from './projectId.js';
+import { WriterLock } from './writerLock.js';
 
-// One project's history store, open: its folder, its blob folder and its index. Opening sweeps
-// the temps of writes that never finished and refuses a folder that was replaced at the same path.
+// One project's history store, open: its folder, its blob folder, its index and its writer lock.
+// Opening refuses a folder that was replaced at the same path; the temps of writes that never
+// finished are swept by the next writer (writerLock.ts), never by a reader.
 
 export class ProjectStore {
   private constructor(
@@ -21,12 +24,15 @@ export class ProjectStore {
     readonly identity: FolderIdentity,
   ) {
     this.git = new GitContext(root);
+    this.writer = new WriterLock({ storeDir, blobsDir, root });
     // Every snapshot records the branch and commit it was taken on, whoever writes it.
     index.setSnapshotContext(() => this.git.snapshotContext());
   }
 
   /** The folder's git repository, if it is in one. */
   readonly git: GitContext;
+  /** Held by every write to this history: one writer at a time across processes. */
+  readonly writer: WriterLock;
 
   static open(folder: string, dataDir: string): ProjectStore {
     const root = resolveFolder(folder);
@@ -36,8 +42,11 @@ export class ProjectStore {
     const storeDir = projectStoreDir(dataDir, projectId);
     const blobsDir = blobsDirOf(storeDir);
     try {
-      mkdirSync(blobsDir, { recursive: true });
-      sweepTemps(blobsDir);
+      makePrivateDir(blobsDir);
+      // Folders an earlier Hindsight made under the umask: private now, before anything is read.
+      for (const dir of [dirname(storeDir), storeDir, blobsDir]) tightenDir(dir);
+      // SQLite makes its files with the database's mode: made 0600 here, its -wal and -shm follow.
+      ensurePrivateFile(historyDbPath(storeDir));
     } catch (error) {
       throw fsError('prepare the history store at', storeDir, error);
     }

@@ -4,7 +4,7 @@ import { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
 import { blobPath } from '../store/storeLayout.js';
 import type { Closer } from './backgroundCloser.js';
-import { restoreTempPath } from './restoreTemps.js';
+import type { RestoreTemps } from './restoreTemps.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
 import { blobMissing } from '../store/readBlob.js';
 
@@ -31,6 +31,7 @@ export class BulkWriter {
   constructor(
     private readonly blobsDir: string,
     private readonly closer: Closer,
+    private readonly temps: RestoreTemps,
     private readonly onWritten: (path: string, bytes: number) => void = () => {},
   ) {}
 
@@ -38,7 +39,7 @@ export class BulkWriter {
     try {
       this.makeFolder(dirname(absTarget), path);
       if (version.type === 'symlink') {
-        writeVersion(this.blobsDir, version, absTarget, path);
+        writeVersion(this.blobsDir, version, absTarget, path, this.temps);
         this.done(path, 0);
         return;
       }
@@ -46,7 +47,7 @@ export class BulkWriter {
       this.failures.push({ path, error: error as Error });
       return;
     }
-    const temp = restoreTempPath(absTarget);
+    const temp = this.temps.tempFor(absTarget);
     let fd: number;
     try {
       fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);

@@ -5,6 +5,7 @@ import { statPath } from '../versions/statPath.js';
 import { rmSync } from 'node:fs';
 import { fsError } from '../fsErrors.js';
 import { safeTarget } from './safeTarget.js';
+import { withRestoreTemps } from './restoreTemps.js';
 import { writeVersion } from './writeVersion.js';
 
 // Restores one file to one of its versions. What the file holds now is recorded first when it is
@@ -32,7 +33,8 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
       throw fsError('remove', path, error, 'RESTORE_FAILED');
     }
   } else {
-    writeVersion(store.blobsDir, { hash: version.hash, mode: version.mode, type: version.type, target: version.target }, absTarget, path);
+    const { hash, mode, type, target } = version;
+    await withRestoreTemps(store, [path], async (temps) => writeVersion(store.blobsDir, { hash, mode, type, target }, absTarget, path, temps));
   }
   const after = statPath(store.root, path);
   const snapshotId = store.index.commitSnapshot(

@@ -9,6 +9,7 @@ import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { backgroundCloseWanted, closeFailuresError, makeCloser, type BackgroundCloseSetting, type Closer } from './backgroundCloser.js';
 import { BulkWriter } from './bulkWriter.js';
+import { withRestoreTemps } from './restoreTemps.js';
 import type { RestorePlan } from './planRestore.js';
 import { assertProjectPath, safeTarget } from './safeTarget.js';
 
@@ -60,11 +61,6 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
   progress.finish(report('restore'));
 
   const closer = options.closer ?? makeCloser({ background: backgroundCloseWanted(process.env, process.platform, options.backgroundClose) });
-  const writer = new BulkWriter(store.blobsDir, closer, (_path, bytes) => {
-    done.files++;
-    done.bytes += bytes;
-    progress.update(report('restore'));
-  });
   const folders = new SafeFolders(store.root);
   const byPath = new Map(jobs.map((f) => [f.path, f]));
   // Added files go first (they were recorded by the caller's rescan): one may stand where the
@@ -82,21 +78,29 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
     }
   }
   let cancelled = false;
-  for (const file of jobs) {
-    if (options.signal?.aborted) {
-      cancelled = true;
-      break;
+  const writer = await withRestoreTemps(store, jobs.map((f) => f.path), async (temps) => {
+    const bulk = new BulkWriter(store.blobsDir, closer, temps, (_path, bytes) => {
+      done.files++;
+      done.bytes += bytes;
+      progress.update(report('restore'));
+    });
+    for (const file of jobs) {
+      if (options.signal?.aborted) {
+        cancelled = true;
+        break;
+      }
+      let abs: string;
+      try {
+        abs = folders.target(file.path);
+      } catch (error) {
+        bulk.failures.push({ path: file.path, error: error as Error });
+        continue;
+      }
+      await bulk.write(file.path, file, abs);
     }
-    let abs: string;
-    try {
-      abs = folders.target(file.path);
-    } catch (error) {
-      writer.failures.push({ path: file.path, error: error as Error });
-      continue;
-    }
-    await writer.write(file.path, file, abs);
-  }
-  await writer.finish();
+    await bulk.finish();
+    return bulk;
+  });
 
   progress.finish(report('commit'));
   const snapshotId = commitRestore(store, plan, writer.written.map((p) => byPath.get(p)!), deleted);

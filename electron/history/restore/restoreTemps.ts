@@ -1,17 +1,141 @@
 import { randomUUID } from 'node:crypto';
+import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../privateModes.js';
+import { restoreJournalDir } from '../store/storeLayout.js';
+import { count } from '../trace.js';
+import { safeTarget } from './safeTarget.js';
 
-// The temps a restore writes beside their targets before renaming them into place. A restore
-// killed midway can leave one behind; the rescan recognises them by name, removes them and never
-// records them as project files, and the watcher ignores them.
+// The temps a restore writes beside their targets in the project, `.NAME.hindsight-RUN`, RUN being
+// one UUID per restore. Before its first temp is made, a restore writes the paths it may write to
+// a journal in the store (restore-temps/RUN.json) and deletes the journal when it ends. A journal
+// still there when a writer takes the store belongs to a restore that was killed: its temps, and
+// only those, are removed. A user's file that merely looks like a temp is never touched.
 
 const TEMP_NAME = /^\..*\.hindsight-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function restoreTempPath(absTarget: string): string {
-  return join(dirname(absTarget), `.${basename(absTarget)}.hindsight-${randomUUID()}`);
-}
-
-/** Whether a project path (or a file name) is a restore temp. */
+/** Whether a project path (or a file name) is named like a restore temp (the watcher ignores these). */
 export function isRestoreTemp(path: string): boolean {
   return TEMP_NAME.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+function tempPath(absTarget: string, run: string): string {
+  return join(dirname(absTarget), `.${basename(absTarget)}.hindsight-${run}`);
+}
+
+/** One restore's temps, journaled in the store from before the first is made until the restore ends. */
+export class RestoreTemps {
+  private constructor(
+    private readonly journal: string,
+    private readonly run: string,
+  ) {}
+
+  static begin(storeDir: string, paths: readonly string[]): RestoreTemps {
+    const run = randomUUID();
+    const dir = restoreJournalDir(storeDir);
+    makePrivateDir(dir);
+    const journal = join(dir, `${run}.json`);
+    writeDurably(journal, JSON.stringify({ run, paths }));
+    return new RestoreTemps(journal, run);
+  }
+
+  /** The temp a restore writes before renaming it over `absTarget`. */
+  tempFor(absTarget: string): string {
+    return tempPath(absTarget, this.run);
+  }
+
+  /** The restore is over: each temp was renamed into place or removed. */
+  end(): void {
+    rmSync(this.journal, { force: true });
+  }
+
+  /** The restore failed in a way that may have left temps: removes them, then the journal. */
+  abandon(root: string): void {
+    for (const { run, path } of journaledPaths(this.journal)) removeTemp(root, path, run);
+    this.end();
+  }
+}
+
+/** Runs a restore's writes with their temps journaled from before the first is made to the end. */
+export async function withRestoreTemps<T>(
+  store: { storeDir: string; root: string },
+  paths: readonly string[],
+  write: (temps: RestoreTemps) => Promise<T>,
+): Promise<T> {
+  const temps = RestoreTemps.begin(store.storeDir, paths);
+  let result: T;
+  try {
+    result = await write(temps);
+  } catch (error) {
+    temps.abandon(store.root);
+    throw error;
+  }
+  temps.end();
+  return result;
+}
+
+/**
+ * Removes the temps of restores that were killed, as their journals name them, and the journals.
+ * Call only as the store's one writer: no restore of this store is running anywhere then.
+ */
+export function sweepRestoreTemps(storeDir: string, root: string): number {
+  const dir = restoreJournalDir(storeDir);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const journal = join(dir, name);
+    // A journal cut short was being written when its restore died: no temp was made yet.
+    for (const path of journaledPaths(journal)) removed += removeTemp(root, path.path, path.run);
+    rmSync(journal, { force: true });
+  }
+  count('restore.tempsSwept', removed);
+  return removed;
+}
+
+function journaledPaths(journal: string): { run: string; path: string }[] {
+  try {
+    const { run, paths } = JSON.parse(readFileSync(journal, 'utf8')) as { run?: unknown; paths?: unknown };
+    if (typeof run !== 'string' || !/^[0-9a-f-]{36}$/.test(run) || !Array.isArray(paths)) return [];
+    return paths.filter((p): p is string => typeof p === 'string').map((path) => ({ run, path }));
+  } catch {
+    return [];
+  }
+}
+
+function removeTemp(root: string, path: string, run: string): number {
+  let temp: string;
+  try {
+    // The same checks a restore makes: a parent that became a link out of the project is left alone.
+    temp = tempPath(safeTarget(root, path), run);
+    const st = lstatSync(temp);
+    if (!st.isFile() && !st.isSymbolicLink()) return 0;
+  } catch {
+    return 0;
+  }
+  rmSync(temp, { force: true });
+  return 1;
+}
+
+function writeDurably(path: string, text: string): void {
+  const fd = openSync(path, 'wx', PRIVATE_FILE_MODE);
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  // The journal's name must survive a crash as well as its bytes.
+  const dirFd = openSync(dirname(path), 'r');
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
 }

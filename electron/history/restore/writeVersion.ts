@@ -4,7 +4,7 @@ import { HindsightError } from '../../../shared/errors.js';
 import type { EntryType } from '../../../shared/history.js';
 import { blobPath } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
-import { restoreTempPath } from './restoreTemps.js';
+import type { RestoreTemps } from './restoreTemps.js';
 import { blobMissing } from '../store/readBlob.js';
 
 // Puts one version's exact bytes and mode at a path: written to a temp beside the target, its mode
@@ -18,14 +18,14 @@ export interface WritableVersion {
   target?: string | null;
 }
 
-export function writeVersion(blobsDir: string, version: WritableVersion, absTarget: string, displayPath: string): void {
+export function writeVersion(blobsDir: string, version: WritableVersion, absTarget: string, displayPath: string, temps: RestoreTemps): void {
   const dir = dirname(absTarget);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
     throw fsError('recreate the folder for', displayPath, error, 'RESTORE_FAILED');
   }
-  const temp = restoreTempPath(absTarget);
+  const temp = temps.tempFor(absTarget);
   try {
     if (version.type === 'symlink') {
       symlinkSync(version.target ?? '', temp);

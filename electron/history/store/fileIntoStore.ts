@@ -10,6 +10,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { PRIVATE_FILE_MODE } from '../privateModes.js';
 import { blobPath, SMALL_FILE_LIMIT } from './storeLayout.js';
 import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } from './placeBlob.js';
 
@@ -17,8 +18,8 @@ import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } fro
 // workers (worker threads), where a synchronous call costs a few microseconds against tens for a
 // promise round trip, and it never blocks the history process's event loop there.
 //
-// Small files: open, read once, close; hash; write a temp beside the blob, set the exact mode,
-// close, rename within its folder.
+// Small files: open, read once, close; hash; write a temp beside the blob, make it 0600 (a file's
+// own mode is kept in its version row, never on the blob), close, rename within its folder.
 // Large files: clone into the temp when the file system can (a real saving on big files), else
 // copy in 1 MiB pieces; the bytes hashed are always the bytes filed. Large files are never held
 // whole in memory.
@@ -83,10 +84,10 @@ export function fileRegularFile(
       const bytes = readAll(fd, Number(st.size));
       closeSync(fd);
       fdOpen = false;
-      const { hash, created } = fileBytes(bytes, mode, blobsDir, counters);
+      const { hash, created } = fileBytes(bytes, blobsDir, counters);
       return { kind: 'filed', hash, size: bytes.length, mode, created, method: 'small', ...stamp };
     }
-    const large = fileLarge(absPath, fd, mode, blobsDir, options.cloneMode, counters);
+    const large = fileLarge(absPath, fd, blobsDir, options.cloneMode, counters);
     return { kind: 'filed', ...large, mode, ...stamp };
   } finally {
     if (fdOpen) closeSync(fd);
@@ -96,7 +97,6 @@ export function fileRegularFile(
 /** Files bytes already in memory (small files, link targets, captured contents). */
 export function fileBytes(
   bytes: Uint8Array,
-  mode: number,
   blobsDir: string,
   counters?: PlaceStats,
 ): { hash: string; created: boolean } {
@@ -106,8 +106,8 @@ export function fileBytes(
   const { temp, fd } = openTempBeside(finalPath, counters);
   try {
     writeAll(fd, bytes);
-    // The open applied the umask; the stored copy must carry the exact bits, whatever the umask.
-    fchmodSync(fd, mode & 0o7777);
+    // The open applied the umask; a blob is 0600 whatever the umask.
+    fchmodSync(fd, PRIVATE_FILE_MODE);
   } catch (error) {
     closeSync(fd);
     dropTemp(temp);
@@ -126,7 +126,6 @@ export function fileBytes(
 function fileLarge(
   absPath: string,
   srcFd: number,
-  mode: number,
   blobsDir: string,
   cloneMode: CloneMode,
   counters: FileCounters,
@@ -137,9 +136,9 @@ function fileLarge(
     let digest: { hash: string; size: number };
     if (cloneMode === 'auto' && tryClone(absPath, temp, counters)) {
       method = 'clone';
-      digest = hashAndSetMode(temp, mode);
+      digest = hashAndSetMode(temp);
     } else {
-      digest = streamCopy(srcFd, temp, mode);
+      digest = streamCopy(srcFd, temp);
     }
     const finalPath = blobPath(blobsDir, digest.hash);
     if (existsSync(finalPath)) {
@@ -167,8 +166,8 @@ function tryClone(src: string, temp: string, counters: FileCounters): boolean {
   }
 }
 
-/** Hashes what the clone actually holds (the bytes filed are the bytes hashed) and sets the mode. */
-function hashAndSetMode(temp: string, mode: number): { hash: string; size: number } {
+/** Hashes what the clone actually holds (the bytes filed are the bytes hashed) and makes it 0600 (a clone has its source's mode). */
+function hashAndSetMode(temp: string): { hash: string; size: number } {
   const fd = openSync(temp, 'r+');
   try {
     const hash = createHash('sha256');
@@ -180,14 +179,14 @@ function hashAndSetMode(temp: string, mode: number): { hash: string; size: numbe
       hash.update(buffer.subarray(0, n));
       size += n;
     }
-    fchmodSync(fd, mode & 0o7777);
+    fchmodSync(fd, PRIVATE_FILE_MODE);
     return { hash: hash.digest('hex'), size };
   } finally {
     closeSync(fd);
   }
 }
 
-function streamCopy(srcFd: number, temp: string, mode: number): { hash: string; size: number } {
+function streamCopy(srcFd: number, temp: string): { hash: string; size: number } {
   const out = openSync(temp, 'wx', 0o600);
   try {
     const hash = createHash('sha256');
@@ -201,7 +200,7 @@ function streamCopy(srcFd: number, temp: string, mode: number): { hash: string; 
       hash.update(piece);
       size += n;
     }
-    fchmodSync(out, mode & 0o7777);
+    fchmodSync(out, PRIVATE_FILE_MODE);
     return { hash: hash.digest('hex'), size };
   } finally {
     closeSync(out);

@@ -1,6 +1,7 @@
-import { mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { openSync, renameSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import { makePrivateChild } from '../privateModes.js';
 import { TEMP_PREFIX } from './storeLayout.js';
 
 // Moving a finished temp into its final place. Folders are made only when a write finds one
@@ -55,12 +56,8 @@ export function placeBlob(temp: string, finalPath: string, stats?: PlaceStats): 
 }
 
 function makeFolder(dir: string): void {
-  try {
-    mkdirSync(dir);
-  } catch (error) {
-    // Another worker may have made it between our rename and this mkdir: that is success.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
+  // Another worker may have made it between our rename and this mkdir: that is success.
+  makePrivateChild(dir);
 }
 
 /** Best-effort removal of a temp that will not be placed; its absence is fine. */

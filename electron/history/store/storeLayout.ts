@@ -24,3 +24,13 @@ export function blobPath(blobsDir: string, hash: string): string {
 export function isBlobHash(value: string): boolean {
   return /^[0-9a-f]{64}$/.test(value);
 }
+
+/** The lock held by the one process writing a project's history at a time. */
+export function writerLockPath(storeDir: string): string {
+  return join(storeDir, 'writer.lock');
+}
+
+/** The journal of restores running (or killed while running): which temps in the project are ours. */
+export function restoreJournalDir(storeDir: string): string {
+  return join(storeDir, 'restore-temps');
+}

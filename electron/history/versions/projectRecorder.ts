@@ -1,4 +1,5 @@
 import type { ProjectStore } from '../project/projectStore.js';
+import type { WriterWait } from '../project/writerLock.js';
 import { planRestore, planSummary, type PlanOptions, type RestorePreview } from '../restore/planRestore.js';
 import { executeRestore, type ExecuteOptions, type RestoreSnapshotResult } from '../restore/restoreSnapshot.js';
 import type { CopyPool } from '../store/copyPool.js';
@@ -12,8 +13,9 @@ import { rescan, type RescanOptions, type RescanResult } from './rescan.js';
 
 // Everything that writes versions after the baseline, for every open project of the engine: the
 // rescan, the live watchers' change groups, restores and checkpoints. Writes to one store run one
-// at a time (a restore never interleaves with a change group), and each starts by bringing the
-// history up to date with the disk, so every byte a restore overwrites is recorded first.
+// at a time (a restore never interleaves with a change group), each holding the store's writer
+// lock (so no other process writes meanwhile), and each starts by bringing the history up to date
+// with the disk, so every byte a restore overwrites is recorded first.
 
 export interface RecorderOptions {
   massChange?: MassChangeRule;
@@ -32,7 +34,7 @@ export interface WatchOptions extends Partial<BatchTiming> {
   onError?: (error: unknown) => void;
 }
 
-export type RestoreOptions = PlanOptions & ExecuteOptions & Pick<RescanOptions, 'exclude'>;
+export type RestoreOptions = PlanOptions & ExecuteOptions & Pick<RescanOptions, 'exclude'> & Pick<WriterWait, 'onWait'>;
 
 export class ProjectRecorder {
   readonly hooks = new CommitHooks();
@@ -47,9 +49,9 @@ export class ProjectRecorder {
     return this.hooks.add(hook);
   }
 
-  rescan(store: ProjectStore, options: RescanOptions = {}): Promise<RescanResult> {
+  rescan(store: ProjectStore, options: RescanOptions & WriterWait = {}): Promise<RescanResult> {
     if (options.exclude) this.excludes.set(store, options.exclude);
-    return this.serial(store, () => this.rescanNow(store, options));
+    return this.serial(store, () => this.rescanNow(store, options), options);
   }
 
   preview(store: ProjectStore, snapshotId: number, options: PlanOptions & Pick<RescanOptions, 'exclude'> = {}): Promise<RestorePreview> {
@@ -65,7 +67,7 @@ export class ProjectRecorder {
       await this.rescanNow(store, { exclude: options.exclude, signal: options.signal, onProgress: options.onProgress });
       const plan = planRestore(store, snapshotId, options);
       return executeRestore(store, plan, options);
-    });
+    }, options);
   }
 
   checkpoint(store: ProjectStore, label: string, options: Pick<RescanOptions, 'exclude'> = {}): Promise<number> {
@@ -136,15 +138,16 @@ export class ProjectRecorder {
 
   private readonly runHooks: BeforeCommitHook = (store, paths) => this.hooks.run(store, paths);
 
-  /** Runs other writes to a store (a single-file restore) in turn with the recorder's own. */
-  exclusive<T>(store: ProjectStore, work: () => Promise<T>): Promise<T> {
-    return this.serial(store, work);
+  /** Runs other writes to a store (a first copy, a single-file restore) in turn with the recorder's own. */
+  exclusive<T>(store: ProjectStore, work: () => Promise<T>, wait?: WriterWait): Promise<T> {
+    return this.serial(store, work, wait);
   }
 
-  /** Runs `work` after every earlier write to the same store has finished. */
-  private serial<T>(store: ProjectStore, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` after every earlier write to the same store has finished, holding its writer lock. */
+  private serial<T>(store: ProjectStore, work: () => Promise<T>, wait: WriterWait = {}): Promise<T> {
     const previous = this.queues.get(store) ?? Promise.resolve();
-    const next = previous.then(work, work);
+    const held = () => store.writer.hold(work, { signal: wait.signal, onWait: wait.onWait });
+    const next = previous.then(held, held);
     const tail = next.catch(() => undefined);
     this.queues.set(store, tail);
     void tail.then(() => {

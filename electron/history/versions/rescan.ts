@@ -1,9 +1,7 @@
-import { rmSync } from 'node:fs';
 import type { Progress } from '../../../shared/progress.js';
 import type { StatRow } from '../db/historyIndex.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { isRestoreTemp } from '../restore/restoreTemps.js';
 import type { CopyPool } from '../store/copyPool.js';
 import { count } from '../trace.js';
 import { walkFolder, type WalkEntry } from '../walk/walkFolder.js';
@@ -73,11 +71,9 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     suspects.push(entry.path);
     known.set(entry.path, entry);
   };
+  // A restore temp left by a killed restore was removed when this writer took the store (its
+  // journal names it); anything still named like one is a user's file and is recorded as such.
   for (const entry of walked) {
-    if (isRestoreTemp(entry.path)) {
-      sweepRestoreTemp(entry, scanStartedAt);
-      continue;
-    }
     count('rescan.paths');
     consider(entry);
     cache.delete(entry.path);
@@ -144,15 +140,4 @@ function sameStat(row: CachedStat, entry: WalkEntry): boolean {
 /** Milliseconds are enough here: the window is seconds wide. */
 function isRacy(entry: WalkEntry, racySince: number): boolean {
   return Number(entry.mtimeNs) / 1e6 >= racySince || Number(entry.ctimeNs) / 1e6 >= racySince;
-}
-
-/**
- * A restore temp is never a project file. One untouched for a while belongs to a restore that was
- * killed midway and is removed; a fresh one may be a restore running in another process right now.
- */
-const STALE_TEMP_MS = 10 * 60 * 1000;
-function sweepRestoreTemp(entry: WalkEntry, now: number): void {
-  if (Number(entry.mtimeNs) / 1e6 > now - STALE_TEMP_MS) return;
-  rmSync(entry.abs, { force: true });
-  count('rescan.tempsSwept');
 }

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { ConfigStore } from '../../../electron/history/config/configStore.js';
-import { CLI } from '../../helpers/runCli.js';
+import { cliAsNobody } from '../../helpers/otherUser.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { configFolder, onDisk, project, writeConfig } from './configFixture.js';
 
@@ -90,14 +89,14 @@ describe('unreadable config.json', () => {
   });
 
   it('reports EACCES to a process that may not read it (a real child with a dropped uid), and reads again once allowed', (ctx) => {
-    if (process.getuid?.() !== 0) return ctx.skip(); // only root can start a child as another user
+    const nobody = cliAsNobody();
+    if ('reason' in nobody) return ctx.skip(nobody.reason);
     const dataDir = tempDir('hindsight-eacces-');
     chmodSync(dataDir, 0o755);
     const path = join(dataDir, 'config.json');
     writeConfig(path, { settings: { quietWindowMs: 1234 } });
     chmodSync(path, 0o600);
-    const asNobody = () =>
-      spawnSync(process.execPath, [CLI, 'config', 'get', 'quietWindowMs', '--data-dir', dataDir], { uid: 65534, gid: 65534, encoding: 'utf8' });
+    const asNobody = () => nobody.run(['config', 'get', 'quietWindowMs', '--data-dir', dataDir]);
     const denied = asNobody();
     expect(denied.status).toBe(1);
     expect(denied.stderr).toContain(`Could not read the config ${path}: permission denied`);

@@ -43,7 +43,7 @@ describe('first copy', () => {
     expect(pool.slots.busy).toBe(0);
   });
 
-  for (const umask of [0o077, 0o022]) {
+  for (const umask of [0o077, 0o022, 0o000]) {
     it(`keeps the same contents and permissions, small files and large, under umask ${umask.toString(8).padStart(3, '0')}`, async () => {
       const previous = process.umask(umask);
       onTestFinished(() => {
@@ -71,12 +71,12 @@ describe('first copy', () => {
         const stored = blobPath(store.blobsDir, file.hash);
         expect(sha256(readFileSync(stored)), file.path).toBe(file.hash);
       }
-      // Each blob carries the exact bits it was filed with, whatever the umask.
+      // The file's bits are in its version row; the blob itself is private (0600), whatever the umask.
       for (const mode of modes) {
         const small = engine.files(root).find((f) => f.path === `small/m${mode.toString(8)}.sh`)!;
-        expect(statSync(blobPath(store.blobsDir, small.hash)).mode & 0o7777).toBe(mode);
+        expect(statSync(blobPath(store.blobsDir, small.hash)).mode & 0o7777).toBe(0o600);
         const large = engine.files(root).find((f) => f.path === `large/m${mode.toString(8)}.bin`)!;
-        expect(statSync(blobPath(store.blobsDir, large.hash)).mode & 0o7777).toBe(mode);
+        expect(statSync(blobPath(store.blobsDir, large.hash)).mode & 0o7777).toBe(0o600);
       }
       // A restore under the same umask puts back the exact bytes and bits.
       const baseline = new Map(engine.files(root).map((f) => [f.path, f]));

@@ -1,0 +1,50 @@
+import { chmodSync, closeSync, fchmodSync, fstatSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+// A history holds everything a user ever wrote, secrets included: every folder Hindsight makes
+// for it is 0700 and every file 0600, whatever the umask (mkdir and open apply the umask, which can
+// widen a mode under umask 000 or narrow it under an odd one, so each is set exactly after).
+// A blob's own permission bits live only in the version rows, never on disk.
+
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** Makes a folder and any missing parent, each one it makes 0700. */
+export function makePrivateDir(dir: string): void {
+  const first = mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if (first === undefined) return;
+  // mkdir returned the top folder it made: set it and every folder below it, down to `dir`.
+  const made: string[] = [];
+  for (let at = dir; at.length >= first.length; at = dirname(at)) {
+    made.push(at);
+    if (at === first) break;
+  }
+  for (const path of made) chmodSync(path, PRIVATE_DIR_MODE);
+}
+
+/** Makes one folder whose parent exists (0700); false when it was already there. */
+export function makePrivateChild(dir: string): boolean {
+  try {
+    mkdirSync(dir, PRIVATE_DIR_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  chmodSync(dir, PRIVATE_DIR_MODE);
+  return true;
+}
+
+/** Narrows a folder of ours made by an earlier Hindsight (which followed the umask) to 0700. */
+export function tightenDir(dir: string): void {
+  if ((statSync(dir).mode & 0o7777) !== PRIVATE_DIR_MODE) chmodSync(dir, PRIVATE_DIR_MODE);
+}
+
+/** Creates a file of ours empty if missing, and makes it 0600 (an existing one too). */
+export function ensurePrivateFile(path: string): void {
+  const fd = openSync(path, 'a', PRIVATE_FILE_MODE);
+  try {
+    if ((fstatSync(fd).mode & 0o7777) !== PRIVATE_FILE_MODE) fchmodSync(fd, PRIVATE_FILE_MODE);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,46 @@
+import { acquireFileLock, type LockHolder } from '../fileLock.js';
+import { sweepRestoreTemps } from '../restore/restoreTemps.js';
+import { writerLockPath } from '../store/storeLayout.js';
+import { sweepTemps } from '../store/sweepTemps.js';
+
+// One writer per project at a time, across processes: a first copy, a rescan, a change group, a
+// restore or a checkpoint runs holding the store's writer lock (a file lock, fileLock.ts), so two
+// processes never both write a baseline or both record the same change. A second writer waits
+// while the first lives, then finds the history as the first left it; one that died is taken over.
+// Only the writer sweeps temps (blob temps, restore temps in the project): any it finds belong to
+// a writer that is gone. It sweeps on its first turn in this process and after each takeover.
+
+export interface WriterWait {
+  /** Stops waiting for another writer (its reason is thrown). */
+  signal?: AbortSignal;
+  /** Told once, when another live process holds the lock and this one waits for it. */
+  onWait?: (holder: LockHolder) => void;
+}
+
+export type { LockHolder };
+
+export class WriterLock {
+  private swept = false;
+
+  constructor(private readonly store: { storeDir: string; blobsDir: string; root: string }) {}
+
+  async hold<T>(work: () => Promise<T>, wait: WriterWait = {}): Promise<T> {
+    const lock = await acquireFileLock(writerLockPath(this.store.storeDir), {
+      label: 'writer lock of the history',
+      counter: 'writer',
+      failCode: 'INTERNAL',
+      signal: wait.signal,
+      onWait: wait.onWait,
+    });
+    try {
+      if (!this.swept || lock.tookOver) {
+        sweepTemps(this.store.blobsDir);
+        sweepRestoreTemps(this.store.storeDir, this.store.root);
+        this.swept = true;
+      }
+      return await work();
+    } finally {
+      lock.release();
+    }
+  }
+}
