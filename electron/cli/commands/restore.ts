@@ -25,10 +25,11 @@ export const restoreCommand: Command = {
     requireNonEmpty(path, 'PATH');
     const versionId = integerFlag(ctx, 'version');
     if (versionId === undefined) throw new UsageError('restore needs --version ID (or --snapshot ID)');
+    const projectPath = projectPathArg(folder, path);
     const { engine, projectId } = projectOf(ctx, folder);
-    const result = await engine.restoreFile(projectId, projectPathArg(folder, path), versionId);
+    const result = await engine.restoreFile(projectId, projectPath, versionId);
     if (ctx.json) writeJson(ctx, result);
-    else ctx.out.write(`Restored ${path} to version ${versionId} (snapshot ${result.snapshotId}).\n`);
+    else ctx.out.write(`Restored ${projectPath} to version ${versionId} (snapshot ${result.snapshotId}).\n`);
   },
 };
 
