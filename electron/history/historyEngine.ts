@@ -8,6 +8,7 @@ import { headCheckpoint } from './git/headCheckpoint.js';
 import { GitContext } from './git/gitContext.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
 import { registerProject } from './config/projectEdits.js';
+import { dataDirWithin } from './project/dataDirPlace.js';
 import { ProjectStore, resolveFolder } from './project/projectStore.js';
 import { restoreFile, type RestoreFileResult } from './restore/restoreFile.js';
 import type { PlanOptions, RestorePreview } from './restore/planRestore.js';
@@ -59,7 +60,9 @@ export class HistoryEngine {
   async open(folder: string, options: OpenOptions = {}): Promise<OpenResult> {
     // Registered in config.json before anything is copied: a config that cannot be edited (corrupt,
     // unreadable, locked) stops the open here, before any store exists.
-    const { settings } = await this.config.editConfig(registerProject(resolveFolder(folder)));
+    const root = resolveFolder(folder);
+    dataDirWithin(root, this.dataDir); // a folder inside the data folder is refused before it is registered
+    const { settings } = await this.config.editConfig(registerProject(root));
     if (!options.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
     const store = this.store(folder);
     const exclude = [...settings.excludePatterns, ...(options.exclude ?? [])];

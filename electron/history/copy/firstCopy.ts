@@ -46,6 +46,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   try {
     entries = await walkFolder(store.root, {
       exclude: options.exclude,
+      skip: store.dataFolder,
       maxFileSize: options.maxFileSize,
       signal: options.signal,
       onEntries: (found) => {

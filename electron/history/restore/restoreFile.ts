@@ -1,4 +1,5 @@
 import { HindsightError } from '../../../shared/errors.js';
+import { isUnderPrefix } from '../../../shared/projectPath.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { recordPaths } from '../versions/recordPaths.js';
 import { statPath } from '../versions/statPath.js';
@@ -21,6 +22,9 @@ export interface RestoreFileResult {
 
 export async function restoreFile(store: ProjectStore, path: string, versionId: number): Promise<RestoreFileResult> {
   const absTarget = safeTarget(store.root, path);
+  if (store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder)) {
+    throw new HindsightError('PATH_INVALID', `Cannot restore ${path}: it is inside Hindsight's data folder.`, { path });
+  }
   const version = store.index.version(versionId);
   if (!version || version.path !== path) {
     throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });

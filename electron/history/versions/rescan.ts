@@ -1,4 +1,5 @@
 import type { Progress } from '../../../shared/progress.js';
+import { isUnderPrefix } from '../../../shared/projectPath.js';
 import type { StatRow } from '../db/historyIndex.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
@@ -60,7 +61,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   });
   progress.finish(report('rescan', 0, 0));
 
-  const walked = await walkFolder(store.root, { exclude: options.exclude, signal: options.signal, maxFileSize: options.maxFileSize });
+  const walked = await walkFolder(store.root, { exclude: options.exclude, signal: options.signal, maxFileSize: options.maxFileSize, skip: store.dataFolder });
   const cache = loadStatCache(store);
 
   const suspects: string[] = [];
@@ -82,7 +83,8 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const checker = new MissingDirCache(store.root, options.strategy);
   const unseen = [...cache.keys()].sort();
   for (const path of unseen) {
-    const entry = checker.check(path);
+    // Recorded inside the data folder (by a Hindsight that did not skip it): no longer recorded.
+    const entry = store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder) ? undefined : checker.check(path);
     if (entry) consider(entry);
     else {
       suspects.push(path);

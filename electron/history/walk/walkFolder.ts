@@ -30,6 +30,8 @@ export interface WalkOptions {
   onEntries?: (entries: WalkEntry[]) => void;
   /** Files larger than this (the maxFileSize setting) are left out; null or undefined: no limit. */
   maxFileSize?: number | null;
+  /** A folder never entered, whatever the ignore rules say (the data folder inside the project). */
+  skip?: string;
 }
 
 /** Whether an entry is a file over the size limit of the settings (links are never too large). */
@@ -57,7 +59,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
       const abs = join(root, path);
       const kind = direntKind(dirent, abs);
       if (kind === 'dir') {
-        if (!isIgnored(layers, path, true)) stack.push({ rel: path, layers });
+        if (path !== options.skip && !isIgnored(layers, path, true)) stack.push({ rel: path, layers });
       } else if (kind && !isIgnored(layers, path, false)) {
         const entry = statEntry(abs, path, kind);
         if (entry && overSizeLimit(entry, options.maxFileSize)) count('walk.overSizeLimit');
