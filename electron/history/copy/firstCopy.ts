@@ -43,10 +43,12 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     onProgress: (done) => progress.update(progressOf(store.projectId, 'copy', done, total)),
   });
   let entries;
+  const folderModes = new Map<string, number>();
   try {
     entries = await walkFolder(store.root, {
       exclude: options.exclude,
       skip: store.dataFolder,
+      folderModes,
       maxFileSize: options.maxFileSize,
       signal: options.signal,
       onEntries: (found) => {
@@ -65,7 +67,11 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
   store.assertFolderUnchanged();
   progress.finish(progressOf(store.projectId, 'commit', { files: filed.versions.length, bytes: filed.bytes }, total));
-  store.index.commitSnapshot({ kind: 'baseline', label: 'Baseline' }, filed.versions, filed.blobs, filed.stats);
+  // The folders' modes with the baseline, in the same transaction.
+  store.index.db.transaction(() => {
+    const baselineId = store.index.commitSnapshot({ kind: 'baseline', label: 'Baseline' }, filed.versions, filed.blobs, filed.stats);
+    store.index.folderModes.recordChanged(baselineId, folderModes);
+  })();
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   const totals = store.index.blobTotals();
   progress.finish(progressOf(store.projectId, 'done', { files: filed.versions.length, bytes: filed.bytes }, total));

@@ -61,7 +61,14 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   });
   progress.finish(report('rescan', 0, 0));
 
-  const walked = await walkFolder(store.root, { exclude: options.exclude, signal: options.signal, maxFileSize: options.maxFileSize, skip: store.dataFolder });
+  const folderModes = new Map<string, number>();
+  const walked = await walkFolder(store.root, {
+    exclude: options.exclude,
+    signal: options.signal,
+    maxFileSize: options.maxFileSize,
+    skip: store.dataFolder,
+    folderModes,
+  });
   const cache = loadStatCache(store);
 
   const suspects: string[] = [];
@@ -98,6 +105,9 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   store.assertFolderUnchanged();
   progress.finish(report('commit', suspects.length, suspects.length));
   const group = await commitChangeGroup(store, prepared, { beforeCommit: options.beforeCommit, massChange: options.massChange });
+  // Folders new or with another mode: with the group's snapshot, or with the latest when no file changed.
+  const modesAt = group.snapshotId ?? store.index.latestSnapshotId();
+  if (modesAt !== undefined) store.index.folderModes.recordChanged(modesAt, folderModes);
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   progress.finish(report('done', suspects.length, suspects.length));
   return {
