@@ -5,6 +5,7 @@ import { ConfigBanner, ConnectionBanner } from './features/errors/ConfigBanner.j
 import { ProjectScreen } from './features/project/ProjectScreen.js';
 import { useShortcuts } from './features/shortcuts.js';
 import { Sidebar } from './features/Sidebar.js';
+import { useSidebarFolded } from './features/sidebarState.js';
 import { OpenFolderDialog } from './features/start/OpenFolderDialog.js';
 import { StartScreen } from './features/start/StartScreen.js';
 import { useFolderDrop } from './features/start/useFolderDrop.js';
@@ -18,7 +19,8 @@ export function App() {
   const current = useApp((s) => s.currentProjectId);
   const loadProjects = useApp((s) => s.loadProjects);
   const dropping = useFolderDrop();
-  useShortcuts();
+  const [sidebarFolded, toggleSidebar] = useSidebarFolded();
+  useShortcuts({ toggleSidebar });
 
   useEffect(() => {
     const stop = startLiveEvents();
@@ -27,8 +29,8 @@ export function App() {
   }, [loadProjects]);
 
   return (
-    <div className="app">
-      <Sidebar />
+    <div className={sidebarFolded ? 'app sidebar-folded' : 'app'}>
+      <Sidebar folded={sidebarFolded} onToggle={toggleSidebar} />
       <main className="main">
         <ConfigBanner />
         <ConnectionBanner />

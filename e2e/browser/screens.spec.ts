@@ -127,6 +127,7 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await versions(viewer).last().getByRole('button').click();
   await viewer.getByLabel('Compare with').selectOption('disk');
   await expect(viewer.getByTestId('diff-view').locator('.cm-line', { hasText: 'step' }).first()).toBeVisible();
+  await viewer.getByRole('button', { name: 'Next change' }).click();
   await shoot(viewer, '06-diff-side');
   await viewer.getByRole('button', { name: 'Inline' }).click();
   await shoot(viewer, '07-diff-inline');
@@ -143,6 +144,15 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await shoot(viewer, '10-image');
   await selectFile(viewer, 'assets/archive.zip');
   await shoot(viewer, '11-binary');
+
+  await viewer.getByLabel('Filter files').fill('*.tsx');
+  await shoot(viewer, '20-filter-glob');
+  await viewer.getByLabel('Filter files').fill('nothing-like-this');
+  await shoot(viewer, '21-filter-no-match');
+  await viewer.getByLabel('Filter files').fill('');
+  await viewer.getByRole('button', { name: /^Deleted \(/ }).click();
+  await shoot(viewer, '22-deleted-list');
+  await viewer.getByRole('button', { name: 'All files' }).click();
 
   await viewer.getByLabel('Show deleted files').check();
   await selectFile(viewer, 'old/draft.md');

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useApp } from '../stores/appStore.js';
 import { openFolderPrompt } from './start/openFolderPrompt.js';
 
 // Window-wide shortcuts: Ctrl/Cmd+O open a folder, Ctrl/Cmd+F find a file, Ctrl/Cmd+1/2/3 the
-// project's tabs, Ctrl/Cmd+Z undo the last restore (while its toast offers Undo).
+// project's tabs, Ctrl/Cmd+Z undo the last restore (while its toast offers Undo), Ctrl/Cmd+B
+// show or hide the project list.
 
 const isMac = navigator.platform.toLowerCase().includes('mac');
 
@@ -15,7 +16,9 @@ function editingText(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || target.matches('input, textarea, select, .cm-content'));
 }
 
-export function useShortcuts(): void {
+export function useShortcuts({ toggleSidebar }: { toggleSidebar: () => void }): void {
+  const sidebar = useRef(toggleSidebar);
+  sidebar.current = toggleSidebar;
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       const mod = isMac ? event.metaKey : event.ctrlKey;
@@ -29,6 +32,9 @@ export function useShortcuts(): void {
         event.preventDefault();
         s.setView('files');
         requestAnimationFrame(() => document.getElementById('file-filter')?.focus());
+      } else if (key === 'b' && !event.shiftKey) {
+        event.preventDefault();
+        sidebar.current();
       } else if (['1', '2', '3'].includes(key) && s.currentProjectId) {
         event.preventDefault();
         s.setView((['files', 'timeline', 'store'] as const)[Number(key) - 1] ?? 'files');

@@ -25,9 +25,10 @@ export const restoreCommand: Command = {
     requireNonEmpty(path, 'PATH');
     const versionId = integerFlag(ctx, 'version');
     if (versionId === undefined) throw new UsageError('restore needs --version ID (or --snapshot ID)');
-    const result = await ctx.engine().restoreFile(folder, projectPathArg(folder, path), versionId);
+    const projectPath = projectPathArg(folder, path);
+    const result = await ctx.engine().restoreFile(folder, projectPath, versionId);
     if (ctx.json) writeJson(ctx, result);
-    else ctx.out.write(`Restored ${path} to version ${versionId} (snapshot ${result.snapshotId}).\n`);
+    else ctx.out.write(`Restored ${projectPath} to version ${versionId} (snapshot ${result.snapshotId}).\n`);
   },
 };
 

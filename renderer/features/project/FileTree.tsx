@@ -1,5 +1,7 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { useApp } from '../../stores/appStore.js';
+import { NoFilesMatch } from './NoFilesMatch.js';
+import type { FirstMatch } from './firstMatch.js';
 import { ancestorsOf, buildTree, visibleRows, type TreeRow } from './treeModel.js';
 
 // The project's files as a tree (role tree), virtualized: only the rows in view (plus a few) are
@@ -9,7 +11,7 @@ import { ancestorsOf, buildTree, visibleRows, type TreeRow } from './treeModel.j
 const ROW = 24;
 const OVERSCAN = 8;
 
-export function FileTree() {
+export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
   const files = useApp((s) => s.files);
   const deleted = useApp((s) => s.deleted);
   const changed = useApp((s) => s.changed);
@@ -27,6 +29,8 @@ export function FileTree() {
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
   const [activePath, setActivePath] = useState<string | null>(selectedPath);
+  // With nothing matching the filter, a message stands where the tree was.
+  const noMatch = rows.length === 0 && filter.trim() !== '';
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -34,8 +38,9 @@ export function FileTree() {
     const observer = new ResizeObserver(() => setHeight(el.clientHeight));
     observer.observe(el);
     setHeight(el.clientHeight);
+    setScrollTop(el.scrollTop);
     return () => observer.disconnect();
-  }, []);
+  }, [noMatch]);
 
   // A selection made elsewhere (a test, the timeline) opens its folders and becomes active.
   useEffect(() => {
@@ -45,6 +50,22 @@ export function FileTree() {
   }, [selectedPath, toggleFolder]);
 
   const activeIndex = useMemo(() => rows.findIndex((r) => r.node.path === activePath), [rows, activePath]);
+
+  // Down or Enter in the filter: the first file shown becomes the active, selected row.
+  useImperativeHandle(
+    firstMatch,
+    () => ({
+      focus() {
+        const row = rows.find((r) => !r.node.folder) ?? rows[0];
+        if (!row) return false;
+        setActivePath(row.node.path);
+        if (!row.node.folder) selectPath(row.node.path);
+        scroller.current?.focus();
+        return true;
+      },
+    }),
+    [rows, selectPath],
+  );
 
   // Keep the active row drawn and in view.
   useEffect(() => {
@@ -119,6 +140,8 @@ export function FileTree() {
     }
     event.preventDefault();
   }
+
+  if (noMatch) return <NoFilesMatch filter={filter} />;
 
   return (
     <div

@@ -1,20 +1,28 @@
+import { useRef, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
 import { useApp } from '../../stores/appStore.js';
 import { ContentPane } from './ContentPane.js';
+import { DeletedList } from './DeletedList.js';
 import { FileTree } from './FileTree.js';
+import type { FirstMatch } from './firstMatch.js';
 import { RestoreFileDialog } from './RestoreFileDialog.js';
 import { VersionList } from './VersionList.js';
 
-// The Files tab: the tree on the left, the selected file's versions, and the selected version.
+// The Files tab: the files on the left (as a tree, or the deleted ones as a flat list), the
+// selected file's versions, and the selected version.
+
+type FileListMode = 'tree' | 'deleted';
 
 export function FilesView() {
+  const [mode, setMode] = useState<FileListMode>('tree');
+  const firstMatch = useRef<FirstMatch>(null);
   return (
     <div className="files-view">
       <aside className="pane tree-pane" aria-label="File browser">
-        <TreeControls />
-        <TreeBody />
+        <TreeControls mode={mode} setMode={setMode} firstMatch={firstMatch} />
+        {mode === 'tree' ? <TreeBody firstMatch={firstMatch} /> : <DeletedList firstMatch={firstMatch} />}
       </aside>
       <section className="pane versions-pane" aria-label="File history">
         <VersionsHeader />
@@ -26,7 +34,13 @@ export function FilesView() {
   );
 }
 
-function TreeControls() {
+interface TreeControlsProps {
+  mode: FileListMode;
+  setMode: (mode: FileListMode) => void;
+  firstMatch: React.RefObject<FirstMatch | null>;
+}
+
+function TreeControls({ mode, setMode, firstMatch }: TreeControlsProps) {
   const filter = useApp((s) => s.filter);
   const setFilter = useApp((s) => s.setFilter);
   const showDeleted = useApp((s) => s.showDeleted);
@@ -38,26 +52,37 @@ function TreeControls() {
         id="file-filter"
         type="search"
         className="input"
-        placeholder="Filter files"
+        placeholder="Filter: name, *.h, addc"
         aria-label="Filter files"
+        title="Part of a path, letters in order (addc finds add.c), or a pattern: *.h, src/**/*.c. Down or Enter goes to the first match."
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            document.querySelector<HTMLElement>('[role="tree"]')?.focus();
-          }
+          // Down or Enter: to the first match (or the list's first row), selected.
+          if ((e.key === 'ArrowDown' || e.key === 'Enter') && firstMatch.current?.focus()) e.preventDefault();
         }}
       />
-      <label className="checkbox">
-        <input type="checkbox" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
-        Show deleted files{deletedCount > 0 ? ` (${formatCount(deletedCount)})` : ''}
-      </label>
+      <div className="tree-modes">
+        <div className="segmented" role="group" aria-label="Files shown">
+          <button type="button" aria-pressed={mode === 'tree'} onClick={() => setMode('tree')}>
+            All files
+          </button>
+          <button type="button" aria-pressed={mode === 'deleted'} onClick={() => setMode('deleted')}>
+            Deleted{deletedCount > 0 ? ` (${formatCount(deletedCount)})` : ''}
+          </button>
+        </div>
+        {mode === 'tree' && (
+          <label className="checkbox" title="Show deleted files in the tree, where they were">
+            <input type="checkbox" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
+            Show deleted files{deletedCount > 0 ? ` (${formatCount(deletedCount)})` : ''}
+          </label>
+        )}
+      </div>
     </div>
   );
 }
 
-function TreeBody() {
+function TreeBody({ firstMatch }: { firstMatch: React.RefObject<FirstMatch | null> }) {
   const status = useApp((s) => s.treeStatus);
   const error = useApp((s) => s.treeError);
   const count = useApp((s) => s.files.length);
@@ -68,7 +93,7 @@ function TreeBody() {
   if (count === 0 && !(showDeleted && deletedCount > 0)) {
     return <EmptyState title="This folder is empty">Files you add to it will appear here as they are recorded.</EmptyState>;
   }
-  return <FileTree />;
+  return <FileTree firstMatch={firstMatch} />;
 }
 
 function VersionsHeader() {

@@ -1,4 +1,5 @@
 import type { DeletedFile, FileEntry } from '../../../shared/contract.js';
+import { compileFilter } from './fileFilter.js';
 
 // The file tree as the viewer draws it: folders built once from the flat, sorted path list, then
 // flattened into the rows that are visible (open folders, or every match of the filter). Pure
@@ -77,11 +78,11 @@ function compareNames(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** The rows to draw: children of open folders, or with a filter every match and its folders. */
+/** The rows to draw: children of open folders, or with a filter every match and its folders (fileFilter.ts). */
 export function visibleRows(root: TreeNode, expanded: ReadonlySet<string>, filter: string): TreeRow[] {
   const rows: TreeRow[] = [];
-  const needle = filter.trim().toLowerCase();
-  if (needle === '') {
+  const compiled = filter.trim() === '' ? null : compileFilter(filter, filePaths(root));
+  if (compiled === null) {
     const walk = (node: TreeNode, depth: number) => {
       for (const child of node.children) {
         rows.push({ node: child, depth });
@@ -91,7 +92,7 @@ export function visibleRows(root: TreeNode, expanded: ReadonlySet<string>, filte
     walk(root, 0);
     return rows;
   }
-  const matches = (node: TreeNode): boolean => node.path.toLowerCase().includes(needle);
+  const matches = (node: TreeNode): boolean => compiled.matches(node.path);
   // Folders go in first and are taken out again when nothing under them matched.
   const walkFiltered = (node: TreeNode, depth: number): boolean => {
     let any = false;
@@ -110,6 +111,14 @@ export function visibleRows(root: TreeNode, expanded: ReadonlySet<string>, filte
   };
   walkFiltered(root, 0);
   return rows;
+}
+
+/** Every file's path under a node, in tree order. */
+function* filePaths(node: TreeNode): Generator<string> {
+  for (const child of node.children) {
+    if (child.folder) yield* filePaths(child);
+    else yield child.path;
+  }
 }
 
 /** The folders that contain a path, outermost first. */

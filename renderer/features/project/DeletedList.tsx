@@ -1,0 +1,92 @@
+import { useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import { EmptyState } from '../../components/EmptyState.js';
+import { moveInList } from '../../components/listKeys.js';
+import { formatCount } from '../../format/bytes.js';
+import { formatExact, formatRelative } from '../../format/time.js';
+import { useApp } from '../../stores/appStore.js';
+import { compileFilter } from './fileFilter.js';
+import type { FirstMatch } from './firstMatch.js';
+import { NoFilesMatch } from './NoFilesMatch.js';
+
+// The files deleted since the first copy as one flat list, most recently deleted first, each
+// with its folder and when it went: the quick way to find something to bring back. The filter
+// applies here as in the tree. Choosing one shows its versions (the last one with contents is
+// what a restore brings back).
+
+/** More rows than this are not drawn at once: the filter narrows them. */
+const MAX_ROWS = 2000;
+
+export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
+  const deleted = useApp((s) => s.deleted);
+  const filter = useApp((s) => s.filter);
+  const selectedPath = useApp((s) => s.selectedPath);
+  const selectPath = useApp((s) => s.selectPath);
+  const list = useRef<HTMLUListElement>(null);
+
+  const rows = useMemo(() => {
+    const compiled = compileFilter(filter, deleted.map((d) => d.path));
+    const shown = compiled ? deleted.filter((d) => compiled.matches(d.path)) : deleted.slice();
+    return shown.sort((a, b) => b.deletion.at - a.deletion.at || (a.path < b.path ? -1 : 1));
+  }, [deleted, filter]);
+  const drawn = rows.slice(0, MAX_ROWS);
+
+  useImperativeHandle(
+    firstMatch,
+    () => ({
+      focus() {
+        const first = drawn[0];
+        if (!first) return false;
+        selectPath(first.path);
+        list.current?.querySelector<HTMLElement>('[data-index="0"]')?.focus();
+        return true;
+      },
+    }),
+    [drawn, selectPath],
+  );
+
+  if (deleted.length === 0) {
+    return <EmptyState title="No deleted files">Files deleted from the folder after its first copy are listed here, ready to bring back.</EmptyState>;
+  }
+  if (rows.length === 0) return <NoFilesMatch filter={filter} deleted />;
+
+  const selectedIndex = drawn.findIndex((d) => d.path === selectedPath);
+  return (
+    <>
+      <ul
+        ref={list}
+        className="deleted-list"
+        aria-label="Deleted files"
+        onKeyDown={(e) => moveInList(e, drawn.map((_, i) => i), selectedIndex < 0 ? null : selectedIndex, (i) => selectPath(drawn[i]!.path), 'data-index')}
+      >
+        {drawn.map((d, i) => {
+          const slash = d.path.lastIndexOf('/');
+          const selected = d.path === selectedPath;
+          return (
+            <li key={d.path}>
+              <button
+                type="button"
+                data-index={i}
+                className={selected ? 'deleted-row is-selected' : 'deleted-row'}
+                aria-current={selected ? 'true' : undefined}
+                tabIndex={selected || (selectedIndex < 0 && i === 0) ? 0 : -1}
+                title={d.path}
+                onClick={() => selectPath(d.path)}
+              >
+                <span className="deleted-name">{d.path.slice(slash + 1)}</span>
+                <span className="deleted-folder">{slash < 0 ? 'top folder' : d.path.slice(0, slash)}</span>
+                <time className="deleted-when" dateTime={new Date(d.deletion.at).toISOString()} title={`Deleted ${formatExact(d.deletion.at)}`}>
+                  deleted {formatRelative(d.deletion.at)}
+                </time>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {rows.length > drawn.length && (
+        <p className="notice">
+          Showing {formatCount(drawn.length)} of {formatCount(rows.length)}: filter to find the others.
+        </p>
+      )}
+    </>
+  );
+}
