@@ -13,18 +13,20 @@ import type {
   RestoreSnapshotResult,
   StoreStats,
 } from '../../shared/contract.js';
-import { HindsightError } from '../../shared/errors.js';
+import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import type { GitVersions } from '../../shared/git.js';
 import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
 import { configEdit, configView } from './config/configView.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
-import { registerProject } from './config/projectEdits.js';
+import { forgetProject, registerProject } from './config/projectEdits.js';
 import type { FirstCopyOptions } from './copy/firstCopy.js';
 import { EngineEvents } from './engineEvents.js';
 import { errorData } from './errorData.js';
 import { GitContext } from './git/gitContext.js';
 import { gitVersions } from './git/gitVersions.js';
+import { dataDirWithin } from './project/dataDirPlace.js';
+import { projectIdOf } from './project/projectId.js';
 import type { OpenProject } from './project/openProject.js';
 import type { WriterWait } from './project/writerLock.js';
 import { ProjectRegistry } from './project/projectRegistry.js';
@@ -65,6 +67,8 @@ export interface OperationOptions extends Pick<WriterWait, 'onWait'> {
 export interface OpenOptions extends OperationOptions, Pick<FirstCopyOptions, 'exclude' | 'pool' | 'cloneMode'> {
   /** Record changes live from now on (the app and the browser host do; the CLI's one-shot commands do not). */
   watch?: boolean;
+  /** The user confirmed a first copy past the largeFolderFiles / largeFolderBytes settings. */
+  confirmLarge?: boolean;
 }
 
 export type EngineRescanOptions = OperationOptions & Omit<RescanOptions, 'signal' | 'onProgress' | 'beforeCommit'>;
@@ -107,10 +111,14 @@ export class HistoryEngine {
     const started = performance.now();
     let project: OpenProject;
     let settings;
+    let registeredNow: boolean;
     try {
+      const root = resolveFolder(folder);
+      dataDirWithin(root, this.dataDir); // a folder inside the data folder is refused before it is registered
+      registeredNow = !this.config.loadConfig().config.projects.some((p) => p.id === projectIdOf(root));
       // Registered in config.json before anything is copied: a config that cannot be edited
       // (corrupt, unreadable, locked) stops the open here, before any store exists.
-      ({ settings } = await this.config.editConfig(registerProject(resolveFolder(folder))));
+      ({ settings } = await this.config.editConfig(registerProject(root)));
       if (!options.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
       project = this.projects.get(this.projects.locate(folder));
     } catch (error) {
@@ -119,10 +127,12 @@ export class HistoryEngine {
     }
     const exclude = [...settings.excludePatterns, ...(options.exclude ?? [])];
     const onProgress = this.progressTo(options.operationId);
+    const largeFolder = options.confirmLarge ? undefined : { files: settings.largeFolderFiles, bytes: settings.largeFolderBytes };
     let opened;
     try {
-      opened = await this.recorder.open(project, { ...options, exclude, maxFileSize: settings.maxFileSize, onProgress });
+      opened = await this.recorder.open(project, { ...options, exclude, maxFileSize: settings.maxFileSize, largeFolder, onProgress });
     } catch (error) {
+      if (isHindsightError(error) && error.code === 'CONFIRM_LARGE_FOLDER') await this.unconfirmedLargeFolder(project, registeredNow);
       reportOpenFailure(this.projects.summaries(), project.root, error, (event) => this.events.emit(event));
       throw error;
     }
@@ -131,6 +141,15 @@ export class HistoryEngine {
     const { store } = project;
     const result = 'firstCopy' in opened ? { ...opened.firstCopy, firstCopy: true } : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false };
     return { projectId: project.projectId, root: project.root, ...result, git: store.git.state(), project: this.projects.summary(project.projectId) };
+  }
+
+  /**
+   * A first copy past the large-folder settings that was not confirmed leaves no trace: its blobs
+   * were dropped, the project is forgotten again when this open registered it, and its store closed.
+   */
+  private async unconfirmedLargeFolder(project: OpenProject, registeredNow: boolean): Promise<void> {
+    if (registeredNow) await this.config.editConfig(forgetProject(project.projectId)).catch(() => undefined);
+    await this.projects.close(project.projectId);
   }
 
   /** Closes a project in this process: its watcher (after writing its open group), its store and its database handle. */

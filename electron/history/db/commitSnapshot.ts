@@ -1,4 +1,5 @@
 import type { EntryType, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
+import { recordFolderModes } from './folderModes.js';
 import type { Sql } from './sql.js';
 import { writeStats, type StatRow } from './statCache.js';
 
@@ -29,6 +30,8 @@ export interface SnapshotWrite {
   blobs: readonly { hash: string; size: number }[];
   stats?: readonly StatRow[];
   removedStats?: readonly string[];
+  /** The folders' modes seen with it (the baseline's): recorded where new or changed. */
+  folderModes?: ReadonlyMap<string, number>;
 }
 
 export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch: string | null; head: string | null } | undefined): SnapshotInfo {
@@ -54,6 +57,7 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
       );
     }
     writeStats(sql, write.stats ?? [], write.removedStats ?? []);
+    if (write.folderModes) recordFolderModes(sql, id, write.folderModes);
     return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head };
   });
 }

@@ -3,6 +3,7 @@ import type { DeletedFile } from '../../../shared/contract/values.js';
 import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
 import { commitSnapshot, type SnapshotWrite } from './commitSnapshot.js';
+import * as folderModes from './folderModes.js';
 import { migrate } from './migrations.js';
 import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
 import * as snapshotQueries from './snapshotQueries.js';
@@ -164,6 +165,18 @@ export class HistoryIndex {
 
   versionsNaming(hash: string): { versionId: number; snapshotId: number; path: string }[] {
     return versionQueries.versionsNaming(this.#sql, hash);
+  }
+
+  // --- folder modes (folderModes.ts)
+
+  /** A folder's recorded mode as of a snapshot; undefined when it was never recorded by then. */
+  folderModeAt(snapshotId: number, path: string): number | undefined {
+    return folderModes.folderModeAt(this.#sql, snapshotId, path);
+  }
+
+  /** Records the folders whose mode is new or changed, at a snapshot. */
+  recordFolderModes(snapshotId: number, seen: ReadonlyMap<string, number>): number {
+    return folderModes.recordFolderModes(this.#sql, snapshotId, seen);
   }
 
   // --- blobs and totals (blobQueries.ts)

@@ -17,8 +17,8 @@ export type Route<N extends CallName> = (request: ParsedRequestOf<N>, ctx: Route
 export type Routes = { [N in CallName]: Route<N> };
 
 export const ROUTES: Routes = {
-  openProject: ({ path, operationId }, { engine, operations, watch }) =>
-    operations.run(operationId, (signal) => engine.open(path, { operationId, signal, watch })),
+  openProject: ({ path, operationId, confirmLarge }, { engine, operations, watch }) =>
+    operations.run(operationId, (signal) => engine.open(path, { operationId, signal, watch, confirmLarge })),
   closeProject: async ({ projectId }, { engine }) => {
     await engine.closeProject(projectId);
     return null;

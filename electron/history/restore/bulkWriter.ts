@@ -1,14 +1,17 @@
 import { dirname } from 'node:path';
+import { fsError } from '../fsErrors.js';
 import type { Closer } from './backgroundCloser.js';
-import { dropTemp, makeParent, moveIntoPlace, writeTemp } from './replaceFile.js';
+import type { FolderMaker } from './folderMaker.js';
+import { dropTemp, moveIntoPlace, writeTemp } from './replaceFile.js';
 import type { RestoreTemps } from './restoreTemps.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
 
 // Writes many versions into the project: each one into a temp beside its target (replaceFile.ts,
-// named and journaled by the restore's RestoreTemps), the handle given to the closer, and the temp renamed over the target only after its close
-// succeeded. A process killed at any point leaves each target either as it was or as restored,
-// never torn. Missing folders are recreated (each one once). A file that cannot be written is
-// kept as a failure; the others go on.
+// named and journaled by the restore's RestoreTemps), the handle given to the closer, and the
+// temp renamed over the target only after its close succeeded. A process killed at any point
+// leaves each target either as it was or as restored, never torn. Missing folders are recreated
+// by the FolderMaker (each one once, its recorded mode set at the end). A file that cannot be
+// written is kept as a failure; the others go on.
 
 const CHUNK = 1024 * 1024;
 
@@ -20,13 +23,13 @@ export interface WriteFailure {
 export class BulkWriter {
   readonly written: string[] = [];
   readonly failures: WriteFailure[] = [];
-  private readonly madeFolders = new Set<string>();
   private readonly buffer = Buffer.allocUnsafe(CHUNK);
 
   constructor(
     private readonly blobsDir: string,
     private readonly closer: Closer,
     private readonly temps: RestoreTemps,
+    private readonly folders: FolderMaker,
     private readonly onWritten: (path: string, bytes: number) => void = () => {},
   ) {}
 
@@ -34,7 +37,7 @@ export class BulkWriter {
     let temp: string;
     let fd: number;
     try {
-      this.makeFolder(absTarget, path);
+      this.makeFolder(dirname(absTarget), path);
       if (version.type === 'symlink') {
         writeVersion(this.blobsDir, version, absTarget, path, this.temps);
         this.done(path, 0);
@@ -54,9 +57,10 @@ export class BulkWriter {
     );
   }
 
-  /** Waits for every close; a temp whose close failed is removed and its target left untouched. */
+  /** Waits for every close (a temp whose close failed is removed, its target left untouched), then sets the recreated folders' modes. */
   async finish(): Promise<void> {
     await this.closer.drain();
+    this.failures.push(...this.folders.finish());
   }
 
   private place(temp: string, absTarget: string, path: string, size: number): void {
@@ -74,10 +78,11 @@ export class BulkWriter {
     this.onWritten(path, bytes);
   }
 
-  private makeFolder(absTarget: string, path: string): void {
-    const dir = dirname(absTarget);
-    if (this.madeFolders.has(dir)) return;
-    makeParent(absTarget, path);
-    this.madeFolders.add(dir);
+  private makeFolder(dir: string, path: string): void {
+    try {
+      this.folders.make(dir);
+    } catch (error) {
+      throw fsError('recreate the folder for', path, error, 'RESTORE_FAILED');
+    }
   }
 }

@@ -1,12 +1,15 @@
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { RestoreFileResult } from '../../../shared/contract/values.js';
 import { HindsightError } from '../../../shared/errors.js';
+import { isUnderPrefix } from '../../../shared/projectPath.js';
+import { fsError } from '../fsErrors.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { recordPaths } from '../versions/recordPaths.js';
 import { statPath } from '../versions/statPath.js';
-import { rmSync } from 'node:fs';
-import { fsError } from '../fsErrors.js';
-import { safeTarget } from './safeTarget.js';
+import { FolderMaker } from './folderMaker.js';
 import { withRestoreTemps } from './restoreTemps.js';
+import { safeTarget } from './safeTarget.js';
 import { writeVersion } from './writeVersion.js';
 
 // Restores one file to one of its versions. What the file holds now is recorded first when it is
@@ -16,10 +19,14 @@ import { writeVersion } from './writeVersion.js';
 
 export async function restoreFile(store: ProjectStore, path: string, versionId: number): Promise<RestoreFileResult> {
   const absTarget = safeTarget(store.root, path);
+  if (store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder)) {
+    throw new HindsightError('PATH_INVALID', `Cannot restore ${path}: it is inside Hindsight's data folder.`, { path });
+  }
   const version = store.index.version(versionId);
   if (!version || version.path !== path) {
     throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });
   }
+  let folderFailures: { error: Error }[] = [];
   const captured = await recordPaths(store, [path], { kind: 'change', label: `Before restoring ${path}` });
   // What the file held just before, now recorded: a deletion when it did not exist.
   const undoVersionId = store.index.latestVersion(path)?.versionId ?? null;
@@ -30,8 +37,15 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
       throw fsError('remove', path, error, 'RESTORE_FAILED');
     }
   } else {
+    const folders = new FolderMaker(store.root, (folder) => store.index.folderModeAt(version.snapshotId, folder));
+    try {
+      folders.make(dirname(absTarget));
+    } catch (error) {
+      throw fsError('recreate the folder for', path, error, 'RESTORE_FAILED');
+    }
     const written = { hash: version.hash, size: version.size, mode: version.mode, type: version.type, target: version.target };
     await withRestoreTemps(store, [path], async (temps) => writeVersion(store.blobsDir, written, absTarget, path, temps));
+    folderFailures = folders.finish();
   }
   const after = statPath(store.root, path);
   const snapshotId = store.index.commitSnapshot({
@@ -41,5 +55,7 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
     stats: after && version.hash ? [{ path, type: after.type, size: after.size, mode: after.mode, mtimeNs: after.mtimeNs, ctimeNs: after.ctimeNs, ino: after.ino, hash: version.hash, target: after.target ?? null }] : [],
     removedStats: after ? [] : [path],
   });
+  // Recorded first: the file is back even when a recreated folder's mode could not be set.
+  if (folderFailures[0]) throw folderFailures[0].error;
   return { snapshotId, capturedSnapshotId: captured.snapshotId ?? null, path, versionId, undoVersionId };
 }

@@ -110,6 +110,7 @@ export class ProjectRecorder {
       maxGroupMs: options.maxGroupMs,
       reconcileEveryMs: options.reconcileEveryMs,
       exclude: this.excludeOf(project),
+      skip: project.store.dataFolder,
       onError: options.onError,
       commit: (group) =>
         project.serial(async () => {

@@ -1,0 +1,37 @@
+import type { Sql } from './sql.js';
+
+// The recorded permission bits of a project's folders (table folder_modes, migration 2): one row
+// when a folder is first seen or its mode changed, tied to the snapshot that saw it. A folder's
+// mode at a snapshot is its latest row at or before it.
+
+/** Every folder's latest recorded mode. */
+export function latestFolderModes(sql: Sql): Map<string, number> {
+  const rows = sql.rows<[string, number]>(
+    'SELECT path, mode FROM folder_modes f WHERE snapshot_id = (SELECT MAX(snapshot_id) FROM folder_modes WHERE path = f.path)',
+  );
+  return new Map(rows);
+}
+
+/** A folder's mode as of a snapshot; undefined when it was never recorded by then. */
+export function folderModeAt(sql: Sql, snapshotId: number, path: string): number | undefined {
+  return sql.get<{ mode: number }>('SELECT mode FROM folder_modes WHERE path = ? AND snapshot_id <= ? ORDER BY snapshot_id DESC LIMIT 1', path, snapshotId)?.mode;
+}
+
+/** Records the folders whose mode differs from their latest row (or that have none) at a snapshot. */
+export function recordFolderModes(sql: Sql, snapshotId: number, seen: ReadonlyMap<string, number>): number {
+  const latest = latestFolderModes(sql);
+  let recorded = 0;
+  sql.transaction(() => {
+    for (const [path, mode] of seen) {
+      if (latest.get(path) === mode) continue;
+      sql.run(
+        'INSERT INTO folder_modes (path, snapshot_id, mode) VALUES (?, ?, ?) ON CONFLICT(path, snapshot_id) DO UPDATE SET mode = excluded.mode',
+        path,
+        snapshotId,
+        mode,
+      );
+      recorded++;
+    }
+  });
+  return recorded;
+}
