@@ -5,8 +5,8 @@
 #
 #   scripts/soak-tests.sh [RUNS=10] [HOGS=0]
 #
-# Clones the committed HEAD of this checkout, installs with `npm ci`, builds once, then runs
-# `npx vitest run` RUNS times. Prints one line per run, the load average at start and end, and
+# Clones the committed HEAD of this checkout, installs with `npm ci`, then runs `npx vitest run`
+# RUNS times, with nothing built beforehand (the suite's global setup builds what it runs). Prints one line per run, the load average at start and end, and
 # keeps each failing run's log (the clone is removed when every run passed). Exit 0 only when every run passed.
 set -uo pipefail
 
@@ -27,7 +27,6 @@ git clone -q "$source_repo" "$work/hindsight" || exit 1
 cd "$work/hindsight" || exit 1
 echo "soak: commit $(git rev-parse --short HEAD)"
 npm ci --no-audit --no-fund >"$work/install.log" 2>&1 || { echo "soak: npm ci failed, see $work/install.log"; exit 1; }
-npm run build >"$work/build.log" 2>&1 || { echo "soak: build failed, see $work/build.log"; exit 1; }
 
 for _ in $(seq 1 "$hogs"); do
   node -e 'for (;;) {}' &

@@ -60,8 +60,13 @@ const restoreScope = {
 
 export const CALLS = {
   openProject: call<OpenProjectResult>()(
-    z.strictObject({ path: folderPath, operationId: operationId.optional() }),
-    'Opens a folder: its first copy when it has no history, else a rescan. Answers with its projectId.',
+    z.strictObject({
+      path: folderPath,
+      operationId: operationId.optional(),
+      /** The user confirmed a first copy past the large-folder settings (asked after CONFIRM_LARGE_FOLDER). */
+      confirmLarge: z.boolean().optional(),
+    }),
+    'Opens a folder: its first copy when it has no history (CONFIRM_LARGE_FOLDER, with what was found, past the large-folder settings unless confirmLarge), else a rescan. Answers with its projectId.',
   ),
   closeProject: call<null>()(z.strictObject({ projectId }), 'Closes a project in this process (its history stays).'),
   listProjects: call<ProjectSummary[]>()(z.strictObject({}), 'Every known project, open or not.'),

@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { HindsightError } from '../../shared/errors.js';
+import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import type { FileEntry, OpenResult, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
 import type { GitVersions } from '../../shared/git.js';
 import { firstCopy, type FirstCopyOptions } from './copy/firstCopy.js';
@@ -7,7 +7,9 @@ import { gitVersions } from './git/gitVersions.js';
 import { headCheckpoint } from './git/headCheckpoint.js';
 import { GitContext } from './git/gitContext.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
-import { registerProject } from './config/projectEdits.js';
+import { forgetProject, registerProject } from './config/projectEdits.js';
+import { projectIdOf } from './project/projectId.js';
+import { dataDirWithin } from './project/dataDirPlace.js';
 import { ProjectStore, resolveFolder } from './project/projectStore.js';
 import { restoreFile, type RestoreFileResult } from './restore/restoreFile.js';
 import type { PlanOptions, RestorePreview } from './restore/planRestore.js';
@@ -27,7 +29,10 @@ import type { ProgressSink } from './progressThrottle.js';
 // The history engine of one process: every open project's store, and the operations the CLI, the
 // history process and the browser host all call. Plain Node: no Electron anywhere below here.
 
-export type OpenOptions = FirstCopyOptions & Pick<WriterWait, 'onWait'>;
+export interface OpenOptions extends Omit<FirstCopyOptions, 'largeFolder'>, Pick<WriterWait, 'onWait'> {
+  /** The user confirmed a first copy past the largeFolderFiles / largeFolderBytes settings. */
+  confirmLarge?: boolean;
+}
 
 export class HistoryEngine {
   private readonly stores = new Map<string, ProjectStore>();
@@ -59,19 +64,17 @@ export class HistoryEngine {
   async open(folder: string, options: OpenOptions = {}): Promise<OpenResult> {
     // Registered in config.json before anything is copied: a config that cannot be edited (corrupt,
     // unreadable, locked) stops the open here, before any store exists.
-    const { settings } = await this.config.editConfig(registerProject(resolveFolder(folder)));
+    const root = resolveFolder(folder);
+    dataDirWithin(root, this.dataDir); // a folder inside the data folder is refused before it is registered
+    const knownBefore = this.config.loadConfig().config.projects.some((p) => p.id === projectIdOf(root));
+    const { settings } = await this.config.editConfig(registerProject(root));
     if (!options.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
     const store = this.store(folder);
     const exclude = [...settings.excludePatterns, ...(options.exclude ?? [])];
     const { maxFileSize } = settings;
     if (store.index.baselineId() === undefined) {
-      // As the store's one writer: a process that copied this folder meanwhile leaves a baseline,
-      // and this open is then a rescan.
-      const copied = await this.recorder.exclusive(
-        store,
-        async () => (store.index.baselineId() === undefined ? firstCopy(store, { maxFileSize, ...options, exclude }) : undefined),
-        options,
-      );
+      const largeFolder = options.confirmLarge ? undefined : { files: settings.largeFolderFiles, bytes: settings.largeFolderBytes };
+      const copied = await this.firstCopyOnce(store, { maxFileSize, ...options, exclude, largeFolder }, options, !knownBefore);
       if (copied) return { ...copied, git: store.git.state() };
     }
     const started = performance.now();
@@ -89,6 +92,22 @@ export class HistoryEngine {
       firstCopy: false,
       git: store.git.state(),
     };
+  }
+
+  /**
+   * The first copy, as the store's one writer: undefined when a process copied the folder while
+   * this one waited (the open is then a rescan). A large folder not confirmed leaves no trace: its
+   * blobs are dropped, and it is forgotten again when this open registered it.
+   */
+  private async firstCopyOnce(store: ProjectStore, copy: FirstCopyOptions, wait: WriterWait, registeredNow: boolean): Promise<OpenResult | undefined> {
+    try {
+      return await this.recorder.exclusive(store, async () => (store.index.baselineId() === undefined ? firstCopy(store, copy) : undefined), wait);
+    } catch (error) {
+      if (registeredNow && isHindsightError(error) && error.code === 'CONFIRM_LARGE_FOLDER') {
+        await this.config.editConfig(forgetProject(store.projectId)).catch(() => undefined);
+      }
+      throw error;
+    }
   }
 
   /** A store that already has a baseline; a folder never opened is a clear error. */

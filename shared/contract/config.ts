@@ -15,6 +15,10 @@ export const settingsSchema = z.strictObject({
   /** How many files are copied at once, shared by every project. */
   copyConcurrency: z.number().int().min(1).max(64),
   backgroundClose: z.enum(['auto', 'on', 'off']),
+  /** A first copy of more files than this asks for confirmation; null never asks. */
+  largeFolderFiles: z.number().int().positive().nullable(),
+  /** A first copy of more bytes than this asks for confirmation; null never asks. */
+  largeFolderBytes: z.number().int().positive().nullable(),
   /** The most bytes a project's history may keep; null for no limit. */
   historyBudget: z.number().int().positive().nullable(),
 });

@@ -1,18 +1,19 @@
 import { integerFlag, requirePositionals, writeJson, type Command } from '../command.js';
 import { describeChangeGroup } from '../format/results.js';
+import { openFolder, YES_FLAG } from '../openFolder.js';
 
 // Records a folder live until SIGINT or SIGTERM: one line per change group written (JSON lines
 // with --json), and the open group is written before it exits.
 
 export const watchCommand: Command = {
   name: 'watch',
-  usage: 'watch FOLDER [--quiet-ms N] [--max-group-ms N]',
+  usage: 'watch FOLDER [--quiet-ms N] [--max-group-ms N] [--yes]',
   summary: 'Record every change of a folder as it happens, until interrupted.',
-  flags: { 'quiet-ms': { type: 'string' }, 'max-group-ms': { type: 'string' } },
+  flags: { 'quiet-ms': { type: 'string' }, 'max-group-ms': { type: 'string' }, ...YES_FLAG },
   async run(ctx) {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
     const engine = ctx.engine();
-    await engine.open(folder!, { onProgress: ctx.progress, signal: ctx.signal });
+    if ((await openFolder(ctx, 'watch', folder!)) === 2) return 2;
     await engine.watch(folder!, {
       quietMs: integerFlag(ctx, 'quiet-ms'),
       maxGroupMs: integerFlag(ctx, 'max-group-ms'),

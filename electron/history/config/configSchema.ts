@@ -39,6 +39,10 @@ export const settingsShape = {
   copyConcurrency: z.number().int().min(1).max(64).default(DEFAULT_COPY_CONCURRENCY),
   /** Whether closing the window keeps recording in the background. */
   backgroundClose: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** A first copy of more files than this asks for confirmation first; null: never. */
+  largeFolderFiles: z.number().int().positive().nullable().default(200_000),
+  /** A first copy of more bytes than this asks for confirmation first; null: never. */
+  largeFolderBytes: z.number().int().positive().nullable().default(20 * 1024 ** 3),
   /** Bytes of history kept per project before old versions may be pruned; null: no budget. */
   historyBudget: z.number().int().positive().nullable().default(null),
 };

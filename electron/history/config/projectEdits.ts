@@ -24,6 +24,11 @@ export function registerProject(root: string, now: number = Date.now()): ConfigT
   };
 }
 
+/** Forgets a project (its history store, if any, stays on disk); unknown ids save nothing. */
+export function forgetProject(id: string): ConfigTransform {
+  return (config) => (config.projects.some((p) => p.id === id) ? { ...thaw(config), projects: thaw(config).projects.filter((p) => p.id !== id) } : config);
+}
+
 /** Records what a look at a project's folder found; unchanged or unknown projects save nothing. */
 export function setLastSeen(id: string, state: ProjectState): ConfigTransform {
   return (config) => {

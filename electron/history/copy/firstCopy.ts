@@ -1,4 +1,7 @@
+import { rmSync } from 'node:fs';
+import { isHindsightError } from '../../../shared/errors.js';
 import type { OpenResult } from '../../../shared/history.js';
+import { makePrivateDir } from '../privateModes.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
@@ -6,6 +9,7 @@ import type { CloneMode } from '../store/fileIntoStore.js';
 import { count } from '../trace.js';
 import { walkFolder } from '../walk/walkFolder.js';
 import { progressOf, startFiling } from './fileEntries.js';
+import { checkLargeFolder, type LargeFolderLimit } from './largeFolder.js';
 
 // A project's first copy: every file into the blob store, then the baseline in one transaction.
 // Nothing names a blob until every copy has settled and the folder is known to be the same one,
@@ -20,6 +24,8 @@ export interface FirstCopyOptions {
   signal?: AbortSignal;
   pool?: CopyPool;
   cloneMode?: CloneMode;
+  /** Stops with CONFIRM_LARGE_FOLDER (keeping nothing) once the folder passes these; absent: no limit. */
+  largeFolder?: LargeFolderLimit;
 }
 
 // First copies take copy slots in the order they started (after recorded changes, priority 0):
@@ -43,19 +49,25 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     onProgress: (done) => progress.update(progressOf(store.projectId, 'copy', done, total)),
   });
   let entries;
+  const folderModes = new Map<string, number>();
   try {
     entries = await walkFolder(store.root, {
       exclude: options.exclude,
+      skip: store.dataFolder,
+      folderModes,
       maxFileSize: options.maxFileSize,
       signal: options.signal,
       onEntries: (found) => {
         total.files += found.length;
         total.bytes += found.reduce((sum, e) => sum + (e.type === 'file' ? e.size : 0), 0);
+        // Before this folder's files are filed: nothing past the limit is copied unconfirmed.
+        if (options.largeFolder) checkLargeFolder(store.root, total, options.largeFolder);
         filing.add(found);
       },
     });
   } catch (error) {
     await filing.settle();
+    if (isHindsightError(error) && error.code === 'CONFIRM_LARGE_FOLDER') dropUnnamedBlobs(store);
     throw error;
   }
   count('copy.batchesSentDuringWalk', filing.sent);
@@ -64,7 +76,11 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
   store.assertFolderUnchanged();
   progress.finish(progressOf(store.projectId, 'commit', { files: filed.versions.length, bytes: filed.bytes }, total));
-  store.index.commitSnapshot({ kind: 'baseline', label: 'Baseline' }, filed.versions, filed.blobs, filed.stats);
+  // The folders' modes with the baseline, in the same transaction.
+  store.index.db.transaction(() => {
+    const baselineId = store.index.commitSnapshot({ kind: 'baseline', label: 'Baseline' }, filed.versions, filed.blobs, filed.stats);
+    store.index.folderModes.recordChanged(baselineId, folderModes);
+  })();
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   const totals = store.index.blobTotals();
   progress.finish(progressOf(store.projectId, 'done', { files: filed.versions.length, bytes: filed.bytes }, total));
@@ -77,4 +93,15 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     ms: Math.round(performance.now() - started),
     firstCopy: true,
   };
+}
+
+/**
+ * A first copy that was not confirmed keeps nothing. With no baseline the index names no blob
+ * (blobs are named only when a snapshot is committed), and this runs as the store's one writer:
+ * every blob in the store is unnamed, those of an earlier unfinished copy included.
+ */
+function dropUnnamedBlobs(store: ProjectStore): void {
+  if (store.index.baselineId() !== undefined) return;
+  rmSync(store.blobsDir, { recursive: true, force: true });
+  makePrivateDir(store.blobsDir);
 }

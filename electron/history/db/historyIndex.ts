@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { EntryType, FileEntry, SnapshotInfo, SnapshotKind, VersionInfo } from '../../../shared/history.js';
+import { FolderModes } from './folderModes.js';
 import { migrate } from './migrations.js';
 
 // history.db: the index of one project's history. It names a blob only after the blob is in
@@ -51,6 +52,8 @@ interface VersionRow {
 
 export class HistoryIndex {
   readonly db: Database.Database;
+  /** The recorded modes of the project's folders. */
+  readonly folderModes: FolderModes;
   private snapshotContext: (() => { branch: string | null; head: string | null }) | undefined;
 
   constructor(file: string) {
@@ -62,6 +65,7 @@ export class HistoryIndex {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
+    this.folderModes = new FolderModes(this.db);
   }
 
   close(): void {

@@ -49,6 +49,20 @@ const MIGRATIONS: Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    // Folder modes, versioned like file modes: a row when a folder is first seen or its mode
+    // changes, so a folder a restore recreates gets the bits it had at the snapshot restored.
+    version: 2,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE folder_modes (
+          path TEXT NOT NULL,
+          snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+          mode INTEGER NOT NULL,
+          PRIMARY KEY (path, snapshot_id)
+        ) WITHOUT ROWID;
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -29,13 +29,13 @@ export type Route<N extends CallName> = (request: ParsedRequestOf<N>, ctx: Route
 export type Routes = { [N in CallName]?: Route<N> };
 
 export const ROUTES: Routes = {
-  openProject: ({ path, operationId }, ctx) =>
+  openProject: ({ path, operationId, confirmLarge }, ctx) =>
     ctx.operations.run(operationId, async (signal) => {
       // By time, not id: the engine registers the folder in config.json before it opens any store.
       const startedAt = Date.now();
       let result;
       try {
-        result = await ctx.engine.open(path, { signal, onProgress: progressTo(ctx, operationId) });
+        result = await ctx.engine.open(path, { signal, onProgress: progressTo(ctx, operationId), confirmLarge });
       } catch (error) {
         reportFolderState(ctx, path, error);
         throw error;

@@ -6,6 +6,7 @@ import { GitContext } from '../git/gitContext.js';
 import { blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
 import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
+import { dataDirWithin } from './dataDirPlace.js';
 import { currentIdentity, sameIdentity, type FolderIdentity } from './folderIdentity.js';
 import { projectIdOf } from './projectId.js';
 import { WriterLock } from './writerLock.js';
@@ -22,6 +23,8 @@ export class ProjectStore {
     readonly blobsDir: string,
     readonly index: HistoryIndex,
     readonly identity: FolderIdentity,
+    /** The data folder's project path when it lies inside the project: never recorded, never written by a restore. */
+    readonly dataFolder: string | undefined,
   ) {
     this.git = new GitContext(root);
     this.writer = new WriterLock({ storeDir, blobsDir, root });
@@ -36,6 +39,7 @@ export class ProjectStore {
 
   static open(folder: string, dataDir: string): ProjectStore {
     const root = resolveFolder(folder);
+    const dataFolder = dataDirWithin(root, dataDir);
     const identity = currentIdentity(root);
     if (!identity) throw new HindsightError('FOLDER_NOT_FOUND', `The folder ${folder} does not exist.`, { path: folder });
     const projectId = projectIdOf(root);
@@ -57,7 +61,7 @@ export class ProjectStore {
       index.close();
       throw error;
     }
-    return new ProjectStore(projectId, root, storeDir, blobsDir, index, identity);
+    return new ProjectStore(projectId, root, storeDir, blobsDir, index, identity, dataFolder);
   }
 
   /** Fails when the folder vanished or was replaced since the store was opened. */

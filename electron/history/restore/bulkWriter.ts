@@ -1,9 +1,10 @@
-import { closeSync, constants, fchmodSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
 import { blobPath } from '../store/storeLayout.js';
 import type { Closer } from './backgroundCloser.js';
+import type { FolderMaker } from './folderMaker.js';
 import type { RestoreTemps } from './restoreTemps.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
 import { blobMissing } from '../store/readBlob.js';
@@ -25,13 +26,13 @@ export interface WriteFailure {
 export class BulkWriter {
   readonly written: string[] = [];
   readonly failures: WriteFailure[] = [];
-  private readonly madeFolders = new Set<string>();
   private readonly buffer = Buffer.allocUnsafe(CHUNK);
 
   constructor(
     private readonly blobsDir: string,
     private readonly closer: Closer,
     private readonly temps: RestoreTemps,
+    private readonly folders: FolderMaker,
     private readonly onWritten: (path: string, bytes: number) => void = () => {},
   ) {}
 
@@ -73,9 +74,10 @@ export class BulkWriter {
     );
   }
 
-  /** Waits for every close; a temp whose close failed is removed and its target left untouched. */
+  /** Waits for every close (a temp whose close failed is removed, its target left untouched), then sets the recreated folders' modes. */
   async finish(): Promise<void> {
     await this.closer.drain();
+    this.failures.push(...this.folders.finish());
   }
 
   private place(temp: string, absTarget: string, path: string, size: number): void {
@@ -99,13 +101,11 @@ export class BulkWriter {
   }
 
   private makeFolder(dir: string, path: string): void {
-    if (this.madeFolders.has(dir)) return;
     try {
-      mkdirSync(dir, { recursive: true });
+      this.folders.make(dir);
     } catch (error) {
       throw fsError('recreate the folder for', path, error, 'RESTORE_FAILED');
     }
-    this.madeFolders.add(dir);
   }
 
   private copyBlob(hash: string, out: number): void {

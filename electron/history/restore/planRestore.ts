@@ -33,7 +33,9 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
     throw new HindsightError('SNAPSHOT_NOT_FOUND', `There is no snapshot ${snapshotId}.`, { snapshotId });
   }
   const prefix = normalisePrefix(options.prefix);
-  const within = (f: FileEntry) => prefix === null || isUnderPrefix(f.path, prefix);
+  // Never into the data folder, should an older history have recorded it.
+  const own = store.dataFolder;
+  const within = (f: FileEntry) => (prefix === null || isUnderPrefix(f.path, prefix)) && (own === undefined || !isUnderPrefix(f.path, own));
   const target = store.index.filesAt(snapshotId).filter(within);
   const current = new Map(store.index.filesAt().filter(within).map((f) => [f.path, f]));
   if (prefix !== null && target.length === 0 && current.size === 0) {

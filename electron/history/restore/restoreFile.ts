@@ -1,10 +1,13 @@
 import { HindsightError } from '../../../shared/errors.js';
+import { isUnderPrefix } from '../../../shared/projectPath.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { recordPaths } from '../versions/recordPaths.js';
 import { statPath } from '../versions/statPath.js';
 import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fsError } from '../fsErrors.js';
 import { safeTarget } from './safeTarget.js';
+import { FolderMaker } from './folderMaker.js';
 import { withRestoreTemps } from './restoreTemps.js';
 import { writeVersion } from './writeVersion.js';
 
@@ -21,10 +24,14 @@ export interface RestoreFileResult {
 
 export async function restoreFile(store: ProjectStore, path: string, versionId: number): Promise<RestoreFileResult> {
   const absTarget = safeTarget(store.root, path);
+  if (store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder)) {
+    throw new HindsightError('PATH_INVALID', `Cannot restore ${path}: it is inside Hindsight's data folder.`, { path });
+  }
   const version = store.index.version(versionId);
   if (!version || version.path !== path) {
     throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });
   }
+  let folderFailures: { error: Error }[] = [];
   const captured = await recordPaths(store, [path], { kind: 'change', label: `Before restoring ${path}` });
   if (version.hash === null) {
     try {
@@ -34,7 +41,14 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
     }
   } else {
     const { hash, mode, type, target } = version;
+    const folders = new FolderMaker(store.root, (folder) => store.index.folderModes.at(version.snapshotId, folder));
+    try {
+      folders.make(dirname(absTarget));
+    } catch (error) {
+      throw fsError('recreate the folder for', path, error, 'RESTORE_FAILED');
+    }
     await withRestoreTemps(store, [path], async (temps) => writeVersion(store.blobsDir, { hash, mode, type, target }, absTarget, path, temps));
+    folderFailures = folders.finish();
   }
   const after = statPath(store.root, path);
   const snapshotId = store.index.commitSnapshot(
@@ -46,5 +60,7 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
       : [],
     after ? [] : [path],
   );
+  // Recorded first: the file is back even when a recreated folder's mode could not be set.
+  if (folderFailures[0]) throw folderFailures[0].error;
   return { snapshotId, capturedSnapshotId: captured.snapshotId, path, versionId };
 }

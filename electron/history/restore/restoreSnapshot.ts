@@ -9,6 +9,7 @@ import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { backgroundCloseWanted, closeFailuresError, makeCloser, type BackgroundCloseSetting, type Closer } from './backgroundCloser.js';
 import { BulkWriter } from './bulkWriter.js';
+import { FolderMaker } from './folderMaker.js';
 import { withRestoreTemps } from './restoreTemps.js';
 import type { RestorePlan } from './planRestore.js';
 import { assertProjectPath, safeTarget } from './safeTarget.js';
@@ -79,7 +80,8 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
   }
   let cancelled = false;
   const writer = await withRestoreTemps(store, jobs.map((f) => f.path), async (temps) => {
-    const bulk = new BulkWriter(store.blobsDir, closer, temps, (_path, bytes) => {
+    const folderModes = new FolderMaker(store.root, (path) => store.index.folderModes.at(plan.snapshotId, path));
+    const bulk = new BulkWriter(store.blobsDir, closer, temps, folderModes, (_path, bytes) => {
       done.files++;
       done.bytes += bytes;
       progress.update(report('restore'));

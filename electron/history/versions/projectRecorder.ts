@@ -85,6 +85,7 @@ export class ProjectRecorder {
       maxGroupMs: options.maxGroupMs,
       reconcileEveryMs: options.reconcileEveryMs,
       exclude: this.excludeOf(store),
+      skip: store.dataFolder,
       onError: options.onError,
       commit: (group) =>
         this.serial(store, async () => {

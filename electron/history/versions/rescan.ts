@@ -1,4 +1,5 @@
 import type { Progress } from '../../../shared/progress.js';
+import { isUnderPrefix } from '../../../shared/projectPath.js';
 import type { StatRow } from '../db/historyIndex.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
@@ -60,7 +61,14 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   });
   progress.finish(report('rescan', 0, 0));
 
-  const walked = await walkFolder(store.root, { exclude: options.exclude, signal: options.signal, maxFileSize: options.maxFileSize });
+  const folderModes = new Map<string, number>();
+  const walked = await walkFolder(store.root, {
+    exclude: options.exclude,
+    signal: options.signal,
+    maxFileSize: options.maxFileSize,
+    skip: store.dataFolder,
+    folderModes,
+  });
   const cache = loadStatCache(store);
 
   const suspects: string[] = [];
@@ -82,7 +90,8 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const checker = new MissingDirCache(store.root, options.strategy);
   const unseen = [...cache.keys()].sort();
   for (const path of unseen) {
-    const entry = checker.check(path);
+    // Recorded inside the data folder (by a Hindsight that did not skip it): no longer recorded.
+    const entry = store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder) ? undefined : checker.check(path);
     if (entry) consider(entry);
     else {
       suspects.push(path);
@@ -96,6 +105,9 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   store.assertFolderUnchanged();
   progress.finish(report('commit', suspects.length, suspects.length));
   const group = await commitChangeGroup(store, prepared, { beforeCommit: options.beforeCommit, massChange: options.massChange });
+  // Folders new or with another mode: with the group's snapshot, or with the latest when no file changed.
+  const modesAt = group.snapshotId ?? store.index.latestSnapshotId();
+  if (modesAt !== undefined) store.index.folderModes.recordChanged(modesAt, folderModes);
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   progress.finish(report('done', suspects.length, suspects.length));
   return {

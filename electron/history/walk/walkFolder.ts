@@ -30,6 +30,10 @@ export interface WalkOptions {
   onEntries?: (entries: WalkEntry[]) => void;
   /** Files larger than this (the maxFileSize setting) are left out; null or undefined: no limit. */
   maxFileSize?: number | null;
+  /** A folder never entered, whatever the ignore rules say (the data folder inside the project). */
+  skip?: string;
+  /** Filled with the permission bits of every folder entered (the root excepted), by project path. */
+  folderModes?: Map<string, number>;
 }
 
 /** Whether an entry is a file over the size limit of the settings (links are never too large). */
@@ -57,7 +61,10 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
       const abs = join(root, path);
       const kind = direntKind(dirent, abs);
       if (kind === 'dir') {
-        if (!isIgnored(layers, path, true)) stack.push({ rel: path, layers });
+        if (path !== options.skip && !isIgnored(layers, path, true)) {
+          stack.push({ rel: path, layers });
+          if (options.folderModes) noteFolderMode(options.folderModes, path, abs);
+        }
       } else if (kind && !isIgnored(layers, path, false)) {
         const entry = statEntry(abs, path, kind);
         if (entry && overSizeLimit(entry, options.maxFileSize)) count('walk.overSizeLimit');
@@ -72,6 +79,15 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
     }
   }
   return entries.sort((a, b) => comparePaths(a.path, b.path));
+}
+
+function noteFolderMode(modes: Map<string, number>, path: string, abs: string): void {
+  try {
+    const st = lstatSync(abs);
+    if (st.isDirectory()) modes.set(path, st.mode & 0o7777);
+  } catch {
+    // gone meanwhile: the walk finds nothing in it either
+  }
 }
 
 function readFolder(dir: string): Dirent[] | undefined {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isUnderPrefix } from '../../../shared/projectPath.js';
 import { isRestoreTemp } from '../restore/restoreTemps.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from '../walk/ignoreRules.js';
 
@@ -15,12 +16,15 @@ export class IgnoreMatcher {
   constructor(
     private readonly root: string,
     exclude: readonly string[] = [],
+    /** A folder always ignored (the data folder inside the project). */
+    private readonly skip?: string,
   ) {
     this.base = exclude.length > 0 ? [makeLayer('', exclude.join('\n'))] : [];
   }
 
   ignored(path: string, isDir: boolean): boolean {
     if (path === '') return false;
+    if (this.skip !== undefined && isUnderPrefix(path, this.skip)) return true;
     const parts = path.split('/');
     if (parts.includes('.git') || (!isDir && isRestoreTemp(path))) return true;
     const layers = [...this.base];

@@ -19,6 +19,8 @@ export const DEFAULT_RECONCILE_MS = 5 * 60 * 1000;
 
 export interface ProjectWatcherOptions extends Partial<BatchTiming> {
   exclude?: readonly string[];
+  /** A folder never watched (the data folder inside the project). */
+  skip?: string;
   /** How often a reconciling rescan runs while watching (default 5 minutes). */
   reconcileEveryMs?: number;
   /** Writes one group; the engine serialises it with every other write to the store. */
@@ -37,7 +39,7 @@ export class ProjectWatcher {
     readonly root: string,
     private readonly options: ProjectWatcherOptions,
   ) {
-    this.matcher = new IgnoreMatcher(root, options.exclude);
+    this.matcher = new IgnoreMatcher(root, options.exclude, options.skip);
     this.batcher = new ChangeBatcher(
       { quietMs: options.quietMs ?? DEFAULT_TIMING.quietMs, maxGroupMs: options.maxGroupMs ?? DEFAULT_TIMING.maxGroupMs },
       (group) => this.enqueue(group),
