@@ -1,7 +1,7 @@
 import { MergeView, unifiedMergeView, type DiffConfig } from '@codemirror/merge';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { splitLines } from '../../shared/diff/splitLines.js';
 import { diffLineLists, type TextDiff } from '../../shared/diff/textDiff.js';
 import { diffExtensions, readOnlyExtensions } from './codeMirrorSetup.js';
@@ -51,7 +51,8 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel 
     setCurrent(null);
   }, [model]);
 
-  useEffect(() => {
+  // Built before the browser paints, so the diff's first frame is the diff, not an empty pane.
+  useLayoutEffect(() => {
     if (!host.current) return;
     const { root, container: parent } = shadowContainer(host.current);
     // The views ask for the changes between exactly these texts: hand them ours.

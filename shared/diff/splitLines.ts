@@ -3,15 +3,15 @@
 // switched from LF to CRLF shows every line changed rather than none. Lines end at "\n", "\r\n"
 // or a lone "\r", where the viewer's editor ends them too, so line numbers agree with what it shows.
 
-const BREAK = /\r\n?|\n/g;
-
 export function splitLines(text: string): string[] {
   const lines: string[] = [];
   let start = 0;
-  for (const match of text.matchAll(BREAK)) {
-    const end = match.index + match[0].length;
-    lines.push(text.slice(start, end));
-    start = end;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 10 && c !== 13) continue;
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    lines.push(text.slice(start, i + 1));
+    start = i + 1;
   }
   if (start < text.length) lines.push(text.slice(start));
   return lines;

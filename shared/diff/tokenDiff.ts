@@ -1,3 +1,4 @@
+import { slideMarks } from './diffBlocks.js';
 import { myersMark } from './myersDiff.js';
 
 // Within a block of changed lines, which words changed: both sides cut into words, runs of
@@ -34,6 +35,9 @@ export function diffTokens(a: string, b: string): TokenChange[] | null {
   const changedA = new Uint8Array(ia.length);
   const changedB = new Uint8Array(ib.length);
   myersMark(ia, ib, { aLo: 0, aHi: ia.length, bLo: 0, bHi: ib.length }, changedA, changedB);
+  // Slid as lines are, so "x?: number" + "; y?: number" marks the words added, not a rotation of them.
+  slideMarks(ia, changedA, changedB);
+  slideMarks(ib, changedB, changedA);
   const out: TokenChange[] = [];
   let i = 0;
   let j = 0;

@@ -81,6 +81,13 @@ describe('edge cases', () => {
     ]);
   });
 
+  it('marks the words added, not a rotation of them', () => {
+    const before = 'function f({ start = 0 }: { start?: number }) {}\n';
+    const after = 'function f({ start = 0, step = 1 }: { start?: number; step?: number }) {}\n';
+    const changes = editorChanges(diffTexts(before, after), splitLines(before), splitLines(after), before, after);
+    expect(changes.map((c) => after.slice(c.fromB, c.toB))).toEqual([', step = 1', '; step?: number']);
+  });
+
   it('marks added lines in a block that also edits one, kept in place', () => {
     const before = 'f(a);\nz;\n';
     const after = 'f(b);\ng(c, d);\nz;\n';

@@ -94,6 +94,7 @@ describe('diffTexts', () => {
     expect(diffTexts('same\n', 'same\n')).toMatchObject({ added: 0, removed: 0, blocks: [], hunks: [] });
     expect(diffTexts('', 'x\ny\n')).toMatchObject({ added: 2, removed: 0, hunks: [{ aStart: 0, aEnd: 0, bStart: 0, bEnd: 2 }] });
     expect(splitLines('a\r\nb')).toEqual(['a\r\n', 'b']);
+    expect(splitLines('a\rb\n\n')).toEqual(['a\r', 'b\n', '\n']);
   });
 
   it('slides an added run to one place, joining a neighbour it can reach', () => {
