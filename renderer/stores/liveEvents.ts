@@ -1,24 +1,21 @@
 import type { HindsightEvent } from '../../shared/contract.js';
 import { onEvent } from '../api/hindsight.js';
 import { useApp } from './appStore.js';
+import { requestRefresh, setRefresher } from './refresh.js';
 
-// Events from the history process, routed into the store: progress to its operation, a new
-// snapshot to whatever the current project shows (so edits appear without a reload), folder
-// state changes to the project list. Refreshes after a burst of snapshots are coalesced.
+// Events from the history process, routed into the store: progress to its operation, a snapshot
+// of the shown project to the timeline (the row itself, as the engine committed it) and to the one
+// refresh path (refresh.ts), folder state changes to the project list.
 
-const REFRESH_DELAY_MS = 150;
-let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-
-function scheduleRefresh(): void {
-  if (refreshTimer) return;
-  refreshTimer = setTimeout(() => {
-    refreshTimer = null;
-    const s = useApp.getState();
-    void s.loadTree();
-    if (s.versionsPath) void s.loadVersions(s.versionsPath, true);
-    if (s.timelineStatus === 'ready') void s.loadTimeline();
-    if (s.stats) void s.loadStats();
-  }, REFRESH_DELAY_MS);
+/** What the refresh reloads: what depends on the files now. The timeline gets its rows from the events. */
+async function refreshView(): Promise<void> {
+  const s = useApp.getState();
+  if (!s.currentProjectId) return;
+  await Promise.all([
+    s.loadTree(),
+    s.versionsPath ? s.loadVersions(s.versionsPath, true) : undefined,
+    s.stats ? s.loadStats() : undefined,
+  ]);
 }
 
 export function routeEvent(event: HindsightEvent): void {
@@ -32,7 +29,10 @@ export function routeEvent(event: HindsightEvent): void {
       return;
     }
     case 'snapshot':
-      if (event.payload.projectId === s.currentProjectId) scheduleRefresh();
+      if (event.payload.projectId !== s.currentProjectId) return;
+      s.snapshotRecorded(event.payload.snapshot);
+      // A snapshot without versions (a checkpoint) changed no file: only the statistics count it.
+      if (event.payload.snapshot.files > 0 || s.stats) requestRefresh();
       return;
     case 'projectState':
       s.projectStateChanged(event.payload.projectId, event.payload.root, event.payload.state);
@@ -43,8 +43,10 @@ export function routeEvent(event: HindsightEvent): void {
     case 'connection':
       s.setConnectionLost(event.payload.state === 'lost');
       if (event.payload.state === 'restored') {
+        // Events may have been missed while the history process was away: read everything again.
         void s.loadProjects();
-        scheduleRefresh();
+        if (s.timelineStatus === 'ready') void s.loadTimeline();
+        requestRefresh();
       }
       return;
     case 'appCommand':
@@ -56,5 +58,10 @@ export function routeEvent(event: HindsightEvent): void {
 }
 
 export function startLiveEvents(): () => void {
-  return onEvent(routeEvent);
+  setRefresher(refreshView);
+  const stop = onEvent(routeEvent);
+  return () => {
+    stop();
+    setRefresher(null);
+  };
 }

@@ -73,8 +73,9 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     try {
       const opened = await call('openProject', { path, operationId });
       set((s) => ({ projects: upsert(s.projects, opened.project), openDialogVisible: s.dialogOperation === operationId ? false : s.openDialogVisible }));
+      // Shown already (a known project opened behind its history): what the rescan recorded came
+      // as events and refreshes the view; nothing to read again here.
       if (show) get().showProject(opened.projectId);
-      else if (get().currentProjectId === opened.projectId) void get().loadTree();
       void get().loadProjects();
       return true;
     } catch (error) {

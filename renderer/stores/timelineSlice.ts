@@ -1,15 +1,13 @@
-import type { FileEntry, RestorePreview, SnapshotInfo } from '../../shared/contract.js';
+import type { RestorePreview, SnapshotChange, SnapshotInfo } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
 import { asError, call, newOperationId } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
+import { holdRefresh } from './refresh.js';
 
-// Every snapshot of the project (newest first), what each one changed, restoring the project or
-// a folder to one (preview first, from the engine) and named checkpoints.
-
-export interface SnapshotChange {
-  path: string;
-  change: 'added' | 'modified' | 'deleted';
-}
+// Every snapshot of the project (newest first), what each one changed (asked of the engine),
+// restoring the project or a folder to one (preview first, from the engine) and named
+// checkpoints. New snapshots arrive as the engine's events (snapshotRecorded), never by reading
+// the whole log again.
 
 export interface SnapshotRestoreDraft {
   snapshot: SnapshotInfo;
@@ -32,6 +30,8 @@ export interface TimelineSlice {
   checkpointDialog: boolean;
   loadTimeline(): Promise<void>;
   resetTimeline(): void;
+  /** A snapshot the engine announced for the shown project. */
+  snapshotRecorded(snapshot: SnapshotInfo): void;
   selectSnapshot(snapshotId: number): Promise<void>;
   beginSnapshotRestore(scope: 'project' | 'folder', pathPrefix?: string): void;
   editSnapshotRestore(change: { pathPrefix?: string; deleteAdded?: boolean }): void;
@@ -62,7 +62,7 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
   }
 
   async function restoreTo(projectId: string, snapshotId: number, pathPrefix: string, deleteAdded: boolean) {
-    return call('restoreSnapshot', { projectId, snapshotId, pathPrefix, deleteAdded, dryRun: false, operationId: newOperationId('restore') });
+    return holdRefresh(() => call('restoreSnapshot', { projectId, snapshotId, pathPrefix, deleteAdded, dryRun: false, operationId: newOperationId('restore') }));
   }
 
   return {
@@ -88,6 +88,12 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
       }
     },
 
+    snapshotRecorded: (snapshot) => {
+      // Before the first load, the log read then will hold it.
+      if (get().timelineStatus !== 'ready') return;
+      set((state) => (state.snapshots.some((x) => x.snapshotId === snapshot.snapshotId) ? state : { snapshots: [snapshot, ...state.snapshots] }));
+    },
+
     resetTimeline: () =>
       set({ snapshots: [], timelineStatus: 'idle', timelineError: null, selectedSnapshotId: null, snapshotChanges: null, snapshotRestore: null, checkpointDialog: false }),
 
@@ -95,15 +101,9 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
       const projectId = get().currentProjectId;
       if (!projectId) return;
       set({ selectedSnapshotId: snapshotId, snapshotChanges: null });
-      const snapshots = get().snapshots;
-      const index = snapshots.findIndex((s) => s.snapshotId === snapshotId);
-      const before = snapshots[index + 1];
       try {
-        const [at, prior] = await Promise.all([
-          call('fileTree', { projectId, snapshotId }),
-          before ? call('fileTree', { projectId, snapshotId: before.snapshotId }) : Promise.resolve([] as FileEntry[]),
-        ]);
-        if (get().selectedSnapshotId === snapshotId) set({ snapshotChanges: changesBetween(prior, at) });
+        const changes = await call('snapshotChanges', { projectId, snapshotId });
+        if (get().selectedSnapshotId === snapshotId) set({ snapshotChanges: changes });
       } catch (error) {
         if (get().selectedSnapshotId === snapshotId) {
           set({ snapshotChanges: [] });
@@ -136,18 +136,17 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
       try {
         const result = await restoreTo(projectId, draft.snapshot.snapshotId, draft.pathPrefix, draft.deleteAdded);
         set({ snapshotRestore: null });
-        await Promise.all([get().loadTimeline(), get().loadTree()]);
         const where = draft.pathPrefix ? draft.pathPrefix : 'The project';
-        const undoTo = result.snapshotId === null ? undefined : snapshotBefore(get().snapshots, result.snapshotId);
+        // The engine says what undoes it: restoring the snapshot recorded just before the restore.
+        const undoTo = result.snapshotId === null ? null : result.undoSnapshotId;
         get().pushToast({
           tone: 'info',
           message: result.snapshotId === null ? `${where} already matches that snapshot.` : `${where} was restored to the snapshot of ${new Date(draft.snapshot.at).toLocaleString()}.`,
-          action: undoTo
+          action: undoTo !== null
             ? {
                 label: 'Undo',
                 run: () =>
-                  void restoreTo(projectId, undoTo.snapshotId, draft.pathPrefix, true)
-                    .then(() => Promise.all([get().loadTimeline(), get().loadTree()]))
+                  void restoreTo(projectId, undoTo, draft.pathPrefix, true)
                     .then(() => get().pushToast({ tone: 'info', message: 'Undone: the files are back as they were.' }))
                     .catch((error: unknown) => get().pushToast({ tone: 'error', message: `Undo failed: ${asError(error).message}` })),
               }
@@ -165,10 +164,9 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
       const projectId = get().currentProjectId;
       if (!projectId) return false;
       try {
-        const snapshot = await call('createCheckpoint', { projectId, label });
+        const snapshot = await holdRefresh(() => call('createCheckpoint', { projectId, label }));
         set({ checkpointDialog: false });
         get().pushToast({ tone: 'info', message: `Checkpoint “${snapshot.label ?? label}” saved.` });
-        await get().loadTimeline();
         return true;
       } catch (error) {
         get().pushToast({ tone: 'error', message: asError(error).message });
@@ -177,23 +175,3 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
     },
   };
 };
-
-/** The snapshot just before a given one (newest-first input). */
-function snapshotBefore(newestFirst: SnapshotInfo[], snapshotId: number): SnapshotInfo | undefined {
-  const index = newestFirst.findIndex((s) => s.snapshotId === snapshotId);
-  return index >= 0 ? newestFirst[index + 1] : undefined;
-}
-
-function changesBetween(before: FileEntry[], after: FileEntry[]): SnapshotChange[] {
-  const old = new Map(before.map((f) => [f.path, f.hash + f.mode]));
-  const changes: SnapshotChange[] = [];
-  const seen = new Set<string>();
-  for (const f of after) {
-    seen.add(f.path);
-    const was = old.get(f.path);
-    if (was === undefined) changes.push({ path: f.path, change: 'added' });
-    else if (was !== f.hash + f.mode) changes.push({ path: f.path, change: 'modified' });
-  }
-  for (const f of before) if (!seen.has(f.path)) changes.push({ path: f.path, change: 'deleted' });
-  return changes.sort((a, b) => (a.path < b.path ? -1 : 1));
-}

@@ -4,9 +4,11 @@ import { asError, call } from '../api/hindsight.js';
 import { formatRelative } from '../format/time.js';
 import { baseName } from '../format/fileKind.js';
 import type { Slice } from './appState.js';
+import { holdRefresh } from './refresh.js';
 
 // The selected file's versions (newest first), the selected version's contents, what it is
-// compared with, and restoring it (confirm first, then a toast that offers Undo).
+// compared with, and restoring it (confirm first, then a toast that offers Undo). A restore asks
+// the engine once; what it recorded comes back as events, and the view refreshes once (refresh.ts).
 
 export type CompareWith = 'none' | 'disk' | 'previous';
 export type DiffLayout = 'side' | 'inline';
@@ -141,14 +143,14 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       if (!target || !projectId || get().restoring) return;
       set({ restoring: true });
       try {
-        const result = await call('restoreFile', { projectId, path: target.path, versionId: target.version.versionId });
+        const result = await holdRefresh(() => call('restoreFile', { projectId, path: target.path, versionId: target.version.versionId }));
         set({ restoreTarget: null, restoring: false });
-        await Promise.all([get().loadVersions(target.path, true), get().loadTree()]);
-        const undoTo = versionBefore(await call('versions', { projectId, path: target.path }), result.snapshotId);
+        // The engine says what undoes it: the version the file had just before.
+        const undoTo = result.undoVersionId;
         get().pushToast({
           tone: 'info',
           message: `Restored ${baseName(target.path)} to the version from ${formatRelative(target.version.at)}.`,
-          action: undoTo ? { label: 'Undo', run: () => void undoRestore(projectId, target.path, undoTo) } : undefined,
+          action: undoTo !== null ? { label: 'Undo', run: () => void undoRestore(projectId, target.path, undoTo) } : undefined,
         });
       } catch (error) {
         set({ restoring: false, restoreTarget: null });
@@ -157,21 +159,12 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     },
   };
 
-  async function undoRestore(projectId: string, path: string, version: VersionInfo): Promise<void> {
+  async function undoRestore(projectId: string, path: string, versionId: number): Promise<void> {
     try {
-      await call('restoreFile', { projectId, path, versionId: version.versionId });
+      await holdRefresh(() => call('restoreFile', { projectId, path, versionId }));
       get().pushToast({ tone: 'info', message: `Undone: ${baseName(path)} is back as it was.` });
-      if (get().currentProjectId === projectId) {
-        await Promise.all([get().loadTree(), get().versionsPath === path ? get().loadVersions(path, true) : undefined]);
-      }
     } catch (error) {
       get().pushToast({ tone: 'error', message: `Undo failed: ${asError(error).message}` });
     }
   }
 };
-
-/** The version a file had just before the snapshot that restored it (oldest-first input). */
-function versionBefore(oldestFirst: VersionInfo[], restoreSnapshotId: number): VersionInfo | undefined {
-  const index = oldestFirst.findIndex((v) => v.snapshotId === restoreSnapshotId);
-  return index > 0 ? oldestFirst[index - 1] : undefined;
-}
