@@ -19,6 +19,7 @@ import type {
   RestoreFileResult,
   RestorePreview,
   RestoreSnapshotResult,
+  SearchResult,
   SnapshotChange,
   SnapshotInfo,
   StoreStats,
@@ -118,6 +119,23 @@ export const CALLS = {
     'A named snapshot of the project as it is now (listed by log with kind "checkpoint").',
   ),
   deletedFiles: call<DeletedFile[]>()(z.strictObject({ projectId }), 'Paths whose latest version is a deletion.'),
+  search: call<SearchResult>()(
+    z.strictObject({
+      projectId,
+      /** Plain text (a substring) unless regex. */
+      query: z.string().min(1, 'the search text is empty').max(1000),
+      regex: z.boolean().default(false),
+      /** Case is ignored unless set. */
+      caseSensitive: z.boolean().default(false),
+      /** Only paths matching this glob (no slash: names at any depth; `**` spans folders). */
+      path: z.string().min(1).max(1000).optional(),
+      /** Only versions recorded at or after this time (milliseconds since the epoch). */
+      since: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+      /** The most hits answered (newest first); truncated says when more exist. */
+      limit: z.number().int().min(1).max(10_000).default(500),
+    }),
+    'Every version ever recorded that holds the text: one hit per file and content, newest first, with where the text is and whether the file still holds it.',
+  ),
   storeStats: call<StoreStats>()(
     z.strictObject({ projectId, largest: z.number().int().min(0).max(1000).default(20) }),
     "The history store's blobs, bytes, dedupe savings and largest files.",

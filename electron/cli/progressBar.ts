@@ -29,6 +29,8 @@ export function progressLabel(p: Progress): string {
       const verb = p.operation === 'pull' ? 'Pulling' : 'Cloning';
       return p.phase === 'metadata' ? `${verb}: reading the remote` : p.phase === 'write' ? `${verb}: writing files` : verb;
     }
+    case 'search-index':
+      return 'Indexing for search';
   }
 }
 
@@ -40,6 +42,7 @@ const DONE: Record<Progress['operation'], string> = {
   push: 'Pushed',
   pull: 'Pulled',
   clone: 'Cloned',
+  'search-index': 'Indexed for search',
 };
 
 /** The text of one progress line; `fraction` is what the bar shows (already kept from running backwards). */

@@ -11,6 +11,7 @@ import type {
   RestoreFileResult,
   RestorePreview,
   RestoreSnapshotResult,
+  SearchResult,
   StoreStats,
 } from '../../shared/contract.js';
 import { HindsightError, isHindsightError } from '../../shared/errors.js';
@@ -35,6 +36,8 @@ import { resolveFolder, type ProjectStore } from './project/projectStore.js';
 import type { PlanOptions } from './restore/planRestore.js';
 import type { ExecuteOptions } from './restore/restoreSnapshot.js';
 import { assertProjectPath } from './restore/safeTarget.js';
+import { SearchBuilder } from './search/searchBuilder.js';
+import { searchHistory, type SearchRequest } from './search/searchHistory.js';
 import { storeStats } from './stats/storeStats.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { verifyStore } from './verify/verifyStore.js';
@@ -89,7 +92,11 @@ export class HistoryEngine {
   constructor(readonly dataDir: string) {
     this.config = configStoreFor(dataDir);
     this.projects = new ProjectRegistry(dataDir, () => this.config.loadConfig().config.projects, {
-      onSnapshot: (projectId, snapshot) => this.events.emit({ event: 'snapshot', payload: { projectId, snapshot } }),
+      onSnapshot: (projectId, snapshot) => {
+        // New versions may name blobs the search index has not seen: the builder looks again.
+        this.projects.find(projectId)?.searchBuilder?.poke();
+        this.events.emit({ event: 'snapshot', payload: { projectId, snapshot } });
+      },
     });
     this.recorder = new ProjectRecorder({
       exclude: () => this.settings().excludePatterns,
@@ -137,7 +144,10 @@ export class HistoryEngine {
       throw error;
     }
     this.projects.markOpened(project);
-    if (options.watch) await this.startWatching(project);
+    if (options.watch) {
+      await this.startWatching(project);
+      this.startSearchIndex(project);
+    }
     const { store } = project;
     const result = 'firstCopy' in opened ? { ...opened.firstCopy, firstCopy: true } : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false };
     return { projectId: project.projectId, root: project.root, ...result, git: store.git.state(), project: this.projects.summary(project.projectId) };
@@ -212,7 +222,33 @@ export class HistoryEngine {
   }
 
   storeStats(projectId: string, largest: number): StoreStats {
-    return storeStats(this.history(projectId), largest);
+    return storeStats(this.history(projectId), largest, this.settings().searchMaxFileSize);
+  }
+
+  /** Every version ever recorded that holds the text (search/searchHistory.ts). */
+  search(projectId: string, request: SearchRequest): Promise<SearchResult> {
+    return searchHistory(this.history(projectId), request, this.settings().searchMaxFileSize);
+  }
+
+  /**
+   * Builds the search index now, in the foreground (the CLI's index command); what a killed build
+   * committed is kept and not read again. Answers how far the index is, and how many blobs this build read.
+   */
+  async buildSearchIndex(projectId: string, options: OperationOptions = {}): Promise<{ indexedBlobs: number; totalBlobs: number; indexedNow: number }> {
+    const store = this.history(projectId);
+    const maxSize = () => this.settings().searchMaxFileSize;
+    const builder = new SearchBuilder(store, { maxSize, onProgress: this.progressTo(options.operationId) });
+    const stop = () => void builder.stop();
+    options.signal?.addEventListener('abort', stop);
+    try {
+      builder.poke();
+      await builder.settled();
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
+    }
+    if (builder.failure) throw builder.failure;
+    if (options.signal?.aborted) throw new HindsightError('CANCELLED', 'The search index build was stopped; what it indexed is kept.');
+    return { ...store.index.searchProgress(maxSize()), indexedNow: builder.looked };
   }
 
   /** A file's committed (HEAD) version, and its staged one when that differs, from git. */
@@ -298,8 +334,10 @@ export class HistoryEngine {
   // --- live recording
 
   /** Records changes live until unwatch (or closeProject). */
-  watch(projectId: string, options: WatchOptions = {}): Promise<void> {
-    return this.recorder.watch(this.record(projectId), options);
+  async watch(projectId: string, options: WatchOptions = {}): Promise<void> {
+    const project = this.record(projectId);
+    await this.recorder.watch(project, options);
+    this.startSearchIndex(project);
   }
 
   async unwatch(projectId: string): Promise<void> {
@@ -368,6 +406,18 @@ export class HistoryEngine {
 
   private settings() {
     return this.config.loadConfig().config.settings;
+  }
+
+  /** The background build of the search index, kept current from now on; it yields to every write and copy. */
+  private startSearchIndex(project: OpenProject): void {
+    if (!project.searchBuilder) {
+      const slots = sharedCopyPool().slots;
+      project.searchBuilder = new SearchBuilder(project.store, {
+        maxSize: () => this.settings().searchMaxFileSize,
+        busy: () => project.writing() ?? (slots.busy > 0 ? new Promise((resolve) => setTimeout(resolve, 50)) : undefined),
+      });
+    }
+    project.searchBuilder.poke();
   }
 
   /** A live watcher; one that cannot start is reported as an error event, and the open still succeeded. */

@@ -19,6 +19,7 @@ export const CALL_NAME_LIST = [
   'rescan',
   'createCheckpoint',
   'deletedFiles',
+  'search',
   'storeStats',
   'verify',
   'getConfig',

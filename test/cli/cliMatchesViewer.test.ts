@@ -34,7 +34,7 @@ function expectSameShape(cli: unknown, viewer: unknown, what: string): void {
 }
 
 describe('the CLI prints what the viewer receives', () => {
-  it('for open, files, log, versions, deleted, restore, checkpoint, verify, git-versions, projects and config', async () => {
+  it('for open, files, log, versions, deleted, search, restore, checkpoint, verify, git-versions, projects and config', async () => {
     const root = makeRepo({ 'a.txt': 'one\n', 'b.txt': 'bee\n', 'dir/c.txt': 'sea\n' });
     const dataDir = tempDir('hindsight-data-');
     const cli = <T>(...args: string[]) => cliJson<T>([...args, '--data-dir', dataDir]);
@@ -78,6 +78,10 @@ describe('the CLI prints what the viewer receives', () => {
     expect(await cli('log', root)).toEqual(log);
     expect(await cli('log', root, 'a.txt')).toEqual(await viewer('versions', { projectId, path: 'a.txt' }));
     expect(await cli('deleted', root)).toEqual(await viewer('deletedFiles', { projectId }));
+    expect(await cli('search', root, 'one')).toEqual(await viewer('search', { projectId, query: 'one' }));
+    expect(await cli('search', root, 'e', '--path', 'dir/*', '--regex', '--case')).toEqual(
+      await viewer('search', { projectId, query: 'e', path: 'dir/*', regex: true, caseSensitive: true }),
+    );
 
     // restore --dry-run ↔ previewRestore, whole project and one folder
     expect(await cli('restore', root, '--snapshot', '1', '--dry-run')).toEqual(await viewer('previewRestore', { projectId, snapshotId: 1 }));

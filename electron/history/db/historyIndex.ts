@@ -6,6 +6,7 @@ import { commitSnapshot, type SnapshotWrite } from './commitSnapshot.js';
 import * as folderModes from './folderModes.js';
 import { migrate } from './migrations.js';
 import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
+import * as searchIndex from './searchIndex.js';
 import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
 import * as statCache from './statCache.js';
@@ -14,6 +15,7 @@ import * as versionQueries from './versionQueries.js';
 export type { NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { CachedStat, StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
+export type { BlobTextState, IndexedBlob, SearchIndexTotals, SearchVersionRow } from './searchIndex.js';
 
 // history.db: the index of one project's history, and the only holder of its SQLite connection.
 // Every query lives in db/ (one file per concept, listed below); other code asks this class. It
@@ -191,6 +193,50 @@ export class HistoryIndex {
 
   historyTotals(): { snapshots: number; versions: number; logicalBytes: number } {
     return blobQueries.historyTotals(this.#sql);
+  }
+
+  // --- the search index (searchIndex.ts)
+
+  unindexedBlobs(after: string, maxSize: number, limit: number): { hash: string; size: number }[] {
+    return searchIndex.unindexedBlobs(this.#sql, after, maxSize, limit);
+  }
+
+  /** One batch of the index build, in one transaction; answers how many blobs it added. */
+  recordIndexed(batch: readonly searchIndex.IndexedBlob[]): number {
+    return searchIndex.recordIndexed(this.#sql, batch);
+  }
+
+  /** Takes a blob out of the search index: call it inside the transaction that stops naming the blob. */
+  unindexBlob(hash: string): void {
+    searchIndex.unindexBlob(this.#sql, hash);
+  }
+
+  blobsContaining(literal: string): string[] {
+    return searchIndex.blobsContaining(this.#sql, literal);
+  }
+
+  blobsNotIndexed(maxSize: number): string[] {
+    return searchIndex.blobsNotIndexed(this.#sql, maxSize);
+  }
+
+  blobTextState(hash: string): searchIndex.BlobTextState | undefined {
+    return searchIndex.blobTextState(this.#sql, hash);
+  }
+
+  fileVersionsOfBlob(hash: string): searchIndex.SearchVersionRow[] {
+    return searchIndex.fileVersionsOfBlob(this.#sql, hash);
+  }
+
+  fileVersionsWithin(maxSize: number): searchIndex.SearchVersionRow[] {
+    return searchIndex.fileVersionsWithin(this.#sql, maxSize);
+  }
+
+  searchProgress(maxSize: number): { indexedBlobs: number; totalBlobs: number } {
+    return searchIndex.searchProgress(this.#sql, maxSize);
+  }
+
+  searchIndexTotals(maxSize: number): searchIndex.SearchIndexTotals {
+    return searchIndex.searchIndexTotals(this.#sql, maxSize);
   }
 
   /** The provider's answer; a provider that fails leaves the snapshot without git context, never unwritten. */

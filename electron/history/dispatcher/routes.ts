@@ -44,6 +44,7 @@ export const ROUTES: Routes = {
 
   createCheckpoint: ({ projectId, label }, { engine }) => engine.checkpoint(projectId, label),
   deletedFiles: ({ projectId }, { engine }) => engine.deleted(projectId),
+  search: ({ projectId, ...query }, { engine }) => engine.search(projectId, query),
   storeStats: ({ projectId, largest }, { engine }) => engine.storeStats(projectId, largest),
   verify: ({ projectId, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal })),
