@@ -63,3 +63,25 @@ export function previewOf(text: string, match: TextMatch): string {
   const to = Math.min(end, from + PREVIEW_CHARS);
   return `${from > start ? '…' : ''}${text.slice(from, to)}${to < end ? '…' : ''}`;
 }
+
+/** The match of `query` that starts at a line and column of `text` (as a search reported it), or null. */
+export function matchAt(text: string, query: TextQuery, line: number, column: number): { from: number; to: number } | null {
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const next = text.indexOf('\n', start);
+    if (next === -1) return null;
+    start = next + 1;
+  }
+  const from = start + column - 1;
+  if (from > text.length) return null;
+  let pattern: RegExp;
+  try {
+    pattern = queryPattern(query);
+  } catch {
+    return null;
+  }
+  const sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
+  sticky.lastIndex = from;
+  const m = sticky.exec(text);
+  return m ? { from, to: from + m[0].length } : null;
+}

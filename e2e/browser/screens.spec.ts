@@ -174,6 +174,15 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await shoot(viewer, '15-checkpoint');
   await viewer.keyboard.press('Escape');
 
+  const search = viewer.getByRole('searchbox', { name: 'Search history' });
+  await search.fill('count');
+  await search.press('Enter');
+  await expect(viewer.getByRole('list', { name: 'Search results' })).toBeVisible();
+  await shoot(viewer, '23-search-results');
+  await viewer.getByRole('button', { name: /^Open src\/Counter\.tsx line 5/ }).first().click();
+  await expect(viewer.locator('.cm-search-hit')).toBeVisible();
+  await shoot(viewer, '24-search-opened');
+
   await viewer.getByRole('tab', { name: 'Store' }).click();
   await viewer.getByRole('button', { name: 'Verify' }).click();
   await expect(viewer.getByText('blobs are intact')).toBeVisible();

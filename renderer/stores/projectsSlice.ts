@@ -5,7 +5,7 @@ import type { Slice } from './appState.js';
 
 // Known projects (from config.json), which one is shown, and opening folders.
 
-export type ProjectView = 'files' | 'timeline' | 'store';
+export type ProjectView = 'files' | 'timeline' | 'store' | 'search';
 
 export interface ProjectsSlice {
   projects: ProjectSummary[];
@@ -105,6 +105,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     get().resetVersions();
     get().resetTimeline();
     get().resetStats();
+    get().resetSearch();
     if (projectId) void get().loadTree();
   },
 

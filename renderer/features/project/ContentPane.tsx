@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { FileBytes } from '../../../shared/contract.js';
+import { matchAt } from '../../../shared/textSearch.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatBytes } from '../../format/bytes.js';
@@ -100,6 +101,15 @@ function VersionContents() {
   return <FileBytesView path={path} file={content} />;
 }
 
+/** The search match to mark in this version's text, when the version was opened from a search. */
+function useSearchMark(path: string, file: FileBytes, text: string): { from: number; to: number } | null {
+  const highlight = useApp((s) => s.searchHighlight);
+  return useMemo(() => {
+    if (!highlight || highlight.path !== path || highlight.versionId !== file.versionId) return null;
+    return matchAt(text, highlight.query, highlight.line, highlight.column);
+  }, [highlight, path, file.versionId, text]);
+}
+
 function FileBytesView({ path, file }: { path: string; file: FileBytes }) {
   const kind = viewKind(path, file.binary);
   if (file.type === 'symlink') return <EmptyState title="Symbolic link">Points to <code>{file.data}</code></EmptyState>;
@@ -116,9 +126,15 @@ function FileBytesView({ path, file }: { path: string; file: FileBytes }) {
   return (
     <div className="code-wrap">
       {file.truncated && <p className="notice">Showing the first {formatBytes(file.returnedBytes)} of {formatBytes(file.size)}.</p>}
-      <CodeView path={path} text={textOf(file)} label={`Contents of ${baseName(path)}`} />
+      <TextContents path={path} file={file} />
     </div>
   );
+}
+
+function TextContents({ path, file }: { path: string; file: FileBytes }) {
+  const text = useMemo(() => textOf(file), [file]);
+  const mark = useSearchMark(path, file, text);
+  return <CodeView path={path} text={text} label={`Contents of ${baseName(path)}`} mark={mark} />;
 }
 
 function ImageView({ path, file }: { path: string; file: FileBytes }) {
