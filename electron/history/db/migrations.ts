@@ -70,8 +70,10 @@ const MIGRATIONS: Migration[] = [
     // The search index: every blob's text once, however many versions share it. search_blobs is
     // the build's state (one row per blob looked at: its text indexed, or found binary, not
     // UTF-8 or unreadable), so a build killed midway resumes where its last batch committed;
-    // its id is the blob's row in search_text. search_text keeps only the trigram index
-    // (contentless: the text stays in the blob store), and rows can be deleted by id.
+    // its id is the blob's row in search_text. search_text keeps only which blobs hold each
+    // trigram (contentless: the text stays in the blob store; detail=none: no positions, a
+    // quarter of the size of the positions' index, since every candidate is read to find its
+    // lines anyway), and rows can be deleted by id.
     version: 3,
     up: (db) =>
       db.exec(`
@@ -81,7 +83,7 @@ const MIGRATIONS: Migration[] = [
           state TEXT NOT NULL CHECK (state IN ('text', 'binary', 'encoding', 'unreadable')),
           bytes INTEGER NOT NULL
         );
-        CREATE VIRTUAL TABLE search_text USING fts5(body, tokenize = 'trigram', content = '', contentless_delete = 1);
+        CREATE VIRTUAL TABLE search_text USING fts5(body, tokenize = 'trigram', content = '', contentless_delete = 1, detail = none);
       `),
   },
 ];

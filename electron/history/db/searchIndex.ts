@@ -60,12 +60,23 @@ export function unindexBlob(sql: Sql, hash: string): void {
   sql.run('DELETE FROM search_blobs WHERE id = ?', row.id);
 }
 
-/** The indexed blobs whose text contains `literal` (at least 3 characters), case ignored. */
+/**
+ * The indexed blobs that may contain `literal` (at least 3 characters), case ignored: those that
+ * hold every trigram of it (the index keeps no positions, so the caller reads each to be sure).
+ */
 export function blobsContaining(sql: Sql, literal: string): string[] {
-  const phrase = `"${literal.replace(/"/g, '""')}"`;
   return sql
-    .rows<[string]>('SELECT s.hash FROM search_text t JOIN search_blobs s ON s.id = t.rowid WHERE search_text MATCH ?', phrase)
+    .rows<[string]>('SELECT s.hash FROM search_text t JOIN search_blobs s ON s.id = t.rowid WHERE search_text MATCH ?', trigramQuery(literal))
     .map((r) => r[0]);
+}
+
+/** Trigrams covering the literal (every third one, and the last), ANDed: `"abc" AND "def" AND "efg"`. */
+export function trigramQuery(literal: string): string {
+  const chars = [...literal];
+  const starts = new Set<number>();
+  for (let i = 0; i + 3 <= chars.length; i += 3) starts.add(i);
+  starts.add(chars.length - 3);
+  return [...starts].map((i) => `"${chars.slice(i, i + 3).join('').replace(/"/g, '""')}"`).join(' AND ');
 }
 
 /** Blobs within the size limit the index does not cover yet: a search reads them instead. */

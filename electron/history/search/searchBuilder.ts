@@ -67,6 +67,8 @@ export class SearchBuilder {
   private async build(): Promise<void> {
     const { store } = this;
     const progress = throttleProgress(this.options.onProgress, 250);
+    // Counted once, then kept up by what each batch added: a count per batch would read every blob row.
+    let totals = this.options.onProgress ? store.index.searchProgress(this.options.maxSize()) : undefined;
     let cursor = '';
     for (;;) {
       await nextTurn();
@@ -82,24 +84,18 @@ export class SearchBuilder {
       this.looked += batch.looked;
       this.added += batch.added;
       cursor = batch.cursor;
-      if (this.options.onProgress) progress.update(indexProgress(store, this.options.maxSize(), 'index'));
+      if (totals) {
+        totals = { ...totals, indexedBlobs: totals.indexedBlobs + batch.added };
+        progress.update(progressOf(store.projectId, totals, 'index'));
+      }
     }
-    if (this.options.onProgress && this.batches > 0) progress.finish(indexProgress(store, this.options.maxSize(), 'done'));
+    if (this.options.onProgress && this.batches > 0) progress.finish(progressOf(store.projectId, store.index.searchProgress(this.options.maxSize()), 'done'));
   }
 }
 
-/** The build's progress as the CLI's bar and the viewer's cards show it: blobs and their bytes. */
-export function indexProgress(store: ProjectStore, maxSize: number, phase: 'index' | 'done'): Progress {
-  const totals = store.index.searchProgress(maxSize);
-  return {
-    operation: 'search-index',
-    projectId: store.projectId,
-    phase,
-    filesDone: totals.indexedBlobs,
-    filesTotal: totals.totalBlobs,
-    bytesDone: 0,
-    bytesTotal: 0,
-  };
+/** The build's progress as the CLI's bar and the viewer's cards show it: blobs looked at, of those within the limit. */
+function progressOf(projectId: string, totals: { indexedBlobs: number; totalBlobs: number }, phase: 'index' | 'done'): Progress {
+  return { operation: 'search-index', projectId, phase, filesDone: totals.indexedBlobs, filesTotal: totals.totalBlobs, bytesDone: 0, bytesTotal: 0 };
 }
 
 /** After everything already waiting on the event loop (I/O included): the lowest priority there is. */

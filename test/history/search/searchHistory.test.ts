@@ -139,6 +139,17 @@ describe('search', () => {
     expect((await engine.search(projectId, query('ne'))).results.map((h) => h.path)).toEqual(['ok.txt']);
   });
 
+  it('reads every blob the index names and answers only those that hold the text (the index keeps no positions)', async () => {
+    // Both files hold every trigram of "abcdefgh"; only one holds it.
+    const { engine, projectId } = await project({ 'apart.txt': 'fghx abcd cdef\n', 'whole.txt': 'x abcdefgh y\n' });
+    await engine.buildSearchIndex(projectId);
+    expect(engine.store(projectId).index.blobsContaining('abcdefgh')).toHaveLength(2);
+    const result = await engine.search(projectId, query('ABCDEFGH'));
+    expect(result.indexed).toBe(true);
+    expect(result.results.map((h) => h.path)).toEqual(['whole.txt']);
+    expect(result.results[0]!.matches).toEqual([{ line: 1, column: 3, preview: 'x abcdefgh y' }]);
+  });
+
   it('leaves contents over searchMaxFileSize out of the index and of the search', async () => {
     const { engine, projectId } = await project({ 'big.txt': `${'x'.repeat(2000)} needle\n`, 'small.txt': 'needle\n' });
     await engine.editConfig({ settings: { searchMaxFileSize: 1000 } });
