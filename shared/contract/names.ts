@@ -16,6 +16,7 @@ export const CALL_NAME_LIST = [
   'restoreFile',
   'previewRestore',
   'restoreSnapshot',
+  'materializeSnapshot',
   'rescan',
   'createCheckpoint',
   'deletedFiles',

@@ -115,6 +115,23 @@ export interface RestoreSnapshotResult {
   ms: number;
 }
 
+/** A snapshot written into a new folder (materializeSnapshot; the CLI's restore --into). */
+export interface MaterializeResult {
+  projectId: string;
+  snapshotId: number;
+  /** The folder written, absolute. */
+  into: string;
+  /** Regular files, links and folders written (folders: the ones holding files). */
+  files: number;
+  links: number;
+  folders: number;
+  /** Bytes of the files' contents. */
+  bytes: number;
+  /** Whether file closes ran on the background closer. */
+  backgroundClose: boolean;
+  ms: number;
+}
+
 export interface RescanResult {
   projectId: string;
   /** The new snapshot of kind 'change', or null when nothing changed. */
