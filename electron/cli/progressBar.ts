@@ -32,9 +32,9 @@ export function progressLabel(p: Progress): string {
     case 'materialize':
       return 'Writing the snapshot';
     case 'export':
-      return 'Exporting';
+      return p.phase === 'index' ? 'Exporting: writing the index' : 'Exporting';
     case 'import':
-      return p.phase === 'commit' ? 'Importing: saving the index' : 'Importing';
+      return p.phase === 'index' ? 'Importing: reading the index' : 'Importing';
   }
 }
 

@@ -1,11 +1,14 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
+import { exportBundleTo, importBundleFrom, type BundleSource, type BundleTarget } from './bundle/bundleTransfer.js';
 import type {
   ConfigView,
   DeletedFile,
   DiffInputs,
+  ExportResult,
   FileBytes,
+  ImportResult,
   MaterializeResult,
   OpenProjectResult,
   ParsedRequestOf,
@@ -320,6 +323,32 @@ export class HistoryEngine {
       { background, signal: options.signal, onProgress: this.progressTo(options.operationId) },
     );
     return { projectId, snapshotId, ...written, ms: Math.round(performance.now() - started) };
+  }
+
+  /** Writes the history (or the part after `since`) as a bundle to a file (temp, then renamed) or a stream. */
+  exportHistory(projectId: string, to: BundleTarget, options: OperationOptions & { since?: number } = {}): Promise<ExportResult> {
+    return exportBundleTo(this.history(projectId), to, { since: options.since, signal: options.signal, onProgress: this.progressTo(options.operationId) });
+  }
+
+  /**
+   * Reads a bundle into the history of the folder it was recorded at, or of `as`: one pass, every
+   * blob checked, the index committed last (bundle/importBundle.ts). The folder must exist; it is
+   * registered like an opened one, and its files are not touched.
+   */
+  async importHistory(from: BundleSource, options: OperationOptions & { as?: string } = {}): Promise<ImportResult> {
+    return importBundleFrom(from, {
+      signal: options.signal,
+      onProgress: this.progressTo(options.operationId),
+      project: async (root) => {
+        const folder = resolveFolder(root);
+        dataDirWithin(folder, this.dataDir);
+        await this.config.editConfig(registerProject(folder));
+        return this.projects.get(this.projects.locate(folder));
+      },
+      as: options.as,
+      background: backgroundCloseWanted(process.env, process.platform, this.settings().backgroundClose),
+      wait: { signal: options.signal, onWait: options.onWait },
+    });
   }
 
   /** A labelled snapshot of the project as it is now. */
