@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { exportBundleTo, importBundleFrom, type BundleSource, type BundleTarget } from './bundle/bundleTransfer.js';
 import type {
   ConfigView,
