@@ -20,7 +20,7 @@ export type ProgressPhase =
 
 export interface Progress {
   /** search-index: the search index build, counting blobs (files) looked at of those within its size limit. */
-  operation: 'first-copy' | 'rescan' | 'restore' | 'verify' | 'push' | 'pull' | 'clone' | 'search-index';
+  operation: 'first-copy' | 'rescan' | 'restore' | 'verify' | 'push' | 'pull' | 'clone' | 'materialize' | 'export' | 'import' | 'search-index';
   projectId: string;
   phase: ProgressPhase;
   filesDone: number;

@@ -31,6 +31,12 @@ export function progressLabel(p: Progress): string {
     }
     case 'search-index':
       return 'Indexing for search';
+    case 'materialize':
+      return 'Writing the snapshot';
+    case 'export':
+      return p.phase === 'index' ? 'Exporting: writing the index' : 'Exporting';
+    case 'import':
+      return p.phase === 'index' ? 'Importing: reading the index' : 'Importing';
   }
 }
 
@@ -43,6 +49,9 @@ const DONE: Record<Progress['operation'], string> = {
   pull: 'Pulled',
   clone: 'Cloned',
   'search-index': 'Indexed for search',
+  materialize: 'Written',
+  export: 'Exported',
+  import: 'Imported',
 };
 
 /** The text of one progress line; `fraction` is what the bar shows (already kept from running backwards). */

@@ -6,8 +6,8 @@ import { readBlobText } from './blobText.js';
 // text, a few milliseconds) so whatever else the process has to do waits at most one batch, and
 // a kill loses at most one batch: the next build starts from what was committed.
 
-export const BATCH_BLOBS = 64;
-export const BATCH_BYTES = 512 * 1024;
+export const BATCH_BLOBS = 32;
+export const BATCH_BYTES = 128 * 1024;
 
 export interface BatchOutcome {
   /** Blobs looked at (0: none was left after the cursor). */
