@@ -65,7 +65,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
     running.push(
       (async () => {
         if (options.signal?.aborted || firstError) return;
-        const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs) }, options.priority);
+        const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs) }, options.priority, options.signal);
         count('copy.mkdirs', result.mkdirs);
         count('copy.cloneFallbacks', result.cloneFallbacks);
         result.outcomes.forEach((outcome, i) => {
@@ -78,6 +78,8 @@ export function startFiling(options: FileEntriesOptions): Filing {
             done.bytes += outcome.size;
           } else if (outcome.kind === 'failed') {
             firstError ??= copyFailure(entry.path, outcome);
+          } else if (outcome.kind === 'cancelled') {
+            count('copy.cancelled');
           } else {
             skipped.push(entry.path);
           }
@@ -106,8 +108,9 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const outcome of settled) {
         if (outcome.status === 'rejected') firstError ??= fsError('copy files of', options.blobsDir, outcome.reason, 'COPY_FAILED');
       }
-      if (firstError) throw firstError;
+      // Cancelled: that is the answer, whatever the copies stopped midway reported.
       options.signal?.throwIfAborted();
+      if (firstError) throw firstError;
       return collect(all, results, skipped, done.bytes);
     },
     async settle() {

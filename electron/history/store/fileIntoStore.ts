@@ -30,6 +30,16 @@ export type CloneMode = 'auto' | 'never';
 export interface FileOptions {
   cloneMode: CloneMode;
   smallLimit?: number;
+  /** Asked between pieces of a large file: true stops the copy (its temp is dropped). */
+  cancelled?: () => boolean;
+}
+
+/** A copy stopped because its operation was cancelled; nothing of it is kept. */
+export class CopyCancelled extends Error {
+  constructor() {
+    super('Cancelled.');
+    this.name = 'CopyCancelled';
+  }
 }
 
 /** The stamp is the worker's own fstat of the bytes it filed. */
@@ -55,6 +65,12 @@ export interface FileCounters extends PlaceStats {
 const CHUNK = 1024 * 1024;
 const CLONE_UNSUPPORTED = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'EPERM']);
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+// A path the walk saw as a file may be a FIFO by now: opening one for reading without O_NONBLOCK
+// waits for a writer forever. Non-blocking, the open returns at once and the fstat below tells
+// what it is; on a regular file the flag changes nothing.
+const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
+// Opening these answers that the path is no regular file any more (a socket: ENXIO).
+const NOT_A_FILE = new Set(['ELOOP', 'ENXIO', 'ENODEV']);
 
 export function fileRegularFile(
   absPath: string,
@@ -64,11 +80,11 @@ export function fileRegularFile(
 ): FileOutcome {
   let fd: number;
   try {
-    fd = openSync(absPath, constants.O_RDONLY | O_NOFOLLOW);
+    fd = openSync(absPath, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'vanished' };
-    if (code === 'ELOOP') return { kind: 'not-a-file' };
+    if (code !== undefined && NOT_A_FILE.has(code)) return { kind: 'not-a-file' };
     throw error;
   }
   let fdOpen = true;
@@ -84,7 +100,7 @@ export function fileRegularFile(
       // The size filed is the bytes read: a file that grew since its fstat is filed whole.
       return { kind: 'filed', ...stamp, hash, size: bytes.length, created, method: 'small' };
     }
-    const large = fileLarge(absPath, fd, blobsDir, options.cloneMode, counters);
+    const large = fileLarge(absPath, fd, blobsDir, options, counters);
     return { kind: 'filed', ...stamp, ...large };
   } finally {
     if (fdOpen) closeSync(fd);
@@ -124,18 +140,19 @@ function fileLarge(
   absPath: string,
   srcFd: number,
   blobsDir: string,
-  cloneMode: CloneMode,
+  options: FileOptions,
   counters: FileCounters,
 ): { hash: string; size: number; created: boolean; method: 'clone' | 'stream' } {
   const temp = newTempPath(blobsDir);
+  const cancelled = options.cancelled ?? (() => false);
   try {
     let method: 'clone' | 'stream' = 'stream';
     let digest: { hash: string; size: number };
-    if (cloneMode === 'auto' && tryClone(absPath, temp, counters)) {
+    if (options.cloneMode === 'auto' && tryClone(absPath, temp, counters)) {
       method = 'clone';
-      digest = hashAndSetMode(temp);
+      digest = hashAndSetMode(temp, cancelled);
     } else {
-      digest = streamCopy(srcFd, temp);
+      digest = streamCopy(srcFd, temp, cancelled);
     }
     const finalPath = blobPath(blobsDir, digest.hash);
     if (existsSync(finalPath)) {
@@ -164,13 +181,14 @@ function tryClone(src: string, temp: string, counters: FileCounters): boolean {
 }
 
 /** Hashes what the clone actually holds (the bytes filed are the bytes hashed) and makes it 0600 (a clone has its source's mode). */
-function hashAndSetMode(temp: string): { hash: string; size: number } {
+function hashAndSetMode(temp: string, cancelled: () => boolean): { hash: string; size: number } {
   const fd = openSync(temp, 'r+');
   try {
     const hash = createHash('sha256');
     const buffer = Buffer.allocUnsafe(CHUNK);
     let size = 0;
     for (;;) {
+      if (cancelled()) throw new CopyCancelled();
       const n = readSync(fd, buffer, 0, CHUNK, null);
       if (n === 0) break;
       hash.update(buffer.subarray(0, n));
@@ -183,13 +201,14 @@ function hashAndSetMode(temp: string): { hash: string; size: number } {
   }
 }
 
-function streamCopy(srcFd: number, temp: string): { hash: string; size: number } {
+function streamCopy(srcFd: number, temp: string, cancelled: () => boolean): { hash: string; size: number } {
   const out = openSync(temp, 'wx', 0o600);
   try {
     const hash = createHash('sha256');
     const buffer = Buffer.allocUnsafe(CHUNK);
     let size = 0;
     for (;;) {
+      if (cancelled()) throw new CopyCancelled();
       const n = readSync(srcFd, buffer, 0, CHUNK, null);
       if (n === 0) break;
       const piece = buffer.subarray(0, n);

@@ -32,6 +32,7 @@ export async function prepareChanges(
   known?: ReadonlyMap<string, WalkEntry | undefined>,
   pool?: CopyPool,
   maxFileSize?: number | null,
+  signal?: AbortSignal,
 ): Promise<PreparedChanges> {
   const present: WalkEntry[] = [];
   const gone: string[] = [];
@@ -42,7 +43,7 @@ export async function prepareChanges(
     if (entry) present.push(entry);
     else gone.push(path);
   }
-  const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool });
+  const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool, signal });
   const latestVersion = (path: string) => store.index.latestVersionOf(path);
   const versions: NewVersion[] = [];
   let replaced = 0;

@@ -102,7 +102,9 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   options.signal?.throwIfAborted();
 
   progress.finish(report('copy', 0, suspects.length));
-  const prepared = await prepareChanges(store, suspects, known, options.pool);
+  const prepared = await prepareChanges(store, suspects, known, options.pool, undefined, options.signal);
+  // Cancelled while copying: nothing of this scan is recorded (its blobs wait for the next one).
+  options.signal?.throwIfAborted();
   store.assertFolderUnchanged();
   progress.finish(report('commit', suspects.length, suspects.length));
   const group = await commitChangeGroup(store, prepared, { beforeCommit: options.beforeCommit, massChange: options.massChange });

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats, type Dirent } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, type BigIntStats, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { EntryType } from '../../../shared/history.js';
 import { comparePaths } from '../../../shared/projectPath.js';
@@ -99,11 +99,27 @@ function readFolder(dir: string): Dirent[] | undefined {
 
 function withGitignore(root: string, rel: string, dirents: Dirent[], inherited: IgnoreLayer[]): IgnoreLayer[] {
   if (!dirents.some((d) => d.name === '.gitignore' && (d.isFile() || d.isSymbolicLink()))) return inherited;
+  const text = readRulesFile(join(root, rel, '.gitignore'));
+  return text === undefined ? inherited : [...inherited, makeLayer(rel, text)];
+}
+
+/**
+ * A .gitignore's text, or undefined when it cannot be read or is no regular file. Opened without
+ * blocking: a .gitignore that is (or links to) a FIFO would otherwise wait for a writer forever.
+ */
+function readRulesFile(path: string): string | undefined {
+  let fd: number;
   try {
-    const text = readFileSync(join(root, rel, '.gitignore'), 'utf8');
-    return [...inherited, makeLayer(rel, text)];
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
-    return inherited;
+    return undefined;
+  }
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
