@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
+import { unreadableReason } from '../walk/unreadable.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
 import { blobPath, SMALL_FILE_LIMIT } from './storeLayout.js';
 import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } from './placeBlob.js';
@@ -56,7 +57,20 @@ export interface SkippedFile {
   kind: 'vanished' | 'not-a-file';
 }
 
-export type FileOutcome = FiledFile | SkippedFile;
+/** The file is there but could not be read (no permission, a read error); the reason in words. */
+export interface UnreadableFile {
+  kind: 'unreadable';
+  reason: string;
+}
+
+export type FileOutcome = FiledFile | SkippedFile | UnreadableFile;
+
+/** A failure reading the source file (not writing the store): that one file is unreadable. */
+class SourceReadError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
 
 export interface FileCounters extends PlaceStats {
   cloneFallbacks: number;
@@ -85,6 +99,8 @@ export function fileRegularFile(
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'vanished' };
     if (code !== undefined && NOT_A_FILE.has(code)) return { kind: 'not-a-file' };
+    const reason = unreadableReason(error, 'file');
+    if (reason !== undefined) return { kind: 'unreadable', reason };
     throw error;
   }
   let fdOpen = true;
@@ -102,6 +118,9 @@ export function fileRegularFile(
     }
     const large = fileLarge(absPath, fd, blobsDir, options, counters);
     return { kind: 'filed', ...stamp, ...large };
+  } catch (error) {
+    if (error instanceof SourceReadError) return { kind: 'unreadable', reason: error.reason };
+    throw error;
   } finally {
     if (fdOpen) closeSync(fd);
   }
@@ -209,7 +228,7 @@ function streamCopy(srcFd: number, temp: string, cancelled: () => boolean): { ha
     let size = 0;
     for (;;) {
       if (cancelled()) throw new CopyCancelled();
-      const n = readSync(srcFd, buffer, 0, CHUNK, null);
+      const n = readSource(srcFd, buffer, 0, CHUNK);
       if (n === 0) break;
       const piece = buffer.subarray(0, n);
       writeAll(out, piece);
@@ -240,12 +259,22 @@ function readAll(fd: number, expected: number): Buffer {
       buffer = bigger;
     }
     const wanted = buffer.length - size;
-    const n = readSync(fd, buffer, size, wanted, null);
+    const n = readSource(fd, buffer, size, wanted);
     size += n;
     // A regular file answers short only at its end: no second read just to be told so.
     if (n < wanted) break;
   }
   return buffer.subarray(0, size);
+}
+
+/** A read of the file being filed: its failure is that file's (SourceReadError), not the store's. */
+function readSource(fd: number, buffer: Buffer, offset: number, length: number): number {
+  try {
+    return readSync(fd, buffer, offset, length, null);
+  } catch (error) {
+    const reason = unreadableReason(error, 'file');
+    throw reason === undefined ? error : new SourceReadError(reason);
+  }
 }
 
 function writeAll(fd: number, bytes: Uint8Array): void {
