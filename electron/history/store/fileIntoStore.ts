@@ -33,6 +33,8 @@ export interface FileOptions {
   smallLimit?: number;
   /** Asked between pieces of a large file: true stops the copy (its temp is dropped). */
   cancelled?: () => boolean;
+  /** The umask leaves a file created 0600 at 0600 (privateModes.createsPrivateFileExactly): no fchmod needed. */
+  exactCreateMode?: boolean;
 }
 
 /** A copy stopped because its operation was cancelled; nothing of it is kept. */
@@ -112,7 +114,7 @@ export function fileRegularFile(
       const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
-      const { hash, created } = storeBytes(bytes, blobsDir, counters);
+      const { hash, created } = storeBytes(bytes, blobsDir, counters, options.exactCreateMode);
       // The size filed is the bytes read: a file that grew since its fstat is filed whole.
       return { kind: 'filed', ...stamp, hash, size: bytes.length, created, method: 'small' };
     }
@@ -131,6 +133,7 @@ export function storeBytes(
   bytes: Uint8Array,
   blobsDir: string,
   counters?: PlaceStats,
+  exactCreateMode = false,
 ): { hash: string; created: boolean } {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const finalPath = blobPath(blobsDir, hash);
@@ -138,8 +141,9 @@ export function storeBytes(
   const { temp, fd } = openTempBeside(finalPath, counters);
   try {
     writeAll(fd, bytes);
-    // The open applied the umask; a blob is 0600 whatever the umask.
-    fchmodSync(fd, PRIVATE_FILE_MODE);
+    // The open applied the umask; a blob is 0600 whatever the umask (one call saved per file
+    // when the umask is known to leave it so).
+    if (!exactCreateMode) fchmodSync(fd, PRIVATE_FILE_MODE);
   } catch (error) {
     closeSync(fd);
     dropTemp(temp);
@@ -171,7 +175,7 @@ function fileLarge(
       method = 'clone';
       digest = hashAndSetMode(temp, cancelled);
     } else {
-      digest = streamCopy(srcFd, temp, cancelled);
+      digest = streamCopy(srcFd, temp, cancelled, options.exactCreateMode === true);
     }
     const finalPath = blobPath(blobsDir, digest.hash);
     if (existsSync(finalPath)) {
@@ -220,7 +224,7 @@ function hashAndSetMode(temp: string, cancelled: () => boolean): { hash: string;
   }
 }
 
-function streamCopy(srcFd: number, temp: string, cancelled: () => boolean): { hash: string; size: number } {
+function streamCopy(srcFd: number, temp: string, cancelled: () => boolean, exactCreateMode: boolean): { hash: string; size: number } {
   const out = openSync(temp, 'wx', 0o600);
   try {
     const hash = createHash('sha256');
@@ -235,7 +239,7 @@ function streamCopy(srcFd: number, temp: string, cancelled: () => boolean): { ha
       hash.update(piece);
       size += n;
     }
-    fchmodSync(out, PRIVATE_FILE_MODE);
+    if (!exactCreateMode) fchmodSync(out, PRIVATE_FILE_MODE);
     return { hash: hash.digest('hex'), size };
   } finally {
     closeSync(out);
