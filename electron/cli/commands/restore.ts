@@ -1,4 +1,4 @@
-import { UsageError, integerFlag, projectOf, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
+import { UsageError, integerFlag, versionFlag, projectOf, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
 import { describeRestore, printRestorePreview } from '../format/results.js';
 
 // Two forms: one file to one of its versions, or a snapshot (the whole project, or --path a
@@ -7,8 +7,8 @@ import { describeRestore, printRestorePreview } from '../format/results.js';
 
 export const restoreCommand: Command = {
   name: 'restore',
-  usage: 'restore FOLDER (PATH --version ID | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run])',
-  summary: 'Restore a file to a version, or the project (or a folder of it) to a snapshot; what it holds now is recorded first.',
+  usage: 'restore FOLDER (PATH --version ID|HEAD|INDEX | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run])',
+  summary: "Restore a file to a version (or git's HEAD or INDEX one), or the project (or a folder of it) to a snapshot; what it holds now is recorded first.",
   flags: {
     version: { type: 'string' },
     snapshot: { type: 'string' },
@@ -23,13 +23,17 @@ export const restoreCommand: Command = {
     if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
     requireNonEmpty(folder, 'FOLDER');
     requireNonEmpty(path, 'PATH');
-    const versionId = integerFlag(ctx, 'version');
-    if (versionId === undefined) throw new UsageError('restore needs --version ID (or --snapshot ID)');
+    const version = versionFlag(ctx);
+    if (version === undefined) throw new UsageError('restore needs --version ID|HEAD|INDEX (or --snapshot ID)');
     const projectPath = projectPathArg(folder, path);
     const { engine, projectId } = projectOf(ctx, folder);
-    const result = await engine.restoreFile(projectId, projectPath, versionId);
+    const result = typeof version === 'string' ? await engine.restoreFromGit(projectId, projectPath, version) : await engine.restoreFile(projectId, projectPath, version);
     if (ctx.json) writeJson(ctx, result);
-    else ctx.out.write(`Restored ${projectPath} to version ${versionId} (snapshot ${result.snapshotId}).\n`);
+    else {
+      const to = typeof version === 'string' ? `git's ${version} version (recorded as version ${result.versionId})` : `version ${version}`;
+      const undo = result.undoVersionId === null ? '' : `; undo with --version ${result.undoVersionId}`;
+      ctx.out.write(`Restored ${projectPath} to ${to} (snapshot ${result.snapshotId}${undo}).\n`);
+    }
   },
 };
 

@@ -1,5 +1,6 @@
-import type { EntryType, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
+import type { EntryType, Origin, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
 import { recordFolderModes } from './folderModes.js';
+import { originOfKind } from './rows.js';
 import type { Sql } from './sql.js';
 import { writeStats, type StatRow } from './statCache.js';
 
@@ -14,7 +15,12 @@ export interface NewVersion {
   size: number;
   type: EntryType | null;
   target?: string | null;
+  /** A restored version: the version whose contents it brought back. */
+  fromVersionId?: number | null;
 }
+
+/** What made a snapshot; kind defaults to the one its snapshot kind implies (a change: an edit). */
+export type NewOrigin = Partial<Omit<Origin, 'fromVersionId'>>;
 
 export interface NewSnapshot {
   kind: SnapshotKind;
@@ -22,6 +28,7 @@ export interface NewSnapshot {
   label?: string | null;
   branch?: string | null;
   head?: string | null;
+  origin?: NewOrigin;
 }
 
 export interface SnapshotWrite {
@@ -40,13 +47,34 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
   const label = snapshot.label ?? null;
   const branch = snapshot.branch ?? context?.branch ?? null;
   const head = snapshot.head ?? context?.head ?? null;
+  const origin: Origin = {
+    kind: snapshot.origin?.kind ?? originOfKind(snapshot.kind),
+    fromVersionId: null,
+    fromSnapshotId: snapshot.origin?.fromSnapshotId ?? null,
+    fromGit: snapshot.origin?.fromGit ?? null,
+    gitOperation: snapshot.origin?.gitOperation ?? null,
+    gitWhen: snapshot.origin?.gitWhen ?? null,
+  };
   return sql.transaction(() => {
-    const info = sql.run('INSERT INTO snapshots (kind, at, label, branch, head) VALUES (?, ?, ?, ?, ?)', snapshot.kind, at, label, branch, head);
+    const info = sql.run(
+      `INSERT INTO snapshots (kind, at, label, branch, head, origin, origin_snapshot, from_git, git_operation, git_when)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      snapshot.kind,
+      at,
+      label,
+      branch,
+      head,
+      origin.kind,
+      origin.fromSnapshotId,
+      origin.fromGit,
+      origin.gitOperation,
+      origin.gitWhen,
+    );
     const id = Number(info.lastInsertRowid);
     for (const blob of write.blobs) sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
     for (const v of write.versions) {
       sql.run(
-        'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target, from_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         id,
         v.path,
         v.hash,
@@ -54,10 +82,11 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
         v.size,
         v.type,
         v.target ?? null,
+        v.fromVersionId ?? null,
       );
     }
     writeStats(sql, write.stats ?? [], write.removedStats ?? []);
     if (write.folderModes) recordFolderModes(sql, id, write.folderModes);
-    return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head };
+    return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head, origin };
   });
 }

@@ -11,7 +11,7 @@ import { Sql } from './sql.js';
 import * as statCache from './statCache.js';
 import * as versionQueries from './versionQueries.js';
 
-export type { NewSnapshot, NewVersion } from './commitSnapshot.js';
+export type { NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { CachedStat, StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
 
@@ -99,6 +99,11 @@ export class HistoryIndex {
     return statCache.statCache(this.#sql);
   }
 
+  /** One path's stat cache row, with the hash it was recorded with. */
+  cachedStat(path: string): statCache.StatRow | undefined {
+    return statCache.cachedStat(this.#sql, path);
+  }
+
   trackedFiles(): number {
     return statCache.trackedFiles(this.#sql);
   }
@@ -119,6 +124,10 @@ export class HistoryIndex {
 
   latestSnapshotId(): number | undefined {
     return snapshotQueries.latestSnapshotId(this.#sql);
+  }
+
+  previousSnapshotId(snapshotId: number): number | undefined {
+    return snapshotQueries.previousSnapshotId(this.#sql, snapshotId);
   }
 
   latestSnapshotContext(): { snapshotId: number; branch: string | null; head: string | null } | undefined {
@@ -143,6 +152,16 @@ export class HistoryIndex {
 
   latestVersion(path: string): VersionInfo | undefined {
     return versionQueries.latestVersion(this.#sql, path);
+  }
+
+  /** The version of a path just before a snapshot. */
+  versionBefore(path: string, snapshotId: number): VersionInfo | undefined {
+    return versionQueries.versionBefore(this.#sql, path, snapshotId);
+  }
+
+  /** The id of the version a path had as of a snapshot. */
+  versionIdAt(path: string, snapshotId: number): number | undefined {
+    return versionQueries.versionIdAt(this.#sql, path, snapshotId);
   }
 
   /** The latest version of a path that has contents. */

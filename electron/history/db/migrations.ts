@@ -66,6 +66,21 @@ const MIGRATIONS: Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    // Where each snapshot came from (shared/history.ts Origin), and for a restored version the
+    // version it was restored from. Older rows keep NULL and are told by their kind.
+    version: 3,
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE snapshots ADD COLUMN origin TEXT
+          CHECK (origin IN ('first-copy', 'edit', 'restore', 'undo', 'git', 'checkpoint') OR origin IS NULL);
+        ALTER TABLE snapshots ADD COLUMN origin_snapshot INTEGER;
+        ALTER TABLE snapshots ADD COLUMN from_git TEXT CHECK (from_git IN ('HEAD', 'INDEX') OR from_git IS NULL);
+        ALTER TABLE snapshots ADD COLUMN git_operation TEXT;
+        ALTER TABLE snapshots ADD COLUMN git_when TEXT CHECK (git_when IN ('before', 'after') OR git_when IS NULL);
+        ALTER TABLE versions ADD COLUMN from_version INTEGER;
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -22,6 +22,11 @@ export function latestSnapshotId(sql: Sql): number | undefined {
   return sql.get<{ id: number | null }>('SELECT MAX(id) AS id FROM snapshots')?.id ?? undefined;
 }
 
+/** The snapshot just before one (what undoing a snapshot restore brings back). */
+export function previousSnapshotId(sql: Sql, id: number): number | undefined {
+  return sql.get<{ id: number | null }>('SELECT MAX(id) AS id FROM snapshots WHERE id < ?', id)?.id ?? undefined;
+}
+
 /** The branch and head recorded on the latest snapshot. */
 export function latestSnapshotContext(sql: Sql): { snapshotId: number; branch: string | null; head: string | null } | undefined {
   const row = sql.get<{ id: number; branch: string | null; head: string | null }>('SELECT id, branch, head FROM snapshots ORDER BY id DESC LIMIT 1');
