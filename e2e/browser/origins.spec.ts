@@ -39,7 +39,7 @@ test('origin labels after a restore, an undo and a git checkout, with the Curren
   await expect(restoreButton).toBeEnabled();
   await restoreButton.click();
   const dialog = viewer.getByRole('dialog');
-  await expect(dialog.getByTestId('diff-view').locator('.cm-line', { hasText: 'third line' })).toBeVisible();
+  await expect(dialog.getByTestId('diff-view').locator('.cm-deletedChunk', { hasText: 'third line' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect.poll(() => readText(dir, 'notes.txt')).toBe(V1);
   await expect(versions(viewer)).toHaveCount(3);
