@@ -22,6 +22,7 @@ import type {
   RestoreSnapshotResult,
   SnapshotChange,
   SnapshotInfo,
+  SnapshotSummary,
   StoreStats,
   VersionInfo,
   VerifyResult,
@@ -81,6 +82,10 @@ export const CALLS = {
   snapshotChanges: call<SnapshotChange[]>()(
     z.strictObject({ projectId, snapshotId }),
     'What one snapshot changed, file by file (added, modified, deleted), sorted by path.',
+  ),
+  snapshotSummary: call<SnapshotSummary>()(
+    z.strictObject({ projectId, snapshotId }),
+    'What a snapshot holds: the files present at it, and how many changed since the checkpoint or first copy before it.',
   ),
   fileTree: call<FileEntry[]>()(
     z.strictObject({ projectId, snapshotId: snapshotId.optional() }),

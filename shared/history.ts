@@ -43,6 +43,23 @@ export interface SnapshotInfo {
   head: string | null;
   /** What made it (older stores: told by its kind). */
   origin: Origin;
+  /**
+   * Where its files are: the one file it recorded, or the deepest folder holding all of them
+   * ('' when they are spread over the project's top); null when it recorded no file (a
+   * checkpoint) or was written before this was recorded.
+   */
+  scope: string | null;
+}
+
+/** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
+export interface SnapshotSummary {
+  snapshotId: number;
+  /** Files present at it (not only the ones it recorded). */
+  files: number;
+  /** Paths changed after `since` up to and including this snapshot. */
+  changedSince: number;
+  /** The checkpoint or first copy counted from; null for the first copy itself. */
+  since: { snapshotId: number; kind: 'baseline' | 'checkpoint' } | null;
 }
 
 /** One file as it stands at a snapshot. */

@@ -132,8 +132,18 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await viewer.getByRole('button', { name: 'Inline' }).click();
   await shoot(viewer, '07-diff-inline');
   await viewer.getByLabel('Compare with').selectOption('none');
+  await viewer.getByRole('checkbox', { name: 'Compare version 2' }).check();
+  await viewer.getByRole('checkbox', { name: 'Compare version 1' }).check();
+  await expect(viewer.getByTestId('diff-view').locator('.cm-line', { hasText: 'step' }).first()).toBeVisible();
+  await shoot(viewer, '23-compare-two-versions');
+  await viewer.getByRole('button', { name: 'Stop comparing' }).click();
+  await versions(viewer).first().getByRole('button').click();
+  await expect(viewer.getByText('Identical to the file on disk')).toBeVisible();
+  await shoot(viewer, '24-current-version');
+  await versions(viewer).last().getByRole('button').click();
 
   await viewer.getByRole('button', { name: 'Restore this version' }).click();
+  await expect(viewer.getByRole('dialog').getByTestId('diff-view')).toBeVisible();
   await shoot(viewer, '08-restore-dialog');
   await viewer.getByRole('dialog').getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(viewer.getByRole('button', { name: 'Undo' })).toBeVisible();

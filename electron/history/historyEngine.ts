@@ -15,7 +15,7 @@ import type {
 } from '../../shared/contract.js';
 import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import type { GitVersions } from '../../shared/git.js';
-import type { DiskState, FileEntry, GitSource, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
+import type { DiskState, FileEntry, GitSource, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult } from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
 import { configEdit, configView } from './config/configView.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
@@ -180,6 +180,19 @@ export class HistoryEngine {
     const store = this.history(projectId);
     this.requireSnapshot(store, snapshotId);
     return store.index.snapshotChanges(snapshotId);
+  }
+
+  /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
+  snapshotSummary(projectId: string, snapshotId: number): SnapshotSummary {
+    const store = this.history(projectId);
+    this.requireSnapshot(store, snapshotId);
+    const mark = store.index.previousMark(snapshotId);
+    return {
+      snapshotId,
+      files: store.index.filesPresentAt(snapshotId),
+      changedSince: mark ? store.index.pathsChangedBetween(mark.id, snapshotId) : 0,
+      since: mark ? { snapshotId: mark.id, kind: mark.kind } : null,
+    };
   }
 
   files(projectId: string, at?: number): FileEntry[] {

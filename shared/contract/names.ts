@@ -8,6 +8,7 @@ export const CALL_NAME_LIST = [
   'listProjects',
   'log',
   'snapshotChanges',
+  'snapshotSummary',
   'fileTree',
   'versions',
   'diskState',

@@ -1,5 +1,5 @@
 import type { HindsightErrorData } from '../errors.js';
-import type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult } from '../history.js';
+import type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult } from '../history.js';
 import type { Settings } from './config.js';
 
 // What the calls answer with, beyond the domain types of shared/history.ts. The engine's methods
@@ -7,7 +7,7 @@ import type { Settings } from './config.js';
 // documented before the contract existed keeps its name beside the contract's (extend, never
 // rename): those are marked "CLI name".
 
-export type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult };
+export type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult };
 
 /** Where a known project's folder stands, as last seen. */
 export type ProjectState = 'present' | 'moved' | 'gone' | 'replaced' | 'config-corrupt';
@@ -91,6 +91,9 @@ export interface RestorePreview {
   delete: string[];
   /** Files that already match the snapshot. */
   unchanged: number;
+  /** The git branch the snapshot was taken on, and the one checked out now (null outside git or detached). */
+  snapshotBranch: string | null;
+  branchNow: string | null;
 }
 
 export interface RestoreSnapshotResult {

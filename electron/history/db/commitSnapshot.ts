@@ -55,10 +55,11 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
     gitOperation: snapshot.origin?.gitOperation ?? null,
     gitWhen: snapshot.origin?.gitWhen ?? null,
   };
+  const scope = scopeOf(write.versions);
   return sql.transaction(() => {
     const info = sql.run(
-      `INSERT INTO snapshots (kind, at, label, branch, head, origin, origin_snapshot, from_git, git_operation, git_when)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO snapshots (kind, at, label, branch, head, origin, origin_snapshot, from_git, git_operation, git_when, scope)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       snapshot.kind,
       at,
       label,
@@ -69,6 +70,7 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
       origin.fromGit,
       origin.gitOperation,
       origin.gitWhen,
+      scope,
     );
     const id = Number(info.lastInsertRowid);
     for (const blob of write.blobs) sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
@@ -87,6 +89,25 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
     }
     writeStats(sql, write.stats ?? [], write.removedStats ?? []);
     if (write.folderModes) recordFolderModes(sql, id, write.folderModes);
-    return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head, origin };
+    return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head, origin, scope };
   });
+}
+
+/** The one path, or the deepest folder holding every path ('' for the top); null for none. */
+export function scopeOf(versions: readonly { path: string }[]): string | null {
+  if (versions.length === 0) return null;
+  // The common prefix of all paths is the common prefix of the least and the greatest.
+  let lo = versions[0]!.path;
+  let hi = lo;
+  for (const { path } of versions) {
+    if (path < lo) lo = path;
+    if (path > hi) hi = path;
+  }
+  if (lo === hi) return lo;
+  let n = 0;
+  while (n < lo.length && lo[n] === hi[n]) n++;
+  // Back to a whole folder name: "src/app" and "src/apple" share "src", not "src/app".
+  const shared = lo.slice(0, n);
+  const folderEnd = (lo.length > n && lo[n] === '/') || (hi.length > n && hi[n] === '/') ? n : shared.lastIndexOf('/');
+  return folderEnd <= 0 ? '' : lo.slice(0, folderEnd);
 }

@@ -126,6 +126,18 @@ export class HistoryIndex {
     return snapshotQueries.latestSnapshotId(this.#sql);
   }
 
+  previousMark(snapshotId: number): { id: number; kind: 'baseline' | 'checkpoint' } | undefined {
+    return snapshotQueries.previousMark(this.#sql, snapshotId);
+  }
+
+  filesPresentAt(snapshotId: number): number {
+    return snapshotQueries.filesPresentAt(this.#sql, snapshotId);
+  }
+
+  pathsChangedBetween(after: number, upTo: number): number {
+    return snapshotQueries.pathsChangedBetween(this.#sql, after, upTo);
+  }
+
   previousSnapshotId(snapshotId: number): number | undefined {
     return snapshotQueries.previousSnapshotId(this.#sql, snapshotId);
   }

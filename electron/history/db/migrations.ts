@@ -81,6 +81,12 @@ const MIGRATIONS: Migration[] = [
         ALTER TABLE versions ADD COLUMN from_version INTEGER;
       `),
   },
+  {
+    // What a snapshot's files have in common (shared/history.ts SnapshotInfo.scope), written with
+    // it so the timeline can say "3 files in src/" without reading every snapshot's versions.
+    version: 4,
+    up: (db) => db.exec('ALTER TABLE snapshots ADD COLUMN scope TEXT;'),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

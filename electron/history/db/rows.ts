@@ -71,7 +71,7 @@ export function toVersionInfo(r: VersionRow): VersionInfo {
 }
 
 /** `files` counts the snapshot's versions through the versions_by_snapshot index. */
-export const SNAPSHOT_SELECT = `SELECT s.id, s.kind, s.at, s.label, s.branch, s.head, ${originColumns('s')},
+export const SNAPSHOT_SELECT = `SELECT s.id, s.kind, s.at, s.label, s.branch, s.head, s.scope, ${originColumns('s')},
   (SELECT COUNT(*) FROM versions v WHERE v.snapshot_id = s.id) AS files FROM snapshots s`;
 
 export interface SnapshotRow extends OriginColumns {
@@ -82,8 +82,9 @@ export interface SnapshotRow extends OriginColumns {
   files: number;
   branch: string | null;
   head: string | null;
+  scope: string | null;
 }
 
 export function toSnapshotInfo(r: SnapshotRow): SnapshotInfo {
-  return { snapshotId: r.id, kind: r.kind, at: r.at, label: r.label, files: r.files, branch: r.branch, head: r.head, origin: toOrigin(r, null) };
+  return { snapshotId: r.id, kind: r.kind, at: r.at, label: r.label, files: r.files, branch: r.branch, head: r.head, origin: toOrigin(r, null), scope: r.scope };
 }

@@ -28,6 +28,7 @@ export const ROUTES: Routes = {
 
   log: ({ projectId }, { engine }) => engine.log(projectId),
   snapshotChanges: ({ projectId, snapshotId }, { engine }) => engine.snapshotChanges(projectId, snapshotId),
+  snapshotSummary: ({ projectId, snapshotId }, { engine }) => engine.snapshotSummary(projectId, snapshotId),
   fileTree: ({ projectId, snapshotId }, { engine }) => engine.files(projectId, snapshotId),
   versions: ({ projectId, path }, { engine }) => engine.versions(projectId, path),
   diskState: ({ projectId, path }, { engine }) => engine.diskState(projectId, path),

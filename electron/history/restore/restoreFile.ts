@@ -11,6 +11,7 @@ import type { ProjectStore } from '../project/projectStore.js';
 import { storeBytes } from '../store/fileIntoStore.js';
 import { recordPaths } from '../versions/recordPaths.js';
 import { statPath } from '../versions/statPath.js';
+import { removeEmptyParents } from './emptyFolders.js';
 import { FolderMaker } from './folderMaker.js';
 import { undoesFileRestore } from './restoreOrigin.js';
 import { withRestoreTemps } from './restoreTemps.js';
@@ -90,6 +91,7 @@ async function putBack(store: ProjectStore, path: string, contents: Contents, re
     } catch (error) {
       throw fsError('remove', path, error, 'RESTORE_FAILED');
     }
+    removeEmptyParents(store.root, [path]);
   } else {
     const folders = new FolderMaker(store.root, (folder) => store.index.folderModeAt(contents.modesAt, folder));
     try {

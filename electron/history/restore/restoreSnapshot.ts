@@ -10,6 +10,7 @@ import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { backgroundCloseWanted, closeFailuresError, makeCloser, type BackgroundCloseSetting, type Closer } from './backgroundCloser.js';
 import { BulkWriter } from './bulkWriter.js';
+import { removeEmptyParents } from './emptyFolders.js';
 import { FolderMaker } from './folderMaker.js';
 import { withRestoreTemps } from './restoreTemps.js';
 import type { RestorePlan } from './planRestore.js';
@@ -107,6 +108,7 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
     return bulk;
   });
 
+  removeEmptyParents(store.root, deleted);
   progress.finish(report('commit'));
   const snapshotId = commitRestore(store, plan, writer.written.map((p) => byPath.get(p)!), deleted, origin);
   progress.finish(report('done'));

@@ -75,7 +75,9 @@ export class ProjectRecorder {
   preview(project: OpenProject, snapshotId: number, options: PlanOptions & Pick<RescanOptions, 'exclude'> & WriterWait = {}): Promise<RestorePreview> {
     return project.serial(async () => {
       await this.rescanNow(project, { exclude: options.exclude });
-      return planSummary(planRestore(project.store, snapshotId, options), options.prefix);
+      const { store } = project;
+      const context = { snapshotBranch: store.index.snapshot(snapshotId)?.branch ?? null, branchNow: store.git.current().branch };
+      return planSummary(planRestore(store, snapshotId, options), options.prefix, context);
     }, options);
   }
 
