@@ -43,6 +43,8 @@ export interface VersionsSlice {
   selectVersion(versionId: number): void;
   setCompareWith(compare: CompareWith): void;
   togglePick(versionId: number): void;
+  /** Shows one version of a file in the Files view, compared with the version before it (a snapshot's file list opens this). */
+  openVersion(path: string, versionId: number): Promise<void>;
   clearPicks(): void;
   setDiffLayout(layout: DiffLayout): void;
   requestRestore(): Promise<void>;
@@ -170,6 +172,14 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       const next = picks.includes(versionId) ? picks.filter((id) => id !== versionId) : [...picks, versionId].slice(-2);
       set({ comparePicks: next, diff: null, diffError: null });
       void loadView();
+    },
+
+    openVersion: async (path, versionId) => {
+      // A file deleted now is listed only with the deleted files shown.
+      const present = get().files.some((f) => f.path === path);
+      set({ view: 'files', selectedPath: path, compareWith: 'previous', comparePicks: [], ...(present ? {} : { showDeleted: true }) });
+      await get().loadVersions(path);
+      if (get().versionsPath === path && get().versions.some((v) => v.versionId === versionId)) get().selectVersion(versionId);
     },
 
     clearPicks: () => {
