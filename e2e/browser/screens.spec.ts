@@ -183,6 +183,16 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await viewer.getByLabel('Label').fill('Before the redesign');
   await shoot(viewer, '15-checkpoint');
   await viewer.keyboard.press('Escape');
+  await viewer.getByRole('button', { name: 'Restore a folder…' }).click();
+  await expect(viewer.getByRole('list', { name: 'Folders in this snapshot' })).toBeVisible();
+  await shoot(viewer, '25-restore-folder-picker');
+  await viewer.keyboard.press('Escape');
+  await viewer.getByRole('button', { name: 'Checkpoint' }).click();
+  await viewer.getByLabel('Label').fill('Before the redesign of the counter, the styles and every page that shows them to a visitor');
+  await viewer.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await snapshots.first().getByRole('button').click();
+  await expect(viewer.getByText(/changed since the (first copy|previous checkpoint)/).first()).toBeVisible();
+  await shoot(viewer, '26-timeline-checkpoint');
 
   await viewer.getByRole('tab', { name: 'Store' }).click();
   await viewer.getByRole('button', { name: 'Verify' }).click();

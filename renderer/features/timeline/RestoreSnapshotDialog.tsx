@@ -50,7 +50,7 @@ export function RestoreSnapshotDialog() {
         <input type="checkbox" checked={draft.deleteAdded} onChange={(e) => edit({ deleteAdded: e.target.checked })} />
         Also delete files added since this snapshot (they are recorded first)
       </label>
-      {draft.previewError ? <ErrorNote error={draft.previewError} title="No preview" /> : draft.preview ? <Preview preview={draft.preview} deleteAdded={draft.deleteAdded} /> : folderMode && prefix.trim() === '' ? <p className="muted">Type the folder to restore, relative to the project.</p> : <p className="loading">Preparing the preview…</p>}
+      {draft.previewError ? <ErrorNote error={draft.previewError} title="No preview" /> : draft.preview ? <Preview preview={draft.preview} deleteAdded={draft.deleteAdded} /> : folderMode && prefix.trim() === '' ? <p className="muted">Pick a folder above, or type one relative to the project.</p> : <p className="loading">Preparing the preview…</p>}
     </Dialog>
   );
 }
