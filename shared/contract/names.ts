@@ -20,6 +20,7 @@ export const CALL_NAME_LIST = [
   'restoreFromGit',
   'previewRestore',
   'restoreSnapshot',
+  'materializeSnapshot',
   'rescan',
   'createCheckpoint',
   'deletedFiles',
