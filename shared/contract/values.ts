@@ -1,5 +1,5 @@
 import type { HindsightErrorData } from '../errors.js';
-import type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult } from '../history.js';
+import type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, UnreadablePath, VersionInfo, VerifyResult } from '../history.js';
 import type { Settings } from './config.js';
 
 // What the calls answer with, beyond the domain types of shared/history.ts. The engine's methods
@@ -7,7 +7,7 @@ import type { Settings } from './config.js';
 // documented before the contract existed keeps its name beside the contract's (extend, never
 // rename): those are marked "CLI name".
 
-export type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult };
+export type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, UnreadablePath, VersionInfo, VerifyResult };
 
 /** Where a known project's folder stands, as last seen. */
 export type ProjectState = 'present' | 'moved' | 'gone' | 'replaced' | 'config-corrupt';
@@ -189,6 +189,8 @@ export interface RescanResult {
   paths: number;
   hashed: number;
   ms: number;
+  /** What could not be read (sorted by path): left as it was recorded, tried again next time. */
+  unreadable: UnreadablePath[];
 }
 
 export interface DeletedFile {
