@@ -22,7 +22,7 @@ import type {
 } from '../../shared/contract.js';
 import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import type { GitVersions } from '../../shared/git.js';
-import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
+import type { DiskState, FileEntry, GitSource, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult } from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
 import { configEdit, configView } from './config/configView.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
@@ -54,7 +54,8 @@ import type { BeforeCommitHook } from './versions/commitHooks.js';
 import { headCheckpoint } from './versions/headCheckpoint.js';
 import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
 import type { RescanOptions } from './versions/rescan.js';
-import { diffInputs, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
+import { diskState } from './versions/diskState.js';
+import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
 
 // The history engine of one process, and the one seam its callers (the dispatcher, the CLI, the
 // browser host, the tests) cross. It knows projects by projectId: one record per open project
@@ -119,7 +120,7 @@ export class HistoryEngine {
       maxFileSize: () => this.settings().maxFileSize,
     });
     // A checkpoint of the state before git moved HEAD, ahead of the group that records git's rewrite.
-    this.recorder.addBeforeCommit(async (store) => void (await headCheckpoint(store)));
+    this.recorder.addBeforeCommit(async (store) => (await headCheckpoint(store))?.after);
   }
 
   // --- projects
@@ -223,6 +224,19 @@ export class HistoryEngine {
     return store.index.snapshotChanges(snapshotId);
   }
 
+  /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
+  snapshotSummary(projectId: string, snapshotId: number): SnapshotSummary {
+    const store = this.history(projectId);
+    this.requireSnapshot(store, snapshotId);
+    const mark = store.index.previousMark(snapshotId);
+    return {
+      snapshotId,
+      files: store.index.filesPresentAt(snapshotId),
+      changedSince: mark ? store.index.pathsChangedBetween(mark.id, snapshotId) : 0,
+      since: mark ? { snapshotId: mark.id, kind: mark.kind } : null,
+    };
+  }
+
   files(projectId: string, at?: number): FileEntry[] {
     const store = this.history(projectId);
     if (at !== undefined) this.requireSnapshot(store, at);
@@ -239,13 +253,26 @@ export class HistoryEngine {
     return readVersion(this.history(projectId), path, options.versionId, options.maxBytes);
   }
 
-  diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): DiffInputs {
+  diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): Promise<DiffInputs> {
+    assertProjectPath(path);
     return diffInputs(this.history(projectId), path, before, after, maxBytes);
+  }
+
+  /** The file on disk now and which of its versions it is identical to. */
+  diskState(projectId: string, path: string): Promise<DiskState> {
+    assertProjectPath(path);
+    return diskState(this.history(projectId), path);
   }
 
   /** Every byte of a version, streamed (the CLI's show). */
   versionStream(projectId: string, path: string, versionId?: number): Readable {
     return versionStream(this.history(projectId), path, versionId);
+  }
+
+  /** Every byte of git's HEAD or INDEX version of a file (the CLI's `show --version HEAD`). */
+  gitVersionStream(projectId: string, path: string, source: GitSource): Promise<Readable> {
+    assertProjectPath(path);
+    return gitVersionStream(this.history(projectId), path, source);
   }
 
   /** Paths whose latest version is a deletion. */
@@ -311,6 +338,12 @@ export class HistoryEngine {
 
   restoreFile(projectId: string, path: string, versionId: number): Promise<RestoreFileResult> {
     return this.recorder.restoreFile(this.record(projectId), path, versionId);
+  }
+
+  /** Restores a file to git's committed (HEAD) or staged (INDEX) version. */
+  restoreFromGit(projectId: string, path: string, source: GitSource): Promise<RestoreFileResult> {
+    assertProjectPath(path);
+    return this.recorder.restoreFromGit(this.record(projectId), path, source);
   }
 
   /** Restores a snapshot (or a folder or file of it); with dryRun only its preview. Undo: restore undoSnapshotId. */

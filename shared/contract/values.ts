@@ -1,5 +1,5 @@
 import type { HindsightErrorData } from '../errors.js';
-import type { FileEntry, OpenResult, SnapshotChange, SnapshotInfo, UnreadablePath, VersionInfo, VerifyResult } from '../history.js';
+import type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, UnreadablePath, VersionInfo, VerifyResult } from '../history.js';
 import type { Settings } from './config.js';
 
 // What the calls answer with, beyond the domain types of shared/history.ts. The engine's methods
@@ -7,7 +7,7 @@ import type { Settings } from './config.js';
 // documented before the contract existed keeps its name beside the contract's (extend, never
 // rename): those are marked "CLI name".
 
-export type { FileEntry, OpenResult, SnapshotChange, SnapshotInfo, UnreadablePath, VersionInfo, VerifyResult };
+export type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, UnreadablePath, VersionInfo, VerifyResult };
 
 /** Where a known project's folder stands, as last seen. */
 export type ProjectState = 'present' | 'moved' | 'gone' | 'replaced' | 'config-corrupt';
@@ -38,7 +38,7 @@ export interface OpenProjectResult extends OpenResult {
 /** Some bytes of a version (or of the file on disk): text when they are UTF-8, else base64. */
 export interface FileBytes {
   path: string;
-  /** null for the file as it is on disk now. */
+  /** null for the file as it is on disk now, or for git's version. */
   versionId: number | null;
   /** The whole size in bytes; `data` may hold fewer (see `truncated`). */
   size: number;
@@ -69,6 +69,8 @@ export interface RestoreFileResult {
   versionId: number;
   /** Restore this version of the path to undo: what the file held just before (a deletion when it did not exist). */
   undoVersionId: number | null;
+  /** A restore from git: which of git's versions came back (versionId is then the version it recorded). */
+  fromGit: GitSource | null;
 }
 
 /** What a snapshot restore would do, file by file. */
@@ -89,6 +91,9 @@ export interface RestorePreview {
   delete: string[];
   /** Files that already match the snapshot. */
   unchanged: number;
+  /** The git branch the snapshot was taken on, and the one checked out now (null outside git or detached). */
+  snapshotBranch: string | null;
+  branchNow: string | null;
 }
 
 export interface RestoreSnapshotResult {

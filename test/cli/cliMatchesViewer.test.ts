@@ -105,13 +105,21 @@ describe('the CLI prints what the viewer receives', () => {
     expectSameShape(restoredFile, viewerRestoredFile, 'restore a file');
     expect(restoredFile).toMatchObject({ path: 'a.txt', versionId: baselineA!.versionId });
 
+    // restore PATH --version HEAD ↔ restoreFromGit
+    writeFileSync(join(root, 'a.txt'), 'four\n');
+    const fromGit = await cli<ResponseOf<'restoreFromGit'>>('restore', root, 'a.txt', '--version', 'HEAD');
+    writeFileSync(join(root, 'a.txt'), 'five\n');
+    const viewerFromGit = await viewer('restoreFromGit', { projectId, path: 'a.txt', source: 'HEAD' });
+    expectSameShape(fromGit, viewerFromGit, 'restore from git');
+    expect(fromGit).toMatchObject({ path: 'a.txt', fromGit: 'HEAD' });
+
     writeFileSync(join(root, 'dir/c.txt'), 'changed\n');
     const restoredSnapshot = await cli<ResponseOf<'restoreSnapshot'>>('restore', root, '--snapshot', '1', '--path', 'dir');
     writeFileSync(join(root, 'dir/c.txt'), 'changed again\n');
     const viewerRestoredSnapshot = await viewer('restoreSnapshot', { projectId, snapshotId: 1, pathPrefix: 'dir' });
     expectSameShape(restoredSnapshot, viewerRestoredSnapshot, 'restore a snapshot');
     const kinds = new Map((await viewer('log', { projectId })).map((s) => [s.snapshotId, s.kind]));
-    for (const result of [restoredFile, viewerRestoredFile, restoredSnapshot, viewerRestoredSnapshot]) {
+    for (const result of [restoredFile, viewerRestoredFile, fromGit, viewerFromGit, restoredSnapshot, viewerRestoredSnapshot]) {
       expect(kinds.get(result.snapshotId!)).toBe('restore');
     }
   });

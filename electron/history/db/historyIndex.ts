@@ -13,7 +13,7 @@ import { Sql } from './sql.js';
 import * as statCache from './statCache.js';
 import * as versionQueries from './versionQueries.js';
 
-export type { NewSnapshot, NewVersion } from './commitSnapshot.js';
+export type { NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { CachedStat, StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
 export type { BlobTextState, IndexedBlob, SearchIndexTotals, SearchVersionRow } from './searchIndex.js';
@@ -103,6 +103,11 @@ export class HistoryIndex {
     return statCache.statCache(this.#sql);
   }
 
+  /** One path's stat cache row, with the hash it was recorded with. */
+  cachedStat(path: string): statCache.StatRow | undefined {
+    return statCache.cachedStat(this.#sql, path);
+  }
+
   trackedFiles(): number {
     return statCache.trackedFiles(this.#sql);
   }
@@ -123,6 +128,22 @@ export class HistoryIndex {
 
   latestSnapshotId(): number | undefined {
     return snapshotQueries.latestSnapshotId(this.#sql);
+  }
+
+  previousMark(snapshotId: number): { id: number; kind: 'baseline' | 'checkpoint' } | undefined {
+    return snapshotQueries.previousMark(this.#sql, snapshotId);
+  }
+
+  filesPresentAt(snapshotId: number): number {
+    return snapshotQueries.filesPresentAt(this.#sql, snapshotId);
+  }
+
+  pathsChangedBetween(after: number, upTo: number): number {
+    return snapshotQueries.pathsChangedBetween(this.#sql, after, upTo);
+  }
+
+  previousSnapshotId(snapshotId: number): number | undefined {
+    return snapshotQueries.previousSnapshotId(this.#sql, snapshotId);
   }
 
   latestSnapshotContext(): { snapshotId: number; branch: string | null; head: string | null } | undefined {
@@ -147,6 +168,16 @@ export class HistoryIndex {
 
   latestVersion(path: string): VersionInfo | undefined {
     return versionQueries.latestVersion(this.#sql, path);
+  }
+
+  /** The version of a path just before a snapshot. */
+  versionBefore(path: string, snapshotId: number): VersionInfo | undefined {
+    return versionQueries.versionBefore(this.#sql, path, snapshotId);
+  }
+
+  /** The id of the version a path had as of a snapshot. */
+  versionIdAt(path: string, snapshotId: number): number | undefined {
+    return versionQueries.versionIdAt(this.#sql, path, snapshotId);
   }
 
   /** The latest version of a path that has contents. */

@@ -1,6 +1,6 @@
 import type { Sql } from './sql.js';
 
-// The search index (migration 3): search_blobs says which blobs the build has looked at and what
+// The search index (migration 5): search_blobs says which blobs the build has looked at and what
 // it found, search_text holds the trigram index of the text ones (contentless, rowid = the
 // search_blobs id). A blob is indexed once however many versions name it.
 
