@@ -6,7 +6,7 @@ import { SCHEMA_VERSION } from '../../../electron/history/db/migrations.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { tempDir } from '../../helpers/tempDirs.js';
-import { DROP_ORIGIN_COLUMNS } from '../db/olderSchema.js';
+import { DROP_AFTER_SCHEMA_2 } from '../db/olderSchema.js';
 import { writeTree } from '../../helpers/writeTree.js';
 
 // Folder modes are recorded like file modes and a folder a restore recreates comes back with the
@@ -97,7 +97,7 @@ describe('folder modes', () => {
     before.close();
     // As an earlier Hindsight left it: the index only db/ code may write, changed from outside.
     const older = new Database(dbFile);
-    older.exec(`DROP TABLE folder_modes; DROP TABLE search_text; DROP TABLE search_blobs; ${DROP_ORIGIN_COLUMNS} PRAGMA user_version = 1;`);
+    older.exec(`DROP TABLE folder_modes; ${DROP_AFTER_SCHEMA_2} PRAGMA user_version = 1;`);
     older.close();
 
     const engine = new HistoryEngine(dataDir);

@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import Database from 'better-sqlite3';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
-import { DROP_ORIGIN_COLUMNS } from '../db/olderSchema.js';
+import { DROP_AFTER_SCHEMA_2 } from '../db/olderSchema.js';
 import { originText } from '../../../shared/originText.js';
 import { git, makeRepo, tempDir } from '../git/gitFixture.js';
 import { notRacy } from './versionsHelpers.js';
@@ -186,7 +186,7 @@ describe('a history written before origins were recorded (schema 2)', () => {
     await engine.unwatchAll();
     engine.close();
     const older = new Database(dbFile);
-    older.exec(`${DROP_ORIGIN_COLUMNS} PRAGMA user_version = 2;`);
+    older.exec(`${DROP_AFTER_SCHEMA_2} PRAGMA user_version = 2;`);
     older.close();
 
     const again = new HistoryEngine(dataDir);
