@@ -1,25 +1,16 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scopeOf } from '../../../electron/history/db/commitSnapshot.js';
-import { HistoryEngine } from '../../../electron/history/historyEngine.js';
-import { git, makeRepo, tempDir } from '../git/gitFixture.js';
-import { notRacy } from '../versions/versionsHelpers.js';
+import { git } from '../git/gitFixture.js';
+import { notRacy, repoWithBaseline } from '../versions/versionsHelpers.js';
 
 // What the timeline says about a snapshot and what a folder restore leaves behind: where a
 // snapshot's files are, what a checkpoint holds, the branch a snapshot was taken on against the
 // one checked out now, and no empty folder left by a folder restore or its undo.
 
 async function opened(files: Record<string, string>) {
-  const root = makeRepo(files);
-  const engine = new HistoryEngine(tempDir('data'));
-  onTestFinished(async () => {
-    await engine.unwatchAll();
-    engine.close();
-  });
-  const { projectId } = await engine.open(root);
-  const store = engine.history(projectId);
-  notRacy(store);
+  const { root, engine, projectId, store } = await repoWithBaseline(files);
   const rescan = async () => {
     notRacy(store);
     await engine.rescan(projectId);

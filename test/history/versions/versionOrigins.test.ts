@@ -6,23 +6,15 @@ import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { DROP_AFTER_SCHEMA_2 } from '../db/olderSchema.js';
 import { originText } from '../../../shared/originText.js';
-import { git, makeRepo, tempDir } from '../git/gitFixture.js';
-import { notRacy } from './versionsHelpers.js';
+import { git } from '../git/gitFixture.js';
+import { notRacy, repoWithBaseline } from './versionsHelpers.js';
 
 // Every version says where it came from (a first copy, an edit, a restore of which version, the
 // undo of a restore, git rewriting the file), and the file on disk says which version it is.
 // Real git, real files, the real engine.
 
 async function openedRepo(files: Record<string, string>) {
-  const root = makeRepo(files);
-  const engine = new HistoryEngine(tempDir('data'));
-  onTestFinished(async () => {
-    await engine.unwatchAll();
-    engine.close();
-  });
-  const { projectId } = await engine.open(root);
-  const store = engine.history(projectId);
-  notRacy(store);
+  const { root, engine, projectId, store } = await repoWithBaseline(files);
   const edit = async (path: string, text: string) => {
     writeFileSync(join(root, path), text);
     notRacy(store);
