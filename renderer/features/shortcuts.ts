@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useApp } from '../stores/appStore.js';
+import { PROJECT_VIEWS } from '../stores/projectsSlice.js';
 import { openFolderPrompt } from './start/openFolderPrompt.js';
 
 // Window-wide shortcuts: Ctrl/Cmd+O open a folder, Ctrl/Cmd+F find a file, Ctrl/Cmd+Shift+F
@@ -41,9 +42,9 @@ export function useShortcuts({ toggleSidebar }: { toggleSidebar: () => void }): 
       } else if (key === 'b' && !event.shiftKey) {
         event.preventDefault();
         sidebar.current();
-      } else if (['1', '2', '3', '4'].includes(key) && s.currentProjectId) {
+      } else if (/^[1-9]$/.test(key) && PROJECT_VIEWS[Number(key) - 1] && s.currentProjectId) {
         event.preventDefault();
-        s.setView((['files', 'timeline', 'store', 'search'] as const)[Number(key) - 1] ?? 'files');
+        s.setView(PROJECT_VIEWS[Number(key) - 1]!);
       } else if (key === 'z' && !event.shiftKey && !editingText(event.target)) {
         const undo = [...s.toasts].reverse().find((t) => t.action?.label === 'Undo');
         if (!undo) return;

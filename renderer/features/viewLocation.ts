@@ -1,10 +1,8 @@
-import type { ProjectView } from '../stores/projectsSlice.js';
+import { PROJECT_VIEWS, type ProjectView } from '../stores/projectsSlice.js';
 import { useApp } from '../stores/appStore.js';
 
 // The open project and tab live in the page's address (#project=ID&view=timeline), so reloading
 // the window comes back to them. replaceState: switching projects adds no history entries.
-
-const VIEWS: readonly ProjectView[] = ['files', 'timeline', 'store'];
 
 export interface ViewLocation {
   projectId: string | null;
@@ -14,7 +12,7 @@ export interface ViewLocation {
 export function readLocation(hash: string = window.location.hash): ViewLocation {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const view = params.get('view') as ProjectView | null;
-  return { projectId: params.get('project'), view: view && VIEWS.includes(view) ? view : 'files' };
+  return { projectId: params.get('project'), view: view && PROJECT_VIEWS.includes(view) ? view : 'files' };
 }
 
 export function locationHash({ projectId, view }: ViewLocation): string {

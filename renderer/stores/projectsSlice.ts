@@ -8,7 +8,9 @@ import type { Slice } from './appState.js';
 // and when the window comes back to the front (checkProjects): a folder that comes back is
 // present again and opened behind its history, one that went away gets its banner (no toast).
 
-export type ProjectView = 'files' | 'timeline' | 'store' | 'search';
+// The project screen's tabs in their order: Ctrl+1..4 and the page address follow this list.
+export const PROJECT_VIEWS = ['files', 'timeline', 'store', 'search'] as const;
+export type ProjectView = (typeof PROJECT_VIEWS)[number];
 
 export interface ProjectsSlice {
   projects: ProjectSummary[];
