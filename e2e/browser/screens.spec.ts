@@ -101,6 +101,8 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await expect(viewer.getByRole('progressbar')).toHaveCount(2);
   await shoot(viewer, '03-first-copy');
   await expect(viewer.getByRole('progressbar')).toHaveCount(0, { timeout: 120_000 });
+  await expect(viewer.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(1);
+  await shoot(viewer, '03-first-copy-done');
 
   const dir = folder('hindsight-e2e-site-');
   writeFiles(dir, {
@@ -204,6 +206,17 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await expect(viewer.getByRole('list', { name: 'Recent projects' })).toBeVisible();
   await shoot(viewer, '18-start-recent');
   renameSync(`${dir}-moved`, dir);
+});
+
+test.describe('a folder past the large-folder settings', () => {
+  test.use({ configJson: JSON.stringify({ settings: { largeFolderFiles: 100 } }) });
+  test('asks first', async ({ viewer, folder }) => {
+    const dir = folder('hindsight-e2e-home-');
+    writeBigTree(dir, 300, 1024);
+    await openFolder(viewer, dir);
+    await expect(viewer.getByRole('dialog', { name: 'Copy this large folder?' })).toBeVisible();
+    await shoot(viewer, '20-large-folder');
+  });
 });
 
 test.describe('corrupt config', () => {
