@@ -85,7 +85,17 @@ export const CALLS = {
     z.strictObject({ projectId, snapshotId: snapshotId.optional() }),
     'Every file as it stands at a snapshot (default: the latest), sorted by path.',
   ),
-  versions: call<VersionInfo[]>()(z.strictObject({ projectId, path: projectPath }), "A file's versions, oldest first."),
+  versions: call<VersionInfo[]>()(
+    z.strictObject({
+      projectId,
+      path: projectPath,
+      /** At most this many: the newest ones (a page). Absent: every version. */
+      limit: z.number().int().min(1).max(10_000).optional(),
+      /** Only versions older than this one (the oldest of the page before). */
+      before: versionId.optional(),
+    }),
+    "A file's versions, oldest first; with limit, the newest `limit` (older than `before`): one page of a long history.",
+  ),
   readVersion: call<FileBytes>()(
     z.strictObject({ projectId, path: projectPath, versionId: versionId.optional(), maxBytes }),
     "A version's bytes (default: the latest with contents), at most maxBytes (default 2 MiB), marked when truncated.",

@@ -99,12 +99,13 @@ function TreeBody({ firstMatch }: { firstMatch: React.RefObject<FirstMatch | nul
 function VersionsHeader() {
   const path = useApp((s) => s.versionsPath);
   const count = useApp((s) => s.versions.length);
+  const more = useApp((s) => s.versionsMore);
   return (
     <header className="pane-header">
       <h2 className="pane-title" title={path ?? undefined}>
         {path ?? 'Versions'}
       </h2>
-      {path && <span className="pane-sub">{count === 1 ? '1 version' : `${formatCount(count)} versions`}</span>}
+      {path && <span className="pane-sub">{more ? `${formatCount(count)}+ versions` : count === 1 ? '1 version' : `${formatCount(count)} versions`}</span>}
     </header>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { VersionInfo } from '../../../shared/contract.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -7,7 +8,9 @@ import { useApp } from '../../stores/appStore.js';
 import { moveInList } from '../../components/listKeys.js';
 
 // The selected file's versions, newest first; the oldest is the baseline. Arrow keys move the
-// selection (each item is a button; focus and selection move together).
+// selection (each item is a button; focus and selection move together). A long history comes a
+// page at a time: the next older page loads when the end of the list scrolls into view (or on
+// its button).
 
 export function VersionList() {
   const versions = useApp((s) => s.versions);
@@ -16,6 +19,7 @@ export function VersionList() {
   const path = useApp((s) => s.versionsPath);
   const selected = useApp((s) => s.selectedVersionId);
   const selectVersion = useApp((s) => s.selectVersion);
+  const more = useApp((s) => s.versionsMore);
 
   if (!path) return <EmptyState title="No file selected">Choose a file to see its versions.</EmptyState>;
   if (status === 'error' && error) return <ErrorNote error={error} title="The versions could not be read" />;
@@ -37,7 +41,7 @@ export function VersionList() {
             onClick={() => selectVersion(v.versionId)}
           >
             <span className="version-head">
-              <span className={`version-kind kind-${v.hash === null ? 'deleted' : v.kind}`}>{versionTitle(v, i === versions.length - 1)}</span>
+              <span className={`version-kind kind-${v.hash === null ? 'deleted' : v.kind}`}>{versionTitle(v, !more && i === versions.length - 1)}</span>
               <time className="version-relative" dateTime={new Date(v.at).toISOString()} title={formatExact(v.at)}>
                 {formatRelative(v.at)}
               </time>
@@ -49,7 +53,33 @@ export function VersionList() {
           </button>
         </li>
       ))}
+      {more && (
+        <li className="version-more">
+          <OlderVersions />
+        </li>
+      )}
     </ul>
+  );
+}
+
+/** The button at the end of a long list; it presses itself when it scrolls into view. */
+function OlderVersions() {
+  const loading = useApp((s) => s.loadingOlder);
+  const loadOlder = useApp((s) => s.loadOlderVersions);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadOlder();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [loadOlder]);
+  return (
+    <button ref={ref} type="button" className="button button-small" disabled={loading} onClick={() => void loadOlder()}>
+      {loading ? 'Loading older versions…' : 'Show older versions'}
+    </button>
   );
 }
 
