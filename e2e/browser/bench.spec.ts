@@ -162,9 +162,9 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
       await hotItem.click();
       await expect(page.getByRole('treeitem', { name: 'hot.txt' })).toBeVisible();
       // The reference: a file with one version, the same click.
-      versionsShownReference.push(await clickToPaint(page, '[role="treeitem"]', 'one.txt', '.version-list li:nth-child(1) [data-version]'));
+      versionsShownReference.push(await clickToPaint(page, '[role="treeitem"]', 'one.txt', '.version-list[data-path="one.txt"] li:nth-child(1) [data-version]'));
       // The first versions painted: the newest page of the 1,000.
-      versionsShown.push(await clickToPaint(page, '[role="treeitem"]', 'hot.txt', '.version-list li:nth-child(1) [data-version]'));
+      versionsShown.push(await clickToPaint(page, '[role="treeitem"]', 'hot.txt', '.version-list[data-path="hot.txt"] li:nth-child(1) [data-version]'));
       await expect(page.getByRole('button', { name: 'Show older versions' })).toBeVisible();
       // The next older page, from its button to its first row painted.
       olderPageShown.push(await clickToPaint(page, '.version-more button', 'Show older versions', '.version-list li:nth-child(101) [data-version]'));

@@ -29,7 +29,7 @@ export function VersionList() {
   }
 
   return (
-    <ul className="version-list" aria-label="Versions" aria-busy={status === 'loading'} onKeyDown={onKeyDown}>
+    <ul className="version-list" aria-label="Versions" aria-busy={status === 'loading'} data-path={path} onKeyDown={onKeyDown}>
       {versions.map((v, i) => (
         <li key={v.versionId}>
           <button
