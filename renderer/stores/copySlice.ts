@@ -13,6 +13,8 @@ export interface CopyState {
   path: string;
   projectId: string | null;
   progress: Progress | null;
+  /** A known project checked for changes (not a first copy), before its first progress event says so. */
+  known: boolean;
   startedAt: number;
   /** When the first progress event arrived, and the bytes done then. */
   firstAt: number | null;
@@ -37,7 +39,7 @@ const MAX_FINISHED = 3;
 export interface CopySlice {
   copies: Record<string, CopyState>;
   finished: FinishedCopy[];
-  beginCopy(operationId: string, path: string): void;
+  beginCopy(operationId: string, path: string, known?: boolean): void;
   copyProgress(operationId: string, progress: Progress): void;
   /** The open answered: a first copy (or a rescan long enough to have shown its card) leaves its completion line. */
   completeCopy(operationId: string, result: OpenResult): void;
@@ -49,11 +51,11 @@ export interface CopySlice {
 export const createCopySlice: Slice<CopySlice> = (set, get) => ({
   copies: {},
   finished: [],
-  beginCopy: (operationId, path) =>
+  beginCopy: (operationId, path, known = false) =>
     set((s) => ({
       copies: {
         ...s.copies,
-        [operationId]: { operationId, path, projectId: null, progress: null, startedAt: Date.now(), firstAt: null, firstBytes: 0, lastAt: Date.now(), cancelling: false },
+        [operationId]: { operationId, path, projectId: null, progress: null, known, startedAt: Date.now(), firstAt: null, firstBytes: 0, lastAt: Date.now(), cancelling: false },
       },
     })),
   copyProgress: (operationId, progress) => {

@@ -89,7 +89,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
   openFolder: async (path, { show = true, confirmLarge = false } = {}) => {
     const operationId = newOperationId('open');
     set({ openError: null, dialogOperation: get().openDialogVisible ? operationId : null });
-    get().beginCopy(operationId, path);
+    get().beginCopy(operationId, path, get().projects.some((p) => p.root === path));
     try {
       const opened = await call('openProject', { path, operationId, ...(confirmLarge ? { confirmLarge } : {}) });
       get().completeCopy(operationId, opened);

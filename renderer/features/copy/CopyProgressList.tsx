@@ -38,10 +38,10 @@ function CopyCard({ operationId }: { operationId: string }) {
   if (!copy || !visible) return null;
   const name = folderName(copy.path);
   const p = copy.progress;
-  const firstCopy = p?.operation !== 'rescan';
+  const firstCopy = p ? p.operation !== 'rescan' : !copy.known;
   const title = firstCopy ? `Copying ${name} into its history` : `Checking ${name} for changes`;
   const titleId = `copy-title-${operationId}`;
-  const status = copyStatus(p, copyRate(copy));
+  const status = !p && copy.known ? 'Checking for changes…' : copyStatus(p, copyRate(copy));
   return (
     <article className="copy-card" aria-labelledby={titleId}>
       <div className="copy-head">
