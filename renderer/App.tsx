@@ -6,6 +6,7 @@ import { ProjectScreen } from './features/project/ProjectScreen.js';
 import { useShortcuts } from './features/shortcuts.js';
 import { Sidebar } from './features/Sidebar.js';
 import { useSidebarFolded } from './features/sidebarState.js';
+import { LargeFolderDialog } from './features/start/LargeFolderDialog.js';
 import { OpenFolderDialog } from './features/start/OpenFolderDialog.js';
 import { StartScreen } from './features/start/StartScreen.js';
 import { useFolderDrop } from './features/start/useFolderDrop.js';
@@ -52,6 +53,7 @@ export function App() {
         {current ? <ProjectScreen key={current} projectId={current} /> : <StartScreen />}
       </main>
       <OpenFolderDialog />
+      <LargeFolderDialog />
       <Toasts />
       {dropping && (
         <div className="drop-overlay" aria-hidden="true">

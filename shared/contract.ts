@@ -97,7 +97,17 @@ export const CALLS = {
     z.strictObject({ projectId, snapshotId: snapshotId.optional() }),
     'Every file as it stands at a snapshot (default: the latest), sorted by path.',
   ),
-  versions: call<VersionInfo[]>()(z.strictObject({ projectId, path: projectPath }), "A file's versions, oldest first."),
+  versions: call<VersionInfo[]>()(
+    z.strictObject({
+      projectId,
+      path: projectPath,
+      /** At most this many: the newest ones (a page). Absent: every version. */
+      limit: z.number().int().min(1).max(10_000).optional(),
+      /** Only versions older than this one (the oldest of the page before). */
+      before: versionId.optional(),
+    }),
+    "A file's versions, oldest first; with limit, the newest `limit` (older than `before`): one page of a long history.",
+  ),
   diskState: call<DiskState>()(
     z.strictObject({ projectId, path: projectPath }),
     'The file as it is on disk now, and which of its versions it is identical to (the current one).',

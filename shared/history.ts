@@ -108,6 +108,8 @@ export interface DiskState {
   currentVersionId: number | null;
   /** Every version identical to the disk: restoring one of them would change nothing. */
   sameVersionIds: number[];
+  /** How many versions the file has: the viewer numbers a long history from it a page at a time. */
+  versionCount: number;
 }
 
 /** What one snapshot changed in one file, relative to the version before it. */

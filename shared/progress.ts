@@ -1,9 +1,13 @@
 // Progress of long work, reported to the CLI's bar and the viewer's progress bars alike.
 
 export type ProgressPhase =
+  // A first copy walking the folder: filesTotal and bytesTotal are what was found so far and still
+  // grow (files already copied count in filesDone); 'copy' follows once the totals are known.
   | 'scan'
   | 'copy'
   | 'commit'
+  // A rescan walking the folder and comparing it with the stat cache (no total yet); its 'copy'
+  // phase files what changed, against the number of changed paths (0 when nothing changed).
   | 'rescan'
   | 'restore'
   | 'verify'

@@ -9,15 +9,19 @@ import { expect, test } from './fixtures/viewer.js';
 
 // The viewer benchmark (a measurement, not a timed test): a 100,000-file project's tree first
 // paint and a scroll to its end (frame times from requestAnimationFrame and long tasks from the
-// performance API), and a file with 1,000 versions from click to versions shown.
+// performance API), and a file with 1,000 versions from click to its first versions painted (the
+// newest page) and to the next older page painted. Each is also measured on a reference in the
+// same run (a 100-file project, a file with one version), and reported as a ratio to it.
 // Run: HINDSIGHT_BENCH=1 npm run test:e2e -- bench.spec.ts --project=browser
+// Small (to check that it runs): HINDSIGHT_BENCH_DIRS=2 HINDSIGHT_BENCH_VERSIONS=150 with the same.
 // Results go to stdout and .bench/viewer.json.
 
 test.skip(process.env.HINDSIGHT_BENCH !== '1', 'viewer benchmark: set HINDSIGHT_BENCH=1 to run it');
 
 const DIRS = Number(process.env.HINDSIGHT_BENCH_DIRS ?? 100);
 const PER_DIR = 1_000;
-const VERSIONS = 1_000;
+const VERSIONS = Number(process.env.HINDSIGHT_BENCH_VERSIONS ?? 1_000);
+const REFERENCE_FILES = 100;
 
 interface Frames {
   frames: number;
@@ -91,9 +95,13 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
     mkdirSync(join(big, `dir${String(d).padStart(3, '0')}`));
     for (let f = 0; f < PER_DIR; f++) writeFileSync(join(big, `dir${String(d).padStart(3, '0')}`, `file${f}.txt`), `file ${d}/${f}\n`);
   }
+  const small = folder('hindsight-bench-ref100-');
+  for (let f = 0; f < REFERENCE_FILES; f++) writeFileSync(join(small, `file${f}.txt`), `file ${f}\n`);
   const hot = folder('hindsight-bench-versions-');
   writeFileSync(join(hot, 'hot.txt'), 'version 0\n');
+  writeFileSync(join(hot, 'one.txt'), 'one version\n');
   execFileSync(process.execPath, [CLI, 'open', big, '--data-dir', dataDir]);
+  execFileSync(process.execPath, [CLI, 'open', small, '--data-dir', dataDir]);
   execFileSync(process.execPath, [CLI, 'open', hot, '--data-dir', dataDir]);
   process.env.HINDSIGHT_COPY_WORKER ??= join(process.cwd(), 'out/cli/copyWorker.js');
   const engine = new HistoryEngine(dataDir);
@@ -110,6 +118,7 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
     await page.goto(host.url);
     const nav = page.getByRole('navigation', { name: 'Projects' });
     const bigItem = nav.getByRole('button', { name: /hindsight-bench-100k-/ });
+    const smallItem = nav.getByRole('button', { name: /hindsight-bench-ref100-/ });
     const hotItem = nav.getByRole('button', { name: /hindsight-bench-versions-/ });
     // The first click also opens the folder in the host (a rescan of 100,000 files): let it settle.
     await bigItem.click();
@@ -118,12 +127,24 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
 
     // Tree first paint: from the click on the project to its first rows painted (files fetched,
     // the baseline compared, the tree built), with the folder already open in the host.
+    // The reference: the same click on a 100-file project (opened once first, like the big one).
+    await smallItem.click();
+    await expect(page.getByRole('treeitem').first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
     const firstPaint: number[] = [];
+    const firstPaintReference: number[] = [];
     for (let run = 0; run < 3; run++) {
-      await page.reload();
+      // Without the address's project: a reload would open it again by itself.
+      await page.goto(host.url);
       await expect(bigItem).toBeVisible();
       firstPaint.push(await clickToPaint(page, '.sidebar-item', 'hindsight-bench-100k-', '[role="treeitem"]'));
+      await page.goto(host.url);
+      await expect(smallItem).toBeVisible();
+      firstPaintReference.push(await clickToPaint(page, '.sidebar-item', 'hindsight-bench-ref100-', '[role="treeitem"]'));
     }
+    await page.goto(host.url);
+    await bigItem.click();
+    await expect(page.getByRole('treeitem').first()).toBeVisible();
     await page.getByLabel('Filter files').fill('file');
     await expect(page.getByRole('treeitem', { name: 'file0.txt' }).first()).toBeVisible();
     const rows = await page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { scrollHeight: number } } }).document.querySelector('.tree-sizer').scrollHeight / 24);
@@ -131,18 +152,46 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
     await expect(page.getByRole('treeitem', { name: 'file999.txt' }).last()).toBeVisible();
 
     const versionsShown: number[] = [];
+    const versionsShownReference: number[] = [];
+    const olderPageShown: number[] = [];
     await hotItem.click();
     await expect(page.getByRole('treeitem', { name: 'hot.txt' })).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
     for (let run = 0; run < 3; run++) {
-      await page.reload();
+      await page.goto(host.url);
       await hotItem.click();
       await expect(page.getByRole('treeitem', { name: 'hot.txt' })).toBeVisible();
-      versionsShown.push(await clickToPaint(page, '[role="treeitem"]', 'hot.txt', '.version-list li:nth-child(1000)'));
+      // The reference: a file with one version, the same click.
+      versionsShownReference.push(await clickToPaint(page, '[role="treeitem"]', 'one.txt', '.version-list[data-path="one.txt"] li:nth-child(1) [data-version]'));
+      // The first versions painted: the newest page of the 1,000.
+      versionsShown.push(await clickToPaint(page, '[role="treeitem"]', 'hot.txt', '.version-list[data-path="hot.txt"] li:nth-child(1) [data-version]'));
+      await expect(page.getByRole('button', { name: 'Show older versions' })).toBeVisible();
+      // The next older page, from its button to its first row painted.
+      olderPageShown.push(await clickToPaint(page, '.version-more button', 'Show older versions', '.version-list li:nth-child(101) [data-version]'));
     }
-    await expect(page.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(VERSIONS);
+    // Every page, down to the baseline, as the list scrolls.
+    const versionList = page.getByRole('list', { name: 'Versions' });
+    const rowsShown = () => versionList.locator('[data-version]').count();
+    for (let shown = await rowsShown(); shown < VERSIONS; shown = await rowsShown()) {
+      await page.getByRole('button', { name: /older versions/ }).scrollIntoViewIfNeeded();
+      await expect.poll(rowsShown, { timeout: 60_000 }).toBeGreaterThan(shown);
+    }
+    await expect(versionList.locator('[data-version]')).toHaveCount(VERSIONS);
 
-    const result = { files: DIRS * PER_DIR, treeFirstPaintMs: firstPaint, rowsScrolled: rows, scroll, versions: VERSIONS, clickToVersionsMs: versionsShown };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const result = {
+      files: DIRS * PER_DIR,
+      treeFirstPaintMs: firstPaint,
+      treeFirstPaintReferenceMs: firstPaintReference,
+      treeFirstPaintRatio: median(firstPaint) / median(firstPaintReference),
+      rowsScrolled: rows,
+      scroll,
+      versions: VERSIONS,
+      clickToFirstVersionsMs: versionsShown,
+      clickToFirstVersionsReferenceMs: versionsShownReference,
+      clickToFirstVersionsRatio: median(versionsShown) / median(versionsShownReference),
+      olderPageMs: olderPageShown,
+    };
     console.log(JSON.stringify(result, null, 2));
     mkdirSync('.bench', { recursive: true });
     writeFileSync('.bench/viewer.json', JSON.stringify(result, null, 2));

@@ -1,40 +1,14 @@
 import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
 import { writeBigTree, writeFiles } from './fixtures/folders.js';
+import { shoot } from './fixtures/shoot.js';
 import { expect, openFolder, openProject, selectFile, test, versions } from './fixtures/viewer.js';
 
 // Every screen in light and dark, written to test-results/screens/ for a person to look at.
 // Not an assertion of pixels: run it with HINDSIGHT_SCREENSHOTS=1 after changing the look.
 
 test.skip(process.env.HINDSIGHT_SCREENSHOTS !== '1', 'screenshots: set HINDSIGHT_SCREENSHOTS=1 to write them');
-
-const OUT = 'test-results/screens';
-
-/** The window sizes every screen is looked at in: a small laptop window and a roomy one. */
-const SIZES = [
-  { width: 900, height: 700 },
-  { width: 1400, height: 900 },
-] as const;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize();
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      // Let layout settle after a resize (the diff switches to inline below 1,100 pixels).
-      await page.evaluate(() => {
-        const { requestAnimationFrame: frame } = globalThis as unknown as { requestAnimationFrame(run: () => void): void };
-        return new Promise<void>((resolve) => frame(() => frame(resolve)));
-      });
-      await page.screenshot({ path: `${OUT}/${name}-${size.width}x${size.height}-${colorScheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  if (before) await page.setViewportSize(before);
-}
 
 const APP_TS = `import { useState } from 'react';
 
@@ -101,6 +75,8 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await expect(viewer.getByRole('progressbar')).toHaveCount(2);
   await shoot(viewer, '03-first-copy');
   await expect(viewer.getByRole('progressbar')).toHaveCount(0, { timeout: 120_000 });
+  await expect(viewer.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(1);
+  await shoot(viewer, '03-first-copy-done');
 
   const dir = folder('hindsight-e2e-site-');
   writeFiles(dir, {
@@ -233,6 +209,17 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await expect(viewer.getByRole('list', { name: 'Recent projects' })).toBeVisible();
   await shoot(viewer, '18-start-recent');
   renameSync(`${dir}-moved`, dir);
+});
+
+test.describe('a folder past the large-folder settings', () => {
+  test.use({ configJson: JSON.stringify({ settings: { largeFolderFiles: 100 } }) });
+  test('asks first', async ({ viewer, folder }) => {
+    const dir = folder('hindsight-e2e-home-');
+    writeBigTree(dir, 300, 1024);
+    await openFolder(viewer, dir);
+    await expect(viewer.getByRole('dialog', { name: 'Copy this large folder?' })).toBeVisible();
+    await shoot(viewer, '20-large-folder');
+  });
 });
 
 test.describe('corrupt config', () => {

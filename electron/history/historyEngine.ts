@@ -243,9 +243,21 @@ export class HistoryEngine {
     return store.index.filesAt(at);
   }
 
-  versions(projectId: string, path: string): VersionInfo[] {
+  /**
+   * A file's versions, oldest first; with a limit only the newest `limit` (older than the version
+   * `before` when given), so a long history is read and sent a page at a time.
+   */
+  versions(projectId: string, path: string, page: { limit?: number; before?: number } = {}): VersionInfo[] {
     assertProjectPath(path);
-    return this.history(projectId).index.versionsOf(path);
+    const { index } = this.history(projectId);
+    if (page.limit === undefined && page.before === undefined) return index.versionsOf(path);
+    let before: number | undefined;
+    if (page.before !== undefined) {
+      const from = index.version(page.before);
+      if (!from || from.path !== path) throw new HindsightError('VERSION_NOT_FOUND', `No version ${page.before} of ${path}.`, { path, versionId: page.before });
+      before = from.snapshotId;
+    }
+    return index.versionsPage(path, before, page.limit ?? Number.MAX_SAFE_INTEGER);
   }
 
   /** At most maxBytes of a version (default: the latest with contents). */

@@ -1,4 +1,6 @@
+import type { OpenResult } from '../../shared/contract.js';
 import type { Progress } from '../../shared/progress.js';
+import { completionLine } from '../features/copy/copyText.js';
 import { asError, call } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
 
@@ -11,6 +13,8 @@ export interface CopyState {
   path: string;
   projectId: string | null;
   progress: Progress | null;
+  /** A known project checked for changes (not a first copy), before its first progress event says so. */
+  known: boolean;
   startedAt: number;
   /** When the first progress event arrived, and the bytes done then. */
   firstAt: number | null;
@@ -19,21 +23,39 @@ export interface CopyState {
   cancelling: boolean;
 }
 
+/** A copy that is over: its card turns into this line instead of vanishing without a word. */
+export interface FinishedCopy {
+  operationId: string;
+  path: string;
+  projectId: string;
+  firstCopy: boolean;
+  line: string;
+}
+
+/** A card shows once its copy has run this long (a first copy's shows at once). */
+export const SHOW_AFTER_MS = 300;
+const MAX_FINISHED = 3;
+
 export interface CopySlice {
   copies: Record<string, CopyState>;
-  beginCopy(operationId: string, path: string): void;
+  finished: FinishedCopy[];
+  beginCopy(operationId: string, path: string, known?: boolean): void;
   copyProgress(operationId: string, progress: Progress): void;
+  /** The open answered: a first copy (or a rescan long enough to have shown its card) leaves its completion line. */
+  completeCopy(operationId: string, result: OpenResult): void;
   endCopy(operationId: string): void;
+  dismissFinished(operationId: string): void;
   cancelCopy(operationId: string): Promise<void>;
 }
 
 export const createCopySlice: Slice<CopySlice> = (set, get) => ({
   copies: {},
-  beginCopy: (operationId, path) =>
+  finished: [],
+  beginCopy: (operationId, path, known = false) =>
     set((s) => ({
       copies: {
         ...s.copies,
-        [operationId]: { operationId, path, projectId: null, progress: null, startedAt: Date.now(), firstAt: null, firstBytes: 0, lastAt: Date.now(), cancelling: false },
+        [operationId]: { operationId, path, projectId: null, progress: null, known, startedAt: Date.now(), firstAt: null, firstBytes: 0, lastAt: Date.now(), cancelling: false },
       },
     })),
   copyProgress: (operationId, progress) => {
@@ -43,7 +65,8 @@ export const createCopySlice: Slice<CopySlice> = (set, get) => ({
       const known = s.copies[operationId];
       if (!known) return s;
       const now = Date.now();
-      const first = known.firstAt === null && progress.phase === 'copy';
+      // The rate counts from the first bytes copied (the copy starts while the walk still runs).
+      const first = known.firstAt === null && (progress.phase === 'copy' || (progress.phase === 'scan' && progress.bytesDone > 0));
       return {
         copies: {
           ...s.copies,
@@ -59,6 +82,14 @@ export const createCopySlice: Slice<CopySlice> = (set, get) => ({
       };
     });
   },
+  completeCopy: (operationId, result) => {
+    const known = get().copies[operationId];
+    if (!known) return;
+    if (!result.firstCopy && Date.now() - known.startedAt < SHOW_AFTER_MS) return; // its card never showed
+    const done: FinishedCopy = { operationId, path: known.path, projectId: result.projectId, firstCopy: result.firstCopy, line: completionLine(result) };
+    set((s) => ({ finished: [...s.finished.filter((f) => f.projectId !== result.projectId), done].slice(-MAX_FINISHED) }));
+  },
+  dismissFinished: (operationId) => set((s) => ({ finished: s.finished.filter((f) => f.operationId !== operationId) })),
   endCopy: (operationId) =>
     set((s) => {
       if (!s.copies[operationId]) return s;

@@ -32,7 +32,12 @@ export interface ProjectsSlice {
   /** The open dialog is finding a moved project's folder (Locate…), not opening a new one. */
   locateFor: string | null;
   loadProjects(): Promise<void>;
-  openFolder(path: string, options?: { show?: boolean }): Promise<boolean>;
+  /** A first copy that stopped at the large-folder settings (CONFIRM_LARGE_FOLDER): what was found. */
+  largeFolder: LargeFolderFound | null;
+  openFolder(path: string, options?: { show?: boolean; confirmLarge?: boolean }): Promise<boolean>;
+  /** Copies the large folder after all (the open again, with the limit lifted). */
+  confirmLargeFolder(): Promise<void>;
+  cancelLargeFolder(): void;
   /** A known project: its history shows at once; the folder is opened (rescanned) behind it. */
   openKnown(project: ProjectSummary): void;
   showProject(projectId: string | null): void;
@@ -65,6 +70,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
   dialogOperation: null,
   unreadable: {},
   locateFor: null,
+  largeFolder: null,
 
   loadProjects: async () => {
     try {
@@ -86,12 +92,13 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     }
   },
 
-  openFolder: async (path, { show = true } = {}) => {
+  openFolder: async (path, { show = true, confirmLarge = false } = {}) => {
     const operationId = newOperationId('open');
     set({ openError: null, dialogOperation: get().openDialogVisible ? operationId : null });
-    get().beginCopy(operationId, path);
+    get().beginCopy(operationId, path, get().projects.some((p) => p.root === path));
     try {
-      const opened = await call('openProject', { path, operationId });
+      const opened = await call('openProject', { path, operationId, ...(confirmLarge ? { confirmLarge } : {}) });
+      get().completeCopy(operationId, opened);
       set((s) => ({
         projects: upsert(s.projects, opened.project),
         openDialogVisible: s.dialogOperation === operationId ? false : s.openDialogVisible,
@@ -104,7 +111,10 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
       return true;
     } catch (error) {
       const err = asError(error);
-      if (err.code === 'CANCELLED') {
+      if (err.code === 'CONFIRM_LARGE_FOLDER') {
+        // Nothing was kept: ask, showing what was found, instead of failing.
+        set({ largeFolder: largeFolderFound(path, err.details), openDialogVisible: false });
+      } else if (err.code === 'CANCELLED') {
         get().pushToast({ tone: 'info', message: `The first copy of ${path} was cancelled. Files already copied are kept for next time.` });
       } else {
         set({ openError: err.message });
@@ -119,6 +129,15 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
       if (get().dialogOperation === operationId) set({ dialogOperation: null });
     }
   },
+
+  confirmLargeFolder: async () => {
+    const found = get().largeFolder;
+    if (!found) return;
+    set({ largeFolder: null });
+    await get().openFolder(found.path, { confirmLarge: true });
+  },
+
+  cancelLargeFolder: () => set({ largeFolder: null }),
 
   openKnown: (project) => {
     get().showProject(project.projectId);
@@ -199,7 +218,8 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
 
   showProject: (projectId) => {
     if (projectId === get().currentProjectId) return;
-    set({ currentProjectId: projectId, view: 'files' });
+    // Completion lines of other projects' copies have been seen by now; the shown one's stays.
+    set((s) => ({ currentProjectId: projectId, view: 'files', finished: s.finished.filter((f) => f.projectId === projectId) }));
     get().resetTree();
     get().resetVersions();
     get().resetTimeline();
@@ -218,6 +238,28 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
   setConnectionLost: (lost) => set({ connectionLost: lost }),
   dismissUnreadable: (projectId) => set((s) => ({ unreadable: { ...s.unreadable, [projectId]: [] } })),
 });
+
+export interface LargeFolderFound {
+  /** The folder as it was asked for (opened again as is when confirmed). */
+  path: string;
+  root: string;
+  files: number;
+  bytes: number;
+  limitFiles: number | null;
+  limitBytes: number | null;
+}
+
+function largeFolderFound(path: string, details: Record<string, unknown> | undefined): LargeFolderFound {
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return {
+    path,
+    root: typeof details?.root === 'string' ? details.root : path,
+    files: num(details?.files) ?? 0,
+    bytes: num(details?.bytes) ?? 0,
+    limitFiles: num(details?.limitFiles),
+    limitBytes: num(details?.limitBytes),
+  };
+}
 
 /** Failures that the project's state banner already explains. */
 export const FOLDER_STATE_ERRORS: ReadonlySet<string> = new Set(['FOLDER_NOT_FOUND', 'FOLDER_VANISHED', 'FOLDER_REPLACED']);

@@ -21,6 +21,9 @@ export interface VersionsSlice {
   versionsPath: string | null;
   versionsStatus: 'idle' | 'loading' | 'ready' | 'error';
   versionsError: HindsightErrorData | null;
+  /** Older versions exist beyond those loaded (a long history comes a page at a time). */
+  versionsMore: boolean;
+  loadingOlder: boolean;
   selectedVersionId: number | null;
   content: FileBytes | null;
   contentStatus: 'idle' | 'loading' | 'ready' | 'error';
@@ -39,6 +42,8 @@ export interface VersionsSlice {
   restoreTarget: { path: string; version: VersionInfo; diff: DiffInputs | null; diffError: HindsightErrorData | null } | null;
   restoring: boolean;
   loadVersions(path: string, keepSelection?: boolean): Promise<void>;
+  /** The next page of older versions, below those shown. */
+  loadOlderVersions(): Promise<void>;
   resetVersions(): void;
   selectVersion(versionId: number): void;
   setCompareWith(compare: CompareWith): void;
@@ -51,6 +56,10 @@ export interface VersionsSlice {
   cancelRestore(): void;
   confirmRestore(): Promise<void>;
 }
+
+/** Versions read at a time: the first page paints at once however long the history is. */
+export const VERSIONS_PAGE = 100;
+const MAX_PAGE = 10_000;
 
 export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
   /** Loads what the content pane shows for the current selection and comparison. */
@@ -90,7 +99,12 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     set({ diffError: null });
     try {
       const index = versions.indexOf(version);
-      const older = versions[index + 1];
+      let older = versions[index + 1];
+      if (!older && get().versionsMore) {
+        // The version before it is on the next page: read it first.
+        await get().loadOlderVersions();
+        older = get().versions[index + 1];
+      }
       let diff: DiffInputs;
       if (compareWith === 'disk') {
         diff = await call('diffInputs', { projectId, path, before: { kind: 'version', versionId }, after: { kind: 'disk' } });
@@ -113,6 +127,8 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     versionsPath: null,
     versionsStatus: 'idle',
     versionsError: null,
+    versionsMore: false,
+    loadingOlder: false,
     selectedVersionId: null,
     content: null,
     contentStatus: 'idle',
@@ -138,9 +154,12 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       void loadDisk(projectId, path);
       if (!samePath) void loadGit(projectId, path);
       try {
-        const oldestFirst = await call('versions', { projectId, path });
+        // The newest page; a refresh reads as many as were shown (older pages the user opened stay).
+        const limit = samePath ? Math.min(MAX_PAGE, Math.max(VERSIONS_PAGE, get().versions.length)) : VERSIONS_PAGE;
+        const oldestFirst = await call('versions', { projectId, path, limit });
         if (get().versionsPath !== path) return;
         const versions = oldestFirst.slice().reverse();
+        set({ versionsMore: oldestFirst.length === limit });
         const previous = get().selectedVersionId;
         const keep = keepSelection && samePath && versions.some((v) => v.versionId === previous);
         const selected = keep ? previous : (versions.find((v) => v.hash !== null) ?? versions[0])?.versionId ?? null;
@@ -152,8 +171,24 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       }
     },
 
+    loadOlderVersions: async () => {
+      const { currentProjectId: projectId, versionsPath: path, versions, versionsMore, loadingOlder } = get();
+      const oldest = versions.at(-1);
+      if (!projectId || !path || !oldest || !versionsMore || loadingOlder) return;
+      set({ loadingOlder: true });
+      try {
+        const page = await call('versions', { projectId, path, limit: VERSIONS_PAGE, before: oldest.versionId });
+        if (get().versionsPath !== path || get().versions.at(-1) !== oldest) return;
+        set((s) => ({ versions: [...s.versions, ...page.slice().reverse()], versionsMore: page.length === VERSIONS_PAGE }));
+      } catch (error) {
+        get().pushToast({ tone: 'error', message: asError(error).message });
+      } finally {
+        set({ loadingOlder: false });
+      }
+    },
+
     resetVersions: () =>
-      set({ versions: [], versionsPath: null, versionsStatus: 'idle', versionsError: null, selectedVersionId: null, content: null, contentStatus: 'idle', contentError: null, diff: null, diffError: null, restoreTarget: null, disk: null, gitVersions: null, comparePicks: [] }),
+      set({ versionsMore: false, loadingOlder: false, versions: [], versionsPath: null, versionsStatus: 'idle', versionsError: null, selectedVersionId: null, content: null, contentStatus: 'idle', contentError: null, diff: null, diffError: null, restoreTarget: null, disk: null, gitVersions: null, comparePicks: [] }),
 
     selectVersion: (versionId) => {
       if (versionId === get().selectedVersionId) return;
@@ -179,7 +214,14 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       const present = get().files.some((f) => f.path === path);
       set({ view: 'files', selectedPath: path, compareWith: 'previous', comparePicks: [], ...(present ? {} : { showDeleted: true }) });
       await get().loadVersions(path);
-      if (get().versionsPath === path && get().versions.some((v) => v.versionId === versionId)) get().selectVersion(versionId);
+      const listed = () => get().versions.some((v) => v.versionId === versionId);
+      // A version older than the first page: read older pages until its row is listed.
+      while (get().versionsPath === path && !listed() && get().versionsMore) {
+        const shown = get().versions.length;
+        await get().loadOlderVersions();
+        if (get().versions.length === shown) break;
+      }
+      if (get().versionsPath === path && listed()) get().selectVersion(versionId);
     },
 
     clearPicks: () => {

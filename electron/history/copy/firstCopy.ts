@@ -49,15 +49,22 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   const progress = throttleProgress(options.onProgress);
   progress.finish(progressOf(store.projectId, 'scan', { files: 0, bytes: 0 }, { files: 0, bytes: 0 }));
   (options.pool ?? sharedCopyPool()).prestart();
-  // The walk feeds the copy workers as it goes: they copy while this thread still walks.
+  // The walk feeds the copy workers as it goes: they copy while this thread still walks. While it
+  // walks, progress says 'scan' (the total is what was found so far and still grows); from the
+  // walk's end on it says 'copy', against the total that is now known.
   const total = { files: 0, bytes: 0 };
+  let copied = { files: 0, bytes: 0 };
+  let walking = true;
   const filing = startFiling({
     blobsDir: store.blobsDir,
     pool: options.pool,
     cloneMode: options.cloneMode,
     signal: options.signal,
     priority: nextFirstCopyPriority++,
-    onProgress: (done) => progress.update(progressOf(store.projectId, 'copy', done, total)),
+    onProgress: (done) => {
+      copied = { ...done };
+      progress.update(progressOf(store.projectId, walking ? 'scan' : 'copy', done, total));
+    },
   });
   let entries;
   const folderModes = new Map<string, number>();
@@ -76,14 +83,17 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
         // Before this folder's files are filed: nothing past the limit is copied unconfirmed.
         if (options.largeFolder) checkLargeFolder(store.root, total, options.largeFolder);
         filing.add(found);
+        progress.update(progressOf(store.projectId, 'scan', copied, total));
       },
     });
+    walking = false;
   } catch (error) {
     await filing.settle();
     if (isHindsightError(error) && error.code === 'CONFIRM_LARGE_FOLDER') dropUnnamedBlobs(store);
     throw error;
   }
   count('copy.batchesSentDuringWalk', filing.sent);
+  progress.finish(progressOf(store.projectId, 'copy', copied, total));
   const filed = await filing.finish(entries);
 
   // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.

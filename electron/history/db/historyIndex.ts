@@ -162,6 +162,11 @@ export class HistoryIndex {
     return versionQueries.versionsOf(this.#sql, path);
   }
 
+  /** The newest `limit` versions of a path older than snapshot `before`, oldest first. */
+  versionsPage(path: string, before: number | undefined, limit: number): VersionInfo[] {
+    return versionQueries.versionsPage(this.#sql, path, before, limit);
+  }
+
   version(versionId: number): VersionInfo | undefined {
     return versionQueries.version(this.#sql, versionId);
   }

@@ -13,6 +13,15 @@ export function versionsOf(sql: Sql, path: string): VersionInfo[] {
   return sql.all<VersionRow>(`${VERSION_SELECT} WHERE v.path = ? ORDER BY v.snapshot_id`, path).map(toVersionInfo);
 }
 
+/**
+ * One page of a path's versions: the newest `limit` ones older than the snapshot `before` (all
+ * when undefined), oldest first like versionsOf. Walks versions_by_path backwards and stops.
+ */
+export function versionsPage(sql: Sql, path: string, before: number | undefined, limit: number): VersionInfo[] {
+  const rows = sql.all<VersionRow>(`${VERSION_SELECT} WHERE v.path = ? AND v.snapshot_id < ? ORDER BY v.snapshot_id DESC LIMIT ?`, path, before ?? Number.MAX_SAFE_INTEGER, limit);
+  return rows.reverse().map(toVersionInfo);
+}
+
 export function version(sql: Sql, versionId: number): VersionInfo | undefined {
   const row = sql.get<VersionRow>(`${VERSION_SELECT} WHERE v.id = ?`, versionId);
   return row && toVersionInfo(row);

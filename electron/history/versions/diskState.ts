@@ -9,7 +9,8 @@ import type { WalkEntry } from '../walk/walkFolder.js';
 import { statPath } from './statPath.js';
 
 // Which of a file's versions the disk holds now: the viewer's "Current" row, and the versions a
-// restore would not change. The hash comes from the stat cache while the file's stat still
+// restore would not change (and how many versions there are, read here anyway: the viewer's
+// numbering while it shows a long history a page at a time). The hash comes from the stat cache while the file's stat still
 // matches the row recorded with it (a 4 GiB video is not read on every click); otherwise the file
 // is read and hashed, since the history may lag the disk (no watcher, a change still grouping).
 
@@ -19,11 +20,11 @@ export async function diskState(store: ProjectStore, path: string): Promise<Disk
   const versions = store.index.versionsOf(path);
   if (!entry) {
     const same = versions.filter((v) => v.hash === null).map((v) => v.versionId);
-    return { path, exists: false, type: null, mode: null, size: null, hash: null, currentVersionId: same.at(-1) ?? null, sameVersionIds: same };
+    return { path, exists: false, type: null, mode: null, size: null, hash: null, currentVersionId: same.at(-1) ?? null, sameVersionIds: same, versionCount: versions.length };
   }
   const hash = await hashOnDisk(store, entry);
   const same = versions.filter((v) => identical(v, entry, hash)).map((v) => v.versionId);
-  return { path, exists: true, type: entry.type, mode: entry.mode, size: entry.size, hash, currentVersionId: same.at(-1) ?? null, sameVersionIds: same };
+  return { path, exists: true, type: entry.type, mode: entry.mode, size: entry.size, hash, currentVersionId: same.at(-1) ?? null, sameVersionIds: same, versionCount: versions.length };
 }
 
 function identical(version: VersionInfo, entry: WalkEntry, hash: string): boolean {

@@ -1,27 +1,34 @@
 import { useEffect, useState } from 'react';
 import { ProgressBar } from '../../components/ProgressBar.js';
-import { formatBytes, formatCount } from '../../format/bytes.js';
 import { baseName } from '../../format/fileKind.js';
-import { formatDuration } from '../../format/time.js';
-import { progressFraction } from '../../../shared/progress.js';
 import { useApp } from '../../stores/appStore.js';
-import { copyRate, type CopyState } from '../../stores/copySlice.js';
+import { copyRate, SHOW_AFTER_MS, type FinishedCopy } from '../../stores/copySlice.js';
+import { copyPercent, copyStatus } from './copyText.js';
 
 // One card per folder being copied (or checked for changes), each with its own bar, counts,
-// rate, time left and Cancel. Quick reopenings never flash a card: it shows after a moment.
-
-const SHOW_AFTER_MS = 300;
+// rate, time left and Cancel. The walk shows files found so far (no bar: the total still grows),
+// then the bar runs against the known total. Quick reopenings never flash a card: it shows after
+// a moment. When a copy is over its card becomes one line saying what was done, until dismissed.
 
 export function CopyProgressList() {
   const ids = useApp((s) => Object.keys(s.copies).join('\n'));
-  if (!ids) return null;
+  const finished = useApp((s) => s.finished);
+  if (!ids && finished.length === 0) return null;
   return (
     <section className="copies" aria-label="Copies in progress">
-      {ids.split('\n').map((id) => (
-        <CopyCard key={id} operationId={id} />
+      {ids &&
+        ids.split('\n').map((id) => (
+          <CopyCard key={id} operationId={id} />
+        ))}
+      {finished.map((f) => (
+        <FinishedLine key={f.operationId} finished={f} />
       ))}
     </section>
   );
+}
+
+function folderName(path: string): string {
+  return baseName(path.replace(/[\\/]+$/, '')) || path;
 }
 
 function CopyCard({ operationId }: { operationId: string }) {
@@ -29,11 +36,12 @@ function CopyCard({ operationId }: { operationId: string }) {
   const cancel = useApp((s) => s.cancelCopy);
   const visible = useDelayedVisible(copy?.progress?.operation === 'first-copy');
   if (!copy || !visible) return null;
-  const name = baseName(copy.path.replace(/[\\/]+$/, '')) || copy.path;
+  const name = folderName(copy.path);
   const p = copy.progress;
-  const firstCopy = p?.operation !== 'rescan';
+  const firstCopy = p ? p.operation !== 'rescan' : !copy.known;
   const title = firstCopy ? `Copying ${name} into its history` : `Checking ${name} for changes`;
   const titleId = `copy-title-${operationId}`;
+  const status = !p && copy.known ? 'Checking for changes…' : copyStatus(p, copyRate(copy));
   return (
     <article className="copy-card" aria-labelledby={titleId}>
       <div className="copy-head">
@@ -44,26 +52,27 @@ function CopyCard({ operationId }: { operationId: string }) {
           {copy.cancelling ? 'Cancelling…' : 'Cancel'}
         </button>
       </div>
-      <ProgressBar label={title} value={p && p.phase !== 'scan' ? progressFraction(p) * 100 : null} valueText={p ? describe(copy) : 'Starting'} />
-      <p className="copy-stats">{p ? describe(copy) : 'Looking at the folder…'}</p>
+      <ProgressBar label={title} value={copyPercent(p)} valueText={status} />
+      <p className="copy-stats">{status}</p>
       <p className="copy-path muted small">{copy.path}</p>
     </article>
   );
 }
 
-function describe(copy: CopyState): string {
-  const p = copy.progress;
-  if (!p) return '';
-  if (p.phase === 'scan') return `Found ${formatCount(p.filesTotal || p.filesDone)} files…`;
-  if (p.phase === 'commit') return 'Saving the baseline…';
-  const parts = [`${formatCount(p.filesDone)} of ${formatCount(p.filesTotal)} files`, `${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`];
-  const rate = copyRate(copy);
-  if (rate !== null && rate > 0) {
-    parts.push(`${formatBytes(rate)}/s`);
-    const left = (p.bytesTotal - p.bytesDone) / rate;
-    parts.push(left < 1 ? 'almost done' : `about ${formatDuration(left)} left`);
-  }
-  return parts.join(' · ');
+function FinishedLine({ finished }: { finished: FinishedCopy }) {
+  const dismiss = useApp((s) => s.dismissFinished);
+  const name = folderName(finished.path);
+  return (
+    <div className="copy-done" role="status">
+      <span className="copy-done-mark" aria-hidden="true" />
+      <p className="copy-done-text">
+        <strong>{finished.firstCopy ? `Copied ${name}` : `Checked ${name}`}</strong>: {finished.line}
+      </p>
+      <button type="button" className="icon-button" aria-label={`Dismiss: ${finished.firstCopy ? 'copied' : 'checked'} ${name}`} onClick={() => dismiss(finished.operationId)}>
+        ×
+      </button>
+    </div>
+  );
 }
 
 function useDelayedVisible(immediately: boolean): boolean {

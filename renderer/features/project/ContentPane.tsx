@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import type { FileBytes } from '../../../shared/contract.js';
+import type { FileBytes, VersionInfo } from '../../../shared/contract.js';
 import { matchAt } from '../../../shared/textSearch.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -10,7 +10,7 @@ import { useApp } from '../../stores/appStore.js';
 import type { CompareWith } from '../../stores/versionsSlice.js';
 import { bytesOf, sameBytes, textOf } from './fileBytes.js';
 import { useDiffLayout, useNarrowWindow } from './diffLayout.js';
-import { versionNumbers } from './VersionList.js';
+import { versionNumbers, versionTotal } from './VersionList.js';
 
 // CodeMirror loads on first use, so the window and the tree paint without waiting for it.
 const CodeView = lazy(() => import('../../components/CodeView.js').then((m) => ({ default: m.CodeView })));
@@ -39,6 +39,7 @@ export function ContentPane() {
   const git = useApp((s) => s.gitVersions);
   const picks = useApp((s) => s.comparePicks);
   const clearPicks = useApp((s) => s.clearPicks);
+  const total = useApp(versionTotal);
   if (!path || !version) return <div className="content-pane" />;
   // Restoring a version the disk already holds (or a deletion onto a file already gone) would change nothing.
   const identical = disk?.sameVersionIds.includes(version.versionId) ?? false;
@@ -46,7 +47,7 @@ export function ContentPane() {
   const noopReason = version.hash === null ? 'The file is already deleted on disk' : 'Identical to the file on disk';
   const isLatest = versions[0]?.versionId === version.versionId;
   const comparingPicks = picks.length === 2;
-  const numberOf = versionNumbers(versions);
+  const numberOf = versionNumbers(versions, total);
 
   return (
     <section className="content-pane" aria-label="Version contents">
@@ -57,7 +58,7 @@ export function ContentPane() {
         </div>
         {comparingPicks ? (
           <div className="field-inline picks-note" role="status">
-            Comparing version {Math.min(...picks.map((id) => numberOf.get(id) ?? 0))} with version {Math.max(...picks.map((id) => numberOf.get(id) ?? 0))}
+            {numberOf.size > 0 ? `Comparing version ${Math.min(...picks.map((id) => numberOf.get(id) ?? 0))} with version ${Math.max(...picks.map((id) => numberOf.get(id) ?? 0))}` : 'Comparing two versions'}
             <button type="button" className="button" onClick={clearPicks}>
               Stop comparing
             </button>
@@ -76,7 +77,7 @@ export function ContentPane() {
         )}
         {picks.length === 1 && (
           <span className="toolbar-note" role="status">
-            Pick another version to compare with version {numberOf.get(picks[0]!)}
+            {numberOf.has(picks[0]!) ? `Pick another version to compare with version ${numberOf.get(picks[0]!)}` : 'Pick another version to compare with'}
           </span>
         )}
         {(compareWith !== 'none' || comparingPicks) && (
@@ -195,9 +196,10 @@ function VersionDiff() {
   const compareWith = useApp((s) => s.compareWith);
   const picks = useApp((s) => s.comparePicks);
   const versions = useApp((s) => s.versions);
+  const total = useApp(versionTotal);
   if (error) return <ErrorNote error={error} title="The comparison could not be made" />;
   if (!diff) return <p className="loading">Comparing…</p>;
-  const [beforeLabel, afterLabel] = diffLabels(compareWith, picks, versions);
+  const [beforeLabel, afterLabel] = diffLabels(compareWith, picks, versions, versionNumbers(versions, total));
   const { before, after } = diff;
   if (before?.binary || after?.binary) {
     return (
@@ -209,11 +211,11 @@ function VersionDiff() {
   return <TextDiffView path={path} before={before} after={after} layout={layout} beforeLabel={beforeLabel} afterLabel={afterLabel} />;
 }
 
-function diffLabels(compareWith: CompareWith, picks: readonly number[], versions: readonly { versionId: number; snapshotId: number; at: number }[]): [string, string] {
+function diffLabels(compareWith: CompareWith, picks: readonly number[], versions: readonly VersionInfo[], numberOf: ReadonlyMap<number, number>): [string, string] {
   if (picks.length === 2) {
-    const numberOf = new Map(versions.map((v, i) => [v.versionId, versions.length - i]));
     const [a, b] = picks.map((id) => versions.find((v) => v.versionId === id)!).sort((x, y) => x.snapshotId - y.snapshotId);
-    return [`Version ${numberOf.get(a!.versionId)} · ${formatExact(a!.at)}`, `Version ${numberOf.get(b!.versionId)} · ${formatExact(b!.at)}`];
+    const label = (v: { versionId: number; at: number }) => (numberOf.has(v.versionId) ? `Version ${numberOf.get(v.versionId)} · ${formatExact(v.at)}` : formatExact(v.at));
+    return [label(a!), label(b!)];
   }
   switch (compareWith) {
     case 'disk':

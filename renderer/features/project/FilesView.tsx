@@ -8,7 +8,7 @@ import { DeletedList } from './DeletedList.js';
 import { FileTree } from './FileTree.js';
 import type { FirstMatch } from './firstMatch.js';
 import { RestoreFileDialog } from './RestoreFileDialog.js';
-import { VersionList } from './VersionList.js';
+import { VersionList, versionTotal } from './VersionList.js';
 
 // The Files tab: the files on the left (as a tree, or the deleted ones as a flat list), the
 // selected file's versions, and the selected version.
@@ -98,13 +98,17 @@ function TreeBody({ firstMatch }: { firstMatch: React.RefObject<FirstMatch | nul
 
 function VersionsHeader() {
   const path = useApp((s) => s.versionsPath);
-  const count = useApp((s) => s.versions.length);
+  const shown = useApp((s) => s.versions.length);
+  const total = useApp(versionTotal);
+  // Older pages not loaded yet and the count not known: what is shown, and more.
+  const more = total === null;
+  const count = total ?? shown;
   return (
     <header className="pane-header">
       <h2 className="pane-title" title={path ?? undefined}>
         {path ?? 'Versions'}
       </h2>
-      {path && <span className="pane-sub">{count === 1 ? '1 version' : `${formatCount(count)} versions`}</span>}
+      {path && <span className="pane-sub">{more ? `${formatCount(count)}+ versions` : count === 1 ? '1 version' : `${formatCount(count)} versions`}</span>}
     </header>
   );
 }

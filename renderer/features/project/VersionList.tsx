@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { DiskState, VersionInfo } from '../../../shared/contract.js';
 import { originText } from '../../../shared/originText.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -11,7 +12,9 @@ import { moveInList } from '../../components/listKeys.js';
 // it came from (an edit, a restore of version N, the undo of a restore, a git checkout...). The
 // row identical to the file on disk now is marked Current. Arrow keys move the selection (each
 // row is a button; focus and selection move together); each row's checkbox picks it for a
-// comparison of two versions.
+// comparison of two versions. A long history comes a page at a time: the next older page loads
+// when the end of the list scrolls into view (or on its button); the numbers count from the
+// file's version count, so they stay right before the oldest page is loaded.
 
 export function VersionList() {
   const versions = useApp((s) => s.versions);
@@ -20,6 +23,8 @@ export function VersionList() {
   const path = useApp((s) => s.versionsPath);
   const selected = useApp((s) => s.selectedVersionId);
   const selectVersion = useApp((s) => s.selectVersion);
+  const more = useApp((s) => s.versionsMore);
+  const total = useApp(versionTotal);
   const disk = useApp((s) => s.disk);
   const picks = useApp((s) => s.comparePicks);
   const togglePick = useApp((s) => s.togglePick);
@@ -31,12 +36,12 @@ export function VersionList() {
     if ((event.target as HTMLElement).tagName === 'INPUT') return;
     moveInList(event, versions.map((v) => v.versionId), selected, selectVersion, 'data-version');
   }
-  const numberOf = versionNumbers(versions);
+  const numberOf = versionNumbers(versions, total);
 
   return (
-    <ul className="version-list" aria-label="Versions" aria-busy={status === 'loading'} onKeyDown={onKeyDown}>
+    <ul className="version-list" aria-label="Versions" aria-busy={status === 'loading'} data-path={path} onKeyDown={onKeyDown}>
       {versions.map((v, i) => {
-        const n = numberOf.get(v.versionId)!;
+        const n = numberOf.get(v.versionId);
         const current = disk?.currentVersionId === v.versionId;
         const picked = picks.includes(v.versionId);
         return (
@@ -50,7 +55,7 @@ export function VersionList() {
               onClick={() => selectVersion(v.versionId)}
             >
               <span className="version-head">
-                <span className={`version-kind kind-${v.hash === null ? 'deleted' : originClass(v)}`}>{versionTitle(v, i === versions.length - 1, numberOf)}</span>
+                <span className={`version-kind kind-${v.hash === null ? 'deleted' : originClass(v)}`}>{versionTitle(v, !more && i === versions.length - 1, numberOf)}</span>
                 {current && (
                   <span className="version-current" title={currentTitle(disk)}>
                     Current
@@ -61,24 +66,59 @@ export function VersionList() {
                 </time>
               </span>
               <span className="version-meta">
-                <span className="version-number">Version {n}</span>
+                {n !== undefined && <span className="version-number">Version {n}</span>}
                 <span className="version-exact">{formatExact(v.at)}</span>
                 <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
               </span>
             </button>
             <label className="version-pick" title={picked ? 'Picked for comparison' : 'Pick two versions to compare them'}>
-              <input type="checkbox" checked={picked} onChange={() => togglePick(v.versionId)} aria-label={`Compare version ${n}`} />
+              <input type="checkbox" checked={picked} onChange={() => togglePick(v.versionId)} aria-label={n === undefined ? `Compare the version of ${formatExact(v.at)}` : `Compare version ${n}`} />
             </label>
           </li>
         );
       })}
+      {more && (
+        <li className="version-more">
+          <OlderVersions />
+        </li>
+      )}
     </ul>
   );
 }
 
-/** Version numbers as the list shows them: 1 is the oldest. */
-export function versionNumbers(newestFirst: readonly VersionInfo[]): Map<number, number> {
-  return new Map(newestFirst.map((v, i) => [v.versionId, newestFirst.length - i]));
+/** The button at the end of a long list; it presses itself when it scrolls into view. */
+function OlderVersions() {
+  const loading = useApp((s) => s.loadingOlder);
+  const loadOlder = useApp((s) => s.loadOlderVersions);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadOlder();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [loadOlder]);
+  return (
+    <button ref={ref} type="button" className="button button-small" disabled={loading} onClick={() => void loadOlder()}>
+      {loading ? 'Loading older versions…' : 'Show older versions'}
+    </button>
+  );
+}
+
+/**
+ * How many versions the selected file has: the list's length once the oldest page is loaded,
+ * otherwise the count that came with the disk state (null until it has).
+ */
+export function versionTotal(s: { versionsMore: boolean; versions: readonly VersionInfo[]; disk: DiskState | null }): number | null {
+  return s.versionsMore ? (s.disk?.versionCount ?? null) : s.versions.length;
+}
+
+/** Version numbers as the list shows them: 1 is the oldest; none while the total is unknown. */
+export function versionNumbers(newestFirst: readonly VersionInfo[], total: number | null): Map<number, number> {
+  if (total === null || total < newestFirst.length) return new Map();
+  return new Map(newestFirst.map((v, i) => [v.versionId, total - i]));
 }
 
 /** A row's name: where the version came from; a deletion by an edit is "Deleted". */

@@ -48,6 +48,7 @@ describe('the index reads one thing with one indexed query', () => {
       ['snapshot', () => store.index.snapshot(snapshotId!)],
       ['snapshotChanges', () => store.index.snapshotChanges(snapshotId!)],
       ['versionsOf', () => store.index.versionsOf('f1.txt')],
+      ['versionsPage', () => store.index.versionsPage('f1.txt', snapshotId!, 50)],
       ['version', () => store.index.version(1)],
       ['latestVersion', () => store.index.latestVersion('f1.txt')],
       ['latestContents', () => store.index.latestContents('f1.txt')],

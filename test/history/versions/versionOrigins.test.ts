@@ -149,7 +149,7 @@ describe('which version is on disk', () => {
     const { root, engine, store, projectId, edit } = await openedRepo({ 'a.txt': 'one\n' });
     await edit('a.txt', 'two\n');
     const [first, second] = engine.versions(projectId, 'a.txt');
-    expect(await engine.diskState(projectId, 'a.txt')).toMatchObject({ exists: true, currentVersionId: second!.versionId, sameVersionIds: [second!.versionId] });
+    expect(await engine.diskState(projectId, 'a.txt')).toMatchObject({ exists: true, currentVersionId: second!.versionId, sameVersionIds: [second!.versionId], versionCount: 2 });
 
     await engine.restoreFile(projectId, 'a.txt', first!.versionId);
     const third = engine.versions(projectId, 'a.txt').at(-1)!;

@@ -39,7 +39,7 @@ describe('the copy slice', () => {
     let asked = false;
     const stop = viewer.app.subscribe((state) => {
       const copy = Object.values(state.copies)[0];
-      if (copy?.progress?.phase !== 'copy' || asked) return;
+      if (!copy?.progress || copy.progress.filesTotal === 0 || asked) return; // under way: files found
       asked = true; // before the call: cancelling changes the state, and this listener hears it
       cancelled = state.cancelCopy(copy.operationId);
     });
