@@ -2,8 +2,8 @@ import type { Progress } from '../../shared/progress.js';
 import { asError, call } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
 
-// First copies (and the rescans of folders opened again) in flight, one entry per operation, so
-// several projects copying at once each show their own progress. Rate and time left come from
+// First copies (and the rescans of folders opened again, and snapshots being written into a new
+// folder) in flight, one entry per operation, so several at once each show their own progress. Rate and time left come from
 // the bytes done since the first progress event.
 
 export interface CopyState {
@@ -43,7 +43,7 @@ export const createCopySlice: Slice<CopySlice> = (set, get) => ({
       const known = s.copies[operationId];
       if (!known) return s;
       const now = Date.now();
-      const first = known.firstAt === null && progress.phase === 'copy';
+      const first = known.firstAt === null && (progress.phase === 'copy' || progress.phase === 'write');
       return {
         copies: {
           ...s.copies,

@@ -31,8 +31,8 @@ function CopyCard({ operationId }: { operationId: string }) {
   if (!copy || !visible) return null;
   const name = baseName(copy.path.replace(/[\\/]+$/, '')) || copy.path;
   const p = copy.progress;
-  const firstCopy = p?.operation !== 'rescan';
-  const title = firstCopy ? `Copying ${name} into its history` : `Checking ${name} for changes`;
+  const title =
+    p?.operation === 'materialize' ? `Writing a snapshot into ${name}` : p?.operation === 'rescan' ? `Checking ${name} for changes` : `Copying ${name} into its history`;
   const titleId = `copy-title-${operationId}`;
   return (
     <article className="copy-card" aria-labelledby={titleId}>

@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
 import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
+import { OpenAsFolderDialog } from './OpenAsFolderDialog.js';
 import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
 import { moveInList } from '../../components/listKeys.js';
 
@@ -25,6 +26,7 @@ export function TimelineView() {
       </section>
       <SnapshotDetail />
       <RestoreSnapshotDialog />
+      <OpenAsFolderDialog />
     </div>
   );
 }
@@ -83,6 +85,7 @@ function SnapshotDetail() {
   const snapshot = useApp((s) => s.snapshots.find((x) => x.snapshotId === s.selectedSnapshotId));
   const changes = useApp((s) => s.snapshotChanges);
   const begin = useApp((s) => s.beginSnapshotRestore);
+  const openAsFolder = useApp((s) => s.setOpenAsFolderDialog);
   if (!snapshot) return <EmptyState title="No snapshot selected" />;
   const shown = changes?.slice(0, 2000) ?? [];
   return (
@@ -101,6 +104,9 @@ function SnapshotDetail() {
           </button>
           <button type="button" className="button" onClick={() => begin('folder')}>
             Restore a folder…
+          </button>
+          <button type="button" className="button" onClick={() => openAsFolder(true)} title="Write this snapshot into a new folder; the project is not touched">
+            Open as a new folder…
           </button>
         </div>
       </header>
