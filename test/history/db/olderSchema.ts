@@ -1,0 +1,13 @@
+// Turns a history.db back into what an earlier Hindsight wrote, for the tests of the migrations
+// that come after it: the tables of schema 5 (search index) and the columns of schema 3 (origins)
+// and 4 (scope) removed.
+
+const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
+
+export const DROP_ORIGIN_COLUMNS = ['origin', 'origin_snapshot', 'from_git', 'git_operation', 'git_when', 'scope']
+  .map((c) => `ALTER TABLE snapshots DROP COLUMN ${c};`)
+  .concat('ALTER TABLE versions DROP COLUMN from_version;')
+  .join(' ');
+
+// Back to schema 2: what came after it (3, 4 and 5) removed.
+export const DROP_AFTER_SCHEMA_2 = `${DROP_SEARCH_TABLES} ${DROP_ORIGIN_COLUMNS}`;
