@@ -22,6 +22,7 @@ export async function buildBench() {
     openDriver: 'test/bench/firstCopy/openDriver.ts',
     profileFirstCopy: 'test/bench/firstCopy/profileFirstCopy.ts',
     diffBench: 'test/bench/diff/diffBench.ts',
+    bundleBench: 'test/bench/bundle/bundleBench.ts',
     copyWorker: 'electron/history/store/copyWorker.ts',
   };
   for (const file of suites) entryPoints[`suites/${file.replace(/\.ts$/, '')}`] = `test/bench/suites/${file}`;

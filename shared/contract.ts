@@ -16,6 +16,8 @@ import type {
   OpenProjectResult,
   ProjectState,
   ProjectSummary,
+  ExportResult,
+  ImportResult,
   MaterializeResult,
   RescanResult,
   RestoreFileResult,
@@ -145,6 +147,14 @@ export const CALLS = {
   materializeSnapshot: call<MaterializeResult>()(
     z.strictObject({ projectId, snapshotId, into: folderPath, operationId: operationId.optional() }),
     'Writes a snapshot into a new or empty folder (FOLDER_NOT_EMPTY otherwise): exact bytes, modes and links; the project is not touched.',
+  ),
+  exportHistory: call<ExportResult>()(
+    z.strictObject({ projectId, to: folderPath, since: snapshotId.optional(), operationId: operationId.optional() }),
+    "Writes the project's history (or the part after since) as one bundle to a file, whole or not at all (docs/BUNDLE.md).",
+  ),
+  importHistory: call<ImportResult>()(
+    z.strictObject({ from: folderPath, as: folderPath.optional(), operationId: operationId.optional() }),
+    'Reads a bundle file into the history of the folder it was recorded at, or of `as`: every blob checked, the index written last.',
   ),
   rescan: call<RescanResult>()(
     z.strictObject({ projectId, operationId: operationId.optional() }),

@@ -159,6 +159,10 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await viewer.getByLabel('Label').fill('Before the redesign');
   await shoot(viewer, '15-checkpoint');
   await viewer.keyboard.press('Escape');
+  await viewer.getByRole('button', { name: 'Open as a new folder…' }).click();
+  await viewer.getByRole('textbox', { name: 'New folder' }).fill('/home/me/project-as-it-was');
+  await shoot(viewer, '15b-open-as-new-folder');
+  await viewer.keyboard.press('Escape');
   await viewer.getByRole('button', { name: 'Restore a folder…' }).click();
   await expect(viewer.getByRole('list', { name: 'Folders in this snapshot' })).toBeVisible();
   await shoot(viewer, '25-restore-folder-picker');

@@ -4,8 +4,8 @@ import { completionLine } from '../features/copy/copyText.js';
 import { asError, call } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
 
-// First copies (and the rescans of folders opened again) in flight, one entry per operation, so
-// several projects copying at once each show their own progress. Rate and time left come from
+// First copies (and the rescans of folders opened again, and snapshots being written into a new
+// folder) in flight, one entry per operation, so several at once each show their own progress. Rate and time left come from
 // the bytes done since the first progress event.
 
 export interface CopyState {
@@ -65,8 +65,11 @@ export const createCopySlice: Slice<CopySlice> = (set, get) => ({
       const known = s.copies[operationId];
       if (!known) return s;
       const now = Date.now();
-      // The rate counts from the first bytes copied (the copy starts while the walk still runs).
-      const first = known.firstAt === null && (progress.phase === 'copy' || (progress.phase === 'scan' && progress.bytesDone > 0));
+      // The rate counts from the first bytes copied (the copy starts while the walk still runs;
+      // a snapshot written into a new folder counts from its write phase).
+      const first =
+        known.firstAt === null &&
+        (progress.phase === 'copy' || progress.phase === 'write' || (progress.phase === 'scan' && progress.bytesDone > 0));
       return {
         copies: {
           ...s.copies,

@@ -42,6 +42,11 @@ export interface TimelineSlice {
   cancelSnapshotRestore(): void;
   confirmSnapshotRestore(): Promise<void>;
   setCheckpointDialog(open: boolean): void;
+  /** "Open as a new folder…": the dialog asking where, for the selected snapshot. */
+  openAsFolderDialog: boolean;
+  setOpenAsFolderDialog(open: boolean): void;
+  /** Writes the selected snapshot into a new or empty folder, its progress on a card with Cancel. */
+  openSnapshotAsFolder(into: string): Promise<boolean>;
   createCheckpoint(label: string): Promise<boolean>;
 }
 
@@ -97,6 +102,7 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
     snapshotSummary: null,
     snapshotRestore: null,
     checkpointDialog: false,
+    openAsFolderDialog: false,
 
     loadTimeline: async () => {
       const projectId = get().currentProjectId;
@@ -193,6 +199,28 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
     },
 
     setCheckpointDialog: (checkpointDialog) => set({ checkpointDialog }),
+
+    setOpenAsFolderDialog: (openAsFolderDialog) => set({ openAsFolderDialog }),
+
+    openSnapshotAsFolder: async (into) => {
+      const { currentProjectId: projectId, selectedSnapshotId: snapshotId } = get();
+      if (!projectId || snapshotId === null) return false;
+      const operationId = newOperationId('open-as-folder');
+      set({ openAsFolderDialog: false });
+      get().beginCopy(operationId, into);
+      try {
+        const result = await call('materializeSnapshot', { projectId, snapshotId, into, operationId });
+        const links = result.links > 0 ? ` and ${result.links} links` : '';
+        get().pushToast({ tone: 'info', message: `Snapshot ${snapshotId} written into ${result.into}: ${result.files} files${links}.` });
+        return true;
+      } catch (error) {
+        const failure = asError(error);
+        get().pushToast({ tone: 'error', message: failure.code === 'CANCELLED' ? `Cancelled: nothing was written into ${into}.` : failure.message });
+        return false;
+      } finally {
+        get().endCopy(operationId);
+      }
+    },
 
     createCheckpoint: async (label) => {
       const projectId = get().currentProjectId;

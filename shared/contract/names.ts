@@ -21,6 +21,8 @@ export const CALL_NAME_LIST = [
   'previewRestore',
   'restoreSnapshot',
   'materializeSnapshot',
+  'exportHistory',
+  'importHistory',
   'rescan',
   'createCheckpoint',
   'deletedFiles',

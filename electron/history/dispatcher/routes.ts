@@ -46,6 +46,10 @@ export const ROUTES: Routes = {
     operations.run(operationId, (signal) => engine.restoreSnapshot(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, dryRun, operationId, signal })),
   materializeSnapshot: ({ projectId, snapshotId, into, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.materializeSnapshot(projectId, snapshotId, into, { operationId, signal })),
+  exportHistory: ({ projectId, to, since, operationId }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.exportHistory(projectId, { file: to }, { since, operationId, signal })),
+  importHistory: ({ from, as, operationId }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.importHistory({ file: from }, { as, operationId, signal })),
   rescan: ({ projectId, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.rescan(projectId, { operationId, signal })),
 

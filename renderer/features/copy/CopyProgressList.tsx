@@ -39,7 +39,12 @@ function CopyCard({ operationId }: { operationId: string }) {
   const name = folderName(copy.path);
   const p = copy.progress;
   const firstCopy = p ? p.operation !== 'rescan' : !copy.known;
-  const title = firstCopy ? `Copying ${name} into its history` : `Checking ${name} for changes`;
+  const title =
+    p?.operation === 'materialize'
+      ? `Writing a snapshot into ${name}`
+      : firstCopy
+        ? `Copying ${name} into its history`
+        : `Checking ${name} for changes`;
   const titleId = `copy-title-${operationId}`;
   const status = !p && copy.known ? 'Checking for changes…' : copyStatus(p, copyRate(copy));
   return (

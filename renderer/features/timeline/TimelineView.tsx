@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
 import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
+import { OpenAsFolderDialog } from './OpenAsFolderDialog.js';
 import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
 import { moveInList } from '../../components/listKeys.js';
 
@@ -27,6 +28,7 @@ export function TimelineView() {
       </section>
       <SnapshotDetail />
       <RestoreSnapshotDialog />
+      <OpenAsFolderDialog />
     </div>
   );
 }
@@ -112,6 +114,7 @@ function SnapshotDetail() {
   const snapshot = useApp((s) => s.snapshots.find((x) => x.snapshotId === s.selectedSnapshotId));
   const changes = useApp((s) => s.snapshotChanges);
   const begin = useApp((s) => s.beginSnapshotRestore);
+  const openAsFolder = useApp((s) => s.setOpenAsFolderDialog);
   const summary = useApp((s) => s.snapshotSummary);
   const openVersion = useApp((s) => s.openVersion);
   if (!snapshot) return <EmptyState title="No snapshot selected" />;
@@ -135,6 +138,9 @@ function SnapshotDetail() {
           </button>
           <button type="button" className="button" onClick={() => begin('folder')}>
             Restore a folder…
+          </button>
+          <button type="button" className="button" onClick={() => openAsFolder(true)} title="Write this snapshot into a new folder; the project is not touched">
+            Open as a new folder…
           </button>
         </div>
       </header>
