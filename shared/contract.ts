@@ -13,6 +13,7 @@ import type {
   FileBytes,
   FileEntry,
   OpenProjectResult,
+  Pins,
   ProjectState,
   ProjectSummary,
   RescanResult,
@@ -121,6 +122,14 @@ export const CALLS = {
   storeStats: call<StoreStats>()(
     z.strictObject({ projectId, largest: z.number().int().min(0).max(1000).default(20) }),
     "The history store's blobs, bytes, dedupe savings and largest files.",
+  ),
+  pins: call<Pins>()(z.strictObject({ projectId }), 'The pinned snapshots and versions of a project (no prune removes them).'),
+  setPin: call<Pins>()(
+    z.union([
+      z.strictObject({ projectId, snapshotId, pinned: z.boolean() }),
+      z.strictObject({ projectId, versionId, pinned: z.boolean() }),
+    ]),
+    'Pins or unpins a snapshot or a version; answers with every pin of the project.',
   ),
   verify: call<VerifyResult>()(
     z.strictObject({ projectId, operationId: operationId.optional() }),

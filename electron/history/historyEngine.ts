@@ -6,6 +6,7 @@ import type {
   FileBytes,
   OpenProjectResult,
   ParsedRequestOf,
+  Pins,
   ProjectSummary,
   RescanResult,
   RestoreFileResult,
@@ -33,6 +34,7 @@ import { ProjectRegistry } from './project/projectRegistry.js';
 import { reportOpenFailure, sweepAndReport } from './project/projectStates.js';
 import { resolveFolder, type ProjectStore } from './project/projectStore.js';
 import type { PlanOptions } from './restore/planRestore.js';
+import { setPin, type PinTarget } from './retention/setPin.js';
 import type { ExecuteOptions } from './restore/restoreSnapshot.js';
 import { assertProjectPath } from './restore/safeTarget.js';
 import { storeStats } from './stats/storeStats.js';
@@ -221,6 +223,17 @@ export class HistoryEngine {
     // Git alone answers this: a folder never opened gets no store made for it.
     const open = this.projects.find(projectId);
     return gitVersions(open?.store.git ?? new GitContext(this.projects.rootOf(projectId)), path);
+  }
+
+  /** The pinned snapshots and versions: no prune removes them. */
+  pins(projectId: string): Pins {
+    return this.history(projectId).index.pins();
+  }
+
+  /** Pins or unpins a snapshot or a version (of `path`, when given); answers with every pin. */
+  setPin(projectId: string, target: PinTarget, pinned: boolean): Pins {
+    if ('path' in target && target.path !== undefined) assertProjectPath(target.path);
+    return setPin(this.history(projectId), target, pinned);
   }
 
   verify(projectId: string, options: OperationOptions = {}): Promise<VerifyResult> {

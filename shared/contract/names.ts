@@ -20,6 +20,8 @@ export const CALL_NAME_LIST = [
   'createCheckpoint',
   'deletedFiles',
   'storeStats',
+  'pins',
+  'setPin',
   'verify',
   'getConfig',
   'editConfig',

@@ -164,6 +164,12 @@ export interface StoreStats {
   largestFiles: LargestFile[];
 }
 
+/** What is pinned in a project's history: no prune removes these snapshots and versions. */
+export interface Pins {
+  snapshots: number[];
+  versions: number[];
+}
+
 export interface ConfigView {
   settings: Settings;
   projects: ProjectSummary[];

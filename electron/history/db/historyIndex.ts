@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
-import type { DeletedFile } from '../../../shared/contract/values.js';
+import type { DeletedFile, Pins } from '../../../shared/contract/values.js';
 import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
-import { commitSnapshot, type SnapshotWrite } from './commitSnapshot.js';
+import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import * as folderModes from './folderModes.js';
 import { migrate } from './migrations.js';
+import * as pins from './pins.js';
 import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
 import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
@@ -26,6 +27,8 @@ export type GitContextNow = () => { branch: string | null; head: string | null }
 export interface HistoryIndexOptions {
   /** Told every snapshot the moment its transaction commits: the one source of "a snapshot was recorded". */
   onSnapshot?: (snapshot: SnapshotInfo) => void;
+  /** Whether a blob's file is in place (asked only of a blob a prune collected); default: assume it is. */
+  blobPresent?: BlobPresent;
 }
 
 export class HistoryIndex {
@@ -33,6 +36,7 @@ export class HistoryIndex {
   readonly #sql: Sql;
   #snapshotContext: GitContextNow | undefined;
   readonly #onSnapshot: ((snapshot: SnapshotInfo) => void) | undefined;
+  readonly #blobPresent: BlobPresent;
 
   constructor(file: string, options: HistoryIndexOptions = {}) {
     // Refused before the file is opened for writing: a newer store is never touched.
@@ -53,6 +57,7 @@ export class HistoryIndex {
     }
     this.#sql = new Sql(this.#db);
     this.#onSnapshot = options.onSnapshot;
+    this.#blobPresent = options.blobPresent ?? (() => true);
   }
 
   get open(): boolean {
@@ -82,7 +87,7 @@ export class HistoryIndex {
   commitSnapshot(write: SnapshotWrite): number {
     const { snapshot } = write;
     const context = snapshot.branch === undefined && snapshot.head === undefined ? this.contextNow() : undefined;
-    const committed = commitSnapshot(this.#sql, write, context);
+    const committed = commitSnapshot(this.#sql, write, context, this.#blobPresent);
     try {
       this.#onSnapshot?.(committed);
     } catch {
@@ -165,6 +170,20 @@ export class HistoryIndex {
 
   versionsNaming(hash: string): { versionId: number; snapshotId: number; path: string }[] {
     return versionQueries.versionsNaming(this.#sql, hash);
+  }
+
+  // --- pins (pins.ts)
+
+  pins(): Pins {
+    return pins.pins(this.#sql);
+  }
+
+  setSnapshotPin(snapshotId: number, pinned: boolean, at = Date.now()): boolean {
+    return pins.setSnapshotPin(this.#sql, snapshotId, pinned, at);
+  }
+
+  setVersionPin(versionId: number, pinned: boolean, at = Date.now()): boolean {
+    return pins.setVersionPin(this.#sql, versionId, pinned, at);
   }
 
   // --- folder modes (folderModes.ts)

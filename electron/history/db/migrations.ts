@@ -66,6 +66,24 @@ const MIGRATIONS: Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    // Retention: pins keep a snapshot or a version through every prune; a blob no version names
+    // any more is marked with the time it became unreferenced, and its file is deleted only after
+    // a grace period; a collected blob leaves a tombstone so a writer that placed the same bytes
+    // meanwhile checks the file is still there before naming it. Checkpoints a person made are
+    // pinned (those git's HEAD moves made are not: they follow the policy).
+    version: 3,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE pinned_snapshots (snapshot_id INTEGER PRIMARY KEY REFERENCES snapshots(id), at INTEGER NOT NULL);
+        CREATE TABLE pinned_versions (version_id INTEGER PRIMARY KEY REFERENCES versions(id), at INTEGER NOT NULL);
+        CREATE TABLE blob_marks (hash TEXT PRIMARY KEY, since INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE blob_tombstones (hash TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
+        INSERT INTO pinned_snapshots (snapshot_id, at)
+          SELECT id, at FROM snapshots WHERE kind = 'checkpoint'
+            AND COALESCE(label, '') NOT LIKE 'Before checkout to %' AND COALESCE(label, '') NOT LIKE 'Before HEAD moved%';
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

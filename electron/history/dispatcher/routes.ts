@@ -45,6 +45,8 @@ export const ROUTES: Routes = {
   createCheckpoint: ({ projectId, label }, { engine }) => engine.checkpoint(projectId, label),
   deletedFiles: ({ projectId }, { engine }) => engine.deleted(projectId),
   storeStats: ({ projectId, largest }, { engine }) => engine.storeStats(projectId, largest),
+  pins: ({ projectId }, { engine }) => engine.pins(projectId),
+  setPin: (request, { engine }) => engine.setPin(request.projectId, 'snapshotId' in request ? { snapshotId: request.snapshotId } : { versionId: request.versionId }, request.pinned),
   verify: ({ projectId, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal })),
 
