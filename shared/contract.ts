@@ -14,6 +14,8 @@ import type {
   FileEntry,
   OpenProjectResult,
   Pins,
+  PruneResult,
+  RetentionStatus,
   ProjectState,
   ProjectSummary,
   RescanResult,
@@ -130,6 +132,14 @@ export const CALLS = {
       z.strictObject({ projectId, versionId, pinned: z.boolean() }),
     ]),
     'Pins or unpins a snapshot or a version; answers with every pin of the project.',
+  ),
+  prune: call<PruneResult>()(
+    z.strictObject({ projectId, dryRun: z.boolean().default(false) }),
+    'Thins the history by the retention policy and the budget; with dryRun only says, for every snapshot, whether it would go and why.',
+  ),
+  retentionStatus: call<RetentionStatus>()(
+    z.strictObject({ projectId, holders: z.number().int().min(0).max(200).default(10) }),
+    'The history against its budget: bytes stored and waiting to be deleted, the policy, the pins, and the files whose versions hold the most bytes.',
   ),
   verify: call<VerifyResult>()(
     z.strictObject({ projectId, operationId: operationId.optional() }),

@@ -22,6 +22,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'checkpoint', load: async () => (await import('./commands/checkpoint.js')).checkpointCommand },
   { name: 'pin', load: async () => (await import('./commands/pin.js')).pinCommand },
   { name: 'unpin', load: async () => (await import('./commands/pin.js')).unpinCommand },
+  { name: 'prune', load: async () => (await import('./commands/prune.js')).pruneCommand },
   { name: 'watch', load: async () => (await import('./commands/watch.js')).watchCommand },
   { name: 'git-versions', load: async () => (await import('./commands/gitVersions.js')).gitVersionsCommand },
   { name: 'serve', load: async () => (await import('./commands/serve.js')).serveCommand },

@@ -7,6 +7,8 @@ import type {
   OpenProjectResult,
   ParsedRequestOf,
   Pins,
+  PruneResult,
+  RetentionStatus,
   ProjectSummary,
   RescanResult,
   RestoreFileResult,
@@ -34,6 +36,9 @@ import { ProjectRegistry } from './project/projectRegistry.js';
 import { reportOpenFailure, sweepAndReport } from './project/projectStates.js';
 import { resolveFolder, type ProjectStore } from './project/projectStore.js';
 import type { PlanOptions } from './restore/planRestore.js';
+import { AutoPrune } from './retention/autoPrune.js';
+import { prune } from './retention/prune.js';
+import { retentionStatus } from './retention/retentionStatus.js';
 import { setPin, type PinTarget } from './retention/setPin.js';
 import type { ExecuteOptions } from './restore/restoreSnapshot.js';
 import { assertProjectPath } from './restore/safeTarget.js';
@@ -87,6 +92,10 @@ export class HistoryEngine {
   readonly events = new EngineEvents();
   private readonly projects: ProjectRegistry;
   private readonly recorder: ProjectRecorder;
+  /** The app's own prunes: after a first copy, then about hourly, when nothing copies. */
+  readonly autoPrune: AutoPrune;
+  /** One prune at a time per project in this process (the automatic one and a click). */
+  private readonly pruning = new Map<string, Promise<unknown>>();
 
   constructor(readonly dataDir: string) {
     this.config = configStoreFor(dataDir);
@@ -99,6 +108,11 @@ export class HistoryEngine {
     });
     // A checkpoint of the state before git moved HEAD, ahead of the group that records git's rewrite.
     this.recorder.addBeforeCommit(async (store) => void (await headCheckpoint(store)));
+    this.autoPrune = new AutoPrune(
+      () => sharedCopyPool().slots,
+      (projectId) => this.prune(projectId),
+      { onError: (projectId, error) => this.events.emit({ event: 'error', payload: { projectId, error: errorData(error) } }) },
+    );
   }
 
   // --- projects
@@ -139,7 +153,11 @@ export class HistoryEngine {
       throw error;
     }
     this.projects.markOpened(project);
-    if (options.watch) await this.startWatching(project);
+    if (options.watch) {
+      await this.startWatching(project);
+      // The app's own prunes: right after a first copy, else a few minutes after opening.
+      this.autoPrune.start(project.projectId, 'firstCopy' in opened ? 0 : 5 * 60_000);
+    }
     const { store } = project;
     const result = 'firstCopy' in opened ? { ...opened.firstCopy, firstCopy: true } : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false };
     return { projectId: project.projectId, root: project.root, ...result, git: store.git.state(), project: this.projects.summary(project.projectId) };
@@ -156,6 +174,7 @@ export class HistoryEngine {
 
   /** Closes a project in this process: its watcher (after writing its open group), its store and its database handle. */
   closeProject(projectId: string): Promise<void> {
+    this.autoPrune.stop(projectId);
     return this.projects.close(projectId);
   }
 
@@ -234,6 +253,24 @@ export class HistoryEngine {
   setPin(projectId: string, target: PinTarget, pinned: boolean): Pins {
     if ('path' in target && target.path !== undefined) assertProjectPath(target.path);
     return setPin(this.history(projectId), target, pinned);
+  }
+
+  /** Thins the history by the retention policy and the budget (settings); with dryRun only the plan, snapshot by snapshot. */
+  prune(projectId: string, options: { dryRun?: boolean; now?: number } = {}): Promise<PruneResult> {
+    const store = this.history(projectId);
+    const { retention, historyBudget } = this.settings();
+    const run = () => prune(store, { policy: retention, budget: historyBudget, ...options });
+    const next = (this.pruning.get(projectId) ?? Promise.resolve()).then(run, run);
+    const settled = next.catch(() => undefined);
+    this.pruning.set(projectId, settled);
+    void settled.then(() => this.pruning.get(projectId) === settled && this.pruning.delete(projectId));
+    return next;
+  }
+
+  /** The history against its budget, the policy, the pins and the files holding the most bytes. */
+  retentionStatus(projectId: string, holders = 10): RetentionStatus {
+    const { retention, historyBudget } = this.settings();
+    return retentionStatus(this.history(projectId), retention, historyBudget, holders);
   }
 
   verify(projectId: string, options: OperationOptions = {}): Promise<VerifyResult> {
@@ -356,6 +393,7 @@ export class HistoryEngine {
 
   /** Closes every store at once; stop the watchers first (unwatchAll) so their open groups are written. */
   close(): void {
+    this.autoPrune.stopAll();
     this.projects.closeAll();
   }
 

@@ -22,6 +22,8 @@ export const CALL_NAME_LIST = [
   'storeStats',
   'pins',
   'setPin',
+  'prune',
+  'retentionStatus',
   'verify',
   'getConfig',
   'editConfig',

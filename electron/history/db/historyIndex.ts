@@ -6,6 +6,7 @@ import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSn
 import * as folderModes from './folderModes.js';
 import { migrate } from './migrations.js';
 import * as pins from './pins.js';
+import * as pruneQueries from './pruneQueries.js';
 import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
 import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
@@ -184,6 +185,80 @@ export class HistoryIndex {
 
   setVersionPin(versionId: number, pinned: boolean, at = Date.now()): boolean {
     return pins.setVersionPin(this.#sql, versionId, pinned, at);
+  }
+
+  // --- pruning (pruneQueries.ts)
+
+  pruneRows(): pruneQueries.PruneRows {
+    return pruneQueries.pruneRows(this.#sql);
+  }
+
+  pruneFingerprint(): string {
+    return pruneQueries.pruneFingerprint(this.#sql);
+  }
+
+  /**
+   * Applies a prune's plan in one transaction holding the write lock; a plan made on rows that
+   * changed since `fingerprint` is made again inside it (`replan`). `beforeCommit` runs last
+   * inside the transaction (a fault-injection point). Answers the plan applied and the blobs marked.
+   */
+  applyPrune<P extends pruneQueries.PruneWrite>(fingerprint: string, replan: () => P, plan: P, now: number, beforeCommit?: () => void): { plan: P; marked: number } {
+    return this.#sql.immediate(() => {
+      const applied = pruneQueries.pruneFingerprint(this.#sql) === fingerprint ? plan : replan();
+      const marked = pruneQueries.applyPrune(this.#sql, applied, now);
+      beforeCommit?.();
+      return { plan: applied, marked };
+    });
+  }
+
+  /** One batch of marked blobs past `before` collected in one transaction (their files deleted by `unlink` inside it). */
+  collectMarked(before: number, now: number, limit: number, unlink: (hash: string) => void): { looked: number; blobs: number; bytes: number } {
+    return this.#sql.immediate(() => {
+      const hashes = pruneQueries.expiredMarks(this.#sql, before, now, limit);
+      let blobs = 0;
+      let bytes = 0;
+      for (const hash of hashes) {
+        const freed = pruneQueries.collectBlob(this.#sql, hash, now, unlink);
+        if (freed === undefined) continue;
+        blobs++;
+        bytes += freed;
+      }
+      return { looked: hashes.length, blobs, bytes };
+    });
+  }
+
+  dropTombstones(before: number): void {
+    pruneQueries.dropTombstones(this.#sql, before);
+  }
+
+  markedBlobs(): { blobs: number; bytes: number } {
+    return pruneQueries.markedBlobs(this.#sql);
+  }
+
+  spaceHolders(limit: number): { path: string; versions: number; bytes: number }[] {
+    return pruneQueries.spaceHolders(this.#sql, limit);
+  }
+
+  gitOids(hashes: readonly string[]): Map<string, string> {
+    return pruneQueries.gitOids(this.#sql, hashes);
+  }
+
+  rememberGitOids(pairs: readonly { hash: string; oid: string }[]): void {
+    pruneQueries.rememberGitOids(this.#sql, pairs);
+  }
+
+  /** Gives free pages back to the file system: all of them (VACUUM) when most pages are free, else what incremental vacuum can. */
+  reclaimSpace(): void {
+    const pages = this.#sql.pragma('page_count') as number;
+    const free = this.#sql.pragma('freelist_count') as number;
+    if (free === 0) return;
+    if (free * 2 > pages) {
+      // Switching to incremental takes a VACUUM; after it, later prunes give pages back cheaply.
+      this.#sql.pragma('auto_vacuum = INCREMENTAL');
+      this.#sql.exec('VACUUM');
+    } else if (this.#sql.pragma('auto_vacuum') === 2) {
+      this.#sql.pragma('incremental_vacuum');
+    }
   }
 
   // --- folder modes (folderModes.ts)

@@ -84,6 +84,19 @@ const MIGRATIONS: Migration[] = [
             AND COALESCE(label, '') NOT LIKE 'Before checkout to %' AND COALESCE(label, '') NOT LIKE 'Before HEAD moved%';
       `),
   },
+  {
+    // git's object id of a stored blob, computed once: a prune keeps young versions whose bytes
+    // are in no git commit, and compares them with git by that id.
+    version: 4,
+    // Also: the checkpoints a mass change writes by itself follow the policy like git's (schema 3
+    // pinned them with the ones a person made).
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE blob_git_oids (hash TEXT PRIMARY KEY, oid TEXT NOT NULL) WITHOUT ROWID;
+        DELETE FROM pinned_snapshots WHERE snapshot_id IN
+          (SELECT id FROM snapshots WHERE kind = 'checkpoint' AND label LIKE 'Before % files changed at once');
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

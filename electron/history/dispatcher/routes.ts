@@ -47,6 +47,8 @@ export const ROUTES: Routes = {
   storeStats: ({ projectId, largest }, { engine }) => engine.storeStats(projectId, largest),
   pins: ({ projectId }, { engine }) => engine.pins(projectId),
   setPin: (request, { engine }) => engine.setPin(request.projectId, 'snapshotId' in request ? { snapshotId: request.snapshotId } : { versionId: request.versionId }, request.pinned),
+  prune: ({ projectId, dryRun }, { engine }) => engine.prune(projectId, { dryRun }),
+  retentionStatus: ({ projectId, holders }, { engine }) => engine.retentionStatus(projectId, holders),
   verify: ({ projectId, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal })),
 

@@ -56,7 +56,7 @@ describe('pins', () => {
     engine.close();
     const db = new Database(file);
     // The store as schema 2 left it: no pin or mark tables, two checkpoints.
-    db.exec(`DROP TABLE pinned_snapshots; DROP TABLE pinned_versions; DROP TABLE blob_marks; DROP TABLE blob_tombstones;
+    db.exec(`DROP TABLE pinned_snapshots; DROP TABLE pinned_versions; DROP TABLE blob_marks; DROP TABLE blob_tombstones; DROP TABLE blob_git_oids;
       INSERT INTO snapshots (kind, at, label) VALUES ('checkpoint', 1, 'mine'), ('checkpoint', 2, 'Before checkout to main (abc1234)'),
         ('checkpoint', 3, 'Before HEAD moved: reset (abc1234)');`);
     db.pragma('user_version = 2');
