@@ -50,7 +50,7 @@ export function policyInWords(policy: RetentionPolicy): string[] {
   else if (policy.weekly > 0) words.push(`Then one per week, for ${plural(policy.weekly, 'week')} that had changes.`);
   words.push(
     'Always kept: the newest version of every file (deleted ones too), pinned versions and snapshots, and ' +
-      `versions from the last ${plural(policy.uncommittedDays, 'day')} that are in no git commit.`,
+      `in a git repository, versions from the last ${plural(policy.uncommittedDays, 'day')} that are in no commit.`,
   );
   return words;
 }

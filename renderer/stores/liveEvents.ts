@@ -16,6 +16,7 @@ async function refreshView(): Promise<void> {
     s.loadTree(),
     s.versionsPath ? s.loadVersions(s.versionsPath, true) : undefined,
     s.stats ? s.loadStats() : undefined,
+    s.retention ? s.loadRetention() : undefined,
   ]);
 }
 

@@ -194,6 +194,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     get().resetVersions();
     get().resetTimeline();
     get().resetStats();
+    get().resetRetention();
     if (projectId) void get().loadTree();
   },
 

@@ -5,7 +5,9 @@ import type { ProjectStore } from '../project/projectStore.js';
 import { blobPath } from '../store/storeLayout.js';
 
 // Which young versions hold work that is in no git commit: a local history exists for exactly
-// that, so a prune never removes them. Outside a git repository every version is uncommitted.
+// that, so a prune never removes them. Outside a git repository there are no commits to compare
+// with: the policy alone decides (every version is "uncommitted" there, and protecting them all
+// would keep a week of every edit whatever the policy says).
 // A version's bytes are compared with git's by git's own object id (SHA-1 of "blob <size>\0"
 // and the bytes), computed once per stored blob and kept in history.db (blob_git_oids).
 
@@ -18,7 +20,7 @@ export interface YoungVersion {
 
 export async function uncommittedVersions(store: ProjectStore, young: readonly YoungVersion[], sinceMs: number): Promise<Set<number>> {
   const repo = store.git.repository();
-  if (!repo || young.length === 0) return new Set(young.map((v) => v.id));
+  if (!repo || young.length === 0) return new Set();
   const paths = [...new Set(young.map((v) => v.path))].sort();
   const committed = await committedBlobs(repo.workTree, sinceMs, paths);
   const known = store.index.gitOids(young.map((v) => v.hash));

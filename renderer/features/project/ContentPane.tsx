@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { PinToggle } from '../../components/PinToggle.js';
 import type { FileBytes } from '../../../shared/contract.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -67,6 +68,7 @@ export function ContentPane() {
             </button>
           </div>
         )}
+        <PinToggle target={{ versionId: version.versionId }} what="version" />
         <button
           type="button"
           className="button button-primary"

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect, useMemo } from 'react';
 import type { SnapshotInfo } from '../../../shared/contract.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -7,16 +7,21 @@ import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
 import { moveInList } from '../../components/listKeys.js';
+import { PinToggle } from '../../components/PinToggle.js';
+import { thinningMarks } from './thinningMarks.js';
 
-// Every snapshot of the project, newest first, and what the selected one changed.
+// Every snapshot of the project, newest first, with where the retention policy starts thinning,
+// and what the selected one changed (with its pin).
 
 export function TimelineView() {
   const loadTimeline = useApp((s) => s.loadTimeline);
   const status = useApp((s) => s.timelineStatus);
   const error = useApp((s) => s.timelineError);
+  const loadRetention = useApp((s) => s.loadRetention);
   useEffect(() => {
     void loadTimeline();
-  }, [loadTimeline]);
+    void loadRetention();
+  }, [loadTimeline, loadRetention]);
   if (status === 'error' && error) return <ErrorNote error={error} title="The timeline could not be read" />;
   return (
     <div className="timeline-view">
@@ -46,34 +51,43 @@ function SnapshotList() {
   const snapshots = useApp((s) => s.snapshots);
   const selected = useApp((s) => s.selectedSnapshotId);
   const select = useApp((s) => s.selectSnapshot);
+  const policy = useApp((s) => s.retention?.policy);
+  const marks = useMemo(() => (policy ? thinningMarks(snapshots, policy) : new Map<number, string>()), [snapshots, policy]);
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
     moveInList(event, snapshots.map((s) => s.snapshotId), selected, select, 'data-snapshot');
   }
   return (
     <ul className="snapshot-list" aria-label="Snapshots" onKeyDown={onKeyDown}>
       {snapshots.map((s, i) => (
-        <li key={s.snapshotId}>
-          <button
-            type="button"
-            data-snapshot={s.snapshotId}
-            className={s.snapshotId === selected ? 'snapshot is-selected' : 'snapshot'}
-            aria-current={s.snapshotId === selected ? 'true' : undefined}
-            tabIndex={s.snapshotId === selected || (selected === null && i === 0) ? 0 : -1}
-            onClick={() => void select(s.snapshotId)}
-          >
-            <span className={`snapshot-dot kind-${s.kind}`} aria-hidden="true" />
-            <span className="snapshot-text">
-              <span className="snapshot-title">{snapshotTitle(s)}</span>
-              <span className="snapshot-meta">
-                <time dateTime={new Date(s.at).toISOString()} title={formatExact(s.at)}>
-                  {formatRelative(s.at)}
-                </time>
-                {' · '}
-                {s.files === 1 ? '1 file' : `${formatCount(s.files)} files`}
+        <Fragment key={s.snapshotId}>
+          {marks.has(s.snapshotId) && (
+            <li className="thinning-mark" role="separator" aria-label={marks.get(s.snapshotId)}>
+              {marks.get(s.snapshotId)}
+            </li>
+          )}
+          <li>
+            <button
+              type="button"
+              data-snapshot={s.snapshotId}
+              className={s.snapshotId === selected ? 'snapshot is-selected' : 'snapshot'}
+              aria-current={s.snapshotId === selected ? 'true' : undefined}
+              tabIndex={s.snapshotId === selected || (selected === null && i === 0) ? 0 : -1}
+              onClick={() => void select(s.snapshotId)}
+            >
+              <span className={`snapshot-dot kind-${s.kind}`} aria-hidden="true" />
+              <span className="snapshot-text">
+                <span className="snapshot-title">{snapshotTitle(s)}</span>
+                <span className="snapshot-meta">
+                  <time dateTime={new Date(s.at).toISOString()} title={formatExact(s.at)}>
+                    {formatRelative(s.at)}
+                  </time>
+                  {' · '}
+                  {s.files === 1 ? '1 file' : `${formatCount(s.files)} files`}
+                </span>
               </span>
-            </span>
-          </button>
-        </li>
+            </button>
+          </li>
+        </Fragment>
       ))}
     </ul>
   );
@@ -96,6 +110,7 @@ function SnapshotDetail() {
           </p>
         </div>
         <div className="detail-actions">
+          <PinToggle target={{ snapshotId: snapshot.snapshotId }} what="snapshot" />
           <button type="button" className="button" onClick={() => begin('project')}>
             Restore project…
           </button>

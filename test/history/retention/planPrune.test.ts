@@ -7,6 +7,9 @@ import { DEFAULT_RETENTION, type RetentionPolicy } from '../../../shared/retenti
 // (newest, pinned, uncommitted), the budget thinned from the oldest, and folding: every kept
 // snapshot restores exactly what it did before, checked on many random histories.
 
+// Buckets follow local time: the expectations are written for UTC.
+process.env.TZ = 'UTC';
+
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;

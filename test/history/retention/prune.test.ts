@@ -10,6 +10,7 @@ import { DEFAULT_RETENTION } from '../../../shared/retention.js';
 import { cliJson, runCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
+import { git, makeRepo } from '../git/gitFixture.js';
 import { ageHistory, referencedBlobsPresent } from './pruneHelpers.js';
 
 // A prune on a real store: versions recorded from real files, their times moved back in
@@ -92,6 +93,36 @@ describe('prune', () => {
     expect(after.deletedBlobs).toBe(marked.length - 1);
     expect(engine.readVersion(projectId, 'a.txt', { maxBytes: 100 }).data).toBe('a-1');
     expect((await engine.verify(projectId)).ok).toBe(true);
+  });
+
+  it('keeps a young version whose bytes are in no git commit, and thins the committed ones', async () => {
+    const root = makeRepo({ 'a.txt': 'zero\n', 'b.txt': 'bee\n' });
+    const engine = new HistoryEngine(tempDir('hindsight-data-'));
+    onTestFinished(() => engine.close());
+    const { projectId } = await engine.open(root);
+    const step = async (text: string, commit: boolean) => {
+      writeFileSync(join(root, 'a.txt'), text);
+      if (commit) git(root, 'commit', '-qam', text);
+      await engine.rescan(projectId);
+    };
+    await step('committed one\n', true);
+    await step('never committed\n', false);
+    await step('committed two\n', true);
+    writeFileSync(join(root, 'b.txt'), 'bee two\n');
+    await engine.rescan(projectId);
+    ageHistory(historyDbPath(engine.store(projectId).storeDir), (i, count) => Date.now() - (count - i) * 26 * HOUR);
+    await engine.config.editConfig(setSetting('retention', { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0 }));
+    const plan = await engine.prune(projectId, { dryRun: true });
+    expect(plan.decisions!.map((d) => [d.snapshotId, d.kept, d.why])).toEqual([
+      [1, false, 'thinned'],
+      [2, false, 'thinned'],
+      [3, true, 'uncommitted'],
+      [4, false, 'thinned'],
+      [5, true, 'newest'],
+    ]);
+    // Past the window the uncommitted version is thinned like the rest.
+    await engine.config.editConfig(setSetting('retention', { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 1 }));
+    expect((await engine.prune(projectId, { dryRun: true })).keptBecause).toEqual({ newest: 1, pinned: 0, uncommitted: 0, policy: 0 });
   });
 
   it('answers the CLI with the contract shape, and --dry-run lists every snapshot kept or removed and why', async () => {
