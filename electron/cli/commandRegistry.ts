@@ -25,5 +25,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'prune', load: async () => (await import('./commands/prune.js')).pruneCommand },
   { name: 'watch', load: async () => (await import('./commands/watch.js')).watchCommand },
   { name: 'git-versions', load: async () => (await import('./commands/gitVersions.js')).gitVersionsCommand },
+  { name: 'export', load: async () => (await import('./commands/export.js')).exportCommand },
+  { name: 'import', load: async () => (await import('./commands/import.js')).importCommand },
   { name: 'serve', load: async () => (await import('./commands/serve.js')).serveCommand },
 ];
