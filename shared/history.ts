@@ -62,6 +62,15 @@ export interface SnapshotChange {
   type: EntryType | null;
 }
 
+/**
+ * A file or folder of the project that could not be read, and why in words. It is left out of
+ * what was recorded (a file keeps its earlier versions), and every rescan tries it again.
+ */
+export interface UnreadablePath {
+  path: string;
+  reason: string;
+}
+
 export interface OpenResult {
   projectId: string;
   root: string;
@@ -72,6 +81,8 @@ export interface OpenResult {
   firstCopy: boolean;
   /** Whether the folder is in a git repository, with the branch and commit HEAD is on. */
   git: GitFolderState;
+  /** What could not be read this time (sorted by path; empty when everything was). */
+  unreadable: UnreadablePath[];
 }
 
 export interface VerifyResult {

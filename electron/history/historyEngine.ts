@@ -175,7 +175,10 @@ export class HistoryEngine {
       this.autoPrune.start(project.projectId, 'firstCopy' in opened ? 0 : 5 * 60_000);
     }
     const { store } = project;
-    const result = 'firstCopy' in opened ? { ...opened.firstCopy, firstCopy: true } : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false };
+    const result =
+      'firstCopy' in opened
+        ? { ...opened.firstCopy, firstCopy: true }
+        : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false, unreadable: opened.rescan.unreadable };
     return { projectId: project.projectId, root: project.root, ...result, git: store.git.state(), project: this.projects.summary(project.projectId) };
   }
 
@@ -312,7 +315,7 @@ export class HistoryEngine {
   async rescan(projectId: string, options: EngineRescanOptions = {}): Promise<RescanResult> {
     const { operationId, ...rest } = options;
     const r = await this.recorder.rescan(this.record(projectId), { ...rest, onProgress: this.progressTo(operationId) });
-    return { projectId, snapshotId: r.snapshotId ?? null, checkpointId: r.checkpointId ?? null, changed: r.changed.length, paths: r.paths, hashed: r.hashed, ms: r.ms };
+    return { projectId, snapshotId: r.snapshotId ?? null, checkpointId: r.checkpointId ?? null, changed: r.changed.length, paths: r.paths, hashed: r.hashed, ms: r.ms, unreadable: r.unreadable };
   }
 
   /** What restoring a snapshot (or a folder or file of it) would write, recreate, leave and keep. */

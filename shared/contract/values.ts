@@ -1,5 +1,5 @@
 import type { HindsightErrorData } from '../errors.js';
-import type { FileEntry, OpenResult, SnapshotChange, SnapshotInfo, SnapshotKind, VersionInfo, VerifyResult } from '../history.js';
+import type { FileEntry, OpenResult, SnapshotChange, SnapshotInfo, SnapshotKind, UnreadablePath, VersionInfo, VerifyResult } from '../history.js';
 import type { RetentionPolicy } from '../retention.js';
 import type { Settings } from './config.js';
 
@@ -8,7 +8,7 @@ import type { Settings } from './config.js';
 // documented before the contract existed keeps its name beside the contract's (extend, never
 // rename): those are marked "CLI name".
 
-export type { FileEntry, OpenResult, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult };
+export type { FileEntry, OpenResult, SnapshotChange, SnapshotInfo, UnreadablePath, VersionInfo, VerifyResult };
 
 /** Where a known project's folder stands, as last seen. */
 export type ProjectState = 'present' | 'moved' | 'gone' | 'replaced' | 'config-corrupt';
@@ -185,6 +185,8 @@ export interface RescanResult {
   paths: number;
   hashed: number;
   ms: number;
+  /** What could not be read (sorted by path): left as it was recorded, tried again next time. */
+  unreadable: UnreadablePath[];
 }
 
 export interface DeletedFile {

@@ -1,4 +1,5 @@
 import { ProjectStateBanner } from '../errors/ProjectStateBanner.js';
+import { UnreadableBanner } from '../errors/UnreadableBanner.js';
 import { StoreView } from '../store/StoreView.js';
 import { CheckpointDialog } from '../timeline/CheckpointDialog.js';
 import { TimelineView } from '../timeline/TimelineView.js';
@@ -62,6 +63,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         </button>
       </header>
       {project && <ProjectStateBanner project={project} />}
+      <UnreadableBanner projectId={projectId} />
       <div id="project-panel" role="tabpanel" aria-labelledby={`tab-${view}`} className="project-panel">
         {view === 'files' && <FilesView />}
         {view === 'timeline' && <TimelineView />}
