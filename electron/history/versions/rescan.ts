@@ -119,12 +119,14 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   options.signal?.throwIfAborted();
 
   progress.finish(report('copy', 0, suspects.length));
+  let scanned: UnreadablePath[] = [];
   const group = await againIfCollected(async () => {
     const prepared = await prepareChanges(store, suspects, known, options.pool, undefined, options.signal);
     // Cancelled while copying: nothing of this scan is recorded (its blobs wait for the next one).
     options.signal?.throwIfAborted();
     store.assertFolderUnchanged();
     progress.finish(report('commit', suspects.length, suspects.length));
+    scanned = prepared.unreadable;
     return commitChangeGroup(store, prepared, { beforeCommit: options.beforeCommit, massChange: options.massChange });
   });
   // Folders new or with another mode: with the group's snapshot, or with the latest when no file changed.
@@ -139,7 +141,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     paths: walked.length + unseen.length,
     hashed: suspects.length,
     ms: Math.round(performance.now() - started),
-    unreadable: byPath([...unreadable, ...prepared.unreadable]),
+    unreadable: byPath([...unreadable, ...scanned]),
   };
 }
 
