@@ -3,6 +3,7 @@ import type { AppState } from './appState.js';
 import { createCopySlice } from './copySlice.js';
 import { createProjectsSlice } from './projectsSlice.js';
 import { createRetentionSlice } from './retentionSlice.js';
+import { createSearchSlice } from './searchSlice.js';
 import { createStatsSlice } from './statsSlice.js';
 import { createTimelineSlice } from './timelineSlice.js';
 import { createToastSlice } from './toastSlice.js';
@@ -20,6 +21,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createTimelineSlice(...a),
   ...createStatsSlice(...a),
   ...createRetentionSlice(...a),
+  ...createSearchSlice(...a),
   ...createToastSlice(...a),
 }));
 

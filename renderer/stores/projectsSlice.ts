@@ -8,7 +8,7 @@ import type { Slice } from './appState.js';
 // and when the window comes back to the front (checkProjects): a folder that comes back is
 // present again and opened behind its history, one that went away gets its banner (no toast).
 
-export type ProjectView = 'files' | 'timeline' | 'store';
+export type ProjectView = 'files' | 'timeline' | 'store' | 'search';
 
 export interface ProjectsSlice {
   projects: ProjectSummary[];
@@ -203,6 +203,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     get().resetTimeline();
     get().resetStats();
     get().resetRetention();
+    get().resetSearch();
     if (projectId) void get().loadTree();
   },
 

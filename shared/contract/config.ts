@@ -24,6 +24,8 @@ export const settingsSchema = z.strictObject({
   historyBudget: z.number().int().positive().nullable(),
   /** Which snapshots a prune keeps. */
   retention: retentionPolicySchema,
+  /** Contents larger than this are not indexed nor searched. */
+  searchMaxFileSize: z.number().int().positive(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -58,6 +58,8 @@ export const settingsShape = {
     })
     .strict()
     .prefault({}),
+  /** Contents larger than this many bytes are left out of the search index (and of searches). */
+  searchMaxFileSize: z.number().int().positive().default(1024 * 1024),
 };
 
 export type SettingKey = keyof typeof settingsShape;

@@ -1,6 +1,7 @@
 import { HindsightError } from '../../../shared/errors.js';
-import type { EntryType, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
+import type { EntryType, Origin, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
 import { recordFolderModes } from './folderModes.js';
+import { originOfKind } from './rows.js';
 import type { Sql } from './sql.js';
 import { writeStats, type StatRow } from './statCache.js';
 
@@ -15,7 +16,12 @@ export interface NewVersion {
   size: number;
   type: EntryType | null;
   target?: string | null;
+  /** A restored version: the version whose contents it brought back. */
+  fromVersionId?: number | null;
 }
+
+/** What made a snapshot; kind defaults to the one its snapshot kind implies (a change: an edit). */
+export type NewOrigin = Partial<Omit<Origin, 'fromVersionId'>>;
 
 export interface NewSnapshot {
   kind: SnapshotKind;
@@ -23,6 +29,7 @@ export interface NewSnapshot {
   label?: string | null;
   branch?: string | null;
   head?: string | null;
+  origin?: NewOrigin;
 }
 
 export interface SnapshotWrite {
@@ -52,8 +59,31 @@ export function commitSnapshot(
   const branch = snapshot.branch ?? context?.branch ?? null;
   const head = snapshot.head ?? context?.head ?? null;
   const filed = new Set(write.blobs.map((b) => b.hash));
+  const origin: Origin = {
+    kind: snapshot.origin?.kind ?? originOfKind(snapshot.kind),
+    fromVersionId: null,
+    fromSnapshotId: snapshot.origin?.fromSnapshotId ?? null,
+    fromGit: snapshot.origin?.fromGit ?? null,
+    gitOperation: snapshot.origin?.gitOperation ?? null,
+    gitWhen: snapshot.origin?.gitWhen ?? null,
+  };
+  const scope = scopeOf(write.versions);
   return sql.transaction(() => {
-    const info = sql.run('INSERT INTO snapshots (kind, at, label, branch, head) VALUES (?, ?, ?, ?, ?)', snapshot.kind, at, label, branch, head);
+    const info = sql.run(
+      `INSERT INTO snapshots (kind, at, label, branch, head, origin, origin_snapshot, from_git, git_operation, git_when, scope)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      snapshot.kind,
+      at,
+      label,
+      branch,
+      head,
+      origin.kind,
+      origin.fromSnapshotId,
+      origin.fromGit,
+      origin.gitOperation,
+      origin.gitWhen,
+      scope,
+    );
     const id = Number(info.lastInsertRowid);
     // Read inside the transaction: a prune marks and collects under the same write lock.
     const pruned = anyPruned(sql);
@@ -63,7 +93,7 @@ export function commitSnapshot(
     }
     for (const v of write.versions) {
       sql.run(
-        'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target, from_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         id,
         v.path,
         v.hash,
@@ -71,6 +101,7 @@ export function commitSnapshot(
         v.size,
         v.type,
         v.target ?? null,
+        v.fromVersionId ?? null,
       );
     }
     // A version may name a blob already stored (same bytes as an earlier version): that blob
@@ -83,12 +114,12 @@ export function commitSnapshot(
     if (write.pin) sql.run('INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) VALUES (?, ?)', id, at);
     writeStats(sql, write.stats ?? [], write.removedStats ?? []);
     if (write.folderModes) recordFolderModes(sql, id, write.folderModes);
-    return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head };
+    return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head, origin, scope };
   });
 }
 
 /** Whether any blob is marked or collected: a history never pruned pays nothing per blob. */
-function anyPruned(sql: Sql): boolean {
+export function anyPruned(sql: Sql): boolean {
   return sql.get<{ any: number }>('SELECT EXISTS (SELECT 1 FROM blob_marks) OR EXISTS (SELECT 1 FROM blob_tombstones) AS any')!.any === 1;
 }
 
@@ -98,7 +129,7 @@ function anyPruned(sql: Sql): boolean {
  * inside the transaction a prune's collection also needs: a missing file fails the write (the
  * writer files the bytes again) instead of naming a blob that is gone.
  */
-function reviveBlob(sql: Sql, hash: string, blobPresent: BlobPresent): void {
+export function reviveBlob(sql: Sql, hash: string, blobPresent: BlobPresent): void {
   sql.run('DELETE FROM blob_marks WHERE hash = ?', hash);
   if (sql.get('SELECT 1 FROM blob_tombstones WHERE hash = ?', hash) === undefined) return;
   if (!blobPresent(hash)) {
@@ -108,4 +139,23 @@ function reviveBlob(sql: Sql, hash: string, blobPresent: BlobPresent): void {
     });
   }
   sql.run('DELETE FROM blob_tombstones WHERE hash = ?', hash);
+}
+
+/** The one path, or the deepest folder holding every path ('' for the top); null for none. */
+export function scopeOf(versions: readonly { path: string }[]): string | null {
+  if (versions.length === 0) return null;
+  // The common prefix of all paths is the common prefix of the least and the greatest.
+  let lo = versions[0]!.path;
+  let hi = lo;
+  for (const { path } of versions) {
+    if (path < lo) lo = path;
+    if (path > hi) hi = path;
+  }
+  if (lo === hi) return lo;
+  let n = 0;
+  while (n < lo.length && lo[n] === hi[n]) n++;
+  // Back to a whole folder name: "src/app" and "src/apple" share "src", not "src/app".
+  const shared = lo.slice(0, n);
+  const folderEnd = (lo.length > n && lo[n] === '/') || (hi.length > n && hi[n] === '/') ? n : shared.lastIndexOf('/');
+  return folderEnd <= 0 ? '' : lo.slice(0, folderEnd);
 }

@@ -11,6 +11,17 @@ interface Migration {
   up: (db: Database.Database) => void;
 }
 
+/**
+ * The checkpoints a person made, in SQL over snapshots' columns: not git's (its origin, or for a
+ * row without one its label, as headCheckpoint.ts words them), nor the one a mass change writes
+ * before itself (changeGroup.ts).
+ */
+export const MADE_BY_A_PERSON = `kind = 'checkpoint'
+  AND COALESCE(origin, '') <> 'git'
+  AND NOT (origin IS NULL AND (label LIKE 'Before checkout to %' OR label LIKE 'Before HEAD moved%'
+    OR label LIKE 'Before stash (%' OR label LIKE 'Before stash pop (%'))
+  AND COALESCE(label, '') NOT LIKE 'Before % files changed at once'`;
+
 const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -67,12 +78,55 @@ const MIGRATIONS: Migration[] = [
       `),
   },
   {
+    // Where each snapshot came from (shared/history.ts Origin), and for a restored version the
+    // version it was restored from. Older rows keep NULL and are told by their kind.
+    version: 3,
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE snapshots ADD COLUMN origin TEXT
+          CHECK (origin IN ('first-copy', 'edit', 'restore', 'undo', 'git', 'checkpoint') OR origin IS NULL);
+        ALTER TABLE snapshots ADD COLUMN origin_snapshot INTEGER;
+        ALTER TABLE snapshots ADD COLUMN from_git TEXT CHECK (from_git IN ('HEAD', 'INDEX') OR from_git IS NULL);
+        ALTER TABLE snapshots ADD COLUMN git_operation TEXT;
+        ALTER TABLE snapshots ADD COLUMN git_when TEXT CHECK (git_when IN ('before', 'after') OR git_when IS NULL);
+        ALTER TABLE versions ADD COLUMN from_version INTEGER;
+      `),
+  },
+  {
+    // What a snapshot's files have in common (shared/history.ts SnapshotInfo.scope), written with
+    // it so the timeline can say "3 files in src/" without reading every snapshot's versions.
+    version: 4,
+    up: (db) => db.exec('ALTER TABLE snapshots ADD COLUMN scope TEXT;'),
+  },
+  {
+    // The search index: every blob's text once, however many versions share it. search_blobs is
+    // the build's state (one row per blob looked at: its text indexed, or found binary, not
+    // UTF-8 or unreadable), so a build killed midway resumes where its last batch committed;
+    // its id is the blob's row in search_text. search_text keeps only which blobs hold each
+    // trigram (contentless: the text stays in the blob store; detail=none: no positions, a
+    // quarter of the size of the positions' index, since every candidate is read to find its
+    // lines anyway), and rows can be deleted by id.
+    version: 5,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE search_blobs (
+          id INTEGER PRIMARY KEY,
+          hash TEXT NOT NULL UNIQUE,
+          state TEXT NOT NULL CHECK (state IN ('text', 'binary', 'encoding', 'unreadable')),
+          bytes INTEGER NOT NULL
+        );
+        CREATE VIRTUAL TABLE search_text USING fts5(body, tokenize = 'trigram', content = '', contentless_delete = 1, detail = none);
+      `),
+  },
+  {
     // Retention: pins keep a snapshot or a version through every prune; a blob no version names
     // any more is marked with the time it became unreferenced, and its file is deleted only after
     // a grace period; a collected blob leaves a tombstone so a writer that placed the same bytes
     // meanwhile checks the file is still there before naming it. Checkpoints a person made are
-    // pinned (those git's HEAD moves made are not: they follow the policy).
-    version: 3,
+    // pinned; those written by themselves follow the policy: git's (origin 'git' since schema 3;
+    // before it, or imported from a bundle, told by their labels, see headCheckpoint.ts) and the
+    // one before a mass change (its origin is 'checkpoint' like a person's: told by its label).
+    version: 6,
     up: (db) =>
       db.exec(`
         CREATE TABLE pinned_snapshots (snapshot_id INTEGER PRIMARY KEY REFERENCES snapshots(id), at INTEGER NOT NULL);
@@ -80,21 +134,16 @@ const MIGRATIONS: Migration[] = [
         CREATE TABLE blob_marks (hash TEXT PRIMARY KEY, since INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE blob_tombstones (hash TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
         INSERT INTO pinned_snapshots (snapshot_id, at)
-          SELECT id, at FROM snapshots WHERE kind = 'checkpoint'
-            AND COALESCE(label, '') NOT LIKE 'Before checkout to %' AND COALESCE(label, '') NOT LIKE 'Before HEAD moved%';
+          SELECT id, at FROM snapshots WHERE ${MADE_BY_A_PERSON};
       `),
   },
   {
     // git's object id of a stored blob, computed once: a prune keeps young versions whose bytes
     // are in no git commit, and compares them with git by that id.
-    version: 4,
-    // Also: the checkpoints a mass change writes by itself follow the policy like git's (schema 3
-    // pinned them with the ones a person made).
+    version: 7,
     up: (db) =>
       db.exec(`
         CREATE TABLE blob_git_oids (hash TEXT PRIMARY KEY, oid TEXT NOT NULL) WITHOUT ROWID;
-        DELETE FROM pinned_snapshots WHERE snapshot_id IN
-          (SELECT id FROM snapshots WHERE kind = 'checkpoint' AND label LIKE 'Before % files changed at once');
       `),
   },
 ];

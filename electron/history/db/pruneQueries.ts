@@ -1,3 +1,5 @@
+import { scopeOf } from './commitSnapshot.js';
+import { unindexBlob } from './searchIndex.js';
 import type { Sql } from './sql.js';
 
 // What a prune reads and writes (retention/prune.ts decides, retention/planPrune.ts plans): the
@@ -59,6 +61,20 @@ export function applyPrune(sql: Sql, write: PruneWrite, now: number): number {
   for (const row of write.removedFolderRows) sql.run('DELETE FROM folder_modes WHERE path = ? AND snapshot_id = ?', row.path, row.snapshotId);
   for (const row of write.movedFolderRows) sql.run('UPDATE folder_modes SET snapshot_id = ? WHERE path = ? AND snapshot_id = ?', row.to, row.path, row.from);
   for (const id of write.removedSnapshots) sql.run('DELETE FROM snapshots WHERE id = ?', id);
+  // A restore names the version or snapshot it brought back: one removed is named no more (the
+  // restore stays a restore, "Restored", and no reader looks for a row that is gone).
+  // One pass each (from_version has no index), after the deletes.
+  if (write.removedVersions.length > 0) {
+    sql.run('UPDATE versions SET from_version = NULL WHERE from_version IS NOT NULL AND NOT EXISTS (SELECT 1 FROM versions w WHERE w.id = versions.from_version)');
+  }
+  if (write.removedSnapshots.length > 0) {
+    sql.run('UPDATE snapshots SET origin_snapshot = NULL WHERE origin_snapshot IS NOT NULL AND NOT EXISTS (SELECT 1 FROM snapshots t WHERE t.id = snapshots.origin_snapshot)');
+  }
+  // A snapshot that received folded versions holds more files: where they are is said again.
+  for (const id of new Set(write.movedVersions.map((m) => m.snapshotId))) {
+    const paths = sql.rows<[string]>('SELECT path FROM versions WHERE snapshot_id = ?', id).map(([path]) => ({ path }));
+    sql.run('UPDATE snapshots SET scope = ? WHERE id = ?', scopeOf(paths), id);
+  }
   if (write.newBaseline !== undefined) sql.run("UPDATE snapshots SET kind = 'baseline' WHERE id = ?", write.newBaseline);
   let marked = 0;
   for (const hash of write.unreferencedBlobs) {
@@ -77,8 +93,9 @@ export function expiredMarks(sql: Sql, before: number, now: number, limit: numbe
 
 /**
  * Collects one marked blob inside the caller's transaction: one named again loses its mark and
- * stays; one still unreferenced has its file deleted (`unlink`), its rows forgotten and a
- * tombstone left. Answers the bytes freed (undefined when kept).
+ * stays; one still unreferenced has its file deleted (`unlink`), its rows forgotten (the search
+ * index's too, so no search reads a blob that is gone) and a tombstone left. Answers the bytes
+ * freed (undefined when kept).
  */
 export function collectBlob(sql: Sql, hash: string, now: number, unlink: (hash: string) => void): number | undefined {
   if (sql.get('SELECT 1 FROM versions WHERE hash = ? LIMIT 1', hash) !== undefined) {
@@ -90,6 +107,7 @@ export function collectBlob(sql: Sql, hash: string, now: number, unlink: (hash: 
   sql.run('DELETE FROM blobs WHERE hash = ?', hash);
   sql.run('DELETE FROM blob_marks WHERE hash = ?', hash);
   sql.run('DELETE FROM blob_git_oids WHERE hash = ?', hash);
+  unindexBlob(sql, hash);
   sql.run('INSERT INTO blob_tombstones (hash, at) VALUES (?, ?) ON CONFLICT(hash) DO UPDATE SET at = excluded.at', hash, now);
   return size;
 }

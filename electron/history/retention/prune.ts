@@ -110,7 +110,7 @@ function resultOf(
     decisions: options.dryRun
       ? plan.decisions.map((d) => {
           const s = info.get(d.snapshotId);
-          return { ...d, at: s?.at ?? 0, kind: s?.kind ?? 'change', label: s?.label ?? null };
+          return { ...d, at: s?.at ?? 0, kind: s?.kind ?? 'change', label: s?.label ?? null, files: s?.files ?? 0, scope: s?.scope ?? null };
         })
       : null,
     ms: done.ms,

@@ -6,13 +6,16 @@ import { TimelineView } from '../timeline/TimelineView.js';
 import { useApp } from '../../stores/appStore.js';
 import type { ProjectView } from '../../stores/projectsSlice.js';
 import { FilesView } from './FilesView.js';
+import { SearchBox, SearchView } from './HistorySearch.js';
 
-// One project: its header (name, folder, Checkpoint) and three tabs: Files, Timeline, Store.
+// One project: its header (name, folder, the history search box, Checkpoint) and four tabs:
+// Files, Timeline, Store, and the search's results.
 
 const TABS: { view: ProjectView; label: string; key: string }[] = [
   { view: 'files', label: 'Files', key: '1' },
   { view: 'timeline', label: 'Timeline', key: '2' },
   { view: 'store', label: 'Store', key: '3' },
+  { view: 'search', label: 'Search', key: '4' },
 ];
 
 export function ProjectScreen({ projectId }: { projectId: string }) {
@@ -58,6 +61,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
             </button>
           ))}
         </div>
+        <SearchBox />
         <button type="button" className="button" onClick={() => setCheckpointDialog(true)} title="Save a named snapshot of the project as it is now">
           Checkpoint
         </button>
@@ -68,6 +72,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         {view === 'files' && <FilesView />}
         {view === 'timeline' && <TimelineView />}
         {view === 'store' && <StoreView />}
+        {view === 'search' && <SearchView />}
       </div>
       <CheckpointDialog />
     </div>

@@ -60,7 +60,7 @@ export function PruneDialog() {
         {shown.map((d) => (
           <li key={d.snapshotId} className={d.kept ? 'prune-keep' : 'prune-remove'}>
             <span className="prune-decision">{d.kept ? 'Keep' : 'Remove'}</span>
-            <span className="prune-title">{snapshotTitle({ ...d, files: 0, branch: null, head: null })}</span>
+            <span className="prune-title">{snapshotTitle(d)}</span>
             <time dateTime={new Date(d.at).toISOString()}>{formatExact(d.at)}</time>
             <span className="prune-why">{WHY[d.why]}</span>
           </li>

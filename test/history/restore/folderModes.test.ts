@@ -2,10 +2,11 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { chmodSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { SCHEMA_VERSION } from '../../../electron/history/db/migrations.js';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { tempDir } from '../../helpers/tempDirs.js';
+import { DROP_AFTER_SCHEMA_2 } from '../db/olderSchema.js';
 import { writeTree } from '../../helpers/writeTree.js';
 
 // Folder modes are recorded like file modes and a folder a restore recreates comes back with the
@@ -96,8 +97,7 @@ describe('folder modes', () => {
     before.close();
     // As an earlier Hindsight left it: the index only db/ code may write, changed from outside.
     const older = new Database(dbFile);
-    older.exec(`DROP TABLE folder_modes; DROP TABLE pinned_snapshots; DROP TABLE pinned_versions; DROP TABLE blob_marks;
-      DROP TABLE blob_tombstones; DROP TABLE blob_git_oids; PRAGMA user_version = 1;`);
+    older.exec(`DROP TABLE folder_modes; ${DROP_AFTER_SCHEMA_2} PRAGMA user_version = 1;`);
     older.close();
 
     const engine = new HistoryEngine(dataDir);

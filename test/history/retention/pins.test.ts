@@ -6,10 +6,11 @@ import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { cliJson, runCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
+import { DROP_AFTER_SCHEMA_2, DROP_AFTER_SCHEMA_5 } from '../db/olderSchema.js';
 
 // Pins: a checkpoint a person makes is pinned as it is made; any snapshot or version can be
-// pinned and unpinned from the engine and the CLI; a store from before pins existed gets its
-// checkpoints pinned (not those git's HEAD moves made) when it is first opened.
+// pinned and unpinned from the engine and the CLI; a store from before pins existed gets the
+// checkpoints a person made pinned (not git's, nor a mass change's) when it is first opened.
 
 function project() {
   const root = realpathSync(tempDir('hindsight-pins-'));
@@ -48,17 +49,38 @@ describe('pins', () => {
     );
   });
 
-  it('pins the checkpoints of a store made before pins existed, not the ones git HEAD moves made', async () => {
+  it('pins the checkpoints a person made in a store from before pins (schema 5), by origin, not git\'s nor a mass change\'s', async () => {
     const { root, dataDir } = project();
     const { engine, projectId } = await openEngine(dataDir, root);
-    const store = engine.store(projectId);
-    const file = historyDbPath(store.storeDir);
+    const file = historyDbPath(engine.store(projectId).storeDir);
     engine.close();
     const db = new Database(file);
-    // The store as schema 2 left it: no pin or mark tables, two checkpoints.
-    db.exec(`DROP TABLE pinned_snapshots; DROP TABLE pinned_versions; DROP TABLE blob_marks; DROP TABLE blob_tombstones; DROP TABLE blob_git_oids;
+    // As schema 5 left it: origins recorded. git's checkpoints are told by their origin, whatever their label says.
+    db.exec(`${DROP_AFTER_SCHEMA_5}
+      INSERT INTO snapshots (kind, at, label, origin, git_operation, git_when) VALUES
+        ('checkpoint', 1, 'mine', 'checkpoint', NULL, NULL),
+        ('checkpoint', 2, 'Before stash (abc1234)', 'git', 'stash', 'before'),
+        ('checkpoint', 3, 'Before checkout to main (abc1234)', 'git', 'checkout', 'before'),
+        ('checkpoint', 4, 'Before 12 files changed at once', 'checkpoint', NULL, NULL),
+        ('checkpoint', 5, 'Before the refactor', 'checkpoint', NULL, NULL);`);
+    db.pragma('user_version = 5');
+    db.close();
+    const again = await openEngine(dataDir, root);
+    const byLabel = new Map(again.engine.log(again.projectId).map((s) => [s.label, s.snapshotId]));
+    expect(again.engine.pins(again.projectId)).toEqual({ snapshots: [byLabel.get('mine'), byLabel.get('Before the refactor')], versions: [] });
+  });
+
+  it('pins the checkpoints of a store from before origins (schema 2) by their labels, not the ones git HEAD moves made', async () => {
+    const { root, dataDir } = project();
+    const { engine, projectId } = await openEngine(dataDir, root);
+    const file = historyDbPath(engine.store(projectId).storeDir);
+    engine.close();
+    const db = new Database(file);
+    // The store as schema 2 left it: no origins, no pin or mark tables, checkpoints told by their labels only.
+    db.exec(`${DROP_AFTER_SCHEMA_2}
       INSERT INTO snapshots (kind, at, label) VALUES ('checkpoint', 1, 'mine'), ('checkpoint', 2, 'Before checkout to main (abc1234)'),
-        ('checkpoint', 3, 'Before HEAD moved: reset (abc1234)');`);
+        ('checkpoint', 3, 'Before HEAD moved: reset (abc1234)'), ('checkpoint', 4, 'Before stash pop (abc1234)'),
+        ('checkpoint', 5, 'Before 3 files changed at once');`);
     db.pragma('user_version = 2');
     db.close();
     const again = await openEngine(dataDir, root);

@@ -95,6 +95,69 @@ describe('prune', () => {
     expect((await engine.verify(projectId)).ok).toBe(true);
   });
 
+  it('takes a collected blob out of the search index: no search finds the text, no index row names it', async () => {
+    const root = realpathSync(tempDir('hindsight-prune-'));
+    writeTree(root, { 'a.txt': 'the zebracorn was here\n', 'b.txt': 'b-0' });
+    const engine = new HistoryEngine(tempDir('hindsight-data-'));
+    onTestFinished(() => engine.close());
+    const { projectId } = await engine.open(root);
+    for (let i = 1; i <= 4; i++) {
+      writeFileSync(join(root, i % 2 ? 'a.txt' : 'b.txt'), `plain ${i}\n`);
+      await engine.rescan(projectId);
+    }
+    await engine.buildSearchIndex(projectId);
+    const search = () => engine.search(projectId, { query: 'zebracorn', regex: false, caseSensitive: false, limit: 50 });
+    expect((await search()).results.map((h) => h.path)).toEqual(['a.txt']);
+    const gone = engine.versions(projectId, 'a.txt')[0]!.hash!; // oldest first
+    const dbFile = historyDbPath(engine.store(projectId).storeDir);
+    expect(searchRows(dbFile, gone)).toEqual({ blobs: 1, text: 1 });
+
+    ageHistory(dbFile, (i, count) => Date.now() - (count - 1 - i) * 30 * HOUR);
+    await engine.config.editConfig(setSetting('retention', { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 0 }));
+    await engine.prune(projectId);
+    // Marked, not yet collected: still in the index (a version naming the bytes again would need it).
+    expect(searchRows(dbFile, gone).blobs).toBe(1);
+    const late = await engine.prune(projectId, { now: Date.now() + 2 * HOUR });
+    expect(late.deletedBlobs).toBeGreaterThan(0);
+    expect(existsSync(blobPath(engine.store(projectId).blobsDir, gone))).toBe(false);
+    expect(searchRows(dbFile, gone)).toEqual({ blobs: 0, text: 0 });
+    expect((await search()).results).toEqual([]);
+    // What is kept is still found.
+    expect((await engine.search(projectId, { query: 'plain 3', regex: false, caseSensitive: false, limit: 50 })).results.map((h) => h.path)).toEqual(['a.txt']);
+  });
+
+  it('leaves no restore naming a removed version or snapshot, and says again where a snapshot that received folded versions is', async () => {
+    const { root, engine, projectId } = await recordedHistory(2);
+    const first = engine.versions(projectId, 'a.txt')[0]!; // oldest first: the first copy's
+    await engine.restoreFile(projectId, 'a.txt', first.versionId);
+    await engine.restoreSnapshot(projectId, first.snapshotId);
+    // The snapshot restore is pinned (kept), and names the first copy it restored (removed).
+    const restore = engine.log(projectId).find((s) => s.origin.fromSnapshotId === first.snapshotId)!;
+    engine.setPin(projectId, { snapshotId: restore.snapshotId }, true);
+    writeFileSync(join(root, 'keep/c.txt'), 'c-2');
+    await engine.rescan(projectId);
+    const restored = engine.versions(projectId, 'a.txt').filter((v) => v.origin.fromVersionId === first.versionId);
+    expect(restored.map((v) => v.origin.kind)).toEqual(['restore']);
+    const dbFile = historyDbPath(engine.store(projectId).storeDir);
+    ageHistory(dbFile, (i, count) => Date.now() - (count - 1 - i) * 30 * HOUR);
+    await engine.config.editConfig(setSetting('retention', { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 0 }));
+    const done = await engine.prune(projectId);
+    expect(done.snapshots).toBeGreaterThan(0);
+    const log = engine.log(projectId);
+    expect(log.map((s) => s.snapshotId)).not.toContain(first.snapshotId);
+    expect(log.find((s) => s.snapshotId === restore.snapshotId)!.origin).toMatchObject({ kind: 'restore', fromSnapshotId: null });
+    const ids = new Set(log.map((s) => s.snapshotId));
+    for (const s of log) if (s.origin.fromSnapshotId !== null) expect(ids.has(s.origin.fromSnapshotId), `snapshot ${s.snapshotId}`).toBe(true);
+    for (const path of ['a.txt', 'b.txt', 'keep/c.txt']) {
+      const versions = engine.versions(projectId, path);
+      const versionIds = new Set(versions.map((v) => v.versionId));
+      for (const v of versions) if (v.origin.fromVersionId !== null) expect(versionIds.has(v.origin.fromVersionId), `version ${v.versionId}`).toBe(true);
+    }
+    // The restore became the baseline and holds every file now: its scope is the project's top.
+    expect(log[0]!).toMatchObject({ snapshotId: restore.snapshotId, kind: 'baseline', scope: '' });
+    expect((await engine.verify(projectId)).ok).toBe(true);
+  });
+
   it('keeps a young version whose bytes are in no git commit, and thins the committed ones', async () => {
     const root = makeRepo({ 'a.txt': 'zero\n', 'b.txt': 'bee\n' });
     const engine = new HistoryEngine(tempDir('hindsight-data-'));
@@ -151,6 +214,18 @@ function unreferencedHashes(dbFile: string): string[] {
   const db = new Database(dbFile, { readonly: true });
   try {
     return (db.prepare('SELECT hash FROM blob_marks ORDER BY hash').all() as { hash: string }[]).map((r) => r.hash);
+  } finally {
+    db.close();
+  }
+}
+
+/** The search index's rows for one blob: its search_blobs row, and its text row (contentless: counted by rowid). */
+function searchRows(dbFile: string, hash: string): { blobs: number; text: number } {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    const row = db.prepare('SELECT id FROM search_blobs WHERE hash = ?').get(hash) as { id: number } | undefined;
+    const text = row ? (db.prepare('SELECT COUNT(*) AS n FROM search_text WHERE rowid = ?').get(row.id) as { n: number }).n : 0;
+    return { blobs: row ? 1 : 0, text };
   } finally {
     db.close();
   }

@@ -12,12 +12,13 @@ process.env.TZ = 'UTC';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 5, 10, 12);
+const EDIT = { kind: 'edit', fromVersionId: null, fromSnapshotId: null, fromGit: null, gitOperation: null, gitWhen: null } as const;
 
 function snapshots(hoursAgo: readonly number[]): SnapshotInfo[] {
   // Newest first, as the timeline lists them; ids grow with time.
   return [...hoursAgo]
     .sort((a, b) => a - b)
-    .map((h, i, all) => ({ snapshotId: all.length - i, kind: 'change', at: NOW - h * HOUR, label: null, files: 1, branch: null, head: null }));
+    .map((h, i, all) => ({ snapshotId: all.length - i, kind: 'change', at: NOW - h * HOUR, label: null, files: 1, branch: null, head: null, origin: EDIT, scope: 'a.txt' }));
 }
 
 describe('thinning marks', () => {
