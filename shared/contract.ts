@@ -14,6 +14,9 @@ import type {
   FileBytes,
   FileEntry,
   OpenProjectResult,
+  Pins,
+  PruneResult,
+  RetentionStatus,
   ProjectState,
   ProjectSummary,
   ExportResult,
@@ -186,6 +189,22 @@ export const CALLS = {
   storeStats: call<StoreStats>()(
     z.strictObject({ projectId, largest: z.number().int().min(0).max(1000).default(20) }),
     "The history store's blobs, bytes, dedupe savings and largest files.",
+  ),
+  pins: call<Pins>()(z.strictObject({ projectId }), 'The pinned snapshots and versions of a project (no prune removes them).'),
+  setPin: call<Pins>()(
+    z.union([
+      z.strictObject({ projectId, snapshotId, pinned: z.boolean() }),
+      z.strictObject({ projectId, versionId, pinned: z.boolean() }),
+    ]),
+    'Pins or unpins a snapshot or a version; answers with every pin of the project.',
+  ),
+  prune: call<PruneResult>()(
+    z.strictObject({ projectId, dryRun: z.boolean().default(false) }),
+    'Thins the history by the retention policy and the budget; with dryRun only says, for every snapshot, whether it would go and why.',
+  ),
+  retentionStatus: call<RetentionStatus>()(
+    z.strictObject({ projectId, holders: z.number().int().min(0).max(200).default(10) }),
+    'The history against its budget: bytes stored and waiting to be deleted, the policy, the pins, and the files whose versions hold the most bytes.',
   ),
   verify: call<VerifyResult>()(
     z.strictObject({ projectId, operationId: operationId.optional() }),

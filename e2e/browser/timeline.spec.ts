@@ -28,6 +28,8 @@ test('snapshots named by what happened; a checkpoint says what it holds; a file 
   await snapshots.first().getByRole('button').click();
   await expect(viewer.getByRole('region', { name: 'Snapshot', exact: true })).toContainText('4 files, 3 changed since the first copy');
   await expect(viewer.getByRole('region', { name: 'Snapshot', exact: true })).not.toContainText('0 files');
+  // A checkpoint a person made is pinned as it is made, and the toggle says so without a reload.
+  await expect(viewer.getByRole('button', { name: 'Pin snapshot' })).toHaveAttribute('aria-pressed', 'true');
 
   git(dir, 'checkout', '-q', '-b', 'topic');
   git(dir, 'commit', '-q', '-am', 'on topic');

@@ -12,6 +12,9 @@ import type {
   MaterializeResult,
   OpenProjectResult,
   ParsedRequestOf,
+  Pins,
+  PruneResult,
+  RetentionStatus,
   ProjectSummary,
   RescanResult,
   RestoreFileResult,
@@ -42,6 +45,10 @@ import { relocateProject } from './project/relocateProject.js';
 import { resolveFolder, type ProjectStore } from './project/projectStore.js';
 import { localBlobSource, materializeSnapshot, type BlobSource } from './restore/materializeSnapshot.js';
 import type { PlanOptions } from './restore/planRestore.js';
+import { AutoPrune } from './retention/autoPrune.js';
+import { prune } from './retention/prune.js';
+import { retentionStatus } from './retention/retentionStatus.js';
+import { setPin, type PinTarget } from './retention/setPin.js';
 import type { ExecuteOptions } from './restore/restoreSnapshot.js';
 import { assertProjectPath, isInside } from './restore/safeTarget.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from './restore/backgroundCloser.js';
@@ -105,6 +112,10 @@ export class HistoryEngine {
   readonly events = new EngineEvents();
   private readonly projects: ProjectRegistry;
   private readonly recorder: ProjectRecorder;
+  /** The app's own prunes: after a first copy, then about hourly, when nothing copies. */
+  readonly autoPrune: AutoPrune;
+  /** One prune at a time per project in this process (the automatic one and a click). */
+  private readonly pruning = new Map<string, Promise<unknown>>();
 
   constructor(readonly dataDir: string) {
     this.config = configStoreFor(dataDir);
@@ -121,6 +132,11 @@ export class HistoryEngine {
     });
     // A checkpoint of the state before git moved HEAD, ahead of the group that records git's rewrite.
     this.recorder.addBeforeCommit(async (store) => (await headCheckpoint(store))?.after);
+    this.autoPrune = new AutoPrune(
+      () => sharedCopyPool().slots,
+      (projectId) => this.prune(projectId),
+      { onError: (projectId, error) => this.events.emit({ event: 'error', payload: { projectId, error: errorData(error) } }) },
+    );
   }
 
   // --- projects
@@ -164,6 +180,8 @@ export class HistoryEngine {
     if (options.watch) {
       await this.startWatching(project);
       this.startSearchIndex(project);
+      // The app's own prunes: right after a first copy, else a few minutes after opening.
+      this.autoPrune.start(project.projectId, 'firstCopy' in opened ? 0 : 5 * 60_000);
     }
     const { store } = project;
     const result =
@@ -197,6 +215,7 @@ export class HistoryEngine {
 
   /** Closes a project in this process: its watcher (after writing its open group), its store and its database handle. */
   closeProject(projectId: string): Promise<void> {
+    this.autoPrune.stop(projectId);
     return this.projects.close(projectId);
   }
 
@@ -328,6 +347,35 @@ export class HistoryEngine {
     // Git alone answers this: a folder never opened gets no store made for it.
     const open = this.projects.find(projectId);
     return gitVersions(open?.store.git ?? new GitContext(this.projects.rootOf(projectId)), path);
+  }
+
+  /** The pinned snapshots and versions: no prune removes them. */
+  pins(projectId: string): Pins {
+    return this.history(projectId).index.pins();
+  }
+
+  /** Pins or unpins a snapshot or a version (of `path`, when given); answers with every pin. */
+  setPin(projectId: string, target: PinTarget, pinned: boolean): Pins {
+    if ('path' in target && target.path !== undefined) assertProjectPath(target.path);
+    return setPin(this.history(projectId), target, pinned);
+  }
+
+  /** Thins the history by the retention policy and the budget (settings); with dryRun only the plan, snapshot by snapshot. */
+  prune(projectId: string, options: { dryRun?: boolean; now?: number } = {}): Promise<PruneResult> {
+    const store = this.history(projectId);
+    const { retention, historyBudget } = this.settings();
+    const run = () => prune(store, { policy: retention, budget: historyBudget, ...options });
+    const next = (this.pruning.get(projectId) ?? Promise.resolve()).then(run, run);
+    const settled = next.catch(() => undefined);
+    this.pruning.set(projectId, settled);
+    void settled.then(() => this.pruning.get(projectId) === settled && this.pruning.delete(projectId));
+    return next;
+  }
+
+  /** The history against its budget, the policy, the pins and the files holding the most bytes. */
+  retentionStatus(projectId: string, holders = 10): RetentionStatus {
+    const { retention, historyBudget } = this.settings();
+    return retentionStatus(this.history(projectId), retention, historyBudget, holders);
   }
 
   verify(projectId: string, options: OperationOptions = {}): Promise<VerifyResult> {
@@ -506,6 +554,7 @@ export class HistoryEngine {
 
   /** Closes every store at once; stop the watchers first (unwatchAll) so their open groups are written. */
   close(): void {
+    this.autoPrune.stopAll();
     this.projects.closeAll();
   }
 

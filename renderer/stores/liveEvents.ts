@@ -16,6 +16,7 @@ async function refreshView(): Promise<void> {
     s.loadTree(),
     s.versionsPath ? s.loadVersions(s.versionsPath, true) : undefined,
     s.stats ? s.loadStats() : undefined,
+    s.retention ? s.loadRetention() : undefined,
   ]);
 }
 
@@ -32,8 +33,9 @@ export function routeEvent(event: HindsightEvent): void {
     case 'snapshot':
       if (event.payload.projectId !== s.currentProjectId) return;
       s.snapshotRecorded(event.payload.snapshot);
-      // A snapshot without versions (a checkpoint) changed no file: only the statistics count it.
-      if (event.payload.snapshot.files > 0 || s.stats) requestRefresh();
+      // A snapshot without versions (a checkpoint) changed no file: only the statistics count it,
+      // and the pins hold it when a person made it.
+      if (event.payload.snapshot.files > 0 || s.stats || (event.payload.snapshot.kind === 'checkpoint' && s.retention)) requestRefresh();
       return;
     case 'projectState':
       s.projectStateChanged(event.payload.projectId, event.payload.root, event.payload.state);

@@ -224,6 +224,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     get().resetVersions();
     get().resetTimeline();
     get().resetStats();
+    get().resetRetention();
     get().resetSearch();
     if (projectId) void get().loadTree();
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { retentionPolicySchema } from '../retention.js';
 import { projectId } from './fields.js';
 
 // The user-editable part of config.json as it crosses the contract. config.json itself (issue 5)
@@ -21,6 +22,8 @@ export const settingsSchema = z.strictObject({
   largeFolderBytes: z.number().int().positive().nullable(),
   /** The most bytes a project's history may keep; null for no limit. */
   historyBudget: z.number().int().positive().nullable(),
+  /** Which snapshots a prune keeps. */
+  retention: retentionPolicySchema,
   /** Contents larger than this are not indexed nor searched. */
   searchMaxFileSize: z.number().int().positive(),
 });

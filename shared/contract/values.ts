@@ -1,5 +1,6 @@
 import type { HindsightErrorData } from '../errors.js';
-import type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, UnreadablePath, VersionInfo, VerifyResult } from '../history.js';
+import type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotKind, SnapshotSummary, UnreadablePath, VersionInfo, VerifyResult } from '../history.js';
+import type { RetentionPolicy } from '../retention.js';
 import type { Settings } from './config.js';
 
 // What the calls answer with, beyond the domain types of shared/history.ts. The engine's methods
@@ -278,6 +279,81 @@ export interface SearchResult {
   results: SearchHit[];
   /** More hits exist than the limit asked for. */
   truncated: boolean;
+}
+
+/** What is pinned in a project's history: no prune removes these snapshots and versions. */
+export interface Pins {
+  snapshots: number[];
+  versions: number[];
+}
+
+/** Why a prune keeps a snapshot (the strongest reason), or why it removes one. */
+export type PruneWhy = 'newest' | 'pinned' | 'uncommitted' | 'policy' | 'thinned' | 'budget';
+
+export interface PruneDecision {
+  snapshotId: number;
+  at: number;
+  kind: SnapshotKind;
+  label: string | null;
+  /** The snapshot's files and where they are, as SnapshotInfo says them (its title in the timeline). */
+  files: number;
+  scope: string | null;
+  kept: boolean;
+  why: PruneWhy;
+}
+
+/**
+ * What a prune removed (or, with dryRun, would remove). `versions`, `snapshots`, `blobs` and
+ * `bytesFreed` count what it leaves unreferenced; the blob files go once their grace period is
+ * over (`deletedBlobs`/`deletedBytes`: the files this run deleted, from this or earlier prunes;
+ * `waitingBlobs`/`waitingBytes`: those still in their grace period).
+ */
+export interface PruneResult {
+  dryRun: boolean;
+  versions: number;
+  snapshots: number;
+  blobs: number;
+  bytesFreed: number;
+  /** Kept snapshots by their strongest reason. */
+  keptBecause: { newest: number; pinned: number; uncommitted: number; policy: number };
+  /** Bytes of the blobs the kept history names, against the budget (null: none). */
+  keptBytes: number;
+  budget: number | null;
+  /** False when what is always kept (newest, pinned, uncommitted) alone is over the budget. */
+  budgetMet: boolean;
+  /** Versions moved forward into the next kept snapshot (a thinned range folded). */
+  foldedVersions: number;
+  /** The snapshot that became the baseline when the old one was removed. */
+  newBaseline: number | null;
+  deletedBlobs: number;
+  deletedBytes: number;
+  waitingBlobs: number;
+  waitingBytes: number;
+  /** Where the policy's rules stop reaching (times): every version since, one per hour since, one per day since. */
+  thinning: { everyVersionSince: number; hourlySince: number | null; dailySince: number | null };
+  /** With dryRun: every snapshot, kept or removed, and why. */
+  decisions: PruneDecision[] | null;
+  ms: number;
+}
+
+/** A file whose versions hold the most bytes of the store. */
+export interface SpaceHolder {
+  path: string;
+  versions: number;
+  /** Bytes of the distinct blobs its versions name. */
+  bytes: number;
+}
+
+/** A project's history against its budget: what the Store tab shows. */
+export interface RetentionStatus {
+  projectId: string;
+  /** Bytes of every stored blob, including those waiting for their grace period. */
+  usedBytes: number;
+  waitingBytes: number;
+  budget: number | null;
+  policy: RetentionPolicy;
+  spaceHolders: SpaceHolder[];
+  pins: Pins;
 }
 
 export interface ConfigView {

@@ -34,7 +34,7 @@ function expectSameShape(cli: unknown, viewer: unknown, what: string): void {
 }
 
 describe('the CLI prints what the viewer receives', () => {
-  it('for open, files, log, versions, deleted, search, restore, checkpoint, verify, git-versions, projects and config', async () => {
+  it('for open, files, log, versions, deleted, search, restore, checkpoint, verify, pin, prune, git-versions, projects and config', async () => {
     const root = makeRepo({ 'a.txt': 'one\n', 'b.txt': 'bee\n', 'dir/c.txt': 'sea\n' });
     const dataDir = tempDir('hindsight-data-');
     const cli = <T>(...args: string[]) => cliJson<T>([...args, '--data-dir', dataDir]);
@@ -91,6 +91,11 @@ describe('the CLI prints what the viewer receives', () => {
 
     expect(await cli('git-versions', root, 'a.txt')).toEqual(await viewer('gitVersions', { projectId, path: 'a.txt' }));
     expect(await cli('verify', root)).toEqual(await viewer('verify', { projectId }));
+    // pin ↔ setPin, prune --dry-run ↔ prune (only its duration differs)
+    expect(await cli('pin', root, '--snapshot', '1')).toEqual(await viewer('setPin', { projectId, snapshotId: 1, pinned: true }));
+    expect(await cli('unpin', root, '--snapshot', '1')).toEqual(await viewer('pins', { projectId }));
+    const pruneCli = await cli<ResponseOf<'prune'>>('prune', root, '--dry-run');
+    expect({ ...pruneCli, ms: 0 }).toEqual({ ...(await viewer('prune', { projectId, dryRun: true })), ms: 0 });
     expect(await cli('config', 'get')).toEqual((await viewer('getConfig', {})).settings);
     // The CLI's process never opened the project: only `open` and the time differ.
     const projects = await cli<ProjectSummary[]>('projects', '--check');

@@ -85,7 +85,8 @@ export function checkPrerequisites(store: ProjectStore, header: BundleHeader): v
   }
   if (!header.since) return;
   const base = index.snapshot(header.since.snapshotId);
-  const missingSnapshot = !base || base.at !== header.since.at || base.kind !== header.since.kind;
+  // A prune that folded older snapshots into this one made it the baseline: still the same moment, the same files.
+  const missingSnapshot = !base || base.at !== header.since.at || (base.kind !== header.since.kind && base.kind !== 'baseline');
   const missing = header.requires.filter(([hash, size]) => !blobHeld(store, hash, size));
   if (missingSnapshot || missing.length > 0) {
     const what = [missingSnapshot ? `snapshot ${header.since.snapshotId}` : '', missing.length > 0 ? `${missing.length} stored contents` : ''].filter(Boolean).join(' and ');

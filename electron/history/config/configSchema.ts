@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_HISTORY_BUDGET, DEFAULT_RETENTION, retentionPolicySchema } from '../../../shared/retention.js';
 import { DEFAULT_COPY_CONCURRENCY } from '../store/copyPool.js';
 
 // The shape of <dataDir>/config.json, version 1. Every part has defaults, so a missing file or a
@@ -43,8 +44,20 @@ export const settingsShape = {
   largeFolderFiles: z.number().int().positive().nullable().default(200_000),
   /** A first copy of more bytes than this asks for confirmation first; null: never. */
   largeFolderBytes: z.number().int().positive().nullable().default(20 * 1024 ** 3),
-  /** Bytes of history kept per project before old versions may be pruned; null: no budget. */
-  historyBudget: z.number().int().positive().nullable().default(null),
+  /** Bytes of blobs a project's history keeps; over it, prunes thin from the oldest; null: no budget. */
+  historyBudget: z.number().int().positive().nullable().default(DEFAULT_HISTORY_BUDGET),
+  /** Which snapshots a prune keeps (shared/retention.ts); every field has its default. */
+  retention: z
+    .object({
+      keepAllHours: retentionPolicySchema.shape.keepAllHours.default(DEFAULT_RETENTION.keepAllHours),
+      hourly: retentionPolicySchema.shape.hourly.default(DEFAULT_RETENTION.hourly),
+      daily: retentionPolicySchema.shape.daily.default(DEFAULT_RETENTION.daily),
+      weekly: retentionPolicySchema.shape.weekly.default(DEFAULT_RETENTION.weekly),
+      uncommittedDays: retentionPolicySchema.shape.uncommittedDays.default(DEFAULT_RETENTION.uncommittedDays),
+      graceMinutes: retentionPolicySchema.shape.graceMinutes.default(DEFAULT_RETENTION.graceMinutes),
+    })
+    .strict()
+    .prefault({}),
   /** Contents larger than this many bytes are left out of the search index (and of searches). */
   searchMaxFileSize: z.number().int().positive().default(1024 * 1024),
 };

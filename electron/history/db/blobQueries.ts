@@ -2,8 +2,9 @@ import type { Sql } from './sql.js';
 
 // The blobs the index names, and the totals the store's statistics are made of.
 
+/** The blobs versions name (a blob marked unreferenced by a prune may already be gone: not listed). */
 export function blobs(sql: Sql): { hash: string; size: number }[] {
-  return sql.all('SELECT hash, size FROM blobs ORDER BY hash');
+  return sql.all('SELECT hash, size FROM blobs WHERE hash NOT IN (SELECT hash FROM blob_marks) ORDER BY hash');
 }
 
 export function blobTotals(sql: Sql): { blobs: number; bytes: number } {

@@ -1,5 +1,6 @@
 import type { EntryType, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
-import { scopeOf } from './commitSnapshot.js';
+import { anyPruned, reviveBlob, scopeOf, type BlobPresent } from './commitSnapshot.js';
+import { MADE_BY_A_PERSON } from './migrations.js';
 import { toOrigin } from './rows.js';
 import type { Sql } from './sql.js';
 
@@ -63,10 +64,16 @@ export interface ImportedRows {
   blobs: readonly { hash: string; size: number }[];
 }
 
-/** Writes the rows of an import in one transaction; answers the snapshots written (ids already present are skipped). */
-export function writeImportedRows(sql: Sql, rows: ImportedRows): SnapshotInfo[] {
+/**
+ * Writes the rows of an import in one transaction; answers the snapshots written (ids already
+ * present are skipped). A blob the import found in place may have been marked or collected by a
+ * prune meanwhile: it is revived as a recorded change revives it (commitSnapshot.ts). The
+ * checkpoints a person made are pinned, as they were where they were made (a bundle carries no pins).
+ */
+export function writeImportedRows(sql: Sql, rows: ImportedRows, blobPresent: BlobPresent): SnapshotInfo[] {
   return sql.transaction(() => {
     const written: SnapshotInfo[] = [];
+    const pruned = anyPruned(sql);
     for (const blob of rows.blobs) sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
     for (const s of rows.snapshots) {
       if (sql.get('SELECT 1 FROM snapshots WHERE id = ?', s.id)) continue;
@@ -75,7 +82,12 @@ export function writeImportedRows(sql: Sql, rows: ImportedRows): SnapshotInfo[] 
       sql.run('INSERT INTO snapshots (id, kind, at, label, branch, head, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', s.id, s.kind, s.at, s.label, s.branch, s.head, scope);
       for (const v of s.versions) {
         sql.run('INSERT INTO versions (id, snapshot_id, path, hash, mode, size, type, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', ...v);
+        if (pruned && v[3] !== null) {
+          reviveBlob(sql, v[3], blobPresent);
+          sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', v[3], v[5]);
+        }
       }
+      sql.run(`INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) SELECT id, at FROM snapshots WHERE id = ? AND ${MADE_BY_A_PERSON}`, s.id);
       const origin = toOrigin({ kind: s.kind, origin: null, origin_snapshot: null, from_git: null, git_operation: null, git_when: null }, null);
       written.push({ snapshotId: s.id, kind: s.kind, at: s.at, label: s.label, files: s.versions.length, branch: s.branch, head: s.head, origin, scope });
     }

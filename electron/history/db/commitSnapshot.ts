@@ -1,3 +1,4 @@
+import { HindsightError } from '../../../shared/errors.js';
 import type { EntryType, Origin, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
 import { recordFolderModes } from './folderModes.js';
 import { originOfKind } from './rows.js';
@@ -39,14 +40,25 @@ export interface SnapshotWrite {
   removedStats?: readonly string[];
   /** The folders' modes seen with it (the baseline's): recorded where new or changed. */
   folderModes?: ReadonlyMap<string, number>;
+  /** Pinned as it is written (a checkpoint a person made): no prune removes it. */
+  pin?: boolean;
 }
 
-export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch: string | null; head: string | null } | undefined): SnapshotInfo {
+/** Whether a blob's file is in place: asked only for a blob a prune collected since it was first stored. */
+export type BlobPresent = (hash: string) => boolean;
+
+export function commitSnapshot(
+  sql: Sql,
+  write: SnapshotWrite,
+  context: { branch: string | null; head: string | null } | undefined,
+  blobPresent: BlobPresent,
+): SnapshotInfo {
   const { snapshot } = write;
   const at = snapshot.at ?? Date.now();
   const label = snapshot.label ?? null;
   const branch = snapshot.branch ?? context?.branch ?? null;
   const head = snapshot.head ?? context?.head ?? null;
+  const filed = new Set(write.blobs.map((b) => b.hash));
   const origin: Origin = {
     kind: snapshot.origin?.kind ?? originOfKind(snapshot.kind),
     fromVersionId: null,
@@ -73,7 +85,12 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
       scope,
     );
     const id = Number(info.lastInsertRowid);
-    for (const blob of write.blobs) sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
+    // Read inside the transaction: a prune marks and collects under the same write lock.
+    const pruned = anyPruned(sql);
+    for (const blob of write.blobs) {
+      sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
+      if (pruned) reviveBlob(sql, blob.hash, blobPresent);
+    }
     for (const v of write.versions) {
       sql.run(
         'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target, from_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -87,10 +104,41 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
         v.fromVersionId ?? null,
       );
     }
+    // A version may name a blob already stored (same bytes as an earlier version): that blob
+    // lives again, whatever a prune marked it.
+    for (const v of write.versions) {
+      if (!pruned || v.hash === null || filed.has(v.hash)) continue;
+      reviveBlob(sql, v.hash, blobPresent);
+      sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', v.hash, v.size);
+    }
+    if (write.pin) sql.run('INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) VALUES (?, ?)', id, at);
     writeStats(sql, write.stats ?? [], write.removedStats ?? []);
     if (write.folderModes) recordFolderModes(sql, id, write.folderModes);
     return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head, origin, scope };
   });
+}
+
+/** Whether any blob is marked or collected: a history never pruned pays nothing per blob. */
+export function anyPruned(sql: Sql): boolean {
+  return sql.get<{ any: number }>('SELECT EXISTS (SELECT 1 FROM blob_marks) OR EXISTS (SELECT 1 FROM blob_tombstones) AS any')!.any === 1;
+}
+
+/**
+ * A blob named again: its unreferenced mark is cleared (a prune then keeps it), and when a prune
+ * collected it after the writer found its file in place, the file is looked at once more, here,
+ * inside the transaction a prune's collection also needs: a missing file fails the write (the
+ * writer files the bytes again) instead of naming a blob that is gone.
+ */
+export function reviveBlob(sql: Sql, hash: string, blobPresent: BlobPresent): void {
+  sql.run('DELETE FROM blob_marks WHERE hash = ?', hash);
+  if (sql.get('SELECT 1 FROM blob_tombstones WHERE hash = ?', hash) === undefined) return;
+  if (!blobPresent(hash)) {
+    throw new HindsightError('BLOB_MISSING', `The stored copy ${hash.slice(0, 12)} was cleaned up while it was being recorded again; record again.`, {
+      hash,
+      collected: true,
+    });
+  }
+  sql.run('DELETE FROM blob_tombstones WHERE hash = ?', hash);
 }
 
 /** The one path, or the deepest folder holding every path ('' for the top); null for none. */

@@ -1,11 +1,13 @@
 import Database from 'better-sqlite3';
-import type { DeletedFile } from '../../../shared/contract/values.js';
+import type { DeletedFile, Pins } from '../../../shared/contract/values.js';
 import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
 import * as bundleRows from './bundleRows.js';
-import { commitSnapshot, type SnapshotWrite } from './commitSnapshot.js';
+import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import * as folderModes from './folderModes.js';
 import { migrate } from './migrations.js';
+import * as pins from './pins.js';
+import * as pruneQueries from './pruneQueries.js';
 import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
 import * as searchIndex from './searchIndex.js';
 import * as snapshotQueries from './snapshotQueries.js';
@@ -30,6 +32,8 @@ export type GitContextNow = () => { branch: string | null; head: string | null }
 export interface HistoryIndexOptions {
   /** Told every snapshot the moment its transaction commits: the one source of "a snapshot was recorded". */
   onSnapshot?: (snapshot: SnapshotInfo) => void;
+  /** Whether a blob's file is in place (asked only of a blob a prune collected); default: assume it is. */
+  blobPresent?: BlobPresent;
 }
 
 export class HistoryIndex {
@@ -37,6 +41,7 @@ export class HistoryIndex {
   readonly #sql: Sql;
   #snapshotContext: GitContextNow | undefined;
   readonly #onSnapshot: ((snapshot: SnapshotInfo) => void) | undefined;
+  readonly #blobPresent: BlobPresent;
 
   constructor(file: string, options: HistoryIndexOptions = {}) {
     // Refused before the file is opened for writing: a newer store is never touched.
@@ -57,6 +62,7 @@ export class HistoryIndex {
     }
     this.#sql = new Sql(this.#db);
     this.#onSnapshot = options.onSnapshot;
+    this.#blobPresent = options.blobPresent ?? (() => true);
   }
 
   get open(): boolean {
@@ -86,7 +92,7 @@ export class HistoryIndex {
   commitSnapshot(write: SnapshotWrite): number {
     const { snapshot } = write;
     const context = snapshot.branch === undefined && snapshot.head === undefined ? this.contextNow() : undefined;
-    const committed = commitSnapshot(this.#sql, write, context);
+    const committed = commitSnapshot(this.#sql, write, context, this.#blobPresent);
     try {
       this.#onSnapshot?.(committed);
     } catch {
@@ -207,6 +213,94 @@ export class HistoryIndex {
     return versionQueries.versionsNaming(this.#sql, hash);
   }
 
+  // --- pins (pins.ts)
+
+  pins(): Pins {
+    return pins.pins(this.#sql);
+  }
+
+  setSnapshotPin(snapshotId: number, pinned: boolean, at = Date.now()): boolean {
+    return pins.setSnapshotPin(this.#sql, snapshotId, pinned, at);
+  }
+
+  setVersionPin(versionId: number, pinned: boolean, at = Date.now()): boolean {
+    return pins.setVersionPin(this.#sql, versionId, pinned, at);
+  }
+
+  // --- pruning (pruneQueries.ts)
+
+  pruneRows(): pruneQueries.PruneRows {
+    return pruneQueries.pruneRows(this.#sql);
+  }
+
+  pruneFingerprint(): string {
+    return pruneQueries.pruneFingerprint(this.#sql);
+  }
+
+  /**
+   * Applies a prune's plan in one transaction holding the write lock; a plan made on rows that
+   * changed since `fingerprint` is made again inside it (`replan`). `beforeCommit` runs last
+   * inside the transaction (a fault-injection point). Answers the plan applied and the blobs marked.
+   */
+  applyPrune<P extends pruneQueries.PruneWrite>(fingerprint: string, replan: () => P, plan: P, now: number, beforeCommit?: () => void): { plan: P; marked: number } {
+    return this.#sql.immediate(() => {
+      const applied = pruneQueries.pruneFingerprint(this.#sql) === fingerprint ? plan : replan();
+      const marked = pruneQueries.applyPrune(this.#sql, applied, now);
+      beforeCommit?.();
+      return { plan: applied, marked };
+    });
+  }
+
+  /** One batch of marked blobs past `before` collected in one transaction (their files deleted by `unlink` inside it). */
+  collectMarked(before: number, now: number, limit: number, unlink: (hash: string) => void): { looked: number; blobs: number; bytes: number } {
+    return this.#sql.immediate(() => {
+      const hashes = pruneQueries.expiredMarks(this.#sql, before, now, limit);
+      let blobs = 0;
+      let bytes = 0;
+      for (const hash of hashes) {
+        const freed = pruneQueries.collectBlob(this.#sql, hash, now, unlink);
+        if (freed === undefined) continue;
+        blobs++;
+        bytes += freed;
+      }
+      return { looked: hashes.length, blobs, bytes };
+    });
+  }
+
+  dropTombstones(before: number): void {
+    pruneQueries.dropTombstones(this.#sql, before);
+  }
+
+  markedBlobs(): { blobs: number; bytes: number } {
+    return pruneQueries.markedBlobs(this.#sql);
+  }
+
+  spaceHolders(limit: number): { path: string; versions: number; bytes: number }[] {
+    return pruneQueries.spaceHolders(this.#sql, limit);
+  }
+
+  gitOids(hashes: readonly string[]): Map<string, string> {
+    return pruneQueries.gitOids(this.#sql, hashes);
+  }
+
+  rememberGitOids(pairs: readonly { hash: string; oid: string }[]): void {
+    pruneQueries.rememberGitOids(this.#sql, pairs);
+  }
+
+  /** Gives free pages back to the file system: all of them (VACUUM) when most pages are free, else what incremental vacuum can. */
+  reclaimSpace(): void {
+    const pages = this.#sql.pragma('page_count') as number;
+    const free = this.#sql.pragma('freelist_count') as number;
+    if (free === 0) return;
+    if (free * 2 > pages) {
+      // Switching to incremental takes a VACUUM; after it, later prunes give pages back cheaply.
+      this.#sql.pragma('auto_vacuum = INCREMENTAL');
+      this.#sql.exec('VACUUM');
+    } else if (this.#sql.pragma('auto_vacuum') === 2) {
+      this.#sql.pragma('incremental_vacuum');
+    }
+  }
+
   // --- folder modes (folderModes.ts)
 
   /** A folder's recorded mode as of a snapshot; undefined when it was never recorded by then. */
@@ -297,7 +391,7 @@ export class HistoryIndex {
 
   /** Writes an import's rows in one transaction, then announces each snapshot it added (like commitSnapshot). */
   importRows(rows: bundleRows.ImportedRows): SnapshotInfo[] {
-    const written = bundleRows.writeImportedRows(this.#sql, rows);
+    const written = bundleRows.writeImportedRows(this.#sql, rows, this.#blobPresent);
     for (const snapshot of written) {
       try {
         this.#onSnapshot?.(snapshot);

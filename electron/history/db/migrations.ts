@@ -11,6 +11,17 @@ interface Migration {
   up: (db: Database.Database) => void;
 }
 
+/**
+ * The checkpoints a person made, in SQL over snapshots' columns: not git's (its origin, or for a
+ * row without one its label, as headCheckpoint.ts words them), nor the one a mass change writes
+ * before itself (changeGroup.ts).
+ */
+export const MADE_BY_A_PERSON = `kind = 'checkpoint'
+  AND COALESCE(origin, '') <> 'git'
+  AND NOT (origin IS NULL AND (label LIKE 'Before checkout to %' OR label LIKE 'Before HEAD moved%'
+    OR label LIKE 'Before stash (%' OR label LIKE 'Before stash pop (%'))
+  AND COALESCE(label, '') NOT LIKE 'Before % files changed at once'`;
+
 const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -105,6 +116,34 @@ const MIGRATIONS: Migration[] = [
           bytes INTEGER NOT NULL
         );
         CREATE VIRTUAL TABLE search_text USING fts5(body, tokenize = 'trigram', content = '', contentless_delete = 1, detail = none);
+      `),
+  },
+  {
+    // Retention: pins keep a snapshot or a version through every prune; a blob no version names
+    // any more is marked with the time it became unreferenced, and its file is deleted only after
+    // a grace period; a collected blob leaves a tombstone so a writer that placed the same bytes
+    // meanwhile checks the file is still there before naming it. Checkpoints a person made are
+    // pinned; those written by themselves follow the policy: git's (origin 'git' since schema 3;
+    // before it, or imported from a bundle, told by their labels, see headCheckpoint.ts) and the
+    // one before a mass change (its origin is 'checkpoint' like a person's: told by its label).
+    version: 6,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE pinned_snapshots (snapshot_id INTEGER PRIMARY KEY REFERENCES snapshots(id), at INTEGER NOT NULL);
+        CREATE TABLE pinned_versions (version_id INTEGER PRIMARY KEY REFERENCES versions(id), at INTEGER NOT NULL);
+        CREATE TABLE blob_marks (hash TEXT PRIMARY KEY, since INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE blob_tombstones (hash TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
+        INSERT INTO pinned_snapshots (snapshot_id, at)
+          SELECT id, at FROM snapshots WHERE ${MADE_BY_A_PERSON};
+      `),
+  },
+  {
+    // git's object id of a stored blob, computed once: a prune keeps young versions whose bytes
+    // are in no git commit, and compares them with git by that id.
+    version: 7,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE blob_git_oids (hash TEXT PRIMARY KEY, oid TEXT NOT NULL) WITHOUT ROWID;
       `),
   },
 ];

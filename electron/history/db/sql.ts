@@ -27,6 +27,20 @@ export class Sql {
     return this.statement(text).run(...params);
   }
 
+  /** Runs `work` in one transaction that takes the write lock first: what it reads, no other writer changes before it commits. */
+  immediate<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
+  /** Runs a statement that must not run inside a transaction (VACUUM); answers nothing. */
+  exec(text: string): void {
+    this.db.exec(text);
+  }
+
+  pragma(text: string): unknown {
+    return this.db.pragma(text, { simple: true });
+  }
+
   /** Runs `work` in one transaction: all of its writes or none. */
   transaction<T>(work: () => T): T {
     return this.db.transaction(work)();

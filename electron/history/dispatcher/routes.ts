@@ -57,6 +57,10 @@ export const ROUTES: Routes = {
   deletedFiles: ({ projectId }, { engine }) => engine.deleted(projectId),
   search: ({ projectId, ...query }, { engine }) => engine.search(projectId, query),
   storeStats: ({ projectId, largest }, { engine }) => engine.storeStats(projectId, largest),
+  pins: ({ projectId }, { engine }) => engine.pins(projectId),
+  setPin: (request, { engine }) => engine.setPin(request.projectId, 'snapshotId' in request ? { snapshotId: request.snapshotId } : { versionId: request.versionId }, request.pinned),
+  prune: ({ projectId, dryRun }, { engine }) => engine.prune(projectId, { dryRun }),
+  retentionStatus: ({ projectId, holders }, { engine }) => engine.retentionStatus(projectId, holders),
   verify: ({ projectId, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal })),
 

@@ -1,11 +1,11 @@
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { SnapshotInfo } from '../../../shared/history.js';
 import { HistoryIndex } from '../db/historyIndex.js';
 import { refuseNewerStore } from '../db/schemaVersion.js';
 import { GitContext } from '../git/gitContext.js';
-import { blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
+import { blobPath, blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
 import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
 import { dataDirWithin } from './dataDirPlace.js';
@@ -65,7 +65,10 @@ export class ProjectStore {
       throw fsError('prepare the history store at', storeDir, error);
     }
     const onSnapshot = options.onSnapshot;
-    const index = new HistoryIndex(historyDbPath(storeDir), { onSnapshot: onSnapshot && ((snapshot) => onSnapshot(projectId, snapshot)) });
+    const index = new HistoryIndex(historyDbPath(storeDir), {
+      onSnapshot: onSnapshot && ((snapshot) => onSnapshot(projectId, snapshot)),
+      blobPresent: (hash) => existsSync(blobPath(blobsDir, hash)),
+    });
     try {
       checkRecordedIdentity(index, root, identity);
     } catch (error) {

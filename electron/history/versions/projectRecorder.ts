@@ -13,7 +13,7 @@ import type { GitSource, RestoreFileResult, RestorePreview } from '../../../shar
 import { commitChangeGroup, type ChangeGroupResult, type MassChangeRule } from './changeGroup.js';
 import { insertCheckpoint } from './checkpoint.js';
 import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
-import { prepareChanges } from './recordPaths.js';
+import { againIfCollected, prepareChanges } from './recordPaths.js';
 import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
 
 // Everything that writes to a project's history, for every open project of the engine: the first
@@ -111,7 +111,7 @@ export class ProjectRecorder {
   checkpoint(project: OpenProject, label: string, options: Pick<RescanOptions, 'exclude'> & WriterWait = {}): Promise<number> {
     return project.serial(async () => {
       await this.rescanNow(project, { exclude: options.exclude });
-      return insertCheckpoint(project.store, label);
+      return insertCheckpoint(project.store, label, { pin: true });
     }, options);
   }
 
@@ -138,8 +138,10 @@ export class ProjectRecorder {
       const result = await this.rescanNow(project, {});
       return { snapshotId: result.snapshotId, checkpointId: result.checkpointId, changed: result.changed, reconciled: true };
     }
-    const prepared = await prepareChanges(project.store, group.paths, undefined, this.options.pool, this.options.maxFileSize?.());
-    const result = await commitChangeGroup(project.store, prepared, { beforeCommit: this.runHooks, massChange: this.options.massChange });
+    const result = await againIfCollected(async () => {
+      const prepared = await prepareChanges(project.store, group.paths, undefined, this.options.pool, this.options.maxFileSize?.());
+      return commitChangeGroup(project.store, prepared, { beforeCommit: this.runHooks, massChange: this.options.massChange });
+    });
     return { ...result, reconciled: false };
   }
 

@@ -1,5 +1,7 @@
+import { isHindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
 import type { NewSnapshot, NewVersion, StatRow } from '../db/historyIndex.js';
+import { faultPoint } from '../faultPoint.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { CopyPool } from '../store/copyPool.js';
 import { fileEntries } from '../store/fileEntries.js';
@@ -94,6 +96,7 @@ export function commitPrepared(store: ProjectStore, prepared: PreparedChanges, s
     store.index.writeStats(prepared.stats, prepared.removedStats);
     return { snapshotId: undefined, changed: [] };
   }
+  faultPoint('record-commit');
   const snapshotId = store.index.commitSnapshot({
     snapshot,
     versions: prepared.versions,
@@ -104,11 +107,24 @@ export function commitPrepared(store: ProjectStore, prepared: PreparedChanges, s
   return { snapshotId, changed: prepared.versions.map((v) => v.path) };
 }
 
+/**
+ * Runs a prepare-and-commit once more when a prune collected one of its blobs after it was filed
+ * (the commit refuses to name a blob whose file is gone): the second run files the bytes again.
+ */
+export async function againIfCollected<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(isHindsightError(error) && error.code === 'BLOB_MISSING' && error.details?.collected === true)) throw error;
+    return work();
+  }
+}
+
 export async function recordPaths(
   store: ProjectStore,
   paths: readonly string[],
   snapshot: NewSnapshot,
   known?: ReadonlyMap<string, WalkEntry | undefined>,
 ): Promise<RecordResult> {
-  return commitPrepared(store, await prepareChanges(store, paths, known), snapshot);
+  return againIfCollected(async () => commitPrepared(store, await prepareChanges(store, paths, known), snapshot));
 }

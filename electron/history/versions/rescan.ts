@@ -11,7 +11,7 @@ import { walkFolder, type WalkEntry } from '../walk/walkFolder.js';
 import { commitChangeGroup, type MassChangeRule } from './changeGroup.js';
 import type { BeforeCommitHook } from './commitHooks.js';
 import { MissingDirCache, type MissingDirStrategy } from './missingDirCache.js';
-import { prepareChanges } from './recordPaths.js';
+import { againIfCollected, prepareChanges } from './recordPaths.js';
 
 // Brings the history up to date with the disk: on every open, and whenever the watcher is in
 // doubt. One walk finds every present file (it lstats each one anyway); its stat is compared with
@@ -119,12 +119,16 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   options.signal?.throwIfAborted();
 
   progress.finish(report('copy', 0, suspects.length));
-  const prepared = await prepareChanges(store, suspects, known, options.pool, undefined, options.signal);
-  // Cancelled while copying: nothing of this scan is recorded (its blobs wait for the next one).
-  options.signal?.throwIfAborted();
-  store.assertFolderUnchanged();
-  progress.finish(report('commit', suspects.length, suspects.length));
-  const group = await commitChangeGroup(store, prepared, { beforeCommit: options.beforeCommit, massChange: options.massChange });
+  let scanned: UnreadablePath[] = [];
+  const group = await againIfCollected(async () => {
+    const prepared = await prepareChanges(store, suspects, known, options.pool, undefined, options.signal);
+    // Cancelled while copying: nothing of this scan is recorded (its blobs wait for the next one).
+    options.signal?.throwIfAborted();
+    store.assertFolderUnchanged();
+    progress.finish(report('commit', suspects.length, suspects.length));
+    scanned = prepared.unreadable;
+    return commitChangeGroup(store, prepared, { beforeCommit: options.beforeCommit, massChange: options.massChange });
+  });
   // Folders new or with another mode: with the group's snapshot, or with the latest when no file changed.
   const modesAt = group.snapshotId ?? store.index.latestSnapshotId();
   if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes);
@@ -137,7 +141,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     paths: walked.length + unseen.length,
     hashed: suspects.length,
     ms: Math.round(performance.now() - started),
-    unreadable: byPath([...unreadable, ...prepared.unreadable]),
+    unreadable: byPath([...unreadable, ...scanned]),
   };
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { PinToggle } from '../../components/PinToggle.js';
 import type { FileBytes, VersionInfo } from '../../../shared/contract.js';
 import { matchAt } from '../../../shared/textSearch.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -96,6 +97,7 @@ export function ContentPane() {
             </button>
           </div>
         )}
+        <PinToggle target={{ versionId: version.versionId }} what="version" />
         <span className="restore-action">
           {noop && (
             <span className="toolbar-note" id="restore-reason">

@@ -5,9 +5,10 @@ import { ProgressBar } from '../../components/ProgressBar.js';
 import { formatBytes, formatCount } from '../../format/bytes.js';
 import { progressFraction } from '../../../shared/progress.js';
 import { useApp } from '../../stores/appStore.js';
+import { RetentionPanel } from './RetentionPanel.js';
 
-// The project's history store: how much it holds, what content addressing saved, the largest
-// files, and Verify (every blob re-hashed) with its progress and result.
+// The project's history store: how much it holds, what content addressing saved, the budget and
+// the retention policy (RetentionPanel), the largest files, and Verify (every blob re-hashed).
 
 export function StoreView() {
   const stats = useApp((s) => s.stats);
@@ -28,6 +29,7 @@ export function StoreView() {
         <Stat label="Versions" value={formatCount(stats.versions)} />
         <SearchIndexStat index={stats.searchIndex} />
       </dl>
+      <RetentionPanel />
       <VerifyPanel />
       <section className="card" aria-labelledby="largest-title">
         <h2 id="largest-title" className="card-title">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect, useMemo } from 'react';
 import type { SnapshotInfo, SnapshotSummary } from '../../../shared/contract.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -8,18 +8,23 @@ import { useApp } from '../../stores/appStore.js';
 import { OpenAsFolderDialog } from './OpenAsFolderDialog.js';
 import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
 import { moveInList } from '../../components/listKeys.js';
+import { PinToggle } from '../../components/PinToggle.js';
+import { thinningMarks } from './thinningMarks.js';
 
 // Every snapshot of the project, newest first, named by what happened (the git operation, the
-// restore, "3 files in src/"), and what the selected one changed: each file opens its diff at
-// that snapshot. A checkpoint says what it holds, not "0 files".
+// restore, "3 files in src/"), with where the retention policy starts thinning, and what the
+// selected one changed (with its pin): each file opens its diff at that snapshot. A checkpoint
+// says what it holds, not "0 files".
 
 export function TimelineView() {
   const loadTimeline = useApp((s) => s.loadTimeline);
   const status = useApp((s) => s.timelineStatus);
   const error = useApp((s) => s.timelineError);
+  const loadRetention = useApp((s) => s.loadRetention);
   useEffect(() => {
     void loadTimeline();
-  }, [loadTimeline]);
+    void loadRetention();
+  }, [loadTimeline, loadRetention]);
   if (status === 'error' && error) return <ErrorNote error={error} title="The timeline could not be read" />;
   return (
     <div className="timeline-view">
@@ -33,7 +38,7 @@ export function TimelineView() {
   );
 }
 
-export function snapshotTitle(s: SnapshotInfo): string {
+export function snapshotTitle(s: Pick<SnapshotInfo, 'kind' | 'label' | 'files' | 'scope'>): string {
   switch (s.kind) {
     case 'baseline':
       return 'Baseline';
@@ -73,6 +78,8 @@ function SnapshotList() {
   const snapshots = useApp((s) => s.snapshots);
   const selected = useApp((s) => s.selectedSnapshotId);
   const select = useApp((s) => s.selectSnapshot);
+  const policy = useApp((s) => s.retention?.policy);
+  const marks = useMemo(() => (policy ? thinningMarks(snapshots, policy) : new Map<number, string>()), [snapshots, policy]);
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
     moveInList(event, snapshots.map((s) => s.snapshotId), selected, select, 'data-snapshot');
   }
@@ -81,29 +88,36 @@ function SnapshotList() {
       {snapshots.map((s, i) => {
         const meta = snapshotMeta(s);
         return (
-        <li key={s.snapshotId}>
-          <button
-            type="button"
-            data-snapshot={s.snapshotId}
-            className={s.snapshotId === selected ? 'snapshot is-selected' : 'snapshot'}
-            aria-current={s.snapshotId === selected ? 'true' : undefined}
-            tabIndex={s.snapshotId === selected || (selected === null && i === 0) ? 0 : -1}
-            onClick={() => void select(s.snapshotId)}
-          >
-            <span className={`snapshot-dot kind-${s.kind}`} aria-hidden="true" />
-            <span className="snapshot-text">
-              <span className="snapshot-title" title={snapshotTitle(s)}>
-                {snapshotTitle(s)}
-              </span>
-              <span className="snapshot-meta">
-                <time dateTime={new Date(s.at).toISOString()} title={formatExact(s.at)}>
-                  {formatRelative(s.at)}
-                </time>
-                {meta && ` · ${meta}`}
-              </span>
-            </span>
-          </button>
-        </li>
+          <Fragment key={s.snapshotId}>
+            {marks.has(s.snapshotId) && (
+              <li className="thinning-mark" role="separator" aria-label={marks.get(s.snapshotId)}>
+                {marks.get(s.snapshotId)}
+              </li>
+            )}
+            <li>
+              <button
+                type="button"
+                data-snapshot={s.snapshotId}
+                className={s.snapshotId === selected ? 'snapshot is-selected' : 'snapshot'}
+                aria-current={s.snapshotId === selected ? 'true' : undefined}
+                tabIndex={s.snapshotId === selected || (selected === null && i === 0) ? 0 : -1}
+                onClick={() => void select(s.snapshotId)}
+              >
+                <span className={`snapshot-dot kind-${s.kind}`} aria-hidden="true" />
+                <span className="snapshot-text">
+                  <span className="snapshot-title" title={snapshotTitle(s)}>
+                    {snapshotTitle(s)}
+                  </span>
+                  <span className="snapshot-meta">
+                    <time dateTime={new Date(s.at).toISOString()} title={formatExact(s.at)}>
+                      {formatRelative(s.at)}
+                    </time>
+                    {meta && ` · ${meta}`}
+                  </span>
+                </span>
+              </button>
+            </li>
+          </Fragment>
         );
       })}
     </ul>
@@ -133,6 +147,7 @@ function SnapshotDetail() {
           {summary?.snapshotId === snapshot.snapshotId && <p className="snapshot-holds">{summaryText(summary)}</p>}
         </div>
         <div className="detail-actions">
+          <PinToggle target={{ snapshotId: snapshot.snapshotId }} what="snapshot" />
           <button type="button" className="button" onClick={() => begin('project')}>
             Restore project…
           </button>

@@ -1,6 +1,10 @@
 // Turns a history.db back into what an earlier Hindsight wrote, for the tests of the migrations
-// that come after it: the tables of schema 5 (search index) and the columns of schema 3 (origins)
-// and 4 (scope) removed.
+// that come after it: the tables of schema 6 and 7 (retention), 5 (search index) and the columns
+// of schema 3 (origins) and 4 (scope) removed.
+
+// Back to schema 5: pins, blob marks and tombstones (6) and git object ids (7) removed.
+export const DROP_AFTER_SCHEMA_5 =
+  'DROP TABLE pinned_snapshots; DROP TABLE pinned_versions; DROP TABLE blob_marks; DROP TABLE blob_tombstones; DROP TABLE blob_git_oids;';
 
 const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
 
@@ -9,5 +13,5 @@ export const DROP_ORIGIN_COLUMNS = ['origin', 'origin_snapshot', 'from_git', 'gi
   .concat('ALTER TABLE versions DROP COLUMN from_version;')
   .join(' ');
 
-// Back to schema 2: what came after it (3, 4 and 5) removed.
-export const DROP_AFTER_SCHEMA_2 = `${DROP_SEARCH_TABLES} ${DROP_ORIGIN_COLUMNS}`;
+// Back to schema 2: what came after it (3 to 7) removed.
+export const DROP_AFTER_SCHEMA_2 = `${DROP_AFTER_SCHEMA_5} ${DROP_SEARCH_TABLES} ${DROP_ORIGIN_COLUMNS}`;

@@ -1,0 +1,110 @@
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { writeFiles } from './fixtures/folders.js';
+import { CLI } from './fixtures/host.js';
+import { expect, openProject, selectFile, test, versions } from './fixtures/viewer.js';
+
+// The Store tab against a budget, "Clean up now" with its preview, pins on a snapshot and a
+// version, and where the timeline starts thinning, on a history of real edits whose times are
+// moved back in history.db (the only way a test gets days of history). With
+// HINDSIGHT_SCREENSHOTS=1 it also writes its screens, light and dark, in two window sizes.
+
+const HOUR = 3_600_000;
+const OUT = 'test-results/screens';
+const SIZES = [
+  { width: 900, height: 700 },
+  { width: 1400, height: 900 },
+] as const;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (process.env.HINDSIGHT_SCREENSHOTS !== '1') return;
+  mkdirSync(OUT, { recursive: true });
+  const before = page.viewportSize();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.evaluate(() => {
+        const { requestAnimationFrame: frame } = globalThis as unknown as { requestAnimationFrame(run: () => void): void };
+        return new Promise<void>((resolve) => frame(() => frame(resolve)));
+      });
+      await page.screenshot({ path: `${OUT}/${name}-${size.width}x${size.height}-${colorScheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (before) await page.setViewportSize(before);
+}
+
+test('the Store tab shows the budget and the policy, cleans up after a preview, and snapshots and versions can be pinned', async ({ viewer, folder, dataDir }) => {
+  test.setTimeout(240_000);
+  const dir = folder('hindsight-e2e-retention-');
+  writeFiles(dir, { 'notes.md': '# Notes\n', 'src/app.ts': 'export const a = 0;\n', 'assets/clip.bin': Buffer.alloc(30_000, 7) });
+  const cli = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args, '--data-dir', dataDir], { encoding: 'utf8' });
+  cli('open', dir);
+  for (let i = 1; i <= 12; i++) {
+    writeFiles(dir, { 'notes.md': `# Notes\n${'A line of notes.\n'.repeat(i * 200)}`, ...(i % 3 === 0 ? { 'src/app.ts': `export const a = ${i};\n` } : {}) });
+    cli('open', dir);
+  }
+  // Twelve edits, one every 9 hours, up to now.
+  const [projectId] = readdirSync(join(dataDir, 'projects'));
+  const db = new Database(join(dataDir, 'projects', projectId!, 'history.db'));
+  const ids = (db.prepare('SELECT id FROM snapshots ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+  ids.forEach((id, i) => db.prepare('UPDATE snapshots SET at = ? WHERE id = ?').run(Date.now() - (ids.length - 1 - i) * 9 * HOUR, id));
+  db.close();
+  cli('config', 'set', 'retention.hourly', '6');
+  cli('config', 'set', 'retention.daily', '5');
+  cli('config', 'set', 'historyBudget', '100KiB');
+
+  await openProject(viewer, dir);
+  await viewer.getByRole('tab', { name: 'Timeline' }).click();
+  const snapshots = viewer.getByRole('list', { name: 'Snapshots' });
+  await expect(snapshots.getByRole('separator', { name: 'One per hour from here' })).toBeVisible();
+  await expect(snapshots.getByRole('separator', { name: 'One per day from here' })).toBeVisible();
+  const before = await snapshots.getByRole('button').count();
+  await snapshots.getByRole('button').nth(3).click();
+  const pin = viewer.getByRole('button', { name: 'Pin snapshot' });
+  await expect(pin).toHaveAttribute('aria-pressed', 'false');
+  await pin.click();
+  await expect(pin).toHaveAttribute('aria-pressed', 'true');
+  await shoot(viewer, 'retention-timeline');
+
+  await viewer.getByRole('tab', { name: 'Store' }).click();
+  const meter = viewer.getByRole('meter', { name: 'History budget used' });
+  await expect(meter).toBeVisible();
+  await expect(meter).toHaveAttribute('aria-valuemax', String(100 * 1024));
+  await expect(viewer.getByText('Every version from the last 24 hours of work.')).toBeVisible();
+  await expect(viewer.getByText('Then one per hour, for 6 hours that had changes.')).toBeVisible();
+  const holders = viewer.getByRole('region', { name: 'What holds the space' });
+  await expect(holders.getByRole('row').nth(1)).toContainText('notes.md');
+  await shoot(viewer, 'retention-store');
+
+  await viewer.getByRole('button', { name: 'Clean up now…' }).click();
+  const dialog = viewer.getByRole('dialog', { name: 'Clean up the history' });
+  const list = dialog.getByRole('list', { name: 'Snapshots kept and removed' });
+  await expect(list.getByRole('listitem')).toHaveCount(before);
+  await expect(list.getByText('Pinned')).toHaveCount(1);
+  const removed = await list.getByText('Remove', { exact: true }).count();
+  expect(removed).toBeGreaterThan(0);
+  await shoot(viewer, 'retention-preview');
+  await dialog.getByRole('button', { name: `Remove ${removed} snapshots` }).click();
+  await expect(viewer.getByRole('status').filter({ hasText: `Removed ${removed} snapshots` })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await viewer.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(snapshots.getByRole('button')).toHaveCount(before - removed);
+  // Pin a version of a file from the Files tab; the CLI sees both pins.
+  await viewer.getByRole('tab', { name: 'Files' }).click();
+  await selectFile(viewer, 'notes.md');
+  await versions(viewer).nth(1).getByRole('button').click();
+  await viewer.getByRole('button', { name: 'Pin version' }).click();
+  await expect(viewer.getByRole('button', { name: 'Pin version' })).toHaveAttribute('aria-pressed', 'true');
+  const plan = JSON.parse(cli('prune', dir, '--dry-run', '--json')) as { decisions: { snapshotId: number; why: string }[] };
+  const pinned = plan.decisions.find((d) => d.why === 'pinned')!;
+  // Pinning it again changes nothing and answers every pin: the snapshot and the version.
+  const pins = JSON.parse(cli('pin', dir, '--snapshot', String(pinned.snapshotId), '--json')) as { snapshots: number[]; versions: number[] };
+  expect([pins.snapshots.length, pins.versions.length]).toEqual([1, 1]);
+  expect(JSON.parse(cli('verify', dir, '--json'))).toMatchObject({ ok: true });
+});

@@ -1,0 +1,19 @@
+import type { RetentionStatus } from '../../../shared/contract/values.js';
+import type { RetentionPolicy } from '../../../shared/retention.js';
+import type { ProjectStore } from '../project/projectStore.js';
+
+// What the Store tab shows of a history against its budget: every stored byte (blobs waiting for
+// their grace period included: they are still on disk), the policy, the pins, and the files
+// whose versions hold the most bytes (a blob counted once per file).
+
+export function retentionStatus(store: ProjectStore, policy: RetentionPolicy, budget: number | null, holders: number): RetentionStatus {
+  return {
+    projectId: store.projectId,
+    usedBytes: store.index.blobTotals().bytes,
+    waitingBytes: store.index.markedBlobs().bytes,
+    budget,
+    policy,
+    spaceHolders: store.index.spaceHolders(holders),
+    pins: store.index.pins(),
+  };
+}

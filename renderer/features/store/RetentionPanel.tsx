@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { policyInWords } from '../../../shared/retention.js';
+import { ErrorNote } from '../../components/ErrorNote.js';
+import { formatBytes, formatCount } from '../../format/bytes.js';
+import { useApp } from '../../stores/appStore.js';
+import { PruneDialog } from './PruneDialog.js';
+
+// The history against its budget: a bar of the bytes stored, the policy in words, "Clean up now"
+// (a preview first, then the prune), and the files whose versions hold the most bytes.
+
+export function RetentionPanel() {
+  const retention = useApp((s) => s.retention);
+  const error = useApp((s) => s.retentionError);
+  const load = useApp((s) => s.loadRetention);
+  const pruning = useApp((s) => s.pruning);
+  const preview = useApp((s) => s.previewPrune);
+  const result = useApp((s) => s.pruneResult);
+  const pruneError = useApp((s) => s.pruneError);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  if (error) return <ErrorNote error={error} title="The budget could not be read" />;
+  if (!retention) return null;
+  const { usedBytes, budget, waitingBytes } = retention;
+  const percent = budget === null ? null : Math.min(100, (usedBytes / budget) * 100);
+  const over = budget !== null && usedBytes > budget;
+  return (
+    <>
+      <section className="card" aria-labelledby="budget-title">
+        <div className="card-head">
+          <div>
+            <h2 id="budget-title" className="card-title">
+              History budget
+            </h2>
+            <p className="muted">
+              {budget === null ? `${formatBytes(usedBytes)} stored; no budget set.` : `${formatBytes(usedBytes)} of ${formatBytes(budget)}${over ? ' (over budget)' : ''}.`}
+              {waitingBytes > 0 && ` ${formatBytes(waitingBytes)} is no longer needed and will be deleted within the hour.`}
+            </p>
+          </div>
+          <button type="button" className="button" disabled={pruning} onClick={() => void preview()}>
+            {pruning ? 'Working…' : 'Clean up now…'}
+          </button>
+        </div>
+        {percent !== null && (
+          <div
+            className={over ? 'budget-bar is-over' : 'budget-bar'}
+            role="meter"
+            aria-label="History budget used"
+            aria-valuemin={0}
+            aria-valuemax={budget ?? 0}
+            aria-valuenow={Math.min(usedBytes, budget ?? 0)}
+            aria-valuetext={`${formatBytes(usedBytes)} of ${formatBytes(budget ?? 0)}`}
+          >
+            <div className="budget-fill" style={{ width: `${percent}%` }} />
+          </div>
+        )}
+        <h3 className="card-subtitle">What is kept</h3>
+        <ul className="policy-words">
+          {policyInWords(retention.policy).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        {pruneError && <ErrorNote error={pruneError} title="Cleaning up did not finish" />}
+        {result && (
+          <p className="result-ok" role="status">
+            Removed {formatCount(result.snapshots)} snapshots and {formatCount(result.versions)} versions; {formatBytes(result.bytesFreed)} no longer needed.
+          </p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="holders-title">
+        <h2 id="holders-title" className="card-title">
+          What holds the space
+        </h2>
+        {retention.spaceHolders.length === 0 ? (
+          <p className="muted">No versions yet.</p>
+        ) : (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col" className="num">
+                  Versions
+                </th>
+                <th scope="col" className="num">
+                  Stored
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {retention.spaceHolders.map((h) => (
+                <tr key={h.path}>
+                  <td className="path-cell">{h.path}</td>
+                  <td className="num">{formatCount(h.versions)}</td>
+                  <td className="num">{formatBytes(h.bytes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <PruneDialog />
+    </>
+  );
+}

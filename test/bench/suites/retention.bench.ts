@@ -1,0 +1,170 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setSetting } from '../../../electron/history/config/projectEdits.js';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import type { ProjectStore } from '../../../electron/history/project/projectStore.js';
+import { sharedCopyPool } from '../../../electron/history/store/copyPool.js';
+import { storeBytes } from '../../../electron/history/store/fileIntoStore.js';
+import type { PruneResult } from '../../../shared/contract/values.js';
+import type { BenchCase, BenchSuite } from '../benchSuite.js';
+import { ensureFixture } from '../fixtures/generateFixture.js';
+import { seededRandom } from '../fixtures/seededRandom.js';
+
+// A simulated year of work on seed-4005 with an injected clock, then prunes of that history:
+//   read-history   reading every snapshot, version and blob row a prune plans from: the floor a
+//                  prune cannot go below (the reference for the two below)
+//   prune-dry-run  the plan of the year's history, snapshot by snapshot (issue: <= 1 s)
+//   prune          the prune itself: one simulated day more, then the plan applied in one
+//                  transaction and the blobs past their grace period deleted (issue: <= 5 s)
+// The year: every working minute (9 to 17, Monday to Friday) one or two files of a working set of
+// 40 are edited (a line added), recorded as a snapshot at that minute; a checkpoint (pinned) every
+// evening; a prune every simulated evening, as the app's hourly prune would have done by then,
+// with the budget HINDSIGHT_BENCH_RETENTION_BUDGET (default 256 MiB). The last 7 days are also
+// committed to git every simulated hour (the folder is a git repository), so the uncommitted rule
+// runs its git calls. Each row reports the versions and blob bytes at the end and their ratio to
+// the budget (the issue: within 5%). HINDSIGHT_BENCH_RETENTION_DAYS (default 365) shortens it.
+
+const here = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
+process.env.HINDSIGHT_COPY_WORKER ??= here('../copyWorker.js');
+const fixtures = () => resolve(process.env.HINDSIGHT_BENCH_FIXTURES ?? '.bench/fixtures');
+const DAYS = Number(process.env.HINDSIGHT_BENCH_RETENTION_DAYS ?? 365);
+const BUDGET = Number(process.env.HINDSIGHT_BENCH_RETENTION_BUDGET ?? 256 * 1024 ** 2);
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+
+interface Year {
+  engine: HistoryEngine;
+  projectId: string;
+  store: ProjectStore;
+  root: string;
+  data: string;
+  /** The simulated clock after the year. */
+  end: number;
+  versions: number;
+  setupMs: number;
+}
+
+let year: Promise<Year> | undefined;
+
+/** Builds the year once per process (every case of a round uses it). */
+function simulatedYear(): Promise<Year> {
+  year ??= buildYear();
+  return year;
+}
+
+async function buildYear(): Promise<Year> {
+  const started = performance.now();
+  const source = ensureFixture(fixtures(), 'seed-4005');
+  const root = mkdtempSync(join(fixtures(), '..', 'retention-year-'));
+  cpSync(source, root, { recursive: true });
+  const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'fixture');
+  const data = mkdtempSync(join(fixtures(), '..', 'retention-data-'));
+  const engine = new HistoryEngine(data);
+  await engine.config.editConfig(setSetting('historyBudget', BUDGET));
+  const { projectId } = await engine.open(root);
+  const store = engine.store(projectId);
+  const paths = store.index.filesAt().filter((f) => f.path.endsWith('.ts')).map((f) => f.path);
+  const random = seededRandom(4005);
+  const contents = new Map<string, string>();
+  const now = Date.now();
+  // The year ends now, so git's commits (made now) fall in the last week of it.
+  let clock = now - DAYS * DAY;
+  const firstDay = new Date(clock);
+  firstDay.setHours(0, 0, 0, 0);
+  let versions = 0;
+  let working: string[] = [];
+  for (let day = 0; day < DAYS; day++) {
+    const midnight = firstDay.getTime() + day * DAY;
+    if (day % 30 === 0) working = Array.from({ length: 40 }, () => paths[Math.floor(random() * paths.length)]!);
+    const weekday = new Date(midnight).getDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const lastWeek = now - midnight < 7 * DAY;
+    for (let minute = 9 * 60; minute < 17 * 60; minute++) {
+      clock = midnight + minute * MIN;
+      const edited = new Set(Array.from({ length: random() < 0.67 ? 2 : 1 }, () => working[Math.floor(random() * working.length)]!));
+      const newVersions = [...edited].map((path) => {
+        const text = `${contents.get(path) ?? readFileSync(join(root, path), 'utf8')}// edit ${day}:${minute}\n`;
+        contents.set(path, text);
+        const bytes = Buffer.from(text);
+        const { hash } = storeBytes(bytes, store.blobsDir);
+        if (lastWeek) writeFileSync(join(root, path), bytes);
+        return { path, hash, mode: 0o644, size: bytes.length, type: 'file' as const };
+      });
+      store.index.commitSnapshot({ snapshot: { kind: 'change', at: clock }, versions: newVersions, blobs: newVersions.map((v) => ({ hash: v.hash, size: v.size })) });
+      versions += newVersions.length;
+      if (lastWeek && minute % 60 === 59) git('commit', '-qam', `hour ${day}:${minute}`);
+    }
+    store.index.commitSnapshot({ snapshot: { kind: 'checkpoint', at: clock + MIN, label: `End of day ${day}` }, versions: [], blobs: [], pin: true });
+    await engine.prune(projectId, { now: clock + 2 * MIN });
+  }
+  return { engine, projectId, store, root, data, end: clock + 2 * MIN, versions, setupMs: Math.round(performance.now() - started) };
+}
+
+function figures(y: Year, result?: PruneResult): Record<string, number> {
+  const totals = y.store.index.historyTotals();
+  const blobBytes = y.store.index.blobTotals().bytes - y.store.index.markedBlobs().bytes;
+  return {
+    days: DAYS,
+    versionsRecorded: y.versions,
+    versionsKept: totals.versions,
+    snapshotsKept: totals.snapshots,
+    blobBytes,
+    budget: BUDGET,
+    budgetRatio: Math.round((blobBytes / BUDGET) * 1000) / 1000,
+    ...(result && { removedVersions: result.versions, removedSnapshots: result.snapshots, budgetMet: result.budgetMet ? 1 : 0 }),
+    setupMs: y.setupMs,
+  };
+}
+
+const cases: BenchCase[] = [
+  {
+    name: 'read-history',
+    setup: async () => void (await simulatedYear()),
+    run: async () => {
+      const y = await simulatedYear();
+      y.store.index.pruneRows();
+      return figures(y);
+    },
+  },
+  {
+    name: 'prune-dry-run',
+    setup: async () => void (await simulatedYear()),
+    run: async () => {
+      const y = await simulatedYear();
+      return figures(y, await y.engine.prune(y.projectId, { dryRun: true, now: y.end }));
+    },
+  },
+  {
+    name: 'prune',
+    setup: async () => {
+      // A day of work since the last prune, so the timed prune has something to do.
+      const y = await simulatedYear();
+      for (let minute = 0; minute < 8 * 60; minute++) {
+        const path = 'index.html';
+        const bytes = Buffer.from(`<p>edit ${minute}</p>\n`);
+        const { hash } = storeBytes(bytes, y.store.blobsDir);
+        y.end += MIN;
+        y.store.index.commitSnapshot({ snapshot: { kind: 'change', at: y.end }, versions: [{ path, hash, mode: 0o644, size: bytes.length, type: 'file' }], blobs: [{ hash, size: bytes.length }] });
+      }
+      y.end += DAY;
+    },
+    run: async () => {
+      const y = await simulatedYear();
+      return figures(y, await y.engine.prune(y.projectId, { now: y.end }));
+    },
+    teardown: async () => {
+      const y = await simulatedYear();
+      y.engine.close();
+      await sharedCopyPool().close();
+      for (const dir of [y.root, y.data]) if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+    },
+  },
+];
+
+const suite: BenchSuite = { name: 'retention', cases: () => cases };
+export default suite;

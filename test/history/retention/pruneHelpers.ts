@@ -1,0 +1,32 @@
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectIdOf } from '../../../electron/history/project/projectId.js';
+import { blobPath } from '../../../electron/history/store/storeLayout.js';
+
+// Helpers of the prune tests: moving a recorded history back in time (history.db is the only
+// place a test can get a month of history from), and the blobs versions name that are missing.
+
+/** Sets each snapshot's time (in id order) to `at(i, count)`. */
+export function ageHistory(dbFile: string, at: (i: number, count: number) => number): void {
+  const db = new Database(dbFile);
+  try {
+    const ids = (db.prepare('SELECT id FROM snapshots ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+    const set = db.prepare('UPDATE snapshots SET at = ? WHERE id = ?');
+    db.transaction(() => ids.forEach((id, i) => set.run(Math.round(at(i, ids.length)), id)))();
+  } finally {
+    db.close();
+  }
+}
+
+/** The blobs some version names whose file is not in the store (should always be none). */
+export function referencedBlobsPresent(dataDir: string, root: string): string[] {
+  const storeDir = join(dataDir, 'projects', projectIdOf(root));
+  const db = new Database(join(storeDir, 'history.db'), { readonly: true });
+  try {
+    const hashes = (db.prepare('SELECT DISTINCT hash FROM versions WHERE hash IS NOT NULL').all() as { hash: string }[]).map((r) => r.hash);
+    return hashes.filter((hash) => !existsSync(blobPath(join(storeDir, 'blobs'), hash)));
+  } finally {
+    db.close();
+  }
+}
