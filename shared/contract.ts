@@ -123,8 +123,8 @@ export const CALLS = {
     "The history store's blobs, bytes, dedupe savings and largest files.",
   ),
   verify: call<VerifyResult>()(
-    z.strictObject({ projectId, operationId: operationId.optional() }),
-    'Re-hashes every stored blob and names the versions of any missing or corrupt one.',
+    z.strictObject({ projectId, operationId: operationId.optional(), repair: z.boolean().default(false) }),
+    'Re-hashes every stored blob and names the versions of any missing or corrupt one; with repair, writes those blobs again from files of the folder that still hold their bytes, and lists them as repaired.',
   ),
 
   getConfig: call<ConfigView>()(z.strictObject({}), 'Settings and known projects (with the error when config.json is corrupt).'),

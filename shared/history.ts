@@ -76,9 +76,13 @@ export interface OpenResult {
 
 export interface VerifyResult {
   blobs: number;
+  /** No blob is missing or corrupt any more (repaired ones count as intact). */
   ok: boolean;
+  /** Blobs still missing, and still damaged, with the versions that cannot be restored. */
   missing: BlobProblem[];
   corrupt: BlobProblem[];
+  /** Blobs found missing or damaged and written again from the folder (verify with repair). */
+  repaired: BlobProblem[];
 }
 
 export interface BlobProblem {

@@ -223,8 +223,11 @@ export class HistoryEngine {
     return gitVersions(open?.store.git ?? new GitContext(this.projects.rootOf(projectId)), path);
   }
 
-  verify(projectId: string, options: OperationOptions = {}): Promise<VerifyResult> {
-    return verifyStore(this.history(projectId), this.progressTo(options.operationId), options.signal);
+  /** Re-hashes every blob; with `repair`, as the project's writer, writes damaged ones again from the folder's files. */
+  verify(projectId: string, options: OperationOptions & { repair?: boolean } = {}): Promise<VerifyResult> {
+    const progress = this.progressTo(options.operationId);
+    if (!options.repair) return verifyStore(this.history(projectId), progress, { signal: options.signal });
+    return this.recorder.verifyAndRepair(this.record(projectId), progress, options);
   }
 
   // --- writing the history

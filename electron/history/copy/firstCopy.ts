@@ -53,6 +53,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     cloneMode: options.cloneMode,
     signal: options.signal,
     priority: nextFirstCopyPriority++,
+    damaged: store.index.damagedHashes(),
     onProgress: (done) => progress.update(progressOf(store.projectId, 'copy', done, total)),
   });
   let entries;
@@ -79,6 +80,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   }
   count('copy.batchesSentDuringWalk', filing.sent);
   const filed = await filing.finish(entries);
+  store.index.clearDamaged(filed.repaired);
 
   // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
   store.assertFolderUnchanged();

@@ -3,6 +3,7 @@ import type { DeletedFile } from '../../../shared/contract/values.js';
 import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
 import { commitSnapshot, type SnapshotWrite } from './commitSnapshot.js';
+import * as damagedBlobs from './damagedBlobs.js';
 import * as folderModes from './folderModes.js';
 import { migrate } from './migrations.js';
 import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
@@ -165,6 +166,26 @@ export class HistoryIndex {
 
   versionsNaming(hash: string): { versionId: number; snapshotId: number; path: string }[] {
     return versionQueries.versionsNaming(this.#sql, hash);
+  }
+
+  // --- blobs found missing or damaged (damagedBlobs.ts)
+
+  markDamaged(hash: string, problem: damagedBlobs.BlobDamage): void {
+    damagedBlobs.markDamaged(this.#sql, hash, problem, Date.now());
+  }
+
+  /** Hashes whose blob must not be trusted until its bytes are filed again. */
+  damagedHashes(): string[] {
+    return damagedBlobs.damagedHashes(this.#sql);
+  }
+
+  clearDamaged(hashes: readonly string[]): number {
+    return damagedBlobs.clearDamaged(this.#sql, hashes);
+  }
+
+  /** Paths that held, or were recorded with, the bytes of a damaged blob. */
+  repairCandidates(): { path: string; hash: string; size: number }[] {
+    return damagedBlobs.repairCandidates(this.#sql);
   }
 
   // --- folder modes (folderModes.ts)

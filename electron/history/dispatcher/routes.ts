@@ -45,8 +45,8 @@ export const ROUTES: Routes = {
   createCheckpoint: ({ projectId, label }, { engine }) => engine.checkpoint(projectId, label),
   deletedFiles: ({ projectId }, { engine }) => engine.deleted(projectId),
   storeStats: ({ projectId, largest }, { engine }) => engine.storeStats(projectId, largest),
-  verify: ({ projectId, operationId }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal })),
+  verify: ({ projectId, operationId, repair }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair })),
 
   getConfig: (_request, { engine }) => engine.configView(),
   editConfig: (request, { engine }) => engine.editConfig(request),

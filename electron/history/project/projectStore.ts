@@ -5,6 +5,7 @@ import type { SnapshotInfo } from '../../../shared/history.js';
 import { HistoryIndex } from '../db/historyIndex.js';
 import { refuseNewerStore } from '../db/schemaVersion.js';
 import { GitContext } from '../git/gitContext.js';
+import { onBlobDamage } from '../store/blobReader.js';
 import { blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
 import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
@@ -38,7 +39,13 @@ export class ProjectStore {
     this.writer = new WriterLock({ storeDir, blobsDir, root });
     // Every snapshot records the branch and commit it was taken on, whoever writes it.
     index.setSnapshotContext(() => this.git.snapshotContext());
+    // A blob any reader finds missing or damaged is marked, so its name is no longer trusted.
+    this.stopDamageMarks = onBlobDamage(blobsDir, (hash, problem) => {
+      if (index.open) index.markDamaged(hash, problem);
+    });
   }
+
+  private readonly stopDamageMarks: () => void;
 
   /** The folder's git repository, if it is in one. */
   readonly git: GitContext;
@@ -91,6 +98,7 @@ export class ProjectStore {
   }
 
   close(): void {
+    this.stopDamageMarks();
     this.index.close();
   }
 }

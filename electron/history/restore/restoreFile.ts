@@ -43,7 +43,7 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
     } catch (error) {
       throw fsError('recreate the folder for', path, error, 'RESTORE_FAILED');
     }
-    const written = { hash: version.hash, size: version.size, mode: version.mode, type: version.type, target: version.target };
+    const written = { hash: version.hash, size: version.size, mode: version.mode, type: version.type, target: version.target, versionId };
     await withRestoreTemps(store, [path], async (temps) => writeVersion(store.blobsDir, written, absTarget, path, temps));
     folderFailures = folders.finish();
   }

@@ -7,6 +7,8 @@ export interface CopyJob {
   blobsDir: string;
   cloneMode: CloneMode;
   files: string[];
+  /** Hashes found missing or damaged: written again when their bytes come by. */
+  rewrite?: string[];
 }
 
 export interface CopyFailure {

@@ -25,9 +25,10 @@ try {
 
 parentPort?.on('message', (job: CopyJob) => {
   const counters: FileCounters = { mkdirs: 0, cloneFallbacks: 0 };
+  const rewrite = new Set(job.rewrite);
   const outcomes = job.files.map((file) => {
     try {
-      return fileRegularFile(file, job.blobsDir, { cloneMode: job.cloneMode }, counters);
+      return fileRegularFile(file, job.blobsDir, { cloneMode: job.cloneMode, rewrite }, counters);
     } catch (error) {
       return fail(error);
     }

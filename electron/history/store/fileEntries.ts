@@ -21,6 +21,8 @@ export interface FiledEntries {
   stats: StatRow[];
   skipped: string[];
   bytes: number;
+  /** Hashes of `damaged` whose right bytes were filed again: their marks can go. */
+  repaired: string[];
 }
 
 export interface FileEntriesOptions {
@@ -31,6 +33,8 @@ export interface FileEntriesOptions {
   onProgress?: (done: { files: number; bytes: number }) => void;
   /** Slot priority of every batch (lower first; see CopySlots). */
   priority?: number;
+  /** Blobs found missing or damaged (index.damagedHashes()): rewritten, not trusted, when their bytes are filed. */
+  damaged?: readonly string[];
 }
 
 export async function fileEntries(entries: readonly WalkEntry[], options: FileEntriesOptions): Promise<FiledEntries> {
@@ -60,18 +64,22 @@ export function startFiling(options: FileEntriesOptions): Filing {
   const planner = new BatchPlanner<WalkEntry>();
   const running: Promise<void>[] = [];
   let firstError: HindsightError | undefined;
+  const rewrite = [...(options.damaged ?? [])];
+  const rewriteSet = new Set(rewrite);
+  const repaired = new Set<string>();
 
   const send = (batch: WalkEntry[]) => {
     running.push(
       (async () => {
         if (options.signal?.aborted || firstError) return;
-        const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs) }, options.priority);
+        const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs), rewrite }, options.priority);
         count('copy.mkdirs', result.mkdirs);
         count('copy.cloneFallbacks', result.cloneFallbacks);
         result.outcomes.forEach((outcome, i) => {
           const entry = batch[i]!;
           if (outcome.kind === 'filed') {
             results.set(entry.path, outcome);
+            if (outcome.repaired) repaired.add(outcome.hash);
             count('copy.files');
             count(`copy.${outcome.method}`);
             done.files++;
@@ -92,7 +100,8 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const entry of entries) {
         if (entry.type === 'symlink') {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
-          const { hash } = storeBytes(bytes, options.blobsDir);
+          const { hash, repaired: rewritten } = storeBytes(bytes, options.blobsDir, undefined, rewriteSet);
+          if (rewritten) repaired.add(hash);
           results.set(entry.path, { kind: 'link', hash, size: bytes.length });
           done.files++;
         } else if (entry.type === 'file') {
@@ -108,7 +117,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       }
       if (firstError) throw firstError;
       options.signal?.throwIfAborted();
-      return collect(all, results, skipped, done.bytes);
+      return { ...collect(all, results, skipped, done.bytes), repaired: [...repaired] };
     },
     async settle() {
       await Promise.allSettled(running);
@@ -128,7 +137,7 @@ function collect(
   results: Map<string, FiledFile | { kind: 'link'; hash: string; size: number }>,
   skipped: string[],
   bytes: number,
-): FiledEntries {
+): Omit<FiledEntries, 'repaired'> {
   const versions: NewVersion[] = [];
   const stats: StatRow[] = [];
   const blobs = new Map<string, number>();

@@ -24,12 +24,17 @@ import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } fro
 // Large files: clone into the temp when the file system can (a real saving on big files), else
 // copy in 1 MiB pieces; the bytes hashed are always the bytes filed. Large files are never held
 // whole in memory.
+//
+// A blob already at its final path is trusted (the bytes are not written twice) unless its hash
+// is in `rewrite`: blobs found missing or damaged, whose right bytes are renamed over them.
 
 export type CloneMode = 'auto' | 'never';
 
 export interface FileOptions {
   cloneMode: CloneMode;
   smallLimit?: number;
+  /** Hashes whose blob must be written even though a file of that name exists (found damaged). */
+  rewrite?: ReadonlySet<string>;
 }
 
 /** The stamp is the worker's own fstat of the bytes it filed. */
@@ -38,6 +43,8 @@ export interface FiledFile extends StatStamp {
   hash: string;
   /** This call placed the blob (false: the same bytes were already stored). */
   created: boolean;
+  /** The blob placed replaced one found missing or damaged. */
+  repaired: boolean;
   method: 'small' | 'clone' | 'stream';
 }
 
@@ -80,11 +87,11 @@ export function fileRegularFile(
       const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
-      const { hash, created } = storeBytes(bytes, blobsDir, counters);
+      const { hash, created, repaired } = storeBytes(bytes, blobsDir, counters, options.rewrite);
       // The size filed is the bytes read: a file that grew since its fstat is filed whole.
-      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, method: 'small' };
+      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, repaired, method: 'small' };
     }
-    const large = fileLarge(absPath, fd, blobsDir, options.cloneMode, counters);
+    const large = fileLarge(absPath, fd, blobsDir, options.cloneMode, counters, options.rewrite);
     return { kind: 'filed', ...stamp, ...large };
   } finally {
     if (fdOpen) closeSync(fd);
@@ -96,10 +103,12 @@ export function storeBytes(
   bytes: Uint8Array,
   blobsDir: string,
   counters?: PlaceStats,
-): { hash: string; created: boolean } {
+  rewrite?: ReadonlySet<string>,
+): { hash: string; created: boolean; repaired: boolean } {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const finalPath = blobPath(blobsDir, hash);
-  if (existsSync(finalPath)) return { hash, created: false };
+  const repaired = rewrite?.has(hash) ?? false;
+  if (!repaired && existsSync(finalPath)) return { hash, created: false, repaired };
   const { temp, fd } = openTempBeside(finalPath, counters);
   try {
     writeAll(fd, bytes);
@@ -117,7 +126,7 @@ export function storeBytes(
     dropTemp(temp);
     throw error;
   }
-  return { hash, created: true };
+  return { hash, created: true, repaired };
 }
 
 function fileLarge(
@@ -126,7 +135,8 @@ function fileLarge(
   blobsDir: string,
   cloneMode: CloneMode,
   counters: FileCounters,
-): { hash: string; size: number; created: boolean; method: 'clone' | 'stream' } {
+  rewrite: ReadonlySet<string> | undefined,
+): { hash: string; size: number; created: boolean; repaired: boolean; method: 'clone' | 'stream' } {
   const temp = newTempPath(blobsDir);
   try {
     let method: 'clone' | 'stream' = 'stream';
@@ -138,12 +148,13 @@ function fileLarge(
       digest = streamCopy(srcFd, temp);
     }
     const finalPath = blobPath(blobsDir, digest.hash);
-    if (existsSync(finalPath)) {
+    const repaired = rewrite?.has(digest.hash) ?? false;
+    if (!repaired && existsSync(finalPath)) {
       dropTemp(temp);
-      return { ...digest, created: false, method };
+      return { ...digest, created: false, repaired, method };
     }
     placeBlob(temp, finalPath, counters);
-    return { ...digest, created: true, method };
+    return { ...digest, created: true, repaired, method };
   } catch (error) {
     dropTemp(temp);
     throw error;

@@ -14,6 +14,10 @@ import { insertCheckpoint } from './checkpoint.js';
 import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
 import { prepareChanges } from './recordPaths.js';
 import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
+import type { VerifyResult } from '../../../shared/history.js';
+import type { ProgressSink } from '../progressThrottle.js';
+import { repairFromFolder } from '../verify/repairBlobs.js';
+import { verifyStore } from '../verify/verifyStore.js';
 
 // Everything that writes to a project's history, for every open project of the engine: the first
 // copy, the rescan, the live watchers' change groups, restores and checkpoints. Writes to one
@@ -95,6 +99,11 @@ export class ProjectRecorder {
     }, wait);
   }
 
+  /** verify, then (as the writer) the damaged blobs written again from the folder's files. */
+  verifyAndRepair(project: OpenProject, onProgress: ProgressSink, options: { signal?: AbortSignal } & WriterWait): Promise<VerifyResult> {
+    return project.serial(() => verifyStore(project.store, onProgress, { signal: options.signal, repair: true }), options);
+  }
+
   checkpoint(project: OpenProject, label: string, options: Pick<RescanOptions, 'exclude'> & WriterWait = {}): Promise<number> {
     return project.serial(async () => {
       await this.rescanNow(project, { exclude: options.exclude });
@@ -130,8 +139,8 @@ export class ProjectRecorder {
     return { ...result, reconciled: false };
   }
 
-  private rescanNow(project: OpenProject, options: RescanOptions): Promise<RescanOutcome> {
-    return rescan(project.store, {
+  private async rescanNow(project: OpenProject, options: RescanOptions): Promise<RescanOutcome> {
+    const outcome = await rescan(project.store, {
       pool: this.options.pool,
       massChange: this.options.massChange,
       beforeCommit: this.runHooks,
@@ -139,6 +148,9 @@ export class ProjectRecorder {
       exclude: this.excludeOf(project, options.exclude),
       maxFileSize: options.maxFileSize !== undefined ? options.maxFileSize : this.options.maxFileSize?.(),
     });
+    // Unchanged files are not read by a rescan: one that holds a damaged blob's bytes is read now.
+    repairFromFolder(project.store, options.signal);
+    return outcome;
   }
 
   private excludeOf(project: OpenProject, given?: readonly string[]): readonly string[] | undefined {

@@ -42,7 +42,8 @@ export async function prepareChanges(
     if (entry) present.push(entry);
     else gone.push(path);
   }
-  const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool });
+  const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool, damaged: store.index.damagedHashes() });
+  store.index.clearDamaged(filed.repaired);
   const latestVersion = (path: string) => store.index.latestVersionOf(path);
   const versions: NewVersion[] = [];
   let replaced = 0;
