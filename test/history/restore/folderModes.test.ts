@@ -95,7 +95,7 @@ describe('folder modes', () => {
     before.close();
     // As an earlier Hindsight left it: the index only db/ code may write, changed from outside.
     const older = new Database(dbFile);
-    older.exec('DROP TABLE folder_modes; PRAGMA user_version = 1;');
+    older.exec('DROP TABLE folder_modes; DROP TABLE damaged_blobs; PRAGMA user_version = 1;');
     older.close();
 
     const engine = new HistoryEngine(dataDir);
