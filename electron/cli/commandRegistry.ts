@@ -22,5 +22,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'checkpoint', load: async () => (await import('./commands/checkpoint.js')).checkpointCommand },
   { name: 'watch', load: async () => (await import('./commands/watch.js')).watchCommand },
   { name: 'git-versions', load: async () => (await import('./commands/gitVersions.js')).gitVersionsCommand },
+  { name: 'export', load: async () => (await import('./commands/export.js')).exportCommand },
+  { name: 'import', load: async () => (await import('./commands/import.js')).importCommand },
   { name: 'serve', load: async () => (await import('./commands/serve.js')).serveCommand },
 ];

@@ -189,7 +189,30 @@ export function copyBlobInto(blobsDir: string, hash: string, out: number, buffer
 }
 
 /**
- * Copies a blob to a new file at `target` (which must not exist): a clone where the file system
+ * A blob's bytes in fresh buffers of at most `chunk` bytes, hashed as they are read: after the
+ * last one, bytes that do not match the blob's name throw BLOB_CORRUPT (an export stops there,
+ * so a damaged blob never goes out as good).
+ */
+export function* checkedBlobChunks(blobsDir: string, hash: string, size: number, chunk: number): Generator<Buffer> {
+  const { fd: source } = openBlob(blobsDir, hash, size);
+  const digest = createHash('sha256');
+  try {
+    for (let left = size; left > 0; ) {
+      const buffer = Buffer.allocUnsafe(Math.min(left, chunk));
+      const n = readSync(source, buffer, 0, buffer.length, null);
+      if (n === 0) throw damaged(blobsDir, hash, 'corrupt', 'it ended early');
+      digest.update(buffer.subarray(0, n));
+      left -= n;
+      yield n === buffer.length ? buffer : buffer.subarray(0, n);
+    }
+  } finally {
+    closeSync(source);
+  }
+  if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt');
+}
+
+/**
+ Copies a blob to a new file at `target` (which must not exist): a clone where the file system
  * can make one. The copy is then hashed (a clone shares the damaged extents of a damaged blob);
  * a mismatch throws BLOB_CORRUPT and the caller drops the file.
  */
