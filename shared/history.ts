@@ -85,6 +85,17 @@ export interface VerifyResult {
   repaired: BlobProblem[];
 }
 
+/** What `hindsight repair FOLDER` did: the index brought back from its backup (or kept), then every blob re-checked. */
+export interface IndexRepairResult {
+  projectId: string;
+  root: string;
+  /** The backup that replaced an unreadable index; null when the index could be read and was kept. */
+  restoredFrom: string | null;
+  /** Where the unreadable index was moved (kept, never deleted); null when none was. */
+  damagedKeptAt: string | null;
+  verify: VerifyResult;
+}
+
 export interface BlobProblem {
   hash: string;
   versions: { versionId: number; snapshotId: number; path: string }[];

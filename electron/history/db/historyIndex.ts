@@ -10,6 +10,8 @@ import { migrate } from './migrations.js';
 import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
 import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
+import { assertIndexFile, backupIndex, quickCheck } from './indexFile.js';
+import { indexError } from './sqliteErrors.js';
 import * as statCache from './statCache.js';
 import * as versionQueries from './versionQueries.js';
 
@@ -27,6 +29,8 @@ export type { ImportedRows, SnapshotRowOut, VersionRowOut } from './bundleRows.j
 export type GitContextNow = () => { branch: string | null; head: string | null };
 
 export interface HistoryIndexOptions {
+  /** The store holds blobs or a backup: an empty history.db is then a lost index, not a new one. */
+  expectHistory?: boolean;
   /** Told every snapshot the moment its transaction commits: the one source of "a snapshot was recorded". */
   onSnapshot?: (snapshot: SnapshotInfo) => void;
 }
@@ -37,10 +41,19 @@ export class HistoryIndex {
   #snapshotContext: GitContextNow | undefined;
   readonly #onSnapshot: ((snapshot: SnapshotInfo) => void) | undefined;
 
-  constructor(file: string, options: HistoryIndexOptions = {}) {
-    // Refused before the file is opened for writing: a newer store is never touched.
+  constructor(
+    readonly file: string,
+    options: HistoryIndexOptions = {},
+  ) {
+    // Refused before the file is opened for writing: one that is not a database (empty with a
+    // history beside it, garbage) is never replaced, and a newer store is never touched.
+    assertIndexFile(file, options.expectHistory ?? false);
     refuseNewerStore(file);
-    this.#db = new Database(file);
+    try {
+      this.#db = new Database(file);
+    } catch (error) {
+      throw indexError(error, file);
+    }
     try {
       // First: another process may be opening the same history right now (switching it to WAL,
       // migrating it); wait for its locks rather than fail.
@@ -49,13 +62,19 @@ export class HistoryIndex {
       this.#db.pragma('journal_mode = WAL');
       this.#db.pragma('synchronous = NORMAL');
       this.#db.pragma('foreign_keys = ON');
+      quickCheck(this.#db, file);
       migrate(this.#db);
     } catch (error) {
       this.#db.close();
-      throw error;
+      throw indexError(error, file);
     }
-    this.#sql = new Sql(this.#db);
+    this.#sql = new Sql(this.#db, file);
     this.#onSnapshot = options.onSnapshot;
+  }
+
+  /** Copies the index, consistent, to `dest` (SQLite's backup API), 0600, replacing it only once complete. */
+  async backupTo(dest: string): Promise<void> {
+    await backupIndex(this.#db, dest);
   }
 
   get open(): boolean {

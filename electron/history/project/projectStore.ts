@@ -1,12 +1,13 @@
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { SnapshotInfo } from '../../../shared/history.js';
 import { HistoryIndex } from '../db/historyIndex.js';
 import { refuseNewerStore } from '../db/schemaVersion.js';
+import { assertIndexFile } from '../db/indexFile.js';
 import { GitContext } from '../git/gitContext.js';
 import { onBlobDamage } from '../store/blobReader.js';
-import { blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
+import { blobsDirOf, historyBackupPath, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
 import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
 import { dataDirWithin } from './dataDirPlace.js';
@@ -60,7 +61,9 @@ export class ProjectStore {
     const projectId = projectIdOf(root);
     const storeDir = projectStoreDir(dataDir, projectId);
     const blobsDir = blobsDirOf(storeDir);
-    // A store written by a newer Hindsight is refused before anything in it is made, narrowed or opened.
+    // An index that is there but unreadable, or written by a newer Hindsight, is refused before
+    // anything in the store is made, narrowed or opened.
+    assertIndexFile(historyDbPath(storeDir), holdsHistory(storeDir));
     refuseNewerStore(historyDbPath(storeDir));
     try {
       makePrivateDir(blobsDir);
@@ -72,7 +75,10 @@ export class ProjectStore {
       throw fsError('prepare the history store at', storeDir, error);
     }
     const onSnapshot = options.onSnapshot;
-    const index = new HistoryIndex(historyDbPath(storeDir), { onSnapshot: onSnapshot && ((snapshot) => onSnapshot(projectId, snapshot)) });
+    const index = new HistoryIndex(historyDbPath(storeDir), {
+      expectHistory: holdsHistory(storeDir),
+      onSnapshot: onSnapshot && ((snapshot) => onSnapshot(projectId, snapshot)),
+    });
     try {
       checkRecordedIdentity(index, root, identity);
     } catch (error) {
@@ -103,6 +109,16 @@ export class ProjectStore {
   }
 }
 
+
+/** Whether the store already holds a history (blobs or an index backup), so an empty index is a lost one. */
+export function holdsHistory(storeDir: string): boolean {
+  if (existsSync(historyBackupPath(storeDir))) return true;
+  try {
+    return readdirSync(blobsDirOf(storeDir)).some((name) => /^[0-9a-f]{2}$/.test(name));
+  } catch {
+    return false;
+  }
+}
 
 export function resolveFolder(folder: string): string {
   let root: string;

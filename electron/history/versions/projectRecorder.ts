@@ -17,6 +17,7 @@ import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
 import type { VerifyResult } from '../../../shared/history.js';
 import type { ProgressSink } from '../progressThrottle.js';
 import { repairFromFolder } from '../verify/repairBlobs.js';
+import { backupIndexIfDue } from '../project/indexBackup.js';
 import { verifyStore } from '../verify/verifyStore.js';
 
 // Everything that writes to a project's history, for every open project of the engine: the first
@@ -65,8 +66,14 @@ export class ProjectRecorder {
     // Decided as the one writer: a process that copied this folder meanwhile left a baseline, and
     // this open is then a rescan.
     return project.serial(async () => {
-      if (project.store.index.baselineId() === undefined) return { firstCopy: await firstCopy(project.store, options) };
-      return { rescan: await this.rescanNow(project, options) };
+      if (project.store.index.baselineId() === undefined) {
+        const copied = await firstCopy(project.store, options);
+        await backupIndexIfDue(project.store, { force: true });
+        return { firstCopy: copied };
+      }
+      const rescanned = await this.rescanNow(project, options);
+      await backupIndexIfDue(project.store);
+      return { rescan: rescanned };
     }, options);
   }
 
