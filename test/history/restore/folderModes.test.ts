@@ -1,3 +1,4 @@
+import { SCHEMA_VERSION } from '../../../electron/history/db/migrations.js';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { chmodSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -102,7 +103,7 @@ describe('folder modes', () => {
     onTestFinished(() => engine.close());
     await engine.open(root);
     const migrated = new Database(dbFile, { readonly: true });
-    expect(migrated.pragma('user_version', { simple: true })).toBe(2);
+    expect(migrated.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     migrated.close();
     removeFolders(root, ['secret', 'pub', 'ro', 'shared']);
     await engine.restoreSnapshot(projectId, 1);
