@@ -17,11 +17,12 @@ import type {
   RestoreFileResult,
   RestorePreview,
   RestoreSnapshotResult,
+  SearchResult,
   StoreStats,
 } from '../../shared/contract.js';
 import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import type { GitVersions } from '../../shared/git.js';
-import type { FileEntry, IndexRepairResult, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
+import type { DiskState, FileEntry, GitSource, IndexRepairResult, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult } from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
 import { configEdit, configView } from './config/configView.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
@@ -46,6 +47,8 @@ import type { PlanOptions } from './restore/planRestore.js';
 import type { ExecuteOptions } from './restore/restoreSnapshot.js';
 import { assertProjectPath, isInside } from './restore/safeTarget.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from './restore/backgroundCloser.js';
+import { SearchBuilder } from './search/searchBuilder.js';
+import { searchHistory, type SearchRequest } from './search/searchHistory.js';
 import { storeStats } from './stats/storeStats.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { verifyStore } from './verify/verifyStore.js';
@@ -53,7 +56,8 @@ import type { BeforeCommitHook } from './versions/commitHooks.js';
 import { headCheckpoint } from './versions/headCheckpoint.js';
 import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
 import type { RescanOptions } from './versions/rescan.js';
-import { diffInputs, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
+import { diskState } from './versions/diskState.js';
+import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
 
 // The history engine of one process, and the one seam its callers (the dispatcher, the CLI, the
 // browser host, the tests) cross. It knows projects by projectId: one record per open project
@@ -107,14 +111,18 @@ export class HistoryEngine {
   constructor(readonly dataDir: string) {
     this.config = configStoreFor(dataDir);
     this.projects = new ProjectRegistry(dataDir, () => this.config.loadConfig().config.projects, {
-      onSnapshot: (projectId, snapshot) => this.events.emit({ event: 'snapshot', payload: { projectId, snapshot } }),
+      onSnapshot: (projectId, snapshot) => {
+        // New versions may name blobs the search index has not seen: the builder looks again.
+        this.projects.find(projectId)?.searchBuilder?.poke();
+        this.events.emit({ event: 'snapshot', payload: { projectId, snapshot } });
+      },
     });
     this.recorder = new ProjectRecorder({
       exclude: () => this.settings().excludePatterns,
       maxFileSize: () => this.settings().maxFileSize,
     });
     // A checkpoint of the state before git moved HEAD, ahead of the group that records git's rewrite.
-    this.recorder.addBeforeCommit(async (store) => void (await headCheckpoint(store)));
+    this.recorder.addBeforeCommit(async (store) => (await headCheckpoint(store))?.after);
   }
 
   // --- projects
@@ -155,9 +163,15 @@ export class HistoryEngine {
       throw error;
     }
     this.projects.markOpened(project);
-    if (options.watch) await this.startWatching(project);
+    if (options.watch) {
+      await this.startWatching(project);
+      this.startSearchIndex(project);
+    }
     const { store } = project;
-    const result = 'firstCopy' in opened ? { ...opened.firstCopy, firstCopy: true } : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false };
+    const result =
+      'firstCopy' in opened
+        ? { ...opened.firstCopy, firstCopy: true }
+        : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false, unreadable: opened.rescan.unreadable };
     return { projectId: project.projectId, root: project.root, ...result, git: store.git.state(), project: this.projects.summary(project.projectId) };
   }
 
@@ -212,6 +226,19 @@ export class HistoryEngine {
     return store.index.snapshotChanges(snapshotId);
   }
 
+  /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
+  snapshotSummary(projectId: string, snapshotId: number): SnapshotSummary {
+    const store = this.history(projectId);
+    this.requireSnapshot(store, snapshotId);
+    const mark = store.index.previousMark(snapshotId);
+    return {
+      snapshotId,
+      files: store.index.filesPresentAt(snapshotId),
+      changedSince: mark ? store.index.pathsChangedBetween(mark.id, snapshotId) : 0,
+      since: mark ? { snapshotId: mark.id, kind: mark.kind } : null,
+    };
+  }
+
   files(projectId: string, at?: number): FileEntry[] {
     const store = this.history(projectId);
     if (at !== undefined) this.requireSnapshot(store, at);
@@ -228,13 +255,26 @@ export class HistoryEngine {
     return readVersion(this.history(projectId), path, options.versionId, options.maxBytes);
   }
 
-  diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): DiffInputs {
+  diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): Promise<DiffInputs> {
+    assertProjectPath(path);
     return diffInputs(this.history(projectId), path, before, after, maxBytes);
+  }
+
+  /** The file on disk now and which of its versions it is identical to. */
+  diskState(projectId: string, path: string): Promise<DiskState> {
+    assertProjectPath(path);
+    return diskState(this.history(projectId), path);
   }
 
   /** Every byte of a version, streamed (the CLI's show). */
   versionStream(projectId: string, path: string, versionId?: number): Readable {
     return versionStream(this.history(projectId), path, versionId);
+  }
+
+  /** Every byte of git's HEAD or INDEX version of a file (the CLI's `show --version HEAD`). */
+  gitVersionStream(projectId: string, path: string, source: GitSource): Promise<Readable> {
+    assertProjectPath(path);
+    return gitVersionStream(this.history(projectId), path, source);
   }
 
   /** Paths whose latest version is a deletion. */
@@ -243,7 +283,33 @@ export class HistoryEngine {
   }
 
   storeStats(projectId: string, largest: number): StoreStats {
-    return storeStats(this.history(projectId), largest);
+    return storeStats(this.history(projectId), largest, this.settings().searchMaxFileSize);
+  }
+
+  /** Every version ever recorded that holds the text (search/searchHistory.ts). */
+  search(projectId: string, request: SearchRequest): Promise<SearchResult> {
+    return searchHistory(this.history(projectId), request, this.settings().searchMaxFileSize);
+  }
+
+  /**
+   * Builds the search index now, in the foreground (the CLI's index command); what a killed build
+   * committed is kept and not read again. Answers how far the index is, and how many blobs this build read.
+   */
+  async buildSearchIndex(projectId: string, options: OperationOptions = {}): Promise<{ indexedBlobs: number; totalBlobs: number; indexedNow: number }> {
+    const store = this.history(projectId);
+    const maxSize = () => this.settings().searchMaxFileSize;
+    const builder = new SearchBuilder(store, { maxSize, onProgress: this.progressTo(options.operationId) });
+    const stop = () => void builder.stop();
+    options.signal?.addEventListener('abort', stop);
+    try {
+      builder.poke();
+      await builder.settled();
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
+    }
+    if (builder.failure) throw builder.failure;
+    if (options.signal?.aborted) throw new HindsightError('CANCELLED', 'The search index build was stopped; what it indexed is kept.');
+    return { ...store.index.searchProgress(maxSize()), indexedNow: builder.looked };
   }
 
   /** A file's committed (HEAD) version, and its staged one when that differs, from git. */
@@ -282,7 +348,7 @@ export class HistoryEngine {
   async rescan(projectId: string, options: EngineRescanOptions = {}): Promise<RescanResult> {
     const { operationId, ...rest } = options;
     const r = await this.recorder.rescan(this.record(projectId), { ...rest, onProgress: this.progressTo(operationId) });
-    return { projectId, snapshotId: r.snapshotId ?? null, checkpointId: r.checkpointId ?? null, changed: r.changed.length, paths: r.paths, hashed: r.hashed, ms: r.ms };
+    return { projectId, snapshotId: r.snapshotId ?? null, checkpointId: r.checkpointId ?? null, changed: r.changed.length, paths: r.paths, hashed: r.hashed, ms: r.ms, unreadable: r.unreadable };
   }
 
   /** What restoring a snapshot (or a folder or file of it) would write, recreate, leave and keep. */
@@ -292,6 +358,12 @@ export class HistoryEngine {
 
   restoreFile(projectId: string, path: string, versionId: number): Promise<RestoreFileResult> {
     return this.recorder.restoreFile(this.record(projectId), path, versionId);
+  }
+
+  /** Restores a file to git's committed (HEAD) or staged (INDEX) version. */
+  restoreFromGit(projectId: string, path: string, source: GitSource): Promise<RestoreFileResult> {
+    assertProjectPath(path);
+    return this.recorder.restoreFromGit(this.record(projectId), path, source);
   }
 
   /** Restores a snapshot (or a folder or file of it); with dryRun only its preview. Undo: restore undoSnapshotId. */
@@ -395,8 +467,10 @@ export class HistoryEngine {
   // --- live recording
 
   /** Records changes live until unwatch (or closeProject). */
-  watch(projectId: string, options: WatchOptions = {}): Promise<void> {
-    return this.recorder.watch(this.record(projectId), options);
+  async watch(projectId: string, options: WatchOptions = {}): Promise<void> {
+    const project = this.record(projectId);
+    await this.recorder.watch(project, options);
+    this.startSearchIndex(project);
   }
 
   async unwatch(projectId: string): Promise<void> {
@@ -465,6 +539,18 @@ export class HistoryEngine {
 
   private settings() {
     return this.config.loadConfig().config.settings;
+  }
+
+  /** The background build of the search index, kept current from now on; it yields to every write and copy. */
+  private startSearchIndex(project: OpenProject): void {
+    if (!project.searchBuilder) {
+      const slots = sharedCopyPool().slots;
+      project.searchBuilder = new SearchBuilder(project.store, {
+        maxSize: () => this.settings().searchMaxFileSize,
+        busy: () => project.writing() ?? (slots.busy > 0 ? new Promise((resolve) => setTimeout(resolve, 50)) : undefined),
+      });
+    }
+    project.searchBuilder.poke();
   }
 
   /** A live watcher; one that cannot start is reported as an error event, and the open still succeeded. */

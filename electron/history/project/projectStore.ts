@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { SnapshotInfo } from '../../../shared/history.js';
 import { HistoryIndex } from '../db/historyIndex.js';
@@ -110,13 +110,21 @@ export class ProjectStore {
 }
 
 
-/** Whether the store already holds a history (blobs or an index backup), so an empty index is a lost one. */
+/**
+ * Whether the store already holds a history (a stored blob or an index backup), so an empty index
+ * is a lost one. A blob folder holding only temps a killed first copy left is no history yet.
+ */
 export function holdsHistory(storeDir: string): boolean {
   if (existsSync(historyBackupPath(storeDir))) return true;
+  const blobsDir = blobsDirOf(storeDir);
+  return namesIn(blobsDir).some((folder) => /^[0-9a-f]{2}$/.test(folder) && namesIn(join(blobsDir, folder)).some((name) => /^[0-9a-f]{64}$/.test(name)));
+}
+
+function namesIn(dir: string): string[] {
   try {
-    return readdirSync(blobsDirOf(storeDir)).some((name) => /^[0-9a-f]{2}$/.test(name));
+    return readdirSync(dir);
   } catch {
-    return false;
+    return [];
   }
 }
 

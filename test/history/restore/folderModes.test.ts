@@ -1,11 +1,12 @@
-import { SCHEMA_VERSION } from '../../../electron/history/db/migrations.js';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { chmodSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { SCHEMA_VERSION } from '../../../electron/history/db/migrations.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { tempDir } from '../../helpers/tempDirs.js';
+import { DROP_AFTER_SCHEMA_2 } from '../db/olderSchema.js';
 import { writeTree } from '../../helpers/writeTree.js';
 
 // Folder modes are recorded like file modes and a folder a restore recreates comes back with the
@@ -96,7 +97,7 @@ describe('folder modes', () => {
     before.close();
     // As an earlier Hindsight left it: the index only db/ code may write, changed from outside.
     const older = new Database(dbFile);
-    older.exec('DROP TABLE folder_modes; DROP TABLE damaged_blobs; PRAGMA user_version = 1;');
+    older.exec(`DROP TABLE folder_modes; ${DROP_AFTER_SCHEMA_2} PRAGMA user_version = 1;`);
     older.close();
 
     const engine = new HistoryEngine(dataDir);

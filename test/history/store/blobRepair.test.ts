@@ -58,6 +58,42 @@ describe('a damaged blob', () => {
     expect((await engine.verify(projectId)).ok).toBe(true);
   });
 
+  it('found by the search index build through the one reader: marked, left out, and searched again once repaired', async () => {
+    const { engine, projectId, root, store } = await projectWithBaseline({ 'doc.txt': GOOD, 'other.txt': 'other words\n' });
+    const hash = sha256(GOOD);
+    flipByte(blobPath(store.blobsDir, hash));
+    const search = () => engine.search(projectId, { query: 'every version', regex: false, caseSensitive: false, limit: 10 });
+    await engine.buildSearchIndex(projectId);
+    expect(store.index.damagedHashes()).toEqual([hash]);
+    expect(store.index.blobTextState(hash)).toBe('unreadable');
+    expect((await search()).results).toEqual([]);
+
+    writeFileSync(join(root, 'copy.txt'), GOOD);
+    notRacy(store);
+    await engine.rescan(projectId);
+    expect(store.index.damagedHashes()).toEqual([]);
+    await engine.buildSearchIndex(projectId);
+    expect(store.index.blobTextState(hash)).toBe('text');
+    expect((await search()).results.map((hit) => hit.path).sort()).toEqual(['copy.txt', 'doc.txt']);
+  });
+
+  it('is written again from a bundle of the same history that carries its checked bytes', async () => {
+    const { engine, projectId, root, store } = await projectWithBaseline({ 'doc.txt': GOOD });
+    const hash = sha256(GOOD);
+    const bundle = join(tempDir(), 'history.hsb');
+    await engine.exportHistory(projectId, { file: bundle });
+    flipByte(blobPath(store.blobsDir, hash));
+    expect((await engine.verify(projectId)).corrupt.map((p) => p.hash)).toEqual([hash]);
+    // The file is gone from the folder: the bundle is the only place its bytes are.
+    rmSync(join(root, 'doc.txt'));
+
+    const imported = await engine.importHistory({ file: bundle });
+    expect(imported.blobsWritten).toBe(1);
+    expect(blobIntact(store.blobsDir, hash)).toBe(true);
+    expect(store.index.damagedHashes()).toEqual([]);
+    expect((await engine.verify(projectId)).ok).toBe(true);
+  });
+
   it('verify --repair looks for the right bytes in the folder and says what it repaired and what stays lost, exit 1 while any does', async () => {
     const root = tempDir();
     const dataDir = tempDir('hindsight-data-');

@@ -1,0 +1,15 @@
+// Turns a history.db back into what an earlier Hindsight wrote, for the tests of the migrations
+// that come after it: the tables of schema 5 (search index) and 8 (damaged blobs) and the columns
+// of schema 3 (origins) and 4 (scope) removed.
+
+const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
+
+const DROP_DAMAGED_BLOBS = 'DROP TABLE damaged_blobs;';
+
+export const DROP_ORIGIN_COLUMNS = ['origin', 'origin_snapshot', 'from_git', 'git_operation', 'git_when', 'scope']
+  .map((c) => `ALTER TABLE snapshots DROP COLUMN ${c};`)
+  .concat('ALTER TABLE versions DROP COLUMN from_version;')
+  .join(' ');
+
+// Back to schema 2: what came after it (3, 4, 5 and 8) removed.
+export const DROP_AFTER_SCHEMA_2 = `${DROP_DAMAGED_BLOBS} ${DROP_SEARCH_TABLES} ${DROP_ORIGIN_COLUMNS}`;
