@@ -207,8 +207,8 @@ export const CALLS = {
     'The history against its budget: bytes stored and waiting to be deleted, the policy, the pins, and the files whose versions hold the most bytes.',
   ),
   verify: call<VerifyResult>()(
-    z.strictObject({ projectId, operationId: operationId.optional() }),
-    'Re-hashes every stored blob and names the versions of any missing or corrupt one.',
+    z.strictObject({ projectId, operationId: operationId.optional(), repair: z.boolean().default(false) }),
+    'Re-hashes every stored blob and names the versions of any missing or corrupt one; with repair, writes those blobs again from files of the folder that still hold their bytes, and lists them as repaired.',
   ),
 
   getConfig: call<ConfigView>()(z.strictObject({}), 'Settings and known projects (with the error when config.json is corrupt).'),

@@ -149,9 +149,24 @@ export interface OpenResult {
 
 export interface VerifyResult {
   blobs: number;
+  /** No blob is missing or corrupt any more (repaired ones count as intact). */
   ok: boolean;
+  /** Blobs still missing, and still damaged, with the versions that cannot be restored. */
   missing: BlobProblem[];
   corrupt: BlobProblem[];
+  /** Blobs found missing or damaged and written again from the folder (verify with repair). */
+  repaired: BlobProblem[];
+}
+
+/** What `hindsight repair FOLDER` did: the index brought back from its backup (or kept), then every blob re-checked. */
+export interface IndexRepairResult {
+  projectId: string;
+  root: string;
+  /** The backup that replaced an unreadable index; null when the index could be read and was kept. */
+  restoredFrom: string | null;
+  /** Where the unreadable index was moved (kept, never deleted); null when none was. */
+  damagedKeptAt: string | null;
+  verify: VerifyResult;
 }
 
 export interface BlobProblem {

@@ -16,6 +16,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'show', load: async () => (await import('./commands/show.js')).showCommand },
   { name: 'restore', load: async () => (await import('./commands/restore.js')).restoreCommand },
   { name: 'verify', load: async () => (await import('./commands/verify.js')).verifyCommand },
+  { name: 'repair', load: async () => (await import('./commands/repair.js')).repairCommand },
   { name: 'projects', load: async () => (await import('./commands/projects.js')).projectsCommand },
   { name: 'config', load: async () => (await import('./commands/config.js')).configCommand },
   { name: 'search', load: async () => (await import('./commands/search.js')).searchCommand },

@@ -25,7 +25,7 @@ import type {
 } from '../../shared/contract.js';
 import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import type { GitVersions } from '../../shared/git.js';
-import type { DiskState, FileEntry, GitSource, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult } from '../../shared/history.js';
+import type { DiskState, FileEntry, GitSource, IndexRepairResult, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult } from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
 import { configEdit, configView } from './config/configView.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
@@ -37,6 +37,8 @@ import { GitContext } from './git/gitContext.js';
 import { gitVersions } from './git/gitVersions.js';
 import { dataDirWithin } from './project/dataDirPlace.js';
 import { projectIdOf } from './project/projectId.js';
+import { bringBackIndex } from './project/repairIndex.js';
+import { projectStoreDir } from './store/storeLayout.js';
 import type { OpenProject } from './project/openProject.js';
 import type { WriterWait } from './project/writerLock.js';
 import { ProjectRegistry } from './project/projectRegistry.js';
@@ -378,8 +380,26 @@ export class HistoryEngine {
     return retentionStatus(this.history(projectId), retention, historyBudget, holders);
   }
 
-  verify(projectId: string, options: OperationOptions = {}): Promise<VerifyResult> {
-    return verifyStore(this.history(projectId), this.progressTo(options.operationId), options.signal);
+  /** Re-hashes every blob; with `repair`, as the project's writer, writes damaged ones again from the folder's files. */
+  verify(projectId: string, options: OperationOptions & { repair?: boolean } = {}): Promise<VerifyResult> {
+    const progress = this.progressTo(options.operationId);
+    if (!options.repair) return verifyStore(this.history(projectId), progress, { signal: options.signal });
+    return this.recorder.verifyAndRepair(this.record(projectId), progress, options);
+  }
+
+  /**
+   * Brings back a project's index from its backup when it cannot be read (the damaged one is kept
+   * beside it), opens the project (a rescan records what changed since) and re-checks every blob,
+   * repairing what the folder still holds.
+   */
+  async repair(folder: string, options: OperationOptions = {}): Promise<IndexRepairResult> {
+    const root = resolveFolder(folder);
+    const projectId = projectIdOf(root);
+    if (this.projects.find(projectId)) await this.projects.close(projectId);
+    const swap = await bringBackIndex(projectStoreDir(this.dataDir, projectId), root);
+    const opened = await this.open(root, { ...options, confirmLarge: true });
+    const verify = await this.verify(opened.projectId, { ...options, repair: true });
+    return { projectId: opened.projectId, root: opened.root, ...swap, verify };
   }
 
   // --- writing the history

@@ -15,7 +15,8 @@ export interface StatsSlice {
   verifyError: HindsightErrorData | null;
   loadStats(): Promise<void>;
   resetStats(): void;
-  runVerify(): Promise<void>;
+  /** Re-hashes every blob; with repair, damaged ones are written again from the folder's files. */
+  runVerify(repair?: boolean): Promise<void>;
   verifyProgressed(operationId: string, progress: Progress): void;
 }
 
@@ -40,13 +41,13 @@ export const createStatsSlice: Slice<StatsSlice> = (set, get) => ({
 
   resetStats: () => set({ stats: null, statsError: null, verifyOperation: null, verifyProgress: null, verifyResult: null, verifyError: null }),
 
-  runVerify: async () => {
+  runVerify: async (repair = false) => {
     const projectId = get().currentProjectId;
     if (!projectId || get().verifyOperation) return;
     const operationId = newOperationId('verify');
     set({ verifyOperation: operationId, verifyProgress: null, verifyResult: null, verifyError: null });
     try {
-      const verifyResult = await call('verify', { projectId, operationId });
+      const verifyResult = await call('verify', { projectId, operationId, repair });
       if (get().verifyOperation === operationId) set({ verifyResult, verifyOperation: null });
     } catch (error) {
       if (get().verifyOperation === operationId) set({ verifyError: asError(error).toJSON(), verifyOperation: null });

@@ -28,8 +28,9 @@ export function describeUnreadable(command: string, unreadable: readonly Unreada
 
 export function printVerify(out: Writable, result: VerifyResult): void {
   const state = result.ok ? 'all intact' : `${formatNumber(result.missing.length)} missing, ${formatNumber(result.corrupt.length)} corrupt`;
-  out.write(`${countOf(result.blobs, 'blob')} checked: ${state}.\n`);
-  for (const [problem, list] of [['missing', result.missing], ['corrupt', result.corrupt]] as const) {
+  const repaired = result.repaired.length > 0 ? ` (${formatNumber(result.repaired.length)} repaired from the folder)` : '';
+  out.write(`${countOf(result.blobs, 'blob')} checked: ${state}${repaired}.\n`);
+  for (const [problem, list] of [['repaired', result.repaired], ['missing', result.missing], ['corrupt', result.corrupt]] as const) {
     for (const blob of list) {
       out.write(`${problem} ${blob.hash}: ${blob.versions.map((v) => `${v.path} (version ${v.versionId})`).join(', ')}\n`);
     }

@@ -126,6 +126,9 @@ export async function applyBundle(
   const placed: string[] = [];
   const carried: { hash: string; size: number }[] = [];
   const outcome = { blobsWritten: 0, blobsPresent: 0, bytes: 0 };
+  // A blob found damaged is not held, whatever its file: the bundle's checked bytes replace it.
+  const damaged = new Set(store.index.damagedHashes());
+  const repaired: string[] = [];
   try {
     let previous = '';
     while ((await reader.peek()) === KIND.blob) {
@@ -136,11 +139,12 @@ export async function applyBundle(
       if (hash <= previous) throw bundleCorrupt('its blobs are out of order or repeated', { hash });
       if (!Number.isSafeInteger(size)) throw bundleCorrupt('a blob size is out of range', { hash });
       previous = hash;
-      if (blobHeld(store, hash, size)) {
+      if (!damaged.has(hash) && blobHeld(store, hash, size)) {
         await checkOnly(reader, hash, size, meter);
         outcome.blobsPresent++;
       } else {
-        await writeBlob(store, reader, hash, size, closer, placed, meter);
+        const rewrite = damaged.has(hash);
+        await writeBlob(store, reader, hash, size, closer, { rewrite, placed: () => (rewrite ? repaired.push(hash) : placed.push(blobPath(store.blobsDir, hash))) }, meter);
         outcome.blobsWritten++;
       }
       carried.push({ hash, size });
@@ -157,6 +161,7 @@ export async function applyBundle(
       throw bundleCorrupt('its end record does not count what it carried');
     }
     await closer.drain();
+    store.index.clearDamaged(repaired);
     if (closer.failures.length > 0) throw closeFailuresError(closer.failures);
     checkNamedBlobs(store, snapshots, new Set(carried.map((b) => b.hash)));
     const rows: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, blobs: carried };
@@ -166,8 +171,10 @@ export async function applyBundle(
     return { added, snapshots: snapshots.length, ...outcome };
   } catch (error) {
     await closer.drain();
-    // What this run placed goes again: the store is as it was before the import.
+    // What this run placed goes again: the store is as it was before the import. A damaged blob
+    // it rewrote stays rewritten: its right bytes are better than what was there.
     for (const file of placed) rmSync(file, { force: true });
+    store.index.clearDamaged(repaired);
     if (signal?.aborted) throw new HindsightError('CANCELLED', 'The import was cancelled; the history is as it was.');
     throw error;
   }
@@ -216,7 +223,16 @@ async function checkOnly(reader: ByteReader, hash: string, size: number, meter?:
   if (digest.digest('hex') !== hash) throw blobMismatch(hash);
 }
 
-async function writeBlob(store: ProjectStore, reader: ByteReader, hash: string, size: number, closer: Closer, placed: string[], meter?: TransferMeter): Promise<void> {
+/** Writes a carried blob; `rewrite` replaces a file of that name (a blob found damaged). */
+async function writeBlob(
+  store: ProjectStore,
+  reader: ByteReader,
+  hash: string,
+  size: number,
+  closer: Closer,
+  how: { rewrite: boolean; placed: () => void },
+  meter?: TransferMeter,
+): Promise<void> {
   const final = blobPath(store.blobsDir, hash);
   let temp: string;
   let fd: number;
@@ -242,9 +258,9 @@ async function writeBlob(store: ProjectStore, reader: ByteReader, hash: string, 
     fd,
     hash,
     () => {
-      if (existsSync(final)) return dropTemp(temp);
+      if (!how.rewrite && existsSync(final)) return dropTemp(temp);
       placeBlob(temp, final);
-      placed.push(final);
+      how.placed();
     },
     () => dropTemp(temp),
   );

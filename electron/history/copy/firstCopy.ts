@@ -61,6 +61,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     cloneMode: options.cloneMode,
     signal: options.signal,
     priority: nextFirstCopyPriority++,
+    damaged: store.index.damagedHashes(),
     onProgress: (done) => {
       copied = { ...done };
       progress.update(progressOf(store.projectId, walking ? 'scan' : 'copy', done, total));
@@ -89,18 +90,26 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     walking = false;
   } catch (error) {
     await filing.settle();
-    if (isHindsightError(error) && error.code === 'CONFIRM_LARGE_FOLDER') dropUnnamedBlobs(store);
+    keepNothingAfter(store, error);
     throw error;
   }
   count('copy.batchesSentDuringWalk', filing.sent);
   progress.finish(progressOf(store.projectId, 'copy', copied, total));
-  const filed = await filing.finish(entries);
+  let filed;
+  try {
+    filed = await filing.finish(entries);
+    store.index.clearDamaged(filed.repaired);
 
-  // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
-  store.assertFolderUnchanged();
-  progress.finish(progressOf(store.projectId, 'commit', { files: filed.versions.length, bytes: filed.bytes }, total));
-  // The folders' modes go with the baseline, in its transaction.
-  store.index.commitSnapshot({ snapshot: { kind: 'baseline', label: 'Baseline' }, versions: filed.versions, blobs: filed.blobs, stats: filed.stats, folderModes });
+    // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
+    store.assertFolderUnchanged();
+    progress.finish(progressOf(store.projectId, 'commit', { files: filed.versions.length, bytes: filed.bytes }, total));
+    // The folders' modes go with the baseline, in its transaction.
+    store.index.commitSnapshot({ snapshot: { kind: 'baseline', label: 'Baseline' }, versions: filed.versions, blobs: filed.blobs, stats: filed.stats, folderModes });
+  } catch (error) {
+    await filing.settle();
+    keepNothingAfter(store, error);
+    throw error;
+  }
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   const totals = store.index.blobTotals();
   progress.finish(progressOf(store.projectId, 'done', { files: filed.versions.length, bytes: filed.bytes }, total));
@@ -131,7 +140,15 @@ function progressOf(
 }
 
 /**
- * A first copy that was not confirmed keeps nothing. With no baseline the index names no blob
+ * A first copy that was not confirmed, or that filled the disk, keeps nothing: its blobs would
+ * leave the disk full for nothing (another failure keeps them, so the next open finds them stored).
+ */
+function keepNothingAfter(store: ProjectStore, error: unknown): void {
+  if (isHindsightError(error) && (error.code === 'CONFIRM_LARGE_FOLDER' || error.code === 'DISK_FULL')) dropUnnamedBlobs(store);
+}
+
+/**
+ * Drops every blob of a store without a baseline. With no baseline the index names no blob
  * (blobs are named only when a snapshot is committed), and this runs as the store's one writer:
  * every blob in the store is unnamed, those of an earlier unfinished copy included.
  */

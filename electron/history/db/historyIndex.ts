@@ -4,6 +4,7 @@ import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../..
 import * as blobQueries from './blobQueries.js';
 import * as bundleRows from './bundleRows.js';
 import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
+import * as damagedBlobs from './damagedBlobs.js';
 import * as folderModes from './folderModes.js';
 import { migrate } from './migrations.js';
 import * as pins from './pins.js';
@@ -12,6 +13,8 @@ import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
 import * as searchIndex from './searchIndex.js';
 import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
+import { assertIndexFile, backupIndex, quickCheck } from './indexFile.js';
+import { indexError } from './sqliteErrors.js';
 import * as statCache from './statCache.js';
 import * as versionQueries from './versionQueries.js';
 
@@ -30,6 +33,8 @@ export type { ImportedRows, SnapshotRowOut, VersionRowOut } from './bundleRows.j
 export type GitContextNow = () => { branch: string | null; head: string | null };
 
 export interface HistoryIndexOptions {
+  /** The store holds blobs or a backup: an empty history.db is then a lost index, not a new one. */
+  expectHistory?: boolean;
   /** Told every snapshot the moment its transaction commits: the one source of "a snapshot was recorded". */
   onSnapshot?: (snapshot: SnapshotInfo) => void;
   /** Whether a blob's file is in place (asked only of a blob a prune collected); default: assume it is. */
@@ -43,10 +48,19 @@ export class HistoryIndex {
   readonly #onSnapshot: ((snapshot: SnapshotInfo) => void) | undefined;
   readonly #blobPresent: BlobPresent;
 
-  constructor(file: string, options: HistoryIndexOptions = {}) {
-    // Refused before the file is opened for writing: a newer store is never touched.
+  constructor(
+    readonly file: string,
+    options: HistoryIndexOptions = {},
+  ) {
+    // Refused before the file is opened for writing: one that is not a database (empty with a
+    // history beside it, garbage) is never replaced, and a newer store is never touched.
+    assertIndexFile(file, options.expectHistory ?? false);
     refuseNewerStore(file);
-    this.#db = new Database(file);
+    try {
+      this.#db = new Database(file);
+    } catch (error) {
+      throw indexError(error, file);
+    }
     try {
       // First: another process may be opening the same history right now (switching it to WAL,
       // migrating it); wait for its locks rather than fail.
@@ -55,14 +69,20 @@ export class HistoryIndex {
       this.#db.pragma('journal_mode = WAL');
       this.#db.pragma('synchronous = NORMAL');
       this.#db.pragma('foreign_keys = ON');
+      quickCheck(this.#db, file);
       migrate(this.#db);
     } catch (error) {
       this.#db.close();
-      throw error;
+      throw indexError(error, file);
     }
-    this.#sql = new Sql(this.#db);
+    this.#sql = new Sql(this.#db, file);
     this.#onSnapshot = options.onSnapshot;
     this.#blobPresent = options.blobPresent ?? (() => true);
+  }
+
+  /** Copies the index, consistent, to `dest` (SQLite's backup API), 0600, replacing it only once complete. */
+  async backupTo(dest: string): Promise<void> {
+    await backupIndex(this.#db, dest);
   }
 
   get open(): boolean {
@@ -299,6 +319,33 @@ export class HistoryIndex {
     } else if (this.#sql.pragma('auto_vacuum') === 2) {
       this.#sql.pragma('incremental_vacuum');
     }
+  }
+
+  // --- blobs found missing or damaged (damagedBlobs.ts)
+
+  markDamaged(hash: string, problem: damagedBlobs.BlobDamage): void {
+    damagedBlobs.markDamaged(this.#sql, hash, problem, Date.now());
+  }
+
+  /** Hashes whose blob must not be trusted until its bytes are filed again. */
+  damagedHashes(): string[] {
+    return damagedBlobs.damagedHashes(this.#sql);
+  }
+
+  /** Forgets the marks of blobs now good; the search index reads again those it found unreadable. */
+  clearDamaged(hashes: readonly string[]): number {
+    if (hashes.length === 0) return 0;
+    return this.#sql.transaction(() => {
+      for (const hash of hashes) {
+        if (searchIndex.blobTextState(this.#sql, hash) === 'unreadable') searchIndex.unindexBlob(this.#sql, hash);
+      }
+      return damagedBlobs.clearDamaged(this.#sql, hashes);
+    });
+  }
+
+  /** Paths that held, or were recorded with, the bytes of a damaged blob. */
+  repairCandidates(): { path: string; hash: string; size: number }[] {
+    return damagedBlobs.repairCandidates(this.#sql);
   }
 
   // --- folder modes (folderModes.ts)

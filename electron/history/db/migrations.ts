@@ -146,6 +146,19 @@ const MIGRATIONS: Migration[] = [
         CREATE TABLE blob_git_oids (hash TEXT PRIMARY KEY, oid TEXT NOT NULL) WITHOUT ROWID;
       `),
   },
+  {
+    // Blobs a reader or verify found missing or damaged: their name is then not trusted, so the
+    // next copy of the right bytes (a first copy, a rescan, verify --repair) rewrites them.
+    version: 8,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE damaged_blobs (
+          hash TEXT PRIMARY KEY,
+          problem TEXT NOT NULL CHECK (problem IN ('missing', 'corrupt')),
+          found_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

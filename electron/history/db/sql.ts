@@ -1,30 +1,35 @@
 import type Database from 'better-sqlite3';
+import { indexError } from './sqliteErrors.js';
 
 // The one way code in db/ reaches SQLite: statements compiled once per index and reused (better-
 // sqlite3 compiles on every prepare), and transactions. The connection itself never leaves db/.
+// An SQLite error leaves here as a typed error naming the file (sqliteErrors.ts).
 
 type Params = unknown[];
 
 export class Sql {
   private readonly statements = new Map<string, Database.Statement<Params>>();
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly file: string,
+  ) {}
 
   get<T>(text: string, ...params: Params): T | undefined {
-    return this.statement(text).get(...params) as T | undefined;
+    return this.mapped(() => this.statement(text).get(...params) as T | undefined);
   }
 
   all<T>(text: string, ...params: Params): T[] {
-    return this.statement(text).all(...params) as T[];
+    return this.mapped(() => this.statement(text).all(...params) as T[]);
   }
 
   /** Rows as plain arrays, in column order: cheaper than an object per row for large reads. */
   rows<T extends unknown[]>(text: string, ...params: Params): T[] {
-    return this.statement(text, true).all(...params) as T[];
+    return this.mapped(() => this.statement(text, true).all(...params) as T[]);
   }
 
   run(text: string, ...params: Params): Database.RunResult {
-    return this.statement(text).run(...params);
+    return this.mapped(() => this.statement(text).run(...params));
   }
 
   /** Runs `work` in one transaction that takes the write lock first: what it reads, no other writer changes before it commits. */
@@ -43,7 +48,15 @@ export class Sql {
 
   /** Runs `work` in one transaction: all of its writes or none. */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.mapped(() => this.db.transaction(work)());
+  }
+
+  private mapped<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw indexError(error, this.file);
+    }
   }
 
   private statement(text: string, raw = false): Database.Statement<Params> {

@@ -61,8 +61,8 @@ export const ROUTES: Routes = {
   setPin: (request, { engine }) => engine.setPin(request.projectId, 'snapshotId' in request ? { snapshotId: request.snapshotId } : { versionId: request.versionId }, request.pinned),
   prune: ({ projectId, dryRun }, { engine }) => engine.prune(projectId, { dryRun }),
   retentionStatus: ({ projectId, holders }, { engine }) => engine.retentionStatus(projectId, holders),
-  verify: ({ projectId, operationId }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal })),
+  verify: ({ projectId, operationId, repair }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair })),
 
   getConfig: (_request, { engine }) => engine.configView(),
   editConfig: (request, { engine }) => engine.editConfig(request),

@@ -1,11 +1,13 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { SnapshotInfo } from '../../../shared/history.js';
 import { HistoryIndex } from '../db/historyIndex.js';
 import { refuseNewerStore } from '../db/schemaVersion.js';
+import { assertIndexFile } from '../db/indexFile.js';
 import { GitContext } from '../git/gitContext.js';
-import { blobPath, blobsDirOf, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
+import { onBlobDamage } from '../store/blobReader.js';
+import { blobPath, blobsDirOf, historyBackupPath, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
 import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
 import { dataDirWithin } from './dataDirPlace.js';
@@ -38,7 +40,13 @@ export class ProjectStore {
     this.writer = new WriterLock({ storeDir, blobsDir, root });
     // Every snapshot records the branch and commit it was taken on, whoever writes it.
     index.setSnapshotContext(() => this.git.snapshotContext());
+    // A blob any reader finds missing or damaged is marked, so its name is no longer trusted.
+    this.stopDamageMarks = onBlobDamage(blobsDir, (hash, problem) => {
+      if (index.open) index.markDamaged(hash, problem);
+    });
   }
+
+  private readonly stopDamageMarks: () => void;
 
   /** The folder's git repository, if it is in one. */
   readonly git: GitContext;
@@ -53,7 +61,9 @@ export class ProjectStore {
     const projectId = projectIdOf(root);
     const storeDir = projectStoreDir(dataDir, projectId);
     const blobsDir = blobsDirOf(storeDir);
-    // A store written by a newer Hindsight is refused before anything in it is made, narrowed or opened.
+    // An index that is there but unreadable, or written by a newer Hindsight, is refused before
+    // anything in the store is made, narrowed or opened.
+    assertIndexFile(historyDbPath(storeDir), holdsHistory(storeDir));
     refuseNewerStore(historyDbPath(storeDir));
     try {
       makePrivateDir(blobsDir);
@@ -66,6 +76,7 @@ export class ProjectStore {
     }
     const onSnapshot = options.onSnapshot;
     const index = new HistoryIndex(historyDbPath(storeDir), {
+      expectHistory: holdsHistory(storeDir),
       onSnapshot: onSnapshot && ((snapshot) => onSnapshot(projectId, snapshot)),
       blobPresent: (hash) => existsSync(blobPath(blobsDir, hash)),
     });
@@ -94,10 +105,29 @@ export class ProjectStore {
   }
 
   close(): void {
+    this.stopDamageMarks();
     this.index.close();
   }
 }
 
+
+/**
+ * Whether the store already holds a history (a stored blob or an index backup), so an empty index
+ * is a lost one. A blob folder holding only temps a killed first copy left is no history yet.
+ */
+export function holdsHistory(storeDir: string): boolean {
+  if (existsSync(historyBackupPath(storeDir))) return true;
+  const blobsDir = blobsDirOf(storeDir);
+  return namesIn(blobsDir).some((folder) => /^[0-9a-f]{2}$/.test(folder) && namesIn(join(blobsDir, folder)).some((name) => /^[0-9a-f]{64}$/.test(name)));
+}
+
+function namesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
 
 export function resolveFolder(folder: string): string {
   let root: string;

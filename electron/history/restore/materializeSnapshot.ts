@@ -6,7 +6,7 @@ import type { FileEntry } from '../../../shared/history.js';
 import { fsError } from '../fsErrors.js';
 import type { ProgressSink } from '../progressThrottle.js';
 import { TransferMeter } from '../remote/transferMeter.js';
-import { copyCheckedBlobInto } from '../store/blobReader.js';
+import { copyBlobInto } from '../store/blobReader.js';
 import { BackgroundCloser, closeFailuresError, makeCloser, type Closer } from './backgroundCloser.js';
 import { FolderMaker } from './folderMaker.js';
 import { assertProjectPath } from './safeTarget.js';
@@ -40,7 +40,7 @@ export interface BlobSource {
 /** The project's own blob store, every blob hashed while it is copied (store/blobReader.ts). */
 export function localBlobSource(blobsDir: string): BlobSource {
   const buffer = Buffer.allocUnsafe(CHUNK);
-  return { writeInto: (hash, size, fd) => void copyCheckedBlobInto(blobsDir, hash, fd, buffer, size) };
+  return { writeInto: (hash, size, fd) => void copyBlobInto(blobsDir, hash, fd, buffer, size) };
 }
 
 /** What is written: the files of the snapshot (FileEntry rows, sorted or not) and its folders' recorded modes. */

@@ -17,6 +17,8 @@ export interface StoredFile {
   hash: string;
   size: number;
   mode: number;
+  /** Named in the error when its blob turns out damaged. */
+  versionId?: number;
 }
 
 /** Makes the folder a target goes in, when it is missing. */
@@ -31,7 +33,7 @@ export function makeParent(absTarget: string, path: string): void {
 /** The temp, closed, with the version's bytes (cloned where the file system can) and exact mode. */
 export function cloneTemp(blobsDir: string, file: StoredFile, temp: string, path: string): void {
   try {
-    cloneBlobTo(blobsDir, file.hash, temp, file.size);
+    cloneBlobTo(blobsDir, file.hash, temp, file.size, { path, versionId: file.versionId });
     // The blob is private (0600) and the copy took the umask: the recorded bits, exactly.
     chmodSync(temp, file.mode & 0o7777);
   } catch (error) {
@@ -52,7 +54,7 @@ export function writeTemp(blobsDir: string, file: StoredFile, temp: string, path
     throw fsError('write a temp for', path, error, 'RESTORE_FAILED');
   }
   try {
-    copyBlobInto(blobsDir, file.hash, fd, buffer, file.size);
+    copyBlobInto(blobsDir, file.hash, fd, buffer, file.size, { path, versionId: file.versionId });
     // The open applied the umask; the restored file must carry the recorded bits exactly.
     fchmodSync(fd, file.mode & 0o7777);
   } catch (error) {

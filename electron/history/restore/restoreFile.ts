@@ -47,7 +47,7 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
     throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });
   }
   const undoing = undoesFileRestore(store, path, versionId);
-  const contents: Contents = { hash: version.hash, size: version.size, mode: version.mode, type: version.type, target: version.target, modesAt: version.snapshotId };
+  const contents: Contents = { hash: version.hash, size: version.size, mode: version.mode, type: version.type, target: version.target, modesAt: version.snapshotId, versionId };
   return putBack(store, path, contents, (capturedNothing) =>
     undoing && capturedNothing
       ? { label: `Undid the restore of ${path}`, origin: { kind: 'undo' }, fromVersionId: versionId }
@@ -59,7 +59,9 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
 export async function restoreFromGit(store: ProjectStore, path: string, source: GitSource): Promise<RestoreFileResult> {
   checkTarget(store, path);
   const git = await gitFileAt(store.git, path, source);
-  const { hash } = storeBytes(git.bytes, store.blobsDir);
+  // Git's bytes repair a blob found damaged, like any other copy of them.
+  const { hash, repaired } = storeBytes(git.bytes, store.blobsDir, undefined, false, new Set(store.index.damagedHashes()));
+  if (repaired) store.index.clearDamaged([hash]);
   const target = git.type === 'symlink' ? git.bytes.toString('utf8') : null;
   const contents: Contents = { hash, size: git.bytes.length, mode: git.mode, type: git.type, target, modesAt: store.index.latestSnapshotId() ?? 0 };
   const at = git.commit ? ` (${git.commit.slice(0, 7)})` : '';

@@ -11,6 +11,7 @@ export interface WritableVersion {
   mode: number;
   type: EntryType | null | undefined;
   target?: string | null;
+  versionId?: number;
 }
 
 export function writeVersion(blobsDir: string, version: WritableVersion, absTarget: string, path: string, temps: RestoreTemps): void {

@@ -1,104 +1,190 @@
 import { closeSync, constants, copyFileSync, createReadStream, fstatSync, openSync, readSync, writeSync, type ReadStream } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { HindsightError } from '../../../shared/errors.js';
-import { readFileHead } from '../fileHead.js';
 import { fsError } from '../fsErrors.js';
 import { blobPath } from './storeLayout.js';
 
-// Every read of a stored blob goes through here: its head (the viewer), a stream (the CLI's show,
-// verify), or a copy into a file being restored. A blob that is gone is BLOB_MISSING; one whose
-// length differs from what the index recorded is BLOB_CORRUPT: one error, whoever reads, naming
-// the hash so the UI can say which version's contents are affected.
+// Every read of a stored blob goes through here: its head (the viewer), a stream (the CLI's show),
+// a copy into a file being restored, a hash (verify). Every path that hands bytes on checks them
+// against the blob's name while it copies: a blob that is gone is BLOB_MISSING; one whose length
+// differs from what the index recorded, or whose bytes no longer hash to its name, is
+// BLOB_CORRUPT: one error, whoever reads, naming the version when the reader knows it and the
+// hash. A stream holds its last piece back until the hash is checked, so a blob of up to one
+// piece (1 MiB) never hands out a single wrong byte, and a longer one ends in the error.
+//
+// A store that is open listens for damage found here (onBlobDamage) and records it, so the next
+// copy of the right bytes rewrites the blob instead of trusting its name.
 
 export type BlobProblem = 'missing' | 'corrupt';
 
-export function blobUnreadable(hash: string, problem: BlobProblem, why?: string): HindsightError {
+/** The version whose bytes are being read, for the error's message. */
+export interface BlobSubject {
+  path: string;
+  versionId?: number | null;
+}
+
+const PIECE = 1024 * 1024;
+
+type DamageListener = (hash: string, problem: BlobProblem) => void;
+const damageListeners = new Map<string, Set<DamageListener>>();
+
+/** Tells `listener` of every missing or corrupt blob a reader finds in `blobsDir`; returns the unsubscribe. */
+export function onBlobDamage(blobsDir: string, listener: DamageListener): () => void {
+  let listeners = damageListeners.get(blobsDir);
+  if (!listeners) damageListeners.set(blobsDir, (listeners = new Set()));
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && damageListeners.get(blobsDir) === listeners) damageListeners.delete(blobsDir);
+  };
+}
+
+export function blobUnreadable(hash: string, problem: BlobProblem, why?: string, subject?: BlobSubject): HindsightError {
   const short = `${hash.slice(0, 12)}…`;
+  const what = subject ? `The stored contents of ${subject.path}${subject.versionId ? ` (version ${subject.versionId})` : ''}` : `The stored contents ${short}`;
+  const details = { hash, ...(subject ? { path: subject.path, versionId: subject.versionId ?? null } : {}) };
   return problem === 'missing'
-    ? new HindsightError('BLOB_MISSING', `The stored contents ${short} are missing from the history store.`, { hash })
-    : new HindsightError('BLOB_CORRUPT', `The stored contents ${short} are damaged${why ? ` (${why})` : ''}; run verify to see every version affected.`, { hash });
+    ? new HindsightError('BLOB_MISSING', `${what} are missing from the history store (blob ${short}); run verify --repair to look for them in the folder.`, details)
+    : new HindsightError(
+        'BLOB_CORRUPT',
+        `${what} are damaged (blob ${short}: ${why ?? 'its bytes no longer match its hash'}); they were not used. Run verify --repair to look for the right bytes in the folder.`,
+        details,
+      );
+}
+
+/** The typed error for damage found in `blobsDir`, after telling the store's listeners. */
+function damaged(blobsDir: string, hash: string, problem: BlobProblem, why?: string, subject?: BlobSubject): HindsightError {
+  for (const listener of damageListeners.get(blobsDir) ?? []) {
+    try {
+      listener(hash, problem);
+    } catch {
+      // Recording the damage is a help, not a condition: the reader still gets its error.
+    }
+  }
+  return blobUnreadable(hash, problem, why, subject);
 }
 
 /**
- * Opens a blob for reading. `expectedSize` is the size the index recorded: a blob of another
- * length is damaged, and is refused before a single byte of it is handed on.
+ * Opens a blob for reading; returns the descriptor and its size. `expectedSize` is the size the
+ * index recorded: a blob of another length is damaged, and is refused before a byte is read.
  */
-export function openBlob(blobsDir: string, hash: string, expectedSize?: number): number {
+function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): { fd: number; size: number } {
   const file = blobPath(blobsDir, hash);
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw blobUnreadable(hash, 'missing');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw damaged(blobsDir, hash, 'missing', undefined, subject);
     throw fsError('read the stored contents', file, error);
   }
-  if (expectedSize !== undefined) {
-    const size = fstatSync(fd).size;
-    if (size !== expectedSize) {
-      closeSync(fd);
-      throw blobUnreadable(hash, 'corrupt', `${size} bytes where ${expectedSize} were stored`);
-    }
+  const size = fstatSync(fd).size;
+  if (expectedSize !== undefined && size !== expectedSize) {
+    closeSync(fd);
+    throw damaged(blobsDir, hash, 'corrupt', `${size} bytes where ${expectedSize} were stored`, subject);
   }
-  return fd;
+  return { fd, size };
 }
 
-/** At most `limit` bytes from the start of a blob. */
-export function readBlobHead(blobsDir: string, hash: string, limit: number, expectedSize?: number): Buffer {
-  const fd = openBlob(blobsDir, hash, expectedSize);
+/** Reads an open file to its end from `position`, feeding `digest` (and `each` with every piece). */
+function digestFrom(fd: number, position: number, digest: Hash, buffer: Buffer, each?: (piece: Buffer) => void): void {
+  let at = position;
+  for (;;) {
+    const n = readSync(fd, buffer, 0, buffer.length, at);
+    if (n === 0) return;
+    const piece = buffer.subarray(0, n);
+    digest.update(piece);
+    each?.(piece);
+    at += n;
+  }
+}
+
+/**
+ * At most `limit` bytes from the start of a blob, checked: a head that is the whole blob is
+ * hashed as it is; a longer blob is hashed to its end once per process and file identity (a
+ * 4 GiB video's preview costs one pass, not one per look).
+ */
+export function readBlobHead(blobsDir: string, hash: string, limit: number, expectedSize?: number, subject?: BlobSubject): Buffer {
+  const { fd, size } = openBlob(blobsDir, hash, expectedSize, subject);
   try {
-    return readFileHead(fd, limit);
+    const buffer = Buffer.allocUnsafe(Math.min(limit, size));
+    let filled = 0;
+    while (filled < buffer.length) {
+      const n = readSync(fd, buffer, filled, buffer.length - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    const head = buffer.subarray(0, filled);
+    const identity = fileIdentity(fd);
+    if (checkedWhole.get(`${blobsDir}/${hash}`) !== identity) {
+      const digest = createHash('sha256').update(head);
+      digestFrom(fd, filled, digest, Buffer.allocUnsafe(PIECE));
+      if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', undefined, subject);
+      if (size > limit) remember(`${blobsDir}/${hash}`, identity);
+    }
+    return head;
   } finally {
     closeSync(fd);
   }
 }
 
-/** A blob's bytes as a stream (opened now, so a missing blob throws here, not mid-stream). */
-export function blobStream(blobsDir: string, hash: string, expectedSize?: number): ReadStream {
-  const fd = openBlob(blobsDir, hash, expectedSize);
-  return createReadStream('', { fd, highWaterMark: 1024 * 1024 });
+// Blobs longer than a head that were hashed whole, by file identity: a blob is written once and
+// renamed into place, so a new inode, size or change time means it must be checked again.
+const checkedWhole = new Map<string, string>();
+const CHECKED_WHOLE_LIMIT = 4096;
+
+function fileIdentity(fd: number): string {
+  const st = fstatSync(fd, { bigint: true });
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
 }
 
-/** Copies a whole blob into an open file through `buffer`; returns the bytes copied. */
-export function copyBlobInto(blobsDir: string, hash: string, out: number, buffer: Buffer, expectedSize?: number): number {
-  const source = openBlob(blobsDir, hash, expectedSize);
-  let copied = 0;
-  try {
-    for (;;) {
-      const n = readSync(source, buffer, 0, buffer.length, null);
-      if (n === 0) break;
-      let offset = 0;
-      while (offset < n) offset += writeSync(out, buffer, offset, n - offset);
-      copied += n;
-    }
-  } finally {
-    closeSync(source);
-  }
-  return copied;
+function remember(key: string, identity: string): void {
+  checkedWhole.delete(key);
+  checkedWhole.set(key, identity);
+  if (checkedWhole.size > CHECKED_WHOLE_LIMIT) checkedWhole.delete(checkedWhole.keys().next().value!);
 }
 
 /**
- * Copies a whole blob into an open file through `buffer`, hashing what it copies: bytes that do
- * not match the blob's name are BLOB_CORRUPT (the caller discards what was written). For writes
- * that leave the store (a snapshot written into a new folder, an export), where a damaged blob
- * must never pass as good.
+ * A blob's bytes as a stream, checked against its hash: opened now (a missing blob throws here,
+ * not mid-stream); the last piece is held until the hash matched, and a mismatch ends the stream
+ * with BLOB_CORRUPT instead.
  */
-export function copyCheckedBlobInto(blobsDir: string, hash: string, out: number, buffer: Buffer, expectedSize?: number): number {
-  const source = openBlob(blobsDir, hash, expectedSize);
+export function blobStream(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): Readable {
+  const { fd } = openBlob(blobsDir, hash, expectedSize, subject);
+  const source = createReadStream('', { fd, highWaterMark: PIECE });
+  return Readable.from(checkedPieces(source, blobsDir, hash, subject), { objectMode: false });
+}
+
+async function* checkedPieces(source: ReadStream, blobsDir: string, hash: string, subject?: BlobSubject): AsyncGenerator<Buffer> {
+  const digest = createHash('sha256');
+  let held: Buffer | undefined;
+  for await (const chunk of source) {
+    digest.update(chunk as Buffer);
+    if (held) yield held;
+    held = chunk as Buffer;
+  }
+  if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', undefined, subject);
+  if (held) yield held;
+}
+
+/**
+ * Copies a whole blob into an open file through `buffer`, hashing what it copies; returns the
+ * bytes copied. A mismatch throws BLOB_CORRUPT after the copy: the caller drops the file.
+ */
+export function copyBlobInto(blobsDir: string, hash: string, out: number, buffer: Buffer, expectedSize?: number, subject?: BlobSubject): number {
+  const { fd: source } = openBlob(blobsDir, hash, expectedSize, subject);
   const digest = createHash('sha256');
   let copied = 0;
   try {
-    for (;;) {
-      const n = readSync(source, buffer, 0, buffer.length, null);
-      if (n === 0) break;
-      digest.update(buffer.subarray(0, n));
+    digestFrom(source, 0, digest, buffer, (piece) => {
       let offset = 0;
-      while (offset < n) offset += writeSync(out, buffer, offset, n - offset);
-      copied += n;
-    }
+      while (offset < piece.length) offset += writeSync(out, piece, offset, piece.length - offset);
+      copied += piece.length;
+    });
   } finally {
     closeSync(source);
   }
-  if (digest.digest('hex') !== hash) throw blobUnreadable(hash, 'corrupt', 'its bytes do not match their hash');
+  if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', undefined, subject);
   return copied;
 }
 
@@ -108,13 +194,13 @@ export function copyCheckedBlobInto(blobsDir: string, hash: string, out: number,
  * so a damaged blob never goes out as good).
  */
 export function* checkedBlobChunks(blobsDir: string, hash: string, size: number, chunk: number): Generator<Buffer> {
-  const source = openBlob(blobsDir, hash, size);
+  const { fd: source } = openBlob(blobsDir, hash, size);
   const digest = createHash('sha256');
   try {
     for (let left = size; left > 0; ) {
       const buffer = Buffer.allocUnsafe(Math.min(left, chunk));
       const n = readSync(source, buffer, 0, buffer.length, null);
-      if (n === 0) throw blobUnreadable(hash, 'corrupt', 'it ended early');
+      if (n === 0) throw damaged(blobsDir, hash, 'corrupt', 'it ended early');
       digest.update(buffer.subarray(0, n));
       left -= n;
       yield n === buffer.length ? buffer : buffer.subarray(0, n);
@@ -122,32 +208,45 @@ export function* checkedBlobChunks(blobsDir: string, hash: string, size: number,
   } finally {
     closeSync(source);
   }
-  if (digest.digest('hex') !== hash) throw blobUnreadable(hash, 'corrupt', 'its bytes do not match their hash');
+  if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt');
 }
 
-/** Copies a blob to a new file at `target` (which must not exist): a clone where the file system can make one. */
-export function cloneBlobTo(blobsDir: string, hash: string, target: string, expectedSize?: number): void {
-  closeSync(openBlob(blobsDir, hash, expectedSize));
+/**
+ Copies a blob to a new file at `target` (which must not exist): a clone where the file system
+ * can make one. The copy is then hashed (a clone shares the damaged extents of a damaged blob);
+ * a mismatch throws BLOB_CORRUPT and the caller drops the file.
+ */
+export function cloneBlobTo(blobsDir: string, hash: string, target: string, expectedSize?: number, subject?: BlobSubject): void {
+  closeSync(openBlob(blobsDir, hash, expectedSize, subject).fd);
   try {
     // FICLONE (not FORCE): a clone where the file system can, a plain copy where it cannot.
     copyFileSync(blobPath(blobsDir, hash), target, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
   } catch (error) {
     // Removed between the check and the copy: still the one error for a missing blob.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && (error as NodeJS.ErrnoException).path === blobPath(blobsDir, hash)) {
-      throw blobUnreadable(hash, 'missing');
+      throw damaged(blobsDir, hash, 'missing', undefined, subject);
     }
     throw error;
   }
+  const copy = openSync(target, 'r');
+  const digest = createHash('sha256');
+  try {
+    digestFrom(copy, 0, digest, Buffer.allocUnsafe(PIECE));
+  } finally {
+    closeSync(copy);
+  }
+  if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', undefined, subject);
 }
 
 /** Hashes a stored blob as it is on disk now; undefined when it is missing. */
 export async function hashBlob(blobsDir: string, hash: string): Promise<string | undefined> {
   let stream: ReadStream;
   try {
-    stream = blobStream(blobsDir, hash);
+    stream = createReadStream(blobPath(blobsDir, hash), { highWaterMark: PIECE });
+    await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
   } catch (error) {
-    if (error instanceof HindsightError && error.code === 'BLOB_MISSING') return undefined;
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fsError('read the stored contents', blobPath(blobsDir, hash), error);
   }
   const digest = createHash('sha256');
   for await (const chunk of stream) digest.update(chunk as Buffer);

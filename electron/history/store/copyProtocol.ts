@@ -7,6 +7,8 @@ export interface CopyJob {
   blobsDir: string;
   cloneMode: CloneMode;
   files: string[];
+  /** Hashes found missing or damaged: written again when their bytes come by. */
+  rewrite?: string[];
   /** Shared with the pool: set to 1 when the operation is cancelled; the worker stops at the next file or piece. */
   cancel?: Int32Array;
 }

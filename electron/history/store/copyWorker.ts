@@ -26,6 +26,7 @@ try {
 
 parentPort?.on('message', (job: CopyJob) => {
   const counters: FileCounters = { mkdirs: 0, cloneFallbacks: 0 };
+  const rewrite = new Set(job.rewrite);
   const cancel = job.cancel;
   const cancelled = cancel ? () => Atomics.load(cancel, 0) !== 0 : () => false;
   // Once per batch: the umask is the process's, and a test (or a host) may change it meanwhile.
@@ -33,7 +34,7 @@ parentPort?.on('message', (job: CopyJob) => {
   const outcomes = job.files.map((file) => {
     if (cancelled()) return { kind: 'cancelled' as const };
     try {
-      return fileRegularFile(file, job.blobsDir, { cloneMode: job.cloneMode, cancelled, exactCreateMode }, counters);
+      return fileRegularFile(file, job.blobsDir, { cloneMode: job.cloneMode, rewrite, cancelled, exactCreateMode }, counters);
     } catch (error) {
       return error instanceof CopyCancelled ? { kind: 'cancelled' as const } : fail(error);
     }

@@ -24,6 +24,8 @@ export interface FiledEntries {
   /** Files there but not readable: no version, no stat row (so the next scan tries them again). */
   unreadable: UnreadablePath[];
   bytes: number;
+  /** Hashes of `damaged` whose right bytes were filed again: their marks can go. */
+  repaired: string[];
 }
 
 export interface FileEntriesOptions {
@@ -34,6 +36,8 @@ export interface FileEntriesOptions {
   onProgress?: (done: { files: number; bytes: number }) => void;
   /** Slot priority of every batch (lower first; see CopySlots). */
   priority?: number;
+  /** Blobs found missing or damaged (index.damagedHashes()): rewritten, not trusted, when their bytes are filed. */
+  damaged?: readonly string[];
 }
 
 export async function fileEntries(entries: readonly WalkEntry[], options: FileEntriesOptions): Promise<FiledEntries> {
@@ -64,18 +68,22 @@ export function startFiling(options: FileEntriesOptions): Filing {
   const planner = new BatchPlanner<WalkEntry>();
   const running: Promise<void>[] = [];
   let firstError: HindsightError | undefined;
+  const rewrite = [...(options.damaged ?? [])];
+  const rewriteSet = new Set(rewrite);
+  const repaired = new Set<string>();
 
   const send = (batch: WalkEntry[]) => {
     running.push(
       (async () => {
         if (options.signal?.aborted || firstError) return;
-        const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs) }, options.priority, options.signal);
+        const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs), rewrite }, options.priority, options.signal);
         count('copy.mkdirs', result.mkdirs);
         count('copy.cloneFallbacks', result.cloneFallbacks);
         result.outcomes.forEach((outcome, i) => {
           const entry = batch[i]!;
           if (outcome.kind === 'filed') {
             results.set(entry.path, outcome);
+            if (outcome.repaired) repaired.add(outcome.hash);
             count('copy.files');
             count(`copy.${outcome.method}`);
             done.files++;
@@ -101,7 +109,8 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const entry of entries) {
         if (entry.type === 'symlink') {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
-          const { hash } = storeBytes(bytes, options.blobsDir);
+          const { hash, repaired: rewritten } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet);
+          if (rewritten) repaired.add(hash);
           results.set(entry.path, { kind: 'link', hash, size: bytes.length });
           done.files++;
         } else if (entry.type === 'file') {
@@ -118,7 +127,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       // Cancelled: that is the answer, whatever the copies stopped midway reported.
       options.signal?.throwIfAborted();
       if (firstError) throw firstError;
-      return { ...collect(all, results, skipped, done.bytes), unreadable };
+      return { ...collect(all, results, skipped, done.bytes), unreadable, repaired: [...repaired] };
     },
     async settle() {
       await Promise.allSettled(running);
@@ -138,7 +147,7 @@ function collect(
   results: Map<string, FiledFile | { kind: 'link'; hash: string; size: number }>,
   skipped: string[],
   bytes: number,
-): Omit<FiledEntries, 'unreadable'> {
+): Omit<FiledEntries, 'unreadable' | 'repaired'> {
   const versions: NewVersion[] = [];
   const stats: StatRow[] = [];
   const blobs = new Map<string, number>();

@@ -25,12 +25,17 @@ import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } fro
 // Large files: clone into the temp when the file system can (a real saving on big files), else
 // copy in 1 MiB pieces; the bytes hashed are always the bytes filed. Large files are never held
 // whole in memory.
+//
+// A blob already at its final path is trusted (the bytes are not written twice) unless its hash
+// is in `rewrite`: blobs found missing or damaged, whose right bytes are renamed over them.
 
 export type CloneMode = 'auto' | 'never';
 
 export interface FileOptions {
   cloneMode: CloneMode;
   smallLimit?: number;
+  /** Hashes whose blob must be written even though a file of that name exists (found damaged). */
+  rewrite?: ReadonlySet<string>;
   /** Asked between pieces of a large file: true stops the copy (its temp is dropped). */
   cancelled?: () => boolean;
   /** The umask leaves a file created 0600 at 0600 (privateModes.createsPrivateFileExactly): no fchmod needed. */
@@ -51,6 +56,8 @@ export interface FiledFile extends StatStamp {
   hash: string;
   /** This call placed the blob (false: the same bytes were already stored). */
   created: boolean;
+  /** The blob placed replaced one found missing or damaged. */
+  repaired: boolean;
   method: 'small' | 'clone' | 'stream';
 }
 
@@ -114,9 +121,9 @@ export function fileRegularFile(
       const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
-      const { hash, created } = storeBytes(bytes, blobsDir, counters, options.exactCreateMode);
+      const { hash, created, repaired } = storeBytes(bytes, blobsDir, counters, options.exactCreateMode, options.rewrite);
       // The size filed is the bytes read: a file that grew since its fstat is filed whole.
-      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, method: 'small' };
+      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, repaired, method: 'small' };
     }
     const large = fileLarge(absPath, fd, blobsDir, options, counters);
     return { kind: 'filed', ...stamp, ...large };
@@ -134,10 +141,12 @@ export function storeBytes(
   blobsDir: string,
   counters?: PlaceStats,
   exactCreateMode = false,
-): { hash: string; created: boolean } {
+  rewrite?: ReadonlySet<string>,
+): { hash: string; created: boolean; repaired: boolean } {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const finalPath = blobPath(blobsDir, hash);
-  if (existsSync(finalPath)) return { hash, created: false };
+  const repaired = rewrite?.has(hash) ?? false;
+  if (!repaired && existsSync(finalPath)) return { hash, created: false, repaired };
   const { temp, fd } = openTempBeside(finalPath, counters);
   try {
     writeAll(fd, bytes);
@@ -156,7 +165,7 @@ export function storeBytes(
     dropTemp(temp);
     throw error;
   }
-  return { hash, created: true };
+  return { hash, created: true, repaired };
 }
 
 function fileLarge(
@@ -165,7 +174,7 @@ function fileLarge(
   blobsDir: string,
   options: FileOptions,
   counters: FileCounters,
-): { hash: string; size: number; created: boolean; method: 'clone' | 'stream' } {
+): { hash: string; size: number; created: boolean; repaired: boolean; method: 'clone' | 'stream' } {
   const temp = newTempPath(blobsDir);
   const cancelled = options.cancelled ?? (() => false);
   try {
@@ -178,12 +187,13 @@ function fileLarge(
       digest = streamCopy(srcFd, temp, cancelled, options.exactCreateMode === true);
     }
     const finalPath = blobPath(blobsDir, digest.hash);
-    if (existsSync(finalPath)) {
+    const repaired = options.rewrite?.has(digest.hash) ?? false;
+    if (!repaired && existsSync(finalPath)) {
       dropTemp(temp);
-      return { ...digest, created: false, method };
+      return { ...digest, created: false, repaired, method };
     }
     placeBlob(temp, finalPath, counters);
-    return { ...digest, created: true, method };
+    return { ...digest, created: true, repaired, method };
   } catch (error) {
     dropTemp(temp);
     throw error;

@@ -17,6 +17,11 @@ export function historyDbPath(storeDir: string): string {
   return join(storeDir, 'history.db');
 }
 
+/** The rolling backup of history.db (SQLite's backup API; at most daily and after each first copy). */
+export function historyBackupPath(storeDir: string): string {
+  return join(storeDir, 'history.db.backup');
+}
+
 export function blobPath(blobsDir: string, hash: string): string {
   return join(blobsDir, hash.slice(0, 2), hash);
 }

@@ -3,13 +3,23 @@ import type { Progress } from '../../../shared/progress.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { hashBlob } from '../store/blobReader.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
+import { repairFromFolder } from './repairBlobs.js';
 
 // Re-hashes every blob the index names and reports the missing and corrupt ones with the
-// versions that point at them, so a person knows exactly which file versions are affected.
+// versions that point at them, so a person knows exactly which file versions are affected. What
+// it finds is marked in the index (so no copy trusts those names) and marks of blobs found intact
+// are cleared. With `repair` (run as the project's writer), the right bytes are then looked for
+// in the folder: the result lists the versions repaired apart from those still lost.
+
+export interface VerifyOptions {
+  signal?: AbortSignal;
+  repair?: boolean;
+}
 
 const PARALLEL = 4;
 
-export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink, signal?: AbortSignal): Promise<VerifyResult> {
+export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const { signal } = options;
   const blobs = store.index.blobs();
   const bytesTotal = blobs.reduce((sum, b) => sum + b.size, 0);
   const progress = throttleProgress(onProgress);
@@ -39,12 +49,19 @@ export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
+  for (const hash of missing) store.index.markDamaged(hash, 'missing');
+  for (const hash of corrupt) store.index.markDamaged(hash, 'corrupt');
+  const found = new Set([...missing, ...corrupt]);
+  store.index.clearDamaged(store.index.damagedHashes().filter((hash) => !found.has(hash)));
+  const repaired = new Set(options.repair && found.size > 0 ? repairFromFolder(store, signal) : []);
   progress.finish(report('done'));
   const withVersions = (hash: string) => ({ hash, versions: store.index.versionsNaming(hash) });
+  const lost = (list: string[]) => list.filter((hash) => !repaired.has(hash)).sort().map(withVersions);
+  const left = { missing: lost(missing), corrupt: lost(corrupt) };
   return {
     blobs: blobs.length,
-    ok: missing.length === 0 && corrupt.length === 0,
-    missing: missing.sort().map(withVersions),
-    corrupt: corrupt.sort().map(withVersions),
+    ok: left.missing.length === 0 && left.corrupt.length === 0,
+    ...left,
+    repaired: [...repaired].sort().map(withVersions),
   };
 }

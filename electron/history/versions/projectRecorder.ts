@@ -15,6 +15,11 @@ import { insertCheckpoint } from './checkpoint.js';
 import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
 import { againIfCollected, prepareChanges } from './recordPaths.js';
 import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
+import type { VerifyResult } from '../../../shared/history.js';
+import type { ProgressSink } from '../progressThrottle.js';
+import { repairFromFolder } from '../verify/repairBlobs.js';
+import { backupIndexIfDue } from '../project/indexBackup.js';
+import { verifyStore } from '../verify/verifyStore.js';
 
 // Everything that writes to a project's history, for every open project of the engine: the first
 // copy, the rescan, the live watchers' change groups, restores and checkpoints. Writes to one
@@ -62,8 +67,14 @@ export class ProjectRecorder {
     // Decided as the one writer: a process that copied this folder meanwhile left a baseline, and
     // this open is then a rescan.
     return project.serial(async () => {
-      if (project.store.index.baselineId() === undefined) return { firstCopy: await firstCopy(project.store, options) };
-      return { rescan: await this.rescanNow(project, options) };
+      if (project.store.index.baselineId() === undefined) {
+        const copied = await firstCopy(project.store, options);
+        await backupIndexIfDue(project.store, { force: true });
+        return { firstCopy: copied };
+      }
+      const rescanned = await this.rescanNow(project, options);
+      await backupIndexIfDue(project.store);
+      return { rescan: rescanned };
     }, options);
   }
 
@@ -99,6 +110,11 @@ export class ProjectRecorder {
       project.store.assertFolderUnchanged();
       return restoreFile(project.store, path, versionId);
     }, wait);
+  }
+
+  /** verify, then (as the writer) the damaged blobs written again from the folder's files. */
+  verifyAndRepair(project: OpenProject, onProgress: ProgressSink, options: { signal?: AbortSignal } & WriterWait): Promise<VerifyResult> {
+    return project.serial(() => verifyStore(project.store, onProgress, { signal: options.signal, repair: true }), options);
   }
 
   restoreFromGit(project: OpenProject, path: string, source: GitSource, wait: WriterWait = {}): Promise<RestoreFileResult> {
@@ -145,8 +161,8 @@ export class ProjectRecorder {
     return { ...result, reconciled: false };
   }
 
-  private rescanNow(project: OpenProject, options: RescanOptions): Promise<RescanOutcome> {
-    return rescan(project.store, {
+  private async rescanNow(project: OpenProject, options: RescanOptions): Promise<RescanOutcome> {
+    const outcome = await rescan(project.store, {
       pool: this.options.pool,
       massChange: this.options.massChange,
       beforeCommit: this.runHooks,
@@ -154,6 +170,9 @@ export class ProjectRecorder {
       exclude: this.excludeOf(project, options.exclude),
       maxFileSize: options.maxFileSize !== undefined ? options.maxFileSize : this.options.maxFileSize?.(),
     });
+    // Unchanged files are not read by a rescan: one that holds a damaged blob's bytes is read now.
+    repairFromFolder(project.store, options.signal);
+    return outcome;
   }
 
   private excludeOf(project: OpenProject, given?: readonly string[]): readonly string[] | undefined {

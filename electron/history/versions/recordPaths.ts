@@ -59,7 +59,8 @@ export async function prepareChanges(
     if (entry) present.push(entry);
     else gone.push(path);
   }
-  const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool, signal });
+  const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool, signal, damaged: store.index.damagedHashes() });
+  store.index.clearDamaged(filed.repaired);
   const latestVersion = (path: string) => store.index.latestVersionOf(path);
   const versions: NewVersion[] = [];
   let replaced = 0;

@@ -21,7 +21,7 @@ export function readVersion(store: ProjectStore, path: string, versionId: number
     return encodeFileBytes({ path, versionId: version.versionId, type: 'symlink', mode: version.mode, size: bytes.length, bytes }, maxBytes);
   }
   // The size comes from the index, so only the head is read and `truncated` is still exact.
-  const bytes = readBlobHead(store.blobsDir, version.hash, maxBytes, version.size);
+  const bytes = readBlobHead(store.blobsDir, version.hash, maxBytes, version.size, { path, versionId: version.versionId });
   return encodeFileBytes({ path, versionId: version.versionId, type: 'file', mode: version.mode, size: version.size, bytes }, maxBytes);
 }
 
@@ -62,9 +62,9 @@ export async function gitVersionStream(store: ProjectStore, path: string, source
   return Readable.from([(await gitFileAt(store.git, path, source)).bytes]);
 }
 
-/** Every byte of a version as a stream (opened now: a missing blob throws here, not mid-way). */
+/** Every byte of a version as a stream, checked against its hash (opened now: a missing blob throws here, not mid-way). */
 export function versionStream(store: ProjectStore, path: string, versionId: number | undefined): Readable {
   const version = findVersion(store, path, versionId);
   if (version.type === 'symlink') return Readable.from([Buffer.from(version.target ?? '', 'utf8')]);
-  return blobStream(store.blobsDir, version.hash, version.size);
+  return blobStream(store.blobsDir, version.hash, version.size, { path, versionId: version.versionId });
 }

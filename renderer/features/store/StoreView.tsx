@@ -99,9 +99,16 @@ function VerifyPanel() {
           </h2>
           <p className="muted">Re-reads every stored blob and checks it still matches its hash.</p>
         </div>
-        <button type="button" className="button" disabled={running} onClick={() => void runVerify()}>
-          {running ? 'Verifying…' : 'Verify'}
-        </button>
+        <div className="card-actions">
+          <button type="button" className="button" disabled={running} onClick={() => void runVerify()}>
+            {running ? 'Verifying…' : 'Verify'}
+          </button>
+          {result && !result.ok && (
+            <button type="button" className="button" disabled={running} onClick={() => void runVerify(true)}>
+              Repair from folder
+            </button>
+          )}
+        </div>
       </div>
       {running && (
         <div className="verify-progress">
@@ -115,15 +122,28 @@ function VerifyPanel() {
           All {formatCount(result.blobs)} blobs are intact.
         </p>
       )}
+      {result && result.repaired.length > 0 && (
+        <div className="result-ok" role="status" aria-label="Repaired blobs">
+          <p>{formatCount(result.repaired.length)} damaged blobs were written again from files of the folder that still hold their bytes.</p>
+          <ul>
+            {result.repaired.slice(0, 200).map((p) => (
+              <li key={p.hash}>
+                <code>{p.hash.slice(0, 12)}</code> repaired: {p.versions.map((v) => `${v.path} (version ${v.versionId})`).join(', ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {result && !result.ok && (
         <div className="result-bad" role="alert">
           <p>
-            {formatCount(problems.length)} of {formatCount(result.blobs)} blobs are damaged. The versions below cannot be restored.
+            {formatCount(problems.length)} of {formatCount(result.blobs)} blobs are damaged. The versions below cannot be restored
+            {result.repaired.length > 0 ? ': no file of the folder holds their bytes.' : ' unless a file of the folder still holds their bytes (Repair from folder).'}
           </p>
           <ul>
             {problems.slice(0, 200).map((p) => (
               <li key={p.hash}>
-                <code>{p.hash.slice(0, 12)}</code> {p.what}: {p.versions.map((v) => v.path).join(', ')}
+                <code>{p.hash.slice(0, 12)}</code> {p.what}: {p.versions.map((v) => `${v.path} (version ${v.versionId})`).join(', ')}
               </li>
             ))}
           </ul>

@@ -5,10 +5,11 @@ import { blobPath } from '../../../electron/history/store/storeLayout.js';
 import { sha256 } from '../../helpers/writeTree.js';
 import { notRacy, projectWithBaseline } from '../versions/versionsHelpers.js';
 
-// Every reader of stored bytes goes through the one blob reader, so a blob that is gone, or whose
-// length is not what the index recorded, gives the same typed error whoever reads it: the viewer
-// (a version's head, a diff), the CLI (a stream), a restore of one file or of a snapshot. A
-// restore that cannot read its blob leaves the file on disk as it was, and no temp behind.
+// Every reader of stored bytes goes through the one blob reader, so a blob that is gone, whose
+// length is not what the index recorded, or whose bytes no longer hash to its name (one flipped
+// byte), gives the same typed error whoever reads it: the viewer (a version's head, a diff), the
+// CLI (a stream), a restore of one file or of a snapshot. A restore that cannot read its blob
+// leaves the file on disk as it was, and no temp behind.
 
 const CONTENTS = 'the recorded contents\n';
 
@@ -31,18 +32,38 @@ const damages = {
       writeFileSync(blob, CONTENTS.slice(0, 5));
     },
   },
+  'one byte flipped': {
+    code: 'BLOB_CORRUPT',
+    damage: (blob: string) => writeFileSync(blob, flipped(readFileSync(blob))),
+  },
 } as const;
+
+function flipped(bytes: Buffer): Buffer {
+  const copy = Buffer.from(bytes);
+  copy[3] = copy[3]! ^ 0x20;
+  return copy;
+}
 
 describe('the one blob reader', () => {
   for (const [name, { code, damage }] of Object.entries(damages)) {
     it(`gives ${code} for a ${name} blob to every reader, and a restore changes nothing`, async () => {
       const { engine, projectId, root, versionId, store } = await damaged(damage);
       const hash = sha256(CONTENTS);
-      const expected = { code, details: { hash } };
+      const expected = { code, details: expect.objectContaining({ hash }) };
 
       expect(() => engine.readVersion(projectId, 'doc.txt', { versionId, maxBytes: 1024 })).toThrow(expect.objectContaining(expected));
+      // A head shorter than the blob is checked too (the whole blob is hashed once).
+      expect(() => engine.readVersion(projectId, 'doc.txt', { versionId, maxBytes: 4 })).toThrow(expect.objectContaining(expected));
+      // The error names the version whose contents are affected.
+      expect(() => engine.readVersion(projectId, 'doc.txt', { versionId, maxBytes: 1024 })).toThrow(`doc.txt (version ${versionId})`);
       await expect(engine.diffInputs(projectId, 'doc.txt', { kind: 'version', versionId }, { kind: 'disk' }, 1024)).rejects.toMatchObject(expected);
-      expect(() => engine.versionStream(projectId, 'doc.txt', versionId)).toThrow(expect.objectContaining(expected));
+      const shown: Buffer[] = [];
+      const show = async () => {
+        for await (const chunk of engine.versionStream(projectId, 'doc.txt', versionId)) shown.push(chunk as Buffer);
+      };
+      await expect(show()).rejects.toMatchObject(expected);
+      // Not one byte of a damaged blob of one piece is handed on.
+      expect(shown).toEqual([]);
 
       await expect(engine.restoreFile(projectId, 'doc.txt', versionId)).rejects.toMatchObject(expected);
       expect(readFileSync(join(root, 'doc.txt'), 'utf8')).toBe('edited since\n');

@@ -1,0 +1,83 @@
+import Database from 'better-sqlite3';
+import { HindsightError } from '../../../shared/errors.js';
+import { closeSync, fchmodSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { indexError, unreadableIndex } from './sqliteErrors.js';
+
+// history.db as a file: is it one SQLite can read, and its rolling backup. An index that exists
+// but cannot be read (emptied while a history lies beside it, garbage, damaged pages) is refused
+// with its path, never replaced by a fresh one that would make the earlier history unreachable.
+
+const MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+/** quick_check reads every page: done at open up to this size (a few ms a MiB), by repair always. */
+const QUICK_CHECK_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * Throws INDEX_UNREADABLE when the file is there but is no SQLite database. An empty file is a
+ * new index (made 0600 before SQLite writes it) unless `expectHistory`: blobs or a backup beside it.
+ */
+export function assertIndexFile(file: string, expectHistory: boolean): void {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (size === 0) {
+    if (expectHistory) throw unreadableIndex(file, 'it is empty (0 bytes) while the store holds a history');
+    return;
+  }
+  const head = Buffer.alloc(MAGIC.length);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (!head.equals(MAGIC)) throw unreadableIndex(file, 'it is not an SQLite database');
+}
+
+/** Reads every page of a small enough index (all when `always`); a damaged one is INDEX_UNREADABLE, not half answers. */
+export function quickCheck(db: Database.Database, file: string, always = false): void {
+  if (!always && statSync(file).size > QUICK_CHECK_LIMIT) return;
+  const rows = db.pragma('quick_check(3)') as { quick_check: string }[];
+  const problems = rows.map((r) => r.quick_check.replace(/\s+/g, ' ').trim()).filter((r) => r !== 'ok');
+  if (problems.length > 0) throw unreadableIndex(file, `it is damaged (${problems.join('; ')})`, { path: file, problems });
+}
+
+/** A consistent copy of the index at `dest` (0600 from its first byte), put in place only once complete. */
+export async function backupIndex(db: Database.Database, dest: string): Promise<void> {
+  const temp = `${dest}.incoming`;
+  rmSync(temp, { force: true });
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      fchmodSync(fd, 0o600); // whatever the umask
+    } finally {
+      closeSync(fd);
+    }
+    await db.backup(temp);
+    renameSync(temp, dest);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw indexError(error, dest);
+  }
+}
+
+/** Why the index at `file` cannot be read, every page checked, without writing to it; undefined when it can. */
+export function whyUnreadable(file: string, expectHistory: boolean): string | undefined {
+  try {
+    assertIndexFile(file, expectHistory);
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      quickCheck(db, file, true);
+    } finally {
+      db.close();
+    }
+    return undefined;
+  } catch (error) {
+    const mapped = indexError(error, file);
+    if (mapped instanceof HindsightError && mapped.code === 'INDEX_UNREADABLE') return String(mapped.details?.why ?? mapped.message);
+    throw mapped;
+  }
+}
