@@ -22,5 +22,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'checkpoint', load: async () => (await import('./commands/checkpoint.js')).checkpointCommand },
   { name: 'watch', load: async () => (await import('./commands/watch.js')).watchCommand },
   { name: 'git-versions', load: async () => (await import('./commands/gitVersions.js')).gitVersionsCommand },
+  { name: 'remote', load: async () => (await import('./commands/remote.js')).remoteCommand },
+  { name: 'push', load: async () => (await import('./commands/push.js')).pushCommand },
   { name: 'serve', load: async () => (await import('./commands/serve.js')).serveCommand },
 ];

@@ -43,6 +43,9 @@ import { headCheckpoint } from './versions/headCheckpoint.js';
 import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
 import type { RescanOptions } from './versions/rescan.js';
 import { diffInputs, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
+import { pushHistory, type PushHistoryOptions } from './remote/push/pushHistory.js';
+import type { PushResult } from './remote/push/pushProject.js';
+import { requireRemote } from './remote/remoteConfig.js';
 
 // The history engine of one process, and the one seam its callers (the dispatcher, the CLI, the
 // browser host, the tests) cross. It knows projects by projectId: one record per open project
@@ -314,6 +317,14 @@ export class HistoryEngine {
   /** Runs before every change group is written (e.g. a checkpoint when git's HEAD moved). */
   addBeforeCommit(hook: BeforeCommitHook): () => void {
     return this.recorder.addBeforeCommit(hook);
+  }
+
+  // --- remotes (docs/REMOTE.md)
+
+  /** Sends what the remote lacks of this project's history (the only remote when none is named). */
+  async push(projectId: string, remoteName: string | undefined, options: PushHistoryOptions = {}): Promise<PushResult> {
+    const remote = requireRemote(this.config.requireConfig(), remoteName);
+    return pushHistory(this.dataDir, this.history(projectId), remote, options);
   }
 
   // --- config.json

@@ -4,6 +4,11 @@ import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../..
 import * as blobQueries from './blobQueries.js';
 import { commitSnapshot, type SnapshotWrite } from './commitSnapshot.js';
 import * as folderModes from './folderModes.js';
+import * as lineQueries from './lineQueries.js';
+import * as remoteLedgerQueries from './remoteLedgerQueries.js';
+import type { RemoteLinkState } from './remoteLedgerQueries.js';
+import type { RecordedSnapshot } from '../remote/layout/recordFormat.js';
+import type { RemoteLedger } from '../remote/remoteLedger.js';
 import { migrate } from './migrations.js';
 import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
 import * as snapshotQueries from './snapshotQueries.js';
@@ -191,6 +196,30 @@ export class HistoryIndex {
 
   historyTotals(): { snapshots: number; versions: number; logicalBytes: number } {
     return blobQueries.historyTotals(this.#sql);
+  }
+
+  blobSize(hash: string): number | undefined {
+    return blobQueries.blobSize(this.#sql, hash);
+  }
+
+  // --- remotes (lineQueries.ts, remoteLedgerQueries.ts)
+
+  /** This machine's snapshots after `after`, with their versions, oldest first (what a push sends). */
+  ownSnapshotsAfter(after: number): RecordedSnapshot[] {
+    return lineQueries.ownSnapshotsAfter(this.#sql, after);
+  }
+
+  /** What this history sent to one remote (keyed by remoteIdentity), made on first use. */
+  remoteLedger(remote: string, ids: { projectId: string; machineId: string }): RemoteLedger {
+    return remoteLedgerQueries.remoteLedger(this.#sql, remote, ids);
+  }
+
+  noteRemoteError(remote: string, message: string): void {
+    remoteLedgerQueries.noteRemoteError(this.#sql, remote, message);
+  }
+
+  remoteLinkStates(): RemoteLinkState[] {
+    return remoteLedgerQueries.remoteLinkStates(this.#sql);
   }
 
   /** The provider's answer; a provider that fails leaves the snapshot without git context, never unwritten. */
