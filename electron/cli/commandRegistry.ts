@@ -24,5 +24,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'git-versions', load: async () => (await import('./commands/gitVersions.js')).gitVersionsCommand },
   { name: 'remote', load: async () => (await import('./commands/remote.js')).remoteCommand },
   { name: 'push', load: async () => (await import('./commands/push.js')).pushCommand },
+  { name: 'clone', load: async () => (await import('./commands/clone.js')).cloneCommand },
   { name: 'serve', load: async () => (await import('./commands/serve.js')).serveCommand },
 ];

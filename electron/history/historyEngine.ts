@@ -46,6 +46,11 @@ import { diffInputs, readVersion, versionStream, type DiffSide } from './version
 import { pushHistory, type PushHistoryOptions } from './remote/push/pushHistory.js';
 import type { PushResult } from './remote/push/pushProject.js';
 import { requireRemote } from './remote/remoteConfig.js';
+import { cloneProject, type CloneOptions, type CloneResult } from './remote/fetch/cloneProject.js';
+import { fetchMissingBlobs } from './remote/fetch/bytesOnDemand.js';
+import { emptyCloneFolder, prepareCloneFolder } from './remote/fetch/cloneFolder.js';
+import { isProjectId } from './remote/layout/remoteKeys.js';
+import type { RemoteConfig } from './config/configSchema.js';
 
 // The history engine of one process, and the one seam its callers (the dispatcher, the CLI, the
 // browser host, the tests) cross. It knows projects by projectId: one record per open project
@@ -196,17 +201,24 @@ export class HistoryEngine {
   }
 
   /** At most maxBytes of a version (default: the latest with contents). */
-  readVersion(projectId: string, path: string, options: { versionId?: number; maxBytes: number }): FileBytes {
-    return readVersion(this.history(projectId), path, options.versionId, options.maxBytes);
+  async readVersion(projectId: string, path: string, options: { versionId?: number; maxBytes: number }): Promise<FileBytes> {
+    const store = this.history(projectId);
+    await this.bytesOnDemand(store, [this.versionHash(store, path, options.versionId)]);
+    return readVersion(store, path, options.versionId, options.maxBytes);
   }
 
-  diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): DiffInputs {
-    return diffInputs(this.history(projectId), path, before, after, maxBytes);
+  async diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): Promise<DiffInputs> {
+    const store = this.history(projectId);
+    const sides = [before, after].map((side) => (side.kind === 'version' ? store.index.version(side.versionId)?.hash : undefined));
+    await this.bytesOnDemand(store, sides);
+    return diffInputs(store, path, before, after, maxBytes);
   }
 
   /** Every byte of a version, streamed (the CLI's show). */
-  versionStream(projectId: string, path: string, versionId?: number): Readable {
-    return versionStream(this.history(projectId), path, versionId);
+  async versionStream(projectId: string, path: string, versionId?: number): Promise<Readable> {
+    const store = this.history(projectId);
+    await this.bytesOnDemand(store, [this.versionHash(store, path, versionId)]);
+    return versionStream(store, path, versionId);
   }
 
   /** Paths whose latest version is a deletion. */
@@ -244,8 +256,10 @@ export class HistoryEngine {
     return this.recorder.preview(this.record(projectId), snapshotId, options);
   }
 
-  restoreFile(projectId: string, path: string, versionId: number): Promise<RestoreFileResult> {
-    return this.recorder.restoreFile(this.record(projectId), path, versionId);
+  async restoreFile(projectId: string, path: string, versionId: number): Promise<RestoreFileResult> {
+    const project = this.record(projectId);
+    await this.bytesOnDemand(project.store, [project.store.index.version(versionId)?.hash]);
+    return this.recorder.restoreFile(project, path, versionId);
   }
 
   /** Restores a snapshot (or a folder or file of it); with dryRun only its preview. Undo: restore undoSnapshotId. */
@@ -253,6 +267,11 @@ export class HistoryEngine {
     const started = performance.now();
     const { dryRun = false, operationId, ...rest } = options;
     const project = this.record(projectId);
+    if (!dryRun && project.store.index.snapshot(snapshotId)) {
+      const prefix = rest.prefix ? rest.prefix.replace(/\/+$/, '') : '';
+      const wanted = project.store.index.filesAt(snapshotId).filter((f) => !prefix || f.path === prefix || f.path.startsWith(`${prefix}/`));
+      await this.bytesOnDemand(project.store, wanted.map((f) => f.hash), rest.signal);
+    }
     if (dryRun) {
       const preview = await this.recorder.preview(project, snapshotId, rest);
       const added = preview.added.length;
@@ -325,6 +344,52 @@ export class HistoryEngine {
   async push(projectId: string, remoteName: string | undefined, options: PushHistoryOptions = {}): Promise<PushResult> {
     const remote = requireRemote(this.config.requireConfig(), remoteName);
     return pushHistory(this.dataDir, this.history(projectId), remote, options);
+  }
+
+  /**
+   * Takes a remote project's history into a new, empty folder (made when missing): its metadata,
+   * the chosen (default: newest) snapshot's files, and every snapshot leading to it. Older bytes
+   * are fetched when first read. A clone that fails leaves the folder as empty as it found it.
+   */
+  async clone(request: { remote?: string; projectId: string; into: string; snapshot?: string }, options: CloneOptions = {}): Promise<CloneResult> {
+    const remote = requireRemote(this.config.requireConfig(), request.remote);
+    if (!isProjectId(request.projectId)) {
+      throw new HindsightError('REMOTE_PROJECT_NOT_FOUND', `"${request.projectId}" is not a project id (32 hex digits, as \`hindsight push --json\` prints it).`, {
+        projectId: request.projectId,
+      });
+    }
+    const made = prepareCloneFolder(request.into);
+    let root: string | undefined;
+    try {
+      root = resolveFolder(request.into);
+      dataDirWithin(root, this.dataDir);
+      await this.config.editConfig(registerProject(root));
+      const project = this.projects.get(this.projects.locate(root));
+      const result = await project.store.writer.hold(() => cloneProject(this.dataDir, project.store, remote, request.projectId, { ...options, snapshot: request.snapshot }), {
+        signal: options.signal,
+      });
+      // The stat cache, from the files just written: the first rescan records nothing.
+      await this.open(root);
+      return result;
+    } catch (error) {
+      if (root) {
+        await this.config.editConfig(forgetProject(projectIdOf(root))).catch(() => undefined);
+        await this.projects.close(projectIdOf(root)).catch(() => undefined);
+      }
+      emptyCloneFolder(request.into, made);
+      throw error;
+    }
+  }
+
+  /** Bytes a reader is about to need that only a remote holds (a clone's older versions). */
+  private async bytesOnDemand(store: ProjectStore, hashes: readonly (string | null | undefined)[], signal?: AbortSignal): Promise<void> {
+    const wanted = hashes.filter((h): h is string => typeof h === 'string');
+    if (wanted.length === 0) return;
+    await fetchMissingBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], wanted, { signal });
+  }
+
+  private versionHash(store: ProjectStore, path: string, versionId: number | undefined): string | null | undefined {
+    return versionId !== undefined ? store.index.version(versionId)?.hash : store.index.latestContents(path)?.hash;
   }
 
   // --- config.json

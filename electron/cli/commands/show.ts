@@ -11,7 +11,7 @@ export const showCommand: Command = {
     const versionId = integerFlag(ctx, 'version');
     const { engine, projectId } = projectOf(ctx, folder!);
     // Streamed: a version of any size is written out without being held whole in memory.
-    for await (const chunk of engine.versionStream(projectId, projectPathArg(folder!, path!), versionId)) {
+    for await (const chunk of await engine.versionStream(projectId, projectPathArg(folder!, path!), versionId)) {
       if (!ctx.out.write(chunk as Buffer)) await once(ctx.out, 'drain');
     }
     await new Promise<void>((resolve, reject) => ctx.out.write('', (error) => (error ? reject(error) : resolve())));

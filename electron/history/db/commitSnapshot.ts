@@ -22,6 +22,9 @@ export interface NewSnapshot {
   label?: string | null;
   branch?: string | null;
   head?: string | null;
+  /** Brought in from another machine (a clone or pull): that machine's id and the snapshot's id there. */
+  machine?: string;
+  origin?: number;
 }
 
 export interface SnapshotWrite {
@@ -41,7 +44,16 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
   const branch = snapshot.branch ?? context?.branch ?? null;
   const head = snapshot.head ?? context?.head ?? null;
   return sql.transaction(() => {
-    const info = sql.run('INSERT INTO snapshots (kind, at, label, branch, head) VALUES (?, ?, ?, ?, ?)', snapshot.kind, at, label, branch, head);
+    const info = sql.run(
+      'INSERT INTO snapshots (kind, at, label, branch, head, machine, origin) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      snapshot.kind,
+      at,
+      label,
+      branch,
+      head,
+      snapshot.machine ?? null,
+      snapshot.origin ?? null,
+    );
     const id = Number(info.lastInsertRowid);
     for (const blob of write.blobs) sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
     for (const v of write.versions) {

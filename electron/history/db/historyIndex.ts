@@ -96,6 +96,11 @@ export class HistoryIndex {
     return committed.snapshotId;
   }
 
+  /** Snapshots brought in from a remote, all or none, in order; returns their ids. */
+  importSnapshots(writes: readonly SnapshotWrite[]): number[] {
+    return this.#sql.transaction(() => writes.map((write) => this.commitSnapshot(write)));
+  }
+
   writeStats(stats: readonly statCache.StatRow[], removed: readonly string[] = []): void {
     statCache.writeStats(this.#sql, stats, removed);
   }
