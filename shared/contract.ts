@@ -22,6 +22,7 @@ import type {
   SnapshotChange,
   SnapshotInfo,
   StoreStats,
+  RemoteStatus,
   VersionInfo,
   VerifyResult,
 } from './contract/values.js';
@@ -121,6 +122,10 @@ export const CALLS = {
   storeStats: call<StoreStats>()(
     z.strictObject({ projectId, largest: z.number().int().min(0).max(1000).default(20) }),
     "The history store's blobs, bytes, dedupe savings and largest files.",
+  ),
+  remoteStatus: call<RemoteStatus[]>()(
+    z.strictObject({ projectId }),
+    "Each remote's state for the project: up to date, N snapshots behind, never pushed, or the last push's error.",
   ),
   verify: call<VerifyResult>()(
     z.strictObject({ projectId, operationId: operationId.optional() }),

@@ -10,6 +10,7 @@ import type {
   RescanResult,
   RestoreFileResult,
   RestorePreview,
+  RemoteStatus,
   RestoreSnapshotResult,
   StoreStats,
 } from '../../shared/contract.js';
@@ -46,6 +47,8 @@ import { diffInputs, readVersion, versionStream, type DiffSide } from './version
 import { pushHistory, type PushHistoryOptions } from './remote/push/pushHistory.js';
 import type { PushResult } from './remote/push/pushProject.js';
 import { requireRemote } from './remote/remoteConfig.js';
+import { AutoPush } from './remote/push/autoPush.js';
+import { remoteStatuses } from './remote/remoteStatus.js';
 import { cloneProject, type CloneOptions, type CloneResult } from './remote/fetch/cloneProject.js';
 import { fetchMissingBlobs } from './remote/fetch/bytesOnDemand.js';
 import { emptyCloneFolder, prepareCloneFolder } from './remote/fetch/cloneFolder.js';
@@ -93,6 +96,7 @@ export class HistoryEngine {
   readonly events = new EngineEvents();
   private readonly projects: ProjectRegistry;
   private readonly recorder: ProjectRecorder;
+  private autoPush: AutoPush | undefined;
 
   constructor(readonly dataDir: string) {
     this.config = configStoreFor(dataDir);
@@ -379,6 +383,33 @@ export class HistoryEngine {
       emptyCloneFolder(request.into, made);
       throw error;
     }
+  }
+
+  /** Each remote's state for a project, from what the pushes noted (no request is made). */
+  remoteStatus(projectId: string): RemoteStatus[] {
+    return remoteStatuses(this.history(projectId), this.config.loadConfig().config.remotes as RemoteConfig[]);
+  }
+
+  /**
+   * Pushes every project with new snapshots to every remote set, in the background: batched (one
+   * push after `delayMs` of quiet), one at a time. The app and `hindsight watch` turn it on.
+   * Credentials: the AWS chain, or `credentials` (the app's keychain).
+   */
+  startAutoPush(options: { delayMs?: number; credentials?: PushHistoryOptions['credentials'] } = {}): AutoPush {
+    this.autoPush?.stop();
+    const remotes = () => this.config.loadConfig().config.remotes as RemoteConfig[];
+    const autoPush = new AutoPush({
+      delayMs: options.delayMs ?? 30_000,
+      hasRemote: () => remotes().length > 0,
+      push: async (projectId) => {
+        for (const remote of remotes()) await this.push(projectId, remote.name, { credentials: options.credentials });
+      },
+    });
+    this.autoPush = autoPush;
+    this.events.on((event) => {
+      if (event.event === 'snapshot') autoPush.recorded(event.payload.projectId);
+    });
+    return autoPush;
   }
 
   /** Bytes a reader is about to need that only a remote holds (a clone's older versions). */

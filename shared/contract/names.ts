@@ -20,6 +20,7 @@ export const CALL_NAME_LIST = [
   'createCheckpoint',
   'deletedFiles',
   'storeStats',
+  'remoteStatus',
   'verify',
   'getConfig',
   'editConfig',

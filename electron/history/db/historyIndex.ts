@@ -214,6 +214,10 @@ export class HistoryIndex {
     return lineQueries.ownSnapshotsAfter(this.#sql, after);
   }
 
+  countOwnSnapshotsAfter(after: number): number {
+    return lineQueries.countOwnSnapshotsAfter(this.#sql, after);
+  }
+
   /** What this history sent to one remote (keyed by remoteIdentity), made on first use. */
   remoteLedger(remote: string, ids: { projectId: string; machineId: string }): RemoteLedger {
     return remoteLedgerQueries.remoteLedger(this.#sql, remote, ids);

@@ -28,3 +28,8 @@ export function ownSnapshotsAfter(sql: Sql, after: number): RecordedSnapshot[] {
   }
   return snapshots;
 }
+
+/** How many snapshots recorded here come after `after` (what a push would send). */
+export function countOwnSnapshotsAfter(sql: Sql, after: number): number {
+  return sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM snapshots WHERE id > ? AND machine IS NULL', after)!.n;
+}

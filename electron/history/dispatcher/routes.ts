@@ -45,6 +45,7 @@ export const ROUTES: Routes = {
   createCheckpoint: ({ projectId, label }, { engine }) => engine.checkpoint(projectId, label),
   deletedFiles: ({ projectId }, { engine }) => engine.deleted(projectId),
   storeStats: ({ projectId, largest }, { engine }) => engine.storeStats(projectId, largest),
+  remoteStatus: ({ projectId }, { engine }) => engine.remoteStatus(projectId),
   verify: ({ projectId, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal })),
 

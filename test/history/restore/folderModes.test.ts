@@ -3,6 +3,7 @@ import { chmodSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { SCHEMA_VERSION } from '../../../electron/history/db/migrations.js';
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
@@ -95,14 +96,20 @@ describe('folder modes', () => {
     before.close();
     // As an earlier Hindsight left it: the index only db/ code may write, changed from outside.
     const older = new Database(dbFile);
-    older.exec('DROP TABLE folder_modes; PRAGMA user_version = 1;');
+    // Everything later schemas added is dropped too, so the migrations from 1 run as they would.
+    older.exec(`
+      DROP TABLE folder_modes;
+      DROP TABLE remote_links; DROP TABLE remote_packs; DROP TABLE remote_blobs; DROP TABLE remote_foreign; DROP TABLE remote_read;
+      ALTER TABLE snapshots DROP COLUMN machine; ALTER TABLE snapshots DROP COLUMN origin;
+      PRAGMA user_version = 1;
+    `);
     older.close();
 
     const engine = new HistoryEngine(dataDir);
     onTestFinished(() => engine.close());
     await engine.open(root);
     const migrated = new Database(dbFile, { readonly: true });
-    expect(migrated.pragma('user_version', { simple: true })).toBe(2);
+    expect(migrated.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     migrated.close();
     removeFolders(root, ['secret', 'pub', 'ro', 'shared']);
     await engine.restoreSnapshot(projectId, 1);
