@@ -9,6 +9,7 @@ import { useSidebarFolded } from './features/sidebarState.js';
 import { OpenFolderDialog } from './features/start/OpenFolderDialog.js';
 import { StartScreen } from './features/start/StartScreen.js';
 import { useFolderDrop } from './features/start/useFolderDrop.js';
+import { followLocation, restoreLocation } from './features/viewLocation.js';
 import { useApp } from './stores/appStore.js';
 import { startLiveEvents } from './stores/liveEvents.js';
 
@@ -24,8 +25,21 @@ export function App() {
 
   useEffect(() => {
     const stop = startLiveEvents();
-    void loadProjects();
-    return stop;
+    let live = true;
+    // At start: the projects, then the one the address names (a reload), then a look at every folder.
+    void loadProjects().then(() => {
+      if (live && !restoreLocation()) void useApp.getState().checkProjects();
+    });
+    const stopLocation = followLocation();
+    // Back to the window: folders may have moved or come back meanwhile.
+    const onFocus = () => void useApp.getState().checkProjects();
+    window.addEventListener('focus', onFocus);
+    return () => {
+      live = false;
+      stop();
+      stopLocation();
+      window.removeEventListener('focus', onFocus);
+    };
   }, [loadProjects]);
 
   return (

@@ -70,6 +70,10 @@ export const CALLS = {
     }),
     'Opens a folder: its first copy when it has no history (CONFIRM_LARGE_FOLDER, with what was found, past the large-folder settings unless confirmLarge), else a rescan. Answers with its projectId.',
   ),
+  relocateProject: call<OpenProjectResult>()(
+    z.strictObject({ projectId, path: folderPath, operationId: operationId.optional() }),
+    "A known project's folder found at a new place: its history moves there when it is the same folder (device, inode, birth time), then it is opened. Answers with the new projectId.",
+  ),
   closeProject: call<null>()(z.strictObject({ projectId }), 'Closes a project in this process (its history stays).'),
   listProjects: call<ProjectSummary[]>()(z.strictObject({}), 'Every known project, open or not.'),
 

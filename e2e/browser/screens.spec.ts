@@ -193,10 +193,14 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await expect(viewer.getByText('missing from the history store').first()).toBeVisible();
   await shoot(viewer, '17-blob-missing');
 
-  // A folder that moved away while the app is open, then the start screen's recent projects.
+  // A folder that moved away while the app is open: the reload comes back to it, with its banner;
+  // then the start screen's recent projects.
   renameSync(dir, `${dir}-moved`);
   rmSync(empty, { recursive: true, force: true });
   await viewer.reload();
+  await expect(viewer.getByRole('alert').filter({ hasText: 'not there any more' })).toBeVisible();
+  await shoot(viewer, '18-project-gone');
+  await viewer.getByRole('button', { name: 'Hindsight', exact: true }).click();
   await expect(viewer.getByRole('list', { name: 'Recent projects' })).toBeVisible();
   await shoot(viewer, '18-start-recent');
   renameSync(`${dir}-moved`, dir);

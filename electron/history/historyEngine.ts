@@ -32,6 +32,7 @@ import type { OpenProject } from './project/openProject.js';
 import type { WriterWait } from './project/writerLock.js';
 import { ProjectRegistry } from './project/projectRegistry.js';
 import { reportOpenFailure, sweepAndReport } from './project/projectStates.js';
+import { relocateProject } from './project/relocateProject.js';
 import { resolveFolder, type ProjectStore } from './project/projectStore.js';
 import type { PlanOptions } from './restore/planRestore.js';
 import type { ExecuteOptions } from './restore/restoreSnapshot.js';
@@ -134,7 +135,7 @@ export class HistoryEngine {
       if (!options.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
       project = this.projects.get(this.projects.locate(folder));
     } catch (error) {
-      reportOpenFailure(this.projects.summaries(), folder, error, (event) => this.events.emit(event));
+      await reportOpenFailure(this.config, this.projects.summaries(), folder, error, (event) => this.events.emit(event));
       throw error;
     }
     const exclude = [...settings.excludePatterns, ...(options.exclude ?? [])];
@@ -145,7 +146,7 @@ export class HistoryEngine {
       opened = await this.recorder.open(project, { ...options, exclude, maxFileSize: settings.maxFileSize, largeFolder, onProgress });
     } catch (error) {
       if (isHindsightError(error) && error.code === 'CONFIRM_LARGE_FOLDER') await this.unconfirmedLargeFolder(project, registeredNow);
-      reportOpenFailure(this.projects.summaries(), project.root, error, (event) => this.events.emit(event));
+      await reportOpenFailure(this.config, this.projects.summaries(), project.root, error, (event) => this.events.emit(event));
       throw error;
     }
     this.projects.markOpened(project);
@@ -162,6 +163,19 @@ export class HistoryEngine {
   private async unconfirmedLargeFolder(project: OpenProject, registeredNow: boolean): Promise<void> {
     if (registeredNow) await this.config.editConfig(forgetProject(project.projectId)).catch(() => undefined);
     await this.projects.close(project.projectId);
+  }
+
+  /**
+   * A known project's folder found at a new place (Locate…): its history moves there when it is
+   * the very folder recorded (project/relocateProject.ts), then it is opened (a rescan).
+   */
+  async relocate(projectId: string, folder: string, options: OpenOptions = {}): Promise<OpenProjectResult> {
+    const root = resolveFolder(folder);
+    dataDirWithin(root, this.dataDir);
+    await this.projects.close(projectId);
+    const newId = await relocateProject(this.config, this.dataDir, projectId, root);
+    if (newId !== projectId) this.projects.forget(projectId);
+    return this.open(root, options);
   }
 
   /** Closes a project in this process: its watcher (after writing its open group), its store and its database handle. */

@@ -1,6 +1,7 @@
 import type { HindsightEvent } from '../../shared/contract.js';
 import { onEvent } from '../api/hindsight.js';
 import { useApp } from './appStore.js';
+import { FOLDER_STATE_ERRORS } from './projectsSlice.js';
 import { requestRefresh, setRefresher } from './refresh.js';
 
 // Events from the history process, routed into the store: progress to its operation, a snapshot
@@ -38,7 +39,10 @@ export function routeEvent(event: HindsightEvent): void {
       s.projectStateChanged(event.payload.projectId, event.payload.root, event.payload.state);
       return;
     case 'error':
-      s.pushToast({ tone: 'error', message: event.payload.error.message });
+      // A watched folder that vanished or was replaced gets its project's banner, after a look at
+      // the folders: a toast for each failed watch or rescan would only repeat it.
+      if (event.payload.projectId && FOLDER_STATE_ERRORS.has(event.payload.error.code)) void s.checkProjects();
+      else s.pushToast({ tone: 'error', message: event.payload.error.message });
       return;
     case 'connection':
       s.setConnectionLost(event.payload.state === 'lost');

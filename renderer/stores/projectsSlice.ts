@@ -1,9 +1,12 @@
 import type { ProjectState, ProjectSummary } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
-import { asError, call, newOperationId } from '../api/hindsight.js';
+import { asError, call, chooseFolder, hasNativeDialogs, newOperationId } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
 
-// Known projects (from config.json), which one is shown, and opening folders.
+// Known projects (from config.json), which one is shown, and opening folders. Where each folder
+// stands (present, moved, gone) is looked at again when the app starts, when a project is chosen
+// and when the window comes back to the front (checkProjects): a folder that comes back is
+// present again and opened behind its history, one that went away gets its banner (no toast).
 
 export type ProjectView = 'files' | 'timeline' | 'store';
 
@@ -22,11 +25,21 @@ export interface ProjectsSlice {
   openHint: string | null;
   /** The copy the open dialog started: the dialog closes once it is under way. */
   dialogOperation: string | null;
+  /** The open dialog is finding a moved project's folder (Locate…), not opening a new one. */
+  locateFor: string | null;
   loadProjects(): Promise<void>;
   openFolder(path: string, options?: { show?: boolean }): Promise<boolean>;
   /** A known project: its history shows at once; the folder is opened (rescanned) behind it. */
   openKnown(project: ProjectSummary): void;
   showProject(projectId: string | null): void;
+  /** Looks at every known folder now (the engine records and announces what changed). */
+  checkProjects(): Promise<void>;
+  /** A moved project's folder, found by the user: its history moves there and it opens. */
+  locateProject(projectId: string, path: string): Promise<boolean>;
+  /** Asks for the new place of a moved project's folder (native dialog, else the in-app one). */
+  promptLocate(projectId: string): Promise<void>;
+  /** Takes a project off the list (its history stays on disk). */
+  removeProject(projectId: string): Promise<void>;
   setView(view: ProjectView): void;
   setOpenDialog(visible: boolean): void;
   showOpenHint(hint: string): void;
@@ -45,6 +58,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
   openError: null,
   openHint: null,
   dialogOperation: null,
+  locateFor: null,
 
   loadProjects: async () => {
     try {
@@ -84,7 +98,10 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
         get().pushToast({ tone: 'info', message: `The first copy of ${path} was cancelled. Files already copied are kept for next time.` });
       } else {
         set({ openError: err.message });
-        if (!get().openDialogVisible) get().pushToast({ tone: 'error', message: err.message });
+        // A known folder that is gone or replaced has its banner (the engine announced its state):
+        // a toast on every click would only repeat it.
+        const banner = !show && FOLDER_STATE_ERRORS.has(err.code);
+        if (!get().openDialogVisible && !banner) get().pushToast({ tone: 'error', message: err.message });
       }
       return false;
     } finally {
@@ -95,7 +112,79 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
 
   openKnown: (project) => {
     get().showProject(project.projectId);
-    if (!project.open) void get().openFolder(project.root, { show: false });
+    // Shown at once from its history; opened behind it once the look at its folder says it is there.
+    void get().checkProjects();
+  },
+
+  checkProjects: () => {
+    checking ??= (async () => {
+      try {
+        const listed = await call('listProjects', {});
+        set((s) => ({ projects: sortRecent(listed.map((p) => ({ ...p, name: s.projects.find((q) => q.projectId === p.projectId)?.name ?? p.name }))) }));
+        const current = get().projects.find((p) => p.projectId === get().currentProjectId);
+        if (current && current.state === 'present' && !current.open && !opening.has(current.projectId)) {
+          opening.add(current.projectId);
+          void get()
+            .openFolder(current.root, { show: false })
+            .finally(() => opening.delete(current.projectId));
+        }
+      } catch (error) {
+        get().pushToast({ tone: 'error', message: asError(error).message });
+      } finally {
+        checking = null;
+      }
+    })();
+    return checking;
+  },
+
+  locateProject: async (projectId, path) => {
+    const operationId = newOperationId('locate');
+    set({ openError: null, dialogOperation: get().openDialogVisible ? operationId : null });
+    get().beginCopy(operationId, path);
+    try {
+      const moved = await call('relocateProject', { projectId, path, operationId });
+      set((s) => ({ projects: upsert(s.projects.filter((p) => p.projectId !== projectId), moved.project), openDialogVisible: false, locateFor: null }));
+      const view = get().view;
+      if (get().currentProjectId === projectId || get().currentProjectId === null) {
+        get().showProject(moved.projectId);
+        get().setView(view);
+      }
+      get().pushToast({ tone: 'info', message: `Found: the history now follows ${moved.root}.` });
+      return true;
+    } catch (error) {
+      const err = asError(error);
+      set({ openError: err.message });
+      if (!get().openDialogVisible) get().pushToast({ tone: 'error', message: err.message });
+      return false;
+    } finally {
+      get().endCopy(operationId);
+      if (get().dialogOperation === operationId) set({ dialogOperation: null });
+    }
+  },
+
+  promptLocate: async (projectId) => {
+    if (!hasNativeDialogs()) {
+      set({ openDialogVisible: true, openError: null, openHint: null, locateFor: projectId });
+      return;
+    }
+    try {
+      const folder = await chooseFolder();
+      if (folder) await get().locateProject(projectId, folder);
+    } catch (error) {
+      get().pushToast({ tone: 'error', message: asError(error).message });
+    }
+  },
+
+  removeProject: async (projectId) => {
+    try {
+      // Closed first: a project this process opened stays listed until it is closed.
+      await call('closeProject', { projectId }).catch(() => null);
+      const config = await call('editConfig', { projects: [{ projectId, forget: true }] });
+      set({ projects: sortRecent(config.projects) });
+      if (get().currentProjectId === projectId) get().showProject(null);
+    } catch (error) {
+      get().pushToast({ tone: 'error', message: asError(error).message });
+    }
   },
 
   showProject: (projectId) => {
@@ -109,7 +198,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
   },
 
   setView: (view) => set({ view }),
-  setOpenDialog: (visible) => set({ openDialogVisible: visible, openError: null, openHint: null }),
+  setOpenDialog: (visible) => set({ openDialogVisible: visible, openError: null, openHint: null, locateFor: null }),
   showOpenHint: (hint) => set({ openDialogVisible: true, openError: null, openHint: hint }),
 
   projectStateChanged: (projectId, root, state) =>
@@ -117,6 +206,13 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
 
   setConnectionLost: (lost) => set({ connectionLost: lost }),
 });
+
+/** Failures that the project's state banner already explains. */
+export const FOLDER_STATE_ERRORS: ReadonlySet<string> = new Set(['FOLDER_NOT_FOUND', 'FOLDER_VANISHED', 'FOLDER_REPLACED']);
+
+/** The look at the folders in flight (one at a time), and the known projects being opened behind. */
+let checking: Promise<void> | null = null;
+const opening = new Set<string>();
 
 function upsert(projects: ProjectSummary[], project: ProjectSummary): ProjectSummary[] {
   const rest = projects.filter((p) => p.projectId !== project.projectId);

@@ -4,6 +4,7 @@
 
 export const CALL_NAME_LIST = [
   'openProject',
+  'relocateProject',
   'closeProject',
   'listProjects',
   'log',

@@ -29,6 +29,18 @@ export function forgetProject(id: string): ConfigTransform {
   return (config) => (config.projects.some((p) => p.id === id) ? { ...thaw(config), projects: thaw(config).projects.filter((p) => p.id !== id) } : config);
 }
 
+/** A project's folder found at a new place (same folder identity): its entry follows it, name and pin kept. */
+export function moveProject(id: string, newId: string, root: string): ConfigTransform {
+  return (config) => {
+    const known = config.projects.find((p) => p.id === id);
+    if (!known) return config;
+    // A name that was only the old folder's name follows the folder; a name the user chose stays.
+    const name = known.name === (basename(known.root) || known.root) ? basename(root) || root : known.name;
+    const moved: KnownProject = { ...thawProject(known), id: newId, root, name, lastSeen: 'present' };
+    return { ...thaw(config), projects: thaw(config).projects.map((p) => (p.id === id ? moved : p)) };
+  };
+}
+
 /** Records what a look at a project's folder found; unchanged or unknown projects save nothing. */
 export function setLastSeen(id: string, state: ProjectState): ConfigTransform {
   return (config) => {

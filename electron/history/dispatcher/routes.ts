@@ -19,6 +19,8 @@ export type Routes = { [N in CallName]: Route<N> };
 export const ROUTES: Routes = {
   openProject: ({ path, operationId, confirmLarge }, { engine, operations, watch }) =>
     operations.run(operationId, (signal) => engine.open(path, { operationId, signal, watch, confirmLarge })),
+  relocateProject: ({ projectId, path, operationId }, { engine, operations, watch }) =>
+    operations.run(operationId, (signal) => engine.relocate(projectId, path, { operationId, signal, watch })),
   closeProject: async ({ projectId }, { engine }) => {
     await engine.closeProject(projectId);
     return null;

@@ -3,6 +3,7 @@ import { isHindsightError } from '../../../shared/errors.js';
 import { errorData } from '../errorData.js';
 import { sweepProjects } from '../config/startupSweep.js';
 import type { ConfigStore } from '../config/configStore.js';
+import { setLastSeen } from '../config/projectEdits.js';
 
 // Where a project's folder stands, announced as projectState events: after a look at every known
 // folder (present, moved, gone), and when an open finds its folder vanished or replaced, or the
@@ -27,14 +28,20 @@ export async function sweepAndReport(config: ConfigStore, emit: Emit, signal?: A
   }
 }
 
-/** An open that failed because of its folder or its config tells the viewer, besides failing. */
-export function reportOpenFailure(known: readonly ProjectSummary[], folder: string, error: unknown, emit: Emit): void {
+/**
+ * An open that failed because of its folder or its config tells the viewer, besides failing. A
+ * known folder found missing is recorded as gone too, so the list read next says so (a later look
+ * finds it present again when it comes back).
+ */
+export async function reportOpenFailure(config: ConfigStore, known: readonly ProjectSummary[], folder: string, error: unknown, emit: Emit): Promise<void> {
   if (!isHindsightError(error)) return;
   const state: ProjectState | null =
     error.code === 'FOLDER_REPLACED' ? 'replaced'
-    : error.code === 'FOLDER_VANISHED' ? 'gone'
+    : error.code === 'FOLDER_VANISHED' || error.code === 'FOLDER_NOT_FOUND' ? 'gone'
     : error.code.startsWith('CONFIG_') ? 'config-corrupt'
     : null;
   const project = known.find((p) => p.root === folder || p.root === error.details?.root);
-  if (state && project) emit({ event: 'projectState', payload: { projectId: project.projectId, root: project.root, state, detail: error.message } });
+  if (!state || !project) return;
+  if (state === 'gone') await config.editConfig(setLastSeen(project.projectId, 'gone')).catch(() => undefined);
+  emit({ event: 'projectState', payload: { projectId: project.projectId, root: project.root, state, detail: error.message } });
 }

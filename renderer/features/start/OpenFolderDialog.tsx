@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Dialog } from '../../components/Dialog.js';
 import { useApp } from '../../stores/appStore.js';
 
-// The browser host's stand-in for the native folder picker: type (or paste) a path.
+// The browser host's stand-in for the native folder picker: type (or paste) a path. The same
+// dialog finds a moved project's folder (Locate…): then its history moves there instead of a new
+// project being opened.
 
 export function OpenFolderDialog() {
   const visible = useApp((s) => s.openDialogVisible);
@@ -15,6 +17,8 @@ function OpenFolderForm() {
   const openFolder = useApp((s) => s.openFolder);
   const error = useApp((s) => s.openError);
   const hint = useApp((s) => s.openHint);
+  const locateFor = useApp((s) => s.projects.find((p) => p.projectId === s.locateFor) ?? null);
+  const locateProject = useApp((s) => s.locateProject);
   const [path, setPath] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -22,13 +26,13 @@ function OpenFolderForm() {
     event.preventDefault();
     if (!path.trim() || busy) return;
     setBusy(true);
-    const ok = await openFolder(path.trim());
+    const ok = locateFor ? await locateProject(locateFor.projectId, path.trim()) : await openFolder(path.trim());
     if (!ok) setBusy(false);
   }
 
   return (
     <Dialog
-      title="Open folder"
+      title={locateFor ? `Locate ${locateFor.name}` : 'Open folder'}
       onClose={() => close(false)}
       footer={
         <>
@@ -36,13 +40,18 @@ function OpenFolderForm() {
             Cancel
           </button>
           <button type="submit" form="open-folder-form" className="button button-primary" disabled={!path.trim() || busy}>
-            Open
+            {locateFor ? 'Locate' : 'Open'}
           </button>
         </>
       }
     >
       <form id="open-folder-form" onSubmit={(e) => void submit(e)}>
         {hint && <p className="muted">{hint}</p>}
+        {locateFor && (
+          <p className="muted">
+            Where is the folder that was at <code>{locateFor.root}</code> now? Its history follows it when it is the same folder, moved or renamed.
+          </p>
+        )}
         <label className="field">
           <span>Folder path</span>
           <input
@@ -62,7 +71,7 @@ function OpenFolderForm() {
             {error}
           </p>
         )}
-        <p className="muted small">Hindsight copies every file into its history store once. Nothing is written inside the folder.</p>
+        {!locateFor && <p className="muted small">Hindsight copies every file into its history store once. Nothing is written inside the folder.</p>}
       </form>
     </Dialog>
   );

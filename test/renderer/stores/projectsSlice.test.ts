@@ -29,7 +29,8 @@ describe('the projects slice', () => {
     const viewer = await startViewer();
     const root = tempDir();
     writeTree(root, { 'a.txt': 'a' });
-    await viewer.engine.open(root); // known from an earlier session, not open in this window
+    const { projectId } = await viewer.engine.open(root); // known from an earlier session, not open any more
+    await viewer.engine.closeProject(projectId);
     writeFileSync(join(root, 'b.txt'), 'added while Hindsight was closed');
     await viewer.app.getState().loadProjects();
     const known = viewer.app.getState().projects[0]!;
@@ -40,8 +41,9 @@ describe('the projects slice', () => {
     await viewer.refreshed();
     expect(viewer.app.getState().files.map((f) => f.path)).toEqual(['a.txt', 'b.txt']);
     // Shown at once (the tree, its deleted files, the baseline's marks: log and its file tree),
-    // opened once, the list read again; the rescan's snapshot refreshed the tree once. No more.
-    expect([...viewer.calls].sort()).toEqual(['deletedFiles', 'deletedFiles', 'fileTree', 'fileTree', 'fileTree', 'getConfig', 'log', 'openProject']);
+    // its folder looked at, opened once, the list read again; the rescan's snapshot refreshed the
+    // tree once. No more.
+    expect([...viewer.calls].sort()).toEqual(['deletedFiles', 'deletedFiles', 'fileTree', 'fileTree', 'fileTree', 'getConfig', 'listProjects', 'log', 'openProject']);
   });
 
   it('marks a project whose folder is gone from the engine’s event', async () => {
