@@ -36,6 +36,16 @@ export class AutoPush {
     this.timers.set(projectId, timer);
   }
 
+  /** Pushes every project waiting for its quiet time now (shutdown, tests). */
+  flush(): void {
+    for (const [projectId, timer] of this.timers) {
+      clearTimeout(timer);
+      this.waiting.add(projectId);
+    }
+    this.timers.clear();
+    this.drain();
+  }
+
   /** Resolves when no push is waiting or running (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
