@@ -15,6 +15,7 @@ import type {
   OpenProjectResult,
   ProjectState,
   ProjectSummary,
+  MaterializeResult,
   RescanResult,
   RestoreFileResult,
   RestorePreview,
@@ -112,6 +113,10 @@ export const CALLS = {
   restoreSnapshot: call<RestoreSnapshotResult>()(
     z.strictObject({ ...restoreScope, dryRun: z.boolean().default(false), operationId: operationId.optional() }),
     'Restores a snapshot or a folder of it; with dryRun only the preview. Undo: restore the snapshot before it.',
+  ),
+  materializeSnapshot: call<MaterializeResult>()(
+    z.strictObject({ projectId, snapshotId, into: folderPath, operationId: operationId.optional() }),
+    'Writes a snapshot into a new or empty folder (FOLDER_NOT_EMPTY otherwise): exact bytes, modes and links; the project is not touched.',
   ),
   rescan: call<RescanResult>()(
     z.strictObject({ projectId, operationId: operationId.optional() }),

@@ -19,7 +19,7 @@ export type ProgressPhase =
   | 'done';
 
 export interface Progress {
-  operation: 'first-copy' | 'rescan' | 'restore' | 'verify' | 'push' | 'pull' | 'clone';
+  operation: 'first-copy' | 'rescan' | 'restore' | 'verify' | 'push' | 'pull' | 'clone' | 'materialize' | 'export' | 'import';
   projectId: string;
   phase: ProgressPhase;
   filesDone: number;

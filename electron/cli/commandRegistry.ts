@@ -25,5 +25,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'remote', load: async () => (await import('./commands/remote.js')).remoteCommand },
   { name: 'push', load: async () => (await import('./commands/push.js')).pushCommand },
   { name: 'clone', load: async () => (await import('./commands/clone.js')).cloneCommand },
+  { name: 'export', load: async () => (await import('./commands/export.js')).exportCommand },
+  { name: 'import', load: async () => (await import('./commands/import.js')).importCommand },
   { name: 'serve', load: async () => (await import('./commands/serve.js')).serveCommand },
 ];

@@ -29,6 +29,12 @@ export function progressLabel(p: Progress): string {
       const verb = p.operation === 'pull' ? 'Pulling' : 'Cloning';
       return p.phase === 'metadata' ? `${verb}: reading the remote` : p.phase === 'write' ? `${verb}: writing files` : verb;
     }
+    case 'materialize':
+      return 'Writing the snapshot';
+    case 'export':
+      return p.phase === 'index' ? 'Exporting: writing the index' : 'Exporting';
+    case 'import':
+      return p.phase === 'index' ? 'Importing: reading the index' : 'Importing';
   }
 }
 
@@ -40,6 +46,9 @@ const DONE: Record<Progress['operation'], string> = {
   push: 'Pushed',
   pull: 'Pulled',
   clone: 'Cloned',
+  materialize: 'Written',
+  export: 'Exported',
+  import: 'Imported',
 };
 
 /** The text of one progress line; `fraction` is what the bar shows (already kept from running backwards). */

@@ -1,9 +1,15 @@
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { exportBundleTo, importBundleFrom, type BundleSource, type BundleTarget } from './bundle/bundleTransfer.js';
 import type {
   ConfigView,
   DeletedFile,
   DiffInputs,
+  ExportResult,
   FileBytes,
+  ImportResult,
+  MaterializeResult,
   OpenProjectResult,
   ParsedRequestOf,
   ProjectSummary,
@@ -34,9 +40,11 @@ import { ProjectRegistry } from './project/projectRegistry.js';
 import { reportOpenFailure, sweepAndReport } from './project/projectStates.js';
 import { relocateProject } from './project/relocateProject.js';
 import { resolveFolder, type ProjectStore } from './project/projectStore.js';
+import { localBlobSource, materializeSnapshot, type BlobSource } from './restore/materializeSnapshot.js';
 import type { PlanOptions } from './restore/planRestore.js';
 import type { ExecuteOptions } from './restore/restoreSnapshot.js';
-import { assertProjectPath } from './restore/safeTarget.js';
+import { assertProjectPath, isInside } from './restore/safeTarget.js';
+import { backgroundCloseWanted, type BackgroundCloseSetting } from './restore/backgroundCloser.js';
 import { storeStats } from './stats/storeStats.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { verifyStore } from './verify/verifyStore.js';
@@ -88,6 +96,13 @@ export type EngineRescanOptions = OperationOptions & Omit<RescanOptions, 'signal
 export interface SnapshotRestoreOptions extends OperationOptions, PlanOptions, Pick<ExecuteOptions, 'closer' | 'backgroundClose'> {
   /** Only the preview (nothing is written or recorded). */
   dryRun?: boolean;
+}
+
+export interface MaterializeOptions extends OperationOptions {
+  /** Where the bytes come from (default: the project's store). */
+  source?: BlobSource;
+  /** The backgroundClose setting for this run; HINDSIGHT_BACKGROUND_CLOSE still wins over it. */
+  backgroundClose?: BackgroundCloseSetting;
 }
 
 export class HistoryEngine {
@@ -328,6 +343,54 @@ export class HistoryEngine {
     };
   }
 
+  /**
+   * Writes a snapshot into a new or empty folder (restore/materializeSnapshot.ts), from the
+   * store or from `source`; the project and its history are not touched.
+   */
+  async materializeSnapshot(projectId: string, snapshotId: number, into: string, options: MaterializeOptions = {}): Promise<MaterializeResult> {
+    const started = performance.now();
+    const store = this.history(projectId);
+    this.requireSnapshot(store, snapshotId);
+    const target = resolve(into);
+    if (isInside(realpathOr(this.dataDir), join(realpathOr(dirname(target)), basename(target)))) {
+      throw new HindsightError('FOLDER_IN_DATA_DIR', `${target} is inside Hindsight's data folder; choose a folder outside it.`, { into: target });
+    }
+    const background = backgroundCloseWanted(process.env, process.platform, options.backgroundClose ?? this.settings().backgroundClose);
+    const written = await materializeSnapshot(
+      { projectId, snapshotId, files: store.index.filesAt(snapshotId), folderModeOf: (path) => store.index.folderModeAt(snapshotId, path) },
+      target,
+      options.source ?? localBlobSource(store.blobsDir),
+      { background, signal: options.signal, onProgress: this.progressTo(options.operationId) },
+    );
+    return { projectId, snapshotId, ...written, ms: Math.round(performance.now() - started) };
+  }
+
+  /** Writes the history (or the part after `since`) as a bundle to a file (temp, then renamed) or a stream. */
+  exportHistory(projectId: string, to: BundleTarget, options: OperationOptions & { since?: number } = {}): Promise<ExportResult> {
+    return exportBundleTo(this.history(projectId), to, { since: options.since, signal: options.signal, onProgress: this.progressTo(options.operationId) });
+  }
+
+  /**
+   * Reads a bundle into the history of the folder it was recorded at, or of `as`: one pass, every
+   * blob checked, the index committed last (bundle/importBundle.ts). The folder must exist; it is
+   * registered like an opened one, and its files are not touched.
+   */
+  async importHistory(from: BundleSource, options: OperationOptions & { as?: string } = {}): Promise<ImportResult> {
+    return importBundleFrom(from, {
+      signal: options.signal,
+      onProgress: this.progressTo(options.operationId),
+      project: async (root) => {
+        const folder = resolveFolder(root);
+        dataDirWithin(folder, this.dataDir);
+        await this.config.editConfig(registerProject(folder));
+        return this.projects.get(this.projects.locate(folder));
+      },
+      as: options.as,
+      background: backgroundCloseWanted(process.env, process.platform, this.settings().backgroundClose),
+      wait: { signal: options.signal, onWait: options.onWait },
+    });
+  }
+
   /** A labelled snapshot of the project as it is now. */
   async checkpoint(projectId: string, label: string): Promise<SnapshotInfo> {
     const project = this.record(projectId);
@@ -503,5 +566,13 @@ export class HistoryEngine {
 
   private progressTo(operationId: string | undefined): (progress: Progress) => void {
     return (progress) => this.events.emit({ event: 'progress', payload: { ...progress, operationId: operationId ?? null } });
+  }
+}
+
+function realpathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }

@@ -17,6 +17,7 @@ export const CALL_NAME_LIST = [
   'restoreFile',
   'previewRestore',
   'restoreSnapshot',
+  'materializeSnapshot',
   'rescan',
   'createCheckpoint',
   'deletedFiles',

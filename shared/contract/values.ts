@@ -115,6 +115,63 @@ export interface RestoreSnapshotResult {
   ms: number;
 }
 
+/** A snapshot written into a new folder (materializeSnapshot; the CLI's restore --into). */
+export interface MaterializeResult {
+  projectId: string;
+  snapshotId: number;
+  /** The folder written, absolute. */
+  into: string;
+  /** Regular files, links and folders written (folders: the ones holding files). */
+  files: number;
+  links: number;
+  folders: number;
+  /** Bytes of the files' contents. */
+  bytes: number;
+  /** Whether file closes ran on the background closer. */
+  backgroundClose: boolean;
+  ms: number;
+}
+
+/** A history written as a bundle (exportHistory; the CLI's export). */
+export interface ExportResult {
+  projectId: string;
+  /** The file written (absolute); null when the bundle went to a stream (stdout, a download). */
+  to: string | null;
+  /** --since: the snapshot the receiver must already hold; null for the whole history. */
+  since: number | null;
+  /** The snapshots carried: ids first..last, and how many. */
+  first: number | null;
+  last: number | null;
+  snapshots: number;
+  /** Blobs the receiver must already hold (incremental bundles). */
+  requires: number;
+  /** Blobs carried, and the bytes of their contents. */
+  blobs: number;
+  bytes: number;
+  /** The bundle's own size. */
+  size: number;
+  ms: number;
+}
+
+/** A bundle read into a project's history (importHistory; the CLI's import). */
+export interface ImportResult {
+  /** The project the history is now attached to (its folder's id), and its folder. */
+  projectId: string;
+  root: string;
+  /** The id the history was first recorded under (the bundle's). */
+  historyId: string;
+  /** Snapshots the bundle carried, and how many of them were new here (0 when it was imported before). */
+  snapshots: number;
+  added: number;
+  first: number | null;
+  last: number | null;
+  /** Blobs written, and blobs the store held already. */
+  blobsWritten: number;
+  blobsPresent: number;
+  bytes: number;
+  ms: number;
+}
+
 export interface RescanResult {
   projectId: string;
   /** The new snapshot of kind 'change', or null when nothing changed. */

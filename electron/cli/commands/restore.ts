@@ -1,22 +1,28 @@
 import { UsageError, integerFlag, projectOf, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
 import { describeRestore, printRestorePreview } from '../format/results.js';
+import { countOf, formatBytes } from '../format/words.js';
 
-// Two forms: one file to one of its versions, or a snapshot (the whole project, or --path a
-// folder or file of it). The snapshot form previews with --dry-run; files added since the
-// snapshot are kept unless --delete-added (they are recorded before they are deleted).
+// Three forms: one file to one of its versions, a snapshot (the whole project, or --path a
+// folder or file of it), or a snapshot written into a new or empty folder (--into; the project is
+// not touched). The snapshot form previews with --dry-run; files added since the snapshot are
+// kept unless --delete-added (they are recorded before they are deleted).
 
 export const restoreCommand: Command = {
   name: 'restore',
-  usage: 'restore FOLDER (PATH --version ID | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run])',
-  summary: 'Restore a file to a version, or the project (or a folder of it) to a snapshot; what it holds now is recorded first.',
+  usage: 'restore FOLDER (PATH --version ID | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run] | --snapshot ID --into NEWFOLDER [--background-close on|off])',
+  summary: 'Restore a file to a version, or the project (or a folder of it) to a snapshot; what it holds now is recorded first. --into writes the snapshot into a new or empty folder instead.',
   flags: {
     version: { type: 'string' },
     snapshot: { type: 'string' },
     path: { type: 'string' },
     'delete-added': { type: 'boolean' },
     'dry-run': { type: 'boolean' },
+    into: { type: 'string' },
+    'background-close': { type: 'string' },
   },
   async run(ctx) {
+    if (ctx.flags.into !== undefined) return restoreInto(ctx);
+    if (ctx.flags['background-close'] !== undefined) throw new UsageError('--background-close goes with --into');
     if (ctx.flags.snapshot !== undefined) return restoreSnapshot(ctx);
     const [folder, path, extra] = ctx.positionals;
     if (folder === undefined || path === undefined) throw new UsageError('restore needs FOLDER PATH --version ID, or FOLDER --snapshot ID');
@@ -52,4 +58,26 @@ async function restoreSnapshot(ctx: CommandContext): Promise<void> {
   const result = await engine.restoreSnapshot(projectId, snapshotId, { prefix, deleteAdded, signal: ctx.signal, onWait: ctx.onWait });
   if (ctx.json) return writeJson(ctx, result);
   ctx.out.write(describeRestore(snapshotId, result));
+}
+
+async function restoreInto(ctx: CommandContext): Promise<void> {
+  const [folder, extra] = ctx.positionals;
+  if (folder === undefined) throw new UsageError('missing FOLDER');
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
+  requireNonEmpty(folder, 'FOLDER');
+  const into = ctx.flags.into as string;
+  requireNonEmpty(into, '--into');
+  for (const flag of ['version', 'path', 'delete-added', 'dry-run']) {
+    if (ctx.flags[flag] !== undefined) throw new UsageError(`--${flag} cannot be used with --into`);
+  }
+  const snapshotId = integerFlag(ctx, 'snapshot');
+  if (snapshotId === undefined) throw new UsageError('--into needs --snapshot ID');
+  const close = ctx.flags['background-close'];
+  if (close !== undefined && close !== 'on' && close !== 'off') throw new UsageError('--background-close takes on or off');
+  const { engine, projectId } = projectOf(ctx, folder);
+  const result = await engine.materializeSnapshot(projectId, snapshotId, into, { signal: ctx.signal, backgroundClose: close });
+  if (ctx.json) return writeJson(ctx, result);
+  ctx.out.write(
+    `Wrote snapshot ${snapshotId} into ${result.into}: ${countOf(result.files, 'file')}${result.links > 0 ? `, ${countOf(result.links, 'link')}` : ''} (${formatBytes(result.bytes)}).\n`,
+  );
 }

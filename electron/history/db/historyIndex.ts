@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { DeletedFile } from '../../../shared/contract/values.js';
 import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
+import * as bundleRows from './bundleRows.js';
 import { commitSnapshot, type SnapshotWrite } from './commitSnapshot.js';
 import * as folderModes from './folderModes.js';
 import * as lineQueries from './lineQueries.js';
@@ -19,6 +20,7 @@ import * as versionQueries from './versionQueries.js';
 export type { NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { CachedStat, StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
+export type { ImportedRows, SnapshotRowOut, VersionRowOut } from './bundleRows.js';
 
 // history.db: the index of one project's history, and the only holder of its SQLite connection.
 // Every query lives in db/ (one file per concept, listed below); other code asks this class. It
@@ -229,6 +231,37 @@ export class HistoryIndex {
 
   remoteLinkStates(): RemoteLinkState[] {
     return remoteLedgerQueries.remoteLinkStates(this.#sql);
+  }
+
+  // --- bundles (bundleRows.ts)
+
+  snapshotsBetween(since: number, last: number): bundleRows.SnapshotRowOut[] {
+    return bundleRows.snapshotsBetween(this.#sql, since, last);
+  }
+
+  versionPage(since: number, last: number, from: [number, number], limit: number): bundleRows.VersionRowOut[] {
+    return bundleRows.versionPage(this.#sql, since, last, from, limit);
+  }
+
+  folderModesBetween(since: number, last: number): [string, number, number][] {
+    return bundleRows.folderModesBetween(this.#sql, since, last);
+  }
+
+  blobsBetween(since: number, last: number): { hash: string; size: number; held: number }[] {
+    return bundleRows.blobsBetween(this.#sql, since, last);
+  }
+
+  /** Writes an import's rows in one transaction, then announces each snapshot it added (like commitSnapshot). */
+  importRows(rows: bundleRows.ImportedRows): SnapshotInfo[] {
+    const written = bundleRows.writeImportedRows(this.#sql, rows);
+    for (const snapshot of written) {
+      try {
+        this.#onSnapshot?.(snapshot);
+      } catch {
+        // A listener's failure is its own: the rows are written and stay written.
+      }
+    }
+    return written;
   }
 
   /** The provider's answer; a provider that fails leaves the snapshot without git context, never unwritten. */

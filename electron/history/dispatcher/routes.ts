@@ -41,6 +41,8 @@ export const ROUTES: Routes = {
     engine.previewRestore(projectId, snapshotId, { prefix: pathPrefix, deleteAdded }),
   restoreSnapshot: ({ projectId, snapshotId, pathPrefix, deleteAdded, dryRun, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.restoreSnapshot(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, dryRun, operationId, signal })),
+  materializeSnapshot: ({ projectId, snapshotId, into, operationId }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.materializeSnapshot(projectId, snapshotId, into, { operationId, signal })),
   rescan: ({ projectId, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.rescan(projectId, { operationId, signal })),
 

@@ -76,6 +76,55 @@ export function copyBlobInto(blobsDir: string, hash: string, out: number, buffer
   return copied;
 }
 
+/**
+ * Copies a whole blob into an open file through `buffer`, hashing what it copies: bytes that do
+ * not match the blob's name are BLOB_CORRUPT (the caller discards what was written). For writes
+ * that leave the store (a snapshot written into a new folder, an export), where a damaged blob
+ * must never pass as good.
+ */
+export function copyCheckedBlobInto(blobsDir: string, hash: string, out: number, buffer: Buffer, expectedSize?: number): number {
+  const source = openBlob(blobsDir, hash, expectedSize);
+  const digest = createHash('sha256');
+  let copied = 0;
+  try {
+    for (;;) {
+      const n = readSync(source, buffer, 0, buffer.length, null);
+      if (n === 0) break;
+      digest.update(buffer.subarray(0, n));
+      let offset = 0;
+      while (offset < n) offset += writeSync(out, buffer, offset, n - offset);
+      copied += n;
+    }
+  } finally {
+    closeSync(source);
+  }
+  if (digest.digest('hex') !== hash) throw blobUnreadable(hash, 'corrupt', 'its bytes do not match their hash');
+  return copied;
+}
+
+/**
+ * A blob's bytes in fresh buffers of at most `chunk` bytes, hashed as they are read: after the
+ * last one, bytes that do not match the blob's name throw BLOB_CORRUPT (an export stops there,
+ * so a damaged blob never goes out as good).
+ */
+export function* checkedBlobChunks(blobsDir: string, hash: string, size: number, chunk: number): Generator<Buffer> {
+  const source = openBlob(blobsDir, hash, size);
+  const digest = createHash('sha256');
+  try {
+    for (let left = size; left > 0; ) {
+      const buffer = Buffer.allocUnsafe(Math.min(left, chunk));
+      const n = readSync(source, buffer, 0, buffer.length, null);
+      if (n === 0) throw blobUnreadable(hash, 'corrupt', 'it ended early');
+      digest.update(buffer.subarray(0, n));
+      left -= n;
+      yield n === buffer.length ? buffer : buffer.subarray(0, n);
+    }
+  } finally {
+    closeSync(source);
+  }
+  if (digest.digest('hex') !== hash) throw blobUnreadable(hash, 'corrupt', 'its bytes do not match their hash');
+}
+
 /** Copies a blob to a new file at `target` (which must not exist): a clone where the file system can make one. */
 export function cloneBlobTo(blobsDir: string, hash: string, target: string, expectedSize?: number): void {
   closeSync(openBlob(blobsDir, hash, expectedSize));

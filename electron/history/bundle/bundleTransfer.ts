@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { HindsightError } from '../../../shared/errors.js';
+import type { ExportResult, ImportResult } from '../../../shared/contract/values.js';
+import { fsError } from '../fsErrors.js';
+import type { OpenProject } from '../project/openProject.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import type { WriterWait } from '../project/writerLock.js';
+import type { ProgressSink } from '../progressThrottle.js';
+import { TransferMeter } from '../remote/transferMeter.js';
+import { ByteReader } from './byteReader.js';
+import { bundleChunks, planExport } from './exportBundle.js';
+import { historyIdOf } from './historyId.js';
+import { applyBundle, readHeader } from './importBundle.js';
+
+// Where a bundle goes to and comes from: a file (written to a temp beside it and renamed when
+// complete, so a file under the name asked for is always a whole bundle) or a stream (stdout, a
+// download, stdin, an upload). The engine's exportHistory and importHistory are these.
+
+export type BundleTarget = { file: string } | { stream: Writable };
+export type BundleSource = { file: string } | { stream: AsyncIterable<Buffer | string> };
+
+const READ_CHUNK = 1024 * 1024;
+
+export async function exportBundleTo(
+  store: ProjectStore,
+  to: BundleTarget,
+  options: { since?: number; signal?: AbortSignal; onProgress?: ProgressSink },
+): Promise<ExportResult> {
+  const started = performance.now();
+  const plan = planExport(store, options.since);
+  const meter = new TransferMeter('export', store.projectId, options.onProgress);
+  let size = 0;
+  const counted = async function* () {
+    for await (const chunk of bundleChunks(store, plan, meter, options.signal)) {
+      size += chunk.length;
+      yield chunk;
+    }
+  };
+  let file: string | null = null;
+  if ('file' in to) {
+    file = resolve(to.file);
+    const temp = join(dirname(file), `.${basename(file)}.hindsight-${randomUUID()}`);
+    try {
+      await pipeline(Readable.from(counted()), createWriteStream(temp, { flags: 'wx', mode: 0o600 }), { signal: options.signal });
+      renameSync(temp, file);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw cancelledOr(error, options.signal, 'The export was cancelled; no bundle was written.', () => fsError('write the bundle', file!, error));
+    }
+  } else {
+    try {
+      await pipeline(Readable.from(counted()), to.stream, { end: false, signal: options.signal });
+    } catch (error) {
+      throw cancelledOr(error, options.signal, 'The export was cancelled; the bundle sent so far is incomplete and will be refused.', () => error);
+    }
+  }
+  const { header } = plan;
+  return {
+    projectId: store.projectId,
+    to: file,
+    since: header.since?.snapshotId ?? null,
+    first: header.snapshots.first,
+    last: header.snapshots.last,
+    snapshots: header.snapshots.count,
+    requires: header.requires.length,
+    blobs: header.counts.blobs,
+    bytes: header.counts.bytes,
+    size,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+export interface ImportTarget {
+  /** The project record of a folder (registered, store open). */
+  project: (root: string) => Promise<OpenProject>;
+  /** Attach to this folder instead of the one the bundle was recorded at. */
+  as?: string;
+  background?: boolean;
+  signal?: AbortSignal;
+  onProgress?: ProgressSink;
+  wait?: WriterWait;
+}
+
+export async function importBundleFrom(from: BundleSource, target: ImportTarget): Promise<ImportResult> {
+  const started = performance.now();
+  const stream = 'file' in from ? openBundle(from.file) : from.stream;
+  const reader = new ByteReader(stream);
+  try {
+    const header = await readHeader(reader);
+    const project = await target.project(target.as ?? header.root);
+    const meter = new TransferMeter('import', project.projectId, target.onProgress);
+    const outcome = await project.serial(
+      () => applyBundle(project.store, reader, header, { background: target.background, meter, signal: target.signal }),
+      target.wait,
+    );
+    return {
+      projectId: project.projectId,
+      root: project.root,
+      historyId: historyIdOf(project.store),
+      snapshots: outcome.snapshots,
+      added: outcome.added.length,
+      first: header.snapshots.first,
+      last: header.snapshots.last,
+      blobsWritten: outcome.blobsWritten,
+      blobsPresent: outcome.blobsPresent,
+      bytes: outcome.bytes,
+      ms: Math.round(performance.now() - started),
+    };
+  } finally {
+    await reader.close();
+  }
+}
+
+function openBundle(file: string): AsyncIterable<Buffer> {
+  const stream = createReadStream(file, { highWaterMark: READ_CHUNK });
+  // Opening fails on the first read: say which file and why, in the engine's words.
+  return (async function* () {
+    try {
+      for await (const chunk of stream) yield chunk as Buffer;
+    } catch (error) {
+      throw fsError('read the bundle', file, error);
+    }
+  })();
+}
+
+function cancelledOr(error: unknown, signal: AbortSignal | undefined, message: string, otherwise: () => unknown): unknown {
+  if (signal?.aborted) return new HindsightError('CANCELLED', message);
+  return otherwise();
+}

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import { HindsightError } from '../../../shared/errors.js';
+import type { SnapshotRowOut, VersionRowOut } from '../db/historyIndex.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import type { TransferMeter } from '../remote/transferMeter.js';
+import { checkedBlobChunks } from '../store/blobReader.js';
+import { blobHead, jsonRecord, KIND, MAGIC, VERSIONS_PER_RECORD, type BundleHeader, type BundleSnapshot } from './bundleFormat.js';
+import { historyIdOf } from './historyId.js';
+
+// Writes a project's history (or the part after --since) as a bundle (bundleFormat.ts), one pass:
+// header, snapshot records (versions read in pages, so memory stays flat however long the
+// history), folder-mode rows, then every blob the carried versions name, once, by hash, each
+// hashed as it is read (a damaged blob stops the export), then the end record with the digest
+// of everything before it. The snapshots carried end at the latest one when the export began.
+
+const OUT_CHUNK = 1024 * 1024;
+
+export interface ExportPlan {
+  header: BundleHeader;
+  since: number;
+  last: number;
+  blobs: { hash: string; size: number }[];
+}
+
+export function planExport(store: ProjectStore, since: number | undefined): ExportPlan {
+  const { index } = store;
+  const last = index.latestSnapshotId() ?? 0;
+  let sinceRow: BundleHeader['since'] = null;
+  if (since !== undefined) {
+    const snapshot = index.snapshot(since);
+    if (!snapshot) throw new HindsightError('SNAPSHOT_NOT_FOUND', `There is no snapshot ${since}.`, { snapshotId: since });
+    sinceRow = { snapshotId: since, at: snapshot.at, kind: snapshot.kind };
+  }
+  const from = since ?? 0;
+  const snapshots = index.snapshotsBetween(from, last);
+  const blobs = index.blobsBetween(from, last);
+  const carried = blobs.filter((b) => !b.held).map(({ hash, size }) => ({ hash, size }));
+  const requires = blobs.filter((b) => b.held).map((b): [string, number] => [b.hash, b.size]);
+  const totals = index.historyTotals();
+  const header: BundleHeader = {
+    format: 'hindsight-bundle',
+    version: 1,
+    projectId: historyIdOf(store),
+    name: basename(store.root) || store.root,
+    root: store.root,
+    snapshots: { first: snapshots[0]?.id ?? null, last: snapshots.at(-1)?.id ?? null, count: snapshots.length },
+    since: sinceRow,
+    requires,
+    counts: {
+      // Whole-history totals bound these from above; the end record carries the exact counts.
+      versions: since === undefined ? totals.versions : countVersions(store, from, last),
+      folderModes: index.folderModesBetween(from, last).length,
+      blobs: carried.length,
+      bytes: carried.reduce((sum, b) => sum + b.size, 0),
+    },
+  };
+  return { header, since: from, last, blobs: carried };
+}
+
+function countVersions(store: ProjectStore, since: number, last: number): number {
+  let n = 0;
+  let from: [number, number] = [since, 0];
+  for (;;) {
+    const page = store.index.versionPage(since, last, from, VERSIONS_PER_RECORD);
+    n += page.length;
+    if (page.length < VERSIONS_PER_RECORD) return n;
+    const end = page.at(-1)!;
+    from = [end[1], end[0]];
+  }
+}
+
+/** The bundle's bytes, in chunks of about 1 MiB; progress counts blob bytes. */
+export async function* bundleChunks(store: ProjectStore, plan: ExportPlan, meter?: TransferMeter, signal?: AbortSignal): AsyncGenerator<Buffer> {
+  const digest = createHash('sha256');
+  const out = new ChunkJoiner((chunk) => digest.update(chunk));
+  const counts = { snapshots: 0, versions: 0, folderModes: 0, blobs: 0, bytes: 0 };
+  meter?.enter('index', { files: plan.header.snapshots.count });
+  out.push(MAGIC);
+  out.push(jsonRecord(KIND.header, plan.header));
+  for (const record of snapshotRecords(store, plan)) {
+    out.push(jsonRecord(KIND.snapshots, record));
+    counts.snapshots += record.length;
+    counts.versions += record.reduce((sum, s) => sum + s.versions.length, 0);
+    meter?.add({ files: record.length });
+    yield* out.full();
+    signal?.throwIfAborted();
+  }
+  const modes = store.index.folderModesBetween(plan.since, plan.last);
+  counts.folderModes = modes.length;
+  for (let i = 0; i < modes.length; i += VERSIONS_PER_RECORD) out.push(jsonRecord(KIND.modes, modes.slice(i, i + VERSIONS_PER_RECORD)));
+  meter?.enter('data', { bytes: plan.header.counts.bytes, files: plan.blobs.length });
+  for (const blob of plan.blobs) {
+    signal?.throwIfAborted();
+    out.push(blobHead(blob.hash, blob.size));
+    for (const chunk of checkedBlobChunks(store.blobsDir, blob.hash, blob.size, OUT_CHUNK)) {
+      out.push(chunk);
+      meter?.add({ bytes: chunk.length });
+      yield* out.full();
+    }
+    counts.blobs++;
+    counts.bytes += blob.size;
+    meter?.add({ files: 1 });
+  }
+  yield* out.all();
+  yield jsonRecord(KIND.end, { ...counts, sha256: digest.digest('hex') });
+  meter?.finish();
+}
+
+/** The carried snapshots with their versions, cut into records of about VERSIONS_PER_RECORD versions. */
+function* snapshotRecords(store: ProjectStore, plan: ExportPlan): Generator<BundleSnapshot[]> {
+  const snapshots = store.index.snapshotsBetween(plan.since, plan.last);
+  let at = 0;
+  let from: [number, number] = [plan.since, 0];
+  let page: VersionRowOut[] = [];
+  let pageAt = 0;
+  const nextVersion = (): VersionRowOut | undefined => {
+    if (pageAt === page.length) {
+      page = store.index.versionPage(plan.since, plan.last, from, VERSIONS_PER_RECORD);
+      pageAt = 0;
+      if (page.length === 0) return undefined;
+      const end = page.at(-1)!;
+      from = [end[1], end[0]];
+    }
+    return page[pageAt];
+  };
+  let record: BundleSnapshot[] = [];
+  let inRecord = 0;
+  for (; at < snapshots.length; at++) {
+    const snapshot = toBundleSnapshot(snapshots[at]!);
+    for (let v = nextVersion(); v && v[1] === snapshot.origin; v = nextVersion()) {
+      snapshot.versions.push({ versionId: v[0], path: v[2], hash: v[3], mode: v[4], size: v[5], type: v[6], target: v[7] });
+      pageAt++;
+    }
+    record.push(snapshot);
+    inRecord += snapshot.versions.length + 1;
+    if (inRecord >= VERSIONS_PER_RECORD) {
+      yield record;
+      record = [];
+      inRecord = 0;
+    }
+  }
+  if (record.length > 0) yield record;
+}
+
+function toBundleSnapshot(row: SnapshotRowOut): BundleSnapshot {
+  return { origin: row.id, kind: row.kind, at: row.at, label: row.label, branch: row.branch, head: row.head, versions: [] };
+}
+
+/** Joins small pieces into chunks of about OUT_CHUNK bytes; every byte handed out is seen by `onOut` first. */
+class ChunkJoiner {
+  private pieces: Buffer[] = [];
+  private size = 0;
+
+  constructor(private readonly onOut: (chunk: Buffer) => void) {}
+
+  push(piece: Buffer): void {
+    this.pieces.push(piece);
+    this.size += piece.length;
+  }
+
+  *full(): Generator<Buffer> {
+    if (this.size >= OUT_CHUNK) yield* this.all();
+  }
+
+  *all(): Generator<Buffer> {
+    if (this.size === 0) return;
+    const chunk = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.size);
+    this.pieces = [];
+    this.size = 0;
+    this.onOut(chunk);
+    yield chunk;
+  }
+}

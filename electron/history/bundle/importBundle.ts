@@ -1,0 +1,283 @@
+import { closeSync, existsSync, rmSync, statSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { HindsightError } from '../../../shared/errors.js';
+import type { SnapshotInfo } from '../../../shared/history.js';
+import type { ImportedRows, VersionRowOut } from '../db/historyIndex.js';
+import { fsError } from '../fsErrors.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import type { TransferMeter } from '../remote/transferMeter.js';
+import { closeFailuresError, makeCloser, type Closer } from '../restore/backgroundCloser.js';
+import { openTempBeside, placeBlob, dropTemp } from '../store/placeBlob.js';
+import { blobPath } from '../store/storeLayout.js';
+import {
+  BLOB_HEAD,
+  bundleCorrupt,
+  endSchema,
+  FORMAT_NAME,
+  FORMAT_VERSION,
+  headerSchema,
+  KIND,
+  MAX_JSON_RECORD,
+  modesRecordSchema,
+  snapshotsRecordSchema,
+  type BundleHeader,
+  type BundleSnapshot,
+} from './bundleFormat.js';
+import type { ByteReader } from './byteReader.js';
+import { historyIdOf, setHistoryId } from './historyId.js';
+
+// Applies a bundle to a project's store in one pass over the stream. What it checks before a
+// byte is stored: the format and version, that the history is this project's (or the store is
+// empty), and for an incremental bundle that the snapshot it follows and the blobs it requires
+// are here (else BUNDLE_PREREQUISITES with the list). Then each blob is written to a temp beside
+// its final path, hashed as it streams, and renamed into place after its close (the closer of
+// restore/backgroundCloser.ts); a blob already stored is only hashed. The index rows are committed
+// last, in one transaction, after the end record's counts and digest matched: a bundle cut off
+// anywhere leaves the history as it was (blobs placed but named by nothing are invisible, and the
+// next import of the same bundle finds them in place). A failure removes the blobs this run
+// placed, so a full disk leaves the store exactly as it was.
+
+export interface ImportOutcome {
+  /** Snapshots added (ids already present were the same snapshots and are left as they are). */
+  added: SnapshotInfo[];
+  snapshots: number;
+  blobsWritten: number;
+  blobsPresent: number;
+  bytes: number;
+}
+
+/** The first line and the header record. */
+export async function readHeader(reader: ByteReader): Promise<BundleHeader> {
+  const name = `${FORMAT_NAME} `;
+  const first = await reader.read(name.length, 'its first line').catch((error: unknown) => {
+    throw error instanceof HindsightError && error.code === 'BUNDLE_CORRUPT' ? bundleCorrupt('it is not a Hindsight bundle (it is shorter than a first line)') : error;
+  });
+  if (first.toString('latin1') !== name) throw bundleCorrupt('it is not a Hindsight bundle (its first line does not name the format)');
+  let digits = '';
+  for (;;) {
+    const byte = (await reader.read(1, 'its first line'))[0]!;
+    if (byte === 0x0a) break;
+    if (byte < 0x30 || byte > 0x39 || digits.length >= 9) throw bundleCorrupt('its format version is not a number');
+    digits += String.fromCharCode(byte);
+  }
+  const version = Number(digits);
+  if (version !== FORMAT_VERSION) {
+    throw new HindsightError(
+      'BUNDLE_VERSION',
+      `The bundle has format version ${version}; this Hindsight reads version ${FORMAT_VERSION}${version > FORMAT_VERSION ? ' (it was made by a newer Hindsight: update to import it)' : ''}. Nothing was imported.`,
+      { version, supported: FORMAT_VERSION },
+    );
+  }
+  if ((await reader.peek()) !== KIND.header) throw bundleCorrupt('it has no header');
+  return readJson(reader, KIND.header, headerSchema, 'the header');
+}
+
+/** What must hold before anything is written; throws with what is wrong. */
+export function checkPrerequisites(store: ProjectStore, header: BundleHeader): void {
+  const { index } = store;
+  if (index.latestSnapshotId() !== undefined && historyIdOf(store) !== header.projectId) {
+    throw new HindsightError(
+      'BUNDLE_OTHER_PROJECT',
+      `The bundle holds the history of another project (${header.name}, recorded at ${header.root}); ${store.root} has a history of its own. Import it --as a folder without a history.`,
+      { bundleProjectId: header.projectId, projectId: store.projectId, root: store.root },
+    );
+  }
+  if (!header.since) return;
+  const base = index.snapshot(header.since.snapshotId);
+  const missingSnapshot = !base || base.at !== header.since.at || base.kind !== header.since.kind;
+  const missing = header.requires.filter(([hash, size]) => !blobHeld(store, hash, size));
+  if (missingSnapshot || missing.length > 0) {
+    const what = [missingSnapshot ? `snapshot ${header.since.snapshotId}` : '', missing.length > 0 ? `${missing.length} stored contents` : ''].filter(Boolean).join(' and ');
+    throw new HindsightError(
+      'BUNDLE_PREREQUISITES',
+      `The bundle continues the history after snapshot ${header.since.snapshotId}, and ${store.root}'s history lacks ${what} it builds on. Import the bundle it follows first (or a full export). Nothing was imported.`,
+      { snapshotId: header.since.snapshotId, missingSnapshot, missing: missing.map(([hash, size]) => ({ hash, size })) },
+    );
+  }
+}
+
+export async function applyBundle(
+  store: ProjectStore,
+  reader: ByteReader,
+  header: BundleHeader,
+  options: { closer?: Closer; background?: boolean; meter?: TransferMeter; signal?: AbortSignal } = {},
+): Promise<ImportOutcome> {
+  checkPrerequisites(store, header);
+  const { meter, signal } = options;
+  meter?.enter('index', { files: header.snapshots.count });
+  const snapshots: BundleSnapshot[] = [];
+  const folderModes: [string, number, number][] = [];
+  for (let kind = await reader.peek(); kind === KIND.snapshots || kind === KIND.modes; kind = await reader.peek()) {
+    signal?.throwIfAborted();
+    if (kind === KIND.snapshots) {
+      const record = await readJson(reader, KIND.snapshots, snapshotsRecordSchema, 'a snapshot record');
+      snapshots.push(...record);
+      meter?.add({ files: record.length });
+    } else {
+      folderModes.push(...(await readJson(reader, KIND.modes, modesRecordSchema, 'a folder-mode record')));
+    }
+  }
+  checkAgainstHistory(store, snapshots);
+
+  meter?.enter('data', { bytes: header.counts.bytes, files: header.counts.blobs });
+  const closer = options.closer ?? makeCloser({ background: options.background });
+  const placed: string[] = [];
+  const carried: { hash: string; size: number }[] = [];
+  const outcome = { blobsWritten: 0, blobsPresent: 0, bytes: 0 };
+  try {
+    let previous = '';
+    while ((await reader.peek()) === KIND.blob) {
+      signal?.throwIfAborted();
+      const head = await reader.read(BLOB_HEAD, 'a blob head');
+      const hash = head.subarray(1, 33).toString('hex');
+      const size = Number(head.readBigUInt64BE(33));
+      if (hash <= previous) throw bundleCorrupt('its blobs are out of order or repeated', { hash });
+      if (!Number.isSafeInteger(size)) throw bundleCorrupt('a blob size is out of range', { hash });
+      previous = hash;
+      if (blobHeld(store, hash, size)) {
+        await checkOnly(reader, hash, size, meter);
+        outcome.blobsPresent++;
+      } else {
+        await writeBlob(store, reader, hash, size, closer, placed, meter);
+        outcome.blobsWritten++;
+      }
+      carried.push({ hash, size });
+      outcome.bytes += size;
+      meter?.add({ files: 1 });
+    }
+    const before = reader.digestSoFar();
+    if ((await reader.peek()) !== KIND.end) throw bundleCorrupt((await reader.atEnd()) ? 'it ends early, before its end record' : 'an unknown record follows the blobs');
+    const end = await readJson(reader, KIND.end, endSchema, 'the end record');
+    if (!(await reader.atEnd())) throw bundleCorrupt('bytes follow its end record');
+    const versions = snapshots.reduce((sum, s) => sum + s.versions.length, 0);
+    if (end.sha256 !== before) throw bundleCorrupt('its digest does not match its bytes');
+    if (end.snapshots !== snapshots.length || end.versions !== versions || end.blobs !== carried.length || end.bytes !== outcome.bytes || end.folderModes !== folderModes.length) {
+      throw bundleCorrupt('its end record does not count what it carried');
+    }
+    await closer.drain();
+    if (closer.failures.length > 0) throw closeFailuresError(closer.failures);
+    checkNamedBlobs(store, snapshots, new Set(carried.map((b) => b.hash)));
+    const rows: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, blobs: carried };
+    const added = store.index.importRows(rows);
+    setHistoryId(store, header.projectId);
+    meter?.finish();
+    return { added, snapshots: snapshots.length, ...outcome };
+  } catch (error) {
+    await closer.drain();
+    // What this run placed goes again: the store is as it was before the import.
+    for (const file of placed) rmSync(file, { force: true });
+    if (signal?.aborted) throw new HindsightError('CANCELLED', 'The import was cancelled; the history is as it was.');
+    throw error;
+  }
+}
+
+/** Held: in the index, and its file in place with the size recorded. */
+function blobHeld(store: ProjectStore, hash: string, size: number): boolean {
+  try {
+    return statSync(blobPath(store.blobsDir, hash)).size === size;
+  } catch {
+    return false;
+  }
+}
+
+/** Snapshots the store has already must be the same ones (the same bundle imported again); anything else is a diverged history. */
+function checkAgainstHistory(store: ProjectStore, snapshots: readonly BundleSnapshot[]): void {
+  for (const s of snapshots) {
+    const here = store.index.snapshot(s.origin);
+    if (!here) continue;
+    if (here.kind !== s.kind || here.at !== s.at || here.label !== s.label || here.files !== s.versions.length) {
+      throw new HindsightError(
+        'HISTORY_DIVERGED',
+        `Snapshot ${s.origin} of the bundle is not snapshot ${s.origin} of ${store.root}: the two histories went separate ways after a common past. Import it --as a folder without a history. Nothing was imported.`,
+        { snapshotId: s.origin },
+      );
+    }
+  }
+}
+
+/** Every version's contents are carried, or already stored. */
+function checkNamedBlobs(store: ProjectStore, snapshots: readonly BundleSnapshot[], carried: Set<string>): void {
+  for (const s of snapshots) {
+    for (const v of s.versions) {
+      if (v.hash === null || carried.has(v.hash) || blobHeld(store, v.hash, v.size)) continue;
+      throw bundleCorrupt(`version ${v.versionId} (${v.path}) names contents it does not carry`, { hash: v.hash });
+    }
+  }
+}
+
+async function checkOnly(reader: ByteReader, hash: string, size: number, meter?: TransferMeter): Promise<void> {
+  const digest = createHash('sha256');
+  for await (const piece of reader.pieces(size, `blob ${hash.slice(0, 12)}…`)) {
+    digest.update(piece);
+    meter?.add({ bytes: piece.length });
+  }
+  if (digest.digest('hex') !== hash) throw blobMismatch(hash);
+}
+
+async function writeBlob(store: ProjectStore, reader: ByteReader, hash: string, size: number, closer: Closer, placed: string[], meter?: TransferMeter): Promise<void> {
+  const final = blobPath(store.blobsDir, hash);
+  let temp: string;
+  let fd: number;
+  try {
+    ({ temp, fd } = openTempBeside(final));
+  } catch (error) {
+    throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
+  }
+  const digest = createHash('sha256');
+  try {
+    for await (const piece of reader.pieces(size, `blob ${hash.slice(0, 12)}…`)) {
+      digest.update(piece);
+      for (let at = 0; at < piece.length; ) at += writeSync(fd, piece, at, piece.length - at);
+      meter?.add({ bytes: piece.length });
+    }
+    if (digest.digest('hex') !== hash) throw blobMismatch(hash);
+  } catch (error) {
+    closeSync(fd);
+    dropTemp(temp);
+    throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
+  }
+  await closer.close(
+    fd,
+    hash,
+    () => {
+      if (existsSync(final)) return dropTemp(temp);
+      placeBlob(temp, final);
+      placed.push(final);
+    },
+    () => dropTemp(temp),
+  );
+}
+
+function blobMismatch(hash: string): HindsightError {
+  return bundleCorrupt(`the bytes of blob ${hash.slice(0, 12)}… do not match their hash`, { hash });
+}
+
+async function readJson<T>(reader: ByteReader, kind: number, schema: z.ZodType<T>, what: string): Promise<T> {
+  const head = await reader.read(5, what);
+  if (head[0] !== kind) throw bundleCorrupt(`${what} is missing`);
+  const length = head.readUInt32BE(1);
+  if (length > MAX_JSON_RECORD) throw bundleCorrupt(`${what} is longer than any bundle writes`);
+  const text = await reader.read(length, what);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.toString('utf8'));
+  } catch {
+    throw bundleCorrupt(`${what} is not JSON`);
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) throw bundleCorrupt(`${what} has an unexpected shape (${result.error.issues[0]?.message ?? 'unknown'})`);
+  return result.data;
+}
+
+function toRows(s: BundleSnapshot): ImportedRows['snapshots'][number] {
+  return {
+    id: s.origin,
+    kind: s.kind,
+    at: s.at,
+    label: s.label,
+    branch: s.branch,
+    head: s.head,
+    versions: s.versions.map((v): VersionRowOut => [v.versionId, s.origin, v.path, v.hash, v.mode, v.size, v.type, v.target]),
+  };
+}

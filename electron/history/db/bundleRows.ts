@@ -1,0 +1,82 @@
+import type { EntryType, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
+import type { Sql } from './sql.js';
+
+// The rows a bundle carries (bundle/, docs/BUNDLE.md): read in pages for an export, written in
+// one transaction by an import. Ids are kept: a snapshot or version has the same id on every
+// machine that imported it, so the same bundle imported twice finds its rows already there.
+
+export interface SnapshotRowOut {
+  id: number;
+  kind: SnapshotKind;
+  at: number;
+  label: string | null;
+  branch: string | null;
+  head: string | null;
+}
+
+export type VersionRowOut = [id: number, snapshotId: number, path: string, hash: string | null, mode: number, size: number, type: EntryType | null, target: string | null];
+
+/** The snapshots after `since` up to `last`, oldest first. */
+export function snapshotsBetween(sql: Sql, since: number, last: number): SnapshotRowOut[] {
+  return sql.all('SELECT id, kind, at, label, branch, head FROM snapshots WHERE id > ? AND id <= ? ORDER BY id', since, last);
+}
+
+/** One page of the versions of snapshots after `since` up to `last`, in (snapshot, id) order, after the row `from`. */
+export function versionPage(sql: Sql, since: number, last: number, from: [snapshotId: number, id: number], limit: number): VersionRowOut[] {
+  return sql.rows(
+    `SELECT id, snapshot_id, path, hash, mode, size, type, target FROM versions
+     WHERE snapshot_id > ? AND snapshot_id <= ? AND (snapshot_id, id) > (?, ?) ORDER BY snapshot_id, id LIMIT ?`,
+    since,
+    last,
+    from[0],
+    from[1],
+    limit,
+  );
+}
+
+/** The folder-mode rows of snapshots after `since` up to `last`. */
+export function folderModesBetween(sql: Sql, since: number, last: number): [string, number, number][] {
+  return sql.rows('SELECT path, snapshot_id, mode FROM folder_modes WHERE snapshot_id > ? AND snapshot_id <= ? ORDER BY snapshot_id, path', since, last);
+}
+
+/**
+ * The blobs the versions after `since` (up to `last`) name, by hash, each marked when a version
+ * at or before `since` names it too (the receiver of an incremental bundle already holds those).
+ */
+export function blobsBetween(sql: Sql, since: number, last: number): { hash: string; size: number; held: number }[] {
+  return sql.all(
+    `SELECT b.hash, b.size,
+       EXISTS (SELECT 1 FROM versions p WHERE p.hash = b.hash AND p.snapshot_id <= ?) AS held
+     FROM blobs b WHERE b.hash IN (SELECT hash FROM versions WHERE snapshot_id > ? AND snapshot_id <= ? AND hash IS NOT NULL)
+     ORDER BY b.hash`,
+    since,
+    since,
+    last,
+  );
+}
+
+export interface ImportedRows {
+  snapshots: readonly (SnapshotRowOut & { versions: readonly VersionRowOut[] })[];
+  folderModes: readonly [string, number, number][];
+  blobs: readonly { hash: string; size: number }[];
+}
+
+/** Writes the rows of an import in one transaction; answers the snapshots written (ids already present are skipped). */
+export function writeImportedRows(sql: Sql, rows: ImportedRows): SnapshotInfo[] {
+  return sql.transaction(() => {
+    const written: SnapshotInfo[] = [];
+    for (const blob of rows.blobs) sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
+    for (const s of rows.snapshots) {
+      if (sql.get('SELECT 1 FROM snapshots WHERE id = ?', s.id)) continue;
+      sql.run('INSERT INTO snapshots (id, kind, at, label, branch, head) VALUES (?, ?, ?, ?, ?, ?)', s.id, s.kind, s.at, s.label, s.branch, s.head);
+      for (const v of s.versions) {
+        sql.run('INSERT INTO versions (id, snapshot_id, path, hash, mode, size, type, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', ...v);
+      }
+      written.push({ snapshotId: s.id, kind: s.kind, at: s.at, label: s.label, files: s.versions.length, branch: s.branch, head: s.head });
+    }
+    for (const [path, snapshotId, mode] of rows.folderModes) {
+      sql.run('INSERT OR IGNORE INTO folder_modes (path, snapshot_id, mode) VALUES (?, ?, ?)', path, snapshotId, mode);
+    }
+    return written;
+  });
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { HindsightError } from '../../../shared/errors.js';
+import type { Progress } from '../../../shared/progress.js';
+import { tempDir } from '../../helpers/tempDirs.js';
+import { readTree } from '../../helpers/writeTree.js';
+import { notRacy } from '../versions/versionsHelpers.js';
+import { folderModes, historyWithChanges, otherEngine } from './bundleHelpers.js';
+
+// Export on one data folder, import on another: every snapshot restores byte-exact with file and
+// folder modes and links; an incremental bundle continues it; importing twice changes nothing.
+
+/** Every snapshot of two histories written out and compared: bytes, modes, links, folder modes. */
+async function expectSameSnapshots(a: HistoryEngine, aId: string, b: HistoryEngine, bId: string): Promise<void> {
+  const out = tempDir();
+  for (const snapshot of a.log(aId)) {
+    const left = join(out, `a-${snapshot.snapshotId}`);
+    const right = join(out, `b-${snapshot.snapshotId}`);
+    await a.materializeSnapshot(aId, snapshot.snapshotId, left);
+    await b.materializeSnapshot(bId, snapshot.snapshotId, right);
+    expect(readTree(right)).toEqual(readTree(left));
+    expect(folderModes(right)).toEqual(folderModes(left));
+  }
+}
+
+async function failure(promise: Promise<unknown>): Promise<HindsightError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HindsightError);
+  return error as HindsightError;
+}
+
+describe('export and import', () => {
+  it('carries the whole history to another data folder and another path, every snapshot exact', async () => {
+    const { engine, projectId, store } = await historyWithChanges();
+    const bundle = join(tempDir(), 'history.hsb');
+    const exported = await engine.exportHistory(projectId, { file: bundle });
+    expect(exported).toMatchObject({ projectId, to: bundle, since: null, first: 1, last: 4, snapshots: 4, requires: 0 });
+    // Each blob once: the two files with the same bytes share one.
+    expect(exported.blobs).toBe(store.index.blobTotals().blobs);
+    expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 1\n');
+
+    const other = otherEngine();
+    const moved = tempDir();
+    const progress: Progress[] = [];
+    other.events.on((e) => e.event === 'progress' && progress.push(e.payload));
+    const imported = await other.importHistory({ file: bundle }, { as: moved });
+    expect(imported).toMatchObject({ root: moved, historyId: projectId, snapshots: 4, added: 4, blobsPresent: 0, blobsWritten: exported.blobs, bytes: exported.bytes });
+    expect(progress.filter((p) => p.operation === 'import').at(-1)).toMatchObject({ phase: 'done', bytesDone: exported.bytes, etaMs: 0 });
+    expect(other.log(imported.projectId)).toEqual(engine.log(projectId));
+    await expect(other.listProjects()).resolves.toEqual([expect.objectContaining({ projectId: imported.projectId, root: moved })]);
+    await expectSameSnapshots(engine, projectId, other, imported.projectId);
+    expect(readdirSync(moved)).toEqual([]); // the folder's files are not touched
+
+    // The same bundle again changes nothing: no snapshot added, no blob written.
+    const again = await other.importHistory({ file: bundle }, { as: moved });
+    expect(again).toMatchObject({ added: 0, blobsWritten: 0, blobsPresent: exported.blobs });
+    expect(other.log(imported.projectId)).toEqual(engine.log(projectId));
+  });
+
+  it('continues a history with an incremental bundle, and refuses one whose base is missing, with the list', async () => {
+    const { engine, root, projectId, store } = await historyWithChanges();
+    const dir = tempDir();
+    await engine.exportHistory(projectId, { file: join(dir, 'full.hsb') });
+    writeFileSync(join(root, 'src/a.txt'), 'third edit');
+    writeFileSync(join(root, 'src/fresh.txt'), 'never seen before');
+    writeFileSync(join(root, 'same-3.txt'), 'same bytes'); // contents the receiver already holds
+    notRacy(store);
+    await engine.rescan(projectId);
+    const since = 4;
+    const part = await engine.exportHistory(projectId, { file: join(dir, 'part.hsb') }, { since });
+    expect(part).toMatchObject({ since, first: 5, last: 5, snapshots: 1, blobs: 2, requires: 1 });
+
+    // Without what it builds on: refused, naming what is missing, nothing imported.
+    const fresh = otherEngine();
+    const alone = tempDir();
+    const refused = await failure(fresh.importHistory({ file: join(dir, 'part.hsb') }, { as: alone }));
+    expect(refused.code).toBe('BUNDLE_PREREQUISITES');
+    expect(refused.details).toMatchObject({ snapshotId: since, missingSnapshot: true, missing: [{ hash: expect.any(String), size: 10 }] });
+    expect(fresh.store(fresh.locate(alone)).index.latestSnapshotId()).toBeUndefined();
+
+    const other = otherEngine();
+    const moved = tempDir();
+    const first = await other.importHistory({ file: join(dir, 'full.hsb') }, { as: moved });
+    const next = await other.importHistory({ file: join(dir, 'part.hsb') }, { as: moved });
+    expect(next).toMatchObject({ added: 1, blobsWritten: 2 });
+    expect(other.log(first.projectId)).toEqual(engine.log(projectId));
+    await expectSameSnapshots(engine, projectId, other, first.projectId);
+  });
+});
