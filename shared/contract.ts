@@ -10,6 +10,7 @@ import type {
   ConfigView,
   DeletedFile,
   DiffInputs,
+  DiskState,
   FileBytes,
   FileEntry,
   OpenProjectResult,
@@ -20,8 +21,10 @@ import type {
   RestoreFileResult,
   RestorePreview,
   RestoreSnapshotResult,
+  SearchResult,
   SnapshotChange,
   SnapshotInfo,
+  SnapshotSummary,
   StoreStats,
   RemoteStatus,
   VersionInfo,
@@ -46,10 +49,14 @@ function call<Response>() {
   return <Request extends z.ZodType>(request: Request, doc: string): CallSpec<Request, Response> => ({ request, doc });
 }
 
+const gitSource = z.enum(['HEAD', 'INDEX']);
+
 const diffSide = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('version'), versionId }),
   /** The file as it is on disk now. */
   z.strictObject({ kind: z.literal('disk') }),
+  /** git's committed (HEAD) or staged (INDEX) version. */
+  z.strictObject({ kind: z.literal('git'), source: gitSource }),
 ]);
 
 const restoreScope = {
@@ -83,18 +90,26 @@ export const CALLS = {
     z.strictObject({ projectId, snapshotId }),
     'What one snapshot changed, file by file (added, modified, deleted), sorted by path.',
   ),
+  snapshotSummary: call<SnapshotSummary>()(
+    z.strictObject({ projectId, snapshotId }),
+    'What a snapshot holds: the files present at it, and how many changed since the checkpoint or first copy before it.',
+  ),
   fileTree: call<FileEntry[]>()(
     z.strictObject({ projectId, snapshotId: snapshotId.optional() }),
     'Every file as it stands at a snapshot (default: the latest), sorted by path.',
   ),
   versions: call<VersionInfo[]>()(z.strictObject({ projectId, path: projectPath }), "A file's versions, oldest first."),
+  diskState: call<DiskState>()(
+    z.strictObject({ projectId, path: projectPath }),
+    'The file as it is on disk now, and which of its versions it is identical to (the current one).',
+  ),
   readVersion: call<FileBytes>()(
     z.strictObject({ projectId, path: projectPath, versionId: versionId.optional(), maxBytes }),
     "A version's bytes (default: the latest with contents), at most maxBytes (default 2 MiB), marked when truncated.",
   ),
   diffInputs: call<DiffInputs>()(
     z.strictObject({ projectId, path: projectPath, before: diffSide, after: diffSide, maxBytes }),
-    'The two texts to compare: two versions, or a version and the file on disk now.',
+    "The two texts to compare: any two of a version, the file on disk now, and git's HEAD or INDEX version.",
   ),
 
   gitVersions: call<GitVersions>()(
@@ -105,6 +120,10 @@ export const CALLS = {
   restoreFile: call<RestoreFileResult>()(
     z.strictObject({ projectId, path: projectPath, versionId }),
     'Restores one file to a version; what it held is recorded first, and the restore is a snapshot.',
+  ),
+  restoreFromGit: call<RestoreFileResult>()(
+    z.strictObject({ projectId, path: projectPath, source: gitSource }),
+    "Restores one file to git's committed (HEAD) or staged (INDEX) version; what it held is recorded first.",
   ),
   previewRestore: call<RestorePreview>()(
     z.strictObject(restoreScope),
@@ -128,6 +147,23 @@ export const CALLS = {
     'A named snapshot of the project as it is now (listed by log with kind "checkpoint").',
   ),
   deletedFiles: call<DeletedFile[]>()(z.strictObject({ projectId }), 'Paths whose latest version is a deletion.'),
+  search: call<SearchResult>()(
+    z.strictObject({
+      projectId,
+      /** Plain text (a substring) unless regex. */
+      query: z.string().min(1, 'the search text is empty').max(1000),
+      regex: z.boolean().default(false),
+      /** Case is ignored unless set. */
+      caseSensitive: z.boolean().default(false),
+      /** Only paths matching this glob (no slash: names at any depth; `**` spans folders). */
+      path: z.string().min(1).max(1000).optional(),
+      /** Only versions recorded at or after this time (milliseconds since the epoch). */
+      since: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+      /** The most hits answered (newest first); truncated says when more exist. */
+      limit: z.number().int().min(1).max(10_000).default(500),
+    }),
+    'Every version ever recorded that holds the text: one hit per file and content, newest first, with where the text is and whether the file still holds it.',
+  ),
   storeStats: call<StoreStats>()(
     z.strictObject({ projectId, largest: z.number().int().min(0).max(1000).default(20) }),
     "The history store's blobs, bytes, dedupe savings and largest files.",

@@ -7,6 +7,29 @@ import type { GitFolderState } from './git.js';
 export type SnapshotKind = 'baseline' | 'change' | 'restore' | 'checkpoint';
 export type EntryType = 'file' | 'symlink';
 
+/**
+ * Where a snapshot (and so each version in it) came from: a first copy, an edit seen on disk, a
+ * restore (of a version, a snapshot or git's HEAD/INDEX), the undo of a restore, git rewriting
+ * files (checkout, reset, stash, merge, rebase, pull: 'after' for the files it wrote, 'before' for
+ * the checkpoint of the state it was about to change), or a named checkpoint.
+ */
+export type OriginKind = 'first-copy' | 'edit' | 'restore' | 'undo' | 'git' | 'checkpoint';
+export type GitSource = 'HEAD' | 'INDEX';
+
+export interface Origin {
+  kind: OriginKind;
+  /** restore, undo: the version whose contents came back (on a snapshot: always null). */
+  fromVersionId: number | null;
+  /** restore, undo of a snapshot restore: the snapshot restored to. */
+  fromSnapshotId: number | null;
+  /** restore from git: which of git's versions came back. */
+  fromGit: GitSource | null;
+  /** git: the operation, as git names it ('checkout', 'reset', 'stash', 'merge', 'rebase', 'pull'...). */
+  gitOperation: string | null;
+  /** git: 'before' on the checkpoint of the state git was about to change, 'after' on what it wrote. */
+  gitWhen: 'before' | 'after' | null;
+}
+
 export interface SnapshotInfo {
   snapshotId: number;
   kind: SnapshotKind;
@@ -18,6 +41,25 @@ export interface SnapshotInfo {
   /** The git branch and commit HEAD was on when it was taken (null outside a repository). */
   branch: string | null;
   head: string | null;
+  /** What made it (older stores: told by its kind). */
+  origin: Origin;
+  /**
+   * Where its files are: the one file it recorded, or the deepest folder holding all of them
+   * ('' when they are spread over the project's top); null when it recorded no file (a
+   * checkpoint) or was written before this was recorded.
+   */
+  scope: string | null;
+}
+
+/** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
+export interface SnapshotSummary {
+  snapshotId: number;
+  /** Files present at it (not only the ones it recorded). */
+  files: number;
+  /** Paths changed after `since` up to and including this snapshot. */
+  changedSince: number;
+  /** The checkpoint or first copy counted from; null for the first copy itself. */
+  since: { snapshotId: number; kind: 'baseline' | 'checkpoint' } | null;
 }
 
 /** One file as it stands at a snapshot. */
@@ -48,6 +90,24 @@ export interface VersionInfo {
   target: string | null;
   branch: string | null;
   head: string | null;
+  /** What made this version: its snapshot's origin, with the version it was restored from. */
+  origin: Origin;
+}
+
+/** A file as it is on disk now, beside its versions: which of them it is identical to. */
+export interface DiskState {
+  path: string;
+  /** false when there is no file (or link) at that path now. */
+  exists: boolean;
+  type: EntryType | null;
+  mode: number | null;
+  size: number | null;
+  /** SHA-256 of the contents (of a link: its target); null when there is no file. */
+  hash: string | null;
+  /** The newest version identical to the disk (contents, mode, kind; a deletion when there is no file): the current one. */
+  currentVersionId: number | null;
+  /** Every version identical to the disk: restoring one of them would change nothing. */
+  sameVersionIds: number[];
 }
 
 /** What one snapshot changed in one file, relative to the version before it. */
@@ -62,6 +122,15 @@ export interface SnapshotChange {
   type: EntryType | null;
 }
 
+/**
+ * A file or folder of the project that could not be read, and why in words. It is left out of
+ * what was recorded (a file keeps its earlier versions), and every rescan tries it again.
+ */
+export interface UnreadablePath {
+  path: string;
+  reason: string;
+}
+
 export interface OpenResult {
   projectId: string;
   root: string;
@@ -72,6 +141,8 @@ export interface OpenResult {
   firstCopy: boolean;
   /** Whether the folder is in a git repository, with the branch and commit HEAD is on. */
   git: GitFolderState;
+  /** What could not be read this time (sorted by path; empty when everything was). */
+  unreadable: UnreadablePath[];
 }
 
 export interface VerifyResult {

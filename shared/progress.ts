@@ -19,7 +19,8 @@ export type ProgressPhase =
   | 'done';
 
 export interface Progress {
-  operation: 'first-copy' | 'rescan' | 'restore' | 'verify' | 'push' | 'pull' | 'clone' | 'materialize' | 'export' | 'import';
+  /** search-index: the search index build, counting blobs (files) looked at of those within its size limit. */
+  operation: 'first-copy' | 'rescan' | 'restore' | 'verify' | 'push' | 'pull' | 'clone' | 'materialize' | 'export' | 'import' | 'search-index';
   projectId: string;
   phase: ProgressPhase;
   filesDone: number;

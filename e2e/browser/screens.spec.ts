@@ -132,8 +132,18 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await viewer.getByRole('button', { name: 'Inline' }).click();
   await shoot(viewer, '07-diff-inline');
   await viewer.getByLabel('Compare with').selectOption('none');
+  await viewer.getByRole('checkbox', { name: 'Compare version 2' }).check();
+  await viewer.getByRole('checkbox', { name: 'Compare version 1' }).check();
+  await expect(viewer.getByTestId('diff-view').locator('.cm-line', { hasText: 'step' }).first()).toBeVisible();
+  await shoot(viewer, '23-compare-two-versions');
+  await viewer.getByRole('button', { name: 'Stop comparing' }).click();
+  await versions(viewer).first().getByRole('button').click();
+  await expect(viewer.getByText('Identical to the file on disk')).toBeVisible();
+  await shoot(viewer, '24-current-version');
+  await versions(viewer).last().getByRole('button').click();
 
   await viewer.getByRole('button', { name: 'Restore this version' }).click();
+  await expect(viewer.getByRole('dialog').getByTestId('diff-view')).toBeVisible();
   await shoot(viewer, '08-restore-dialog');
   await viewer.getByRole('dialog').getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(viewer.getByRole('button', { name: 'Undo' })).toBeVisible();
@@ -173,6 +183,25 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await viewer.getByLabel('Label').fill('Before the redesign');
   await shoot(viewer, '15-checkpoint');
   await viewer.keyboard.press('Escape');
+  await viewer.getByRole('button', { name: 'Restore a folder…' }).click();
+  await expect(viewer.getByRole('list', { name: 'Folders in this snapshot' })).toBeVisible();
+  await shoot(viewer, '25-restore-folder-picker');
+  await viewer.keyboard.press('Escape');
+  await viewer.getByRole('button', { name: 'Checkpoint' }).click();
+  await viewer.getByLabel('Label').fill('Before the redesign of the counter, the styles and every page that shows them to a visitor');
+  await viewer.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await snapshots.first().getByRole('button').click();
+  await expect(viewer.getByText(/changed since the (first copy|previous checkpoint)/).first()).toBeVisible();
+  await shoot(viewer, '26-timeline-checkpoint');
+
+  const search = viewer.getByRole('searchbox', { name: 'Search history' });
+  await search.fill('count');
+  await search.press('Enter');
+  await expect(viewer.getByRole('list', { name: 'Search results' })).toBeVisible();
+  await shoot(viewer, '23-search-results');
+  await viewer.getByRole('button', { name: /^Open src\/Counter\.tsx line 5/ }).first().click();
+  await expect(viewer.locator('.cm-search-hit')).toBeVisible();
+  await shoot(viewer, '24-search-opened');
 
   // A remote set (never pushed here): the Store tab says what it lacks.
   const configFile = join(dataDir, 'config.json');

@@ -51,10 +51,10 @@ test('an edit on disk appears as a new version without a reload', async ({ viewe
   await openProject(viewer, dir);
   await selectFile(viewer, 'notes.txt');
   await expect(versions(viewer)).toHaveCount(1);
-  await expect(versions(viewer).first()).toContainText('Baseline');
+  await expect(versions(viewer).first()).toContainText('First copy');
   writeFileSync(join(dir, 'notes.txt'), NOTES_V2);
   await expect(versions(viewer)).toHaveCount(2, { timeout: 30_000 });
-  await expect(versions(viewer).last()).toContainText('Baseline');
+  await expect(versions(viewer).last()).toContainText('First copy');
   await expect(viewer.getByRole('treeitem', { name: 'notes.txt' })).toBeVisible();
 });
 

@@ -1,8 +1,8 @@
 import { appendFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { constants as osConstants, hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { HindsightError } from '../../shared/errors.js';
+import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import { resolveDataDir } from '../history/dataDir.js';
 import type { HistoryEngine } from '../history/historyEngine.js';
 import { setCopyWorkerScript, sharedCopyPool } from '../history/store/copyPool.js';
@@ -41,9 +41,7 @@ export async function main(argv: string[]): Promise<number> {
   const [command, { HistoryEngine }] = await Promise.all([entry.load(), import('../history/historyEngine.js')]);
   let engine: HistoryEngine | undefined;
   const controller = new AbortController();
-  const stop = () => controller.abort(new HindsightError('CANCELLED', 'Cancelled.'));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const stopped = stopOnSignals(controller);
   const output = watchClosedOutput(process.stdout, process.stderr, () => controller.abort(new HindsightError('CANCELLED', 'The output was closed.')));
   try {
     const ctx = context(command, rest, controller.signal, () => {
@@ -62,6 +60,13 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     // Stopped because the reader went away (or a write failed for it): nothing to report.
     if (output.closed || isClosedPipe(error)) return 0;
+    // Cancelled by a signal: the work stopped before anything half done was recorded.
+    if (stopped.signal && controller.signal.aborted) {
+      // A cancelled write that kept something says what (a restore); any other recorded nothing.
+      const said = isHindsightError(error) && error.code === 'CANCELLED' && error.message !== 'Cancelled.' ? error.message : 'nothing of this run was recorded.';
+      process.stderr.write(`hindsight ${name}: stopped by ${stopped.signal}; ${said}\n`);
+      return signalExitCode(stopped.signal);
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`hindsight ${name}: ${error.message}\nUsage: hindsight ${command.usage}\n`);
       return 2;
@@ -98,6 +103,37 @@ function context(command: Command, args: string[], signal: AbortSignal, engine: 
       process.stderr.write(`hindsight ${command.name}: waiting for ${who}, which is writing this history (Ctrl-C to stop waiting)\n`);
     },
   };
+}
+
+/**
+ * SIGINT and SIGTERM cancel the running command: its signal aborts, the work stops at its next
+ * file (or piece of a large file), and the command ends with the signal's conventional exit code.
+ * Commands that run until stopped (watch, serve) take the signal as their normal end. A second
+ * signal, or work still running a few seconds later (a call stuck in the kernel), ends the
+ * process at once: every write Hindsight records is one SQLite transaction, so nothing half
+ * written survives that either.
+ */
+function stopOnSignals(controller: AbortController): { signal: NodeJS.Signals | undefined } {
+  const state: { signal: NodeJS.Signals | undefined } = { signal: undefined };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (state.signal) process.exit(signalExitCode(state.signal));
+    state.signal = signal;
+    controller.abort(new HindsightError('CANCELLED', 'Cancelled.'));
+    setTimeout(() => {
+      process.stderr.write(`hindsight: did not stop within ${FORCED_EXIT_MS / 1000} s of ${signal}; exiting now.\n`);
+      process.exit(signalExitCode(signal));
+    }, FORCED_EXIT_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return state;
+}
+
+const FORCED_EXIT_MS = 3000;
+
+/** 128 + the signal's number, as shells report a command a signal ended (130, 143). */
+function signalExitCode(signal: NodeJS.Signals): number {
+  return 128 + (osConstants.signals[signal] ?? 0);
 }
 
 function isClosedPipe(error: unknown): boolean {

@@ -1,6 +1,7 @@
 import { isHindsightError } from '../../shared/errors.js';
 import type { OpenProjectResult } from '../../shared/contract/values.js';
 import type { CommandContext, FlagSpec } from './command.js';
+import { describeUnreadable } from './format/results.js';
 import { countOf, formatBytes } from './format/words.js';
 
 // Opening a folder from a command (open, watch). The first copy of a folder past the large-folder
@@ -12,7 +13,9 @@ export const YES_FLAG: FlagSpec = { yes: { type: 'boolean', short: 'y' } };
 /** The open's result, or the exit code 2 when a large first copy needs --yes. */
 export async function openFolder(ctx: CommandContext, command: string, folder: string): Promise<OpenProjectResult | 2> {
   try {
-    return await ctx.engine().open(folder, { signal: ctx.signal, onWait: ctx.onWait, confirmLarge: ctx.flags.yes === true });
+    const opened = await ctx.engine().open(folder, { signal: ctx.signal, onWait: ctx.onWait, confirmLarge: ctx.flags.yes === true });
+    ctx.err.write(describeUnreadable(command, opened.unreadable));
+    return opened;
   } catch (error) {
     if (!isHindsightError(error) || error.code !== 'CONFIRM_LARGE_FOLDER') throw error;
     const found = error.details as { root: string; files: number; bytes: number; limitFiles: number | null; limitBytes: number | null };

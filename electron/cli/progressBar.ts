@@ -29,6 +29,8 @@ export function progressLabel(p: Progress): string {
       const verb = p.operation === 'pull' ? 'Pulling' : 'Cloning';
       return p.phase === 'metadata' ? `${verb}: reading the remote` : p.phase === 'write' ? `${verb}: writing files` : verb;
     }
+    case 'search-index':
+      return 'Indexing for search';
     case 'materialize':
       return 'Writing the snapshot';
     case 'export':
@@ -46,6 +48,7 @@ const DONE: Record<Progress['operation'], string> = {
   push: 'Pushed',
   pull: 'Pulled',
   clone: 'Cloned',
+  'search-index': 'Indexed for search',
   materialize: 'Written',
   export: 'Exported',
   import: 'Imported',

@@ -18,11 +18,12 @@ import type {
   RestorePreview,
   RemoteStatus,
   RestoreSnapshotResult,
+  SearchResult,
   StoreStats,
 } from '../../shared/contract.js';
 import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import type { GitVersions } from '../../shared/git.js';
-import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult } from '../../shared/history.js';
+import type { DiskState, FileEntry, GitSource, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult } from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
 import { configEdit, configView } from './config/configView.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
@@ -45,6 +46,8 @@ import type { PlanOptions } from './restore/planRestore.js';
 import type { ExecuteOptions } from './restore/restoreSnapshot.js';
 import { assertProjectPath, isInside } from './restore/safeTarget.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from './restore/backgroundCloser.js';
+import { SearchBuilder } from './search/searchBuilder.js';
+import { searchHistory, type SearchRequest } from './search/searchHistory.js';
 import { storeStats } from './stats/storeStats.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { verifyStore } from './verify/verifyStore.js';
@@ -52,7 +55,8 @@ import type { BeforeCommitHook } from './versions/commitHooks.js';
 import { headCheckpoint } from './versions/headCheckpoint.js';
 import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
 import type { RescanOptions } from './versions/rescan.js';
-import { diffInputs, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
+import { diskState } from './versions/diskState.js';
+import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
 import { pushHistory, type PushHistoryOptions } from './remote/push/pushHistory.js';
 import type { PushResult } from './remote/push/pushProject.js';
 import { requireRemote } from './remote/remoteConfig.js';
@@ -117,14 +121,18 @@ export class HistoryEngine {
   constructor(readonly dataDir: string) {
     this.config = configStoreFor(dataDir);
     this.projects = new ProjectRegistry(dataDir, () => this.config.loadConfig().config.projects, {
-      onSnapshot: (projectId, snapshot) => this.events.emit({ event: 'snapshot', payload: { projectId, snapshot } }),
+      onSnapshot: (projectId, snapshot) => {
+        // New versions may name blobs the search index has not seen: the builder looks again.
+        this.projects.find(projectId)?.searchBuilder?.poke();
+        this.events.emit({ event: 'snapshot', payload: { projectId, snapshot } });
+      },
     });
     this.recorder = new ProjectRecorder({
       exclude: () => this.settings().excludePatterns,
       maxFileSize: () => this.settings().maxFileSize,
     });
     // A checkpoint of the state before git moved HEAD, ahead of the group that records git's rewrite.
-    this.recorder.addBeforeCommit(async (store) => void (await headCheckpoint(store)));
+    this.recorder.addBeforeCommit(async (store) => (await headCheckpoint(store))?.after);
   }
 
   // --- projects
@@ -165,9 +173,15 @@ export class HistoryEngine {
       throw error;
     }
     this.projects.markOpened(project);
-    if (options.watch) await this.startWatching(project);
+    if (options.watch) {
+      await this.startWatching(project);
+      this.startSearchIndex(project);
+    }
     const { store } = project;
-    const result = 'firstCopy' in opened ? { ...opened.firstCopy, firstCopy: true } : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false };
+    const result =
+      'firstCopy' in opened
+        ? { ...opened.firstCopy, firstCopy: true }
+        : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false, unreadable: opened.rescan.unreadable };
     return { projectId: project.projectId, root: project.root, ...result, git: store.git.state(), project: this.projects.summary(project.projectId) };
   }
 
@@ -222,6 +236,19 @@ export class HistoryEngine {
     return store.index.snapshotChanges(snapshotId);
   }
 
+  /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
+  snapshotSummary(projectId: string, snapshotId: number): SnapshotSummary {
+    const store = this.history(projectId);
+    this.requireSnapshot(store, snapshotId);
+    const mark = store.index.previousMark(snapshotId);
+    return {
+      snapshotId,
+      files: store.index.filesPresentAt(snapshotId),
+      changedSince: mark ? store.index.pathsChangedBetween(mark.id, snapshotId) : 0,
+      since: mark ? { snapshotId: mark.id, kind: mark.kind } : null,
+    };
+  }
+
   files(projectId: string, at?: number): FileEntry[] {
     const store = this.history(projectId);
     if (at !== undefined) this.requireSnapshot(store, at);
@@ -241,10 +268,17 @@ export class HistoryEngine {
   }
 
   async diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): Promise<DiffInputs> {
+    assertProjectPath(path);
     const store = this.history(projectId);
     const sides = [before, after].map((side) => (side.kind === 'version' ? store.index.version(side.versionId)?.hash : undefined));
     await this.bytesOnDemand(store, sides);
     return diffInputs(store, path, before, after, maxBytes);
+  }
+
+  /** The file on disk now and which of its versions it is identical to. */
+  diskState(projectId: string, path: string): Promise<DiskState> {
+    assertProjectPath(path);
+    return diskState(this.history(projectId), path);
   }
 
   /** Every byte of a version, streamed (the CLI's show). */
@@ -254,13 +288,45 @@ export class HistoryEngine {
     return versionStream(store, path, versionId);
   }
 
+  /** Every byte of git's HEAD or INDEX version of a file (the CLI's `show --version HEAD`). */
+  gitVersionStream(projectId: string, path: string, source: GitSource): Promise<Readable> {
+    assertProjectPath(path);
+    return gitVersionStream(this.history(projectId), path, source);
+  }
+
   /** Paths whose latest version is a deletion. */
   deleted(projectId: string): DeletedFile[] {
     return this.history(projectId).index.deletedFiles();
   }
 
   storeStats(projectId: string, largest: number): StoreStats {
-    return storeStats(this.history(projectId), largest);
+    return storeStats(this.history(projectId), largest, this.settings().searchMaxFileSize);
+  }
+
+  /** Every version ever recorded that holds the text (search/searchHistory.ts). */
+  search(projectId: string, request: SearchRequest): Promise<SearchResult> {
+    return searchHistory(this.history(projectId), request, this.settings().searchMaxFileSize);
+  }
+
+  /**
+   * Builds the search index now, in the foreground (the CLI's index command); what a killed build
+   * committed is kept and not read again. Answers how far the index is, and how many blobs this build read.
+   */
+  async buildSearchIndex(projectId: string, options: OperationOptions = {}): Promise<{ indexedBlobs: number; totalBlobs: number; indexedNow: number }> {
+    const store = this.history(projectId);
+    const maxSize = () => this.settings().searchMaxFileSize;
+    const builder = new SearchBuilder(store, { maxSize, onProgress: this.progressTo(options.operationId) });
+    const stop = () => void builder.stop();
+    options.signal?.addEventListener('abort', stop);
+    try {
+      builder.poke();
+      await builder.settled();
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
+    }
+    if (builder.failure) throw builder.failure;
+    if (options.signal?.aborted) throw new HindsightError('CANCELLED', 'The search index build was stopped; what it indexed is kept.');
+    return { ...store.index.searchProgress(maxSize()), indexedNow: builder.looked };
   }
 
   /** A file's committed (HEAD) version, and its staged one when that differs, from git. */
@@ -281,7 +347,7 @@ export class HistoryEngine {
   async rescan(projectId: string, options: EngineRescanOptions = {}): Promise<RescanResult> {
     const { operationId, ...rest } = options;
     const r = await this.recorder.rescan(this.record(projectId), { ...rest, onProgress: this.progressTo(operationId) });
-    return { projectId, snapshotId: r.snapshotId ?? null, checkpointId: r.checkpointId ?? null, changed: r.changed.length, paths: r.paths, hashed: r.hashed, ms: r.ms };
+    return { projectId, snapshotId: r.snapshotId ?? null, checkpointId: r.checkpointId ?? null, changed: r.changed.length, paths: r.paths, hashed: r.hashed, ms: r.ms, unreadable: r.unreadable };
   }
 
   /** What restoring a snapshot (or a folder or file of it) would write, recreate, leave and keep. */
@@ -293,6 +359,12 @@ export class HistoryEngine {
     const project = this.record(projectId);
     await this.bytesOnDemand(project.store, [project.store.index.version(versionId)?.hash]);
     return this.recorder.restoreFile(project, path, versionId);
+  }
+
+  /** Restores a file to git's committed (HEAD) or staged (INDEX) version. */
+  restoreFromGit(projectId: string, path: string, source: GitSource): Promise<RestoreFileResult> {
+    assertProjectPath(path);
+    return this.recorder.restoreFromGit(this.record(projectId), path, source);
   }
 
   /** Restores a snapshot (or a folder or file of it); with dryRun only its preview. Undo: restore undoSnapshotId. */
@@ -356,8 +428,11 @@ export class HistoryEngine {
       throw new HindsightError('FOLDER_IN_DATA_DIR', `${target} is inside Hindsight's data folder; choose a folder outside it.`, { into: target });
     }
     const background = backgroundCloseWanted(process.env, process.platform, options.backgroundClose ?? this.settings().backgroundClose);
+    const files = store.index.filesAt(snapshotId);
+    // A clone's older snapshot: its bytes may still be only on the remote.
+    if (!options.source) await this.bytesOnDemand(store, files.map((f) => f.hash), options.signal);
     const written = await materializeSnapshot(
-      { projectId, snapshotId, files: store.index.filesAt(snapshotId), folderModeOf: (path) => store.index.folderModeAt(snapshotId, path) },
+      { projectId, snapshotId, files, folderModeOf: (path) => store.index.folderModeAt(snapshotId, path) },
       target,
       options.source ?? localBlobSource(store.blobsDir),
       { background, signal: options.signal, onProgress: this.progressTo(options.operationId) },
@@ -366,8 +441,14 @@ export class HistoryEngine {
   }
 
   /** Writes the history (or the part after `since`) as a bundle to a file (temp, then renamed) or a stream. */
-  exportHistory(projectId: string, to: BundleTarget, options: OperationOptions & { since?: number } = {}): Promise<ExportResult> {
-    return exportBundleTo(this.history(projectId), to, { since: options.since, signal: options.signal, onProgress: this.progressTo(options.operationId) });
+  async exportHistory(projectId: string, to: BundleTarget, options: OperationOptions & { since?: number } = {}): Promise<ExportResult> {
+    const store = this.history(projectId);
+    // A bundle carries the bytes: a clone's that are still only on the remote are fetched first.
+    if (options.since === undefined || store.index.snapshot(options.since)) {
+      const carried = store.index.blobsBetween(options.since ?? 0, store.index.latestSnapshotId() ?? 0).filter((b) => !b.held);
+      await this.bytesOnDemand(store, carried.map((b) => b.hash), options.signal);
+    }
+    return exportBundleTo(store, to, { since: options.since, signal: options.signal, onProgress: this.progressTo(options.operationId) });
   }
 
   /**
@@ -401,8 +482,10 @@ export class HistoryEngine {
   // --- live recording
 
   /** Records changes live until unwatch (or closeProject). */
-  watch(projectId: string, options: WatchOptions = {}): Promise<void> {
-    return this.recorder.watch(this.record(projectId), options);
+  async watch(projectId: string, options: WatchOptions = {}): Promise<void> {
+    const project = this.record(projectId);
+    await this.recorder.watch(project, options);
+    this.startSearchIndex(project);
   }
 
   async unwatch(projectId: string): Promise<void> {
@@ -552,6 +635,18 @@ export class HistoryEngine {
 
   private settings() {
     return this.config.loadConfig().config.settings;
+  }
+
+  /** The background build of the search index, kept current from now on; it yields to every write and copy. */
+  private startSearchIndex(project: OpenProject): void {
+    if (!project.searchBuilder) {
+      const slots = sharedCopyPool().slots;
+      project.searchBuilder = new SearchBuilder(project.store, {
+        maxSize: () => this.settings().searchMaxFileSize,
+        busy: () => project.writing() ?? (slots.busy > 0 ? new Promise((resolve) => setTimeout(resolve, 50)) : undefined),
+      });
+    }
+    project.searchBuilder.poke();
   }
 
   /** A live watcher; one that cannot start is reported as an error event, and the open still succeeded. */

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, fchmodSync, fstatSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, fchmodSync, fstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 // A history holds everything a user ever wrote, secrets included: every folder Hindsight makes
@@ -8,6 +8,22 @@ import { dirname } from 'node:path';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Whether a file created now with mode 0600 is 0600 exactly: true when the process's umask
+ * (read from /proc/self/status, which changes nothing, unlike process.umask()) clears neither bit.
+ * False when it cannot be told (no /proc): the caller sets the mode itself.
+ */
+export function createsPrivateFileExactly(): boolean {
+  let status: string;
+  try {
+    status = readFileSync('/proc/self/status', 'latin1');
+  } catch {
+    return false;
+  }
+  const umask = /^Umask:\s*([0-7]+)$/m.exec(status)?.[1];
+  return umask !== undefined && (parseInt(umask, 8) & PRIVATE_FILE_MODE) === 0;
+}
 
 /** Makes a folder and any missing parent, each one it makes 0700. */
 export function makePrivateDir(dir: string): void {

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../stores/appStore.js';
 import { openFolderPrompt } from './start/openFolderPrompt.js';
 
-// Window-wide shortcuts: Ctrl/Cmd+O open a folder, Ctrl/Cmd+F find a file, Ctrl/Cmd+1/2/3 the
+// Window-wide shortcuts: Ctrl/Cmd+O open a folder, Ctrl/Cmd+F find a file, Ctrl/Cmd+Shift+F
+// search every version, Ctrl/Cmd+1/2/3/4 the
 // project's tabs, Ctrl/Cmd+Z undo the last restore (while its toast offers Undo), Ctrl/Cmd+B
 // show or hide the project list.
 
@@ -28,6 +29,11 @@ export function useShortcuts({ toggleSidebar }: { toggleSidebar: () => void }): 
       if (key === 'o') {
         event.preventDefault();
         void openFolderPrompt();
+      } else if (key === 'f' && event.shiftKey && s.currentProjectId) {
+        event.preventDefault();
+        const box = document.getElementById('history-search') as HTMLInputElement | null;
+        box?.focus();
+        box?.select();
       } else if (key === 'f' && s.currentProjectId) {
         event.preventDefault();
         s.setView('files');
@@ -35,9 +41,9 @@ export function useShortcuts({ toggleSidebar }: { toggleSidebar: () => void }): 
       } else if (key === 'b' && !event.shiftKey) {
         event.preventDefault();
         sidebar.current();
-      } else if (['1', '2', '3'].includes(key) && s.currentProjectId) {
+      } else if (['1', '2', '3', '4'].includes(key) && s.currentProjectId) {
         event.preventDefault();
-        s.setView((['files', 'timeline', 'store'] as const)[Number(key) - 1] ?? 'files');
+        s.setView((['files', 'timeline', 'store', 'search'] as const)[Number(key) - 1] ?? 'files');
       } else if (key === 'z' && !event.shiftKey && !editingText(event.target)) {
         const undo = [...s.toasts].reverse().find((t) => t.action?.label === 'Undo');
         if (!undo) return;

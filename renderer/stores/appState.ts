@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { CopySlice } from './copySlice.js';
 import type { ProjectsSlice } from './projectsSlice.js';
+import type { SearchSlice } from './searchSlice.js';
 import type { StatsSlice } from './statsSlice.js';
 import type { TimelineSlice } from './timelineSlice.js';
 import type { ToastSlice } from './toastSlice.js';
@@ -9,6 +10,6 @@ import type { VersionsSlice } from './versionsSlice.js';
 
 // The whole store is the union of its slices; each slice may read and call the others' actions.
 
-export type AppState = ProjectsSlice & CopySlice & TreeSlice & VersionsSlice & TimelineSlice & StatsSlice & ToastSlice;
+export type AppState = ProjectsSlice & CopySlice & TreeSlice & VersionsSlice & TimelineSlice & StatsSlice & SearchSlice & ToastSlice;
 
 export type Slice<T> = StateCreator<AppState, [], [], T>;

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppState } from './appState.js';
 import { createCopySlice } from './copySlice.js';
 import { createProjectsSlice } from './projectsSlice.js';
+import { createSearchSlice } from './searchSlice.js';
 import { createStatsSlice } from './statsSlice.js';
 import { createTimelineSlice } from './timelineSlice.js';
 import { createToastSlice } from './toastSlice.js';
@@ -18,6 +19,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createVersionsSlice(...a),
   ...createTimelineSlice(...a),
   ...createStatsSlice(...a),
+  ...createSearchSlice(...a),
   ...createToastSlice(...a),
 }));
 

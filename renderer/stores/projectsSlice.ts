@@ -1,4 +1,4 @@
-import type { ProjectState, ProjectSummary } from '../../shared/contract.js';
+import type { ProjectState, ProjectSummary, UnreadablePath } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
 import { asError, call, chooseFolder, hasNativeDialogs, newOperationId } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
@@ -8,7 +8,7 @@ import type { Slice } from './appState.js';
 // and when the window comes back to the front (checkProjects): a folder that comes back is
 // present again and opened behind its history, one that went away gets its banner (no toast).
 
-export type ProjectView = 'files' | 'timeline' | 'store';
+export type ProjectView = 'files' | 'timeline' | 'store' | 'search';
 
 export interface ProjectsSlice {
   projects: ProjectSummary[];
@@ -25,6 +25,8 @@ export interface ProjectsSlice {
   openHint: string | null;
   /** The copy the open dialog started: the dialog closes once it is under way. */
   dialogOperation: string | null;
+  /** What the last open of each project could not read (absent or empty: everything was read). */
+  unreadable: Record<string, UnreadablePath[]>;
   /** The open dialog is finding a moved project's folder (Locate…), not opening a new one. */
   locateFor: string | null;
   loadProjects(): Promise<void>;
@@ -45,6 +47,7 @@ export interface ProjectsSlice {
   showOpenHint(hint: string): void;
   projectStateChanged(projectId: string, root: string, state: ProjectState): void;
   setConnectionLost(lost: boolean): void;
+  dismissUnreadable(projectId: string): void;
 }
 
 export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
@@ -58,6 +61,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
   openError: null,
   openHint: null,
   dialogOperation: null,
+  unreadable: {},
   locateFor: null,
 
   loadProjects: async () => {
@@ -86,7 +90,11 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     get().beginCopy(operationId, path);
     try {
       const opened = await call('openProject', { path, operationId });
-      set((s) => ({ projects: upsert(s.projects, opened.project), openDialogVisible: s.dialogOperation === operationId ? false : s.openDialogVisible }));
+      set((s) => ({
+        projects: upsert(s.projects, opened.project),
+        openDialogVisible: s.dialogOperation === operationId ? false : s.openDialogVisible,
+        unreadable: { ...s.unreadable, [opened.projectId]: opened.unreadable },
+      }));
       // Shown already (a known project opened behind its history): what the rescan recorded came
       // as events and refreshes the view; nothing to read again here.
       if (show) get().showProject(opened.projectId);
@@ -194,6 +202,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     get().resetVersions();
     get().resetTimeline();
     get().resetStats();
+    get().resetSearch();
     if (projectId) void get().loadTree();
   },
 
@@ -205,6 +214,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     set((s) => ({ projects: s.projects.map((p) => (p.projectId === projectId ? { ...p, root, state } : p)) })),
 
   setConnectionLost: (lost) => set({ connectionLost: lost }),
+  dismissUnreadable: (projectId) => set((s) => ({ unreadable: { ...s.unreadable, [projectId]: [] } })),
 });
 
 /** Failures that the project's state banner already explains. */

@@ -1,4 +1,4 @@
-import type { RestorePreview, SnapshotChange, SnapshotInfo } from '../../shared/contract.js';
+import type { RestorePreview, SnapshotChange, SnapshotInfo, SnapshotSummary } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
 import { asError, call, newOperationId } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
@@ -18,6 +18,8 @@ export interface SnapshotRestoreDraft {
   preview: RestorePreview | null;
   previewError: HindsightErrorData | null;
   running: boolean;
+  /** The folders the snapshot holds, to pick from (null while they load). */
+  folders: string[] | null;
 }
 
 export interface TimelineSlice {
@@ -26,6 +28,8 @@ export interface TimelineSlice {
   timelineError: HindsightErrorData | null;
   selectedSnapshotId: number | null;
   snapshotChanges: SnapshotChange[] | null;
+  /** What the selected checkpoint or first copy holds (null until known, and for other snapshots). */
+  snapshotSummary: SnapshotSummary | null;
   snapshotRestore: SnapshotRestoreDraft | null;
   checkpointDialog: boolean;
   loadTimeline(): Promise<void>;
@@ -61,6 +65,25 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
     }
   }
 
+  /** Every folder holding a file at the snapshot, sorted: what "Restore a folder" offers. */
+  async function loadFolders(snapshotId: number): Promise<void> {
+    const projectId = get().currentProjectId;
+    if (!projectId) return;
+    try {
+      const files = await call('fileTree', { projectId, snapshotId });
+      const folders = new Set<string>();
+      for (const { path } of files) {
+        for (let slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) folders.add(path.slice(0, slash));
+      }
+      const draft = get().snapshotRestore;
+      if (draft?.snapshot.snapshotId === snapshotId) set({ snapshotRestore: { ...draft, folders: [...folders].sort() } });
+    } catch {
+      // Typing the folder still works.
+      const draft = get().snapshotRestore;
+      if (draft?.snapshot.snapshotId === snapshotId) set({ snapshotRestore: { ...draft, folders: [] } });
+    }
+  }
+
   async function restoreTo(projectId: string, snapshotId: number, pathPrefix: string, deleteAdded: boolean) {
     return holdRefresh(() => call('restoreSnapshot', { projectId, snapshotId, pathPrefix, deleteAdded, dryRun: false, operationId: newOperationId('restore') }));
   }
@@ -71,6 +94,7 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
     timelineError: null,
     selectedSnapshotId: null,
     snapshotChanges: null,
+    snapshotSummary: null,
     snapshotRestore: null,
     checkpointDialog: false,
 
@@ -95,12 +119,21 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
     },
 
     resetTimeline: () =>
-      set({ snapshots: [], timelineStatus: 'idle', timelineError: null, selectedSnapshotId: null, snapshotChanges: null, snapshotRestore: null, checkpointDialog: false }),
+      set({ snapshots: [], timelineStatus: 'idle', timelineError: null, selectedSnapshotId: null, snapshotChanges: null, snapshotSummary: null, snapshotRestore: null, checkpointDialog: false }),
 
     selectSnapshot: async (snapshotId) => {
       const projectId = get().currentProjectId;
       if (!projectId) return;
-      set({ selectedSnapshotId: snapshotId, snapshotChanges: null });
+      set({ selectedSnapshotId: snapshotId, snapshotChanges: null, snapshotSummary: null });
+      // A checkpoint records no file of its own: what it holds is the question.
+      const kind = get().snapshots.find((s) => s.snapshotId === snapshotId)?.kind;
+      if (kind === 'checkpoint' || kind === 'baseline') {
+        call('snapshotSummary', { projectId, snapshotId })
+          .then((summary) => {
+            if (get().selectedSnapshotId === snapshotId) set({ snapshotSummary: summary });
+          })
+          .catch(() => undefined);
+      }
       try {
         const changes = await call('snapshotChanges', { projectId, snapshotId });
         if (get().selectedSnapshotId === snapshotId) set({ snapshotChanges: changes });
@@ -115,8 +148,9 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
     beginSnapshotRestore: (scope, pathPrefix = '') => {
       const snapshot = get().snapshots.find((s) => s.snapshotId === get().selectedSnapshotId);
       if (!snapshot) return;
-      set({ snapshotRestore: { snapshot, scope, pathPrefix, deleteAdded: false, preview: null, previewError: null, running: false } });
+      set({ snapshotRestore: { snapshot, scope, pathPrefix, deleteAdded: false, preview: null, previewError: null, running: false, folders: null } });
       void refreshPreview();
+      if (scope === 'folder') void loadFolders(snapshot.snapshotId);
     },
 
     editSnapshotRestore: (change) => {

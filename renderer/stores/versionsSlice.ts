@@ -1,4 +1,5 @@
-import type { DiffInputs, FileBytes, VersionInfo } from '../../shared/contract.js';
+import type { DiffInputs, DiskState, FileBytes, VersionInfo } from '../../shared/contract.js';
+import type { GitVersions } from '../../shared/git.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
 import { asError, call } from '../api/hindsight.js';
 import { formatRelative } from '../format/time.js';
@@ -6,11 +7,13 @@ import { baseName } from '../format/fileKind.js';
 import type { Slice } from './appState.js';
 import { holdRefresh } from './refresh.js';
 
-// The selected file's versions (newest first), the selected version's contents, what it is
-// compared with, and restoring it (confirm first, then a toast that offers Undo). A restore asks
-// the engine once; what it recorded comes back as events, and the view refreshes once (refresh.ts).
+// The selected file's versions (newest first), which of them the disk holds now, the selected
+// version's contents, what it is compared with (the disk, the version before, git's HEAD or
+// INDEX, or two versions picked in the list), and restoring it (confirm with the diff of what
+// will change, then a toast that offers Undo). A restore asks the engine once; what it recorded
+// comes back as events, and the view refreshes once (refresh.ts).
 
-export type CompareWith = 'none' | 'disk' | 'previous';
+export type CompareWith = 'none' | 'disk' | 'previous' | 'head' | 'index';
 export type DiffLayout = 'side' | 'inline';
 
 export interface VersionsSlice {
@@ -26,14 +29,25 @@ export interface VersionsSlice {
   diffLayout: DiffLayout;
   diff: DiffInputs | null;
   diffError: HindsightErrorData | null;
-  restoreTarget: { path: string; version: VersionInfo } | null;
+  /** The file on disk now: which versions it is identical to (null until known). */
+  disk: DiskState | null;
+  /** git's committed and staged versions of the file (null outside a repository or until known). */
+  gitVersions: GitVersions | null;
+  /** Up to two versions picked in the list; two picked are compared with each other. */
+  comparePicks: number[];
+  /** The file restore being confirmed, with the diff of what it will change (disk -> version). */
+  restoreTarget: { path: string; version: VersionInfo; diff: DiffInputs | null; diffError: HindsightErrorData | null } | null;
   restoring: boolean;
   loadVersions(path: string, keepSelection?: boolean): Promise<void>;
   resetVersions(): void;
   selectVersion(versionId: number): void;
   setCompareWith(compare: CompareWith): void;
+  togglePick(versionId: number): void;
+  /** Shows one version of a file in the Files view, compared with the version before it (a snapshot's file list opens this). */
+  openVersion(path: string, versionId: number): Promise<void>;
+  clearPicks(): void;
   setDiffLayout(layout: DiffLayout): void;
-  requestRestore(): void;
+  requestRestore(): Promise<void>;
   cancelRestore(): void;
   confirmRestore(): Promise<void>;
 }
@@ -45,7 +59,20 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     if (!projectId || !path || versionId === null) return;
     const version = versions.find((v) => v.versionId === versionId);
     if (!version) return;
-    const stale = () => get().selectedVersionId !== versionId || get().versionsPath !== path || get().compareWith !== compareWith;
+    const picks = get().comparePicks;
+    const stale = () => get().selectedVersionId !== versionId || get().versionsPath !== path || get().compareWith !== compareWith || get().comparePicks !== picks;
+    if (picks.length === 2) {
+      // Older first, whichever was picked first.
+      const [a, b] = picks.map((id) => versions.find((v) => v.versionId === id)!).sort((x, y) => x.snapshotId - y.snapshotId);
+      set({ diffError: null, diff: null });
+      try {
+        const diff = await call('diffInputs', { projectId, path, before: { kind: 'version', versionId: a!.versionId }, after: { kind: 'version', versionId: b!.versionId } });
+        if (!stale()) set({ diff });
+      } catch (error) {
+        if (!stale()) set({ diff: null, diffError: asError(error).toJSON() });
+      }
+      return;
+    }
     if (compareWith === 'none') {
       if (version.hash === null) {
         set({ content: null, contentStatus: 'ready', contentError: null, diff: null });
@@ -67,6 +94,9 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       let diff: DiffInputs;
       if (compareWith === 'disk') {
         diff = await call('diffInputs', { projectId, path, before: { kind: 'version', versionId }, after: { kind: 'disk' } });
+      } else if (compareWith === 'head' || compareWith === 'index') {
+        const source = compareWith === 'head' ? 'HEAD' : 'INDEX';
+        diff = await call('diffInputs', { projectId, path, before: { kind: 'git', source }, after: { kind: 'version', versionId } });
       } else if (older) {
         diff = await call('diffInputs', { projectId, path, before: { kind: 'version', versionId: older.versionId }, after: { kind: 'version', versionId } });
       } else {
@@ -91,6 +121,9 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     diffLayout: 'side',
     diff: null,
     diffError: null,
+    disk: null,
+    gitVersions: null,
+    comparePicks: [],
     restoreTarget: null,
     restoring: false,
 
@@ -98,7 +131,12 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       const projectId = get().currentProjectId;
       if (!projectId) return;
       const samePath = get().versionsPath === path;
-      if (!samePath) set({ versionsPath: path, versions: [], versionsStatus: 'loading', versionsError: null, selectedVersionId: null, content: null, diff: null, contentStatus: 'idle' });
+      if (!samePath) {
+        set({ versionsPath: path, versions: [], versionsStatus: 'loading', versionsError: null, selectedVersionId: null, content: null, diff: null, contentStatus: 'idle', disk: null, gitVersions: null, comparePicks: [] });
+        if (get().compareWith === 'head' || get().compareWith === 'index') set({ compareWith: 'none' });
+      }
+      void loadDisk(projectId, path);
+      if (!samePath) void loadGit(projectId, path);
       try {
         const oldestFirst = await call('versions', { projectId, path });
         if (get().versionsPath !== path) return;
@@ -106,7 +144,8 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
         const previous = get().selectedVersionId;
         const keep = keepSelection && samePath && versions.some((v) => v.versionId === previous);
         const selected = keep ? previous : (versions.find((v) => v.hash !== null) ?? versions[0])?.versionId ?? null;
-        set({ versions, versionsStatus: 'ready', selectedVersionId: selected });
+        const comparePicks = get().comparePicks.filter((id) => versions.some((v) => v.versionId === id));
+        set({ versions, versionsStatus: 'ready', selectedVersionId: selected, comparePicks: comparePicks.length === get().comparePicks.length ? get().comparePicks : comparePicks });
         if (!keep || get().compareWith !== 'none') void loadView();
       } catch (error) {
         if (get().versionsPath === path) set({ versionsStatus: 'error', versionsError: asError(error).toJSON() });
@@ -114,7 +153,7 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     },
 
     resetVersions: () =>
-      set({ versions: [], versionsPath: null, versionsStatus: 'idle', versionsError: null, selectedVersionId: null, content: null, contentStatus: 'idle', contentError: null, diff: null, diffError: null, restoreTarget: null }),
+      set({ versions: [], versionsPath: null, versionsStatus: 'idle', versionsError: null, selectedVersionId: null, content: null, contentStatus: 'idle', contentError: null, diff: null, diffError: null, restoreTarget: null, disk: null, gitVersions: null, comparePicks: [] }),
 
     selectVersion: (versionId) => {
       if (versionId === get().selectedVersionId) return;
@@ -127,12 +166,43 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       void loadView();
     },
 
+    togglePick: (versionId) => {
+      const picks = get().comparePicks;
+      // A third pick replaces the first: the two latest picks are compared.
+      const next = picks.includes(versionId) ? picks.filter((id) => id !== versionId) : [...picks, versionId].slice(-2);
+      set({ comparePicks: next, diff: null, diffError: null });
+      void loadView();
+    },
+
+    openVersion: async (path, versionId) => {
+      // A file deleted now is listed only with the deleted files shown.
+      const present = get().files.some((f) => f.path === path);
+      set({ view: 'files', selectedPath: path, compareWith: 'previous', comparePicks: [], ...(present ? {} : { showDeleted: true }) });
+      await get().loadVersions(path);
+      if (get().versionsPath === path && get().versions.some((v) => v.versionId === versionId)) get().selectVersion(versionId);
+    },
+
+    clearPicks: () => {
+      set({ comparePicks: [], diff: null, diffError: null });
+      void loadView();
+    },
+
     setDiffLayout: (diffLayout) => set({ diffLayout }),
 
-    requestRestore: () => {
-      const { versionsPath: path, versions, selectedVersionId } = get();
+    requestRestore: async () => {
+      const { versionsPath: path, versions, selectedVersionId, currentProjectId: projectId } = get();
       const version = versions.find((v) => v.versionId === selectedVersionId);
-      if (path && version) set({ restoreTarget: { path, version } });
+      if (!path || !version || !projectId) return;
+      set({ restoreTarget: { path, version, diff: null, diffError: null } });
+      // What the restore will change: the file on disk now, then this version.
+      try {
+        const diff = await call('diffInputs', { projectId, path, before: { kind: 'disk' }, after: { kind: 'version', versionId: version.versionId } });
+        const target = get().restoreTarget;
+        if (target?.version.versionId === version.versionId) set({ restoreTarget: { ...target, diff } });
+      } catch (error) {
+        const target = get().restoreTarget;
+        if (target?.version.versionId === version.versionId) set({ restoreTarget: { ...target, diffError: asError(error).toJSON() } });
+      }
     },
 
     cancelRestore: () => set({ restoreTarget: null }),
@@ -158,6 +228,25 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       }
     },
   };
+
+  async function loadDisk(projectId: string, path: string): Promise<void> {
+    try {
+      const disk = await call('diskState', { projectId, path });
+      if (get().versionsPath === path) set({ disk });
+    } catch {
+      // Unknown: no row is marked current, and restoring stays possible.
+      if (get().versionsPath === path) set({ disk: null });
+    }
+  }
+
+  async function loadGit(projectId: string, path: string): Promise<void> {
+    try {
+      const git = await call('gitVersions', { projectId, path });
+      if (get().versionsPath === path) set({ gitVersions: git.repository ? git : null });
+    } catch {
+      if (get().versionsPath === path) set({ gitVersions: null });
+    }
+  }
 
   async function undoRestore(projectId: string, path: string, versionId: number): Promise<void> {
     try {

@@ -21,6 +21,8 @@ export const settingsSchema = z.strictObject({
   largeFolderBytes: z.number().int().positive().nullable(),
   /** The most bytes a project's history may keep; null for no limit. */
   historyBudget: z.number().int().positive().nullable(),
+  /** Contents larger than this are not indexed nor searched. */
+  searchMaxFileSize: z.number().int().positive(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

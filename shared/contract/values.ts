@@ -1,5 +1,5 @@
 import type { HindsightErrorData } from '../errors.js';
-import type { FileEntry, OpenResult, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult } from '../history.js';
+import type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, UnreadablePath, VersionInfo, VerifyResult } from '../history.js';
 import type { Settings } from './config.js';
 
 // What the calls answer with, beyond the domain types of shared/history.ts. The engine's methods
@@ -7,7 +7,7 @@ import type { Settings } from './config.js';
 // documented before the contract existed keeps its name beside the contract's (extend, never
 // rename): those are marked "CLI name".
 
-export type { FileEntry, OpenResult, SnapshotChange, SnapshotInfo, VersionInfo, VerifyResult };
+export type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, UnreadablePath, VersionInfo, VerifyResult };
 
 /** Where a known project's folder stands, as last seen. */
 export type ProjectState = 'present' | 'moved' | 'gone' | 'replaced' | 'config-corrupt';
@@ -38,7 +38,7 @@ export interface OpenProjectResult extends OpenResult {
 /** Some bytes of a version (or of the file on disk): text when they are UTF-8, else base64. */
 export interface FileBytes {
   path: string;
-  /** null for the file as it is on disk now. */
+  /** null for the file as it is on disk now, or for git's version. */
   versionId: number | null;
   /** The whole size in bytes; `data` may hold fewer (see `truncated`). */
   size: number;
@@ -69,6 +69,8 @@ export interface RestoreFileResult {
   versionId: number;
   /** Restore this version of the path to undo: what the file held just before (a deletion when it did not exist). */
   undoVersionId: number | null;
+  /** A restore from git: which of git's versions came back (versionId is then the version it recorded). */
+  fromGit: GitSource | null;
 }
 
 /** What a snapshot restore would do, file by file. */
@@ -89,6 +91,9 @@ export interface RestorePreview {
   delete: string[];
   /** Files that already match the snapshot. */
   unchanged: number;
+  /** The git branch the snapshot was taken on, and the one checked out now (null outside git or detached). */
+  snapshotBranch: string | null;
+  branchNow: string | null;
 }
 
 export interface RestoreSnapshotResult {
@@ -184,6 +189,8 @@ export interface RescanResult {
   paths: number;
   hashed: number;
   ms: number;
+  /** What could not be read (sorted by path): left as it was recorded, tried again next time. */
+  unreadable: UnreadablePath[];
 }
 
 export interface DeletedFile {
@@ -235,6 +242,58 @@ export interface StoreStats {
   /** logicalBytes - blobBytes: what content addressing saved. */
   dedupeSavedBytes: number;
   largestFiles: LargestFile[];
+  /** The full-text index of every version's contents (see SearchIndexProgress). */
+  searchIndex: SearchIndexStats;
+}
+
+/** How far the search index is: contents indexed (text, or found binary) of those within the size limit. */
+export interface SearchIndexProgress {
+  indexedBlobs: number;
+  totalBlobs: number;
+  done: boolean;
+}
+
+export interface SearchIndexStats extends SearchIndexProgress {
+  /** Bytes of the text contents indexed, and of the index on disk (its ratio is the index's cost). */
+  textBytes: number;
+  indexBytes: number;
+}
+
+/** One place a search found its text: a line (from 1) and a column (from 1, UTF-16 code units). */
+export interface SearchMatch {
+  line: number;
+  column: number;
+  /** The line, cut around the match when it is long. */
+  preview: string;
+}
+
+export interface SearchVersionRef {
+  versionId: number;
+  snapshotId: number;
+  at: number;
+}
+
+/** One file and one content holding the text: every version of that path with that content, newest first. */
+export interface SearchHit {
+  path: string;
+  versions: SearchVersionRef[];
+  /** When the first and the last of those versions were recorded. */
+  firstSeen: number;
+  lastSeen: number;
+  /** Whether the file's latest version still holds the text (false: deleted, or the text is gone from it). */
+  stillPresent: boolean;
+  matches: SearchMatch[];
+}
+
+export interface SearchResult {
+  /** False when the query was too short for the index (under 3 characters, or a regex without a 3-character literal) and every candidate was read. */
+  indexed: boolean;
+  /** How far the index was built; what it did not cover yet was read instead. */
+  index: SearchIndexProgress;
+  /** Newest first (by lastSeen). */
+  results: SearchHit[];
+  /** More hits exist than the limit asked for. */
+  truncated: boolean;
 }
 
 export interface ConfigView {

@@ -34,7 +34,7 @@ function expectSameShape(cli: unknown, viewer: unknown, what: string): void {
 }
 
 describe('the CLI prints what the viewer receives', () => {
-  it('for open, files, log, versions, deleted, restore, checkpoint, verify, git-versions, projects and config', async () => {
+  it('for open, files, log, versions, deleted, search, restore, checkpoint, verify, git-versions, projects and config', async () => {
     const root = makeRepo({ 'a.txt': 'one\n', 'b.txt': 'bee\n', 'dir/c.txt': 'sea\n' });
     const dataDir = tempDir('hindsight-data-');
     const cli = <T>(...args: string[]) => cliJson<T>([...args, '--data-dir', dataDir]);
@@ -78,6 +78,10 @@ describe('the CLI prints what the viewer receives', () => {
     expect(await cli('log', root)).toEqual(log);
     expect(await cli('log', root, 'a.txt')).toEqual(await viewer('versions', { projectId, path: 'a.txt' }));
     expect(await cli('deleted', root)).toEqual(await viewer('deletedFiles', { projectId }));
+    expect(await cli('search', root, 'one')).toEqual(await viewer('search', { projectId, query: 'one' }));
+    expect(await cli('search', root, 'e', '--path', 'dir/*', '--regex', '--case')).toEqual(
+      await viewer('search', { projectId, query: 'e', path: 'dir/*', regex: true, caseSensitive: true }),
+    );
 
     // restore --dry-run ↔ previewRestore, whole project and one folder
     expect(await cli('restore', root, '--snapshot', '1', '--dry-run')).toEqual(await viewer('previewRestore', { projectId, snapshotId: 1 }));
@@ -101,13 +105,21 @@ describe('the CLI prints what the viewer receives', () => {
     expectSameShape(restoredFile, viewerRestoredFile, 'restore a file');
     expect(restoredFile).toMatchObject({ path: 'a.txt', versionId: baselineA!.versionId });
 
+    // restore PATH --version HEAD ↔ restoreFromGit
+    writeFileSync(join(root, 'a.txt'), 'four\n');
+    const fromGit = await cli<ResponseOf<'restoreFromGit'>>('restore', root, 'a.txt', '--version', 'HEAD');
+    writeFileSync(join(root, 'a.txt'), 'five\n');
+    const viewerFromGit = await viewer('restoreFromGit', { projectId, path: 'a.txt', source: 'HEAD' });
+    expectSameShape(fromGit, viewerFromGit, 'restore from git');
+    expect(fromGit).toMatchObject({ path: 'a.txt', fromGit: 'HEAD' });
+
     writeFileSync(join(root, 'dir/c.txt'), 'changed\n');
     const restoredSnapshot = await cli<ResponseOf<'restoreSnapshot'>>('restore', root, '--snapshot', '1', '--path', 'dir');
     writeFileSync(join(root, 'dir/c.txt'), 'changed again\n');
     const viewerRestoredSnapshot = await viewer('restoreSnapshot', { projectId, snapshotId: 1, pathPrefix: 'dir' });
     expectSameShape(restoredSnapshot, viewerRestoredSnapshot, 'restore a snapshot');
     const kinds = new Map((await viewer('log', { projectId })).map((s) => [s.snapshotId, s.kind]));
-    for (const result of [restoredFile, viewerRestoredFile, restoredSnapshot, viewerRestoredSnapshot]) {
+    for (const result of [restoredFile, viewerRestoredFile, fromGit, viewerFromGit, restoredSnapshot, viewerRestoredSnapshot]) {
       expect(kinds.get(result.snapshotId!)).toBe('restore');
     }
   });

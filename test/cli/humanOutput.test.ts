@@ -37,13 +37,17 @@ describe('human output', () => {
     const [snapshot] = await cliJson<{ at: number }[]>(['log', root, '--data-dir', dataDir]);
 
     const log = await human(['log', root, '--data-dir', dataDir]);
-    expect(log[0]).toMatch(/^SNAPSHOT\s+KIND\s+TIME\s+FILES\s+LABEL$/);
-    expect(log[1]).toMatch(new RegExp(`^\\s*1\\s+baseline\\s+${localTime(snapshot!.at, ZONE)}\\s+2\\s+Baseline$`));
+    expect(log[0]).toMatch(/^SNAPSHOT\s+KIND\s+TIME\s+FILES\s+ORIGIN\s+LABEL$/);
+    expect(log[1]).toMatch(new RegExp(`^\\s*1\\s+baseline\\s+${localTime(snapshot!.at, ZONE)}\\s+2\\s+First copy\\s+Baseline$`));
 
     const versions = await human(['log', root, 'a.txt', '--data-dir', dataDir]);
-    expect(versions[0]).toMatch(/^VERSION\s+SNAPSHOT\s+KIND\s+TIME\s+SIZE\s+MODE\s+HASH$/);
+    expect(versions[0]).toMatch(/^VERSION\s+DISK\s+SNAPSHOT\s+KIND\s+TIME\s+SIZE\s+MODE\s+HASH\s+ORIGIN$/);
     expect(versions).toHaveLength(3);
     expect(versions[1]).toContain(localTime(snapshot!.at, ZONE));
+    expect(versions[1]).toMatch(/First copy$/);
+    // The version identical to the file on disk now is marked.
+    expect(versions[2]).toMatch(/^\s*\d+\s+current\s+.*Edited$/);
+    expect(versions[1]).not.toContain('current');
 
     const files = await human(['files', root, '--data-dir', dataDir]);
     expect(files[0]).toMatch(/^MODE\s+SIZE\s+HASH\s+PATH$/);

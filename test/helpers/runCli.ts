@@ -25,7 +25,15 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, options: Cli
   return finished(startCli(args, env, options));
 }
 
+/**
+ * The child's exit and output. Call it as soon as the child is spawned: once the child has exited,
+ * Node drains and discards output nobody listens to and 'close' passes, so a late call would wait
+ * forever; it throws instead.
+ */
 export function finished(child: ChildProcess): Promise<CliResult> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    throw new Error(`finished() called after process ${child.pid} exited: its output is lost; call it right after spawn`);
+  }
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliJson, runCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
@@ -83,6 +83,38 @@ describeWithSwift('hindsight clone against a real Swift', (swift) => {
     } finally {
       store.close();
     }
+  });
+
+  it('writes an older snapshot of a clone into a new folder and exports the clone, fetching the bytes only the remote holds', async () => {
+    const { root, env, bucket } = await pushSetup(swift, smallTree(6, 3));
+    const firstBytes = readFileSync(join(root, 'src/d0/f0.txt'));
+    writeFileSync(join(root, 'src/d0/f0.txt'), 'second version\n');
+    await cliJson(['checkpoint', root, 'edit'], env);
+    const pushed = await cliJson<PushResult>(['push', root], env);
+    const env2 = { ...swiftEnv(swift), HINDSIGHT_DATA_DIR: tempDir('hindsight-data-') };
+    await cliJson(['remote', 'add', 'origin', `s3://${bucket}/team/hs`, '--endpoint', swift.endpoint, '--path-style'], env2);
+    const into = join(tempDir(), 'clone');
+    await cliJson<CloneResult>(['clone', '--remote', 'origin', '--project', pushed.projectId, '--into', into], env2);
+    const log = await cliJson<{ snapshotId: number }[]>(['log', into], env2);
+    const oldest = Math.min(...log.map((s) => s.snapshotId));
+
+    const before = loggedRequests(swift.proxyLog, bucket).length;
+    const old = join(tempDir(), 'old');
+    const written = await runCli(['restore', into, '--snapshot', String(oldest), '--into', old], env2);
+    expect(written.code, written.stderr).toBe(0);
+    expect(readFileSync(join(old, 'src/d0/f0.txt'))).toEqual(firstBytes);
+    expect(loggedRequests(swift.proxyLog, bucket).length).toBeGreaterThan(before);
+
+    // A third machine's fresh clone, so the export is the first to need the old bytes.
+    const env3 = { ...swiftEnv(swift), HINDSIGHT_DATA_DIR: tempDir('hindsight-data-') };
+    await cliJson(['remote', 'add', 'origin', `s3://${bucket}/team/hs`, '--endpoint', swift.endpoint, '--path-style'], env3);
+    const third = join(tempDir(), 'third');
+    await cliJson<CloneResult>(['clone', '--remote', 'origin', '--project', pushed.projectId, '--into', third], env3);
+    const bundle = join(tempDir(), 'clone.hsb');
+    const exported = await runCli(['export', third, '--to', bundle], env3);
+    // Without the fetch the export stops at the first blob it cannot read.
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(statSync(bundle).size).toBeGreaterThan(firstBytes.length);
   });
 
   it('refuses a non-empty folder, an unknown project and a snapshot that is not there, leaving the folder as it was', async () => {

@@ -18,9 +18,10 @@ export const logCommand: Command = {
       if (ctx.json) return writeJson(ctx, snapshots);
       return printSnapshots(ctx.out, snapshots);
     }
-    const versions = engine.versions(projectId, projectPathArg(folder, path));
+    const projectPath = projectPathArg(folder, path);
+    const versions = engine.versions(projectId, projectPath);
     if (versions.length === 0) throw new HindsightError('NOT_FOUND', `${path} has no history in ${folder}.`, { path });
     if (ctx.json) return writeJson(ctx, versions);
-    printVersions(ctx.out, versions);
+    printVersions(ctx.out, versions, (await engine.diskState(projectId, projectPath)).currentVersionId);
   },
 };

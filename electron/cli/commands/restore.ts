@@ -1,4 +1,4 @@
-import { UsageError, integerFlag, projectOf, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
+import { UsageError, integerFlag, versionFlag, projectOf, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
 import { describeRestore, printRestorePreview } from '../format/results.js';
 import { countOf, formatBytes } from '../format/words.js';
 
@@ -9,8 +9,8 @@ import { countOf, formatBytes } from '../format/words.js';
 
 export const restoreCommand: Command = {
   name: 'restore',
-  usage: 'restore FOLDER (PATH --version ID | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run] | --snapshot ID --into NEWFOLDER [--background-close on|off])',
-  summary: 'Restore a file to a version, or the project (or a folder of it) to a snapshot; what it holds now is recorded first. --into writes the snapshot into a new or empty folder instead.',
+  usage: 'restore FOLDER (PATH --version ID|HEAD|INDEX | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run] | --snapshot ID --into NEWFOLDER [--background-close on|off])',
+  summary: "Restore a file to a version (or git's HEAD or INDEX one), or the project (or a folder of it) to a snapshot; what it holds now is recorded first. --into writes the snapshot into a new or empty folder instead.",
   flags: {
     version: { type: 'string' },
     snapshot: { type: 'string' },
@@ -29,13 +29,17 @@ export const restoreCommand: Command = {
     if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
     requireNonEmpty(folder, 'FOLDER');
     requireNonEmpty(path, 'PATH');
-    const versionId = integerFlag(ctx, 'version');
-    if (versionId === undefined) throw new UsageError('restore needs --version ID (or --snapshot ID)');
+    const version = versionFlag(ctx);
+    if (version === undefined) throw new UsageError('restore needs --version ID|HEAD|INDEX (or --snapshot ID)');
     const projectPath = projectPathArg(folder, path);
     const { engine, projectId } = projectOf(ctx, folder);
-    const result = await engine.restoreFile(projectId, projectPath, versionId);
+    const result = typeof version === 'string' ? await engine.restoreFromGit(projectId, projectPath, version) : await engine.restoreFile(projectId, projectPath, version);
     if (ctx.json) writeJson(ctx, result);
-    else ctx.out.write(`Restored ${projectPath} to version ${versionId} (snapshot ${result.snapshotId}).\n`);
+    else {
+      const to = typeof version === 'string' ? `git's ${version} version (recorded as version ${result.versionId})` : `version ${version}`;
+      const undo = result.undoVersionId === null ? '' : `; undo with --version ${result.undoVersionId}`;
+      ctx.out.write(`Restored ${projectPath} to ${to} (snapshot ${result.snapshotId}${undo}).\n`);
+    }
   },
 };
 

@@ -1,17 +1,19 @@
 import { once } from 'node:events';
-import { integerFlag, projectOf, projectPathArg, requirePositionals, type Command } from '../command.js';
+import { projectOf, projectPathArg, requirePositionals, versionFlag, type Command } from '../command.js';
 
 export const showCommand: Command = {
   name: 'show',
-  usage: 'show FOLDER PATH [--version ID]',
-  summary: 'Write the bytes of a version (default: the latest) to stdout.',
+  usage: 'show FOLDER PATH [--version ID|HEAD|INDEX]',
+  summary: "Write the bytes of a version (default: the latest), or of git's committed (HEAD) or staged (INDEX) one, to stdout.",
   flags: { version: { type: 'string' } },
   async run(ctx) {
     const [folder, path] = requirePositionals(ctx, ['FOLDER', 'PATH']);
-    const versionId = integerFlag(ctx, 'version');
+    const version = versionFlag(ctx);
     const { engine, projectId } = projectOf(ctx, folder!);
+    const projectPath = projectPathArg(folder!, path!);
+    const stream = typeof version === 'string' ? await engine.gitVersionStream(projectId, projectPath, version) : await engine.versionStream(projectId, projectPath, version);
     // Streamed: a version of any size is written out without being held whole in memory.
-    for await (const chunk of await engine.versionStream(projectId, projectPathArg(folder!, path!), versionId)) {
+    for await (const chunk of stream) {
       if (!ctx.out.write(chunk as Buffer)) await once(ctx.out, 'drain');
     }
     await new Promise<void>((resolve, reject) => ctx.out.write('', (error) => (error ? reject(error) : resolve())));

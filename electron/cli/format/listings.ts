@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { FileEntry, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import type { GitFileVersion, GitVersions } from '../../../shared/git.js';
 import type { DeletedFile } from '../../../shared/contract/values.js';
+import { originText } from '../../../shared/originText.js';
 import { writeTable, type Column } from './table.js';
 import { formatLocalTime, formatMode } from './words.js';
 
@@ -18,7 +19,7 @@ export function printFiles(out: Writable, files: readonly FileEntry[]): void {
   writeTable(out, columns, files);
 }
 
-type SnapshotRow = Pick<SnapshotInfo, 'snapshotId' | 'kind' | 'at' | 'label' | 'files'>;
+type SnapshotRow = Pick<SnapshotInfo, 'snapshotId' | 'kind' | 'at' | 'label' | 'files' | 'origin'>;
 
 export function printSnapshots(out: Writable, snapshots: readonly SnapshotRow[]): void {
   const columns: Column<SnapshotRow>[] = [
@@ -26,22 +27,26 @@ export function printSnapshots(out: Writable, snapshots: readonly SnapshotRow[])
     { header: 'KIND', value: (s) => s.kind },
     { header: 'TIME', value: (s) => formatLocalTime(s.at) },
     { header: 'FILES', value: (s) => String(s.files), align: 'right' },
+    { header: 'ORIGIN', value: (s) => originText(s.origin) },
     { header: 'LABEL', value: (s) => s.label ?? '' },
   ];
   writeTable(out, columns, snapshots);
 }
 
-type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode'>;
+type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode' | 'origin'>;
 
-export function printVersions(out: Writable, versions: readonly VersionRow[]): void {
+/** A file's versions; the one identical to the file on disk now marked "current". */
+export function printVersions(out: Writable, versions: readonly VersionRow[], currentVersionId: number | null = null): void {
   const columns: Column<VersionRow>[] = [
     { header: 'VERSION', value: (v) => String(v.versionId), align: 'right' },
+    { header: 'DISK', value: (v) => (v.versionId === currentVersionId ? 'current' : '') },
     { header: 'SNAPSHOT', value: (v) => String(v.snapshotId), align: 'right' },
     { header: 'KIND', value: (v) => v.kind },
     { header: 'TIME', value: (v) => formatLocalTime(v.at) },
     { header: 'SIZE', value: (v) => (v.hash === null ? '-' : String(v.size)), align: 'right' },
     { header: 'MODE', value: (v) => (v.hash === null ? '-' : formatMode(v.mode)) },
     { header: 'HASH', value: (v) => (v.hash === null ? 'deleted' : v.hash.slice(0, 12)) },
+    { header: 'ORIGIN', value: (v) => originText(v.origin) },
   ];
   writeTable(out, columns, versions);
 }

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { OpenResult, VerifyResult } from '../../../shared/history.js';
+import type { OpenResult, UnreadablePath, VerifyResult } from '../../../shared/history.js';
 import type { RestorePreview, RestoreSnapshotResult } from '../../../shared/contract/values.js';
 import { countOf, formatBytes, formatDuration, formatNumber } from './words.js';
 
@@ -11,6 +11,19 @@ export function describeOpen(result: OpenResult): string {
   return result.firstCopy
     ? `Copied ${result.root}: ${what} in ${formatDuration(result.ms)}, ${countOf(result.blobs, 'blob')} stored.\n`
     : `Opened ${result.root}: ${what}, checked in ${formatDuration(result.ms)}; the store holds ${countOf(result.blobs, 'blob')}.\n`;
+}
+
+const UNREADABLE_SHOWN = 20;
+
+/** What could not be read, one line each (the first 20; --json has them all); '' when nothing. */
+export function describeUnreadable(command: string, unreadable: readonly UnreadablePath[]): string {
+  if (unreadable.length === 0) return '';
+  const lines = unreadable.slice(0, UNREADABLE_SHOWN).map((u) => `  ${u.path}: ${u.reason}\n`);
+  const more = unreadable.length > UNREADABLE_SHOWN ? `  and ${formatNumber(unreadable.length - UNREADABLE_SHOWN)} more (--json lists them all)\n` : '';
+  return (
+    `hindsight ${command}: could not read ${countOf(unreadable.length, 'path')}; everything else was recorded, ` +
+    `and these are tried again at the next open:\n${lines.join('')}${more}`
+  );
 }
 
 export function printVerify(out: Writable, result: VerifyResult): void {

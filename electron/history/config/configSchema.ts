@@ -48,6 +48,8 @@ export const settingsShape = {
   largeFolderBytes: z.number().int().positive().nullable().default(20 * 1024 ** 3),
   /** Bytes of history kept per project before old versions may be pruned; null: no budget. */
   historyBudget: z.number().int().positive().nullable().default(null),
+  /** Contents larger than this many bytes are left out of the search index (and of searches). */
+  searchMaxFileSize: z.number().int().positive().default(1024 * 1024),
 };
 
 export type SettingKey = keyof typeof settingsShape;

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { isHindsightError } from '../../../shared/errors.js';
+import type { UnreadablePath } from '../../../shared/history.js';
 import type { Progress } from '../../../shared/progress.js';
 import { makePrivateDir } from '../privateModes.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
@@ -8,6 +9,7 @@ import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
 import { startFiling } from '../store/fileEntries.js';
 import type { CloneMode } from '../store/fileIntoStore.js';
 import { count } from '../trace.js';
+import { byPath } from '../walk/unreadable.js';
 import { walkFolder } from '../walk/walkFolder.js';
 import { checkLargeFolder, type LargeFolderLimit } from './largeFolder.js';
 
@@ -37,6 +39,8 @@ export interface FirstCopyResult {
   bytes: number;
   blobs: number;
   ms: number;
+  /** Files and folders left out because they could not be read; the next rescan tries them again. */
+  unreadable: UnreadablePath[];
 }
 
 export async function firstCopy(store: ProjectStore, options: FirstCopyOptions = {}): Promise<FirstCopyResult> {
@@ -57,11 +61,13 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   });
   let entries;
   const folderModes = new Map<string, number>();
+  const unreadable: UnreadablePath[] = [];
   try {
     entries = await walkFolder(store.root, {
       exclude: options.exclude,
       skip: store.dataFolder,
       folderModes,
+      unreadable,
       maxFileSize: options.maxFileSize,
       signal: options.signal,
       onEntries: (found) => {
@@ -88,7 +94,13 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   const totals = store.index.blobTotals();
   progress.finish(progressOf(store.projectId, 'done', { files: filed.versions.length, bytes: filed.bytes }, total));
-  return { files: filed.versions.length, bytes: filed.bytes, blobs: totals.blobs, ms: Math.round(performance.now() - started) };
+  return {
+    files: filed.versions.length,
+    bytes: filed.bytes,
+    blobs: totals.blobs,
+    ms: Math.round(performance.now() - started),
+    unreadable: byPath([...unreadable, ...filed.unreadable]),
+  };
 }
 
 function progressOf(

@@ -1,4 +1,6 @@
 import type { EntryType, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
+import { scopeOf } from './commitSnapshot.js';
+import { toOrigin } from './rows.js';
 import type { Sql } from './sql.js';
 
 // The rows a bundle carries (bundle/, docs/BUNDLE.md): read in pages for an export, written in
@@ -68,11 +70,14 @@ export function writeImportedRows(sql: Sql, rows: ImportedRows): SnapshotInfo[] 
     for (const blob of rows.blobs) sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
     for (const s of rows.snapshots) {
       if (sql.get('SELECT 1 FROM snapshots WHERE id = ?', s.id)) continue;
-      sql.run('INSERT INTO snapshots (id, kind, at, label, branch, head) VALUES (?, ?, ?, ?, ?, ?)', s.id, s.kind, s.at, s.label, s.branch, s.head);
+      // A bundle carries no origins: an imported snapshot is told by its kind (as before migration 3).
+      const scope = scopeOf(s.versions.map((v) => ({ path: v[2] })));
+      sql.run('INSERT INTO snapshots (id, kind, at, label, branch, head, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', s.id, s.kind, s.at, s.label, s.branch, s.head, scope);
       for (const v of s.versions) {
         sql.run('INSERT INTO versions (id, snapshot_id, path, hash, mode, size, type, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', ...v);
       }
-      written.push({ snapshotId: s.id, kind: s.kind, at: s.at, label: s.label, files: s.versions.length, branch: s.branch, head: s.head });
+      const origin = toOrigin({ kind: s.kind, origin: null, origin_snapshot: null, from_git: null, git_operation: null, git_when: null }, null);
+      written.push({ snapshotId: s.id, kind: s.kind, at: s.at, label: s.label, files: s.versions.length, branch: s.branch, head: s.head, origin, scope });
     }
     for (const [path, snapshotId, mode] of rows.folderModes) {
       sql.run('INSERT OR IGNORE INTO folder_modes (path, snapshot_id, mode) VALUES (?, ?, ?)', path, snapshotId, mode);

@@ -1,5 +1,6 @@
-import type { EntryType, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
+import type { EntryType, Origin, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
 import { recordFolderModes } from './folderModes.js';
+import { originOfKind } from './rows.js';
 import type { Sql } from './sql.js';
 import { writeStats, type StatRow } from './statCache.js';
 
@@ -14,7 +15,12 @@ export interface NewVersion {
   size: number;
   type: EntryType | null;
   target?: string | null;
+  /** A restored version: the version whose contents it brought back. */
+  fromVersionId?: number | null;
 }
+
+/** What made a snapshot; kind defaults to the one its snapshot kind implies (a change: an edit). */
+export type NewOrigin = Partial<Omit<Origin, 'fromVersionId'>>;
 
 export interface NewSnapshot {
   kind: SnapshotKind;
@@ -22,9 +28,10 @@ export interface NewSnapshot {
   label?: string | null;
   branch?: string | null;
   head?: string | null;
+  origin?: NewOrigin;
   /** Brought in from another machine (a clone or pull): that machine's id and the snapshot's id there. */
   machine?: string;
-  origin?: number;
+  machineSnapshot?: number;
 }
 
 export interface SnapshotWrite {
@@ -43,22 +50,38 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
   const label = snapshot.label ?? null;
   const branch = snapshot.branch ?? context?.branch ?? null;
   const head = snapshot.head ?? context?.head ?? null;
+  const origin: Origin = {
+    kind: snapshot.origin?.kind ?? originOfKind(snapshot.kind),
+    fromVersionId: null,
+    fromSnapshotId: snapshot.origin?.fromSnapshotId ?? null,
+    fromGit: snapshot.origin?.fromGit ?? null,
+    gitOperation: snapshot.origin?.gitOperation ?? null,
+    gitWhen: snapshot.origin?.gitWhen ?? null,
+  };
+  const scope = scopeOf(write.versions);
   return sql.transaction(() => {
     const info = sql.run(
-      'INSERT INTO snapshots (kind, at, label, branch, head, machine, origin) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO snapshots (kind, at, label, branch, head, origin, origin_snapshot, from_git, git_operation, git_when, scope, machine, machine_snapshot)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       snapshot.kind,
       at,
       label,
       branch,
       head,
+      origin.kind,
+      origin.fromSnapshotId,
+      origin.fromGit,
+      origin.gitOperation,
+      origin.gitWhen,
+      scope,
       snapshot.machine ?? null,
-      snapshot.origin ?? null,
+      snapshot.machineSnapshot ?? null,
     );
     const id = Number(info.lastInsertRowid);
     for (const blob of write.blobs) sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
     for (const v of write.versions) {
       sql.run(
-        'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target, from_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         id,
         v.path,
         v.hash,
@@ -66,10 +89,30 @@ export function commitSnapshot(sql: Sql, write: SnapshotWrite, context: { branch
         v.size,
         v.type,
         v.target ?? null,
+        v.fromVersionId ?? null,
       );
     }
     writeStats(sql, write.stats ?? [], write.removedStats ?? []);
     if (write.folderModes) recordFolderModes(sql, id, write.folderModes);
-    return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head };
+    return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head, origin, scope };
   });
+}
+
+/** The one path, or the deepest folder holding every path ('' for the top); null for none. */
+export function scopeOf(versions: readonly { path: string }[]): string | null {
+  if (versions.length === 0) return null;
+  // The common prefix of all paths is the common prefix of the least and the greatest.
+  let lo = versions[0]!.path;
+  let hi = lo;
+  for (const { path } of versions) {
+    if (path < lo) lo = path;
+    if (path > hi) hi = path;
+  }
+  if (lo === hi) return lo;
+  let n = 0;
+  while (n < lo.length && lo[n] === hi[n]) n++;
+  // Back to a whole folder name: "src/app" and "src/apple" share "src", not "src/app".
+  const shared = lo.slice(0, n);
+  const folderEnd = (lo.length > n && lo[n] === '/') || (hi.length > n && hi[n] === '/') ? n : shared.lastIndexOf('/');
+  return folderEnd <= 0 ? '' : lo.slice(0, folderEnd);
 }

@@ -12,14 +12,16 @@ import type { RecordedSnapshot } from '../remote/layout/recordFormat.js';
 import type { RemoteLedger } from '../remote/remoteLedger.js';
 import { migrate } from './migrations.js';
 import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
+import * as searchIndex from './searchIndex.js';
 import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
 import * as statCache from './statCache.js';
 import * as versionQueries from './versionQueries.js';
 
-export type { NewSnapshot, NewVersion } from './commitSnapshot.js';
+export type { NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { CachedStat, StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
+export type { BlobTextState, IndexedBlob, SearchIndexTotals, SearchVersionRow } from './searchIndex.js';
 export type { ImportedRows, SnapshotRowOut, VersionRowOut } from './bundleRows.js';
 
 // history.db: the index of one project's history, and the only holder of its SQLite connection.
@@ -111,6 +113,11 @@ export class HistoryIndex {
     return statCache.statCache(this.#sql);
   }
 
+  /** One path's stat cache row, with the hash it was recorded with. */
+  cachedStat(path: string): statCache.StatRow | undefined {
+    return statCache.cachedStat(this.#sql, path);
+  }
+
   trackedFiles(): number {
     return statCache.trackedFiles(this.#sql);
   }
@@ -131,6 +138,22 @@ export class HistoryIndex {
 
   latestSnapshotId(): number | undefined {
     return snapshotQueries.latestSnapshotId(this.#sql);
+  }
+
+  previousMark(snapshotId: number): { id: number; kind: 'baseline' | 'checkpoint' } | undefined {
+    return snapshotQueries.previousMark(this.#sql, snapshotId);
+  }
+
+  filesPresentAt(snapshotId: number): number {
+    return snapshotQueries.filesPresentAt(this.#sql, snapshotId);
+  }
+
+  pathsChangedBetween(after: number, upTo: number): number {
+    return snapshotQueries.pathsChangedBetween(this.#sql, after, upTo);
+  }
+
+  previousSnapshotId(snapshotId: number): number | undefined {
+    return snapshotQueries.previousSnapshotId(this.#sql, snapshotId);
   }
 
   latestSnapshotContext(): { snapshotId: number; branch: string | null; head: string | null } | undefined {
@@ -155,6 +178,16 @@ export class HistoryIndex {
 
   latestVersion(path: string): VersionInfo | undefined {
     return versionQueries.latestVersion(this.#sql, path);
+  }
+
+  /** The version of a path just before a snapshot. */
+  versionBefore(path: string, snapshotId: number): VersionInfo | undefined {
+    return versionQueries.versionBefore(this.#sql, path, snapshotId);
+  }
+
+  /** The id of the version a path had as of a snapshot. */
+  versionIdAt(path: string, snapshotId: number): number | undefined {
+    return versionQueries.versionIdAt(this.#sql, path, snapshotId);
   }
 
   /** The latest version of a path that has contents. */
@@ -231,6 +264,50 @@ export class HistoryIndex {
 
   remoteLinkStates(): RemoteLinkState[] {
     return remoteLedgerQueries.remoteLinkStates(this.#sql);
+  }
+
+  // --- the search index (searchIndex.ts)
+
+  unindexedBlobs(after: string, maxSize: number, limit: number): { hash: string; size: number }[] {
+    return searchIndex.unindexedBlobs(this.#sql, after, maxSize, limit);
+  }
+
+  /** One batch of the index build, in one transaction; answers how many blobs it added. */
+  recordIndexed(batch: readonly searchIndex.IndexedBlob[]): number {
+    return searchIndex.recordIndexed(this.#sql, batch);
+  }
+
+  /** Takes a blob out of the search index: call it inside the transaction that stops naming the blob. */
+  unindexBlob(hash: string): void {
+    searchIndex.unindexBlob(this.#sql, hash);
+  }
+
+  blobsContaining(literal: string): string[] {
+    return searchIndex.blobsContaining(this.#sql, literal);
+  }
+
+  blobsNotIndexed(maxSize: number): string[] {
+    return searchIndex.blobsNotIndexed(this.#sql, maxSize);
+  }
+
+  blobTextState(hash: string): searchIndex.BlobTextState | undefined {
+    return searchIndex.blobTextState(this.#sql, hash);
+  }
+
+  fileVersionsOfBlob(hash: string): searchIndex.SearchVersionRow[] {
+    return searchIndex.fileVersionsOfBlob(this.#sql, hash);
+  }
+
+  fileVersionsWithin(maxSize: number): searchIndex.SearchVersionRow[] {
+    return searchIndex.fileVersionsWithin(this.#sql, maxSize);
+  }
+
+  searchProgress(maxSize: number): { indexedBlobs: number; totalBlobs: number } {
+    return searchIndex.searchProgress(this.#sql, maxSize);
+  }
+
+  searchIndexTotals(maxSize: number): searchIndex.SearchIndexTotals {
+    return searchIndex.searchIndexTotals(this.#sql, maxSize);
   }
 
   // --- bundles (bundleRows.ts)

@@ -67,12 +67,53 @@ const MIGRATIONS: Migration[] = [
       `),
   },
   {
+    // Where each snapshot came from (shared/history.ts Origin), and for a restored version the
+    // version it was restored from. Older rows keep NULL and are told by their kind.
+    version: 3,
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE snapshots ADD COLUMN origin TEXT
+          CHECK (origin IN ('first-copy', 'edit', 'restore', 'undo', 'git', 'checkpoint') OR origin IS NULL);
+        ALTER TABLE snapshots ADD COLUMN origin_snapshot INTEGER;
+        ALTER TABLE snapshots ADD COLUMN from_git TEXT CHECK (from_git IN ('HEAD', 'INDEX') OR from_git IS NULL);
+        ALTER TABLE snapshots ADD COLUMN git_operation TEXT;
+        ALTER TABLE snapshots ADD COLUMN git_when TEXT CHECK (git_when IN ('before', 'after') OR git_when IS NULL);
+        ALTER TABLE versions ADD COLUMN from_version INTEGER;
+      `),
+  },
+  {
+    // What a snapshot's files have in common (shared/history.ts SnapshotInfo.scope), written with
+    // it so the timeline can say "3 files in src/" without reading every snapshot's versions.
+    version: 4,
+    up: (db) => db.exec('ALTER TABLE snapshots ADD COLUMN scope TEXT;'),
+  },
+  {
+    // The search index: every blob's text once, however many versions share it. search_blobs is
+    // the build's state (one row per blob looked at: its text indexed, or found binary, not
+    // UTF-8 or unreadable), so a build killed midway resumes where its last batch committed;
+    // its id is the blob's row in search_text. search_text keeps only which blobs hold each
+    // trigram (contentless: the text stays in the blob store; detail=none: no positions, a
+    // quarter of the size of the positions' index, since every candidate is read to find its
+    // lines anyway), and rows can be deleted by id.
+    version: 5,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE search_blobs (
+          id INTEGER PRIMARY KEY,
+          hash TEXT NOT NULL UNIQUE,
+          state TEXT NOT NULL CHECK (state IN ('text', 'binary', 'encoding', 'unreadable')),
+          bytes INTEGER NOT NULL
+        );
+        CREATE VIRTUAL TABLE search_text USING fts5(body, tokenize = 'trigram', content = '', contentless_delete = 1, detail = none);
+      `),
+  },
+  {
     // Remotes (docs/REMOTE.md). What this data folder sent to each remote, so a push resumes
     // where the last one stopped: the link (head, records, indexes written), every blob's place
     // on the remote (ours and other machines'), and the other machines' heads already read.
     // Snapshots brought in from another machine keep which machine and which id they had there
-    // (NULL: recorded here).
-    version: 3,
+    // (machine, machine_snapshot; NULL: recorded here). (6 to 8: other features' migrations.)
+    version: 9,
     up: (db) =>
       db.exec(`
         CREATE TABLE remote_links (
@@ -123,7 +164,7 @@ const MIGRATIONS: Migration[] = [
           PRIMARY KEY (remote, key)
         ) WITHOUT ROWID;
         ALTER TABLE snapshots ADD COLUMN machine TEXT;
-        ALTER TABLE snapshots ADD COLUMN origin INTEGER;
+        ALTER TABLE snapshots ADD COLUMN machine_snapshot INTEGER;
       `),
   },
 ];

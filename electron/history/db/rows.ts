@@ -1,12 +1,42 @@
-import type { EntryType, SnapshotInfo, SnapshotKind, VersionInfo } from '../../../shared/history.js';
+import type { EntryType, GitSource, Origin, OriginKind, SnapshotInfo, SnapshotKind, VersionInfo } from '../../../shared/history.js';
 
 // Rows as SQLite returns them, and the contract's shapes they become. Every query that returns
 // versions or snapshots selects the same columns, so there is one mapping for each.
 
-export const VERSION_SELECT = `SELECT v.id, v.snapshot_id, v.path, v.hash, v.mode, v.size, v.type, v.target,
-  s.at, s.kind, s.branch, s.head FROM versions v JOIN snapshots s ON s.id = v.snapshot_id`;
+export const VERSION_SELECT = `SELECT v.id, v.snapshot_id, v.path, v.hash, v.mode, v.size, v.type, v.target, v.from_version,
+  s.at, s.kind, s.branch, s.head, ${originColumns('s')} FROM versions v JOIN snapshots s ON s.id = v.snapshot_id`;
 
-export interface VersionRow {
+/** A snapshot's origin columns (migration 3). */
+export interface OriginColumns {
+  origin: OriginKind | null;
+  origin_snapshot: number | null;
+  from_git: GitSource | null;
+  git_operation: string | null;
+  git_when: 'before' | 'after' | null;
+}
+
+function originColumns(table: string): string {
+  return ['origin', 'origin_snapshot', 'from_git', 'git_operation', 'git_when'].map((c) => `${table}.${c}`).join(', ');
+}
+
+/** What a snapshot written before origins were recorded came from, told by its kind. */
+export function originOfKind(kind: SnapshotKind): OriginKind {
+  return kind === 'baseline' ? 'first-copy' : kind === 'change' ? 'edit' : kind;
+}
+
+export function toOrigin(r: OriginColumns & { kind: SnapshotKind }, fromVersion: number | null): Origin {
+  const kind = r.origin ?? originOfKind(r.kind);
+  return {
+    kind,
+    fromVersionId: fromVersion,
+    fromSnapshotId: r.origin_snapshot,
+    fromGit: r.from_git,
+    gitOperation: r.git_operation,
+    gitWhen: r.git_when,
+  };
+}
+
+export interface VersionRow extends OriginColumns {
   id: number;
   snapshot_id: number;
   path: string;
@@ -15,6 +45,7 @@ export interface VersionRow {
   size: number;
   type: EntryType | null;
   target: string | null;
+  from_version: number | null;
   at: number;
   kind: SnapshotKind;
   branch: string | null;
@@ -35,14 +66,15 @@ export function toVersionInfo(r: VersionRow): VersionInfo {
     target: r.target,
     branch: r.branch,
     head: r.head,
+    origin: toOrigin(r, r.from_version),
   };
 }
 
 /** `files` counts the snapshot's versions through the versions_by_snapshot index. */
-export const SNAPSHOT_SELECT = `SELECT s.id, s.kind, s.at, s.label, s.branch, s.head,
+export const SNAPSHOT_SELECT = `SELECT s.id, s.kind, s.at, s.label, s.branch, s.head, s.scope, ${originColumns('s')},
   (SELECT COUNT(*) FROM versions v WHERE v.snapshot_id = s.id) AS files FROM snapshots s`;
 
-export interface SnapshotRow {
+export interface SnapshotRow extends OriginColumns {
   id: number;
   kind: SnapshotKind;
   at: number;
@@ -50,8 +82,9 @@ export interface SnapshotRow {
   files: number;
   branch: string | null;
   head: string | null;
+  scope: string | null;
 }
 
 export function toSnapshotInfo(r: SnapshotRow): SnapshotInfo {
-  return { snapshotId: r.id, kind: r.kind, at: r.at, label: r.label, files: r.files, branch: r.branch, head: r.head };
+  return { snapshotId: r.id, kind: r.kind, at: r.at, label: r.label, files: r.files, branch: r.branch, head: r.head, origin: toOrigin(r, null), scope: r.scope };
 }

@@ -23,6 +23,17 @@ export function latestVersion(sql: Sql, path: string): VersionInfo | undefined {
   return row && toVersionInfo(row);
 }
 
+/** The version of a path just before a snapshot (what a restore in that snapshot replaced). */
+export function versionBefore(sql: Sql, path: string, snapshotId: number): VersionInfo | undefined {
+  const row = sql.get<VersionRow>(`${VERSION_SELECT} WHERE v.path = ? AND v.snapshot_id < ? ORDER BY v.snapshot_id DESC LIMIT 1`, path, snapshotId);
+  return row && toVersionInfo(row);
+}
+
+/** The id of the version a path had as of a snapshot (what restoring that snapshot brings back). */
+export function versionIdAt(sql: Sql, path: string, snapshotId: number): number | undefined {
+  return sql.get<{ id: number }>('SELECT id FROM versions WHERE path = ? AND snapshot_id <= ? ORDER BY snapshot_id DESC LIMIT 1', path, snapshotId)?.id;
+}
+
 /** The latest version of a path with contents (not a deletion). */
 export function latestContents(sql: Sql, path: string): VersionInfo | undefined {
   const row = sql.get<VersionRow>(`${VERSION_SELECT} WHERE v.path = ? AND v.hash IS NOT NULL ORDER BY v.snapshot_id DESC LIMIT 1`, path);

@@ -30,13 +30,16 @@ export const ROUTES: Routes = {
 
   log: ({ projectId }, { engine }) => engine.log(projectId),
   snapshotChanges: ({ projectId, snapshotId }, { engine }) => engine.snapshotChanges(projectId, snapshotId),
+  snapshotSummary: ({ projectId, snapshotId }, { engine }) => engine.snapshotSummary(projectId, snapshotId),
   fileTree: ({ projectId, snapshotId }, { engine }) => engine.files(projectId, snapshotId),
   versions: ({ projectId, path }, { engine }) => engine.versions(projectId, path),
+  diskState: ({ projectId, path }, { engine }) => engine.diskState(projectId, path),
   readVersion: ({ projectId, path, versionId, maxBytes }, { engine }) => engine.readVersion(projectId, path, { versionId, maxBytes }),
   diffInputs: ({ projectId, path, before, after, maxBytes }, { engine }) => engine.diffInputs(projectId, path, before, after, maxBytes),
   gitVersions: ({ projectId, path }, { engine }) => engine.gitVersions(projectId, path),
 
   restoreFile: ({ projectId, path, versionId }, { engine }) => engine.restoreFile(projectId, path, versionId),
+  restoreFromGit: ({ projectId, path, source }, { engine }) => engine.restoreFromGit(projectId, path, source),
   previewRestore: ({ projectId, snapshotId, pathPrefix, deleteAdded }, { engine }) =>
     engine.previewRestore(projectId, snapshotId, { prefix: pathPrefix, deleteAdded }),
   restoreSnapshot: ({ projectId, snapshotId, pathPrefix, deleteAdded, dryRun, operationId }, { engine, operations }) =>
@@ -48,6 +51,7 @@ export const ROUTES: Routes = {
 
   createCheckpoint: ({ projectId, label }, { engine }) => engine.checkpoint(projectId, label),
   deletedFiles: ({ projectId }, { engine }) => engine.deleted(projectId),
+  search: ({ projectId, ...query }, { engine }) => engine.search(projectId, query),
   storeStats: ({ projectId, largest }, { engine }) => engine.storeStats(projectId, largest),
   remoteStatus: ({ projectId }, { engine }) => engine.remoteStatus(projectId),
   verify: ({ projectId, operationId }, { engine, operations }) =>

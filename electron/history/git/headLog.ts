@@ -29,6 +29,15 @@ export function headLogSize(gitDir: string): number | undefined {
   }
 }
 
+/** The size of the stash's reflog (<gitDir>/logs/refs/stash): 0 when there is no stash. */
+export function stashLogSize(gitDir: string): number {
+  try {
+    return statSync(join(gitDir, 'logs', 'refs', 'stash')).size;
+  } catch {
+    return 0;
+  }
+}
+
 /** The moves written after `offset`, oldest first, and the size they were read up to. */
 export function headLogSince(gitDir: string, offset: number): { moves: HeadMove[]; size: number } {
   let fd: number;

@@ -1,6 +1,7 @@
 import type { ProjectStore } from './projectStore.js';
 import type { WriterWait } from './writerLock.js';
 import type { ProjectWatcher } from '../watch/projectWatcher.js';
+import type { SearchBuilder } from '../search/searchBuilder.js';
 
 // Everything this process holds for one open project, in one record keyed by its projectId: the
 // store (blob folder and SQLite handle), the live watcher, the queue its writes run through (each
@@ -15,7 +16,10 @@ export class OpenProject {
   watcher: ProjectWatcher | undefined;
   /** The exclude patterns of its last open: later rescans use the same. */
   exclude: readonly string[] | undefined;
+  /** Builds and keeps current the search index in the background (in a process that watches). */
+  searchBuilder: SearchBuilder | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  private pending = 0;
 
   constructor(readonly store: ProjectStore) {
     this.projectId = store.projectId;
@@ -28,9 +32,15 @@ export class OpenProject {
    */
   serial<T>(work: () => Promise<T>, wait: WriterWait = {}): Promise<T> {
     const held = () => this.store.writer.hold(work, { signal: wait.signal, onWait: wait.onWait });
-    const next = this.queue.then(held, held);
+    this.pending++;
+    const next = this.queue.then(held, held).finally(() => this.pending--);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** While a write is queued or running: what to wait for before background work goes on; else undefined. */
+  writing(): Promise<unknown> | undefined {
+    return this.pending > 0 ? this.queue : undefined;
   }
 
   /** Stops the watcher after it wrote its open group. */
@@ -43,6 +53,7 @@ export class OpenProject {
 
   /** Stops the watcher, lets queued writes finish, then closes the store and its database handle. */
   async close(): Promise<void> {
+    await this.searchBuilder?.stop();
     await this.stopWatching();
     await this.queue;
     this.store.close();

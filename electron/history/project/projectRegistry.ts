@@ -85,7 +85,10 @@ export class ProjectRegistry {
 
   /** Closes every store at once (watchers must have been stopped: see stopWatchers). */
   closeAll(): void {
-    for (const record of this.records.values()) record.store.close();
+    for (const record of this.records.values()) {
+      void record.searchBuilder?.stop(); // stops before its next batch: the store closes now
+      record.store.close();
+    }
     this.records.clear();
   }
 

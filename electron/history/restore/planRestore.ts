@@ -66,8 +66,10 @@ function normalisePrefix(prefix: string | undefined): string | null {
 }
 
 /** The plan as a preview: paths, not entries. `pathPrefix` is the limit as the caller gave it. */
-export function planSummary(plan: RestorePlan, pathPrefix = ''): RestorePreview {
+/** `branchNow`: the branch checked out now (the store's git), to warn about a snapshot taken on another. */
+export function planSummary(plan: RestorePlan, pathPrefix = '', context: { snapshotBranch: string | null; branchNow: string | null } = { snapshotBranch: null, branchNow: null }): RestorePreview {
   return {
+    ...context,
     snapshotId: plan.snapshotId,
     pathPrefix,
     prefix: plan.prefix,

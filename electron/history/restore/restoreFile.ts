@@ -2,60 +2,118 @@ import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RestoreFileResult } from '../../../shared/contract/values.js';
 import { HindsightError } from '../../../shared/errors.js';
+import type { GitSource } from '../../../shared/history.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
+import type { NewOrigin } from '../db/commitSnapshot.js';
 import { fsError } from '../fsErrors.js';
+import { gitFileAt } from '../git/gitFileAt.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import { storeBytes } from '../store/fileIntoStore.js';
 import { recordPaths } from '../versions/recordPaths.js';
 import { statPath } from '../versions/statPath.js';
+import { removeEmptyParents } from './emptyFolders.js';
 import { FolderMaker } from './folderMaker.js';
+import { undoesFileRestore } from './restoreOrigin.js';
 import { withRestoreTemps } from './restoreTemps.js';
 import { safeTarget } from './safeTarget.js';
-import { writeVersion } from './writeVersion.js';
+import { writeVersion, type WritableVersion } from './writeVersion.js';
 
-// Restores one file to one of its versions. What the file holds now is recorded first when it is
-// not already the latest version (a restore never loses data), and the restore itself is a
-// snapshot of kind 'restore', so it is undone by restoring the version the file had just before
-// (undoVersionId in the result).
+// Restores one file to one of its versions, or to git's committed (HEAD) or staged (INDEX)
+// version. What the file holds now is recorded first when it is not already the latest version
+// (a restore never loses data), and the restore itself is a snapshot of kind 'restore', so it is
+// undone by restoring the version the file had just before (undoVersionId in the result). The
+// snapshot says where the contents came from (its origin): a version, git, or the undo of the
+// restore before it.
+
+/** What goes back on disk: a hash null removes the file. */
+interface Contents extends Omit<WritableVersion, 'hash'> {
+  hash: string | null;
+  /** Folders the restore recreates get their modes as of this snapshot. */
+  modesAt: number;
+}
+
+interface Record {
+  label: string;
+  origin: NewOrigin;
+  fromVersionId: number | null;
+  /** A blob the index does not name yet (git's contents, filed just now). */
+  blob?: { hash: string; size: number };
+}
 
 export async function restoreFile(store: ProjectStore, path: string, versionId: number): Promise<RestoreFileResult> {
-  const absTarget = safeTarget(store.root, path);
-  if (store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder)) {
-    throw new HindsightError('PATH_INVALID', `Cannot restore ${path}: it is inside Hindsight's data folder.`, { path });
-  }
+  checkTarget(store, path);
   const version = store.index.version(versionId);
   if (!version || version.path !== path) {
     throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });
   }
+  const undoing = undoesFileRestore(store, path, versionId);
+  const contents: Contents = { hash: version.hash, size: version.size, mode: version.mode, type: version.type, target: version.target, modesAt: version.snapshotId };
+  return putBack(store, path, contents, (capturedNothing) =>
+    undoing && capturedNothing
+      ? { label: `Undid the restore of ${path}`, origin: { kind: 'undo' }, fromVersionId: versionId }
+      : { label: `Restored ${path} to version ${versionId}`, origin: { kind: 'restore' }, fromVersionId: versionId },
+  );
+}
+
+/** Restores a file to git's HEAD or INDEX version; the bytes are filed into the store first. */
+export async function restoreFromGit(store: ProjectStore, path: string, source: GitSource): Promise<RestoreFileResult> {
+  checkTarget(store, path);
+  const git = await gitFileAt(store.git, path, source);
+  const { hash } = storeBytes(git.bytes, store.blobsDir);
+  const target = git.type === 'symlink' ? git.bytes.toString('utf8') : null;
+  const contents: Contents = { hash, size: git.bytes.length, mode: git.mode, type: git.type, target, modesAt: store.index.latestSnapshotId() ?? 0 };
+  const at = git.commit ? ` (${git.commit.slice(0, 7)})` : '';
+  return putBack(store, path, contents, () => ({
+    label: `Restored ${path} to git ${source}${at}`,
+    origin: { kind: 'restore', fromGit: source },
+    fromVersionId: null,
+    blob: { hash, size: git.bytes.length },
+  }));
+}
+
+function checkTarget(store: ProjectStore, path: string): void {
+  safeTarget(store.root, path);
+  if (store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder)) {
+    throw new HindsightError('PATH_INVALID', `Cannot restore ${path}: it is inside Hindsight's data folder.`, { path });
+  }
+}
+
+async function putBack(store: ProjectStore, path: string, contents: Contents, record: (capturedNothing: boolean) => Record): Promise<RestoreFileResult> {
+  const absTarget = safeTarget(store.root, path);
   let folderFailures: { error: Error }[] = [];
   const captured = await recordPaths(store, [path], { kind: 'change', label: `Before restoring ${path}` });
+  const how = record(captured.snapshotId === undefined);
   // What the file held just before, now recorded: a deletion when it did not exist.
   const undoVersionId = store.index.latestVersion(path)?.versionId ?? null;
-  if (version.hash === null) {
+  if (contents.hash === null) {
     try {
       rmSync(absTarget, { force: true });
     } catch (error) {
       throw fsError('remove', path, error, 'RESTORE_FAILED');
     }
+    removeEmptyParents(store.root, [path]);
   } else {
-    const folders = new FolderMaker(store.root, (folder) => store.index.folderModeAt(version.snapshotId, folder));
+    const folders = new FolderMaker(store.root, (folder) => store.index.folderModeAt(contents.modesAt, folder));
     try {
       folders.make(dirname(absTarget));
     } catch (error) {
       throw fsError('recreate the folder for', path, error, 'RESTORE_FAILED');
     }
-    const written = { hash: version.hash, size: version.size, mode: version.mode, type: version.type, target: version.target };
+    const written = { ...contents, hash: contents.hash };
     await withRestoreTemps(store, [path], async (temps) => writeVersion(store.blobsDir, written, absTarget, path, temps));
     folderFailures = folders.finish();
   }
   const after = statPath(store.root, path);
+  const { hash, mode, size, type, target } = contents;
   const snapshotId = store.index.commitSnapshot({
-    snapshot: { kind: 'restore', label: `Restored ${path} to version ${versionId}` },
-    versions: [{ path, hash: version.hash, mode: version.mode, size: version.size, type: version.type, target: version.target }],
-    blobs: [],
-    stats: after && version.hash ? [{ path, type: after.type, size: after.size, mode: after.mode, mtimeNs: after.mtimeNs, ctimeNs: after.ctimeNs, ino: after.ino, hash: version.hash, target: after.target ?? null }] : [],
+    snapshot: { kind: 'restore', label: how.label, origin: how.origin },
+    versions: [{ path, hash, mode, size, type: type ?? null, target: target ?? null, fromVersionId: how.fromVersionId }],
+    blobs: how.blob ? [how.blob] : [],
+    stats: after && hash ? [{ path, type: after.type, size: after.size, mode: after.mode, mtimeNs: after.mtimeNs, ctimeNs: after.ctimeNs, ino: after.ino, hash, target: after.target ?? null }] : [],
     removedStats: after ? [] : [path],
   });
   // Recorded first: the file is back even when a recreated folder's mode could not be set.
   if (folderFailures[0]) throw folderFailures[0].error;
-  return { snapshotId, capturedSnapshotId: captured.snapshotId ?? null, path, versionId, undoVersionId };
+  const versionId = store.index.latestVersion(path)?.versionId ?? 0;
+  return { snapshotId, capturedSnapshotId: captured.snapshotId ?? null, path, versionId: how.fromVersionId ?? versionId, undoVersionId, fromGit: how.origin.fromGit ?? null };
 }

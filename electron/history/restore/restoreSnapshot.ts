@@ -10,6 +10,7 @@ import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { backgroundCloseWanted, closeFailuresError, makeCloser, type BackgroundCloseSetting, type Closer } from './backgroundCloser.js';
 import { BulkWriter } from './bulkWriter.js';
+import { removeEmptyParents } from './emptyFolders.js';
 import { FolderMaker } from './folderMaker.js';
 import { withRestoreTemps } from './restoreTemps.js';
 import type { RestorePlan } from './planRestore.js';
@@ -44,7 +45,8 @@ export interface RestoreOutcome {
   ms: number;
 }
 
-export async function executeRestore(store: ProjectStore, plan: RestorePlan, options: ExecuteOptions = {}): Promise<RestoreOutcome> {
+/** `origin` 'undo' when the restore brings back what the latest restore replaced (restoreOrigin.ts). */
+export async function executeRestore(store: ProjectStore, plan: RestorePlan, options: ExecuteOptions = {}, origin: 'restore' | 'undo' = 'restore'): Promise<RestoreOutcome> {
   const started = performance.now();
   const before = store.index.latestSnapshotId();
   const jobs = [...plan.write, ...plan.recreate].sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -106,8 +108,9 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
     return bulk;
   });
 
+  removeEmptyParents(store.root, deleted);
   progress.finish(report('commit'));
-  const snapshotId = commitRestore(store, plan, writer.written.map((p) => byPath.get(p)!), deleted);
+  const snapshotId = commitRestore(store, plan, writer.written.map((p) => byPath.get(p)!), deleted, origin);
   progress.finish(report('done'));
   const recreatedPaths = new Set(plan.recreate.map((f) => f.path));
   const recreated = writer.written.filter((p) => recreatedPaths.has(p)).length;
@@ -137,12 +140,13 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
   return result;
 }
 
-function commitRestore(store: ProjectStore, plan: RestorePlan, written: FileEntry[], deleted: string[]): number | undefined {
+function commitRestore(store: ProjectStore, plan: RestorePlan, written: FileEntry[], deleted: string[], origin: 'restore' | 'undo'): number | undefined {
   if (written.length === 0 && deleted.length === 0) return undefined;
   const versions: NewVersion[] = [];
   const stats: StatRow[] = [];
   for (const file of written) {
-    versions.push({ path: file.path, hash: file.hash, mode: file.mode, size: file.size, type: file.type, target: file.target ?? null });
+    const fromVersionId = store.index.versionIdAt(file.path, plan.snapshotId) ?? null;
+    versions.push({ path: file.path, hash: file.hash, mode: file.mode, size: file.size, type: file.type, target: file.target ?? null, fromVersionId });
     const st = statNow(store.root, file);
     if (st) stats.push(st);
   }
@@ -150,7 +154,11 @@ function commitRestore(store: ProjectStore, plan: RestorePlan, written: FileEntr
   versions.sort((a, b) => (a.path < b.path ? -1 : 1));
   const what = plan.prefix === null ? 'the project' : plan.prefix;
   return store.index.commitSnapshot({
-    snapshot: { kind: 'restore', label: `Restored ${what} to snapshot ${plan.snapshotId}` },
+    snapshot: {
+      kind: 'restore',
+      label: origin === 'undo' ? `Undid the restore of ${what}` : `Restored ${what} to snapshot ${plan.snapshotId}`,
+      origin: { kind: origin, fromSnapshotId: plan.snapshotId },
+    },
     versions,
     blobs: [],
     stats,

@@ -4,9 +4,10 @@ import type { ProjectStore } from '../project/projectStore.js';
 // What a project's history costs on disk and what content addressing saves: every version's size
 // summed as if stored apart, against the distinct blobs actually stored.
 
-export function storeStats(store: ProjectStore, largest: number): StoreStats {
+export function storeStats(store: ProjectStore, largest: number, searchMaxSize: number): StoreStats {
   const counts = store.index.historyTotals();
   const blobs = store.index.blobTotals();
+  const search = store.index.searchIndexTotals(searchMaxSize);
   const largestFiles = store.index
     .filesAt()
     .filter((f) => f.type === 'file')
@@ -22,5 +23,6 @@ export function storeStats(store: ProjectStore, largest: number): StoreStats {
     logicalBytes: counts.logicalBytes,
     dedupeSavedBytes: Math.max(0, counts.logicalBytes - blobs.bytes),
     largestFiles,
+    searchIndex: { ...search, done: search.indexedBlobs >= search.totalBlobs },
   };
 }

@@ -33,15 +33,30 @@ export class CopyPool {
     return this.inFlight;
   }
 
-  /** Runs a job in a free slot; a lower `priority` is served first (see CopySlots). */
-  async run(job: Omit<CopyJob, 'jobId'>, priority = 0): Promise<CopyJobResult> {
+  /**
+   * Runs a job in a free slot; a lower `priority` is served first (see CopySlots). A job whose
+   * signal fires before it gets a slot never starts; one already running stops at its next file
+   * (or next piece of a large file), its remaining files answered 'cancelled'.
+   */
+  async run(job: Omit<CopyJob, 'jobId' | 'cancel'>, priority = 0, signal?: AbortSignal): Promise<CopyJobResult> {
     await this.slots.acquire(priority);
-    this.inFlight++;
-    countMax('copy.maxInFlight', this.inFlight);
+    let stopWorker: (() => void) | undefined;
     try {
-      return await this.dispatch({ ...job, jobId: this.nextJobId++ });
+      signal?.throwIfAborted();
+      this.inFlight++;
+      countMax('copy.maxInFlight', this.inFlight);
+      const cancel = signal ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+      if (signal && cancel) {
+        stopWorker = () => Atomics.store(cancel, 0, 1);
+        signal.addEventListener('abort', stopWorker, { once: true });
+      }
+      try {
+        return await this.dispatch({ ...job, cancel, jobId: this.nextJobId++ });
+      } finally {
+        this.inFlight--;
+      }
     } finally {
-      this.inFlight--;
+      if (stopWorker) signal?.removeEventListener('abort', stopWorker);
       this.slots.release();
     }
   }

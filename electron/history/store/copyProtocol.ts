@@ -7,6 +7,13 @@ export interface CopyJob {
   blobsDir: string;
   cloneMode: CloneMode;
   files: string[];
+  /** Shared with the pool: set to 1 when the operation is cancelled; the worker stops at the next file or piece. */
+  cancel?: Int32Array;
+}
+
+/** The file was not copied: its operation was cancelled first. */
+export interface CopyCancelledOutcome {
+  kind: 'cancelled';
 }
 
 export interface CopyFailure {
@@ -17,7 +24,7 @@ export interface CopyFailure {
 
 export interface CopyJobResult {
   jobId: number;
-  outcomes: (FileOutcome | CopyFailure)[];
+  outcomes: (FileOutcome | CopyFailure | CopyCancelledOutcome)[];
   mkdirs: number;
   cloneFallbacks: number;
 }

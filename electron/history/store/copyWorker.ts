@@ -1,6 +1,7 @@
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { fileRegularFile, type FileCounters } from './fileIntoStore.js';
+import { createsPrivateFileExactly } from '../privateModes.js';
+import { CopyCancelled, fileRegularFile, type FileCounters } from './fileIntoStore.js';
 import type { CopyFailure, CopyJob, CopyJobResult } from './copyProtocol.js';
 
 // A copy worker: files the batch it is given one file at a time with synchronous calls, and
@@ -25,11 +26,16 @@ try {
 
 parentPort?.on('message', (job: CopyJob) => {
   const counters: FileCounters = { mkdirs: 0, cloneFallbacks: 0 };
+  const cancel = job.cancel;
+  const cancelled = cancel ? () => Atomics.load(cancel, 0) !== 0 : () => false;
+  // Once per batch: the umask is the process's, and a test (or a host) may change it meanwhile.
+  const exactCreateMode = createsPrivateFileExactly();
   const outcomes = job.files.map((file) => {
+    if (cancelled()) return { kind: 'cancelled' as const };
     try {
-      return fileRegularFile(file, job.blobsDir, { cloneMode: job.cloneMode }, counters);
+      return fileRegularFile(file, job.blobsDir, { cloneMode: job.cloneMode, cancelled, exactCreateMode }, counters);
     } catch (error) {
-      return fail(error);
+      return error instanceof CopyCancelled ? { kind: 'cancelled' as const } : fail(error);
     }
   });
   const result: CopyJobResult = { jobId: job.jobId, outcomes, ...counters };

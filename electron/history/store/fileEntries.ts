@@ -1,4 +1,5 @@
 import { HindsightError } from '../../../shared/errors.js';
+import type { UnreadablePath } from '../../../shared/history.js';
 import type { NewVersion, StatRow } from '../db/historyIndex.js';
 import { sharedCopyPool, type CopyPool } from './copyPool.js';
 import { storeBytes, type CloneMode, type FiledFile } from './fileIntoStore.js';
@@ -20,6 +21,8 @@ export interface FiledEntries {
   blobs: { hash: string; size: number }[];
   stats: StatRow[];
   skipped: string[];
+  /** Files there but not readable: no version, no stat row (so the next scan tries them again). */
+  unreadable: UnreadablePath[];
   bytes: number;
 }
 
@@ -56,6 +59,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
   const cloneMode = options.cloneMode ?? cloneModeFromEnv();
   const results = new Map<string, FiledFile | { kind: 'link'; hash: string; size: number }>();
   const skipped: string[] = [];
+  const unreadable: UnreadablePath[] = [];
   const done = { files: 0, bytes: 0 };
   const planner = new BatchPlanner<WalkEntry>();
   const running: Promise<void>[] = [];
@@ -65,7 +69,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
     running.push(
       (async () => {
         if (options.signal?.aborted || firstError) return;
-        const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs) }, options.priority);
+        const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs) }, options.priority, options.signal);
         count('copy.mkdirs', result.mkdirs);
         count('copy.cloneFallbacks', result.cloneFallbacks);
         result.outcomes.forEach((outcome, i) => {
@@ -78,6 +82,11 @@ export function startFiling(options: FileEntriesOptions): Filing {
             done.bytes += outcome.size;
           } else if (outcome.kind === 'failed') {
             firstError ??= copyFailure(entry.path, outcome);
+          } else if (outcome.kind === 'cancelled') {
+            count('copy.cancelled');
+          } else if (outcome.kind === 'unreadable') {
+            count('copy.unreadable');
+            unreadable.push({ path: entry.path, reason: outcome.reason });
           } else {
             skipped.push(entry.path);
           }
@@ -106,9 +115,10 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const outcome of settled) {
         if (outcome.status === 'rejected') firstError ??= fsError('copy files of', options.blobsDir, outcome.reason, 'COPY_FAILED');
       }
-      if (firstError) throw firstError;
+      // Cancelled: that is the answer, whatever the copies stopped midway reported.
       options.signal?.throwIfAborted();
-      return collect(all, results, skipped, done.bytes);
+      if (firstError) throw firstError;
+      return { ...collect(all, results, skipped, done.bytes), unreadable };
     },
     async settle() {
       await Promise.allSettled(running);
@@ -128,7 +138,7 @@ function collect(
   results: Map<string, FiledFile | { kind: 'link'; hash: string; size: number }>,
   skipped: string[],
   bytes: number,
-): FiledEntries {
+): Omit<FiledEntries, 'unreadable'> {
   const versions: NewVersion[] = [];
   const stats: StatRow[] = [];
   const blobs = new Map<string, number>();

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
+import { unreadableReason } from '../walk/unreadable.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
 import { blobPath, SMALL_FILE_LIMIT } from './storeLayout.js';
 import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } from './placeBlob.js';
@@ -30,6 +31,18 @@ export type CloneMode = 'auto' | 'never';
 export interface FileOptions {
   cloneMode: CloneMode;
   smallLimit?: number;
+  /** Asked between pieces of a large file: true stops the copy (its temp is dropped). */
+  cancelled?: () => boolean;
+  /** The umask leaves a file created 0600 at 0600 (privateModes.createsPrivateFileExactly): no fchmod needed. */
+  exactCreateMode?: boolean;
+}
+
+/** A copy stopped because its operation was cancelled; nothing of it is kept. */
+export class CopyCancelled extends Error {
+  constructor() {
+    super('Cancelled.');
+    this.name = 'CopyCancelled';
+  }
 }
 
 /** The stamp is the worker's own fstat of the bytes it filed. */
@@ -46,7 +59,20 @@ export interface SkippedFile {
   kind: 'vanished' | 'not-a-file';
 }
 
-export type FileOutcome = FiledFile | SkippedFile;
+/** The file is there but could not be read (no permission, a read error); the reason in words. */
+export interface UnreadableFile {
+  kind: 'unreadable';
+  reason: string;
+}
+
+export type FileOutcome = FiledFile | SkippedFile | UnreadableFile;
+
+/** A failure reading the source file (not writing the store): that one file is unreadable. */
+class SourceReadError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
 
 export interface FileCounters extends PlaceStats {
   cloneFallbacks: number;
@@ -55,6 +81,12 @@ export interface FileCounters extends PlaceStats {
 const CHUNK = 1024 * 1024;
 const CLONE_UNSUPPORTED = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'EPERM']);
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+// A path the walk saw as a file may be a FIFO by now: opening one for reading without O_NONBLOCK
+// waits for a writer forever. Non-blocking, the open returns at once and the fstat below tells
+// what it is; on a regular file the flag changes nothing.
+const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
+// Opening these answers that the path is no regular file any more (a socket: ENXIO).
+const NOT_A_FILE = new Set(['ELOOP', 'ENXIO', 'ENODEV']);
 
 export function fileRegularFile(
   absPath: string,
@@ -64,11 +96,13 @@ export function fileRegularFile(
 ): FileOutcome {
   let fd: number;
   try {
-    fd = openSync(absPath, constants.O_RDONLY | O_NOFOLLOW);
+    fd = openSync(absPath, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'vanished' };
-    if (code === 'ELOOP') return { kind: 'not-a-file' };
+    if (code !== undefined && NOT_A_FILE.has(code)) return { kind: 'not-a-file' };
+    const reason = unreadableReason(error, 'file');
+    if (reason !== undefined) return { kind: 'unreadable', reason };
     throw error;
   }
   let fdOpen = true;
@@ -80,12 +114,15 @@ export function fileRegularFile(
       const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
-      const { hash, created } = storeBytes(bytes, blobsDir, counters);
+      const { hash, created } = storeBytes(bytes, blobsDir, counters, options.exactCreateMode);
       // The size filed is the bytes read: a file that grew since its fstat is filed whole.
       return { kind: 'filed', ...stamp, hash, size: bytes.length, created, method: 'small' };
     }
-    const large = fileLarge(absPath, fd, blobsDir, options.cloneMode, counters);
+    const large = fileLarge(absPath, fd, blobsDir, options, counters);
     return { kind: 'filed', ...stamp, ...large };
+  } catch (error) {
+    if (error instanceof SourceReadError) return { kind: 'unreadable', reason: error.reason };
+    throw error;
   } finally {
     if (fdOpen) closeSync(fd);
   }
@@ -96,6 +133,7 @@ export function storeBytes(
   bytes: Uint8Array,
   blobsDir: string,
   counters?: PlaceStats,
+  exactCreateMode = false,
 ): { hash: string; created: boolean } {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const finalPath = blobPath(blobsDir, hash);
@@ -103,8 +141,9 @@ export function storeBytes(
   const { temp, fd } = openTempBeside(finalPath, counters);
   try {
     writeAll(fd, bytes);
-    // The open applied the umask; a blob is 0600 whatever the umask.
-    fchmodSync(fd, PRIVATE_FILE_MODE);
+    // The open applied the umask; a blob is 0600 whatever the umask (one call saved per file
+    // when the umask is known to leave it so).
+    if (!exactCreateMode) fchmodSync(fd, PRIVATE_FILE_MODE);
   } catch (error) {
     closeSync(fd);
     dropTemp(temp);
@@ -124,18 +163,19 @@ function fileLarge(
   absPath: string,
   srcFd: number,
   blobsDir: string,
-  cloneMode: CloneMode,
+  options: FileOptions,
   counters: FileCounters,
 ): { hash: string; size: number; created: boolean; method: 'clone' | 'stream' } {
   const temp = newTempPath(blobsDir);
+  const cancelled = options.cancelled ?? (() => false);
   try {
     let method: 'clone' | 'stream' = 'stream';
     let digest: { hash: string; size: number };
-    if (cloneMode === 'auto' && tryClone(absPath, temp, counters)) {
+    if (options.cloneMode === 'auto' && tryClone(absPath, temp, counters)) {
       method = 'clone';
-      digest = hashAndSetMode(temp);
+      digest = hashAndSetMode(temp, cancelled);
     } else {
-      digest = streamCopy(srcFd, temp);
+      digest = streamCopy(srcFd, temp, cancelled, options.exactCreateMode === true);
     }
     const finalPath = blobPath(blobsDir, digest.hash);
     if (existsSync(finalPath)) {
@@ -164,13 +204,14 @@ function tryClone(src: string, temp: string, counters: FileCounters): boolean {
 }
 
 /** Hashes what the clone actually holds (the bytes filed are the bytes hashed) and makes it 0600 (a clone has its source's mode). */
-function hashAndSetMode(temp: string): { hash: string; size: number } {
+function hashAndSetMode(temp: string, cancelled: () => boolean): { hash: string; size: number } {
   const fd = openSync(temp, 'r+');
   try {
     const hash = createHash('sha256');
     const buffer = Buffer.allocUnsafe(CHUNK);
     let size = 0;
     for (;;) {
+      if (cancelled()) throw new CopyCancelled();
       const n = readSync(fd, buffer, 0, CHUNK, null);
       if (n === 0) break;
       hash.update(buffer.subarray(0, n));
@@ -183,21 +224,22 @@ function hashAndSetMode(temp: string): { hash: string; size: number } {
   }
 }
 
-function streamCopy(srcFd: number, temp: string): { hash: string; size: number } {
+function streamCopy(srcFd: number, temp: string, cancelled: () => boolean, exactCreateMode: boolean): { hash: string; size: number } {
   const out = openSync(temp, 'wx', 0o600);
   try {
     const hash = createHash('sha256');
     const buffer = Buffer.allocUnsafe(CHUNK);
     let size = 0;
     for (;;) {
-      const n = readSync(srcFd, buffer, 0, CHUNK, null);
+      if (cancelled()) throw new CopyCancelled();
+      const n = readSource(srcFd, buffer, 0, CHUNK);
       if (n === 0) break;
       const piece = buffer.subarray(0, n);
       writeAll(out, piece);
       hash.update(piece);
       size += n;
     }
-    fchmodSync(out, PRIVATE_FILE_MODE);
+    if (!exactCreateMode) fchmodSync(out, PRIVATE_FILE_MODE);
     return { hash: hash.digest('hex'), size };
   } finally {
     closeSync(out);
@@ -221,12 +263,22 @@ function readAll(fd: number, expected: number): Buffer {
       buffer = bigger;
     }
     const wanted = buffer.length - size;
-    const n = readSync(fd, buffer, size, wanted, null);
+    const n = readSource(fd, buffer, size, wanted);
     size += n;
     // A regular file answers short only at its end: no second read just to be told so.
     if (n < wanted) break;
   }
   return buffer.subarray(0, size);
+}
+
+/** A read of the file being filed: its failure is that file's (SourceReadError), not the store's. */
+function readSource(fd: number, buffer: Buffer, offset: number, length: number): number {
+  try {
+    return readSync(fd, buffer, offset, length, null);
+  } catch (error) {
+    const reason = unreadableReason(error, 'file');
+    throw reason === undefined ? error : new SourceReadError(reason);
+  }
 }
 
 function writeAll(fd: number, bytes: Uint8Array): void {

@@ -40,7 +40,7 @@ export async function commitChangeGroup(
   }
   const paths = prepared.versions.map((v) => v.path);
   const latestBefore = store.index.latestSnapshotId();
-  await options.beforeCommit?.(store, paths);
+  const cause = (await options.beforeCommit?.(store, paths)) ?? undefined;
   let checkpointId: number | undefined;
   if (
     !hookWroteCheckpoint(store, latestBefore) &&
@@ -48,7 +48,7 @@ export async function commitChangeGroup(
   ) {
     checkpointId = insertCheckpoint(store, `Before ${prepared.replaced} files changed at once`);
   }
-  const { snapshotId } = commitPrepared(store, prepared, { kind: 'change', label: options.label ?? null });
+  const { snapshotId } = commitPrepared(store, prepared, { kind: 'change', label: options.label ?? cause?.label ?? null, origin: cause?.origin });
   return { snapshotId, checkpointId, changed: paths };
 }
 

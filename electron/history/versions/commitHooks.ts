@@ -1,11 +1,18 @@
+import type { NewOrigin } from '../db/commitSnapshot.js';
 import type { ProjectStore } from '../project/projectStore.js';
 
 // Work that must happen right before a change group is written, e.g. a checkpoint when git's HEAD
 // moved (issue 8). A hook sees the store and the changed paths; whatever it commits lands before
 // the change snapshot. A hook that throws stops the group: its changes stay on disk and are
-// recorded by the next rescan, so nothing is lost.
+// recorded by the next rescan, so nothing is lost. A hook that knows what caused the group (git
+// rewrote the files) says so, and the group's snapshot carries that origin and label.
 
-export type BeforeCommitHook = (store: ProjectStore, paths: readonly string[]) => void | Promise<void>;
+export interface GroupCause {
+  origin: NewOrigin;
+  label: string;
+}
+
+export type BeforeCommitHook = (store: ProjectStore, paths: readonly string[]) => void | GroupCause | undefined | Promise<void | GroupCause | undefined>;
 
 export class CommitHooks {
   private readonly hooks: BeforeCommitHook[] = [];
@@ -19,7 +26,10 @@ export class CommitHooks {
     };
   }
 
-  async run(store: ProjectStore, paths: readonly string[]): Promise<void> {
-    for (const hook of [...this.hooks]) await hook(store, paths);
+  /** Runs every hook; answers with the first cause one of them named. */
+  async run(store: ProjectStore, paths: readonly string[]): Promise<GroupCause | undefined> {
+    let cause: GroupCause | undefined;
+    for (const hook of [...this.hooks]) cause = cause ?? (await hook(store, paths)) ?? undefined;
+    return cause;
   }
 }

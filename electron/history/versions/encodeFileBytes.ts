@@ -1,4 +1,5 @@
 import type { FileBytes } from '../../../shared/contract.js';
+import { textContents } from '../textContents.js';
 
 // A version's bytes as they travel to the viewer: at most maxBytes of them, as text when they are
 // UTF-8 (cut on a character boundary, never mid-sequence), else as base64, with the whole size
@@ -14,26 +15,17 @@ export interface BytesSource {
   bytes: Buffer;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
 export function encodeFileBytes(source: BytesSource, maxBytes: number): FileBytes {
   let head = source.bytes.length > maxBytes ? source.bytes.subarray(0, maxBytes) : source.bytes;
   const truncated = source.size > head.length;
   if (truncated) head = head.subarray(0, utf8Boundary(head));
-  const text = head.includes(0) ? null : decodeUtf8(head);
+  const contents = textContents(head);
+  const text = contents.kind === 'text' ? contents.text : null;
   const common = { path: source.path, versionId: source.versionId, size: source.size, truncated, type: source.type, mode: source.mode };
   if (text !== null) return { ...common, returnedBytes: head.length, encoding: 'utf8', binary: false, data: text };
   // Binary: the raw head, not the boundary-trimmed one (no characters to keep whole).
   const raw = source.bytes.subarray(0, Math.min(maxBytes, source.bytes.length));
   return { ...common, returnedBytes: raw.length, encoding: 'base64', binary: true, data: raw.toString('base64') };
-}
-
-function decodeUtf8(bytes: Buffer): string | null {
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    return null;
-  }
 }
 
 /** The length of `bytes` without a trailing, incomplete UTF-8 sequence. */

@@ -1,19 +1,32 @@
 import type { ProjectStore } from '../project/projectStore.js';
-import { headLogSince, headLogSize, type HeadMove } from '../git/headLog.js';
+import { headLogSince, headLogSize, stashLogSize, type HeadMove } from '../git/headLog.js';
+import type { GroupCause } from './commitHooks.js';
 
 // When git moved HEAD (checkout, reset, rebase, pull) since the history last looked, the state
 // the history holds now is the one from just before: a labelled checkpoint marks it, ahead of the
 // change group that records what git rewrote, so restoring the checkpoint brings back what a
 // `reset --hard` or a `checkout -f` threw away. Runs before every change group is written. It
 // reads git through the store's GitContext (git/ only reads); the checkpoint is written here.
+// Its answer names the operation for the group after it ("After checkout to main").
+//
+// `git stash` shows in HEAD's reflog as "reset: moving to HEAD", and `stash pop` not at all:
+// the stash's own reflog growing or shrinking since the last look tells them apart.
 
 /** The reflog offset the last look reached, per git folder: meta 'git.headLog'. */
 const SEEN_KEY = 'git.headLog';
+/** The size of the stash's reflog at the last look, per git folder: meta 'git.stashLog'. */
+const STASH_KEY = 'git.stashLog';
 /** A commit moves HEAD without touching a file: nothing to protect. */
 const ONLY_COMMITS = /^commit( \((initial|amend|merge)\))?:/;
 const SHORT = 7;
 
-export async function headCheckpoint(store: ProjectStore): Promise<number | undefined> {
+export interface HeadCheckpoint {
+  checkpointId: number;
+  /** What the change group after the checkpoint records: the files the operation wrote. */
+  after: GroupCause;
+}
+
+export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoint | undefined> {
   const repo = store.git.repository();
   const latest = store.index.latestSnapshotContext();
   if (!repo || !latest) return undefined;
@@ -29,16 +42,53 @@ export async function headCheckpoint(store: ProjectStore): Promise<number | unde
     moves = latest.head && now.head && latest.head !== now.head ? [{ from: latest.head, to: now.head, subject: '' }] : [];
   }
   const risky = moves.filter((move) => !harmless(move));
-  let checkpointId: number | undefined;
-  if (risky.length > 0) {
-    checkpointId = store.index.commitSnapshot({
-      snapshot: { kind: 'checkpoint', label: checkpointLabel(risky, latest.head), branch: latest.branch, head: latest.head },
+  const stash = stashChange(store, repo.gitDir);
+  let result: HeadCheckpoint | undefined;
+  if (risky.length > 0 || stash === 'popped') {
+    const operation = stash === 'pushed' && risky.every(isResetToHead) ? 'stash' : risky.length === 0 ? 'stash pop' : gitOperation(risky[0]!);
+    const label = operation.startsWith('stash') ? `Before ${operation} (${(latest.head ?? '').slice(0, SHORT)})` : checkpointLabel(risky, latest.head);
+    const checkpointId = store.index.commitSnapshot({
+      snapshot: { kind: 'checkpoint', label, branch: latest.branch, head: latest.head, origin: { kind: 'git', gitOperation: operation, gitWhen: 'before' } },
       versions: [],
       blobs: [],
     });
+    result = { checkpointId, after: { origin: { kind: 'git', gitOperation: operation, gitWhen: 'after' }, label: afterLabel(operation, risky) } };
   }
   if (size !== undefined) store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir: repo.gitDir, size }));
-  return checkpointId;
+  return result;
+}
+
+/** The operation a reflog line records, as git names it: "checkout", "reset", "merge", "pull", "rebase"... */
+export function gitOperation(move: HeadMove): string {
+  const word = move.subject.split(':')[0]!.replace(/ \(.*\)$/, '').trim().split(' ')[0];
+  return word || 'HEAD move';
+}
+
+/** "After checkout to main", "After reset", "After stash pop". */
+export function afterLabel(operation: string, moves: readonly HeadMove[]): string {
+  const checkout = operation === 'checkout' ? /^checkout: moving from .* to (.+)$/.exec(moves[0]?.subject ?? '') : null;
+  const label = checkout ? `After checkout to ${checkout[1]}` : `After ${operation}`;
+  return label.replace(/[\0\r\n]/g, ' ').slice(0, 200);
+}
+
+function isResetToHead(move: HeadMove): boolean {
+  return move.subject === 'reset: moving to HEAD';
+}
+
+/** Whether the stash's reflog grew (a stash) or shrank (a pop or drop) since the last look; remembers its size now. */
+function stashChange(store: ProjectStore, gitDir: string): 'pushed' | 'popped' | undefined {
+  const now = stashLogSize(gitDir);
+  const raw = store.index.getMeta(STASH_KEY);
+  let before: number | undefined;
+  try {
+    const seen = raw ? (JSON.parse(raw) as { gitDir?: unknown; size?: unknown }) : undefined;
+    before = seen?.gitDir === gitDir && typeof seen.size === 'number' ? seen.size : undefined;
+  } catch {
+    before = undefined;
+  }
+  if (before !== now) store.index.setMeta(STASH_KEY, JSON.stringify({ gitDir, size: now }));
+  if (before === undefined) return undefined;
+  return now > before ? 'pushed' : now < before ? 'popped' : undefined;
 }
 
 /** A commit touches no file; a checkout that stays on the same commit (a new branch) neither. */

@@ -3,12 +3,13 @@ import type { ProjectStore } from '../project/projectStore.js';
 import { firstCopy, type FirstCopyOptions, type FirstCopyResult } from '../copy/firstCopy.js';
 import type { WriterWait } from '../project/writerLock.js';
 import { planRestore, planSummary, type PlanOptions } from '../restore/planRestore.js';
-import { restoreFile } from '../restore/restoreFile.js';
+import { restoreFile, restoreFromGit } from '../restore/restoreFile.js';
+import { undoesSnapshotRestore } from '../restore/restoreOrigin.js';
 import { executeRestore, type ExecuteOptions, type RestoreOutcome } from '../restore/restoreSnapshot.js';
 import type { CopyPool } from '../store/copyPool.js';
 import type { BatchTiming, ChangeGroupRequest } from '../watch/changeBatcher.js';
 import { ProjectWatcher } from '../watch/projectWatcher.js';
-import type { RestoreFileResult, RestorePreview } from '../../../shared/contract/values.js';
+import type { GitSource, RestoreFileResult, RestorePreview } from '../../../shared/contract/values.js';
 import { commitChangeGroup, type ChangeGroupResult, type MassChangeRule } from './changeGroup.js';
 import { insertCheckpoint } from './checkpoint.js';
 import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
@@ -74,16 +75,21 @@ export class ProjectRecorder {
   preview(project: OpenProject, snapshotId: number, options: PlanOptions & Pick<RescanOptions, 'exclude'> & WriterWait = {}): Promise<RestorePreview> {
     return project.serial(async () => {
       await this.rescanNow(project, { exclude: options.exclude });
-      return planSummary(planRestore(project.store, snapshotId, options), options.prefix);
+      const { store } = project;
+      const context = { snapshotBranch: store.index.snapshot(snapshotId)?.branch ?? null, branchNow: store.git.current().branch };
+      return planSummary(planRestore(store, snapshotId, options), options.prefix, context);
     }, options);
   }
 
   restore(project: OpenProject, snapshotId: number, options: RestoreOptions = {}): Promise<RestoreRun> {
     return project.serial(async () => {
+      const undoing = undoesSnapshotRestore(project.store, snapshotId);
       // Capture before overwrite: everything the restore may overwrite or delete is recorded now.
       const capture = await this.rescanNow(project, { exclude: options.exclude, signal: options.signal, onProgress: options.onProgress });
       const plan = planRestore(project.store, snapshotId, options);
-      return { ...(await executeRestore(project.store, plan, options)), capture };
+      // Nothing changed since the restore it brings back from: it is that restore's undo.
+      const origin = undoing && capture.snapshotId === undefined && capture.checkpointId === undefined ? 'undo' : 'restore';
+      return { ...(await executeRestore(project.store, plan, options, origin)), capture };
     }, options);
   }
 
@@ -92,6 +98,13 @@ export class ProjectRecorder {
       // Never write into a folder that vanished or was replaced: it is not this history's folder.
       project.store.assertFolderUnchanged();
       return restoreFile(project.store, path, versionId);
+    }, wait);
+  }
+
+  restoreFromGit(project: OpenProject, path: string, source: GitSource, wait: WriterWait = {}): Promise<RestoreFileResult> {
+    return project.serial(() => {
+      project.store.assertFolderUnchanged();
+      return restoreFromGit(project.store, path, source);
     }, wait);
   }
 

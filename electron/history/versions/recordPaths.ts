@@ -1,8 +1,10 @@
+import type { UnreadablePath } from '../../../shared/history.js';
 import type { NewSnapshot, NewVersion, StatRow } from '../db/historyIndex.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { CopyPool } from '../store/copyPool.js';
 import { fileEntries } from '../store/fileEntries.js';
 import { overSizeLimit, type WalkEntry } from '../walk/walkFolder.js';
+import { unreadableReason } from '../walk/unreadable.js';
 import { statPath } from './statPath.js';
 
 // Records what some paths hold now, as one snapshot, for the paths whose contents, mode, type or
@@ -24,6 +26,8 @@ export interface PreparedChanges {
   removedStats: string[];
   /** How many of the changed paths had contents before (rewrites and deletions, not additions). */
   replaced: number;
+  /** Present but not readable: neither a new version nor a deletion, and their stat rows stay as they were. */
+  unreadable: UnreadablePath[];
 }
 
 export async function prepareChanges(
@@ -32,17 +36,28 @@ export async function prepareChanges(
   known?: ReadonlyMap<string, WalkEntry | undefined>,
   pool?: CopyPool,
   maxFileSize?: number | null,
+  signal?: AbortSignal,
 ): Promise<PreparedChanges> {
   const present: WalkEntry[] = [];
   const gone: string[] = [];
+  const unreadable: UnreadablePath[] = [];
   for (const path of paths) {
-    const entry = known?.has(path) ? known.get(path) : statPath(store.root, path);
+    let entry: WalkEntry | undefined;
+    try {
+      entry = known?.has(path) ? known.get(path) : statPath(store.root, path);
+    } catch (error) {
+      // Cannot even be looked at (its folder lost its permissions): left as recorded, tried again.
+      const reason = unreadableReason(error, 'file');
+      if (reason === undefined) throw error;
+      unreadable.push({ path, reason });
+      continue;
+    }
     // A new file over the size limit is not taken in; one with a history stays tracked.
     if (entry && overSizeLimit(entry, maxFileSize) && !store.index.latestVersion(path)?.hash) continue;
     if (entry) present.push(entry);
     else gone.push(path);
   }
-  const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool });
+  const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool, signal });
   const latestVersion = (path: string) => store.index.latestVersionOf(path);
   const versions: NewVersion[] = [];
   let replaced = 0;
@@ -70,7 +85,7 @@ export async function prepareChanges(
   versions.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const named = new Set(versions.map((v) => v.hash));
   const blobs = filed.blobs.filter((b) => named.has(b.hash));
-  return { versions, blobs, stats: filed.stats, removedStats, replaced };
+  return { versions, blobs, stats: filed.stats, removedStats, replaced, unreadable: [...unreadable, ...filed.unreadable] };
 }
 
 /** Writes prepared changes as one snapshot; with nothing changed, only the stat rows are refreshed. */

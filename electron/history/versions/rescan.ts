@@ -1,3 +1,4 @@
+import type { UnreadablePath } from '../../../shared/history.js';
 import type { Progress } from '../../../shared/progress.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
 import type { CachedStat } from '../db/historyIndex.js';
@@ -5,6 +6,7 @@ import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { CopyPool } from '../store/copyPool.js';
 import { count } from '../trace.js';
+import { byPath, unreadableReason } from '../walk/unreadable.js';
 import { walkFolder, type WalkEntry } from '../walk/walkFolder.js';
 import { commitChangeGroup, type MassChangeRule } from './changeGroup.js';
 import type { BeforeCommitHook } from './commitHooks.js';
@@ -44,6 +46,8 @@ export interface RescanOutcome {
   /** Paths whose stat differed (or were racy) and were hashed. */
   hashed: number;
   ms: number;
+  /** What could not be read, sorted by path: recorded as it was before, tried again next time. */
+  unreadable: UnreadablePath[];
 }
 
 export async function rescan(store: ProjectStore, options: RescanOptions = {}): Promise<RescanOutcome> {
@@ -63,13 +67,17 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   progress.finish(report('rescan', 0, 0));
 
   const folderModes = new Map<string, number>();
+  const unreadable: UnreadablePath[] = [];
   const walked = await walkFolder(store.root, {
     exclude: options.exclude,
     signal: options.signal,
     maxFileSize: options.maxFileSize,
     skip: store.dataFolder,
     folderModes,
+    unreadable,
   });
+  // Recorded paths inside a folder that cannot be listed are not gone: they are left as recorded.
+  const unlisted = unreadable.map((u) => u.path);
   const cache = store.index.statCache();
 
   const suspects: string[] = [];
@@ -91,8 +99,17 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const checker = new MissingDirCache(store.root, options.strategy);
   const unseen = [...cache.keys()].sort();
   for (const path of unseen) {
+    if (unlisted.some((folder) => isUnderPrefix(path, folder))) continue;
     // Recorded inside the data folder (by a Hindsight that did not skip it): no longer recorded.
-    const entry = store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder) ? undefined : checker.check(path);
+    let entry: WalkEntry | undefined;
+    try {
+      entry = store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder) ? undefined : checker.check(path);
+    } catch (error) {
+      const reason = unreadableReason(error, 'file');
+      if (reason === undefined) throw error;
+      unreadable.push({ path, reason });
+      continue;
+    }
     if (entry) consider(entry);
     else {
       suspects.push(path);
@@ -102,7 +119,9 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   options.signal?.throwIfAborted();
 
   progress.finish(report('copy', 0, suspects.length));
-  const prepared = await prepareChanges(store, suspects, known, options.pool);
+  const prepared = await prepareChanges(store, suspects, known, options.pool, undefined, options.signal);
+  // Cancelled while copying: nothing of this scan is recorded (its blobs wait for the next one).
+  options.signal?.throwIfAborted();
   store.assertFolderUnchanged();
   progress.finish(report('commit', suspects.length, suspects.length));
   const group = await commitChangeGroup(store, prepared, { beforeCommit: options.beforeCommit, massChange: options.massChange });
@@ -118,6 +137,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     paths: walked.length + unseen.length,
     hashed: suspects.length,
     ms: Math.round(performance.now() - started),
+    unreadable: byPath([...unreadable, ...prepared.unreadable]),
   };
 }
 

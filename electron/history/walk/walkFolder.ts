@@ -1,10 +1,12 @@
-import { lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats, type Dirent } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, type BigIntStats, type Dirent } from 'node:fs';
 import { join } from 'node:path';
-import type { EntryType } from '../../../shared/history.js';
+import type { EntryType, UnreadablePath } from '../../../shared/history.js';
 import { comparePaths } from '../../../shared/projectPath.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
 import { count } from '../trace.js';
+import { fsError } from '../fsErrors.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from './ignoreRules.js';
+import { unreadableReason } from './unreadable.js';
 
 // Lists every regular file and symlink of a project with lstat, never following a link, so
 // nothing outside the folder is read through one. .git is always skipped; .gitignore files are
@@ -30,6 +32,11 @@ export interface WalkOptions {
   skip?: string;
   /** Filled with the permission bits of every folder entered (the root excepted), by project path. */
   folderModes?: Map<string, number>;
+  /**
+   * Filled with the folders that could not be listed and the files that could not be looked at
+   * (the walk goes on without them). Without it such a path stops the walk with a clear error.
+   */
+  unreadable?: UnreadablePath[];
 }
 
 /** Whether an entry is a file over the size limit of the settings (links are never too large). */
@@ -46,7 +53,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
   let sliceStart = performance.now();
   while (stack.length > 0) {
     const { rel, layers: inherited } = stack.pop()!;
-    const dirents = readFolder(join(root, rel));
+    const dirents = readFolder(root, rel, options.unreadable);
     if (!dirents) continue;
     const layers = withGitignore(root, rel, dirents, inherited);
     const found = entries.length;
@@ -62,7 +69,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
           if (options.folderModes) noteFolderMode(options.folderModes, path, abs);
         }
       } else if (kind && !isIgnored(layers, path, false)) {
-        const entry = statEntry(abs, path, kind);
+        const entry = statEntry(abs, path, kind, options.unreadable);
         if (entry && overSizeLimit(entry, options.maxFileSize)) count('walk.overSizeLimit');
         else if (entry) entries.push(entry);
       }
@@ -86,24 +93,46 @@ function noteFolderMode(modes: Map<string, number>, path: string, abs: string): 
   }
 }
 
-function readFolder(dir: string): Dirent[] | undefined {
+function readFolder(root: string, rel: string, unreadable: UnreadablePath[] | undefined): Dirent[] | undefined {
+  const dir = join(root, rel);
   try {
     return readdirSync(dir, { withFileTypes: true });
   } catch (error) {
     // A folder removed while we walk is simply not there any more.
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
+    // One folder that cannot be listed leaves out its own subtree, not the rest; the project
+    // folder itself is another matter: nothing of it can be recorded.
+    const reason = rel === '' ? undefined : unreadableReason(error, 'folder');
+    if (reason === undefined || !unreadable) throw fsError('list the folder', dir, error);
+    unreadable.push({ path: rel, reason });
+    return undefined;
   }
 }
 
 function withGitignore(root: string, rel: string, dirents: Dirent[], inherited: IgnoreLayer[]): IgnoreLayer[] {
   if (!dirents.some((d) => d.name === '.gitignore' && (d.isFile() || d.isSymbolicLink()))) return inherited;
+  const text = readRulesFile(join(root, rel, '.gitignore'));
+  return text === undefined ? inherited : [...inherited, makeLayer(rel, text)];
+}
+
+/**
+ * A .gitignore's text, or undefined when it cannot be read or is no regular file. Opened without
+ * blocking: a .gitignore that is (or links to) a FIFO would otherwise wait for a writer forever.
+ */
+function readRulesFile(path: string): string | undefined {
+  let fd: number;
   try {
-    const text = readFileSync(join(root, rel, '.gitignore'), 'utf8');
-    return [...inherited, makeLayer(rel, text)];
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
-    return inherited;
+    return undefined;
+  }
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -130,7 +159,7 @@ export function entryFromStat(path: string, abs: string, type: EntryType, st: Bi
   return { path, abs, type, ...stampOf(st) };
 }
 
-function statEntry(abs: string, path: string, type: EntryType): WalkEntry | undefined {
+function statEntry(abs: string, path: string, type: EntryType, unreadable: UnreadablePath[] | undefined): WalkEntry | undefined {
   try {
     const st = lstatSync(abs, { bigint: true });
     count('walk.lstat');
@@ -140,6 +169,9 @@ function statEntry(abs: string, path: string, type: EntryType): WalkEntry | unde
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
+    const reason = unreadableReason(error, 'file');
+    if (reason === undefined || !unreadable) throw fsError('look at', abs, error);
+    unreadable.push({ path, reason });
+    return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { FileBytes } from '../../../shared/contract.js';
+import { matchAt } from '../../../shared/textSearch.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatBytes } from '../../format/bytes.js';
@@ -9,13 +10,16 @@ import { useApp } from '../../stores/appStore.js';
 import type { CompareWith } from '../../stores/versionsSlice.js';
 import { bytesOf, sameBytes, textOf } from './fileBytes.js';
 import { useDiffLayout, useNarrowWindow } from './diffLayout.js';
+import { versionNumbers } from './VersionList.js';
 
 // CodeMirror loads on first use, so the window and the tree paint without waiting for it.
 const CodeView = lazy(() => import('../../components/CodeView.js').then((m) => ({ default: m.CodeView })));
 const DiffView = lazy(() => import('../../components/DiffView.js').then((m) => ({ default: m.DiffView })));
 
 // The selected version: its contents (text highlighted, images shown, other binaries described),
-// or its diff against the file on disk or the version before it; and restoring it.
+// or its diff against the file on disk, the version before it, or git's HEAD or INDEX version, or
+// the diff of two versions picked in the list; and restoring it (not offered when the file on
+// disk is already identical to it: the reason is shown beside the button).
 
 export function ContentPane() {
   // The diff view's code is fetched while a version is being looked at, so Compare draws at once.
@@ -31,10 +35,18 @@ export function ContentPane() {
   const requestRestore = useApp((s) => s.requestRestore);
   const version = versions.find((v) => v.versionId === selectedId);
   const alreadyDeleted = useApp((s) => !!path && s.deleted.some((d) => d.path === path));
+  const disk = useApp((s) => s.disk);
+  const git = useApp((s) => s.gitVersions);
+  const picks = useApp((s) => s.comparePicks);
+  const clearPicks = useApp((s) => s.clearPicks);
   if (!path || !version) return <div className="content-pane" />;
-  // Restoring a deletion onto a file that is already gone would change nothing.
-  const noop = version.hash === null && alreadyDeleted;
+  // Restoring a version the disk already holds (or a deletion onto a file already gone) would change nothing.
+  const identical = disk?.sameVersionIds.includes(version.versionId) ?? false;
+  const noop = identical || (version.hash === null && alreadyDeleted);
+  const noopReason = version.hash === null ? 'The file is already deleted on disk' : 'Identical to the file on disk';
   const isLatest = versions[0]?.versionId === version.versionId;
+  const comparingPicks = picks.length === 2;
+  const numberOf = versionNumbers(versions);
 
   return (
     <section className="content-pane" aria-label="Version contents">
@@ -43,15 +55,31 @@ export function ContentPane() {
           <span className="toolbar-name">{baseName(path)}</span>
           <span className="toolbar-sub">{formatExact(version.at)}</span>
         </div>
-        <label className="field-inline">
-          Compare with
-          <select value={compareWith} onChange={(e) => setCompareWith(e.target.value as CompareWith)}>
-            <option value="none">Nothing</option>
-            <option value="disk">Current file</option>
-            <option value="previous">Previous version</option>
-          </select>
-        </label>
-        {compareWith !== 'none' && (
+        {comparingPicks ? (
+          <div className="field-inline picks-note" role="status">
+            Comparing version {Math.min(...picks.map((id) => numberOf.get(id) ?? 0))} with version {Math.max(...picks.map((id) => numberOf.get(id) ?? 0))}
+            <button type="button" className="button" onClick={clearPicks}>
+              Stop comparing
+            </button>
+          </div>
+        ) : (
+          <label className="field-inline">
+            Compare with
+            <select value={compareWith} onChange={(e) => setCompareWith(e.target.value as CompareWith)}>
+              <option value="none">Nothing</option>
+              <option value="disk">Current file</option>
+              <option value="previous">Previous version</option>
+              {git && <option value="head">Git HEAD (committed)</option>}
+              {git && <option value="index">Git index (staged)</option>}
+            </select>
+          </label>
+        )}
+        {picks.length === 1 && (
+          <span className="toolbar-note" role="status">
+            Pick another version to compare with version {numberOf.get(picks[0]!)}
+          </span>
+        )}
+        {(compareWith !== 'none' || comparingPicks) && (
           <div className="segmented" role="group" aria-label="Diff layout">
             <button
               type="button"
@@ -67,18 +95,26 @@ export function ContentPane() {
             </button>
           </div>
         )}
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={requestRestore}
-          disabled={noop}
-          title={noop ? 'The file is already deleted; choose a version with contents' : isLatest ? 'This is the latest version; restoring it rewrites the file as recorded' : undefined}
-        >
-          Restore this version
-        </button>
+        <span className="restore-action">
+          {noop && (
+            <span className="toolbar-note" id="restore-reason">
+              {noopReason}
+            </span>
+          )}
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void requestRestore()}
+            disabled={noop}
+            aria-describedby={noop ? 'restore-reason' : undefined}
+            title={noop ? `${noopReason}: restoring it would change nothing` : isLatest ? 'This is the latest version; restoring it rewrites the file as recorded' : undefined}
+          >
+            Restore this version
+          </button>
+        </span>
       </div>
       <div className="content-body">
-        <Suspense fallback={<p className="loading">Loading…</p>}>{compareWith === 'none' ? <VersionContents /> : <VersionDiff />}</Suspense>
+        <Suspense fallback={<p className="loading">Loading…</p>}>{compareWith === 'none' && !comparingPicks ? <VersionContents /> : <VersionDiff />}</Suspense>
       </div>
     </section>
   );
@@ -100,6 +136,15 @@ function VersionContents() {
   return <FileBytesView path={path} file={content} />;
 }
 
+/** The search match to mark in this version's text, when the version was opened from a search. */
+function useSearchMark(path: string, file: FileBytes, text: string): { from: number; to: number } | null {
+  const highlight = useApp((s) => s.searchHighlight);
+  return useMemo(() => {
+    if (!highlight || highlight.path !== path || highlight.versionId !== file.versionId) return null;
+    return matchAt(text, highlight.query, highlight.line, highlight.column);
+  }, [highlight, path, file.versionId, text]);
+}
+
 function FileBytesView({ path, file }: { path: string; file: FileBytes }) {
   const kind = viewKind(path, file.binary);
   if (file.type === 'symlink') return <EmptyState title="Symbolic link">Points to <code>{file.data}</code></EmptyState>;
@@ -116,9 +161,15 @@ function FileBytesView({ path, file }: { path: string; file: FileBytes }) {
   return (
     <div className="code-wrap">
       {file.truncated && <p className="notice">Showing the first {formatBytes(file.returnedBytes)} of {formatBytes(file.size)}.</p>}
-      <CodeView path={path} text={textOf(file)} label={`Contents of ${baseName(path)}`} />
+      <TextContents path={path} file={file} />
     </div>
   );
+}
+
+function TextContents({ path, file }: { path: string; file: FileBytes }) {
+  const text = useMemo(() => textOf(file), [file]);
+  const mark = useSearchMark(path, file, text);
+  return <CodeView path={path} text={text} label={`Contents of ${baseName(path)}`} mark={mark} />;
 }
 
 function ImageView({ path, file }: { path: string; file: FileBytes }) {
@@ -142,10 +193,11 @@ function VersionDiff() {
   const error = useApp((s) => s.diffError);
   const layout = useDiffLayout();
   const compareWith = useApp((s) => s.compareWith);
+  const picks = useApp((s) => s.comparePicks);
+  const versions = useApp((s) => s.versions);
   if (error) return <ErrorNote error={error} title="The comparison could not be made" />;
   if (!diff) return <p className="loading">Comparing…</p>;
-  const beforeLabel = compareWith === 'disk' ? 'This version' : 'Previous version';
-  const afterLabel = compareWith === 'disk' ? 'Current file' : 'This version';
+  const [beforeLabel, afterLabel] = diffLabels(compareWith, picks, versions);
   const { before, after } = diff;
   if (before?.binary || after?.binary) {
     return (
@@ -155,6 +207,24 @@ function VersionDiff() {
     );
   }
   return <TextDiffView path={path} before={before} after={after} layout={layout} beforeLabel={beforeLabel} afterLabel={afterLabel} />;
+}
+
+function diffLabels(compareWith: CompareWith, picks: readonly number[], versions: readonly { versionId: number; snapshotId: number; at: number }[]): [string, string] {
+  if (picks.length === 2) {
+    const numberOf = new Map(versions.map((v, i) => [v.versionId, versions.length - i]));
+    const [a, b] = picks.map((id) => versions.find((v) => v.versionId === id)!).sort((x, y) => x.snapshotId - y.snapshotId);
+    return [`Version ${numberOf.get(a!.versionId)} · ${formatExact(a!.at)}`, `Version ${numberOf.get(b!.versionId)} · ${formatExact(b!.at)}`];
+  }
+  switch (compareWith) {
+    case 'disk':
+      return ['This version', 'Current file'];
+    case 'head':
+      return ['Git HEAD (committed)', 'This version'];
+    case 'index':
+      return ['Git index (staged)', 'This version'];
+    default:
+      return ['Previous version', 'This version'];
+  }
 }
 
 function TextDiffView({ path, before, after, layout, beforeLabel, afterLabel }: { path: string; before: FileBytes | null; after: FileBytes | null; layout: 'side' | 'inline'; beforeLabel: string; afterLabel: string }) {

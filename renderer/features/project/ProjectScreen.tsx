@@ -1,17 +1,21 @@
 import { ProjectStateBanner } from '../errors/ProjectStateBanner.js';
+import { UnreadableBanner } from '../errors/UnreadableBanner.js';
 import { StoreView } from '../store/StoreView.js';
 import { CheckpointDialog } from '../timeline/CheckpointDialog.js';
 import { TimelineView } from '../timeline/TimelineView.js';
 import { useApp } from '../../stores/appStore.js';
 import type { ProjectView } from '../../stores/projectsSlice.js';
 import { FilesView } from './FilesView.js';
+import { SearchBox, SearchView } from './HistorySearch.js';
 
-// One project: its header (name, folder, Checkpoint) and three tabs: Files, Timeline, Store.
+// One project: its header (name, folder, the history search box, Checkpoint) and four tabs:
+// Files, Timeline, Store, and the search's results.
 
 const TABS: { view: ProjectView; label: string; key: string }[] = [
   { view: 'files', label: 'Files', key: '1' },
   { view: 'timeline', label: 'Timeline', key: '2' },
   { view: 'store', label: 'Store', key: '3' },
+  { view: 'search', label: 'Search', key: '4' },
 ];
 
 export function ProjectScreen({ projectId }: { projectId: string }) {
@@ -57,15 +61,18 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
             </button>
           ))}
         </div>
+        <SearchBox />
         <button type="button" className="button" onClick={() => setCheckpointDialog(true)} title="Save a named snapshot of the project as it is now">
           Checkpoint
         </button>
       </header>
       {project && <ProjectStateBanner project={project} />}
+      <UnreadableBanner projectId={projectId} />
       <div id="project-panel" role="tabpanel" aria-labelledby={`tab-${view}`} className="project-panel">
         {view === 'files' && <FilesView />}
         {view === 'timeline' && <TimelineView />}
         {view === 'store' && <StoreView />}
+        {view === 'search' && <SearchView />}
       </div>
       <CheckpointDialog />
     </div>

@@ -1,4 +1,5 @@
-import type { VersionInfo } from '../../../shared/contract.js';
+import type { DiskState, VersionInfo } from '../../../shared/contract.js';
+import { originText } from '../../../shared/originText.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatBytes } from '../../format/bytes.js';
@@ -6,8 +7,11 @@ import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import { moveInList } from '../../components/listKeys.js';
 
-// The selected file's versions, newest first; the oldest is the baseline. Arrow keys move the
-// selection (each item is a button; focus and selection move together).
+// The selected file's versions, newest first, each numbered (1 is the oldest) and named by where
+// it came from (an edit, a restore of version N, the undo of a restore, a git checkout...). The
+// row identical to the file on disk now is marked Current. Arrow keys move the selection (each
+// row is a button; focus and selection move together); each row's checkbox picks it for a
+// comparison of two versions.
 
 export function VersionList() {
   const versions = useApp((s) => s.versions);
@@ -16,54 +20,79 @@ export function VersionList() {
   const path = useApp((s) => s.versionsPath);
   const selected = useApp((s) => s.selectedVersionId);
   const selectVersion = useApp((s) => s.selectVersion);
+  const disk = useApp((s) => s.disk);
+  const picks = useApp((s) => s.comparePicks);
+  const togglePick = useApp((s) => s.togglePick);
 
   if (!path) return <EmptyState title="No file selected">Choose a file to see its versions.</EmptyState>;
   if (status === 'error' && error) return <ErrorNote error={error} title="The versions could not be read" />;
 
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
+    if ((event.target as HTMLElement).tagName === 'INPUT') return;
     moveInList(event, versions.map((v) => v.versionId), selected, selectVersion, 'data-version');
   }
+  const numberOf = versionNumbers(versions);
 
   return (
     <ul className="version-list" aria-label="Versions" aria-busy={status === 'loading'} onKeyDown={onKeyDown}>
-      {versions.map((v, i) => (
-        <li key={v.versionId}>
-          <button
-            type="button"
-            data-version={v.versionId}
-            className={v.versionId === selected ? 'version is-selected' : 'version'}
-            aria-current={v.versionId === selected ? 'true' : undefined}
-            tabIndex={v.versionId === selected || (selected === null && i === 0) ? 0 : -1}
-            onClick={() => selectVersion(v.versionId)}
-          >
-            <span className="version-head">
-              <span className={`version-kind kind-${v.hash === null ? 'deleted' : v.kind}`}>{versionTitle(v, i === versions.length - 1)}</span>
-              <time className="version-relative" dateTime={new Date(v.at).toISOString()} title={formatExact(v.at)}>
-                {formatRelative(v.at)}
-              </time>
-            </span>
-            <span className="version-meta">
-              <span className="version-exact">{formatExact(v.at)}</span>
-              <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
-            </span>
-          </button>
-        </li>
-      ))}
+      {versions.map((v, i) => {
+        const n = numberOf.get(v.versionId)!;
+        const current = disk?.currentVersionId === v.versionId;
+        const picked = picks.includes(v.versionId);
+        return (
+          <li key={v.versionId} className={picked ? 'version-row is-picked' : 'version-row'}>
+            <button
+              type="button"
+              data-version={v.versionId}
+              className={v.versionId === selected ? 'version is-selected' : 'version'}
+              aria-current={v.versionId === selected ? 'true' : undefined}
+              tabIndex={v.versionId === selected || (selected === null && i === 0) ? 0 : -1}
+              onClick={() => selectVersion(v.versionId)}
+            >
+              <span className="version-head">
+                <span className={`version-kind kind-${v.hash === null ? 'deleted' : originClass(v)}`}>{versionTitle(v, i === versions.length - 1, numberOf)}</span>
+                {current && (
+                  <span className="version-current" title={currentTitle(disk)}>
+                    Current
+                  </span>
+                )}
+                <time className="version-relative" dateTime={new Date(v.at).toISOString()} title={formatExact(v.at)}>
+                  {formatRelative(v.at)}
+                </time>
+              </span>
+              <span className="version-meta">
+                <span className="version-number">Version {n}</span>
+                <span className="version-exact">{formatExact(v.at)}</span>
+                <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
+              </span>
+            </button>
+            <label className="version-pick" title={picked ? 'Picked for comparison' : 'Pick two versions to compare them'}>
+              <input type="checkbox" checked={picked} onChange={() => togglePick(v.versionId)} aria-label={`Compare version ${n}`} />
+            </label>
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
-function versionTitle(v: VersionInfo, oldest: boolean): string {
-  if (v.hash === null) return 'Deleted';
-  if (oldest && v.kind === 'baseline') return 'Baseline';
-  switch (v.kind) {
-    case 'baseline':
-      return 'Baseline';
-    case 'restore':
-      return 'Restored';
-    case 'checkpoint':
-      return 'Checkpoint';
-    default:
-      return oldest ? 'Added' : 'Edited';
-  }
+/** Version numbers as the list shows them: 1 is the oldest. */
+export function versionNumbers(newestFirst: readonly VersionInfo[]): Map<number, number> {
+  return new Map(newestFirst.map((v, i) => [v.versionId, newestFirst.length - i]));
+}
+
+/** A row's name: where the version came from; a deletion by an edit is "Deleted". */
+export function versionTitle(v: VersionInfo, oldest: boolean, numberOf: ReadonlyMap<number, number>): string {
+  const name = (id: number) => (numberOf.has(id) ? `version ${numberOf.get(id)}` : 'an earlier version');
+  if (v.hash === null) return v.origin.kind === 'edit' ? 'Deleted' : `Deleted · ${originText(v.origin, name)}`;
+  if (oldest && v.origin.kind === 'edit') return 'Added';
+  return originText(v.origin, name);
+}
+
+function originClass(v: VersionInfo): string {
+  return v.origin.kind === 'undo' ? 'restore' : v.origin.kind === 'first-copy' ? 'baseline' : v.origin.kind;
+}
+
+function currentTitle(disk: DiskState | null): string {
+  return disk?.exists === false ? 'The file is deleted on disk now, as in this version' : 'The file on disk now is identical to this version';
 }

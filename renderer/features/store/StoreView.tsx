@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
+import type { RemoteStatus, StoreStats } from '../../../shared/contract.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { ProgressBar } from '../../components/ProgressBar.js';
 import { formatBytes, formatCount } from '../../format/bytes.js';
 import { formatRelative } from '../../format/time.js';
-import type { RemoteStatus } from '../../../shared/contract.js';
 import { progressFraction } from '../../../shared/progress.js';
 import { useApp } from '../../stores/appStore.js';
 
@@ -27,6 +27,7 @@ export function StoreView() {
         <Stat label="Saved by dedupe" value={formatBytes(stats.dedupeSavedBytes)} hint={stats.logicalBytes > 0 ? `${Math.round((stats.dedupeSavedBytes / stats.logicalBytes) * 100)}% of ${formatBytes(stats.logicalBytes)}` : undefined} />
         <Stat label="Snapshots" value={formatCount(stats.snapshots)} />
         <Stat label="Versions" value={formatCount(stats.versions)} />
+        <SearchIndexStat index={stats.searchIndex} />
       </dl>
       <RemotePanel />
       <VerifyPanel />
@@ -61,6 +62,13 @@ export function StoreView() {
       </section>
     </div>
   );
+}
+
+/** The search index: what it costs against the text it covers, or how far its build is. */
+function SearchIndexStat({ index }: { index: StoreStats['searchIndex'] }) {
+  const ratio = index.textBytes > 0 ? `${(index.indexBytes / index.textBytes).toFixed(2)}× the ${formatBytes(index.textBytes)} of text it covers` : undefined;
+  const progress = `${formatCount(index.indexedBlobs)} of ${formatCount(index.totalBlobs)} contents indexed`;
+  return <Stat label="Search index" value={formatBytes(index.indexBytes)} hint={index.done ? ratio : progress} />;
 }
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {

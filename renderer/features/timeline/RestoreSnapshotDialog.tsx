@@ -6,7 +6,9 @@ import { formatExact } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 
 // Restoring the project or one folder to a snapshot: the engine's preview first (what will be
-// written, recreated, kept), then the restore. Files added since are kept unless asked.
+// written, recreated, kept), then the restore. Files added since are kept unless asked. The
+// folder is picked from the snapshot's folders (typing one works too), and a snapshot taken on
+// another branch than the one checked out now is said so before anything is written.
 
 export function RestoreSnapshotDialog() {
   const draft = useApp((s) => s.snapshotRestore);
@@ -43,18 +45,52 @@ export function RestoreSnapshotDialog() {
           <input type="text" className="input" aria-label="Folder" value={prefix} placeholder="e.g. src/components" onChange={(e) => edit({ pathPrefix: e.target.value })} />
         </label>
       )}
+      {folderMode && <FolderPicker folders={draft.folders} typed={prefix} onPick={(folder) => edit({ pathPrefix: folder })} />}
       <label className="checkbox">
         <input type="checkbox" checked={draft.deleteAdded} onChange={(e) => edit({ deleteAdded: e.target.checked })} />
         Also delete files added since this snapshot (they are recorded first)
       </label>
-      {draft.previewError ? <ErrorNote error={draft.previewError} title="No preview" /> : draft.preview ? <Preview preview={draft.preview} deleteAdded={draft.deleteAdded} /> : folderMode && prefix.trim() === '' ? <p className="muted">Type the folder to restore, relative to the project.</p> : <p className="loading">Preparing the preview…</p>}
+      {draft.previewError ? <ErrorNote error={draft.previewError} title="No preview" /> : draft.preview ? <Preview preview={draft.preview} deleteAdded={draft.deleteAdded} /> : folderMode && prefix.trim() === '' ? <p className="muted">Pick a folder above, or type one relative to the project.</p> : <p className="loading">Preparing the preview…</p>}
     </Dialog>
   );
 }
 
+const MAX_FOLDERS = 200;
+
+function FolderPicker({ folders, typed, onPick }: { folders: string[] | null; typed: string; onPick: (folder: string) => void }) {
+  if (folders === null) return <p className="loading">Listing the snapshot’s folders…</p>;
+  const want = typed.trim().replace(/\/+$/, '').toLowerCase();
+  const matching = want === '' ? folders : folders.filter((f) => f.toLowerCase().includes(want));
+  if (matching.length === 0) return <p className="muted">{folders.length === 0 ? 'The snapshot has no folders.' : 'No folder of the snapshot matches.'}</p>;
+  const shown = matching.slice(0, MAX_FOLDERS);
+  return (
+    <ul className="folder-picker" aria-label="Folders in this snapshot">
+      {shown.map((folder) => {
+        const depth = folder.split('/').length - 1;
+        const picked = folder === typed.replace(/\/+$/, '');
+        return (
+          <li key={folder}>
+            <button type="button" className={picked ? 'folder-choice is-picked' : 'folder-choice'} aria-pressed={picked} style={{ paddingLeft: `${8 + depth * 14}px` }} onClick={() => onPick(folder)}>
+              <span className="folder-glyph" aria-hidden="true" />
+              {folder}
+            </button>
+          </li>
+        );
+      })}
+      {matching.length > shown.length && <li className="muted">and {formatCount(matching.length - shown.length)} more: type to narrow</li>}
+    </ul>
+  );
+}
+
 function Preview({ preview, deleteAdded }: { preview: RestorePreview; deleteAdded: boolean }) {
+  const otherBranch = preview.snapshotBranch !== null && preview.branchNow !== null && preview.snapshotBranch !== preview.branchNow;
   return (
     <div className="preview" aria-label="Restore preview">
+      {otherBranch && (
+        <p className="notice notice-warning" role="alert">
+          This snapshot was taken on branch <strong>{preview.snapshotBranch}</strong>, and <strong>{preview.branchNow}</strong> is checked out now: the files come back as they were on {preview.snapshotBranch}.
+        </p>
+      )}
       <ul className="preview-summary">
         <li>
           <strong>{formatCount(preview.write.length)}</strong> to write

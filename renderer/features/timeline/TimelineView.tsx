@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { SnapshotInfo } from '../../../shared/contract.js';
+import type { SnapshotInfo, SnapshotSummary } from '../../../shared/contract.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
@@ -8,7 +8,9 @@ import { useApp } from '../../stores/appStore.js';
 import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
 import { moveInList } from '../../components/listKeys.js';
 
-// Every snapshot of the project, newest first, and what the selected one changed.
+// Every snapshot of the project, newest first, named by what happened (the git operation, the
+// restore, "3 files in src/"), and what the selected one changed: each file opens its diff at
+// that snapshot. A checkpoint says what it holds, not "0 files".
 
 export function TimelineView() {
   const loadTimeline = useApp((s) => s.loadTimeline);
@@ -36,10 +38,33 @@ export function snapshotTitle(s: SnapshotInfo): string {
     case 'checkpoint':
       return s.label ? `Checkpoint: ${s.label}` : 'Checkpoint';
     case 'restore':
-      return 'Restore';
+      return s.label ?? 'Restore';
     default:
-      return s.label ?? 'Changes';
+      return s.label ?? whereFiles(s);
   }
+}
+
+/** "src/app.ts", "3 files in src/", "12 files": where a snapshot's files are. */
+export function whereFiles(s: Pick<SnapshotInfo, 'files' | 'scope'>): string {
+  const count = s.files === 1 ? '1 file' : `${formatCount(s.files)} files`;
+  if (s.scope === null) return `Changes · ${count}`;
+  if (s.files === 1) return s.scope;
+  return s.scope === '' ? count : `${count} in ${s.scope}/`;
+}
+
+/** What a row says under its title: the time, and the files when the title does not already. */
+function snapshotMeta(s: SnapshotInfo): string | null {
+  if (s.kind === 'checkpoint') return s.branch ? `on ${s.branch}` : null;
+  if (s.kind === 'change' && s.label === null) return null;
+  return s.files === 1 ? '1 file' : `${formatCount(s.files)} files`;
+}
+
+/** "4,846 files, 2 changed since the previous checkpoint". */
+export function summaryText(summary: SnapshotSummary): string {
+  const files = summary.files === 1 ? '1 file' : `${formatCount(summary.files)} files`;
+  if (!summary.since) return files;
+  const since = summary.since.kind === 'checkpoint' ? 'the previous checkpoint' : 'the first copy';
+  return `${files}, ${summary.changedSince === 0 ? 'none' : formatCount(summary.changedSince)} changed since ${since}`;
 }
 
 function SnapshotList() {
@@ -51,7 +76,9 @@ function SnapshotList() {
   }
   return (
     <ul className="snapshot-list" aria-label="Snapshots" onKeyDown={onKeyDown}>
-      {snapshots.map((s, i) => (
+      {snapshots.map((s, i) => {
+        const meta = snapshotMeta(s);
+        return (
         <li key={s.snapshotId}>
           <button
             type="button"
@@ -63,18 +90,20 @@ function SnapshotList() {
           >
             <span className={`snapshot-dot kind-${s.kind}`} aria-hidden="true" />
             <span className="snapshot-text">
-              <span className="snapshot-title">{snapshotTitle(s)}</span>
+              <span className="snapshot-title" title={snapshotTitle(s)}>
+                {snapshotTitle(s)}
+              </span>
               <span className="snapshot-meta">
                 <time dateTime={new Date(s.at).toISOString()} title={formatExact(s.at)}>
                   {formatRelative(s.at)}
                 </time>
-                {' · '}
-                {s.files === 1 ? '1 file' : `${formatCount(s.files)} files`}
+                {meta && ` · ${meta}`}
               </span>
             </span>
           </button>
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }
@@ -83,17 +112,22 @@ function SnapshotDetail() {
   const snapshot = useApp((s) => s.snapshots.find((x) => x.snapshotId === s.selectedSnapshotId));
   const changes = useApp((s) => s.snapshotChanges);
   const begin = useApp((s) => s.beginSnapshotRestore);
+  const summary = useApp((s) => s.snapshotSummary);
+  const openVersion = useApp((s) => s.openVersion);
   if (!snapshot) return <EmptyState title="No snapshot selected" />;
   const shown = changes?.slice(0, 2000) ?? [];
   return (
     <section className="pane snapshot-detail" aria-label="Snapshot">
       <header className="detail-header">
         <div>
-          <h2 className="detail-title">{snapshotTitle(snapshot)}</h2>
+          <h2 className="detail-title" title={snapshotTitle(snapshot)}>
+            {snapshotTitle(snapshot)}
+          </h2>
           <p className="muted">
             {formatExact(snapshot.at)} · {formatRelative(snapshot.at)}
             {snapshot.branch ? ` · on ${snapshot.branch}` : ''}
           </p>
+          {summary?.snapshotId === snapshot.snapshotId && <p className="snapshot-holds">{summaryText(summary)}</p>}
         </div>
         <div className="detail-actions">
           <button type="button" className="button" onClick={() => begin('project')}>
@@ -107,13 +141,23 @@ function SnapshotDetail() {
       {changes === null ? (
         <p className="loading">Loading files…</p>
       ) : changes.length === 0 ? (
-        <EmptyState title="No file changed in this snapshot" />
+        snapshot.kind === 'checkpoint' ? (
+          <EmptyState title="A checkpoint marks a moment">
+            {summary?.snapshotId === snapshot.snapshotId ? `It holds ${summaryText(summary)}.` : 'It holds every file as it stood then.'} Restore it to bring the project back to that moment.
+          </EmptyState>
+        ) : (
+          <EmptyState title="No file changed in this snapshot" />
+        )
       ) : (
         <ul className="change-list" aria-label="Files in this snapshot">
           {shown.map((c) => (
             <li key={c.path} className={`change change-${c.change}`}>
-              <span className="change-kind">{c.change === 'added' ? 'A' : c.change === 'deleted' ? 'D' : 'M'}</span>
-              <span className="change-path">{c.path}</span>
+              <button type="button" className="change-open" title={`Show the diff of ${c.path} at this snapshot`} onClick={() => void openVersion(c.path, c.versionId)}>
+                <span className="change-kind" aria-label={c.change}>
+                  {c.change === 'added' ? 'A' : c.change === 'deleted' ? 'D' : 'M'}
+                </span>
+                <span className="change-path">{c.path}</span>
+              </button>
             </li>
           ))}
           {changes.length > shown.length && <li className="muted">and {formatCount(changes.length - shown.length)} more</li>}

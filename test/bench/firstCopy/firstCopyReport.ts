@@ -71,7 +71,7 @@ function renderTargets(scenarios: readonly Scenario[], results: Results): string
   };
   const row = (target: string, value: number, ok: boolean, shown = x(value)) =>
     lines.push(`| ${target} | ${Number.isFinite(value) ? shown : 'not run'} | ${Number.isFinite(value) ? (ok ? 'yes' : 'NO') : '-'} |`);
-  for (const id of ['a', 'd'] as const) {
+  for (const id of ['a', 'd', 'f'] as const) {
     if (!scenarios.some((sc) => sc.id === id)) continue;
     const cp = ratio(id, 'hindsight', 'cp -a');
     row(`(${id}) hindsight <= 1.0x cp -a`, cp, cp <= 1.0);
@@ -102,6 +102,24 @@ function renderTargets(scenarios: readonly Scenario[], results: Results): string
     const p99 = Math.max(...floor.map((v) => v.p99Ms));
     const max = Math.max(...floor.map((v) => v.maxMs));
     lines.push(`| (c) control: the same side stat with no copy running (worst run) | p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms | (the machine's floor) |`);
+  }
+  const inProcess = (id: string, name: string) => {
+    const rows = results.get(id);
+    const cp = rows?.get(id === 'g' ? 'git status' : 'cp -a');
+    const d = rows?.get(name);
+    if (!cp || !d) return NaN;
+    return comparePaired(cp.map((v) => v.wallMs), d.map((v) => v.driver!.allDoneMs)).ratio;
+  };
+  for (const id of ['a', 'f'] as const) {
+    const r = inProcess(id, 'hindsight in-process + side stat');
+    if (Number.isFinite(r)) row(`(${id}) in-process first copy <= 0.7x cp -a`, r, r <= 0.7);
+  }
+  const g = results.get('g');
+  if (g) {
+    const r = inProcess('g', 'hindsight reopen in-process + side stat');
+    row('(g) reopen in-process <= 2x git status', r, r <= 2);
+    const whole = median((g.get('hindsight open (reopen)') ?? []).map((v) => v.wallMs)) / 1000;
+    row('(g) reopen, whole CLI process <= 0.25 s', whole, whole <= 0.25, `${whole.toFixed(2)} s`);
   }
   const e = results.get('e')?.get('hindsight');
   if (e) {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureFixture } from '../fixtures/generateFixture.js';
 import { measureProcess, type ProcessMeasure } from '../measureProcess.js';
@@ -10,9 +11,12 @@ import { cpTool, gitTool, hindsightTool, onPath, resticTool, runSequentialCp, ta
 //      11 cp -a one after another
 //   d  50,005 files, the same tools as (a)
 //   e  4 x 256 MiB: peak RSS, against cp -a and tar | tar
+//   f  a folder shaped like a real source tree (src-tree): the tools of (a), and in-process
+//   g  reopening src-tree-git with nothing changed, whole CLI process and in-process, against
+//      `git status` on the same tree (the first copy is made untimed before each)
 
-export type ScenarioId = 'a' | 'b' | 'd' | 'e';
-export const SCENARIO_IDS: readonly ScenarioId[] = ['a', 'b', 'd', 'e'];
+export type ScenarioId = 'a' | 'b' | 'd' | 'e' | 'f' | 'g';
+export const SCENARIO_IDS: readonly ScenarioId[] = ['a', 'b', 'd', 'e', 'f', 'g'];
 
 export interface DriverReport {
   projects: number;
@@ -82,6 +86,27 @@ export function buildScenarios(ids: readonly ScenarioId[], paths: RigPaths, skip
     } else if (id === 'd') {
       const src = ensureFixture(paths.fixtures, 'seed-50005');
       scenarios.push({ id, title: '(d) one first open, 50,005 files', baseline: 'cp -a', entries: allTools().map((t) => toolEntry(t, src)) });
+    } else if (id === 'f') {
+      const src = ensureFixture(paths.fixtures, 'src-tree');
+      scenarios.push({
+        id,
+        title: '(f) one first open, a real-source-tree-shaped folder (about 5,000 files, nested .gitignore)',
+        baseline: 'cp -a',
+        entries: [...allTools().map((t) => toolEntry(t, src)), driverEntry('hindsight in-process + side stat', paths.driver, [src])],
+      });
+    } else if (id === 'g') {
+      const src = ensureFixture(paths.fixtures, 'src-tree-git');
+      const firstCopy = (scratch: string) => execFileSync(process.execPath, [paths.cli, 'open', src, '--data-dir', join(scratch, 'data'), '--json'], { stdio: 'ignore' });
+      scenarios.push({
+        id,
+        title: '(g) reopen with nothing changed, src-tree-git, against git status',
+        baseline: 'git status',
+        entries: [
+          { name: 'git status', run: async () => strip(await measureProcess('git', ['status', '--porcelain'], { cwd: src })) },
+          { name: 'hindsight open (reopen)', prepare: firstCopy, run: async (scratch) => strip(await hindsightTool(paths.cli).run(src, scratch)) },
+          driverEntry('hindsight reopen in-process + side stat', paths.driver, [src], ['--reopen']),
+        ],
+      });
     } else {
       const src = ensureFixture(paths.fixtures, 'big-4x256');
       const tools = available([hindsightTool(paths.cli), cpTool, tarTool]);

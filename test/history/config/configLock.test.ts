@@ -78,11 +78,12 @@ describe('config lock', () => {
 
   it('loses no edit when two processes and this one edit at the same time', async () => {
     const { path } = configFolder(5);
-    const a = startChild(['edit', path, 'a', '25']);
-    const b = startChild(['edit', path, 'b', '25']);
+    // Collected from the start: a child may well finish before this process's edits do.
+    const a = finished(startChild(['edit', path, 'a', '25']));
+    const b = finished(startChild(['edit', path, 'b', '25']));
     const mine = new ConfigStore(path);
     for (let i = 0; i < 10; i++) await mine.editConfig((c) => ({ ...c, settings: { ...c.settings, excludePatterns: [...c.settings.excludePatterns, `main-${i}`] } }));
-    const [ra, rb] = await Promise.all([finished(a), finished(b)]);
+    const [ra, rb] = await Promise.all([a, b]);
     expect([ra.code, ra.stderr, rb.code, rb.stderr]).toEqual([0, '', 0, '']);
     const patterns = onDisk(path).settings.excludePatterns;
     expect(patterns).toHaveLength(60);

@@ -53,6 +53,12 @@ describe('the index reads one thing with one indexed query', () => {
       ['latestContents', () => store.index.latestContents('f1.txt')],
       ['latestVersionOf', () => store.index.latestVersionOf('f1.txt')],
       ['versionsNaming', () => store.index.versionsNaming('0'.repeat(64))],
+      ['versionBefore', () => store.index.versionBefore('f1.txt', snapshotId!)],
+      ['versionIdAt', () => store.index.versionIdAt('f1.txt', snapshotId!)],
+      ['previousSnapshotId', () => store.index.previousSnapshotId(snapshotId!)],
+      ['previousMark', () => store.index.previousMark(snapshotId!)],
+      ['pathsChangedBetween', () => store.index.pathsChangedBetween(1, snapshotId!)],
+      ['cachedStat', () => store.index.cachedStat('f1.txt')],
     ];
     for (const [name, read] of reads) {
       const seen = captured();

@@ -2,10 +2,11 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { chmodSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { SCHEMA_VERSION } from '../../../electron/history/db/migrations.js';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { tempDir } from '../../helpers/tempDirs.js';
+import { DROP_AFTER_SCHEMA_2 } from '../db/olderSchema.js';
 import { writeTree } from '../../helpers/writeTree.js';
 
 // Folder modes are recorded like file modes and a folder a restore recreates comes back with the
@@ -96,13 +97,7 @@ describe('folder modes', () => {
     before.close();
     // As an earlier Hindsight left it: the index only db/ code may write, changed from outside.
     const older = new Database(dbFile);
-    // Everything later schemas added is dropped too, so the migrations from 1 run as they would.
-    older.exec(`
-      DROP TABLE folder_modes;
-      DROP TABLE remote_links; DROP TABLE remote_packs; DROP TABLE remote_blobs; DROP TABLE remote_foreign; DROP TABLE remote_read;
-      ALTER TABLE snapshots DROP COLUMN machine; ALTER TABLE snapshots DROP COLUMN origin;
-      PRAGMA user_version = 1;
-    `);
+    older.exec(`DROP TABLE folder_modes; ${DROP_AFTER_SCHEMA_2} PRAGMA user_version = 1;`);
     older.close();
 
     const engine = new HistoryEngine(dataDir);

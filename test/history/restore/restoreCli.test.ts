@@ -39,6 +39,8 @@ describe('hindsight restore --snapshot, deleted, checkpoint', () => {
       unchanged: 0,
       added: ['a/new.txt'],
       delete: [],
+      snapshotBranch: null,
+      branchNow: null,
     });
     expect(readFileSync(join(root, 'a/one.txt'), 'utf8')).toBe('ONE'); // a dry run writes nothing
 

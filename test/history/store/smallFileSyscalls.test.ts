@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
@@ -76,6 +76,25 @@ describe('the small-file path of a first copy, in system calls', () => {
     }
     expect(renames.length).toBe(FILES);
   });
+
+  // A blob's temp is created 0600; the umask can only clear bits, so under a usual umask (022,
+  // 077) it already is 0600 and the copy workers set no mode. Under an odd umask that clears an
+  // owner bit (0277) they set it, and every blob is 0600 either way.
+  for (const [umask, fchmods] of [['022', 'none'], ['277', 'one per blob']] as const) {
+    it.skipIf(!hasStrace)(`under umask ${umask} sets the mode of ${fchmods} and every blob is 0600`, () => {
+      const root = smallTree();
+      const dataDir = tempDir('hindsight-data-');
+      const logs = tempDir('hindsight-strace-');
+      const script = `umask ${umask} && exec strace -f -ff -qq -y -e trace=fchmod -o ${join(logs, 'thread')} "$@"`;
+      execFileSync('sh', ['-c', script, 'sh', process.execPath, CLI, 'open', root, '--data-dir', dataDir, '--json'], { stdio: 'ignore' });
+      const calls = readdirSync(logs).flatMap((name) => parseStrace(readFileSync(join(logs, name), 'utf8'))).filter((c) => c.name === 'fchmod' && c.args.includes('/blobs/'));
+      const blobsDir = join(dataDir, 'projects', projectIdOf(root), 'blobs');
+      const blobs = readdirSync(blobsDir, { recursive: true }).map(String).filter((p) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(p));
+      expect(blobs.length).toBe(FILES);
+      for (const blob of blobs) expect(statSync(join(blobsDir, blob)).mode & 0o777, blob).toBe(0o600);
+      expect(calls.length).toBe(umask === '022' ? 0 : FILES);
+    });
+  }
 
   it('sweeps temps a dead process left beside blobs, in every blob folder', async () => {
     const root = smallTree();

@@ -1,28 +1,16 @@
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { describe, expect, it } from 'vitest';
 import { checkpointLabel } from '../../../electron/history/versions/headCheckpoint.js';
 import { readTree } from '../../helpers/writeTree.js';
-import { git, makeRepo, tempDir } from '../git/gitFixture.js';
-import { notRacy } from './versionsHelpers.js';
+import { git } from '../git/gitFixture.js';
+import { notRacy, repoWithBaseline } from './versionsHelpers.js';
 
 // When git moves HEAD over uncommitted work (reset --hard, checkout -f), the history holds a
 // labelled checkpoint of the state just before, ahead of the snapshot that records git's rewrite,
 // and restoring the project to it brings the lost edits back exactly.
 
-async function openedRepo(files: Record<string, string>) {
-  const root = makeRepo(files);
-  const engine = new HistoryEngine(tempDir('data'));
-  onTestFinished(async () => {
-    await engine.unwatchAll();
-    engine.close();
-  });
-  const { projectId } = await engine.open(root);
-  const store = engine.history(projectId);
-  notRacy(store);
-  return { root, engine, store, projectId };
-}
+const openedRepo = repoWithBaseline;
 
 describe('a checkpoint when git moves HEAD', () => {
   it('records the commit and branch on every snapshot', async () => {

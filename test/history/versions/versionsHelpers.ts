@@ -3,6 +3,7 @@ import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import type { ProjectStore } from '../../../electron/history/project/projectStore.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
+import { makeRepo } from '../git/gitFixture.js';
 
 // A project with a baseline, for the tests of what comes after it.
 
@@ -14,13 +15,22 @@ export interface Project {
 }
 
 export async function projectWithBaseline(spec: TreeSpec): Promise<Project> {
+  const root = tempDir();
+  writeTree(root, spec);
+  return openWithBaseline(root);
+}
+
+/** The same, for a folder that is a git repository with `files` committed. */
+export function repoWithBaseline(files: Record<string, string>): Promise<Project> {
+  return openWithBaseline(makeRepo(files));
+}
+
+async function openWithBaseline(root: string): Promise<Project> {
   const engine = new HistoryEngine(tempDir('hindsight-data-'));
   onTestFinished(async () => {
     await engine.unwatchAll();
     engine.close();
   });
-  const root = tempDir();
-  writeTree(root, spec);
   const { projectId } = await engine.open(root);
   const store = engine.history(projectId);
   notRacy(store);

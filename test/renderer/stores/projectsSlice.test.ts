@@ -19,6 +19,7 @@ describe('the projects slice', () => {
     expect(state.currentProjectId).toBe(projectId);
     expect(state.projects).toEqual([expect.objectContaining({ projectId, root, open: true, state: 'present' })]);
     expect(state.files.map((f) => f.path)).toEqual(['a.txt']);
+    expect(state.unreadable[projectId]).toEqual([]); // the open result's list, for the project screen
 
     expect(await viewer.app.getState().openFolder(join(root, 'no-such-folder'))).toBe(false);
     expect(viewer.app.getState().toasts.at(-1)!.message).toMatch(/does not exist/);

@@ -86,4 +86,26 @@ describe('the timeline slice', () => {
     expect(readFileSync(join(root, 'keep.txt'), 'utf8')).toBe('two\n');
     expect(() => readFileSync(join(root, 'gone.txt'))).toThrow();
   });
+
+  it('says what a checkpoint holds, and opens a file of a snapshot at its version, compared with the one before', async () => {
+    const { viewer, root, projectId } = await timeline();
+    writeFileSync(join(root, 'keep.txt'), 'two\n');
+    await viewer.engine.rescan(projectId);
+    await viewer.refreshed();
+    expect(await viewer.app.getState().createCheckpoint('marked')).toBe(true);
+    await viewer.refreshed();
+    const [checkpoint, change] = viewer.app.getState().snapshots;
+    viewer.calls.length = 0;
+    await viewer.app.getState().selectSnapshot(checkpoint!.snapshotId);
+    const held = await viewer.until((st) => st.snapshotSummary !== null);
+    expect(held.snapshotSummary).toMatchObject({ files: 3, changedSince: 1, since: { kind: 'baseline' } });
+    expect([...viewer.calls].sort()).toEqual(['snapshotChanges', 'snapshotSummary']);
+
+    await viewer.app.getState().selectSnapshot(change!.snapshotId);
+    const [edit] = viewer.app.getState().snapshotChanges!;
+    await viewer.app.getState().openVersion(edit!.path, edit!.versionId);
+    const opened = await viewer.until((st) => st.diff !== null);
+    expect(opened).toMatchObject({ view: 'files', selectedPath: 'keep.txt', selectedVersionId: edit!.versionId, compareWith: 'previous' });
+    expect([opened.diff!.before?.data, opened.diff!.after?.data]).toEqual(['one\n', 'two\n']);
+  });
 });

@@ -1,12 +1,11 @@
-import { join } from 'node:path';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { HindsightError } from '../../../../shared/errors.js';
+import type { FileEntry } from '../../../../shared/history.js';
 import type { RemoteConfig } from '../../config/configSchema.js';
 import type { SnapshotWrite } from '../../db/commitSnapshot.js';
 import type { ProgressSink } from '../../progressThrottle.js';
 import type { ProjectStore } from '../../project/projectStore.js';
-import { withRestoreTemps } from '../../restore/restoreTemps.js';
-import { writeVersion } from '../../restore/writeVersion.js';
+import { localBlobSource, materializeSnapshot } from '../../restore/materializeSnapshot.js';
 import type { RecordedVersion } from '../layout/recordFormat.js';
 import { machineIdentity } from '../machineIdentity.js';
 import type { BlobLocation } from '../remoteLedger.js';
@@ -21,9 +20,10 @@ import { missingBlobs, storeSink } from './storeSink.js';
 // `hindsight clone`: a remote project's history into a new, empty folder of this machine. The
 // metadata first (heads, indexes, records: no blob bytes), then the blobs of the chosen snapshot's
 // files (range GETs, each blob checked against its hash before it is stored), then the files
-// (temp beside each, exact mode, rename), then the snapshots leading to it, in one transaction,
-// each marked with the machine and id it has there. Older versions' bytes stay on the remote
-// until first needed (bytesOnDemand.ts): the ledger locates every blob of every machine.
+// (restore/materializeSnapshot.ts, in place: the folder keeps its identity), then the snapshots
+// leading to it, in one transaction, each marked with the machine and id it has there. Older
+// versions' bytes stay on the remote until first needed (bytesOnDemand.ts): the ledger locates
+// every blob of every machine.
 
 export interface CloneOptions {
   credentials?: S3ClientConfig['credentials'];
@@ -85,17 +85,13 @@ export async function cloneProject(dataDir: string, store: ProjectStore, remote:
     meter.enter('fetch', { bytes: located.reduce((sum, [, l]) => sum + ('alone' in l ? l.size : l.entry[3]), 0), objects: plan.length, files: needed.length });
     await fetchBlobs(objects, remoteProjectId, plan, storeSink(store.blobsDir), meter, signal);
 
-    meter.enter('write', { files: files.length, bytes });
-    await withRestoreTemps(store, files.map((f) => f.path), async (temps) => {
-      for (const file of files) {
-        signal?.throwIfAborted();
-        writeVersion(store.blobsDir, { hash: file.hash!, size: file.size, mode: file.mode, type: file.type, target: file.target }, join(store.root, file.path), file.path, temps);
-        meter.add({ files: 1, bytes: file.size });
-      }
-    });
+    // The files, as any snapshot is written into a folder of its own, the bytes all in the store
+    // by now; in place, since the folder is registered by its identity (a rename would change it).
+    const contents = { projectId: store.projectId, snapshotId: from.origin, files: files.map(fileEntry), folderModeOf: () => undefined };
+    await materializeSnapshot(contents, store.root, localBlobSource(store.blobsDir), { signal, meter, inPlace: true });
 
-    const writes: SnapshotWrite[] = line.map(({ machine: origin, snapshot }) => ({
-      snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: origin, origin: snapshot.origin },
+    const writes: SnapshotWrite[] = line.map(({ machine: machineId, snapshot }) => ({
+      snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.origin },
       versions: snapshot.versions,
       blobs: distinctBlobs(snapshot.versions),
     }));
@@ -124,6 +120,12 @@ function filesAt(line: RecordedVersion[][]): RecordedVersion[] {
   const latest = new Map<string, RecordedVersion>();
   for (const versions of line) for (const version of versions) latest.set(version.path, version);
   return [...latest.values()].filter((v) => v.hash !== null).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function fileEntry(version: RecordedVersion): FileEntry {
+  const entry: FileEntry = { path: version.path, type: version.type ?? 'file', hash: version.hash!, mode: version.mode, size: version.size };
+  if (version.target !== null) entry.target = version.target;
+  return entry;
 }
 
 function distinctBlobs(versions: RecordedVersion[]): { hash: string; size: number }[] {

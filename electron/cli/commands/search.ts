@@ -1,0 +1,34 @@
+import { integerFlag, projectOf, requirePositionals, writeJson, type Command } from '../command.js';
+import { printSearch } from '../format/searchHits.js';
+import { parseSince } from '../sinceTime.js';
+
+// Every version ever recorded that holds a text: one entry per file and content, newest first.
+
+export const searchCommand: Command = {
+  name: 'search',
+  usage: 'search FOLDER QUERY [--path GLOB] [--regex] [--case] [--since TIME] [--limit N]',
+  summary: 'Find a text in every version ever recorded: where it is, when it was seen, whether the file still has it.',
+  flags: {
+    path: { type: 'string' },
+    regex: { type: 'boolean' },
+    case: { type: 'boolean' },
+    since: { type: 'string' },
+    limit: { type: 'string' },
+  },
+  async run(ctx) {
+    const [folder, query] = requirePositionals(ctx, ['FOLDER', 'QUERY']);
+    const path = typeof ctx.flags.path === 'string' && ctx.flags.path !== '' ? ctx.flags.path : undefined;
+    const since = typeof ctx.flags.since === 'string' ? parseSince(ctx.flags.since) : undefined;
+    const { engine, projectId } = projectOf(ctx, folder!);
+    const result = await engine.search(projectId, {
+      query: query!,
+      regex: ctx.flags.regex === true,
+      caseSensitive: ctx.flags.case === true,
+      path,
+      since,
+      limit: integerFlag(ctx, 'limit') ?? 500,
+    });
+    if (ctx.json) return writeJson(ctx, result);
+    printSearch(ctx.out, result);
+  },
+};

@@ -1,0 +1,132 @@
+import type { Sql } from './sql.js';
+
+// The search index (migration 5): search_blobs says which blobs the build has looked at and what
+// it found, search_text holds the trigram index of the text ones (contentless, rowid = the
+// search_blobs id). A blob is indexed once however many versions name it.
+
+export type BlobTextState = 'text' | 'binary' | 'encoding' | 'unreadable';
+
+export interface IndexedBlob {
+  hash: string;
+  state: BlobTextState;
+  bytes: number;
+  /** The decoded text, for state 'text'. */
+  text?: string;
+}
+
+/** Blobs within the size limit the build has not looked at yet, in hash order after `after`. */
+export function unindexedBlobs(sql: Sql, after: string, maxSize: number, limit: number): { hash: string; size: number }[] {
+  return sql.all(
+    `SELECT b.hash, b.size FROM blobs b
+     WHERE b.hash > ? AND b.size <= ? AND NOT EXISTS (SELECT 1 FROM search_blobs s WHERE s.hash = b.hash)
+     ORDER BY b.hash LIMIT ?`,
+    after,
+    maxSize,
+    limit,
+  );
+}
+
+/**
+ * Records one batch of the build in one transaction. A blob another process indexed meanwhile is
+ * left as it is, and one no longer in the store (removed since it was read) is not recorded.
+ */
+export function recordIndexed(sql: Sql, batch: readonly IndexedBlob[]): number {
+  return sql.transaction(() => {
+    let added = 0;
+    for (const blob of batch) {
+      const row = sql.run(
+        `INSERT OR IGNORE INTO search_blobs (hash, state, bytes) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM blobs WHERE hash = ?)`,
+        blob.hash,
+        blob.state,
+        blob.bytes,
+        blob.hash,
+      );
+      if (row.changes === 0) continue;
+      added++;
+      if (blob.state === 'text') sql.run('INSERT INTO search_text (rowid, body) VALUES (?, ?)', row.lastInsertRowid, blob.text ?? '');
+    }
+    return added;
+  });
+}
+
+/**
+ * Takes a blob out of the index. Call it inside the transaction that stops naming the blob, so the
+ * index never names a blob the store no longer has.
+ */
+export function unindexBlob(sql: Sql, hash: string): void {
+  const row = sql.get<{ id: number; state: BlobTextState }>('SELECT id, state FROM search_blobs WHERE hash = ?', hash);
+  if (!row) return;
+  if (row.state === 'text') sql.run('DELETE FROM search_text WHERE rowid = ?', row.id);
+  sql.run('DELETE FROM search_blobs WHERE id = ?', row.id);
+}
+
+/**
+ * The indexed blobs that may contain `literal` (at least 3 characters), case ignored: those that
+ * hold every trigram of it (the index keeps no positions, so the caller reads each to be sure).
+ */
+export function blobsContaining(sql: Sql, literal: string): string[] {
+  return sql
+    .rows<[string]>('SELECT s.hash FROM search_text t JOIN search_blobs s ON s.id = t.rowid WHERE search_text MATCH ?', trigramQuery(literal))
+    .map((r) => r[0]);
+}
+
+/** Trigrams covering the literal (every third one, and the last), ANDed: `"abc" AND "def" AND "efg"`. */
+export function trigramQuery(literal: string): string {
+  const chars = [...literal];
+  const starts = new Set<number>();
+  for (let i = 0; i + 3 <= chars.length; i += 3) starts.add(i);
+  starts.add(chars.length - 3);
+  return [...starts].map((i) => `"${chars.slice(i, i + 3).join('').replace(/"/g, '""')}"`).join(' AND ');
+}
+
+/** Blobs within the size limit the index does not cover yet: a search reads them instead. */
+export function blobsNotIndexed(sql: Sql, maxSize: number): string[] {
+  return sql
+    .rows<[string]>('SELECT b.hash FROM blobs b WHERE b.size <= ? AND NOT EXISTS (SELECT 1 FROM search_blobs s WHERE s.hash = b.hash)', maxSize)
+    .map((r) => r[0]);
+}
+
+/** What the build found a blob to be; undefined when it has not looked at it yet. */
+export function blobTextState(sql: Sql, hash: string): BlobTextState | undefined {
+  return sql.get<{ state: BlobTextState }>('SELECT state FROM search_blobs WHERE hash = ?', hash)?.state;
+}
+
+/** A file version as a search groups it: [versionId, snapshotId, path, hash, at, size]. */
+export type SearchVersionRow = [number, number, string, string, number, number];
+
+const SEARCH_VERSION_SELECT = `SELECT v.id, v.snapshot_id, v.path, v.hash, s.at, v.size FROM versions v JOIN snapshots s ON s.id = v.snapshot_id`;
+
+/** The file versions naming one blob (through versions_by_hash). */
+export function fileVersionsOfBlob(sql: Sql, hash: string): SearchVersionRow[] {
+  return sql.rows<SearchVersionRow>(`${SEARCH_VERSION_SELECT} WHERE v.hash = ? AND v.type = 'file'`, hash);
+}
+
+/** Every file version with contents within the size limit: what a search without the index reads. */
+export function fileVersionsWithin(sql: Sql, maxSize: number): SearchVersionRow[] {
+  return sql.rows<SearchVersionRow>(`${SEARCH_VERSION_SELECT} WHERE v.hash IS NOT NULL AND v.type = 'file' AND v.size <= ?`, maxSize);
+}
+
+export interface SearchIndexTotals {
+  indexedBlobs: number;
+  totalBlobs: number;
+  textBytes: number;
+  indexBytes: number;
+}
+
+/** How far the build is: blobs looked at, of those within the size limit. */
+export function searchProgress(sql: Sql, maxSize: number): { indexedBlobs: number; totalBlobs: number } {
+  return sql.get<{ indexedBlobs: number; totalBlobs: number }>(
+    `SELECT (SELECT COUNT(*) FROM blobs b WHERE b.size <= ? AND EXISTS (SELECT 1 FROM search_blobs s WHERE s.hash = b.hash)) AS indexedBlobs,
+            (SELECT COUNT(*) FROM blobs WHERE size <= ?) AS totalBlobs`,
+    maxSize,
+    maxSize,
+  )!;
+}
+
+/** How far the build is, and what the index costs on disk against the text it covers. */
+export function searchIndexTotals(sql: Sql, maxSize: number): SearchIndexTotals {
+  const text = sql.get<{ bytes: number }>("SELECT COALESCE(SUM(bytes), 0) AS bytes FROM search_blobs WHERE state = 'text'")!;
+  // The pages of every table FTS5 keeps for search_text (its data, index, doc sizes and config).
+  const pages = sql.get<{ bytes: number }>("SELECT COALESCE(SUM(pgsize), 0) AS bytes FROM dbstat WHERE name LIKE 'search\\_text\\_%' ESCAPE '\\'")!;
+  return { ...searchProgress(sql, maxSize), textBytes: text.bytes, indexBytes: pages.bytes };
+}

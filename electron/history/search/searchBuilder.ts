@@ -1,0 +1,104 @@
+import type { Progress } from '../../../shared/progress.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import { throttleProgress } from '../progressThrottle.js';
+import { indexBatch } from './indexBatch.js';
+
+// Builds and keeps current one project's search index, in the background at the lowest priority:
+// one small batch at a time (search/indexBatch.ts), each followed by a turn of the event loop so
+// calls and events go first, and none at all while the project has a write queued or running
+// (a first copy, a restore, a change group) or files are copying anywhere in the process. It
+// stops when the index covers every blob and starts again when a snapshot names new ones (poke).
+// What it committed survives a kill; the next build skips it.
+
+export interface BuilderOptions {
+  /** The searchMaxFileSize setting, read at every batch. */
+  maxSize: () => number;
+  /** Something to wait for before the next batch (a write or a copy running), or undefined when there is nothing. */
+  busy?: () => Promise<unknown> | undefined;
+  onProgress?: (progress: Progress) => void;
+}
+
+export class SearchBuilder {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  /** Batches committed, blobs they read and blobs they recorded since this builder started (what tests count). */
+  batches = 0;
+  looked = 0;
+  added = 0;
+  /** The last build's failure, if it failed (a background build tries again on the next poke). */
+  failure: unknown;
+
+  constructor(
+    private readonly store: ProjectStore,
+    private readonly options: BuilderOptions,
+  ) {}
+
+  /** Makes the build (re)start: there may be blobs it has not looked at. */
+  poke(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.failure = undefined;
+    this.running = this.build()
+      .catch((error: unknown) => void (this.failure = error)) // the index stays as committed
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.poke();
+        }
+      });
+  }
+
+  /** Resolves when the build has nothing left to do (now). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Stops after the batch in progress; nothing is lost (every batch is committed whole). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private async build(): Promise<void> {
+    const { store } = this;
+    const progress = throttleProgress(this.options.onProgress, 250);
+    // Counted once, then kept up by what each batch added: a count per batch would read every blob row.
+    let totals = this.options.onProgress ? store.index.searchProgress(this.options.maxSize()) : undefined;
+    let cursor = '';
+    for (;;) {
+      await nextTurn();
+      const wait = this.options.busy?.();
+      if (wait) {
+        await wait;
+        continue;
+      }
+      if (this.stopped || !store.index.open) return;
+      const batch = indexBatch(store.index, store.blobsDir, cursor, this.options.maxSize());
+      if (batch.looked === 0) break;
+      this.batches++;
+      this.looked += batch.looked;
+      this.added += batch.added;
+      cursor = batch.cursor;
+      if (totals) {
+        totals = { ...totals, indexedBlobs: totals.indexedBlobs + batch.added };
+        progress.update(progressOf(store.projectId, totals, 'index'));
+      }
+    }
+    if (this.options.onProgress && this.batches > 0) progress.finish(progressOf(store.projectId, store.index.searchProgress(this.options.maxSize()), 'done'));
+  }
+}
+
+/** The build's progress as the CLI's bar and the viewer's cards show it: blobs looked at, of those within the limit. */
+function progressOf(projectId: string, totals: { indexedBlobs: number; totalBlobs: number }, phase: 'index' | 'done'): Progress {
+  return { operation: 'search-index', projectId, phase, filesDone: totals.indexedBlobs, filesTotal: totals.totalBlobs, bytesDone: 0, bytesTotal: 0 };
+}
+
+/** After everything already waiting on the event loop (I/O included): the lowest priority there is. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

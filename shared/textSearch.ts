@@ -1,0 +1,87 @@
+// What a history search looks for in a text, the one definition the history process (to find
+// matches) and the viewer (to highlight the match it opens) share: plain text is a substring,
+// a regex is JavaScript's, case is ignored unless asked. Lines and columns count from 1; a column
+// counts UTF-16 code units, as JavaScript strings and the viewer's editor do.
+
+export interface TextQuery {
+  query: string;
+  regex: boolean;
+  caseSensitive: boolean;
+}
+
+export interface TextMatch {
+  line: number;
+  column: number;
+  /** The matched text's length (UTF-16 code units); 0 for an empty regex match. */
+  length: number;
+  /** Offset of the match in the whole text. */
+  offset: number;
+}
+
+/** The query as a global regular expression; throws SyntaxError for a regex that does not compile. */
+export function queryPattern(query: TextQuery): RegExp {
+  const source = query.regex ? query.query : escapeRegex(query.query);
+  return new RegExp(source, query.caseSensitive ? 'gm' : 'gim');
+}
+
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Up to `max` matches of `pattern` (global) in `text`, in order. */
+export function findMatches(text: string, pattern: RegExp, max: number): TextMatch[] {
+  const out: TextMatch[] = [];
+  const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  let line = 1;
+  let lineStart = 0;
+  let scanned = 0;
+  let m: RegExpExecArray | null;
+  while (out.length < max && (m = re.exec(text)) !== null) {
+    // Count the line breaks between the previous match and this one only (one pass over the text).
+    for (let i = text.indexOf('\n', scanned); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    scanned = m.index;
+    out.push({ line, column: m.index - lineStart + 1, length: m[0].length, offset: m.index });
+    // An empty match would find itself again forever: step past it.
+    if (m[0].length === 0) re.lastIndex = m.index + 1;
+  }
+  return out;
+}
+
+export const PREVIEW_CHARS = 160;
+
+/** The line a match is on, without its line break, cut around the match when it is long. */
+export function previewOf(text: string, match: TextMatch): string {
+  const start = text.lastIndexOf('\n', match.offset - 1) + 1;
+  let end = text.indexOf('\n', match.offset);
+  if (end === -1) end = text.length;
+  if (end > start && text[end - 1] === '\r') end--;
+  if (end - start <= PREVIEW_CHARS) return text.slice(start, end);
+  const from = Math.max(start, Math.min(match.offset - 40, end - PREVIEW_CHARS));
+  const to = Math.min(end, from + PREVIEW_CHARS);
+  return `${from > start ? '…' : ''}${text.slice(from, to)}${to < end ? '…' : ''}`;
+}
+
+/** The match of `query` that starts at a line and column of `text` (as a search reported it), or null. */
+export function matchAt(text: string, query: TextQuery, line: number, column: number): { from: number; to: number } | null {
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const next = text.indexOf('\n', start);
+    if (next === -1) return null;
+    start = next + 1;
+  }
+  const from = start + column - 1;
+  if (from > text.length) return null;
+  let pattern: RegExp;
+  try {
+    pattern = queryPattern(query);
+  } catch {
+    return null;
+  }
+  const sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
+  sticky.lastIndex = from;
+  const m = sticky.exec(text);
+  return m ? { from, to: from + m[0].length } : null;
+}

@@ -1,0 +1,18 @@
+// Turns a history.db back into what an earlier Hindsight wrote, for the tests of the migrations
+// that come after it: the tables of schema 5 (search index) and 9 (remotes), and the columns of
+// schema 3 (origins), 4 (scope) and 9 (a snapshot's machine) removed.
+
+const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
+
+const DROP_REMOTE_SCHEMA = ['remote_links', 'remote_packs', 'remote_blobs', 'remote_foreign', 'remote_read']
+  .map((t) => `DROP TABLE ${t};`)
+  .concat(['machine', 'machine_snapshot'].map((c) => `ALTER TABLE snapshots DROP COLUMN ${c};`))
+  .join(' ');
+
+export const DROP_ORIGIN_COLUMNS = ['origin', 'origin_snapshot', 'from_git', 'git_operation', 'git_when', 'scope']
+  .map((c) => `ALTER TABLE snapshots DROP COLUMN ${c};`)
+  .concat('ALTER TABLE versions DROP COLUMN from_version;')
+  .join(' ');
+
+// Back to schema 2: what came after it (3, 4, 5 and 9) removed.
+export const DROP_AFTER_SCHEMA_2 = `${DROP_REMOTE_SCHEMA} ${DROP_SEARCH_TABLES} ${DROP_ORIGIN_COLUMNS}`;

@@ -1,0 +1,110 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { OpenProject } from '../../../electron/history/project/openProject.js';
+import { SearchBuilder } from '../../../electron/history/search/searchBuilder.js';
+import { historyDbPath, projectStoreDir } from '../../../electron/history/store/storeLayout.js';
+import { cliJson, finished, startCli } from '../../helpers/runCli.js';
+import { tempDir } from '../../helpers/tempDirs.js';
+import { seededBytes, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
+
+// The search index build: in the background behind every write, kept current as versions are
+// recorded, and resumed where a killed build left it.
+
+/** Polls (no time limit of its own: the test's timeout is the limit). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
+function textTree(files: number, seed = 1): TreeSpec {
+  const spec: TreeSpec = {};
+  for (let i = 0; i < files; i++) spec[`d${i % 30}/f${i}.txt`] = `file ${i}\n${seededBytes(seed + i, 200).toString('hex')}\n`;
+  return spec;
+}
+
+async function opened(spec: TreeSpec, watch = false) {
+  const root = tempDir();
+  writeTree(root, spec);
+  const dataDir = tempDir('hindsight-data-');
+  const engine = new HistoryEngine(dataDir);
+  onTestFinished(async () => {
+    await engine.unwatchAll();
+    engine.close();
+  });
+  const { projectId } = await engine.open(root, { watch });
+  return { root, dataDir, engine, projectId };
+}
+
+describe('the search index build', () => {
+  it('runs no batch while a write to the project is queued or running, and goes on after it', async () => {
+    const { engine, projectId } = await opened(textTree(200));
+    const store = engine.store(projectId);
+    const record = new OpenProject(store);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const write = record.serial(() => gate);
+    const builder = new SearchBuilder(store, { maxSize: () => 1 << 20, busy: () => record.writing() });
+    builder.poke();
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(builder.batches).toBe(0);
+    expect(record.writing()).toBeDefined();
+    release();
+    await write;
+    await builder.settled();
+    expect(builder.batches).toBeGreaterThan(1);
+    expect(record.writing()).toBeUndefined();
+    expect(store.index.searchProgress(1 << 20)).toEqual({ indexedBlobs: 200, totalBlobs: 200 });
+  });
+
+  it('starts after an open that watches and indexes each new version as it is recorded', async () => {
+    const { root, engine, projectId } = await opened(textTree(50), true);
+    const progress = () => engine.storeStats(projectId, 0).searchIndex;
+    await until(() => progress().done);
+    expect(progress()).toMatchObject({ indexedBlobs: 50, totalBlobs: 50, done: true });
+    const index = engine.store(projectId).index;
+    expect(index.blobsContaining('brand new words')).toEqual([]);
+
+    let snapshots = 0;
+    engine.events.on((event) => void (event.event === 'snapshot' && snapshots++));
+    writeFileSync(join(root, 'added.txt'), 'brand new words\n');
+    await until(() => snapshots > 0);
+    await until(() => progress().indexedBlobs === 51);
+    expect(index.blobsContaining('brand new words')).toHaveLength(1);
+    const found = await engine.search(projectId, { query: 'brand new', regex: false, caseSensitive: false, limit: 10 });
+    expect(found).toMatchObject({ indexed: true, index: { done: true } });
+    expect(found.results.map((h) => h.path)).toEqual(['added.txt']);
+    const stats = progress();
+    expect(stats.textBytes).toBeGreaterThan(0);
+    expect(stats.indexBytes).toBeGreaterThan(0);
+  });
+
+  it('resumes after the building process is killed, indexing only what it had not committed', async () => {
+    const files = 4000;
+    const root = tempDir();
+    writeTree(root, textTree(files, 7));
+    const dataDir = tempDir('hindsight-data-');
+    const { projectId } = await cliJson<{ projectId: string }>(['open', root, '--data-dir', dataDir]);
+    const db = new Database(historyDbPath(projectStoreDir(dataDir, projectId)), { readonly: true });
+    onTestFinished(() => void db.close());
+    const indexed = () => (db.prepare('SELECT COUNT(*) AS n FROM search_blobs').get() as { n: number }).n;
+
+    const child = startCli(['index', root, '--data-dir', dataDir, '--json']);
+    const done = finished(child);
+    await until(() => indexed() > 0);
+    child.kill('SIGKILL');
+    expect((await done).signal).toBe('SIGKILL');
+    const before = indexed();
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(files);
+
+    const resumed = await cliJson<{ indexedBlobs: number; totalBlobs: number; indexedNow: number }>(['index', root, '--data-dir', dataDir]);
+    expect(resumed).toEqual({ indexedBlobs: files, totalBlobs: files, indexedNow: files - before });
+    // Every blob once in the state table and once in the index: nothing twice, nothing lost.
+    expect(indexed()).toBe(files);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM search_text_docsize').get()).toEqual({ n: files });
+    const hit = await cliJson<{ results: { path: string }[] }>(['search', root, 'file 3999', '--data-dir', dataDir]);
+    expect(hit.results.map((h) => h.path)).toEqual(['d9/f3999.txt']);
+  });
+});
