@@ -3,7 +3,7 @@
 // copy worker beside it, its own copy of the CLI (out/bench/cli: tests that rebuild out/cli never
 // swap files under a running benchmark), and every suite of test/bench/suites/ as out/bench/suites/<name>.bench.js.
 import { build } from 'esbuild';
-import { readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from './build-cli.mjs';
@@ -23,6 +23,7 @@ export async function buildBench() {
     profileFirstCopy: 'test/bench/firstCopy/profileFirstCopy.ts',
     diffBench: 'test/bench/diff/diffBench.ts',
     bundleBench: 'test/bench/bundle/bundleBench.ts',
+    remoteBench: 'test/bench/remote/remoteBench.ts',
     copyWorker: 'electron/history/store/copyWorker.ts',
   };
   for (const file of suites) entryPoints[`suites/${file.replace(/\.ts$/, '')}`] = `test/bench/suites/${file}`;
@@ -38,6 +39,8 @@ export async function buildBench() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // The private Swift's launcher, beside the bundle that starts it (privateSwift.ts finds it by its own URL).
+  copyFileSync(`${root}scripts/swift/launchSwift.py`, `${root}out/bench/launchSwift.py`);
   // What was built, for the reports: the tree's commit, and whether the working tree differed.
   const git = (...args) => {
     try {

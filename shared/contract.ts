@@ -31,6 +31,7 @@ import type {
   SnapshotInfo,
   SnapshotSummary,
   StoreStats,
+  RemoteStatus,
   VersionInfo,
   VerifyResult,
 } from './contract/values.js';
@@ -205,6 +206,10 @@ export const CALLS = {
   retentionStatus: call<RetentionStatus>()(
     z.strictObject({ projectId, holders: z.number().int().min(0).max(200).default(10) }),
     'The history against its budget: bytes stored and waiting to be deleted, the policy, the pins, and the files whose versions hold the most bytes.',
+  ),
+  remoteStatus: call<RemoteStatus[]>()(
+    z.strictObject({ projectId }),
+    "Each remote's state for the project: up to date, N snapshots behind, never pushed, or the last push's error.",
   ),
   verify: call<VerifyResult>()(
     z.strictObject({ projectId, operationId: operationId.optional(), repair: z.boolean().default(false) }),

@@ -1,4 +1,4 @@
-import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { writeBigTree, writeFiles } from './fixtures/folders.js';
@@ -183,7 +183,12 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await expect(viewer.locator('.cm-search-hit')).toBeVisible();
   await shoot(viewer, '24-search-opened');
 
+  // A remote set (never pushed here): the Store tab says what it lacks.
+  const configFile = join(dataDir, 'config.json');
+  const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+  writeFileSync(configFile, JSON.stringify({ ...config, remotes: [{ name: 'backup', url: 's3://team-bucket/hindsight', endpoint: null, region: 'eu-west-1', pathStyle: false, addedAt: 0 }] }));
   await viewer.getByRole('tab', { name: 'Store' }).click();
+  await expect(viewer.getByRole('list', { name: 'Remotes' })).toBeVisible();
   await viewer.getByRole('button', { name: 'Verify' }).click();
   await expect(viewer.getByText('blobs are intact')).toBeVisible();
   await shoot(viewer, '16-store-verified');

@@ -152,3 +152,23 @@ test.describe('with a corrupt config.json', () => {
     await expect(viewer.getByText('listed again once the settings file is fixed')).toBeVisible();
   });
 });
+
+test.describe('with a remote set', () => {
+  test.use({
+    configJson: JSON.stringify({
+      version: 1,
+      remotes: [{ name: 'backup', url: 's3://team-bucket/notes', endpoint: 'http://127.0.0.1:9', region: 'us-east-1', pathStyle: true, addedAt: 0 }],
+    }),
+  });
+
+  test('the Store tab shows each remote and what it still lacks', async ({ viewer, folder }) => {
+    const dir = folder();
+    writeFiles(dir, { 'notes.txt': NOTES_V1 });
+    await openFolder(viewer, dir);
+    await viewer.getByRole('tab', { name: 'Store' }).click();
+    const remotes = viewer.getByRole('list', { name: 'Remotes' });
+    await expect(remotes.getByText('backup', { exact: true })).toBeVisible();
+    await expect(remotes.getByText('s3://team-bucket/notes')).toBeVisible();
+    await expect(remotes.getByRole('status')).toHaveText('Never pushed: 1 snapshot to send.');
+  });
+});

@@ -58,10 +58,12 @@ const DONE: Record<Progress['operation'], string> = {
 export function progressLine(p: Progress, fraction: number): string {
   const counts = p.bytesTotal > 0 ? `${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}` : '';
   const files = p.filesTotal > 0 ? `${formatNumber(p.filesDone)} of ${formatNumber(p.filesTotal)} files` : p.filesDone > 0 ? `${formatNumber(p.filesDone)} files` : '';
-  const known = p.filesTotal > 0 || p.bytesTotal > 0 || p.phase === 'done';
+  const objects = p.objectsTotal ? `${formatNumber(p.objectsDone ?? 0)} of ${formatNumber(p.objectsTotal)} objects` : '';
+  const eta = p.etaMs != null && p.phase !== 'done' ? `about ${formatEta(p.etaMs)} left` : '';
+  const known = p.filesTotal > 0 || p.bytesTotal > 0 || (p.objectsTotal ?? 0) > 0 || p.phase === 'done';
   const filled = Math.round(fraction * WIDTH);
   const bar = known ? ` [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}%` : '';
-  return [`${progressLabel(p)}${known ? '' : '…'}${bar}`, files, counts].filter(Boolean).join('  ');
+  return [`${progressLabel(p)}${known ? '' : '…'}${bar}`, files, counts, objects, eta, p.note ?? ''].filter(Boolean).join('  ');
 }
 
 export function progressBar(stream: Writable & { isTTY?: boolean; columns?: number }): (progress: Progress) => void {
@@ -81,4 +83,12 @@ export function progressBar(stream: Writable & { isTTY?: boolean; columns?: numb
     stream.write(`\r${line.length > width ? line.slice(0, width) : line}\x1b[K${p.phase === 'done' ? '\n' : ''}`);
     if (p.phase === 'done') run = '';
   };
+}
+
+/** A remaining time as a person reads it: seconds under two minutes, else minutes, else hours. */
+export function formatEta(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
 }

@@ -17,6 +17,9 @@ const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } }, stri
 const dataDir = resolveDataDir(typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined);
 const engine = new HistoryEngine(dataDir);
 const dispatcher = createDispatcher(engine, { sweep: true });
+// Projects with a remote are pushed in the background after their change groups (AWS credentials
+// of the history process's environment or profile).
+engine.startAutoPush();
 
 process.parentPort.on('message', (event) => {
   for (const port of event.ports as MessagePortMain[]) {

@@ -19,6 +19,7 @@ import type {
   RescanResult,
   RestoreFileResult,
   RestorePreview,
+  RemoteStatus,
   RestoreSnapshotResult,
   SearchResult,
   StoreStats,
@@ -65,6 +66,16 @@ import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.j
 import type { RescanOptions } from './versions/rescan.js';
 import { diskState } from './versions/diskState.js';
 import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
+import { pushHistory, type PushHistoryOptions } from './remote/push/pushHistory.js';
+import type { PushResult } from './remote/push/pushProject.js';
+import { requireRemote } from './remote/remoteConfig.js';
+import { AutoPush } from './remote/push/autoPush.js';
+import { remoteStatuses } from './remote/remoteStatus.js';
+import { cloneProject, type CloneOptions, type CloneResult } from './remote/fetch/cloneProject.js';
+import { fetchMissingBlobs } from './remote/fetch/bytesOnDemand.js';
+import { emptyCloneFolder, prepareCloneFolder } from './remote/fetch/cloneFolder.js';
+import { isProjectId } from './remote/layout/remoteKeys.js';
+import type { RemoteConfig } from './config/configSchema.js';
 
 // The history engine of one process, and the one seam its callers (the dispatcher, the CLI, the
 // browser host, the tests) cross. It knows projects by projectId: one record per open project
@@ -118,6 +129,7 @@ export class HistoryEngine {
   readonly autoPrune: AutoPrune;
   /** One prune at a time per project in this process (the automatic one and a click). */
   private readonly pruning = new Map<string, Promise<unknown>>();
+  private autoPush: AutoPush | undefined;
 
   constructor(readonly dataDir: string) {
     this.config = configStoreFor(dataDir);
@@ -282,13 +294,18 @@ export class HistoryEngine {
   }
 
   /** At most maxBytes of a version (default: the latest with contents). */
-  readVersion(projectId: string, path: string, options: { versionId?: number; maxBytes: number }): FileBytes {
-    return readVersion(this.history(projectId), path, options.versionId, options.maxBytes);
+  async readVersion(projectId: string, path: string, options: { versionId?: number; maxBytes: number }): Promise<FileBytes> {
+    const store = this.history(projectId);
+    await this.bytesOnDemand(store, [this.versionHash(store, path, options.versionId)]);
+    return readVersion(store, path, options.versionId, options.maxBytes);
   }
 
-  diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): Promise<DiffInputs> {
+  async diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): Promise<DiffInputs> {
     assertProjectPath(path);
-    return diffInputs(this.history(projectId), path, before, after, maxBytes);
+    const store = this.history(projectId);
+    const sides = [before, after].map((side) => (side.kind === 'version' ? store.index.version(side.versionId)?.hash : undefined));
+    await this.bytesOnDemand(store, sides);
+    return diffInputs(store, path, before, after, maxBytes);
   }
 
   /** The file on disk now and which of its versions it is identical to. */
@@ -298,8 +315,10 @@ export class HistoryEngine {
   }
 
   /** Every byte of a version, streamed (the CLI's show). */
-  versionStream(projectId: string, path: string, versionId?: number): Readable {
-    return versionStream(this.history(projectId), path, versionId);
+  async versionStream(projectId: string, path: string, versionId?: number): Promise<Readable> {
+    const store = this.history(projectId);
+    await this.bytesOnDemand(store, [this.versionHash(store, path, versionId)]);
+    return versionStream(store, path, versionId);
   }
 
   /** Every byte of git's HEAD or INDEX version of a file (the CLI's `show --version HEAD`). */
@@ -416,8 +435,10 @@ export class HistoryEngine {
     return this.recorder.preview(this.record(projectId), snapshotId, options);
   }
 
-  restoreFile(projectId: string, path: string, versionId: number): Promise<RestoreFileResult> {
-    return this.recorder.restoreFile(this.record(projectId), path, versionId);
+  async restoreFile(projectId: string, path: string, versionId: number): Promise<RestoreFileResult> {
+    const project = this.record(projectId);
+    await this.bytesOnDemand(project.store, [project.store.index.version(versionId)?.hash]);
+    return this.recorder.restoreFile(project, path, versionId);
   }
 
   /** Restores a file to git's committed (HEAD) or staged (INDEX) version. */
@@ -431,6 +452,11 @@ export class HistoryEngine {
     const started = performance.now();
     const { dryRun = false, operationId, ...rest } = options;
     const project = this.record(projectId);
+    if (!dryRun && project.store.index.snapshot(snapshotId)) {
+      const prefix = rest.prefix ? rest.prefix.replace(/\/+$/, '') : '';
+      const wanted = project.store.index.filesAt(snapshotId).filter((f) => !prefix || f.path === prefix || f.path.startsWith(`${prefix}/`));
+      await this.bytesOnDemand(project.store, wanted.map((f) => f.hash), rest.signal);
+    }
     if (dryRun) {
       const preview = await this.recorder.preview(project, snapshotId, rest);
       const added = preview.added.length;
@@ -482,8 +508,11 @@ export class HistoryEngine {
       throw new HindsightError('FOLDER_IN_DATA_DIR', `${target} is inside Hindsight's data folder; choose a folder outside it.`, { into: target });
     }
     const background = backgroundCloseWanted(process.env, process.platform, options.backgroundClose ?? this.settings().backgroundClose);
+    const files = store.index.filesAt(snapshotId);
+    // A clone's older snapshot: its bytes may still be only on the remote.
+    if (!options.source) await this.bytesOnDemand(store, files.map((f) => f.hash), options.signal);
     const written = await materializeSnapshot(
-      { projectId, snapshotId, files: store.index.filesAt(snapshotId), folderModeOf: (path) => store.index.folderModeAt(snapshotId, path) },
+      { projectId, snapshotId, files, folderModeOf: (path) => store.index.folderModeAt(snapshotId, path) },
       target,
       options.source ?? localBlobSource(store.blobsDir),
       { background, signal: options.signal, onProgress: this.progressTo(options.operationId) },
@@ -492,8 +521,14 @@ export class HistoryEngine {
   }
 
   /** Writes the history (or the part after `since`) as a bundle to a file (temp, then renamed) or a stream. */
-  exportHistory(projectId: string, to: BundleTarget, options: OperationOptions & { since?: number } = {}): Promise<ExportResult> {
-    return exportBundleTo(this.history(projectId), to, { since: options.since, signal: options.signal, onProgress: this.progressTo(options.operationId) });
+  async exportHistory(projectId: string, to: BundleTarget, options: OperationOptions & { since?: number } = {}): Promise<ExportResult> {
+    const store = this.history(projectId);
+    // A bundle carries the bytes: a clone's that are still only on the remote are fetched first.
+    if (options.since === undefined || store.index.snapshot(options.since)) {
+      const carried = store.index.blobsBetween(options.since ?? 0, store.index.latestSnapshotId() ?? 0).filter((b) => !b.held);
+      await this.bytesOnDemand(store, carried.map((b) => b.hash), options.signal);
+    }
+    return exportBundleTo(store, to, { since: options.since, signal: options.signal, onProgress: this.progressTo(options.operationId) });
   }
 
   /**
@@ -545,6 +580,87 @@ export class HistoryEngine {
   /** Runs before every change group is written (e.g. a checkpoint when git's HEAD moved). */
   addBeforeCommit(hook: BeforeCommitHook): () => void {
     return this.recorder.addBeforeCommit(hook);
+  }
+
+  // --- remotes (docs/REMOTE.md)
+
+  /** Sends what the remote lacks of this project's history (the only remote when none is named). */
+  async push(projectId: string, remoteName: string | undefined, options: PushHistoryOptions = {}): Promise<PushResult> {
+    const remote = requireRemote(this.config.requireConfig(), remoteName);
+    return pushHistory(this.dataDir, this.history(projectId), remote, options);
+  }
+
+  /**
+   * Takes a remote project's history into a new, empty folder (made when missing): its metadata,
+   * the chosen (default: newest) snapshot's files, and every snapshot leading to it. Older bytes
+   * are fetched when first read. A clone that fails leaves the folder as empty as it found it.
+   */
+  async clone(request: { remote?: string; projectId: string; into: string; snapshot?: string }, options: CloneOptions = {}): Promise<CloneResult> {
+    const remote = requireRemote(this.config.requireConfig(), request.remote);
+    if (!isProjectId(request.projectId)) {
+      throw new HindsightError('REMOTE_PROJECT_NOT_FOUND', `"${request.projectId}" is not a project id (32 hex digits, as \`hindsight push --json\` prints it).`, {
+        projectId: request.projectId,
+      });
+    }
+    const made = prepareCloneFolder(request.into);
+    let root: string | undefined;
+    try {
+      root = resolveFolder(request.into);
+      dataDirWithin(root, this.dataDir);
+      await this.config.editConfig(registerProject(root));
+      const project = this.projects.get(this.projects.locate(root));
+      const result = await project.store.writer.hold(() => cloneProject(this.dataDir, project.store, remote, request.projectId, { ...options, snapshot: request.snapshot }), {
+        signal: options.signal,
+      });
+      // The stat cache, from the files just written: the first rescan records nothing.
+      await this.open(root);
+      return result;
+    } catch (error) {
+      if (root) {
+        await this.config.editConfig(forgetProject(projectIdOf(root))).catch(() => undefined);
+        await this.projects.close(projectIdOf(root)).catch(() => undefined);
+      }
+      emptyCloneFolder(request.into, made);
+      throw error;
+    }
+  }
+
+  /** Each remote's state for a project, from what the pushes noted (no request is made). */
+  remoteStatus(projectId: string): RemoteStatus[] {
+    return remoteStatuses(this.history(projectId), this.config.loadConfig().config.remotes as RemoteConfig[]);
+  }
+
+  /**
+   * Pushes every project with new snapshots to every remote set, in the background: batched (one
+   * push after `delayMs` of quiet), one at a time. The app and `hindsight watch` turn it on.
+   * Credentials: the AWS chain, or `credentials` (the app's keychain).
+   */
+  startAutoPush(options: { delayMs?: number; credentials?: PushHistoryOptions['credentials'] } = {}): AutoPush {
+    this.autoPush?.stop();
+    const remotes = () => this.config.loadConfig().config.remotes as RemoteConfig[];
+    const autoPush = new AutoPush({
+      delayMs: options.delayMs ?? 30_000,
+      hasRemote: () => remotes().length > 0,
+      push: async (projectId) => {
+        for (const remote of remotes()) await this.push(projectId, remote.name, { credentials: options.credentials });
+      },
+    });
+    this.autoPush = autoPush;
+    this.events.on((event) => {
+      if (event.event === 'snapshot') autoPush.recorded(event.payload.projectId);
+    });
+    return autoPush;
+  }
+
+  /** Bytes a reader is about to need that only a remote holds (a clone's older versions). */
+  private async bytesOnDemand(store: ProjectStore, hashes: readonly (string | null | undefined)[], signal?: AbortSignal): Promise<void> {
+    const wanted = hashes.filter((h): h is string => typeof h === 'string');
+    if (wanted.length === 0) return;
+    await fetchMissingBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], wanted, { signal });
+  }
+
+  private versionHash(store: ProjectStore, path: string, versionId: number | undefined): string | null | undefined {
+    return versionId !== undefined ? store.index.version(versionId)?.hash : store.index.latestContents(path)?.hash;
   }
 
   // --- config.json

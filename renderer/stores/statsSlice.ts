@@ -1,4 +1,4 @@
-import type { StoreStats, VerifyResult } from '../../shared/contract.js';
+import type { RemoteStatus, StoreStats, VerifyResult } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
 import type { Progress } from '../../shared/progress.js';
 import { asError, call, newOperationId } from '../api/hindsight.js';
@@ -9,6 +9,8 @@ import type { Slice } from './appState.js';
 export interface StatsSlice {
   stats: StoreStats | null;
   statsError: HindsightErrorData | null;
+  /** Each remote's state for the project (no request to the remote); null until read. */
+  remotes: RemoteStatus[] | null;
   verifyOperation: string | null;
   verifyProgress: Progress | null;
   verifyResult: VerifyResult | null;
@@ -23,6 +25,7 @@ export interface StatsSlice {
 export const createStatsSlice: Slice<StatsSlice> = (set, get) => ({
   stats: null,
   statsError: null,
+  remotes: null,
   verifyOperation: null,
   verifyProgress: null,
   verifyResult: null,
@@ -32,14 +35,14 @@ export const createStatsSlice: Slice<StatsSlice> = (set, get) => ({
     const projectId = get().currentProjectId;
     if (!projectId) return;
     try {
-      const stats = await call('storeStats', { projectId, largest: 10 });
-      if (get().currentProjectId === projectId) set({ stats, statsError: null });
+      const [stats, remotes] = await Promise.all([call('storeStats', { projectId, largest: 10 }), call('remoteStatus', { projectId })]);
+      if (get().currentProjectId === projectId) set({ stats, remotes, statsError: null });
     } catch (error) {
       set({ statsError: asError(error).toJSON() });
     }
   },
 
-  resetStats: () => set({ stats: null, statsError: null, verifyOperation: null, verifyProgress: null, verifyResult: null, verifyError: null }),
+  resetStats: () => set({ stats: null, remotes: null, statsError: null, verifyOperation: null, verifyProgress: null, verifyResult: null, verifyError: null }),
 
   runVerify: async (repair = false) => {
     const projectId = get().currentProjectId;

@@ -32,6 +32,7 @@ export const CALL_NAME_LIST = [
   'setPin',
   'prune',
   'retentionStatus',
+  'remoteStatus',
   'verify',
   'getConfig',
   'editConfig',

@@ -215,6 +215,22 @@ export interface LargestFile {
   size: number;
 }
 
+/** One remote of config.json as seen from one project's history (no request to the remote is made). */
+export interface RemoteStatus {
+  name: string;
+  url: string;
+  /** never-pushed: nothing sent yet; behind: snapshots recorded here are not on the remote yet; error: the last push failed. */
+  state: 'up-to-date' | 'behind' | 'never-pushed' | 'error';
+  /** Snapshots of this machine the remote does not have yet. */
+  behind: number;
+  /** Snapshots of this machine on the remote. */
+  pushed: number;
+  /** When the last push finished (ms since 1970), or null. */
+  lastPushAt: number | null;
+  /** The last push's failure, until a push succeeds. */
+  lastError: string | null;
+}
+
 export interface StoreStats {
   projectId: string;
   snapshots: number;

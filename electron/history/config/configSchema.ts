@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { DEFAULT_HISTORY_BUDGET, DEFAULT_RETENTION, retentionPolicySchema } from '../../../shared/retention.js';
 import { DEFAULT_COPY_CONCURRENCY } from '../store/copyPool.js';
+import { parseEndpoint, parseRemoteUrl } from '../remote/remoteUrl.js';
 
 // The shape of <dataDir>/config.json, version 1. Every part has defaults, so a missing file or a
 // missing field reads as a complete config. Unknown fields are kept (loose objects): a config
 // written by a newer Hindsight, or edited by hand, loses nothing when this version saves it.
 
 export const CONFIG_VERSION = 1;
+
+export const REMOTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export const PROJECT_STATES = ['present', 'moved', 'gone'] as const;
 export type ProjectState = (typeof PROJECT_STATES)[number];
@@ -67,6 +70,21 @@ export const SETTING_KEYS = Object.keys(settingsShape) as SettingKey[];
 
 export const settingsSchema = z.object(settingsShape).loose();
 
+/**
+ * A remote (docs/REMOTE.md): where histories are pushed. Never a secret here: the CLI takes
+ * credentials from the AWS chain, the app from the OS keychain.
+ */
+export const remoteSchema = z
+  .object({
+    name: z.string().regex(REMOTE_NAME, 'a remote name is 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit'),
+    url: z.string().refine(validRemoteUrl, 'a remote address looks like s3://bucket/prefix'),
+    endpoint: z.string().refine(validEndpoint, 'an endpoint is an http(s) URL without credentials').nullable().default(null),
+    region: z.string().regex(/^[a-z0-9-]{1,64}$/, 'a region is lowercase letters, digits and dashes').default('us-east-1'),
+    pathStyle: z.boolean().default(false),
+    addedAt: z.number().int().nonnegative(),
+  })
+  .loose();
+
 export const windowSchema = z
   .object({
     bounds: z.object({ x: z.number(), y: z.number(), width: z.number().positive(), height: z.number().positive() }).loose().optional(),
@@ -80,11 +98,13 @@ export const configSchema = z
     projects: z.array(projectSchema).default([]).superRefine(uniqueIds),
     settings: settingsSchema.prefault({}),
     window: windowSchema.prefault({}),
+    remotes: z.array(remoteSchema).default([]).superRefine(uniqueNames),
   })
   .loose();
 
 export type HindsightConfig = z.infer<typeof configSchema>;
 export type KnownProject = z.infer<typeof projectSchema>;
+export type RemoteConfig = z.infer<typeof remoteSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
 
 function uniqueIds(projects: readonly { id: string }[], ctx: z.RefinementCtx): void {
@@ -93,6 +113,31 @@ function uniqueIds(projects: readonly { id: string }[], ctx: z.RefinementCtx): v
     if (seen.has(project.id)) ctx.addIssue({ code: 'custom', message: `project id ${project.id} appears twice`, path: [index, 'id'] });
     seen.add(project.id);
   });
+}
+
+function uniqueNames(remotes: readonly { name: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  remotes.forEach((remote, index) => {
+    if (seen.has(remote.name)) ctx.addIssue({ code: 'custom', message: `remote ${remote.name} appears twice`, path: [index, 'name'] });
+    seen.add(remote.name);
+  });
+}
+
+function validRemoteUrl(url: string): boolean {
+  try {
+    parseRemoteUrl(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function validEndpoint(endpoint: string): boolean {
+  try {
+    return parseEndpoint(endpoint) === endpoint;
+  } catch {
+    return false;
+  }
 }
 
 /** A complete config with every default: what a missing config.json reads as. */

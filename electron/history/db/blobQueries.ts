@@ -19,3 +19,7 @@ export function historyTotals(sql: Sql): { snapshots: number; versions: number; 
      FROM versions`,
   )!;
 }
+
+export function blobSize(sql: Sql, hash: string): number | undefined {
+  return sql.get<{ size: number }>('SELECT size FROM blobs WHERE hash = ?', hash)?.size;
+}

@@ -30,6 +30,9 @@ export interface NewSnapshot {
   branch?: string | null;
   head?: string | null;
   origin?: NewOrigin;
+  /** Brought in from another machine (a clone or pull): that machine's id and the snapshot's id there. */
+  machine?: string;
+  machineSnapshot?: number;
 }
 
 export interface SnapshotWrite {
@@ -70,8 +73,8 @@ export function commitSnapshot(
   const scope = scopeOf(write.versions);
   return sql.transaction(() => {
     const info = sql.run(
-      `INSERT INTO snapshots (kind, at, label, branch, head, origin, origin_snapshot, from_git, git_operation, git_when, scope)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO snapshots (kind, at, label, branch, head, origin, origin_snapshot, from_git, git_operation, git_when, scope, machine, machine_snapshot)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       snapshot.kind,
       at,
       label,
@@ -83,6 +86,8 @@ export function commitSnapshot(
       origin.gitOperation,
       origin.gitWhen,
       scope,
+      snapshot.machine ?? null,
+      snapshot.machineSnapshot ?? null,
     );
     const id = Number(info.lastInsertRowid);
     // Read inside the transaction: a prune marks and collects under the same write lock.

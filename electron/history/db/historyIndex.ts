@@ -6,6 +6,11 @@ import * as bundleRows from './bundleRows.js';
 import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import * as damagedBlobs from './damagedBlobs.js';
 import * as folderModes from './folderModes.js';
+import * as lineQueries from './lineQueries.js';
+import * as remoteLedgerQueries from './remoteLedgerQueries.js';
+import type { RemoteLinkState } from './remoteLedgerQueries.js';
+import type { RecordedSnapshot } from '../remote/layout/recordFormat.js';
+import type { RemoteLedger } from '../remote/remoteLedger.js';
 import { migrate } from './migrations.js';
 import * as pins from './pins.js';
 import * as pruneQueries from './pruneQueries.js';
@@ -119,6 +124,11 @@ export class HistoryIndex {
       // A listener's failure is its own: the snapshot is written and stays written.
     }
     return committed.snapshotId;
+  }
+
+  /** Snapshots brought in from a remote, all or none, in order; returns their ids. */
+  importSnapshots(writes: readonly SnapshotWrite[]): number[] {
+    return this.#sql.transaction(() => writes.map((write) => this.commitSnapshot(write)));
   }
 
   writeStats(stats: readonly statCache.StatRow[], removed: readonly string[] = []): void {
@@ -372,6 +382,34 @@ export class HistoryIndex {
 
   historyTotals(): { snapshots: number; versions: number; logicalBytes: number } {
     return blobQueries.historyTotals(this.#sql);
+  }
+
+  blobSize(hash: string): number | undefined {
+    return blobQueries.blobSize(this.#sql, hash);
+  }
+
+  // --- remotes (lineQueries.ts, remoteLedgerQueries.ts)
+
+  /** This machine's snapshots after `after`, with their versions, oldest first (what a push sends). */
+  ownSnapshotsAfter(after: number): RecordedSnapshot[] {
+    return lineQueries.ownSnapshotsAfter(this.#sql, after);
+  }
+
+  countOwnSnapshotsAfter(after: number): number {
+    return lineQueries.countOwnSnapshotsAfter(this.#sql, after);
+  }
+
+  /** What this history sent to one remote (keyed by remoteIdentity), made on first use. */
+  remoteLedger(remote: string, ids: { projectId: string; machineId: string }): RemoteLedger {
+    return remoteLedgerQueries.remoteLedger(this.#sql, remote, ids);
+  }
+
+  noteRemoteError(remote: string, message: string): void {
+    remoteLedgerQueries.noteRemoteError(this.#sql, remote, message);
+  }
+
+  remoteLinkStates(): RemoteLinkState[] {
+    return remoteLedgerQueries.remoteLinkStates(this.#sql);
   }
 
   // --- the search index (searchIndex.ts)

@@ -159,6 +159,66 @@ const MIGRATIONS: Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    // Remotes (docs/REMOTE.md). What this data folder sent to each remote, so a push resumes
+    // where the last one stopped: the link (head, records, indexes written), every blob's place
+    // on the remote (ours and other machines'), and the other machines' heads already read.
+    // Snapshots brought in from another machine keep which machine and which id they had there
+    // (machine, machine_snapshot; NULL: recorded here). (6 to 8: other features' migrations.)
+    version: 9,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE remote_links (
+          remote TEXT PRIMARY KEY,
+          project_id TEXT NOT NULL,
+          machine_id TEXT NOT NULL,
+          pushed_origin INTEGER NOT NULL DEFAULT 0,
+          pushed_snapshots INTEGER NOT NULL DEFAULT 0,
+          head_etag TEXT,
+          records TEXT NOT NULL DEFAULT '[]',
+          indexes TEXT NOT NULL DEFAULT '[]',
+          push_in_progress INTEGER NOT NULL DEFAULT 0,
+          pushed_at INTEGER,
+          last_error TEXT
+        ) WITHOUT ROWID;
+        CREATE TABLE remote_packs (
+          remote TEXT NOT NULL,
+          pack TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          blobs TEXT NOT NULL,
+          indexed INTEGER NOT NULL,
+          PRIMARY KEY (remote, pack)
+        ) WITHOUT ROWID;
+        CREATE TABLE remote_blobs (
+          remote TEXT NOT NULL,
+          hash TEXT NOT NULL,
+          pack TEXT,
+          offset INTEGER NOT NULL,
+          length INTEGER NOT NULL,
+          size INTEGER NOT NULL,
+          encoding TEXT NOT NULL,
+          indexed INTEGER NOT NULL,
+          PRIMARY KEY (remote, hash)
+        ) WITHOUT ROWID;
+        CREATE INDEX remote_blobs_unindexed ON remote_blobs(remote, indexed);
+        CREATE TABLE remote_foreign (
+          remote TEXT NOT NULL,
+          machine_id TEXT NOT NULL,
+          etag TEXT NOT NULL,
+          head TEXT NOT NULL,
+          PRIMARY KEY (remote, machine_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE remote_read (
+          remote TEXT NOT NULL,
+          key TEXT NOT NULL,
+          machine_id TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('index', 'record')),
+          PRIMARY KEY (remote, key)
+        ) WITHOUT ROWID;
+        ALTER TABLE snapshots ADD COLUMN machine TEXT;
+        ALTER TABLE snapshots ADD COLUMN machine_snapshot INTEGER;
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -61,6 +61,7 @@ export const ROUTES: Routes = {
   setPin: (request, { engine }) => engine.setPin(request.projectId, 'snapshotId' in request ? { snapshotId: request.snapshotId } : { versionId: request.versionId }, request.pinned),
   prune: ({ projectId, dryRun }, { engine }) => engine.prune(projectId, { dryRun }),
   retentionStatus: ({ projectId, holders }, { engine }) => engine.retentionStatus(projectId, holders),
+  remoteStatus: ({ projectId }, { engine }) => engine.remoteStatus(projectId),
   verify: ({ projectId, operationId, repair }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair })),
 

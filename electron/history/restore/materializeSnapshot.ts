@@ -59,6 +59,17 @@ export interface MaterializeOptions {
   closer?: Closer;
   /** Forces the background closer on or off (benchmarks measure both). */
   background?: boolean;
+  /**
+   * The progress of a larger operation this write is a phase of (a clone): its write phase is
+   * reported there, and the caller finishes it. Default: an operation of its own (onProgress).
+   */
+  meter?: TransferMeter;
+  /**
+   * Writes straight into `into`, which must be an existing empty folder, and empties it again on
+   * failure: for a folder that must stay the same folder (a clone's, already registered by its
+   * identity, which a rename onto it would change). Default: a temp folder renamed onto `into`.
+   */
+  inPlace?: boolean;
 }
 
 export interface MaterializeOutcome {
@@ -74,14 +85,17 @@ export async function materializeSnapshot(contents: SnapshotContents, into: stri
   const existing = checkDestination(into);
   const files = checkedEntries(contents.files);
   const bytesTotal = files.reduce((sum, f) => sum + (f.type === 'symlink' ? 0 : f.size), 0);
-  const meter = new TransferMeter('materialize', contents.projectId, options.onProgress);
+  const meter = options.meter ?? new TransferMeter('materialize', contents.projectId, options.onProgress);
   meter.enter('write', { bytes: bytesTotal, files: files.length });
 
-  const temp = join(dirname(into), `.${basename(into)}.hindsight-${randomUUID()}`);
-  try {
-    mkdirSync(temp);
-  } catch (error) {
-    throw fsError('make a folder beside', into, error, 'RESTORE_FAILED');
+  if (options.inPlace && !existing) throw new HindsightError('FOLDER_NOT_FOUND', `Cannot write into ${into}: it does not exist.`, { into });
+  const temp = options.inPlace ? into : join(dirname(into), `.${basename(into)}.hindsight-${randomUUID()}`);
+  if (!options.inPlace) {
+    try {
+      mkdirSync(temp);
+    } catch (error) {
+      throw fsError('make a folder beside', into, error, 'RESTORE_FAILED');
+    }
   }
   const closer = options.closer ?? makeCloser({ background: options.background });
   const folders = new FolderMaker(temp, contents.folderModeOf);
@@ -104,15 +118,18 @@ export async function materializeSnapshot(contents: SnapshotContents, into: stri
     if (closer.failures.length > 0) throw closeFailuresError(closer.failures, { into });
     const failed = folders.finish();
     if (failed.length > 0) throw failed[0]!.error;
-    if (existing) chmodSync(temp, existing.mode & 0o7777);
-    placeFolder(temp, into);
+    if (!options.inPlace) {
+      if (existing) chmodSync(temp, existing.mode & 0o7777);
+      placeFolder(temp, into);
+    }
   } catch (error) {
     await closer.drain();
-    removeTree(temp);
+    if (options.inPlace) for (const entry of readdirSync(into)) removeTree(join(into, entry));
+    else removeTree(temp);
     if (options.signal?.aborted) throw new HindsightError('CANCELLED', `Writing snapshot ${contents.snapshotId} was cancelled; ${into} was left as it was.`, { into });
     throw error;
   }
-  meter.finish();
+  if (!options.meter) meter.finish();
   return { into, files: files.length - links, links, folders: countFolders(files), bytes: bytesTotal, backgroundClose: closer instanceof BackgroundCloser };
 }
 

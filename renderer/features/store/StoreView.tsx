@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import type { StoreStats } from '../../../shared/contract.js';
+import type { RemoteStatus, StoreStats } from '../../../shared/contract.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { ProgressBar } from '../../components/ProgressBar.js';
 import { formatBytes, formatCount } from '../../format/bytes.js';
+import { formatRelative } from '../../format/time.js';
 import { progressFraction } from '../../../shared/progress.js';
 import { useApp } from '../../stores/appStore.js';
 import { RetentionPanel } from './RetentionPanel.js';
@@ -30,6 +31,7 @@ export function StoreView() {
         <SearchIndexStat index={stats.searchIndex} />
       </dl>
       <RetentionPanel />
+      <RemotePanel />
       <VerifyPanel />
       <section className="card" aria-labelledby="largest-title">
         <h2 id="largest-title" className="card-title">
@@ -81,6 +83,48 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
       </dd>
     </div>
   );
+}
+
+function RemotePanel() {
+  const remotes = useApp((s) => s.remotes);
+  return (
+    <section className="card" aria-labelledby="remote-title">
+      <h2 id="remote-title" className="card-title">
+        Remote
+      </h2>
+      {remotes === null ? null : remotes.length === 0 ? (
+        <p className="muted">
+          No remote is set. Add an S3-compatible store with <code>hindsight remote add NAME s3://bucket/prefix</code>; the history is then pushed after each
+          change.
+        </p>
+      ) : (
+        <ul className="remote-list" aria-label="Remotes">
+          {remotes.map((r) => (
+            <li key={r.name}>
+              <strong>{r.name}</strong> <span className="muted">{r.url}</span>
+              <p className={r.state === 'error' ? 'result-bad' : r.state === 'up-to-date' ? 'result-ok' : 'muted'} role="status">
+                {remoteState(r)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function remoteState(r: RemoteStatus): string {
+  const last = r.lastPushAt === null ? '' : ` Last push ${formatRelative(r.lastPushAt)}.`;
+  switch (r.state) {
+    case 'up-to-date':
+      return `Up to date: ${formatCount(r.pushed)} snapshots on the remote.${last}`;
+    case 'behind':
+      return `${formatCount(r.behind)} ${r.behind === 1 ? 'snapshot' : 'snapshots'} behind; pushed after the next change.${last}`;
+    case 'never-pushed':
+      return `Never pushed: ${formatCount(r.behind)} ${r.behind === 1 ? 'snapshot' : 'snapshots'} to send.`;
+    case 'error':
+      return `Last push failed: ${r.lastError ?? 'unknown error'} ${formatCount(r.behind)} ${r.behind === 1 ? 'snapshot' : 'snapshots'} not sent yet.`;
+  }
 }
 
 function VerifyPanel() {

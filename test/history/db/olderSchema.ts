@@ -1,6 +1,7 @@
 // Turns a history.db back into what an earlier Hindsight wrote, for the tests of the migrations
-// that come after it: the tables of schema 8 (damaged blobs), 6 and 7 (retention), 5 (search
-// index) and the columns of schema 3 (origins) and 4 (scope) removed.
+// that come after it: the tables of schema 9 (remotes), 8 (damaged blobs), 6 and 7 (retention),
+// 5 (search index) and the columns of schema 3 (origins), 4 (scope) and 9 (a snapshot's machine)
+// removed.
 
 // Back to schema 5: pins, blob marks and tombstones (6) and git object ids (7) removed.
 export const DROP_AFTER_SCHEMA_5 =
@@ -10,10 +11,15 @@ const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
 
 const DROP_DAMAGED_BLOBS = 'DROP TABLE damaged_blobs;';
 
+const DROP_REMOTE_SCHEMA = ['remote_links', 'remote_packs', 'remote_blobs', 'remote_foreign', 'remote_read']
+  .map((t) => `DROP TABLE ${t};`)
+  .concat(['machine', 'machine_snapshot'].map((c) => `ALTER TABLE snapshots DROP COLUMN ${c};`))
+  .join(' ');
+
 export const DROP_ORIGIN_COLUMNS = ['origin', 'origin_snapshot', 'from_git', 'git_operation', 'git_when', 'scope']
   .map((c) => `ALTER TABLE snapshots DROP COLUMN ${c};`)
   .concat('ALTER TABLE versions DROP COLUMN from_version;')
   .join(' ');
 
-// Back to schema 2: what came after it (3 to 8) removed.
-export const DROP_AFTER_SCHEMA_2 = `${DROP_DAMAGED_BLOBS} ${DROP_AFTER_SCHEMA_5} ${DROP_SEARCH_TABLES} ${DROP_ORIGIN_COLUMNS}`;
+// Back to schema 2: what came after it (3 to 9) removed.
+export const DROP_AFTER_SCHEMA_2 = `${DROP_REMOTE_SCHEMA} ${DROP_DAMAGED_BLOBS} ${DROP_AFTER_SCHEMA_5} ${DROP_SEARCH_TABLES} ${DROP_ORIGIN_COLUMNS}`;

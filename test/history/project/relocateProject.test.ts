@@ -62,7 +62,7 @@ describe('a project whose folder moves', () => {
     // The whole history came along, and the open recorded what changed while it was away.
     const versions = engine.versions(opened.projectId, 'a.txt');
     expect(versions.map((v) => v.kind)).toEqual(['baseline', 'change', 'change']);
-    expect(engine.readVersion(opened.projectId, 'a.txt', { versionId: versions[0]!.versionId, maxBytes: 100 }).data).toBe('first');
+    expect((await engine.readVersion(opened.projectId, 'a.txt', { versionId: versions[0]!.versionId, maxBytes: 100 })).data).toBe('first');
     expect((await engine.listProjects()).map((p) => [p.projectId, p.root])).toEqual([[opened.projectId, moved]]);
     const config = JSON.parse(readFileSync(join(dataDir, 'config.json'), 'utf8')) as { projects: { id: string }[] };
     expect(config.projects.map((p) => p.id)).toEqual([opened.projectId]);

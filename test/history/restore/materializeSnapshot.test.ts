@@ -120,6 +120,31 @@ describe('writing a snapshot into a new folder', () => {
     expect(leftovers(into)).toEqual([]);
   });
 
+  it('in place: fills the same empty folder (its inode kept, no temp beside it), and a damaged blob empties it again', async () => {
+    const { store, projectId } = await projectWithBaseline({ 'a.txt': 'aaaa', 'd/b.txt': 'bbbb', 'd/e/c.txt': 'cccc' });
+    const id = store.index.baselineId()!;
+    const contents = { projectId, snapshotId: id, files: store.index.filesAt(id), folderModeOf: () => undefined };
+    const into = join(tempDir(), 'same');
+    mkdirSync(into);
+    const inode = statSync(into).ino;
+    await materializeSnapshot(contents, into, localBlobSource(store.blobsDir), { inPlace: true });
+    expect(statSync(into).ino).toBe(inode);
+    expect(readFileSync(join(into, 'd/e/c.txt'), 'utf8')).toBe('cccc');
+    expect(leftovers(into)).toEqual([]);
+
+    const again = join(tempDir(), 'again');
+    mkdirSync(again);
+    const againInode = statSync(again).ino;
+    const blob = blobPath(store.blobsDir, sha256('cccc'));
+    chmodSync(blob, 0o600);
+    writeFileSync(blob, 'cccd');
+    const error = await materializeSnapshot(contents, again, localBlobSource(store.blobsDir), { inPlace: true }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'BLOB_CORRUPT' });
+    expect(statSync(again).ino).toBe(againInode);
+    expect(readdirSync(again)).toEqual([]);
+    expect(await code(materializeSnapshot(contents, join(tempDir(), 'missing'), localBlobSource(store.blobsDir), { inPlace: true }))).toBe('FOLDER_NOT_FOUND');
+  });
+
   it('hands every close to the background closer (at most 4 in flight), and a failed close leaves nothing', async () => {
     const spec: TreeSpec = {};
     for (let i = 0; i < 60; i++) spec[`f/${i}.txt`] = `file ${i}`;

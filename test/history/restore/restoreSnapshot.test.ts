@@ -70,7 +70,7 @@ describe('restoring a snapshot', () => {
     // The deleted file's contents were recorded before it went.
     const added = store.index.versionsOf('a/added.txt');
     expect(added.map((v) => v.hash)).toEqual([sha256('added later'), null]);
-    expect(readBack(engine, projectId, 'a/added.txt')).toBe('added later');
+    expect(await readBack(engine, projectId, 'a/added.txt')).toBe('added later');
   });
 
   it('recreates a deleted file and its folders from a snapshot with --path', async () => {

@@ -91,7 +91,7 @@ describe('prune', () => {
     await engine.rescan(projectId);
     const after = await engine.prune(projectId, { now: Date.now() + 2 * HOUR });
     expect(after.deletedBlobs).toBe(marked.length - 1);
-    expect(engine.readVersion(projectId, 'a.txt', { maxBytes: 100 }).data).toBe('a-1');
+    expect((await engine.readVersion(projectId, 'a.txt', { maxBytes: 100 })).data).toBe('a-1');
     expect((await engine.verify(projectId)).ok).toBe(true);
   });
 

@@ -59,6 +59,6 @@ export function changedPaths(store: ProjectStore, snapshotId: number | null | un
 }
 
 /** The bytes of a version (default: the latest with contents) as the engine hands them to a reader, as text. */
-export function readBack(engine: HistoryEngine, projectId: string, path: string, versionId?: number): string {
-  return engine.readVersion(projectId, path, { versionId, maxBytes: 64 * 1024 * 1024 }).data;
+export async function readBack(engine: HistoryEngine, projectId: string, path: string, versionId?: number): Promise<string> {
+  return (await engine.readVersion(projectId, path, { versionId, maxBytes: 64 * 1024 * 1024 })).data;
 }

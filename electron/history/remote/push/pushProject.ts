@@ -38,12 +38,14 @@ export interface PushOptions {
   onProgress?: ProgressSink;
   /** Before each step, for fault tests and tracing. */
   onStep?: (step: 'data' | 'index' | 'snapshots' | 'head') => void;
+  /** The meter to count on (so the store's retry notices reach the same progress). */
+  meter?: TransferMeter;
 }
 
 export async function pushProject(store: ObjectStore, source: PushSource, ledger: RemoteLedger, options: PushOptions = {}): Promise<PushResult> {
   const started = performance.now();
   const { signal } = options;
-  const meter = new TransferMeter('push', source.projectId, options.onProgress);
+  const meter = options.meter ?? new TransferMeter('push', source.projectId, options.onProgress);
   const result: PushResult = {
     remote: store.label,
     projectId: source.projectId,

@@ -55,6 +55,7 @@ export async function sendData(
 class DataSender {
   readonly sent: SentData = { objects: 0, blobs: 0, bytes: 0, storedBytes: 0, skipped: 0 };
   readonly uploads = new Uploads(IN_FLIGHT);
+  private readonly packBytes = packTargetBytes();
 
   constructor(
     private readonly store: ObjectStore,
@@ -87,7 +88,7 @@ class DataSender {
     for (const blob of blobs) {
       this.signal?.throwIfAborted();
       builder.add(blob.hash, await this.source.readBlob(blob.hash));
-      if (builder.storedBytes >= PACK_TARGET_BYTES) {
+      if (builder.storedBytes >= this.packBytes) {
         await this.sendPack(builder.finish());
         builder = new PackBuilder();
       }
@@ -110,6 +111,15 @@ class DataSender {
       this.meter.add({ objects: 1, bytes: pack.blobBytes });
     }, this.signal);
   }
+}
+
+/**
+ * Where a pack is closed: 16 MiB, or HINDSIGHT_REMOTE_PACK_BYTES (at least 1 KiB), which fault
+ * tests and benchmarks use to make many packs from little data.
+ */
+export function packTargetBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const bytes = Number(env.HINDSIGHT_REMOTE_PACK_BYTES);
+  return Number.isInteger(bytes) && bytes >= 1024 && bytes <= PACK_TARGET_BYTES ? bytes : PACK_TARGET_BYTES;
 }
 
 /** The packs and large blobs already on the remote, when the last push did not finish. */

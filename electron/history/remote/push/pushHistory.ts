@@ -1,0 +1,72 @@
+import { basename, join } from 'node:path';
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import { isHindsightError } from '../../../../shared/errors.js';
+import type { RemoteConfig } from '../../config/configSchema.js';
+import { acquireFileLock, type LockHolder } from '../../fileLock.js';
+import type { ProgressSink } from '../../progressThrottle.js';
+import type { ProjectStore } from '../../project/projectStore.js';
+import { readBlobHead } from '../../store/blobReader.js';
+import { blobPath } from '../../store/storeLayout.js';
+import { machineIdentity } from '../machineIdentity.js';
+import type { PushSource } from '../pushSource.js';
+import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
+import { remoteProjectId, remoteFork } from '../remoteProject.js';
+import { TransferMeter } from '../transferMeter.js';
+import { pushProject, type PushResult } from './pushProject.js';
+
+// `hindsight push` and the app's background push: one project's history to one remote, holding
+// the project's push lock (one push per project at a time on this machine, across processes), and
+// noting a failure so the Store tab can show it until the next push succeeds.
+
+export interface PushHistoryOptions {
+  credentials?: S3ClientConfig['credentials'];
+  signal?: AbortSignal;
+  onProgress?: ProgressSink;
+  /** Told once when another push of this project runs and this one waits for it. */
+  onWait?: (holder: LockHolder) => void;
+  onStep?: (step: 'data' | 'index' | 'snapshots' | 'head') => void;
+}
+
+export async function pushHistory(dataDir: string, store: ProjectStore, remote: RemoteConfig, options: PushHistoryOptions = {}): Promise<PushResult> {
+  const lock = await acquireFileLock(join(store.storeDir, 'push.lock'), {
+    label: 'push lock of the history',
+    counter: 'push',
+    failCode: 'INTERNAL',
+    signal: options.signal,
+    onWait: options.onWait,
+  });
+  const identity = remoteIdentity(remote);
+  const source = pushSourceOf(dataDir, store);
+  const meter = new TransferMeter('push', source.projectId, options.onProgress);
+  const objects = openRemoteStore(remote, { credentials: options.credentials, onRetry: (notice) => meter.retrying(notice) });
+  try {
+    const ledger = store.index.remoteLedger(identity, { projectId: source.projectId, machineId: source.machine.id });
+    return await pushProject(objects, source, ledger, { signal: options.signal, onStep: options.onStep, meter });
+  } catch (error) {
+    if (isHindsightError(error) && error.code !== 'CANCELLED') store.index.noteRemoteError(identity, error.message);
+    throw error;
+  } finally {
+    objects.close();
+    lock.release();
+  }
+}
+
+/** The local history as a push reads it. */
+export function pushSourceOf(dataDir: string, store: ProjectStore): PushSource {
+  return {
+    projectId: remoteProjectId(store),
+    name: basename(store.root) || store.root,
+    root: store.root,
+    machine: machineIdentity(dataDir),
+    fork: remoteFork(store),
+    snapshotsAfter: (origin) => store.index.ownSnapshotsAfter(origin),
+    blobSize: (hash) => store.index.blobSize(hash),
+    readBlob: async (hash) => readCheckedBlob(store.blobsDir, hash, store.index.blobSize(hash)),
+    blobFile: (hash) => blobPath(store.blobsDir, hash),
+  };
+}
+
+/** A stored blob's bytes, refused (and marked damaged) unless they match their name: a damaged blob never reaches the remote. */
+function readCheckedBlob(blobsDir: string, hash: string, size: number | undefined): Buffer {
+  return readBlobHead(blobsDir, hash, Number.MAX_SAFE_INTEGER, size);
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
+import { tempDir } from '../helpers/tempDirs.js';
+import { sha256 } from '../helpers/writeTree.js';
+import { loggedRequests } from '../../scripts/swift/proxyAccessLog.js';
+import { startSwift, type PrivateSwift } from '../../scripts/swift/privateSwift.js';
+import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
+import type { CloneResult } from '../../electron/history/remote/fetch/cloneProject.js';
+import { describeWithSwift, storeFor, swiftEnv } from './swiftTestKit.js';
+import type { ProvidedSwift } from './swiftSetup.js';
+import { kindOf, pushSetup, smallTree } from './remoteCli.js';
+
+// Faults against a real Swift: an object damaged on the server, a server that stops in the middle
+// of a push (a Swift of this file's own, so the other files' server keeps running), two machines
+// pushing one project at the same moment.
+
+async function machineTwo(swift: ProvidedSwift, bucket: string): Promise<NodeJS.ProcessEnv> {
+  const env = { ...swiftEnv(swift), HINDSIGHT_DATA_DIR: tempDir('hindsight-data-') };
+  await cliJson(['remote', 'add', 'origin', `s3://${bucket}/team/hs`, '--endpoint', swift.endpoint, '--region', swift.region, '--path-style'], env);
+  return env;
+}
+
+function blobFiles(dataDir: string): string[] {
+  const projects = join(dataDir, 'projects');
+  if (!existsSync(projects)) return [];
+  return readdirSync(projects).flatMap((id) => {
+    const blobs = join(projects, id, 'blobs');
+    return existsSync(blobs) ? readdirSync(blobs).filter((d) => d.length === 2).flatMap((d) => readdirSync(join(blobs, d))) : [];
+  });
+}
+
+describeWithSwift('remote faults', (swift) => {
+  it('a pack damaged on the server is caught by its hash: the clone fails, writes no file and stores no blob', async () => {
+    const { root, env, bucket } = await pushSetup(swift, smallTree(30, 21));
+    const pushed = await cliJson<PushResult>(['push', root], env);
+    const store = storeFor(swift, bucket, { location: { bucket, prefix: 'team/hs' } });
+    try {
+      const head = JSON.parse((await store.get(`projects/${pushed.projectId}/heads/${pushed.machine}.json`)).toString('utf8'));
+      const index = JSON.parse(gunzipSync(await store.get(head.indexes[0])).toString('utf8'));
+      const packKey = `projects/${pushed.projectId}/packs/${index.packs[0].pack}`;
+      const bytes = await store.get(packKey);
+      // One byte flipped in the first blob, same length: only the hash can tell.
+      bytes[3] = bytes[3]! ^ 0xff;
+      await store.put(packKey, bytes);
+    } finally {
+      store.close();
+    }
+    const env2 = await machineTwo(swift, bucket);
+    const into = join(tempDir(), 'clone');
+    const failed = await runCli(['clone', '--project', pushed.projectId, '--into', into], env2);
+    expect(failed.code).not.toBe(0);
+    expect(failed.stderr).toContain('is damaged');
+    expect(existsSync(into)).toBe(false);
+    // Blobs that did arrive intact may be kept; none is stored under a name its bytes do not match.
+    for (const name of blobFiles(env2.HINDSIGHT_DATA_DIR!)) {
+      const dir = join(env2.HINDSIGHT_DATA_DIR!, 'projects', readdirSync(join(env2.HINDSIGHT_DATA_DIR!, 'projects'))[0]!, 'blobs', name.slice(0, 2));
+      expect(sha256(readFileSync(join(dir, name)))).toBe(name);
+    }
+  });
+
+  it('two machines pushing the same project at the same moment keep both histories', async () => {
+    const { root, env, bucket } = await pushSetup(swift, smallTree(20, 31));
+    const pushed = await cliJson<PushResult>(['push', root], env);
+    const env2 = await machineTwo(swift, bucket);
+    const into = join(tempDir(), 'two');
+    await cliJson<CloneResult>(['clone', '--project', pushed.projectId, '--into', into], env2);
+    for (let i = 0; i < 5; i++) {
+      writeFileSync(join(root, `one-${i}.txt`), `machine one ${i}\n`);
+      writeFileSync(join(into, `two-${i}.txt`), `machine two ${i}\n`);
+    }
+    await cliJson(['checkpoint', root, 'one'], env);
+    await cliJson(['checkpoint', into, 'two'], env2);
+    const [a, b] = await Promise.all([cliJson<PushResult>(['push', root], env), cliJson<PushResult>(['push', into], env2)]);
+    expect(a.upToDate || b.upToDate).toBe(false);
+
+    // A third machine sees both lines: clones of each machine's newest snapshot hold its files.
+    const env3 = await machineTwo(swift, bucket);
+    const fromOne = join(tempDir(), 'one');
+    await cliJson(['clone', '--project', pushed.projectId, '--into', fromOne, '--snapshot', `${a.machine}:${(await cliJson<{ snapshotId: number }[]>(['log', root], env)).at(-1)!.snapshotId}`], env3);
+    expect(readFileSync(join(fromOne, 'one-4.txt'), 'utf8')).toBe('machine one 4\n');
+    expect(existsSync(join(fromOne, 'two-4.txt'))).toBe(false);
+    const env4 = await machineTwo(swift, bucket);
+    const newest = join(tempDir(), 'newest');
+    const cloned = await cliJson<CloneResult>(['clone', '--project', pushed.projectId, '--into', newest], env4);
+    expect(cloned.from.machine).toBe(b.machine);
+    expect(readFileSync(join(newest, 'two-4.txt'), 'utf8')).toBe('machine two 4\n');
+    expect(readFileSync(join(newest, 'src/d0/f0.txt'))).toEqual(readFileSync(join(root, 'src/d0/f0.txt')));
+  });
+});
+
+describeWithSwift('a push while the server stops', () => {
+  let own: PrivateSwift;
+  beforeAll(async () => {
+    own = await startSwift();
+  }, 120_000);
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  it('fails with a clear error after retrying, and the next push resumes without sending anything twice', async () => {
+    const provided: ProvidedSwift = { ...own, proxyLog: own.proxyLog };
+    const { root, env, bucket } = await pushSetup(provided, smallTree(400, 41));
+    const faultEnv = { ...env, HINDSIGHT_REMOTE_PACK_BYTES: '4096', HINDSIGHT_REMOTE_RETRIES: '3', HINDSIGHT_REMOTE_RETRY_MS: '20' };
+    const puts = () =>
+      loggedRequests(own.proxyLog, bucket)
+        .filter((r) => r.method === 'PUT' && r.status < 300 && r.path !== `/${bucket}/`)
+        .map((r) => ({ kind: kindOf(r.path), path: r.path.split('?')[0]! }));
+    const child = startCli(['push', root], faultEnv);
+    const done = finished(child);
+    for (let i = 0; i < 20_000 && puts().filter((p) => p.kind === 'pack').length < 3; i++) await new Promise((r) => setTimeout(r, 3));
+    await own.stopProxy('SIGKILL');
+    const failed = await done;
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('Cannot reach');
+    await own.startProxy();
+
+    const resumed = await cliJson<PushResult>(['push', root], faultEnv);
+    expect(resumed.upToDate).toBe(false);
+    expect((await cliJson<PushResult>(['push', root], faultEnv)).upToDate).toBe(true);
+    const data = puts().filter((p) => p.kind === 'pack' || p.kind === 'blob');
+    expect(new Set(data.map((p) => p.path)).size).toBe(data.length);
+  });
+});
