@@ -1,6 +1,6 @@
 import type { DeletedFile, FileEntry } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
-import { asError, call } from '../api/hindsight.js';
+import { asError, call, wholeTree } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
 
 // The current project's files: as they stand now, the ones deleted since, and which changed since
@@ -47,7 +47,7 @@ export const createTreeSlice: Slice<TreeSlice> = (set, get) => ({
       // the deleted files follow, so a first paint never waits for a second full listing.
       const baseline = baselineOf(projectId);
       const deleted = call('deletedFiles', { projectId }).catch(() => [] as DeletedFile[]);
-      const files = await call('fileTree', { projectId });
+      const files = await wholeTree(projectId);
       if (get().currentProjectId !== projectId) return;
       set({ files, treeStatus: 'ready', treeError: null });
       const [hashes, gone] = await Promise.all([baseline, deleted]);
@@ -93,7 +93,7 @@ function baselineOf(projectId: string): Promise<Map<string, string>> {
       const snapshots = await call('log', { projectId });
       const baseline = snapshots.find((s) => s.kind === 'baseline');
       if (!baseline) return new Map<string, string>();
-      const files = await call('fileTree', { projectId, snapshotId: baseline.snapshotId });
+      const files = await wholeTree(projectId, baseline.snapshotId);
       return new Map(files.map((f) => [f.path, f.hash]));
     })();
     known.catch(() => baselineHashes.delete(projectId));
