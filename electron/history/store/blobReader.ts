@@ -4,6 +4,7 @@ import { HindsightError } from '../../../shared/errors.js';
 import { readFileHead } from '../fileHead.js';
 import { fsError } from '../fsErrors.js';
 import { blobPath } from './storeLayout.js';
+import type { FsPath } from '../paths/fsPath.js';
 
 // Every read of a stored blob goes through here: its head (the viewer), a stream (the CLI's show,
 // verify), or a copy into a file being restored. A blob that is gone is BLOB_MISSING; one whose
@@ -126,7 +127,7 @@ export function* checkedBlobChunks(blobsDir: string, hash: string, size: number,
 }
 
 /** Copies a blob to a new file at `target` (which must not exist): a clone where the file system can make one. */
-export function cloneBlobTo(blobsDir: string, hash: string, target: string, expectedSize?: number): void {
+export function cloneBlobTo(blobsDir: string, hash: string, target: FsPath, expectedSize?: number): void {
   closeSync(openBlob(blobsDir, hash, expectedSize));
   try {
     // FICLONE (not FORCE): a clone where the file system can, a plain copy where it cannot.
