@@ -60,9 +60,13 @@ export function bytesOfName(name: string): Uint8Array {
  */
 export function displayPath(path: string): string {
   if (!path.includes('\\') && !hasRawBytes(path)) return path;
-  return path
-    .replace(/\\/g, '\\\\')
-    .replace(RAW_PAIRS, (pair) => `\\x${(pair.codePointAt(0)! - RAW_BASE).toString(16).padStart(2, '0').toUpperCase()}`);
+  return escapeRawBytes(path.replace(/\\/g, '\\\\'));
+}
+
+/** Free text (a message naming paths) with each byte that is not UTF-8 as `\xNN`; nothing else changed. */
+export function escapeRawBytes(text: string): string {
+  if (!hasRawBytes(text)) return text;
+  return text.replace(RAW_PAIRS, (pair) => `\\x${(pair.codePointAt(0)! - RAW_BASE).toString(16).padStart(2, '0').toUpperCase()}`);
 }
 
 /**

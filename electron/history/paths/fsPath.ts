@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { bytesOfName, displayPath, hasRawBytes, nameFromBytes } from '../../../shared/fileNameBytes.js';
 
@@ -45,4 +45,10 @@ export function fsPathString(path: FsPath): string {
 /** Where a link points, in the stored form (a target that is not UTF-8 keeps its bytes). */
 export function linkTarget(abs: FsPath): string {
   return nameOfBytes(readlinkSync(abs, { encoding: 'buffer' }));
+}
+
+/** realpathSync for a path in the stored form, answered in the stored form. */
+export function realPath(path: string): string {
+  // Node's JS realpath loses bytes that are not UTF-8; the native one (libuv) keeps them.
+  return hasRawBytes(path) ? nameOfBytes(realpathSync.native(fsArg(path), { encoding: 'buffer' })) : realpathSync(path);
 }

@@ -1,8 +1,8 @@
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { projectPathProblem } from '../../../shared/projectPath.js';
-import { fsArg, nameOfBytes } from '../paths/fsPath.js';
+import { fsArg, realPath } from '../paths/fsPath.js';
 
 // Where a restore may write: only inside the project folder. A path with '..', an absolute path,
 // or one whose parent folders lead outside through a symlink is refused with a clear error.
@@ -56,8 +56,7 @@ export function safeTarget(root: string, path: string): string {
 
 function realpathOrSelf(path: string): string {
   try {
-    // The native realpath: the JS one loses bytes that are not UTF-8.
-    return nameOfBytes(realpathSync.native(fsArg(path), { encoding: 'buffer' }));
+    return realPath(path);
   } catch {
     return path; // a dangling link: it is replaced, never followed
   }
