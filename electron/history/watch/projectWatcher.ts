@@ -17,6 +17,13 @@ import { IgnoreMatcher } from './ignoreMatcher.js';
  */
 export const DEFAULT_RECONCILE_MS = 5 * 60 * 1000;
 
+const NOT_UTF8 = 'a name that is not UTF-8';
+
+/** Whether a path from chokidar lost bytes that are not UTF-8 (a genuine U+FFFD costs a rescan). */
+function lostBytes(path: string): boolean {
+  return path.includes('\uFFFD');
+}
+
 export interface ProjectWatcherOptions extends Partial<BatchTiming> {
   exclude?: readonly string[];
   /** A folder never watched (the data folder inside the project). */
@@ -89,6 +96,12 @@ export class ProjectWatcher {
     watcher.on('unlink', (abs) => this.file(abs));
     watcher.on('addDir', (abs) => this.rel(abs) !== '' && this.batcher.markDoubt('folder created'));
     watcher.on('unlinkDir', () => this.batcher.markDoubt('folder removed'));
+    // chokidar names paths with Node's strings, which turn bytes that are not UTF-8 into U+FFFD: it
+    // cannot stat such a path, so it reports no add or change for it, only the raw event. Such a
+    // path asks for a reconciling rescan, which lists folders as bytes and finds the real name.
+    watcher.on('raw', (_event, name) => {
+      if (typeof name === 'string' && lostBytes(name)) this.batcher.markDoubt(NOT_UTF8);
+    });
     watcher.on('error', (error) => {
       this.batcher.markDoubt('watcher error');
       this.options.onError?.(error);
@@ -107,6 +120,10 @@ export class ProjectWatcher {
   private file(abs: string): void {
     const path = this.rel(abs);
     if (path === '' || this.matcher.ignored(path, false)) return;
+    if (lostBytes(path)) {
+      this.batcher.markDoubt(NOT_UTF8);
+      return;
+    }
     if (path === '.gitignore' || path.endsWith('/.gitignore')) {
       this.matcher.invalidate();
       this.batcher.markDoubt('ignore rules changed');
