@@ -11,6 +11,7 @@ import type { CompareWith } from '../../stores/versionsSlice.js';
 import { bytesOf, sameBytes, textOf } from './fileBytes.js';
 import { useDiffLayout, useNarrowWindow } from './diffLayout.js';
 import { versionNumbers } from './VersionList.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // CodeMirror loads on first use, so the window and the tree paint without waiting for it.
 const CodeView = lazy(() => import('../../components/CodeView.js').then((m) => ({ default: m.CodeView })));
@@ -52,7 +53,7 @@ export function ContentPane() {
     <section className="content-pane" aria-label="Version contents">
       <div className="toolbar">
         <div className="toolbar-title">
-          <span className="toolbar-name">{baseName(path)}</span>
+          <span className="toolbar-name">{displayPath(baseName(path))}</span>
           <span className="toolbar-sub">{formatExact(version.at)}</span>
         </div>
         {comparingPicks ? (

@@ -5,6 +5,7 @@ import { ProgressBar } from '../../components/ProgressBar.js';
 import { formatBytes, formatCount } from '../../format/bytes.js';
 import { progressFraction } from '../../../shared/progress.js';
 import { useApp } from '../../stores/appStore.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The project's history store: how much it holds, what content addressing saved, the largest
 // files, and Verify (every blob re-hashed) with its progress and result.
@@ -49,7 +50,7 @@ export function StoreView() {
               {stats.largestFiles.map((f) => (
                 <tr key={f.path + f.hash}>
                   <td className="path-cell" title={f.hash}>
-                    {f.path}
+                    {displayPath(f.path)}
                   </td>
                   <td className="num">{formatBytes(f.size)}</td>
                 </tr>
@@ -121,7 +122,7 @@ function VerifyPanel() {
           <ul>
             {problems.slice(0, 200).map((p) => (
               <li key={p.hash}>
-                <code>{p.hash.slice(0, 12)}</code> {p.what}: {p.versions.map((v) => v.path).join(', ')}
+                <code>{p.hash.slice(0, 12)}</code> {p.what}: {p.versions.map((v) => displayPath(v.path)).join(', ')}
               </li>
             ))}
           </ul>
