@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { bytesOfName, displayPath } from '../../../shared/fileNameBytes.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -28,6 +28,8 @@ function hostileProject(): string {
   writeFileSync(bytePath(root, [0x64, 0xe9], '/inner.txt'), 'inner');
   mkdirSync(bytePath(root, [0x64, 0xe9], '/deep'));
   writeFileSync(bytePath(root, [0x64, 0xe9], '/deep/', [0x80], '.bin'), 'deep');
+  // A link whose name and target are not UTF-8.
+  symlinkSync(Buffer.from([0x66, 0xff, 0x2e, 0x74]), bytePath(root, [0x6c, 0xfa]));
   return root;
 }
 
@@ -43,14 +45,14 @@ function bytesTree(root: string, rel: Buffer = Buffer.alloc(0)): string[] {
   return out.sort();
 }
 
-const EXPECTED = ['d\\xE9/deep/\\x80.bin', 'd\\xE9/inner.txt', 'f\\xFE.t', 'f\\xFF.t', 'plain.txt'];
+const EXPECTED = ['d\\xE9/deep/\\x80.bin', 'd\\xE9/inner.txt', 'f\\xFE.t', 'f\\xFF.t', 'l\\xFA', 'plain.txt'];
 
 describe('names that are not UTF-8', () => {
   it('a first copy records such files and whole folders, each with its own name', async () => {
     const root = hostileProject();
     const e = engine();
     const opened = await e.open(root);
-    expect(opened.files).toBe(5);
+    expect(opened.files).toBe(6);
     const files = e.files(opened.projectId);
     expect(files.map((f) => displayPath(f.path)).sort()).toEqual(EXPECTED);
     // The stored name is the exact bytes on disk.
@@ -70,7 +72,7 @@ describe('names that are not UTF-8', () => {
     const r = await e.rescan(projectId);
     expect(r.changed).toBe(2);
     expect(e.snapshotChanges(projectId, r.snapshotId!).map((c) => displayPath(c.path)).sort()).toEqual(['d\\xE9/deep/\\x80.bin', 'f\\xFE.t']);
-    expect(e.files(projectId).map((f) => displayPath(f.path)).sort()).toEqual(['d\\xE9/deep/\\x80.bin', 'd\\xE9/inner.txt', 'f\\xFF.t', 'plain.txt']);
+    expect(e.files(projectId).map((f) => displayPath(f.path)).sort()).toEqual(['d\\xE9/deep/\\x80.bin', 'd\\xE9/inner.txt', 'f\\xFF.t', 'l\\xFA', 'plain.txt']);
     // Nothing changed: a second rescan records nothing.
     expect((await e.rescan(projectId)).changed).toBe(0);
   });
@@ -90,12 +92,14 @@ describe('names that are not UTF-8', () => {
     await e.restoreFile(projectId, ff.path, first.versionId);
     expect(readFileSync(bytePath(root, [0x66, 0xff, 0x2e, 0x74]), 'utf8')).toBe('f-ff');
 
-    // The whole folder gone, the baseline restored.
+    // The whole folder gone, the link too, the baseline restored.
     rmSync(bytePath(root, [0x64, 0xe9]), { recursive: true });
     rmSync(bytePath(root, [0x66, 0xfe, 0x2e, 0x74]));
+    rmSync(bytePath(root, [0x6c, 0xfa]));
     await e.restoreSnapshot(projectId, baseline);
     expect(bytesTree(root)).toEqual(before);
     expect(readFileSync(bytePath(root, [0x64, 0xe9], '/deep/', [0x80], '.bin'), 'utf8')).toBe('deep');
+    expect(readlinkSync(bytePath(root, [0x6c, 0xfa]), { encoding: 'buffer' }).toString('hex')).toBe('66ff2e74');
     // No name was written in any other form.
     expect(readdirSync(root).filter((n) => n.includes('\uDBFF'))).toEqual([]);
 
@@ -103,5 +107,6 @@ describe('names that are not UTF-8', () => {
     await e.materializeSnapshot(projectId, baseline, into);
     expect(bytesTree(into)).toEqual(before);
     expect(existsSync(`${into}/plain.txt`)).toBe(true);
+    expect(readlinkSync(bytePath(into, [0x6c, 0xfa]), { encoding: 'buffer' }).toString('hex')).toBe('66ff2e74');
   });
 });
