@@ -2,6 +2,7 @@ import { relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { ChangeBatcher, DEFAULT_TIMING, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
 import { IgnoreMatcher } from './ignoreMatcher.js';
+import { RawFolderWatches } from './rawFolderWatches.js';
 
 // The live watcher of one open project (chokidar). File events feed the change batcher; anything
 // that makes the event stream doubtful (an error, a folder created or removed, whose first files
@@ -38,6 +39,7 @@ export interface ProjectWatcherOptions extends Partial<BatchTiming> {
 export class ProjectWatcher {
   private readonly batcher: ChangeBatcher;
   private readonly matcher: IgnoreMatcher;
+  private readonly rawFolders: RawFolderWatches;
   private watcher: FSWatcher | undefined;
   private chain: Promise<void> = Promise.resolve();
   private reconcileTimer: NodeJS.Timeout | undefined;
@@ -47,6 +49,10 @@ export class ProjectWatcher {
     private readonly options: ProjectWatcherOptions,
   ) {
     this.matcher = new IgnoreMatcher(root, options.exclude, options.skip);
+    this.rawFolders = new RawFolderWatches(
+      () => this.batcher.markDoubt(NOT_UTF8),
+      (abs) => this.matcher.ignored(this.rel(abs), true),
+    );
     this.batcher = new ChangeBatcher(
       { quietMs: options.quietMs ?? DEFAULT_TIMING.quietMs, maxGroupMs: options.maxGroupMs ?? DEFAULT_TIMING.maxGroupMs },
       (group) => this.enqueue(group),
@@ -65,6 +71,7 @@ export class ProjectWatcher {
     clearInterval(this.reconcileTimer);
     await this.watcher?.close();
     this.watcher = undefined;
+    this.rawFolders.close();
     this.batcher.flush();
     await this.settled();
     this.batcher.stop(); // a commit that failed while stopping asks for no more work
@@ -99,8 +106,12 @@ export class ProjectWatcher {
     // chokidar names paths with Node's strings, which turn bytes that are not UTF-8 into U+FFFD: it
     // cannot stat such a path, so it reports no add or change for it, only the raw event. Such a
     // path asks for a reconciling rescan, which lists folders as bytes and finds the real name.
-    watcher.on('raw', (_event, name) => {
-      if (typeof name === 'string' && lostBytes(name)) this.batcher.markDoubt(NOT_UTF8);
+    // Nor can it watch inside such a folder: rawFolderWatches.ts does, by the folder's bytes.
+    watcher.on('raw', (_event, name, details) => {
+      if (typeof name !== 'string' || !lostBytes(name)) return;
+      this.batcher.markDoubt(NOT_UTF8);
+      const dir = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
+      if (typeof dir === 'string') this.rawFolders.discover(dir);
     });
     watcher.on('error', (error) => {
       this.batcher.markDoubt('watcher error');
@@ -108,6 +119,9 @@ export class ProjectWatcher {
     });
     return new Promise((resolve) => {
       watcher.once('ready', () => {
+        // chokidar leaves such folders out of what it watches without a word: look for them once.
+        const dirs = Object.keys(watcher.getWatched()).filter((dir) => dir === this.root || dir.startsWith(`${this.root}/`));
+        void this.rawFolders.discoverAll(dirs);
         // Whatever changed between the open's rescan and this moment was seen by neither.
         this.batcher.markDoubt('watch started');
         this.reconcileTimer = setInterval(() => this.batcher.markDoubt('periodic check'), this.options.reconcileEveryMs ?? DEFAULT_RECONCILE_MS);
