@@ -17,5 +17,6 @@ test('names that are not UTF-8 are shown escaped, and their files open', async (
   await expect(tree.getByRole('treeitem', { name: 'inner.txt', exact: true })).toBeVisible();
   await tree.getByRole('treeitem', { name: 'f\\xFF.t', exact: true }).click();
   await expect(viewer.locator('.toolbar-name')).toHaveText('f\\xFF.t');
+  await expect(viewer.getByRole('heading', { name: 'f\\xFF.t' })).toBeVisible();
   await expect(viewer.getByText('bytes ff')).toBeVisible();
 });

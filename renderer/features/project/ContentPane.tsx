@@ -170,7 +170,7 @@ function FileBytesView({ path, file }: { path: string; file: FileBytes }) {
 function TextContents({ path, file }: { path: string; file: FileBytes }) {
   const text = useMemo(() => textOf(file), [file]);
   const mark = useSearchMark(path, file, text);
-  return <CodeView path={path} text={text} label={`Contents of ${baseName(path)}`} mark={mark} />;
+  return <CodeView path={path} text={text} label={`Contents of ${displayPath(baseName(path))}`} mark={mark} />;
 }
 
 function ImageView({ path, file }: { path: string; file: FileBytes }) {
@@ -179,7 +179,7 @@ function ImageView({ path, file }: { path: string; file: FileBytes }) {
   const [dims, setDims] = useState<string | null>(null);
   return (
     <figure className="image-view">
-      <img src={url} alt={`${baseName(path)} as recorded`} onLoad={(e) => setDims(`${e.currentTarget.naturalWidth} × ${e.currentTarget.naturalHeight}`)} />
+      <img src={url} alt={`${displayPath(baseName(path))} as recorded`} onLoad={(e) => setDims(`${e.currentTarget.naturalWidth} × ${e.currentTarget.naturalHeight}`)} />
       <figcaption>
         {dims ? `${dims} · ` : ''}
         {formatBytes(file.size)}

@@ -25,7 +25,7 @@ export function RestoreFileDialog() {
   const deletion = version.hash === null;
   return (
     <Dialog
-      title={`Restore ${baseName(path)}?`}
+      title={`Restore ${displayPath(baseName(path))}?`}
       onClose={cancel}
       wide
       footer={
