@@ -6,7 +6,8 @@ export interface CopyJob {
   jobId: number;
   blobsDir: string;
   cloneMode: CloneMode;
-  files: string[];
+  /** Paths on disk; a name that is not UTF-8 comes as its bytes (a Buffer arrives as a Uint8Array). */
+  files: (string | Uint8Array)[];
   /** Hashes found missing or damaged: written again when their bytes come by. */
   rewrite?: string[];
   /** Shared with the pool: set to 1 when the operation is cancelled; the worker stops at the next file or piece. */

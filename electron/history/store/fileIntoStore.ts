@@ -15,6 +15,7 @@ import { unreadableReason } from '../walk/unreadable.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
 import { blobPath, SMALL_FILE_LIMIT } from './storeLayout.js';
 import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } from './placeBlob.js';
+import type { FsPath } from '../paths/fsPath.js';
 
 // Filing one file's bytes into the blob store with synchronous calls. It runs on the copy
 // workers (worker threads), where a synchronous call costs a few microseconds against tens for a
@@ -96,7 +97,7 @@ const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 const NOT_A_FILE = new Set(['ELOOP', 'ENXIO', 'ENODEV']);
 
 export function fileRegularFile(
-  absPath: string,
+  absPath: FsPath,
   blobsDir: string,
   options: FileOptions,
   counters: FileCounters = { mkdirs: 0, cloneFallbacks: 0 },
@@ -169,7 +170,7 @@ export function storeBytes(
 }
 
 function fileLarge(
-  absPath: string,
+  absPath: FsPath,
   srcFd: number,
   blobsDir: string,
   options: FileOptions,
@@ -200,7 +201,7 @@ function fileLarge(
   }
 }
 
-function tryClone(src: string, temp: string, counters: FileCounters): boolean {
+function tryClone(src: FsPath, temp: string, counters: FileCounters): boolean {
   try {
     copyFileSync(src, temp, constants.COPYFILE_FICLONE_FORCE | constants.COPYFILE_EXCL);
     return true;

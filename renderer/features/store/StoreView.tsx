@@ -7,6 +7,7 @@ import { formatRelative } from '../../format/time.js';
 import { progressFraction } from '../../../shared/progress.js';
 import { useApp } from '../../stores/appStore.js';
 import { RetentionPanel } from './RetentionPanel.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The project's history store: how much it holds, what content addressing saved, the budget and
 // the retention policy (RetentionPanel), the largest files, and Verify (every blob re-hashed).
@@ -53,7 +54,7 @@ export function StoreView() {
               {stats.largestFiles.map((f) => (
                 <tr key={f.path + f.hash}>
                   <td className="path-cell" title={f.hash}>
-                    {f.path}
+                    {displayPath(f.path)}
                   </td>
                   <td className="num">{formatBytes(f.size)}</td>
                 </tr>
@@ -187,7 +188,7 @@ function VerifyPanel() {
           <ul>
             {problems.slice(0, 200).map((p) => (
               <li key={p.hash}>
-                <code>{p.hash.slice(0, 12)}</code> {p.what}: {p.versions.map((v) => `${v.path} (version ${v.versionId})`).join(', ')}
+                <code>{p.hash.slice(0, 12)}</code> {p.what}: {p.versions.map((v) => `${displayPath(v.path)} (version ${v.versionId})`).join(', ')}
               </li>
             ))}
           </ul>
