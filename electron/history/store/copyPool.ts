@@ -19,6 +19,8 @@ interface Pending {
 export class CopyPool {
   private readonly idle: Worker[] = [];
   private readonly pending = new Map<Worker, Pending>();
+  /** The id of the known-blob list each worker holds (it keeps only its last). */
+  private readonly knownHeld = new WeakMap<Worker, number>();
   private nextJobId = 1;
   private inFlight = 0;
   private closed = false;
@@ -87,9 +89,16 @@ export class CopyPool {
   private dispatch(job: CopyJob): Promise<CopyJobResult> {
     const worker = this.idle.pop() ?? this.spawn();
     worker.ref();
+    let message = job;
+    if (job.known) {
+      // The list crosses to each worker once per filing; after that its id is enough.
+      if (this.knownHeld.get(worker) === job.known.id) message = { ...job, known: { id: job.known.id } };
+      else count('copy.knownListsSent');
+      this.knownHeld.set(worker, job.known.id);
+    }
     return new Promise<CopyJobResult>((resolve, reject) => {
       this.pending.set(worker, { resolve, reject });
-      worker.postMessage(job);
+      worker.postMessage(message);
     });
   }
 
