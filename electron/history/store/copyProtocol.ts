@@ -10,6 +10,11 @@ export interface CopyJob {
   files: (string | Uint8Array)[];
   /** Hashes found missing or damaged: written again when their bytes come by. */
   rewrite?: string[];
+  /**
+   * The blobs already stored, trusted without a look at the disk (see KnownBlobs). `hashes` is
+   * left out when the worker already holds the list of this `id` (the pool knows which it sent).
+   */
+  known?: { id: number; hashes?: readonly string[] };
   /** Shared with the pool: set to 1 when the operation is cancelled; the worker stops at the next file or piece. */
   cancel?: Int32Array;
 }
