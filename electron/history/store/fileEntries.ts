@@ -83,36 +83,38 @@ export function startFiling(options: FileEntriesOptions): Filing {
   const knownHere = options.known ? new Set(options.known) : undefined;
 
   const send = (batch: WalkEntry[]) => {
-    running.push(
-      (async () => {
-        if (options.signal?.aborted || firstError) return;
-        const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs), rewrite, known: knownList }, options.priority, options.signal);
-        count('copy.mkdirs', result.mkdirs);
-        count('copy.cloneFallbacks', result.cloneFallbacks);
-        result.outcomes.forEach((outcome, i) => {
-          const entry = batch[i]!;
-          if (outcome.kind === 'filed') {
-            results.set(entry.path, outcome);
-            knownHere?.add(outcome.hash);
-            if (outcome.repaired) repaired.add(outcome.hash);
-            count('copy.files');
-            count(`copy.${outcome.method}`);
-            done.files++;
-            done.bytes += outcome.size;
-          } else if (outcome.kind === 'failed') {
-            firstError ??= copyFailure(entry.path, outcome);
-          } else if (outcome.kind === 'cancelled') {
-            count('copy.cancelled');
-          } else if (outcome.kind === 'unreadable') {
-            count('copy.unreadable');
-            unreadable.push({ path: entry.path, reason: outcome.reason });
-          } else {
-            skipped.push(entry.path);
-          }
-        });
-        options.onProgress?.(done);
-      })(),
-    );
+    const copying = (async () => {
+      if (options.signal?.aborted || firstError) return;
+      const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs), rewrite, known: knownList }, options.priority, options.signal);
+      count('copy.mkdirs', result.mkdirs);
+      count('copy.cloneFallbacks', result.cloneFallbacks);
+      result.outcomes.forEach((outcome, i) => {
+        const entry = batch[i]!;
+        if (outcome.kind === 'filed') {
+          results.set(entry.path, outcome);
+          knownHere?.add(outcome.hash);
+          if (outcome.repaired) repaired.add(outcome.hash);
+          count('copy.files');
+          count(`copy.${outcome.method}`);
+          done.files++;
+          done.bytes += outcome.size;
+        } else if (outcome.kind === 'failed') {
+          firstError ??= copyFailure(entry.path, outcome);
+        } else if (outcome.kind === 'cancelled') {
+          count('copy.cancelled');
+        } else if (outcome.kind === 'unreadable') {
+          count('copy.unreadable');
+          unreadable.push({ path: entry.path, reason: outcome.reason });
+        } else {
+          skipped.push(entry.path);
+        }
+      });
+      options.onProgress?.(done);
+    })();
+    // Looked at by finish or settle once the walk is over; until then a batch that fails (a cancel
+    // while it waited for a slot) must not count as an unhandled rejection.
+    copying.catch(() => undefined);
+    running.push(copying);
   };
 
   return {
