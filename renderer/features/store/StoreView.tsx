@@ -6,11 +6,13 @@ import { formatBytes, formatCount } from '../../format/bytes.js';
 import { formatRelative } from '../../format/time.js';
 import { progressFraction } from '../../../shared/progress.js';
 import { useApp } from '../../stores/appStore.js';
+import { TransferPanel } from '../transfer/TransferPanel.js';
 import { RetentionPanel } from './RetentionPanel.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The project's history store: how much it holds, what content addressing saved, the budget and
-// the retention policy (RetentionPanel), the largest files, and Verify (every blob re-hashed).
+// the retention policy (RetentionPanel), Verify (every blob re-hashed), Export history… and
+// Import history… (TransferPanel), and the largest files.
 
 export function StoreView() {
   const stats = useApp((s) => s.stats);
@@ -34,6 +36,7 @@ export function StoreView() {
       <RetentionPanel />
       <RemotePanel />
       <VerifyPanel />
+      <TransferPanel />
       <section className="card" aria-labelledby="largest-title">
         <h2 id="largest-title" className="card-title">
           Largest files
