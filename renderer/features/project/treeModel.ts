@@ -14,6 +14,8 @@ export interface TreeNode {
   /** Differs from the baseline (for a folder: something under it does). */
   changed: boolean;
   children: TreeNode[];
+  /** Not a file or folder: the row standing for a level still being read, or one that failed. */
+  placeholder?: 'loading' | 'error';
 }
 
 export interface TreeRow {
