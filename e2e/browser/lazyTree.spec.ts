@@ -116,6 +116,20 @@ test('the tree asks for the top level first, a folder’s level when it opens, a
     expect(socket.fileTreeAsks.filter((f) => f === '(every file)').length).toBeGreaterThan(0);
     await page.getByLabel('Filter files').press('Enter');
     await expect(page.getByRole('heading', { name: 'src/lib/deep/er/needle.c' })).toBeVisible();
+
+    // Reloaded (the top level only again), a search hit opens the file: its folders' levels are
+    // read, one each, and its row is shown selected; still no whole list.
+    socket.fileTreeAsks.length = 0;
+    await page.reload();
+    await expect(item('src')).toBeVisible();
+    expect(socket.fileTreeAsks).toEqual(['']);
+    await page.keyboard.press('Control+Shift+F');
+    const box = page.getByRole('searchbox', { name: 'Search history' });
+    await box.fill('int needle');
+    await box.press('Enter');
+    await page.getByRole('button', { name: /^Open src\/lib\/deep\/er\/needle\.c line 1/ }).click();
+    await expect(item('needle.c')).toHaveAttribute('aria-selected', 'true');
+    expect([...socket.fileTreeAsks].sort()).toEqual(['', 'src', 'src/lib', 'src/lib/deep', 'src/lib/deep/er']);
     expect(errors).toEqual([]);
   } catch (error) {
     console.error(`host stderr:\n${host.stderr().slice(-4000)}`);
