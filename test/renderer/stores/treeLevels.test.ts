@@ -99,6 +99,22 @@ describe('the lazy file tree', () => {
     expect(folderAsks(viewer)).toEqual(['docs']);
   });
 
+  it('keeps a level that could not be read as failed, with why, and asks again when the folder is opened again', async () => {
+    const { viewer } = await project();
+    viewer.calls.length = 0;
+    // A folder the contract refuses (outside the project) stands for any level that fails.
+    viewer.app.getState().toggleFolder('../outside', true);
+    await viewer.until((s) => s.levels.get('../outside')?.status === 'error');
+    const failed = viewer.app.getState().levels.get('../outside');
+    expect(failed?.status === 'error' && failed.error.code).toBe('BAD_REQUEST');
+    viewer.app.getState().toggleFolder('../outside', false);
+    viewer.app.getState().toggleFolder('../outside', true);
+    await viewer.until((s) => s.levels.get('../outside')?.status === 'error');
+    expect(folderAsks(viewer)).toEqual(['../outside', '../outside']);
+    // The root level is untouched by a failed folder.
+    expect(viewer.app.getState().treeStatus).toBe('ready');
+  });
+
   it('reads every path for the filter the first time it is used, and finds a deep file', async () => {
     const { viewer, root, projectId } = await project();
     writeFileSync(join(root, 'src/lib/deep/needle.c'), 'edited\n');
