@@ -49,6 +49,11 @@ export interface SnapshotInfo {
    * checkpoint) or was written before this was recorded.
    */
   scope: string | null;
+  /**
+   * The machine it was recorded on and its id there, for a snapshot brought in from another
+   * machine by a clone or a pull (absent: recorded on this machine).
+   */
+  machine?: { id: string; snapshot: number };
 }
 
 /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */

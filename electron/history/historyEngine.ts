@@ -72,6 +72,7 @@ import { requireRemote } from './remote/remoteConfig.js';
 import { AutoPush } from './remote/push/autoPush.js';
 import { remoteStatuses } from './remote/remoteStatus.js';
 import { cloneProject, type CloneOptions, type CloneResult } from './remote/fetch/cloneProject.js';
+import { pullProject, type PullOptions, type PullResult } from './remote/fetch/pullProject.js';
 import { fetchMissingBlobs } from './remote/fetch/bytesOnDemand.js';
 import { emptyCloneFolder, prepareCloneFolder } from './remote/fetch/cloneFolder.js';
 import { isProjectId } from './remote/layout/remoteKeys.js';
@@ -623,6 +624,16 @@ export class HistoryEngine {
       emptyCloneFolder(request.into, made);
       throw error;
     }
+  }
+
+  /**
+   * Brings other machines' new snapshots of this project in (the only remote when none is
+   * named): history rows only, the folder is not touched; their bytes are fetched when first read.
+   */
+  async pull(projectId: string, remoteName: string | undefined, options: PullOptions = {}): Promise<PullResult> {
+    const remote = requireRemote(this.config.requireConfig(), remoteName);
+    const store = this.history(projectId);
+    return store.writer.hold(() => pullProject(this.dataDir, store, remote, options), { signal: options.signal });
   }
 
   /** Each remote's state for a project, from what the pushes noted (no request is made). */

@@ -131,6 +131,23 @@ export class HistoryIndex {
     return this.#sql.transaction(() => writes.map((write) => this.commitSnapshot(write)));
   }
 
+  /**
+   * Another machine's snapshots brought in by a pull, with `note` (what the ledger learns by it),
+   * all or none: a pull killed midway imports each record whole or not at all.
+   */
+  importForeign(writes: readonly SnapshotWrite[], note: () => void): number[] {
+    return this.#sql.transaction(() => {
+      const ids = writes.map((write) => this.commitSnapshot(write));
+      note();
+      return ids;
+    });
+  }
+
+  /** The ids (on that machine) of the snapshots already brought in from a machine. */
+  importedOrigins(machine: string): Set<number> {
+    return new Set(this.#sql.rows<[number]>('SELECT machine_snapshot FROM snapshots WHERE machine = ?', machine).map(([origin]) => origin));
+  }
+
   writeStats(stats: readonly statCache.StatRow[], removed: readonly string[] = []): void {
     statCache.writeStats(this.#sql, stats, removed);
   }

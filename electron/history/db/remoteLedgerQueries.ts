@@ -185,6 +185,12 @@ export function remoteLedger(sql: Sql, remote: string, ids: { projectId: string;
         sql.run("INSERT OR IGNORE INTO remote_read (remote, key, machine_id, kind) VALUES (?, ?, ?, 'index')", remote, key, machineId);
       });
     },
+
+    noteForeignRecords(machineId: string, keys: readonly string[]) {
+      sql.transaction(() => {
+        for (const key of keys) sql.run("INSERT OR IGNORE INTO remote_read (remote, key, machine_id, kind) VALUES (?, ?, ?, 'record')", remote, key, machineId);
+      });
+    },
   };
 }
 

@@ -71,7 +71,7 @@ export function toVersionInfo(r: VersionRow): VersionInfo {
 }
 
 /** `files` counts the snapshot's versions through the versions_by_snapshot index. */
-export const SNAPSHOT_SELECT = `SELECT s.id, s.kind, s.at, s.label, s.branch, s.head, s.scope, ${originColumns('s')},
+export const SNAPSHOT_SELECT = `SELECT s.id, s.kind, s.at, s.label, s.branch, s.head, s.scope, s.machine, s.machine_snapshot, ${originColumns('s')},
   (SELECT COUNT(*) FROM versions v WHERE v.snapshot_id = s.id) AS files FROM snapshots s`;
 
 export interface SnapshotRow extends OriginColumns {
@@ -83,8 +83,13 @@ export interface SnapshotRow extends OriginColumns {
   branch: string | null;
   head: string | null;
   scope: string | null;
+  machine: string | null;
+  machine_snapshot: number | null;
 }
 
 export function toSnapshotInfo(r: SnapshotRow): SnapshotInfo {
-  return { snapshotId: r.id, kind: r.kind, at: r.at, label: r.label, files: r.files, branch: r.branch, head: r.head, origin: toOrigin(r, null), scope: r.scope };
+  const info: SnapshotInfo = { snapshotId: r.id, kind: r.kind, at: r.at, label: r.label, files: r.files, branch: r.branch, head: r.head, origin: toOrigin(r, null), scope: r.scope };
+  // Only snapshots brought in from another machine (clone, pull) carry it.
+  if (r.machine !== null) info.machine = { id: r.machine, snapshot: r.machine_snapshot ?? 0 };
+  return info;
 }

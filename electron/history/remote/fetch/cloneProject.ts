@@ -128,7 +128,8 @@ function fileEntry(version: RecordedVersion): FileEntry {
   return entry;
 }
 
-function distinctBlobs(versions: RecordedVersion[]): { hash: string; size: number }[] {
+/** The blobs a snapshot's versions name, each once (what its write notes in the blobs table). */
+export function distinctBlobs(versions: RecordedVersion[]): { hash: string; size: number }[] {
   const blobs = new Map<string, number>();
   for (const v of versions) if (v.hash !== null) blobs.set(v.hash, v.size);
   return [...blobs].map(([hash, size]) => ({ hash, size }));
