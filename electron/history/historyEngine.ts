@@ -633,7 +633,8 @@ export class HistoryEngine {
   async pull(projectId: string, remoteName: string | undefined, options: PullOptions = {}): Promise<PullResult> {
     const remote = requireRemote(this.config.requireConfig(), remoteName);
     const store = this.history(projectId);
-    return store.writer.hold(() => pullProject(this.dataDir, store, remote, options), { signal: options.signal });
+    const onProgress = options.onProgress ?? this.progressTo(options.operationId);
+    return store.writer.hold(() => pullProject(this.dataDir, store, remote, { ...options, onProgress }), { signal: options.signal });
   }
 
   /** Each remote's state for a project, from what the pushes noted (no request is made). */

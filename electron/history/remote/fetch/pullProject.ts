@@ -1,4 +1,5 @@
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import type { PulledMachine, PullResult } from '../../../../shared/contract/values.js';
 import { HindsightError } from '../../../../shared/errors.js';
 import type { RemoteConfig } from '../../config/configSchema.js';
 import type { SnapshotWrite } from '../../db/commitSnapshot.js';
@@ -25,35 +26,13 @@ import { distinctBlobs } from './cloneProject.js';
 // there; their bytes stay on the remote until a reader needs them (bytesOnDemand.ts). The folder
 // is never touched: a pull adds rows to the history and nothing else.
 
+export type { PulledMachine, PullResult };
+
 export interface PullOptions {
+  operationId?: string;
   credentials?: S3ClientConfig['credentials'];
   signal?: AbortSignal;
   onProgress?: ProgressSink;
-}
-
-export interface PulledMachine {
-  machine: string;
-  /** The machine's host name, as its head gives it. */
-  name: string;
-  /** Snapshots imported from it by this pull. */
-  snapshots: number;
-  /** The newest of them: its id on that machine, and here. */
-  newest: { origin: number; snapshotId: number } | null;
-}
-
-export interface PullResult {
-  projectId: string;
-  remoteProjectId: string;
-  remote: string;
-  /** This data folder's machine id. */
-  machine: string;
-  /** Snapshots imported in all. */
-  snapshots: number;
-  /** Other machines of the project, with what this pull imported from each. */
-  machines: PulledMachine[];
-  /** Objects read (heads, indexes, records), the LIST not counted. */
-  objects: number;
-  ms: number;
 }
 
 export async function pullProject(dataDir: string, store: ProjectStore, remote: RemoteConfig, options: PullOptions = {}): Promise<PullResult> {
