@@ -3,8 +3,7 @@
 // 5 (search index) and the columns of schema 3 (origins), 4 (scope) and 9 (a snapshot's machine)
 // removed.
 
-// Back to schema 5: pins, blob marks and tombstones (6) and git object ids (7) removed.
-export const DROP_AFTER_SCHEMA_5 =
+const DROP_RETENTION_TABLES =
   'DROP TABLE pinned_snapshots; DROP TABLE pinned_versions; DROP TABLE blob_marks; DROP TABLE blob_tombstones; DROP TABLE blob_git_oids;';
 
 const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
@@ -21,5 +20,9 @@ export const DROP_ORIGIN_COLUMNS = ['origin', 'origin_snapshot', 'from_git', 'gi
   .concat('ALTER TABLE versions DROP COLUMN from_version;')
   .join(' ');
 
+// Back to schema 5: remotes (9), damaged blobs (8), git object ids (7) and pins, blob marks and
+// tombstones (6) removed.
+export const DROP_AFTER_SCHEMA_5 = `${DROP_REMOTE_SCHEMA} ${DROP_DAMAGED_BLOBS} ${DROP_RETENTION_TABLES}`;
+
 // Back to schema 2: what came after it (3 to 9) removed.
-export const DROP_AFTER_SCHEMA_2 = `${DROP_REMOTE_SCHEMA} ${DROP_DAMAGED_BLOBS} ${DROP_AFTER_SCHEMA_5} ${DROP_SEARCH_TABLES} ${DROP_ORIGIN_COLUMNS}`;
+export const DROP_AFTER_SCHEMA_2 = `${DROP_AFTER_SCHEMA_5} ${DROP_SEARCH_TABLES} ${DROP_ORIGIN_COLUMNS}`;

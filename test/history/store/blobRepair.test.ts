@@ -34,7 +34,7 @@ describe('a damaged blob', () => {
     await engine.rescan(projectId);
     flipByte(blobPath(store.blobsDir, hash));
     // A reader finds the damage: refused, and marked.
-    expect(() => readBack(engine, projectId, 'doc.txt', baseline!.versionId)).toThrow(expect.objectContaining({ code: 'BLOB_CORRUPT' }));
+    await expect(readBack(engine, projectId, 'doc.txt', baseline!.versionId)).rejects.toMatchObject({ code: 'BLOB_CORRUPT' });
     expect(store.index.damagedHashes()).toEqual([hash]);
 
     writeFileSync(join(root, 'copy.txt'), GOOD);
@@ -42,8 +42,8 @@ describe('a damaged blob', () => {
     await engine.rescan(projectId);
     expect(blobIntact(store.blobsDir, hash)).toBe(true);
     expect(store.index.damagedHashes()).toEqual([]);
-    expect(readBack(engine, projectId, 'doc.txt', baseline!.versionId)).toBe(GOOD);
-    expect(readBack(engine, projectId, 'copy.txt')).toBe(GOOD);
+    expect(await readBack(engine, projectId, 'doc.txt', baseline!.versionId)).toBe(GOOD);
+    expect(await readBack(engine, projectId, 'copy.txt')).toBe(GOOD);
   });
 
   it('is written again by a rescan from an unchanged file that still holds its bytes', async () => {
