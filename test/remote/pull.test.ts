@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cliJson, runCli } from '../helpers/runCli.js';
+import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { readTree, sha256 } from '../helpers/writeTree.js';
 import { loggedRequests } from '../../scripts/swift/proxyAccessLog.js';
@@ -10,11 +10,19 @@ import type { CloneResult } from '../../electron/history/remote/fetch/cloneProje
 import type { PullResult } from '../../electron/history/remote/fetch/pullProject.js';
 import type { SnapshotInfo } from '../../shared/history.js';
 import { describeWithSwift, swiftEnv } from './swiftTestKit.js';
-import { pushSetup, smallTree } from './remoteCli.js';
+import { kindOf, pushSetup, smallTree } from './remoteCli.js';
 
 // `hindsight pull` between two machines (two data folders) against the run's real Swift: each
 // brings in the other's new snapshots marked with the machine they came from, leaves its folder
 // alone, fetches the bytes of those snapshots when first read, and a second pull imports nothing.
+
+async function waitFor(check: () => boolean): Promise<boolean> {
+  for (let i = 0; i < 20_000; i++) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 3));
+  }
+  return false;
+}
 
 interface Version {
   versionId: number;
@@ -86,5 +94,44 @@ describeWithSwift('hindsight pull against a real Swift', (swift) => {
     expect(logB.filter((s) => s.label === 'A edit').map((s) => s.machine?.id)).toEqual([pushedA.machine]);
     expect(readFileSync(join(into, 'src/d1/f1.txt'))).not.toEqual(Buffer.from('edited on machine A\n'));
     expect((await cliJson<PullResult>(['pull', into], env2)).snapshots).toBe(0);
+  });
+
+  it('a pull killed (SIGKILL) while reading records imports nothing twice when run again', async () => {
+    const { root, env, bucket } = await pushSetup(swift, smallTree(6, 8));
+    const pushedA = await cliJson<PushResult>(['push', root], env);
+    const env2 = { ...swiftEnv(swift), HINDSIGHT_DATA_DIR: tempDir('hindsight-data-') };
+    await cliJson(['remote', 'add', 'origin', `s3://${bucket}/team/hs`, '--endpoint', swift.endpoint, '--path-style'], env2);
+    const into = join(tempDir(), 'clone');
+    await cliJson<CloneResult>(['clone', '--remote', 'origin', '--project', pushedA.projectId, '--into', into], env2);
+    // Many pushes from B: many records for A to read, so the kill lands among them.
+    let sent = 0;
+    for (let i = 0; i < 30; i++) {
+      writeFileSync(join(into, 'src/d2/f2.txt'), `B edit ${i}\n`);
+      await cliJson(['checkpoint', into, `B ${i}`], env2);
+      sent += (await cliJson<PushResult>(['push', into], env2)).snapshots;
+    }
+    const start = loggedRequests(swift.proxyLog, bucket).length;
+    const recordsRead = () =>
+      loggedRequests(swift.proxyLog, bucket)
+        .slice(start)
+        .filter((r) => r.method === 'GET' && kindOf(r.path) === 'record').length;
+    const child = startCli(['pull', root, '--json'], env);
+    const done = finished(child);
+    const hit = await waitFor(() => recordsRead() >= 3);
+    child.kill('SIGKILL');
+    const killed = await done;
+    expect(hit).toBe(true);
+    // Killed before it finished: it printed no result.
+    expect(killed.signal).toBe('SIGKILL');
+    expect(killed.stdout.length).toBe(0);
+
+    // Run again: every snapshot of B exactly once, whatever the kill interrupted.
+    const again = await cliJson<PullResult>(['pull', root], env);
+    const log = await cliJson<SnapshotInfo[]>(['log', root], env);
+    const fromB = log.filter((s) => s.machine !== undefined).map((s) => s.machine!.snapshot);
+    expect(new Set(fromB).size).toBe(fromB.length);
+    expect(fromB).toHaveLength(sent);
+    expect(again.snapshots).toBeLessThanOrEqual(sent);
+    expect((await cliJson<PullResult>(['pull', root], env)).snapshots).toBe(0);
   });
 });
