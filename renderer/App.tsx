@@ -10,6 +10,7 @@ import { LargeFolderDialog } from './features/start/LargeFolderDialog.js';
 import { OpenFolderDialog } from './features/start/OpenFolderDialog.js';
 import { StartScreen } from './features/start/StartScreen.js';
 import { useFolderDrop } from './features/start/useFolderDrop.js';
+import { ImportHistoryDialog } from './features/transfer/ImportHistoryDialog.js';
 import { followLocation, restoreLocation } from './features/viewLocation.js';
 import { useApp } from './stores/appStore.js';
 import { startLiveEvents } from './stores/liveEvents.js';
@@ -54,6 +55,7 @@ export function App() {
       </main>
       <OpenFolderDialog />
       <LargeFolderDialog />
+      <ImportHistoryDialog />
       <Toasts />
       {dropping && (
         <div className="drop-overlay" aria-hidden="true">

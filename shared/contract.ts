@@ -248,7 +248,13 @@ export function isCallName(value: unknown): value is CallName {
 }
 
 /** What the app's menus and command line ask the viewer to do. */
-export type AppCommand = { command: 'openFolder'; path: string } | { command: 'closeProject' } | { command: 'showOpenFolder' };
+export type AppCommand =
+  | { command: 'openFolder'; path: string }
+  | { command: 'closeProject' }
+  | { command: 'showOpenFolder' }
+  // File > Export History… and Import History…: the viewer runs its own actions.
+  | { command: 'exportHistory' }
+  | { command: 'importHistory' };
 
 interface EventSpec<Payload> {
   doc: string;

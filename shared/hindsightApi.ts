@@ -1,6 +1,6 @@
 import type { CallName, HindsightEvent, RequestOf, ResponseOf } from './contract.js';
 import type { Result } from './contract/result.js';
-import type { HostInfo } from './contract/values.js';
+import type { ExportResult, HostInfo, ImportResult } from './contract/values.js';
 
 // window.hindsight: the one interface the renderer uses, the same whether the Electron preload
 // or the browser host's script defines it. One function per contract call, one event
@@ -24,4 +24,16 @@ export interface HindsightApi extends HindsightCalls {
   chooseFolder(): Promise<string | null>;
   /** The path of a folder dropped on the window; null where paths cannot be known (browser). */
   pathForFile(file: FileLike): string | null;
+  /** The native save dialog for a history bundle (suggesting `suggestedName`); null when cancelled or none (browser). */
+  chooseBundleTarget(suggestedName: string): Promise<string | null>;
+  /** The native open dialog for a history bundle; null when cancelled or none (browser). */
+  chooseBundleSource(): Promise<string | null>;
+  /**
+   * The browser host: exports a project's history and hands the bundle to the browser as a
+   * download. Progress events carry `operationId`; the `cancel` call stops it. The app answers
+   * NOT_IMPLEMENTED (it saves to a chosen path with exportHistory).
+   */
+  downloadHistory(request: { projectId: string; operationId: string; name: string }): Promise<Result<ExportResult>>;
+  /** The browser host: sends a bundle file to the host, which imports it (into `as` when given). */
+  uploadHistory(file: FileLike, request: { operationId: string; as?: string }): Promise<Result<ImportResult>>;
 }

@@ -10,6 +10,10 @@ export const IPC = {
   disconnected: 'hindsight:disconnected',
   /** preload -> main (invoke): show the native open-folder dialog; answers a path or null. */
   chooseFolder: 'hindsight:chooseFolder',
+  /** preload -> main (invoke, a suggested file name): the native save dialog for a history bundle. */
+  chooseBundleTarget: 'hindsight:chooseBundleTarget',
+  /** preload -> main (invoke): the native open dialog for a history bundle. */
+  chooseBundleSource: 'hindsight:chooseBundleSource',
   /** main -> preload: an AppCommand from a menu, the command line or a second instance. */
   appCommand: 'hindsight:appCommand',
 } as const;

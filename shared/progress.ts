@@ -20,6 +20,8 @@ export type ProgressPhase =
   | 'metadata'
   | 'fetch'
   | 'write'
+  // A bundle sent by the page to the browser host, before the import reads it.
+  | 'upload'
   | 'done';
 
 export interface Progress {

@@ -78,7 +78,11 @@ test('a reload comes back to the open project and tab', async ({ viewer, folder 
   writeFiles(second, { 'b.txt': 'b\n' });
   await openProject(viewer, first);
   await openProject(viewer, second);
+  // The second project is shown once its first copy is done: a tab clicked before that belongs
+  // to the first one's screen, and showing the second goes back to Files.
+  await expect(projectButton(viewer, /hindsight-e2e-second-/)).toHaveAttribute('aria-current', 'page');
   await viewer.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(viewer.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
   await viewer.reload();
   await expect(viewer.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
   await expect(projectButton(viewer, /hindsight-e2e-second-/)).toHaveAttribute('aria-current', 'page');

@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { writeFiles } from './fixtures/folders.js';
+import { shoot as shootScreens } from './fixtures/shoot.js';
 import { CLI } from './fixtures/host.js';
 import { expect, openProject, selectFile, test, versions } from './fixtures/viewer.js';
 
@@ -13,29 +14,9 @@ import { expect, openProject, selectFile, test, versions } from './fixtures/view
 // HINDSIGHT_SCREENSHOTS=1 it also writes its screens, light and dark, in two window sizes.
 
 const HOUR = 3_600_000;
-const OUT = 'test-results/screens';
-const SIZES = [
-  { width: 900, height: 700 },
-  { width: 1400, height: 900 },
-] as const;
-
+/** The screens of this flow, only when asked for (HINDSIGHT_SCREENSHOTS=1). */
 async function shoot(page: Page, name: string): Promise<void> {
-  if (process.env.HINDSIGHT_SCREENSHOTS !== '1') return;
-  mkdirSync(OUT, { recursive: true });
-  const before = page.viewportSize();
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.evaluate(() => {
-        const { requestAnimationFrame: frame } = globalThis as unknown as { requestAnimationFrame(run: () => void): void };
-        return new Promise<void>((resolve) => frame(() => frame(resolve)));
-      });
-      await page.screenshot({ path: `${OUT}/${name}-${size.width}x${size.height}-${colorScheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  if (before) await page.setViewportSize(before);
+  if (process.env.HINDSIGHT_SCREENSHOTS === '1') await shootScreens(page, name);
 }
 
 test('the Store tab shows the budget and the policy, cleans up after a preview, and snapshots and versions can be pinned', async ({ viewer, folder, dataDir }) => {

@@ -5,6 +5,7 @@ import { resolveFolder } from '../history/project/projectStore.js';
 import { projectPathOf } from '../history/project/userPath.js';
 import type { GitSource } from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
+import { parseDisplayPath } from '../../shared/fileNameBytes.js';
 
 // What every CLI command is: a name, its flags, a one-line usage, and a function that does it.
 // Commands write their JSON or text to `out`; progress and messages go to `err`. With --json a
@@ -64,14 +65,17 @@ export function requireNonEmpty(value: string | undefined, name: string): void {
   if (value === '') throw new UsageError(`${name} is empty`);
 }
 
-/** A file path as typed (relative to the current folder inside the project, or absolute) as a project path. */
+/**
+ * A file path as typed (relative to the current folder inside the project, or absolute) as a
+ * project path; a byte that is not UTF-8 is typed as the listings show it, \xNN.
+ */
 export function projectPathArg(folder: string, path: string): string {
-  return projectPathOf(resolveFolder(folder), path);
+  return projectPathOf(resolveFolder(folder), parseDisplayPath(path));
 }
 
 /** A folder (or file) of the project as typed; the project folder itself is ''. */
 export function projectPrefixArg(folder: string, path: string): string {
-  return projectPathOf(resolveFolder(folder), path, { allowRoot: true });
+  return projectPathOf(resolveFolder(folder), parseDisplayPath(path), { allowRoot: true });
 }
 
 /** --version: a version id, or HEAD / INDEX for git's committed or staged version. */

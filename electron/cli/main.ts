@@ -11,6 +11,7 @@ import { watchClosedOutput } from './closedOutput.js';
 import { UsageError, type Command, type CommandContext } from './command.js';
 import { COMMANDS } from './commandRegistry.js';
 import { progressBar } from './progressBar.js';
+import { escapeRawBytes } from '../../shared/fileNameBytes.js';
 
 // `hindsight <command> [--data-dir DIR] [--json]`: the engine from a terminal. Exit 0 on success,
 // 1 on a failure (one clear line on stderr), 2 on bad usage.
@@ -142,9 +143,9 @@ function isClosedPipe(error: unknown): boolean {
 }
 
 function messageOf(error: unknown): string {
-  if (error instanceof HindsightError) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  // A message may name a path whose bytes are not UTF-8: shown as \xNN, as every listing does.
+  if (error instanceof Error) return escapeRawBytes(error.message);
+  return escapeRawBytes(String(error));
 }
 
 function writeTrace(): void {

@@ -1,4 +1,5 @@
 import { HindsightError, type ErrorCode } from '../../shared/errors.js';
+import { fsPathString, fsPathText, type FsPath } from './paths/fsPath.js';
 
 // Turns a file-system error into a typed error that says what failed, on which path, and why,
 // in words a person can act on.
@@ -15,7 +16,7 @@ const CAUSES: Record<string, { code: ErrorCode; words: string }> = {
 
 export function fsError(
   action: string,
-  path: string,
+  path: FsPath,
   error: unknown,
   fallback: ErrorCode = 'INTERNAL',
 ): HindsightError {
@@ -23,5 +24,5 @@ export function fsError(
   const errno = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
   const cause = CAUSES[errno];
   const why = cause?.words ?? (error as Error | undefined)?.message ?? String(error);
-  return new HindsightError(cause?.code ?? fallback, `Could not ${action} ${path}: ${why}.`, { path, errno }, { cause: error });
+  return new HindsightError(cause?.code ?? fallback, `Could not ${action} ${fsPathText(path)}: ${why}.`, { path: fsPathString(path), errno }, { cause: error });
 }

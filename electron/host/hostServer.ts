@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { HindsightError } from '../../shared/errors.js';
 import type { Dispatcher } from '../history/dispatcher/dispatcher.js';
-import { authorize, cookieName, type Gate } from './authorize.js';
+import { authorize, cookieName, sameOrigin, type Gate } from './authorize.js';
+import { BundleTransfers } from './bundleTransfers.js';
+import { closeAfterAnswer } from './closeAfterAnswer.js';
 import { isLoopbackHost } from './loopback.js';
 import { attachSockets } from './socketBridge.js';
 import { sendStatic, type HostMeta } from './staticFiles.js';
@@ -20,6 +22,8 @@ export interface HostOptions {
   allowRemote?: boolean;
   token?: string;
   meta: HostMeta;
+  /** The largest bundle an import upload may be (default bundleTransfers.ts DEFAULT_MAX_UPLOAD_BYTES). */
+  maxUploadBytes?: number;
 }
 
 export interface RunningHost {
@@ -51,9 +55,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   }
   const token = options.token ?? newToken();
   const gate: Gate = { token, port: 0, anyHost: !isLoopbackHost(host) };
-  const server = createServer((req, res) => void answer(req, res, gate, options));
-  // Connections are few and long-lived (one socket per tab); a stuck request must not hold the port.
-  server.requestTimeout = 30_000;
+  const transfers = new BundleTransfers(options.dispatcher, options.maxUploadBytes);
+  const server = createServer((req, res) => void answer(req, res, gate, options, transfers));
+  // Connections are few and long-lived (one socket per tab); a stuck request must not hold the
+  // port: its headers must come within 30 s. The body is not timed as a whole (a bundle upload
+  // may be large) but may not stall: an upload idle for a minute is dropped (bundleTransfers.ts).
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 0;
   const closeSockets = attachSockets(server, options.dispatcher, gate);
 
   await new Promise<void>((resolve, reject) => {
@@ -73,18 +81,26 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     close: () =>
       new Promise<void>((resolve) => {
         closeSockets();
+        transfers.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
 }
 
-async function answer(req: IncomingMessage, res: ServerResponse, gate: Gate, options: HostOptions): Promise<void> {
+async function answer(req: IncomingMessage, res: ServerResponse, gate: Gate, options: HostOptions, transfers: BundleTransfers): Promise<void> {
   try {
     const url = new URL(req.url ?? '/', 'http://host.invalid');
     const verdict = authorize(req, gate, url);
-    if (!verdict.ok) return plain(res, verdict.status, `${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}: ${verdict.reason}.\n`);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Only GET is served.\n');
+    if (!verdict.ok) return refuse(req, res, verdict.status, `${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}: ${verdict.reason}.\n`);
+    if (url.pathname.startsWith('/transfer/')) {
+      // Bundles to and from the page: from our own page only (a POST from another site never counts).
+      if (!sameOrigin(req)) return refuse(req, res, 403, 'Forbidden: transfers are served to the viewer this host serves.\n');
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      if (await transfers.handle(req, res, url)) return;
+      return refuse(req, res, 404, 'Not found.\n');
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(req, res, 405, 'Only GET is served.\n');
     if (verdict.viaQuery) {
       res.setHeader('Set-Cookie', `${cookieName(gate.port)}=${gate.token}; HttpOnly; SameSite=Strict; Path=/`);
     }
@@ -97,6 +113,12 @@ async function answer(req: IncomingMessage, res: ServerResponse, gate: Gate, opt
   } catch (error) {
     plain(res, 500, `Hindsight could not answer: ${error instanceof Error ? error.message : String(error)}\n`);
   }
+}
+
+/** Answers without reading a body the client may still be sending, then closes the connection. */
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, text: string): void {
+  closeAfterAnswer(req, res);
+  plain(res, status, text);
 }
 
 function plain(res: ServerResponse, status: number, text: string): void {

@@ -67,6 +67,8 @@ function start(): void {
             openFolder: () => void chooseFolder(ready.focused()).then((path) => (path ? openFolder(path) : undefined)),
             openRecent: openFolder,
             closeProject: () => ready.command({ command: 'closeProject' }),
+            exportHistory: () => ready.command({ command: 'exportHistory' }),
+            importHistory: () => ready.command({ command: 'importHistory' }),
           },
           recent,
         ),

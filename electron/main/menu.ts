@@ -2,13 +2,15 @@ import { app, Menu, type MenuItemConstructorOptions } from 'electron';
 import type { ProjectSummary } from '../../shared/contract.js';
 import { openExternalSafely } from './security.js';
 
-// The application menu: File (Open Folder..., Open Recent, Close), Edit, View, Window, Help, with
+// The application menu: File (Open Folder..., Open Recent, Export History…, Import History…, Close), Edit, View, Window, Help, with
 // the platform's standard accelerators. Open Recent lists known projects, most recent first.
 
 export interface MenuActions {
   openFolder(): void;
   openRecent(root: string): void;
   closeProject(): void;
+  exportHistory(): void;
+  importHistory(): void;
 }
 
 const HELP_URL = 'https://github.com/hindsight-app/hindsight#readme';
@@ -25,6 +27,9 @@ export function buildMenu(actions: MenuActions, recent: readonly ProjectSummary[
       submenu: [
         { label: 'Open Folder...', accelerator: 'CmdOrCtrl+O', click: () => actions.openFolder() },
         { label: 'Open Recent', submenu: recentItems },
+        { type: 'separator' },
+        { label: 'Export History…', click: () => actions.exportHistory() },
+        { label: 'Import History…', click: () => actions.importHistory() },
         { type: 'separator' },
         { label: 'Close', accelerator: 'CmdOrCtrl+W', click: () => actions.closeProject() },
         ...(isMac ? [] : [{ type: 'separator' as const }, { role: 'quit' as const }]),

@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { createContractClient } from '../../shared/contract/client.js';
+import { HindsightError } from '../../shared/errors.js';
 import type { AppCommand, HindsightEvent } from '../../shared/contract.js';
 import type { FileLike, HindsightApi } from '../../shared/hindsightApi.js';
 import { IPC, VERSION_ARG } from '../../shared/ipcChannels.js';
@@ -42,6 +43,11 @@ const api: HindsightApi = {
     return unsubscribe;
   },
   chooseFolder: () => ipcRenderer.invoke(IPC.chooseFolder) as Promise<string | null>,
+  chooseBundleTarget: (suggestedName: string) => ipcRenderer.invoke(IPC.chooseBundleTarget, suggestedName) as Promise<string | null>,
+  chooseBundleSource: () => ipcRenderer.invoke(IPC.chooseBundleSource) as Promise<string | null>,
+  // The app has paths: a bundle is saved and opened through the dialogs and the contract's calls.
+  downloadHistory: async () => ({ ok: false, error: notInApp('downloadHistory') }),
+  uploadHistory: async () => ({ ok: false, error: notInApp('uploadHistory') }),
   pathForFile: (file: FileLike) => {
     try {
       return webUtils.getPathForFile(file as unknown as File) || null;
@@ -50,5 +56,9 @@ const api: HindsightApi = {
     }
   },
 };
+
+function notInApp(name: string) {
+  return new HindsightError('NOT_IMPLEMENTED', `${name} is the browser host's; the app exports and imports through its save and open dialogs.`).toJSON();
+}
 
 contextBridge.exposeInMainWorld('hindsight', api);

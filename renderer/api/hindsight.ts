@@ -1,4 +1,4 @@
-import type { CallName, HindsightEvent, RequestOf, ResponseOf, Result } from '../../shared/contract.js';
+import type { CallName, ExportResult, HindsightEvent, ImportResult, RequestOf, ResponseOf, Result } from '../../shared/contract.js';
 import type { HindsightApi } from '../../shared/hindsightApi.js';
 import { errorFromData, HindsightError } from '../../shared/errors.js';
 
@@ -69,6 +69,31 @@ export function hasNativeDialogs(): boolean {
 
 export async function chooseFolder(): Promise<string | null> {
   return (await whenReady()).chooseFolder();
+}
+
+/** The native save dialog for a history bundle; null when cancelled (or in a browser). */
+export async function chooseBundleTarget(suggestedName: string): Promise<string | null> {
+  return (await whenReady()).chooseBundleTarget(suggestedName);
+}
+
+/** The native open dialog for a history bundle; null when cancelled (or in a browser). */
+export async function chooseBundleSource(): Promise<string | null> {
+  return (await whenReady()).chooseBundleSource();
+}
+
+/** The browser host: the project's history exported and handed to the browser as a download. */
+export async function downloadHistory(request: { projectId: string; operationId: string; name: string }): Promise<ExportResult> {
+  return valueOf(await (await whenReady()).downloadHistory(request));
+}
+
+/** The browser host: a bundle file the user picked, sent to the host and imported there. */
+export async function uploadHistory(file: File, request: { operationId: string; as?: string }): Promise<ImportResult> {
+  return valueOf(await (await whenReady()).uploadHistory(file, request));
+}
+
+function valueOf<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw errorFromData(result.error);
 }
 
 export function pathForFile(file: File): string | null {

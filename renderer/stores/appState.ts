@@ -6,11 +6,12 @@ import type { SearchSlice } from './searchSlice.js';
 import type { StatsSlice } from './statsSlice.js';
 import type { TimelineSlice } from './timelineSlice.js';
 import type { ToastSlice } from './toastSlice.js';
+import type { TransferSlice } from './transferSlice.js';
 import type { TreeSlice } from './treeSlice.js';
 import type { VersionsSlice } from './versionsSlice.js';
 
 // The whole store is the union of its slices; each slice may read and call the others' actions.
 
-export type AppState = ProjectsSlice & CopySlice & TreeSlice & VersionsSlice & TimelineSlice & StatsSlice & RetentionSlice & SearchSlice & ToastSlice;
+export type AppState = ProjectsSlice & CopySlice & TreeSlice & VersionsSlice & TimelineSlice & StatsSlice & RetentionSlice & SearchSlice & ToastSlice & TransferSlice;
 
 export type Slice<T> = StateCreator<AppState, [], [], T>;

@@ -7,6 +7,7 @@ import { createSearchSlice } from './searchSlice.js';
 import { createStatsSlice } from './statsSlice.js';
 import { createTimelineSlice } from './timelineSlice.js';
 import { createToastSlice } from './toastSlice.js';
+import { createTransferSlice } from './transferSlice.js';
 import { createTreeSlice } from './treeSlice.js';
 import { createVersionsSlice } from './versionsSlice.js';
 
@@ -23,6 +24,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createRetentionSlice(...a),
   ...createSearchSlice(...a),
   ...createToastSlice(...a),
+  ...createTransferSlice(...a),
 }));
 
 export type { AppState };

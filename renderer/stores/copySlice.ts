@@ -4,8 +4,8 @@ import { completionLine } from '../features/copy/copyText.js';
 import { asError, call } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
 
-// First copies (and the rescans of folders opened again, and snapshots being written into a new
-// folder) in flight, one entry per operation, so several at once each show their own progress. Rate and time left come from
+// First copies (and the rescans of folders opened again, snapshots being written into a new
+// folder, histories exported or imported) in flight, one entry per operation, so several at once each show their own progress. Rate and time left come from
 // the bytes done since the first progress event.
 
 export interface CopyState {
@@ -15,6 +15,8 @@ export interface CopyState {
   progress: Progress | null;
   /** A known project checked for changes (not a first copy), before its first progress event says so. */
   known: boolean;
+  /** What the work is, when the starter knows it before the first progress event (an export, an import...). */
+  operation: Progress['operation'] | null;
   startedAt: number;
   /** When the first progress event arrived, and the bytes done then. */
   firstAt: number | null;
@@ -39,7 +41,7 @@ const MAX_FINISHED = 3;
 export interface CopySlice {
   copies: Record<string, CopyState>;
   finished: FinishedCopy[];
-  beginCopy(operationId: string, path: string, known?: boolean): void;
+  beginCopy(operationId: string, path: string, known?: boolean, operation?: Progress['operation']): void;
   copyProgress(operationId: string, progress: Progress): void;
   /** The open answered: a first copy (or a rescan long enough to have shown its card) leaves its completion line. */
   completeCopy(operationId: string, result: OpenResult): void;
@@ -51,11 +53,11 @@ export interface CopySlice {
 export const createCopySlice: Slice<CopySlice> = (set, get) => ({
   copies: {},
   finished: [],
-  beginCopy: (operationId, path, known = false) =>
+  beginCopy: (operationId, path, known = false, operation) =>
     set((s) => ({
       copies: {
         ...s.copies,
-        [operationId]: { operationId, path, projectId: null, progress: null, known, startedAt: Date.now(), firstAt: null, firstBytes: 0, lastAt: Date.now(), cancelling: false },
+        [operationId]: { operationId, path, projectId: null, progress: null, known, operation: operation ?? null, startedAt: Date.now(), firstAt: null, firstBytes: 0, lastAt: Date.now(), cancelling: false },
       },
     })),
   copyProgress: (operationId, progress) => {
@@ -69,7 +71,7 @@ export const createCopySlice: Slice<CopySlice> = (set, get) => ({
       // a snapshot written into a new folder counts from its write phase).
       const first =
         known.firstAt === null &&
-        (progress.phase === 'copy' || progress.phase === 'write' || (progress.phase === 'scan' && progress.bytesDone > 0));
+        (progress.phase === 'copy' || progress.phase === 'write' || progress.phase === 'data' || (progress.phase === 'scan' && progress.bytesDone > 0));
       return {
         copies: {
           ...s.copies,

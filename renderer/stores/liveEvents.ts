@@ -58,6 +58,8 @@ export function routeEvent(event: HindsightEvent): void {
     case 'appCommand':
       if (event.payload.command === 'openFolder') void s.openFolder(event.payload.path);
       else if (event.payload.command === 'showOpenFolder') s.setOpenDialog(true);
+      else if (event.payload.command === 'exportHistory') void s.exportHistory();
+      else if (event.payload.command === 'importHistory') s.setImportDialog(true);
       else s.showProject(null);
       return;
   }

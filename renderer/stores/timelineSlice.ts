@@ -207,7 +207,7 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
       if (!projectId || snapshotId === null) return false;
       const operationId = newOperationId('open-as-folder');
       set({ openAsFolderDialog: false });
-      get().beginCopy(operationId, into);
+      get().beginCopy(operationId, into, false, 'materialize');
       try {
         const result = await call('materializeSnapshot', { projectId, snapshotId, into, operationId });
         const links = result.links > 0 ? ` and ${result.links} links` : '';

@@ -1,6 +1,7 @@
 import { integerFlag, projectOf, requirePositionals, writeJson, type Command } from '../command.js';
 import { printSearch } from '../format/searchHits.js';
 import { parseSince } from '../sinceTime.js';
+import { parseDisplayPath } from '../../../shared/fileNameBytes.js';
 
 // Every version ever recorded that holds a text: one entry per file and content, newest first.
 
@@ -17,7 +18,7 @@ export const searchCommand: Command = {
   },
   async run(ctx) {
     const [folder, query] = requirePositionals(ctx, ['FOLDER', 'QUERY']);
-    const path = typeof ctx.flags.path === 'string' && ctx.flags.path !== '' ? ctx.flags.path : undefined;
+    const path = typeof ctx.flags.path === 'string' && ctx.flags.path !== '' ? parseDisplayPath(ctx.flags.path) : undefined;
     const since = typeof ctx.flags.since === 'string' ? parseSince(ctx.flags.since) : undefined;
     const { engine, projectId } = projectOf(ctx, folder!);
     const result = await engine.search(projectId, {

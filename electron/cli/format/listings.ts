@@ -5,16 +5,18 @@ import type { DeletedFile } from '../../../shared/contract/values.js';
 import { originText } from '../../../shared/originText.js';
 import { writeTable, type Column } from './table.js';
 import { formatLocalTime, formatMode } from './words.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The human form of every listing the CLI prints: a header row, local times, paths last.
-// (--json prints the data itself; nothing here changes it.)
+// (--json prints the data itself; nothing here changes it.) Paths are shown with displayPath: a
+// name that is not UTF-8 shows its bytes as \xNN, and a path argument takes that form back.
 
 export function printFiles(out: Writable, files: readonly FileEntry[]): void {
   const columns: Column<FileEntry>[] = [
     { header: 'MODE', value: (f) => formatMode(f.mode) },
     { header: 'SIZE', value: (f) => String(f.size), align: 'right' },
     { header: 'HASH', value: (f) => f.hash.slice(0, 12) },
-    { header: 'PATH', value: (f) => (f.target !== undefined ? `${f.path} -> ${f.target}` : f.path) },
+    { header: 'PATH', value: (f) => (f.target !== undefined ? `${displayPath(f.path)} -> ${displayPath(f.target)}` : displayPath(f.path)) },
   ];
   writeTable(out, columns, files);
 }
@@ -55,7 +57,7 @@ export function printDeleted(out: Writable, files: readonly DeletedFile[]): void
   const columns: Column<DeletedFile>[] = [
     { header: 'DELETED', value: (f) => formatLocalTime(f.deletedAt) },
     { header: 'RESTORE WITH', value: (f) => (f.lastVersionId === null ? '-' : `--version ${f.lastVersionId}`) },
-    { header: 'PATH', value: (f) => f.path },
+    { header: 'PATH', value: (f) => displayPath(f.path) },
   ];
   writeTable(out, columns, files);
 }
@@ -92,5 +94,5 @@ export function printGitVersions(out: Writable, folder: string, path: string, re
     { header: 'BLOB', value: (r) => r.blob },
   ];
   if (rows.length > 0) writeTable(out, columns, rows);
-  if (!result.head) out.write(`${path} is not in HEAD.\n`);
+  if (!result.head) out.write(`${displayPath(path)} is not in HEAD.\n`);
 }

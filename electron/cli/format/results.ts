@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { OpenResult, UnreadablePath, VerifyResult } from '../../../shared/history.js';
 import type { RestorePreview, RestoreSnapshotResult } from '../../../shared/contract/values.js';
 import { countOf, formatBytes, formatDuration, formatNumber } from './words.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The one-paragraph answers of the commands that do something (open, verify, restore, watch),
 // in words with correct plurals. (--json prints the results themselves; nothing here changes them.)
@@ -18,7 +19,7 @@ const UNREADABLE_SHOWN = 20;
 /** What could not be read, one line each (the first 20; --json has them all); '' when nothing. */
 export function describeUnreadable(command: string, unreadable: readonly UnreadablePath[]): string {
   if (unreadable.length === 0) return '';
-  const lines = unreadable.slice(0, UNREADABLE_SHOWN).map((u) => `  ${u.path}: ${u.reason}\n`);
+  const lines = unreadable.slice(0, UNREADABLE_SHOWN).map((u) => `  ${displayPath(u.path)}: ${u.reason}\n`);
   const more = unreadable.length > UNREADABLE_SHOWN ? `  and ${formatNumber(unreadable.length - UNREADABLE_SHOWN)} more (--json lists them all)\n` : '';
   return (
     `hindsight ${command}: could not read ${countOf(unreadable.length, 'path')}; everything else was recorded, ` +
@@ -32,21 +33,21 @@ export function printVerify(out: Writable, result: VerifyResult): void {
   out.write(`${countOf(result.blobs, 'blob')} checked: ${state}${repaired}.\n`);
   for (const [problem, list] of [['repaired', result.repaired], ['missing', result.missing], ['corrupt', result.corrupt]] as const) {
     for (const blob of list) {
-      out.write(`${problem} ${blob.hash}: ${blob.versions.map((v) => `${v.path} (version ${v.versionId})`).join(', ')}\n`);
+      out.write(`${problem} ${blob.hash}: ${blob.versions.map((v) => `${displayPath(v.path)} (version ${v.versionId})`).join(', ')}\n`);
     }
   }
 }
 
 export function printRestorePreview(out: Writable, preview: RestorePreview, deleteAdded: boolean): void {
-  const where = preview.prefix ? ` (${preview.prefix})` : '';
+  const where = preview.prefix ? ` (${displayPath(preview.prefix)})` : '';
   out.write(
     `Restoring snapshot ${preview.snapshotId}${where} would write ${countOf(preview.write.length, 'file')}, ` +
       `recreate ${formatNumber(preview.recreate.length)}, leave ${formatNumber(preview.unchanged)} as ${preview.unchanged === 1 ? 'it is' : 'they are'}, and ` +
       `${deleteAdded ? 'delete' : 'keep'} ${formatNumber(preview.added.length)} added since.\n`,
   );
-  for (const path of preview.write) out.write(`  write     ${path}\n`);
-  for (const path of preview.recreate) out.write(`  recreate  ${path}\n`);
-  for (const path of preview.added) out.write(`  ${deleteAdded ? 'delete' : 'keep  '}    ${path}\n`);
+  for (const path of preview.write) out.write(`  write     ${displayPath(path)}\n`);
+  for (const path of preview.recreate) out.write(`  recreate  ${displayPath(path)}\n`);
+  for (const path of preview.added) out.write(`  ${deleteAdded ? 'delete' : 'keep  '}    ${displayPath(path)}\n`);
 }
 
 export function describeRestore(target: number, result: RestoreSnapshotResult): string {

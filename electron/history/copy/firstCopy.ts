@@ -62,6 +62,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     signal: options.signal,
     priority: nextFirstCopyPriority++,
     damaged: store.index.damagedHashes(),
+    known: store.index.trustedHashes(),
     onProgress: (done) => {
       copied = { ...done };
       progress.update(progressOf(store.projectId, walking ? 'scan' : 'copy', done, total));

@@ -7,6 +7,17 @@ export function blobs(sql: Sql): { hash: string; size: number }[] {
   return sql.all('SELECT hash, size FROM blobs WHERE hash NOT IN (SELECT hash FROM blob_marks) ORDER BY hash');
 }
 
+/**
+ * The blobs a writer may trust to be on disk without looking, in one query: named by the index,
+ * neither marked for collection by a prune (its file may go at any time) nor found damaged (its
+ * bytes must be written again).
+ */
+export function trustedHashes(sql: Sql): string[] {
+  return sql
+    .rows<[string]>('SELECT hash FROM blobs WHERE hash NOT IN (SELECT hash FROM blob_marks) AND hash NOT IN (SELECT hash FROM damaged_blobs)')
+    .map(([hash]) => hash);
+}
+
 export function blobTotals(sql: Sql): { blobs: number; bytes: number } {
   return sql.get<{ blobs: number; bytes: number }>('SELECT COUNT(*) AS blobs, COALESCE(SUM(size), 0) AS bytes FROM blobs')!;
 }

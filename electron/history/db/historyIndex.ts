@@ -393,6 +393,11 @@ export class HistoryIndex {
     return blobQueries.blobs(this.#sql);
   }
 
+  /** Blobs a writer may take as stored without looking at the disk (neither marked for collection nor damaged). */
+  trustedHashes(): string[] {
+    return blobQueries.trustedHashes(this.#sql);
+  }
+
   blobTotals(): { blobs: number; bytes: number } {
     return blobQueries.blobTotals(this.#sql);
   }

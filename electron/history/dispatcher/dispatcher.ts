@@ -15,6 +15,10 @@ import { ROUTES, type RouteContext } from './routes.js';
 
 export interface Dispatcher {
   handle(message: unknown): Promise<ResultMessage>;
+  /** The engine, for a transport that carries bytes beside the calls (the browser host's download and upload). */
+  readonly engine: HistoryEngine;
+  /** Runs such a transport's work under an operationId, so the `cancel` call stops it like any call's. */
+  run<T>(operationId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   subscribe(listener: (event: HindsightEvent) => void): () => void;
   /** Cancels running work and stops the watchers (writing their open groups); the engine itself is closed by its owner. */
   close(): Promise<void>;
@@ -60,6 +64,8 @@ export function createDispatcher(engine: HistoryEngine, options: DispatcherOptio
   }
 
   return {
+    engine,
+    run: (operationId, work) => operations.run(operationId, work),
     async handle(message) {
       const id = idOf(message);
       try {

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { isInside } from '../restore/safeTarget.js';
+import { realPath } from '../paths/fsPath.js';
 
 // A path as a person types it (`./builtin/add.c`, `add.c` from inside builtin/, an absolute path
 // inside the project) turned into the project path the history knows (`builtin/add.c`). The one
@@ -48,7 +49,7 @@ function withRealParents(path: string): string {
 /** The real path of `path`, or of its deepest existing ancestor with the rest appended. */
 function deepestReal(path: string): string {
   try {
-    return realpathSync(path);
+    return realPath(path);
   } catch {
     const parent = dirname(path);
     if (parent === path) return path;

@@ -1,5 +1,5 @@
 import { rmdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { fsPath } from '../paths/fsPath.js';
 
 // After a restore deleted files (added since the snapshot, or the files an undone restore had
 // recreated), the folders that held only them are empty: the snapshot had no such folder, so
@@ -16,7 +16,7 @@ export function removeEmptyParents(root: string, deleted: readonly string[]): st
   // Deepest first: a folder empties only once the folders inside it are gone.
   for (const folder of [...folders].sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))) {
     try {
-      rmdirSync(join(root, folder));
+      rmdirSync(fsPath(root, folder));
       removed.push(folder);
     } catch {
       // Not empty, already gone, or not ours to remove: left as it is.

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { fsError } from '../fsErrors.js';
+import { fsArg } from '../paths/fsPath.js';
 
 // The folders a restore makes for the files it writes. Each is made as the umask says, and once
 // every file is in place, set to the mode recorded for it at the snapshot restored, whatever the
@@ -20,12 +21,12 @@ export class FolderMaker {
   /** Makes a folder of the project and its missing parents. */
   make(dir: string): void {
     if (this.present.has(dir)) return;
-    const first = mkdirSync(dir, { recursive: true });
+    const first = mkdirSync(fsArg(dir), { recursive: true });
     if (first !== undefined) {
-      for (let at = dir; at.length >= first.length; at = dirname(at)) {
-        this.made.push(at);
-        if (at === first) break;
-      }
+      // Node names the first folder made as a string, which loses bytes that are not UTF-8:
+      // its depth is what tells which of dir's parents were made.
+      const depth = first.split('/').length;
+      for (let at = dir; at.split('/').length >= depth; at = dirname(at)) this.made.push(at);
     }
     this.present.add(dir);
   }
@@ -39,7 +40,7 @@ export class FolderMaker {
       const mode = this.modeOf(path);
       if (mode === undefined) continue;
       try {
-        chmodSync(dir, mode);
+        chmodSync(fsArg(dir), mode);
       } catch (error) {
         failures.push({ path, error: fsError('set the permissions of the folder', path, error, 'RESTORE_FAILED') });
       }

@@ -10,6 +10,7 @@ import { copyBlobInto } from '../store/blobReader.js';
 import { BackgroundCloser, closeFailuresError, makeCloser, type Closer } from './backgroundCloser.js';
 import { FolderMaker } from './folderMaker.js';
 import { assertProjectPath } from './safeTarget.js';
+import { fsArg } from '../paths/fsPath.js';
 
 // Writes one snapshot into a new (or empty) folder: every file with its exact bytes and mode,
 // every link as a link, every folder holding them with the mode recorded at that snapshot. It
@@ -103,6 +104,7 @@ export async function materializeSnapshot(contents: SnapshotContents, into: stri
   try {
     for (const file of files) {
       options.signal?.throwIfAborted();
+      // In the stored form: fsArg gives each fs call the exact bytes of a name.
       const abs = join(temp, file.path);
       makeFolder(folders, dirname(abs), file.path);
       if (file.type === 'symlink') {
@@ -189,7 +191,7 @@ function makeFolder(folders: FolderMaker, dir: string, path: string): void {
 
 function makeLink(file: FileEntry, abs: string): void {
   try {
-    symlinkSync(file.target ?? '', abs);
+    symlinkSync(fsArg(file.target ?? ''), fsArg(abs));
   } catch (error) {
     throw fsError('make the link', file.path, error, 'RESTORE_FAILED');
   }
@@ -199,7 +201,7 @@ function makeLink(file: FileEntry, abs: string): void {
 async function writeFile(file: FileEntry, abs: string, source: BlobSource): Promise<number> {
   let fd: number;
   try {
-    fd = openSync(abs, CREATE, 0o600);
+    fd = openSync(fsArg(abs), CREATE, 0o600);
   } catch (error) {
     throw fsError('write', file.path, error, 'RESTORE_FAILED');
   }
@@ -228,21 +230,26 @@ function placeFolder(temp: string, into: string): void {
   }
 }
 
+const SLASH = Buffer.from('/');
+
 /** Removes a temp folder whatever modes its folders were given. */
 function removeTree(dir: string): void {
   try {
     rmSync(dir, { recursive: true, force: true });
   } catch {
     // A folder set without write permission (the recorded mode): open them up and try again.
-    const open = (at: string): void => {
+    const open = (at: Buffer): void => {
       try {
         chmodSync(at, 0o700);
-        for (const entry of readdirSync(at, { withFileTypes: true })) if (entry.isDirectory()) open(join(at, entry.name));
+        // Listed as bytes: a name that is not UTF-8 is reached as it is.
+        for (const entry of readdirSync(at, { withFileTypes: true, encoding: 'buffer' })) {
+          if (entry.isDirectory()) open(Buffer.concat([at, SLASH, entry.name]));
+        }
       } catch {
         // what cannot be opened is left; the message the caller throws says what failed
       }
     };
-    open(dir);
+    open(Buffer.from(dir));
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -3,12 +3,14 @@ import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
 import { cloneBlobTo, copyBlobInto } from '../store/blobReader.js';
+import { fsArg } from '../paths/fsPath.js';
 
 // The one home of a restore's temp-and-rename: a version's bytes (or link) go to a temp beside
 // the target with the exact mode, and the temp is renamed over the target, so the file is at every
 // moment either the old one or the new one, never torn. Each step's failure removes the temp and
 // says what could not be done to which project path (RESTORE_FAILED, or the blob reader's error).
 // The temp's name comes from the restore's RestoreTemps (restoreTemps.ts), which journals it.
+// Paths here are in the stored form (paths/fsPath.ts); fsArg gives each fs call the exact bytes.
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
@@ -24,7 +26,7 @@ export interface StoredFile {
 /** Makes the folder a target goes in, when it is missing. */
 export function makeParent(absTarget: string, path: string): void {
   try {
-    mkdirSync(dirname(absTarget), { recursive: true });
+    mkdirSync(fsArg(dirname(absTarget)), { recursive: true });
   } catch (error) {
     throw fsError('recreate the folder for', path, error, 'RESTORE_FAILED');
   }
@@ -33,9 +35,9 @@ export function makeParent(absTarget: string, path: string): void {
 /** The temp, closed, with the version's bytes (cloned where the file system can) and exact mode. */
 export function cloneTemp(blobsDir: string, file: StoredFile, temp: string, path: string): void {
   try {
-    cloneBlobTo(blobsDir, file.hash, temp, file.size, { path, versionId: file.versionId });
+    cloneBlobTo(blobsDir, file.hash, fsArg(temp), file.size, { path, versionId: file.versionId });
     // The blob is private (0600) and the copy took the umask: the recorded bits, exactly.
-    chmodSync(temp, file.mode & 0o7777);
+    chmodSync(fsArg(temp), file.mode & 0o7777);
   } catch (error) {
     dropTemp(temp);
     throw restoreError(path, error);
@@ -49,7 +51,7 @@ export function cloneTemp(blobsDir: string, file: StoredFile, temp: string, path
 export function writeTemp(blobsDir: string, file: StoredFile, temp: string, path: string, buffer: Buffer): number {
   let fd: number;
   try {
-    fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
+    fd = openSync(fsArg(temp), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
   } catch (error) {
     throw fsError('write a temp for', path, error, 'RESTORE_FAILED');
   }
@@ -68,7 +70,7 @@ export function writeTemp(blobsDir: string, file: StoredFile, temp: string, path
 /** The temp as a link pointing where the version's link pointed (never followed). */
 export function linkTemp(target: string, temp: string, path: string): void {
   try {
-    symlinkSync(target, temp);
+    symlinkSync(fsArg(target), fsArg(temp));
   } catch (error) {
     dropTemp(temp);
     throw restoreError(path, error);
@@ -78,7 +80,7 @@ export function linkTemp(target: string, temp: string, path: string): void {
 /** Renames a finished temp over its target; on failure the temp is removed and the target left as it was. */
 export function moveIntoPlace(temp: string, absTarget: string, path: string): void {
   try {
-    renameSync(temp, absTarget);
+    renameSync(fsArg(temp), fsArg(absTarget));
   } catch (error) {
     dropTemp(temp);
     if ((error as NodeJS.ErrnoException).code === 'EISDIR') {
@@ -90,7 +92,7 @@ export function moveIntoPlace(temp: string, absTarget: string, path: string): vo
 
 /** Best-effort removal of a temp that will not be placed; its absence is fine. */
 export function dropTemp(temp: string): void {
-  rmSync(temp, { force: true });
+  rmSync(fsArg(temp), { force: true });
 }
 
 function restoreError(path: string, error: unknown): HindsightError {

@@ -17,6 +17,7 @@ import { undoesFileRestore } from './restoreOrigin.js';
 import { withRestoreTemps } from './restoreTemps.js';
 import { safeTarget } from './safeTarget.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
+import { fsArg } from '../paths/fsPath.js';
 
 // Restores one file to one of its versions, or to git's committed (HEAD) or staged (INDEX)
 // version. What the file holds now is recorded first when it is not already the latest version
@@ -89,7 +90,7 @@ async function putBack(store: ProjectStore, path: string, contents: Contents, re
   const undoVersionId = store.index.latestVersion(path)?.versionId ?? null;
   if (contents.hash === null) {
     try {
-      rmSync(absTarget, { force: true });
+      rmSync(fsArg(absTarget), { force: true });
     } catch (error) {
       throw fsError('remove', path, error, 'RESTORE_FAILED');
     }

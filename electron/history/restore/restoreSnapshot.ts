@@ -15,6 +15,7 @@ import { FolderMaker } from './folderMaker.js';
 import { withRestoreTemps } from './restoreTemps.js';
 import type { RestorePlan } from './planRestore.js';
 import { assertProjectPath, safeTarget } from './safeTarget.js';
+import { fsArg, fsPath } from '../paths/fsPath.js';
 
 // Carries out a restore plan. The caller has already recorded what the disk holds (a rescan), so
 // every file this overwrites or deletes has its current contents in the history. Writes go through
@@ -74,7 +75,7 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
   const deleteFailures: { path: string; error: Error }[] = [];
   for (const path of toDelete) {
     try {
-      rmSync(folders.target(path), { force: true });
+      rmSync(fsArg(folders.target(path)), { force: true });
       deleted.push(path);
       done.files++;
       progress.update(report('restore'));
@@ -169,7 +170,7 @@ function commitRestore(store: ProjectStore, plan: RestorePlan, written: FileEntr
 /** The stat row of a file just restored, so the next rescan need not hash it again. */
 function statNow(root: string, file: FileEntry): StatRow | undefined {
   try {
-    const st = lstatSync(join(root, file.path), { bigint: true });
+    const st = lstatSync(fsPath(root, file.path), { bigint: true });
     return { path: file.path, type: file.type, ...stampOf(st), hash: file.hash, target: file.target ?? null };
   } catch {
     return undefined; // gone again already: the next rescan records that

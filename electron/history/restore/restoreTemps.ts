@@ -5,6 +5,7 @@ import { makePrivateDir, PRIVATE_FILE_MODE } from '../privateModes.js';
 import { restoreJournalDir } from '../store/storeLayout.js';
 import { count } from '../trace.js';
 import { safeTarget } from './safeTarget.js';
+import { fsArg } from '../paths/fsPath.js';
 
 // The temps a restore writes beside their targets in the project, `.NAME.hindsight-RUN`, RUN being
 // one UUID per restore. Before its first temp is made, a restore writes the paths it may write to
@@ -113,12 +114,12 @@ function removeTemp(root: string, path: string, run: string): number {
   try {
     // The same checks a restore makes: a parent that became a link out of the project is left alone.
     temp = tempPath(safeTarget(root, path), run);
-    const st = lstatSync(temp);
+    const st = lstatSync(fsArg(temp));
     if (!st.isFile() && !st.isSymbolicLink()) return 0;
   } catch {
     return 0;
   }
-  rmSync(temp, { force: true });
+  rmSync(fsArg(temp), { force: true });
   return 1;
 }
 

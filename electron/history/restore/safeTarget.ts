@@ -1,7 +1,8 @@
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { projectPathProblem } from '../../../shared/projectPath.js';
+import { fsArg, realPath } from '../paths/fsPath.js';
 
 // Where a restore may write: only inside the project folder. A path with '..', an absolute path,
 // or one whose parent folders lead outside through a symlink is refused with a clear error.
@@ -24,7 +25,8 @@ export function assertProjectPath(path: string): void {
 
 /**
  * Resolves a project path to the absolute path a restore writes, checking every existing parent
- * folder on disk: a parent that is a symlink must still resolve inside the root.
+ * folder on disk: a parent that is a symlink must still resolve inside the root. The answer is in
+ * the stored form (paths/fsPath.ts): give fs calls fsArg of it.
  */
 export function safeTarget(root: string, path: string): string {
   assertProjectPath(path);
@@ -34,7 +36,7 @@ export function safeTarget(root: string, path: string): string {
     current = join(current, part);
     let isLink: boolean;
     try {
-      const st = lstatSync(current);
+      const st = lstatSync(fsArg(current));
       if (!st.isDirectory() && !st.isSymbolicLink()) {
         throw new HindsightError('PATH_INVALID', `Cannot restore ${path}: ${current} is a file, not a folder.`, { path });
       }
@@ -54,7 +56,7 @@ export function safeTarget(root: string, path: string): string {
 
 function realpathOrSelf(path: string): string {
   try {
-    return realpathSync(path);
+    return realPath(path);
   } catch {
     return path; // a dangling link: it is replaced, never followed
   }

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
 import { blobPath } from './storeLayout.js';
+import type { FsPath } from '../paths/fsPath.js';
 
 // Every read of a stored blob goes through here: its head (the viewer), a stream (the CLI's show),
 // a copy into a file being restored, a hash (verify). Every path that hands bytes on checks them
@@ -212,11 +213,11 @@ export function* checkedBlobChunks(blobsDir: string, hash: string, size: number,
 }
 
 /**
- Copies a blob to a new file at `target` (which must not exist): a clone where the file system
+ * Copies a blob to a new file at `target` (which must not exist): a clone where the file system
  * can make one. The copy is then hashed (a clone shares the damaged extents of a damaged blob);
  * a mismatch throws BLOB_CORRUPT and the caller drops the file.
  */
-export function cloneBlobTo(blobsDir: string, hash: string, target: string, expectedSize?: number, subject?: BlobSubject): void {
+export function cloneBlobTo(blobsDir: string, hash: string, target: FsPath, expectedSize?: number, subject?: BlobSubject): void {
   closeSync(openBlob(blobsDir, hash, expectedSize, subject).fd);
   try {
     // FICLONE (not FORCE): a clone where the file system can, a plain copy where it cannot.

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { CopySlots } from './copySlots.js';
 import type { CopyJob, CopyJobResult } from './copyProtocol.js';
@@ -8,6 +9,12 @@ import { count, countMax } from '../trace.js';
 // process; every job takes one slot of the shared CopySlots, so the limit holds across every
 // project. A job is a short batch of files filed one after another, so files in flight never
 // exceed the slots.
+//
+// Workers are sized to the cores, not to the slots: a worker is a thread that hashes and copies,
+// and more of them than cores buys nothing but their boot (each takes tens of milliseconds of CPU
+// before its first file). They are started as jobs need them: a folder whose files fit in one
+// batch runs on one worker; a job holding a slot while every worker is busy waits for the first
+// one free.
 
 export const DEFAULT_COPY_CONCURRENCY = 4;
 
@@ -19,6 +26,11 @@ interface Pending {
 export class CopyPool {
   private readonly idle: Worker[] = [];
   private readonly pending = new Map<Worker, Pending>();
+  /** Jobs holding a slot while every worker is busy: each gets the next worker free. */
+  private readonly waiting: { resolve: (worker: Worker) => void; reject: (error: Error) => void }[] = [];
+  private workers = 0;
+  /** The id of the known-blob list each worker holds (it keeps only its last). */
+  private readonly knownHeld = new WeakMap<Worker, number>();
   private nextJobId = 1;
   private inFlight = 0;
   private closed = false;
@@ -26,6 +38,8 @@ export class CopyPool {
   constructor(
     readonly slots: CopySlots,
     private readonly workerScript: string | URL = defaultWorkerScript(),
+    /** At most this many worker threads, whatever the slots (default: the cores this process may use). */
+    readonly maxWorkers: number = availableParallelism(),
   ) {}
 
   /** Files copying at this moment (one per busy worker). */
@@ -62,17 +76,16 @@ export class CopyPool {
   }
 
   /**
-   * Starts workers up to the slot limit ahead of the first job. A worker takes tens of
+   * Starts one worker ahead of the first job when there is none: a worker takes tens of
    * milliseconds of CPU to boot; started while the folder is still being walked, that time
-   * overlaps the walk instead of delaying the first copies. Idle workers never keep the process alive.
+   * overlaps the walk instead of delaying the first copies. More start only when batches queue up
+   * (a small folder never pays for them). Idle workers never keep the process alive.
    */
   prestart(): void {
-    if (this.closed) return;
-    for (let n = this.idle.length + this.pending.size; n < this.slots.capacity; n++) {
-      const worker = this.spawn();
-      worker.unref();
-      this.idle.push(worker);
-    }
+    if (this.closed || this.workers > 0) return;
+    const worker = this.spawn();
+    worker.unref();
+    this.idle.push(worker);
   }
 
   /** Ends every worker; jobs still running fail. The pool can be used again afterwards. */
@@ -80,34 +93,66 @@ export class CopyPool {
     this.closed = true;
     const workers = [...this.idle, ...this.pending.keys()];
     this.idle.length = 0;
+    this.workers = 0;
+    for (const waiter of this.waiting.splice(0)) waiter.reject(new Error('The copy workers were closed.'));
     await Promise.all(workers.map((worker) => worker.terminate()));
     this.closed = false;
   }
 
-  private dispatch(job: CopyJob): Promise<CopyJobResult> {
-    const worker = this.idle.pop() ?? this.spawn();
+  private async dispatch(job: CopyJob): Promise<CopyJobResult> {
+    const worker = await this.freeWorker();
     worker.ref();
+    let message = job;
+    if (job.known) {
+      // The list crosses to each worker once per filing; after that its id is enough.
+      if (this.knownHeld.get(worker) === job.known.id) message = { ...job, known: { id: job.known.id } };
+      else count('copy.knownListsSent');
+      this.knownHeld.set(worker, job.known.id);
+    }
     return new Promise<CopyJobResult>((resolve, reject) => {
       this.pending.set(worker, { resolve, reject });
-      worker.postMessage(job);
+      worker.postMessage(message);
     });
+  }
+
+  /** An idle worker, a new one while under maxWorkers, else the first one to finish its job. */
+  private freeWorker(): Promise<Worker> | Worker {
+    const idle = this.idle.pop();
+    if (idle) return idle;
+    if (this.workers < Math.max(1, this.maxWorkers)) return this.spawn();
+    return new Promise<Worker>((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  /** A worker done with its job: to the next job waiting for one, else idle. */
+  private release(worker: Worker): void {
+    const next = this.waiting.shift();
+    if (next) next.resolve(worker);
+    else this.idle.push(worker);
   }
 
   private spawn(): Worker {
     const worker = new Worker(this.workerScript);
+    this.workers++;
     count('copy.workers');
     worker.on('message', (result: CopyJobResult) => {
       const waiter = this.pending.get(worker);
       this.pending.delete(worker);
       worker.unref();
-      if (!this.closed) this.idle.push(worker);
+      if (!this.closed) this.release(worker);
       waiter?.resolve(result);
     });
+    let lost = false;
     const lose = (error: Error) => {
       const waiter = this.pending.get(worker);
       this.pending.delete(worker);
       const at = this.idle.indexOf(worker);
       if (at >= 0) this.idle.splice(at, 1);
+      if (!lost) {
+        lost = true;
+        this.workers = Math.max(0, this.workers - 1);
+        // A job waiting for a worker gets a new one in place of the one lost.
+        if (!this.closed && this.waiting.length > 0) this.release(this.spawn());
+      }
       waiter?.reject(error);
     };
     worker.on('error', lose);

@@ -6,9 +6,15 @@ export interface CopyJob {
   jobId: number;
   blobsDir: string;
   cloneMode: CloneMode;
-  files: string[];
+  /** Paths on disk; a name that is not UTF-8 comes as its bytes (a Buffer arrives as a Uint8Array). */
+  files: (string | Uint8Array)[];
   /** Hashes found missing or damaged: written again when their bytes come by. */
   rewrite?: string[];
+  /**
+   * The blobs already stored, trusted without a look at the disk (see KnownBlobs). `hashes` is
+   * left out when the worker already holds the list of this `id` (the pool knows which it sent).
+   */
+  known?: { id: number; hashes?: readonly string[] };
   /** Shared with the pool: set to 1 when the operation is cancelled; the worker stops at the next file or piece. */
   cancel?: Int32Array;
 }

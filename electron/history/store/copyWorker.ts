@@ -24,6 +24,17 @@ try {
   // Not permitted or not supported here: the copy runs at normal priority.
 }
 
+// The known blobs of the last list received (CopyJob.known): the pool sends a list once per worker
+// and then only its id. Blobs this worker files are added as it goes.
+let known: { id: number; set: Set<string> } | undefined;
+
+function knownOf(job: CopyJob): Set<string> | undefined {
+  if (!job.known) return undefined;
+  if (job.known.hashes) known = { id: job.known.id, set: new Set(job.known.hashes) };
+  // An id this worker does not hold (never expected): look at the disk, as without a list.
+  return known?.id === job.known.id ? known.set : undefined;
+}
+
 parentPort?.on('message', (job: CopyJob) => {
   const counters: FileCounters = { mkdirs: 0, cloneFallbacks: 0 };
   const rewrite = new Set(job.rewrite);
@@ -31,10 +42,11 @@ parentPort?.on('message', (job: CopyJob) => {
   const cancelled = cancel ? () => Atomics.load(cancel, 0) !== 0 : () => false;
   // Once per batch: the umask is the process's, and a test (or a host) may change it meanwhile.
   const exactCreateMode = createsPrivateFileExactly();
+  const knownSet = knownOf(job);
   const outcomes = job.files.map((file) => {
     if (cancelled()) return { kind: 'cancelled' as const };
     try {
-      return fileRegularFile(file, job.blobsDir, { cloneMode: job.cloneMode, rewrite, cancelled, exactCreateMode }, counters);
+      return fileRegularFile(typeof file === 'string' ? file : Buffer.from(file.buffer, file.byteOffset, file.byteLength), job.blobsDir, { cloneMode: job.cloneMode, rewrite, cancelled, exactCreateMode, known: knownSet }, counters);
     } catch (error) {
       return error instanceof CopyCancelled ? { kind: 'cancelled' as const } : fail(error);
     }

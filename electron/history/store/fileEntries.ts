@@ -38,7 +38,14 @@ export interface FileEntriesOptions {
   priority?: number;
   /** Blobs found missing or damaged (index.damagedHashes()): rewritten, not trusted, when their bytes are filed. */
   damaged?: readonly string[];
+  /**
+   * The blobs already stored (index.trustedHashes(): damaged and marked ones left out). Given,
+   * whether a blob is stored is answered from it instead of a look at each blob path.
+   */
+  known?: readonly string[];
 }
+
+let nextKnownId = 1;
 
 export async function fileEntries(entries: readonly WalkEntry[], options: FileEntriesOptions): Promise<FiledEntries> {
   const filing = startFiling(options);
@@ -71,37 +78,43 @@ export function startFiling(options: FileEntriesOptions): Filing {
   const rewrite = [...(options.damaged ?? [])];
   const rewriteSet = new Set(rewrite);
   const repaired = new Set<string>();
+  const knownList = options.known ? { id: nextKnownId++, hashes: options.known } : undefined;
+  // This thread's copy, for link targets; kept current with what the workers file.
+  const knownHere = options.known ? new Set(options.known) : undefined;
 
   const send = (batch: WalkEntry[]) => {
-    running.push(
-      (async () => {
-        if (options.signal?.aborted || firstError) return;
-        const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs), rewrite }, options.priority, options.signal);
-        count('copy.mkdirs', result.mkdirs);
-        count('copy.cloneFallbacks', result.cloneFallbacks);
-        result.outcomes.forEach((outcome, i) => {
-          const entry = batch[i]!;
-          if (outcome.kind === 'filed') {
-            results.set(entry.path, outcome);
-            if (outcome.repaired) repaired.add(outcome.hash);
-            count('copy.files');
-            count(`copy.${outcome.method}`);
-            done.files++;
-            done.bytes += outcome.size;
-          } else if (outcome.kind === 'failed') {
-            firstError ??= copyFailure(entry.path, outcome);
-          } else if (outcome.kind === 'cancelled') {
-            count('copy.cancelled');
-          } else if (outcome.kind === 'unreadable') {
-            count('copy.unreadable');
-            unreadable.push({ path: entry.path, reason: outcome.reason });
-          } else {
-            skipped.push(entry.path);
-          }
-        });
-        options.onProgress?.(done);
-      })(),
-    );
+    const copying = (async () => {
+      if (options.signal?.aborted || firstError) return;
+      const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs), rewrite, known: knownList }, options.priority, options.signal);
+      count('copy.mkdirs', result.mkdirs);
+      count('copy.cloneFallbacks', result.cloneFallbacks);
+      result.outcomes.forEach((outcome, i) => {
+        const entry = batch[i]!;
+        if (outcome.kind === 'filed') {
+          results.set(entry.path, outcome);
+          knownHere?.add(outcome.hash);
+          if (outcome.repaired) repaired.add(outcome.hash);
+          count('copy.files');
+          count(`copy.${outcome.method}`);
+          done.files++;
+          done.bytes += outcome.size;
+        } else if (outcome.kind === 'failed') {
+          firstError ??= copyFailure(entry.path, outcome);
+        } else if (outcome.kind === 'cancelled') {
+          count('copy.cancelled');
+        } else if (outcome.kind === 'unreadable') {
+          count('copy.unreadable');
+          unreadable.push({ path: entry.path, reason: outcome.reason });
+        } else {
+          skipped.push(entry.path);
+        }
+      });
+      options.onProgress?.(done);
+    })();
+    // Looked at by finish or settle once the walk is over; until then a batch that fails (a cancel
+    // while it waited for a slot) must not count as an unhandled rejection.
+    copying.catch(() => undefined);
+    running.push(copying);
   };
 
   return {
@@ -109,7 +122,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const entry of entries) {
         if (entry.type === 'symlink') {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
-          const { hash, repaired: rewritten } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet);
+          const { hash, repaired: rewritten } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet, knownHere);
           if (rewritten) repaired.add(hash);
           results.set(entry.path, { kind: 'link', hash, size: bytes.length });
           done.files++;

@@ -15,6 +15,7 @@ import { unreadableReason } from '../walk/unreadable.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
 import { blobPath, SMALL_FILE_LIMIT } from './storeLayout.js';
 import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } from './placeBlob.js';
+import type { FsPath } from '../paths/fsPath.js';
 
 // Filing one file's bytes into the blob store with synchronous calls. It runs on the copy
 // workers (worker threads), where a synchronous call costs a few microseconds against tens for a
@@ -28,6 +29,10 @@ import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } fro
 //
 // A blob already at its final path is trusted (the bytes are not written twice) unless its hash
 // is in `rewrite`: blobs found missing or damaged, whose right bytes are renamed over them.
+// Given `known` (the hashes the index names, neither damaged nor marked for collection), whether a
+// blob is stored is answered from that set, with no system call: a new file costs no failing
+// access on its blob path. A blob filed is added to it. A hash missing from the set is written
+// (renamed over the same bytes if another thread filed them meanwhile: harmless).
 
 export type CloneMode = 'auto' | 'never';
 
@@ -38,6 +43,8 @@ export interface FileOptions {
   rewrite?: ReadonlySet<string>;
   /** Asked between pieces of a large file: true stops the copy (its temp is dropped). */
   cancelled?: () => boolean;
+  /** Hashes stored already, answered without a look at the disk; the blobs filed are added. */
+  known?: Set<string>;
   /** The umask leaves a file created 0600 at 0600 (privateModes.createsPrivateFileExactly): no fchmod needed. */
   exactCreateMode?: boolean;
 }
@@ -96,7 +103,7 @@ const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 const NOT_A_FILE = new Set(['ELOOP', 'ENXIO', 'ENODEV']);
 
 export function fileRegularFile(
-  absPath: string,
+  absPath: FsPath,
   blobsDir: string,
   options: FileOptions,
   counters: FileCounters = { mkdirs: 0, cloneFallbacks: 0 },
@@ -121,7 +128,7 @@ export function fileRegularFile(
       const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
-      const { hash, created, repaired } = storeBytes(bytes, blobsDir, counters, options.exactCreateMode, options.rewrite);
+      const { hash, created, repaired } = storeBytes(bytes, blobsDir, counters, options.exactCreateMode, options.rewrite, options.known);
       // The size filed is the bytes read: a file that grew since its fstat is filed whole.
       return { kind: 'filed', ...stamp, hash, size: bytes.length, created, repaired, method: 'small' };
     }
@@ -142,11 +149,12 @@ export function storeBytes(
   counters?: PlaceStats,
   exactCreateMode = false,
   rewrite?: ReadonlySet<string>,
+  known?: Set<string>,
 ): { hash: string; created: boolean; repaired: boolean } {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const finalPath = blobPath(blobsDir, hash);
   const repaired = rewrite?.has(hash) ?? false;
-  if (!repaired && existsSync(finalPath)) return { hash, created: false, repaired };
+  if (!repaired && isStored(hash, finalPath, known)) return { hash, created: false, repaired };
   const { temp, fd } = openTempBeside(finalPath, counters);
   try {
     writeAll(fd, bytes);
@@ -165,11 +173,17 @@ export function storeBytes(
     dropTemp(temp);
     throw error;
   }
+  known?.add(hash);
   return { hash, created: true, repaired };
 }
 
+/** The blob is stored: from the known set when there is one (no system call), else from the disk. */
+function isStored(hash: string, finalPath: string, known: ReadonlySet<string> | undefined): boolean {
+  return known ? known.has(hash) : existsSync(finalPath);
+}
+
 function fileLarge(
-  absPath: string,
+  absPath: FsPath,
   srcFd: number,
   blobsDir: string,
   options: FileOptions,
@@ -188,11 +202,12 @@ function fileLarge(
     }
     const finalPath = blobPath(blobsDir, digest.hash);
     const repaired = options.rewrite?.has(digest.hash) ?? false;
-    if (!repaired && existsSync(finalPath)) {
+    if (!repaired && isStored(digest.hash, finalPath, options.known)) {
       dropTemp(temp);
       return { ...digest, created: false, repaired, method };
     }
     placeBlob(temp, finalPath, counters);
+    options.known?.add(digest.hash);
     return { ...digest, created: true, repaired, method };
   } catch (error) {
     dropTemp(temp);
@@ -200,7 +215,7 @@ function fileLarge(
   }
 }
 
-function tryClone(src: string, temp: string, counters: FileCounters): boolean {
+function tryClone(src: FsPath, temp: string, counters: FileCounters): boolean {
   try {
     copyFileSync(src, temp, constants.COPYFILE_FICLONE_FORCE | constants.COPYFILE_EXCL);
     return true;

@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { ProjectStore } from '../project/projectStore.js';
+import { fsArg, type FsPath } from '../paths/fsPath.js';
 import { safeTarget } from '../restore/safeTarget.js';
 import { fileRegularFile } from '../store/fileIntoStore.js';
 import { cloneModeFromEnv } from '../store/fileEntries.js';
@@ -23,9 +24,9 @@ export function repairFromFolder(store: ProjectStore, signal?: AbortSignal): str
   for (const { path, hash, size } of store.index.repairCandidates()) {
     signal?.throwIfAborted();
     if (repaired.has(hash)) continue;
-    let abs: string;
+    let abs: FsPath;
     try {
-      abs = safeTarget(store.root, path);
+      abs = fsArg(safeTarget(store.root, path));
     } catch {
       continue; // a path that now leads outside the folder is not read
     }
@@ -41,7 +42,7 @@ export function repairFromFolder(store: ProjectStore, signal?: AbortSignal): str
 }
 
 /** The SHA-256 of a regular file of exactly `size` bytes; undefined for anything else. */
-function hashOf(abs: string, size: number): string | undefined {
+function hashOf(abs: FsPath, size: number): string | undefined {
   let fd: number;
   try {
     fd = openSync(abs, constants.O_RDONLY | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0));

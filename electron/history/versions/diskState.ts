@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import type { DiskState, VersionInfo } from '../../../shared/history.js';
 import { fsError } from '../fsErrors.js';
 import type { ProjectStore } from '../project/projectStore.js';
@@ -41,7 +40,7 @@ async function hashOnDisk(store: ProjectStore, entry: WalkEntry): Promise<string
   }
   const hash = createHash('sha256');
   try {
-    for await (const chunk of createReadStream(join(store.root, entry.path))) hash.update(chunk as Buffer);
+    for await (const chunk of createReadStream(entry.abs)) hash.update(chunk as Buffer);
   } catch (error) {
     throw fsError('read', entry.path, error);
   }

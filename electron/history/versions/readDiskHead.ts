@@ -1,8 +1,9 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
 import { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
 import { safeTarget } from '../restore/safeTarget.js';
 import { readFileHead } from '../fileHead.js';
+import { fsArg, linkTarget } from '../paths/fsPath.js';
 
 // The first bytes of a file as it is on disk now, for a diff against a version. A symlink is read
 // as its target (never followed), and a parent folder that is a link leading outside the project
@@ -19,14 +20,14 @@ export function readDiskHead(root: string, path: string, limit: number): DiskHea
   const abs = safeTarget(root, path);
   let st;
   try {
-    st = lstatSync(abs);
+    st = lstatSync(fsArg(abs));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw fsError('read', path, error);
   }
   if (st.isSymbolicLink()) {
-    const target = Buffer.from(readlinkSync(abs, 'utf8'), 'utf8');
+    const target = Buffer.from(linkTarget(fsArg(abs)), 'utf8');
     return { type: 'symlink', mode: st.mode & 0o7777, size: target.length, bytes: target };
   }
   if (!st.isFile()) {
@@ -35,7 +36,7 @@ export function readDiskHead(root: string, path: string, limit: number): DiskHea
   let fd: number;
   try {
     // O_NOFOLLOW: a file swapped for a link between the lstat and the open is not followed.
-    fd = openSync(abs, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    fd = openSync(fsArg(abs), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   } catch (error) {
     throw fsError('read', path, error);
   }

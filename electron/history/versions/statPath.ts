@@ -1,5 +1,5 @@
-import { lstatSync, readlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { fsPath, linkTarget, type FsPath } from '../paths/fsPath.js';
 import { entryFromStat, type WalkEntry } from '../walk/walkFolder.js';
 import { count } from '../trace.js';
 
@@ -10,7 +10,7 @@ import { count } from '../trace.js';
 // (the common case when checking recorded paths the walk did not see) costs exactly one lstat.
 
 export function statPath(root: string, path: string): WalkEntry | undefined {
-  const abs = join(root, path);
+  const abs = fsPath(root, path);
   const st = lstatOrUndefined(abs);
   if (!st) return undefined;
   const type = st.isFile() ? 'file' : st.isSymbolicLink() ? 'symlink' : undefined;
@@ -18,7 +18,7 @@ export function statPath(root: string, path: string): WalkEntry | undefined {
   const entry = entryFromStat(path, abs, type, st);
   if (type === 'symlink') {
     try {
-      entry.target = readlinkSync(abs);
+      entry.target = linkTarget(abs);
     } catch (error) {
       if (isAbsence(error)) return undefined;
       throw error;
@@ -29,11 +29,11 @@ export function statPath(root: string, path: string): WalkEntry | undefined {
 
 /** Whether a project folder exists as a real folder (a link to a folder is not one the walk enters). */
 export function folderExists(root: string, dir: string): boolean {
-  const st = lstatOrUndefined(join(root, dir));
+  const st = lstatOrUndefined(fsPath(root, dir));
   return st !== undefined && st.isDirectory();
 }
 
-function lstatOrUndefined(abs: string) {
+function lstatOrUndefined(abs: FsPath) {
   count('rescan.lstat');
   try {
     return lstatSync(abs, { bigint: true });
@@ -48,7 +48,7 @@ function parentIsLink(root: string, path: string): boolean {
   let current = '';
   for (const part of parts.slice(0, -1)) {
     current = current === '' ? part : `${current}/${part}`;
-    const st = lstatOrUndefined(join(root, current));
+    const st = lstatOrUndefined(fsPath(root, current));
     if (!st) return false;
     if (st.isSymbolicLink()) return true;
   }

@@ -1,10 +1,11 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, type BigIntStats, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type BigIntStats, type Dirent } from 'node:fs';
+import { lossyPath } from '../../../shared/fileNameBytes.js';
 import type { EntryType, UnreadablePath } from '../../../shared/history.js';
 import { comparePaths } from '../../../shared/projectPath.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
 import { count } from '../trace.js';
 import { fsError } from '../fsErrors.js';
+import { fsPath, linkTarget, nameOfBytes, type FsPath } from '../paths/fsPath.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from './ignoreRules.js';
 import { unreadableReason } from './unreadable.js';
 
@@ -15,7 +16,8 @@ import { unreadableReason } from './unreadable.js';
 
 export interface WalkEntry extends StatStamp {
   path: string;
-  abs: string;
+  /** Where it is on disk: a string, or the exact bytes when a name in it is not UTF-8. */
+  abs: FsPath;
   type: EntryType;
   target?: string;
 }
@@ -45,6 +47,7 @@ export function overSizeLimit(entry: Pick<WalkEntry, 'type' | 'size'>, maxFileSi
 }
 
 const SLICE_MS = 4;
+const GITIGNORE = Buffer.from('.gitignore');
 
 export async function walkFolder(root: string, options: WalkOptions = {}): Promise<WalkEntry[]> {
   const entries: WalkEntry[] = [];
@@ -58,17 +61,18 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
     const layers = withGitignore(root, rel, dirents, inherited);
     const found = entries.length;
     for (const dirent of dirents) {
-      const name = dirent.name;
+      // Listed as bytes: a name that is not UTF-8 keeps its exact bytes (shared/fileNameBytes.ts).
+      const name = nameOfBytes(dirent.name);
       if (name === '.git') continue;
       const path = rel === '' ? name : `${rel}/${name}`;
-      const abs = join(root, path);
+      const abs = fsPath(root, path);
       const kind = direntKind(dirent, abs);
       if (kind === 'dir') {
-        if (path !== options.skip && !isIgnored(layers, path, true)) {
+        if (path !== options.skip && !isIgnored(layers, lossyPath(path), true)) {
           stack.push({ rel: path, layers });
           if (options.folderModes) noteFolderMode(options.folderModes, path, abs);
         }
-      } else if (kind && !isIgnored(layers, path, false)) {
+      } else if (kind && !isIgnored(layers, lossyPath(path), false)) {
         const entry = statEntry(abs, path, kind, options.unreadable);
         if (entry && overSizeLimit(entry, options.maxFileSize)) count('walk.overSizeLimit');
         else if (entry) entries.push(entry);
@@ -84,7 +88,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
   return entries.sort((a, b) => comparePaths(a.path, b.path));
 }
 
-function noteFolderMode(modes: Map<string, number>, path: string, abs: string): void {
+function noteFolderMode(modes: Map<string, number>, path: string, abs: FsPath): void {
   try {
     const st = lstatSync(abs);
     if (st.isDirectory()) modes.set(path, st.mode & 0o7777);
@@ -93,10 +97,10 @@ function noteFolderMode(modes: Map<string, number>, path: string, abs: string): 
   }
 }
 
-function readFolder(root: string, rel: string, unreadable: UnreadablePath[] | undefined): Dirent[] | undefined {
-  const dir = join(root, rel);
+function readFolder(root: string, rel: string, unreadable: UnreadablePath[] | undefined): Dirent<Buffer>[] | undefined {
+  const dir = fsPath(root, rel);
   try {
-    return readdirSync(dir, { withFileTypes: true });
+    return readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
   } catch (error) {
     // A folder removed while we walk is simply not there any more.
     const code = (error as NodeJS.ErrnoException).code;
@@ -110,17 +114,17 @@ function readFolder(root: string, rel: string, unreadable: UnreadablePath[] | un
   }
 }
 
-function withGitignore(root: string, rel: string, dirents: Dirent[], inherited: IgnoreLayer[]): IgnoreLayer[] {
-  if (!dirents.some((d) => d.name === '.gitignore' && (d.isFile() || d.isSymbolicLink()))) return inherited;
-  const text = readRulesFile(join(root, rel, '.gitignore'));
-  return text === undefined ? inherited : [...inherited, makeLayer(rel, text)];
+function withGitignore(root: string, rel: string, dirents: Dirent<Buffer>[], inherited: IgnoreLayer[]): IgnoreLayer[] {
+  if (!dirents.some((d) => d.name.equals(GITIGNORE) && (d.isFile() || d.isSymbolicLink()))) return inherited;
+  const text = readRulesFile(fsPath(root, rel === '' ? '.gitignore' : `${rel}/.gitignore`));
+  return text === undefined ? inherited : [...inherited, makeLayer(lossyPath(rel), text)];
 }
 
 /**
  * A .gitignore's text, or undefined when it cannot be read or is no regular file. Opened without
  * blocking: a .gitignore that is (or links to) a FIFO would otherwise wait for a writer forever.
  */
-function readRulesFile(path: string): string | undefined {
+function readRulesFile(path: FsPath): string | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -136,7 +140,7 @@ function readRulesFile(path: string): string | undefined {
   }
 }
 
-function direntKind(dirent: Dirent, abs: string): 'dir' | EntryType | undefined {
+function direntKind(dirent: Dirent<Buffer>, abs: FsPath): 'dir' | EntryType | undefined {
   if (dirent.isDirectory()) return 'dir';
   if (dirent.isFile()) return 'file';
   if (dirent.isSymbolicLink()) return 'symlink';
@@ -155,16 +159,16 @@ function direntKind(dirent: Dirent, abs: string): 'dir' | EntryType | undefined 
 }
 
 /** A walked entry from its lstat: the stamp the stat cache compares on the next scan. */
-export function entryFromStat(path: string, abs: string, type: EntryType, st: BigIntStats): WalkEntry {
+export function entryFromStat(path: string, abs: FsPath, type: EntryType, st: BigIntStats): WalkEntry {
   return { path, abs, type, ...stampOf(st) };
 }
 
-function statEntry(abs: string, path: string, type: EntryType, unreadable: UnreadablePath[] | undefined): WalkEntry | undefined {
+function statEntry(abs: FsPath, path: string, type: EntryType, unreadable: UnreadablePath[] | undefined): WalkEntry | undefined {
   try {
     const st = lstatSync(abs, { bigint: true });
     count('walk.lstat');
     const entry = entryFromStat(path, abs, type, st);
-    if (type === 'symlink') entry.target = readlinkSync(abs);
+    if (type === 'symlink') entry.target = linkTarget(abs);
     return entry;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

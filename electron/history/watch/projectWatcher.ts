@@ -2,6 +2,7 @@ import { relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { ChangeBatcher, DEFAULT_TIMING, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
 import { IgnoreMatcher } from './ignoreMatcher.js';
+import { RawFolderWatches } from './rawFolderWatches.js';
 
 // The live watcher of one open project (chokidar). File events feed the change batcher; anything
 // that makes the event stream doubtful (an error, a folder created or removed, whose first files
@@ -17,6 +18,13 @@ import { IgnoreMatcher } from './ignoreMatcher.js';
  */
 export const DEFAULT_RECONCILE_MS = 5 * 60 * 1000;
 
+const NOT_UTF8 = 'a name that is not UTF-8';
+
+/** Whether a path from chokidar lost bytes that are not UTF-8 (a genuine U+FFFD costs a rescan). */
+function lostBytes(path: string): boolean {
+  return path.includes('\uFFFD');
+}
+
 export interface ProjectWatcherOptions extends Partial<BatchTiming> {
   exclude?: readonly string[];
   /** A folder never watched (the data folder inside the project). */
@@ -31,6 +39,7 @@ export interface ProjectWatcherOptions extends Partial<BatchTiming> {
 export class ProjectWatcher {
   private readonly batcher: ChangeBatcher;
   private readonly matcher: IgnoreMatcher;
+  private readonly rawFolders: RawFolderWatches;
   private watcher: FSWatcher | undefined;
   private chain: Promise<void> = Promise.resolve();
   private reconcileTimer: NodeJS.Timeout | undefined;
@@ -40,6 +49,10 @@ export class ProjectWatcher {
     private readonly options: ProjectWatcherOptions,
   ) {
     this.matcher = new IgnoreMatcher(root, options.exclude, options.skip);
+    this.rawFolders = new RawFolderWatches(
+      () => this.batcher.markDoubt(NOT_UTF8),
+      (abs) => this.matcher.ignored(this.rel(abs), true),
+    );
     this.batcher = new ChangeBatcher(
       { quietMs: options.quietMs ?? DEFAULT_TIMING.quietMs, maxGroupMs: options.maxGroupMs ?? DEFAULT_TIMING.maxGroupMs },
       (group) => this.enqueue(group),
@@ -58,6 +71,7 @@ export class ProjectWatcher {
     clearInterval(this.reconcileTimer);
     await this.watcher?.close();
     this.watcher = undefined;
+    this.rawFolders.close();
     this.batcher.flush();
     await this.settled();
     this.batcher.stop(); // a commit that failed while stopping asks for no more work
@@ -89,12 +103,25 @@ export class ProjectWatcher {
     watcher.on('unlink', (abs) => this.file(abs));
     watcher.on('addDir', (abs) => this.rel(abs) !== '' && this.batcher.markDoubt('folder created'));
     watcher.on('unlinkDir', () => this.batcher.markDoubt('folder removed'));
+    // chokidar names paths with Node's strings, which turn bytes that are not UTF-8 into U+FFFD: it
+    // cannot stat such a path, so it reports no add or change for it, only the raw event. Such a
+    // path asks for a reconciling rescan, which lists folders as bytes and finds the real name.
+    // Nor can it watch inside such a folder: rawFolderWatches.ts does, by the folder's bytes.
+    watcher.on('raw', (_event, name, details) => {
+      if (typeof name !== 'string' || !lostBytes(name)) return;
+      this.batcher.markDoubt(NOT_UTF8);
+      const dir = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
+      if (typeof dir === 'string') this.rawFolders.discover(dir);
+    });
     watcher.on('error', (error) => {
       this.batcher.markDoubt('watcher error');
       this.options.onError?.(error);
     });
     return new Promise((resolve) => {
       watcher.once('ready', () => {
+        // chokidar leaves such folders out of what it watches without a word: look for them once.
+        const dirs = Object.keys(watcher.getWatched()).filter((dir) => dir === this.root || dir.startsWith(`${this.root}/`));
+        void this.rawFolders.discoverAll(dirs);
         // Whatever changed between the open's rescan and this moment was seen by neither.
         this.batcher.markDoubt('watch started');
         this.reconcileTimer = setInterval(() => this.batcher.markDoubt('periodic check'), this.options.reconcileEveryMs ?? DEFAULT_RECONCILE_MS);
@@ -107,6 +134,10 @@ export class ProjectWatcher {
   private file(abs: string): void {
     const path = this.rel(abs);
     if (path === '' || this.matcher.ignored(path, false)) return;
+    if (lostBytes(path)) {
+      this.batcher.markDoubt(NOT_UTF8);
+      return;
+    }
     if (path === '.gitignore' || path.endsWith('/.gitignore')) {
       this.matcher.invalidate();
       this.batcher.markDoubt('ignore rules changed');

@@ -1,11 +1,15 @@
 import { createContractClient } from '../../../shared/contract/client.js';
-import type { HostInfo } from '../../../shared/contract.js';
+import type { ExportResult, HostInfo, ImportResult } from '../../../shared/contract.js';
+import type { Result } from '../../../shared/contract/result.js';
+import { HindsightError } from '../../../shared/errors.js';
 import type { HindsightApi } from '../../../shared/hindsightApi.js';
 
 // window.hindsight in a browser tab served by `hindsight serve`: the same interface as the
 // Electron preload, over a WebSocket to the host. It runs before the viewer's own script. There
 // are no native dialogs and dropped items have no paths here: the viewer shows its in-app
-// "Folder path" dialog and calls openProject with what the user typed.
+// "Folder path" dialog and calls openProject with what the user typed. A history bundle travels
+// over HTTP instead (electron/host/bundleTransfers.ts): an export is prepared by the host and then
+// downloaded, an import is uploaded; Cancel aborts the upload here and the work on the host.
 // Typed structurally: this file is built for the browser but checked without DOM types.
 
 interface SocketLike {
@@ -17,10 +21,28 @@ interface SocketLike {
   onclose: (() => void) | null;
 }
 
+interface FetchReply {
+  readonly status: number;
+  json(): Promise<unknown>;
+}
+
+interface Anchor {
+  href: string;
+  download: string;
+  click(): void;
+  remove(): void;
+}
+
 interface Page {
+  fetch(url: string, init: { method: string; body?: unknown; headers?: Record<string, string>; signal?: unknown; credentials: 'same-origin' }): Promise<FetchReply>;
+  AbortController: new () => { signal: unknown; abort(): void };
   WebSocket: new (url: string) => SocketLike;
   location: { protocol: string; host: string; search: string };
-  document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
+  document: {
+    querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+    createElement(tag: 'a'): Anchor;
+    body: { append(node: Anchor): void };
+  };
   navigator: { platform?: string };
   hindsight?: HindsightApi;
   setTimeout(run: () => void, ms: number): unknown;
@@ -70,14 +92,77 @@ function install(): void {
     };
   };
   open();
+  const uploads = new Map<string, { abort(): void }>();
   const api: HindsightApi = {
     ...client.calls,
+    // An upload is stopped here (the host then sees its request end) and on the host.
+    cancel: (request) => {
+      uploads.get(request.operationId)?.abort();
+      return client.calls.cancel(request);
+    },
     host: hostInfo(),
     onEvent: (listener) => client.onEvent(listener),
     chooseFolder: async () => null,
     pathForFile: () => null,
+    chooseBundleTarget: async () => null,
+    chooseBundleSource: async () => null,
+    downloadHistory: (request) => downloadHistory(request),
+    uploadHistory: (file, request) => uploadHistory(file, request, uploads),
   };
   page.hindsight = Object.freeze(api);
+}
+
+/** The host writes the bundle; once it answers, the browser downloads it (a one-time URL). */
+async function downloadHistory(request: { projectId: string; operationId: string; name: string }): Promise<Result<ExportResult>> {
+  const query = new URLSearchParams(request).toString();
+  const answer = await post<{ result: ExportResult; download: string }>(`/transfer/export?${query}`, {});
+  if (!answer.ok) return answer;
+  const link = page.document.createElement('a');
+  link.href = answer.value.download;
+  link.download = '';
+  page.document.body.append(link);
+  link.click();
+  link.remove();
+  return { ok: true, value: answer.value.result };
+}
+
+async function uploadHistory(file: unknown, request: { operationId: string; as?: string }, uploads: Map<string, { abort(): void }>): Promise<Result<ImportResult>> {
+  const params: Record<string, string> = { operationId: request.operationId };
+  if (request.as) params.as = request.as;
+  const controller = new page.AbortController();
+  let cancelled = false;
+  uploads.set(request.operationId, { abort: () => ((cancelled = true), controller.abort()) });
+  try {
+    return await post<ImportResult>(`/transfer/import?${new URLSearchParams(params).toString()}`, {
+      body: file,
+      headers: { 'Content-Type': 'application/octet-stream' },
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (cancelled) return failure('CANCELLED', 'The import was cancelled; nothing was imported.');
+    throw error;
+  } finally {
+    uploads.delete(request.operationId);
+  }
+}
+
+async function post<T>(url: string, init: { body?: unknown; headers?: Record<string, string>; signal?: unknown }): Promise<Result<T>> {
+  let reply: FetchReply;
+  try {
+    reply = await page.fetch(url, { method: 'POST', credentials: 'same-origin', ...init });
+  } catch (error) {
+    if ((error as { name?: string } | null)?.name === 'AbortError') throw error;
+    return failure('DISCONNECTED', 'The connection to hindsight serve failed during the transfer.');
+  }
+  try {
+    return (await reply.json()) as Result<T>;
+  } catch {
+    return failure('INTERNAL', `hindsight serve answered ${reply.status} without a result.`);
+  }
+}
+
+function failure(code: 'CANCELLED' | 'DISCONNECTED' | 'INTERNAL', message: string): Result<never> {
+  return { ok: false, error: new HindsightError(code, message).toJSON() };
 }
 
 if (!page.hindsight) install();

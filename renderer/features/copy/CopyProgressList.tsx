@@ -5,7 +5,8 @@ import { useApp } from '../../stores/appStore.js';
 import { copyRate, SHOW_AFTER_MS, type FinishedCopy } from '../../stores/copySlice.js';
 import { copyPercent, copyStatus } from './copyText.js';
 
-// One card per folder being copied (or checked for changes), each with its own bar, counts,
+// One card per folder being copied (or checked for changes, or a snapshot written into a new
+// folder, or a history exported or imported), each with its own bar, counts,
 // rate, time left and Cancel. The walk shows files found so far (no bar: the total still grows),
 // then the bar runs against the known total. Quick reopenings never flash a card: it shows after
 // a moment. When a copy is over its card becomes one line saying what was done, until dismissed.
@@ -38,15 +39,20 @@ function CopyCard({ operationId }: { operationId: string }) {
   if (!copy || !visible) return null;
   const name = folderName(copy.path);
   const p = copy.progress;
+  const operation = p?.operation ?? copy.operation;
   const firstCopy = p ? p.operation !== 'rescan' : !copy.known;
   const title =
-    p?.operation === 'materialize'
+    operation === 'materialize'
       ? `Writing a snapshot into ${name}`
-      : firstCopy
+      : operation === 'export'
+        ? `Exporting history: ${name}`
+        : operation === 'import'
+          ? `Importing history: ${name}`
+          : firstCopy
         ? `Copying ${name} into its history`
         : `Checking ${name} for changes`;
   const titleId = `copy-title-${operationId}`;
-  const status = !p && copy.known ? 'Checking for changes…' : copyStatus(p, copyRate(copy));
+  const status = !p && copy.known ? 'Checking for changes…' : !p && copy.operation ? 'Starting…' : copyStatus(p, copyRate(copy));
   return (
     <article className="copy-card" aria-labelledby={titleId}>
       <div className="copy-head">

@@ -22,6 +22,7 @@ export function copyPercent(p: Progress | null): number | null {
 export function copyStatus(p: Progress | null, rate: number | null): string {
   if (!p) return 'Looking at the folder…';
   if (p.operation === 'rescan') return rescanStatus(p);
+  if (p.operation === 'export' || p.operation === 'import') return bundleStatus(p, rate);
   if (p.phase === 'scan') {
     const found = `Looking for files: ${plural(p.filesTotal, 'file')} found so far`;
     return p.filesDone > 0 ? `${found} (${formatCount(p.filesDone)} copied)` : `${found}…`;
@@ -34,6 +35,21 @@ export function copyStatus(p: Progress | null, rate: number | null): string {
     const left = (p.bytesTotal - p.bytesDone) / rate;
     parts.push(left < 1 ? 'almost done' : `about ${formatDuration(left)} left`);
   }
+  return parts.join(' · ');
+}
+
+/**
+ * A history bundle on its way: the upload (browser host), the snapshot rows, then the contents
+ * in bytes, with the rate and the time left the engine estimates for the phase.
+ */
+function bundleStatus(p: Progress, rate: number | null): string {
+  if (p.phase === 'done') return p.operation === 'export' ? 'Exported' : 'Imported';
+  if (p.phase === 'index') return `${p.operation === 'export' ? 'Writing' : 'Reading'} the index: ${formatCount(p.filesDone)} of ${plural(p.filesTotal, 'snapshot')}`;
+  const verb = p.phase === 'upload' ? 'Uploading' : p.operation === 'export' ? 'Writing contents' : 'Checking and storing contents';
+  const parts = [`${verb}: ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`];
+  if (p.phase === 'data' && p.filesTotal > 0) parts.push(`${formatCount(p.filesDone)} of ${plural(p.filesTotal, 'content')}`);
+  if (p.phase === 'data' && rate !== null && rate > 0) parts.push(`${formatBytes(rate)}/s`);
+  if (p.etaMs !== undefined && p.etaMs !== null) parts.push(p.etaMs < 1000 ? 'almost done' : `about ${formatDuration(p.etaMs / 1000)} left`);
   return parts.join(' · ');
 }
 

@@ -1,5 +1,6 @@
 import type { UnreadablePath } from '../../../shared/contract.js';
 import { useApp } from '../../stores/appStore.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // What the last open could not read (no permission, a read error): everything else was recorded,
 // and these are tried again at the next open. A short list; the CLI's --json has them all.
@@ -30,7 +31,7 @@ export function UnreadableList({ unreadable, onDismiss }: { unreadable: readonly
       <ul className="unreadable-list">
         {unreadable.slice(0, SHOWN).map((u) => (
           <li key={u.path}>
-            <code>{u.path}</code> — {u.reason}
+            <code>{displayPath(u.path)}</code> — {u.reason}
           </li>
         ))}
         {more > 0 && <li className="muted">and {more.toLocaleString('en')} more</li>}

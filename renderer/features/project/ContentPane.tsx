@@ -12,6 +12,7 @@ import type { CompareWith } from '../../stores/versionsSlice.js';
 import { bytesOf, sameBytes, textOf } from './fileBytes.js';
 import { useDiffLayout, useNarrowWindow } from './diffLayout.js';
 import { versionNumbers, versionTotal } from './VersionList.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // CodeMirror loads on first use, so the window and the tree paint without waiting for it.
 const CodeView = lazy(() => import('../../components/CodeView.js').then((m) => ({ default: m.CodeView })));
@@ -54,7 +55,7 @@ export function ContentPane() {
     <section className="content-pane" aria-label="Version contents">
       <div className="toolbar">
         <div className="toolbar-title">
-          <span className="toolbar-name">{baseName(path)}</span>
+          <span className="toolbar-name">{displayPath(baseName(path))}</span>
           <span className="toolbar-sub">{formatExact(version.at)}</span>
         </div>
         {comparingPicks ? (
@@ -172,7 +173,7 @@ function FileBytesView({ path, file }: { path: string; file: FileBytes }) {
 function TextContents({ path, file }: { path: string; file: FileBytes }) {
   const text = useMemo(() => textOf(file), [file]);
   const mark = useSearchMark(path, file, text);
-  return <CodeView path={path} text={text} label={`Contents of ${baseName(path)}`} mark={mark} />;
+  return <CodeView path={path} text={text} label={`Contents of ${displayPath(baseName(path))}`} mark={mark} />;
 }
 
 function ImageView({ path, file }: { path: string; file: FileBytes }) {
@@ -181,7 +182,7 @@ function ImageView({ path, file }: { path: string; file: FileBytes }) {
   const [dims, setDims] = useState<string | null>(null);
   return (
     <figure className="image-view">
-      <img src={url} alt={`${baseName(path)} as recorded`} onLoad={(e) => setDims(`${e.currentTarget.naturalWidth} × ${e.currentTarget.naturalHeight}`)} />
+      <img src={url} alt={`${displayPath(baseName(path))} as recorded`} onLoad={(e) => setDims(`${e.currentTarget.naturalWidth} × ${e.currentTarget.naturalHeight}`)} />
       <figcaption>
         {dims ? `${dims} · ` : ''}
         {formatBytes(file.size)}

@@ -7,6 +7,7 @@ import { useApp } from '../../stores/appStore.js';
 import { compileFilter } from './fileFilter.js';
 import type { FirstMatch } from './firstMatch.js';
 import { NoFilesMatch } from './NoFilesMatch.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The files deleted since the first copy as one flat list, most recently deleted first, each
 // with its folder and when it went: the quick way to find something to bring back. The filter
@@ -69,11 +70,11 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
                 className={selected ? 'deleted-row is-selected' : 'deleted-row'}
                 aria-current={selected ? 'true' : undefined}
                 tabIndex={selected || (selectedIndex < 0 && i === 0) ? 0 : -1}
-                title={d.path}
+                title={displayPath(d.path)}
                 onClick={() => selectPath(d.path)}
               >
-                <span className="deleted-name">{d.path.slice(slash + 1)}</span>
-                <span className="deleted-folder">{slash < 0 ? 'top folder' : d.path.slice(0, slash)}</span>
+                <span className="deleted-name">{displayPath(d.path.slice(slash + 1))}</span>
+                <span className="deleted-folder">{slash < 0 ? 'top folder' : displayPath(d.path.slice(0, slash))}</span>
                 <time className="deleted-when" dateTime={new Date(d.deletion.at).toISOString()} title={`Deleted ${formatExact(d.deletion.at)}`}>
                   deleted {formatRelative(d.deletion.at)}
                 </time>

@@ -3,6 +3,7 @@ import { useApp } from '../../stores/appStore.js';
 import { NoFilesMatch } from './NoFilesMatch.js';
 import type { FirstMatch } from './firstMatch.js';
 import { ancestorsOf, buildTree, visibleRows, type TreeRow } from './treeModel.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The project's files as a tree (role tree), virtualized: only the rows in view (plus a few) are
 // in the DOM, so 100,000 files scroll like 100. Focus stays on the tree; aria-activedescendant
@@ -170,18 +171,18 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
               key={i}
               id={rowId(index)}
               role="treeitem"
-              aria-label={node.name}
+              aria-label={displayPath(node.name)}
               aria-level={row.depth + 1}
               aria-expanded={node.folder ? open : undefined}
               aria-selected={node.folder ? undefined : node.path === selectedPath}
-              title={node.path + (node.deleted ? ' (deleted)' : '')}
+              title={displayPath(node.path) + (node.deleted ? ' (deleted)' : '')}
               className={classes.join(' ')}
               style={{ transform: `translateY(${index * ROW}px)`, paddingLeft: 8 + row.depth * 16 }}
               onClick={() => activate(row)}
             >
               <span className={node.folder ? (open ? 'twisty twisty-open' : 'twisty') : 'twisty twisty-none'} aria-hidden="true" />
               <span className={node.folder ? 'tree-icon icon-folder' : 'tree-icon icon-file'} aria-hidden="true" />
-              <span className="tree-name">{node.name}</span>
+              <span className="tree-name">{displayPath(node.name)}</span>
               {node.deleted && !node.folder && <span className="tag tag-deleted">deleted</span>}
               {node.changed && !node.deleted && <span className="changed-mark" title="Changed since the baseline" aria-hidden="true" />}
             </div>

@@ -9,6 +9,7 @@ import { FileTree } from './FileTree.js';
 import type { FirstMatch } from './firstMatch.js';
 import { RestoreFileDialog } from './RestoreFileDialog.js';
 import { VersionList, versionTotal } from './VersionList.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The Files tab: the files on the left (as a tree, or the deleted ones as a flat list), the
 // selected file's versions, and the selected version.
@@ -105,8 +106,8 @@ function VersionsHeader() {
   const count = total ?? shown;
   return (
     <header className="pane-header">
-      <h2 className="pane-title" title={path ?? undefined}>
-        {path ?? 'Versions'}
+      <h2 className="pane-title" title={path === null ? undefined : displayPath(path)}>
+        {path === null ? 'Versions' : displayPath(path)}
       </h2>
       {path && <span className="pane-sub">{more ? `${formatCount(count)}+ versions` : count === 1 ? '1 version' : `${formatCount(count)} versions`}</span>}
     </header>

@@ -7,6 +7,7 @@ import { formatCount } from '../../format/bytes.js';
 import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import { shortcutLabel } from '../shortcuts.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // Searching every version of the project: the box in the project's header (Ctrl/Cmd+Shift+F) and
 // the results, grouped by file: for each content that held the text, how many versions held it,
@@ -111,8 +112,8 @@ export function SearchView() {
       <ul className="search-files" aria-label="Search results">
         {groups.map((group) => (
           <li key={group.path} className="search-file">
-            <h3 className="search-file-path" title={group.path}>
-              {group.path}
+            <h3 className="search-file-path" title={displayPath(group.path)}>
+              {displayPath(group.path)}
             </h3>
             <p className="search-file-meta">
               {versionsWord(group.versions)} · first seen {formatRelative(group.firstSeen)} · last seen {formatRelative(group.lastSeen)}
@@ -144,7 +145,7 @@ function HitView({ hit }: { hit: SearchHit }) {
             <span className="badge badge-gone" title="The current file no longer holds this text (or the file was deleted)">
               gone
             </span>
-            <button type="button" className="link-button" onClick={() => void openSearchHit(hit, hit.matches[0], true)} aria-label={`Compare ${hit.path} as it held the text with the current file`}>
+            <button type="button" className="link-button" onClick={() => void openSearchHit(hit, hit.matches[0], true)} aria-label={`Compare ${displayPath(hit.path)} as it held the text with the current file`}>
               Compare with current file
             </button>
           </>
@@ -157,7 +158,7 @@ function HitView({ hit }: { hit: SearchHit }) {
               type="button"
               className="search-match"
               onClick={() => void openSearchHit(hit, match)}
-              aria-label={`Open ${hit.path} line ${match.line} in the version of ${formatExact(newest.at)}`}
+              aria-label={`Open ${displayPath(hit.path)} line ${match.line} in the version of ${formatExact(newest.at)}`}
             >
               <span className="search-line">{match.line}</span>
               <MatchPreview match={match} />

@@ -8,6 +8,7 @@ import { baseName } from '../../format/fileKind.js';
 import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import { sameBytes, textOf } from './fileBytes.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 const DiffView = lazy(() => import('../../components/DiffView.js').then((m) => ({ default: m.DiffView })));
 
@@ -24,7 +25,7 @@ export function RestoreFileDialog() {
   const deletion = version.hash === null;
   return (
     <Dialog
-      title={`Restore ${baseName(path)}?`}
+      title={`Restore ${displayPath(baseName(path))}?`}
       onClose={cancel}
       wide
       footer={
@@ -40,7 +41,7 @@ export function RestoreFileDialog() {
     >
       <p>
         {deletion ? 'This deletes ' : 'This replaces '}
-        <strong>{path}</strong>
+        <strong>{displayPath(path)}</strong>
         {deletion ? ', as it was deleted ' : ' with the version from '}
         {formatRelative(version.at)} ({formatExact(version.at)}){deletion ? '.' : `, ${formatBytes(version.size)}.`}{' '}
         <span className="muted">({originText(version.origin, () => 'an earlier version')})</span>

@@ -2,8 +2,10 @@ import type { ProjectSummary } from '../../../shared/contract.js';
 import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import { shortcutLabel } from '../shortcuts.js';
+import { ImportHistoryButton } from '../transfer/TransferPanel.js';
 
-// The first thing a user sees: what Hindsight does, "Open folder...", and the recent projects.
+// The first thing a user sees: what Hindsight does, "Open folder...", "Import history…" and the
+// recent projects.
 
 const STATE_LABELS: Record<ProjectSummary['state'], string> = {
   present: 'Present',
@@ -25,6 +27,9 @@ export function StartScreen() {
         <p className="start-lead">Every version of every file in a folder, kept on this computer. Restore any of them with a click.</p>
         <p className="start-how">
           Choose <kbd>Open folder...</kbd> ({shortcutLabel('O')}) or drop a folder on this window. Nothing is ever written inside your folder.
+        </p>
+        <p className="start-how">
+          Brought a history from another computer? <ImportHistoryButton />
         </p>
       </header>
       <section className="card recent" aria-labelledby="recent-title">

@@ -6,10 +6,13 @@ import { formatBytes, formatCount } from '../../format/bytes.js';
 import { formatRelative } from '../../format/time.js';
 import { progressFraction } from '../../../shared/progress.js';
 import { useApp } from '../../stores/appStore.js';
+import { TransferPanel } from '../transfer/TransferPanel.js';
 import { RetentionPanel } from './RetentionPanel.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The project's history store: how much it holds, what content addressing saved, the budget and
-// the retention policy (RetentionPanel), the largest files, and Verify (every blob re-hashed).
+// the retention policy (RetentionPanel), Verify (every blob re-hashed), Export history… and
+// Import history… (TransferPanel), and the largest files.
 
 export function StoreView() {
   const stats = useApp((s) => s.stats);
@@ -33,6 +36,7 @@ export function StoreView() {
       <RetentionPanel />
       <RemotePanel />
       <VerifyPanel />
+      <TransferPanel />
       <section className="card" aria-labelledby="largest-title">
         <h2 id="largest-title" className="card-title">
           Largest files
@@ -53,7 +57,7 @@ export function StoreView() {
               {stats.largestFiles.map((f) => (
                 <tr key={f.path + f.hash}>
                   <td className="path-cell" title={f.hash}>
-                    {f.path}
+                    {displayPath(f.path)}
                   </td>
                   <td className="num">{formatBytes(f.size)}</td>
                 </tr>
@@ -210,7 +214,7 @@ function VerifyPanel() {
           <ul>
             {problems.slice(0, 200).map((p) => (
               <li key={p.hash}>
-                <code>{p.hash.slice(0, 12)}</code> {p.what}: {p.versions.map((v) => `${v.path} (version ${v.versionId})`).join(', ')}
+                <code>{p.hash.slice(0, 12)}</code> {p.what}: {p.versions.map((v) => `${displayPath(v.path)} (version ${v.versionId})`).join(', ')}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
 import { formatExact } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // Restoring the project or one folder to a snapshot: the engine's preview first (what will be
 // written, recreated, kept), then the restore. Files added since are kept unless asked. The
@@ -72,7 +73,7 @@ function FolderPicker({ folders, typed, onPick }: { folders: string[] | null; ty
           <li key={folder}>
             <button type="button" className={picked ? 'folder-choice is-picked' : 'folder-choice'} aria-pressed={picked} style={{ paddingLeft: `${8 + depth * 14}px` }} onClick={() => onPick(folder)}>
               <span className="folder-glyph" aria-hidden="true" />
-              {folder}
+              {displayPath(folder)}
             </button>
           </li>
         );

@@ -10,6 +10,7 @@ import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
 import { moveInList } from '../../components/listKeys.js';
 import { PinToggle } from '../../components/PinToggle.js';
 import { thinningMarks } from './thinningMarks.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // Every snapshot of the project, newest first, named by what happened (the git operation, the
 // restore, "3 files in src/"), with where the retention policy starts thinning, and what the
@@ -174,11 +175,11 @@ function SnapshotDetail() {
         <ul className="change-list" aria-label="Files in this snapshot">
           {shown.map((c) => (
             <li key={c.path} className={`change change-${c.change}`}>
-              <button type="button" className="change-open" title={`Show the diff of ${c.path} at this snapshot`} onClick={() => void openVersion(c.path, c.versionId)}>
+              <button type="button" className="change-open" title={`Show the diff of ${displayPath(c.path)} at this snapshot`} onClick={() => void openVersion(c.path, c.versionId)}>
                 <span className="change-kind" aria-label={c.change}>
                   {c.change === 'added' ? 'A' : c.change === 'deleted' ? 'D' : 'M'}
                 </span>
-                <span className="change-path">{c.path}</span>
+                <span className="change-path">{displayPath(c.path)}</span>
               </button>
             </li>
           ))}

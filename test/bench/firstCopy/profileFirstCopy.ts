@@ -33,11 +33,12 @@ async function phase<T>(name: string, work: () => T | Promise<T>): Promise<T> {
 
 const store = await phase('open the store (SQLite, migrations)', () => ProjectStore.open(folder, dataDir));
 const pool = sharedCopyPool();
-await phase(`start ${pool.slots.capacity} copy workers`, () =>
-  Promise.all(Array.from({ length: pool.slots.capacity }, () => pool.run({ blobsDir: store.blobsDir, cloneMode: 'auto', files: [] }))),
+const workers = Math.min(pool.slots.capacity, pool.maxWorkers);
+await phase(`start ${workers} copy workers`, () =>
+  Promise.all(Array.from({ length: workers }, () => pool.run({ blobsDir: store.blobsDir, cloneMode: 'auto', files: [] }))),
 );
 const entries = await phase('walk (readdir, lstat per file)', () => walkFolder(store.root));
-const filed = await phase(`copy ${entries.length} files (workers)`, () => fileEntries(entries, { blobsDir: store.blobsDir }));
+const filed = await phase(`copy ${entries.length} files (workers)`, () => fileEntries(entries, { blobsDir: store.blobsDir, known: store.index.trustedHashes() }));
 await phase('commit the baseline (one transaction)', () =>
   store.index.commitSnapshot({ snapshot: { kind: 'baseline', label: 'Baseline' }, versions: filed.versions, blobs: filed.blobs, stats: filed.stats }),
 );

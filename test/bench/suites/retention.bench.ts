@@ -18,6 +18,10 @@ import { seededRandom } from '../fixtures/seededRandom.js';
 //   prune-dry-run  the plan of the year's history, snapshot by snapshot (issue: <= 1 s)
 //   prune          the prune itself: one simulated day more, then the plan applied in one
 //                  transaction and the blobs past their grace period deleted (issue: <= 5 s)
+//   first-copy-alone / first-copy-beside-prune, change-alone / change-beside-prune
+//                  a first copy of seed-4005 into the same engine and a recorded change of the
+//                  year's project, alone and while a prune of the year runs beside them (issue:
+//                  not slowed; compared in the same run, no verdict)
 // The year: every working minute (9 to 17, Monday to Friday) one or two files of a working set of
 // 40 are edited (a line added), recorded as a snapshot at that minute; a checkpoint (pinned) every
 // evening; a prune every simulated evening, as the app's hourly prune would have done by then,
@@ -121,7 +125,67 @@ function figures(y: Year, result?: PruneResult): Record<string, number> {
   };
 }
 
+/**
+ * A first copy of a fresh copy of seed-4005 into the year's engine (the app's case: one history
+ * process), timed alone or while a prune of the year's history runs beside it.
+ */
+function firstCopyCase(name: string, besidePrune: boolean): BenchCase {
+  let folder = '';
+  return {
+    name,
+    setup: async () => {
+      await simulatedYear();
+      folder = mkdtempSync(join(fixtures(), '..', 'retention-copy-'));
+      cpSync(ensureFixture(fixtures(), 'seed-4005'), folder, { recursive: true });
+    },
+    run: async () => {
+      const y = await simulatedYear();
+      y.end += MIN;
+      const pruning = besidePrune ? timed(y.engine.prune(y.projectId, { now: y.end })) : undefined;
+      const started = performance.now();
+      const { projectId } = await y.engine.open(folder);
+      const copyMs = performance.now() - started;
+      const pruneMs = pruning ? await pruning : 0;
+      await y.engine.closeProject(projectId);
+      return { copyMs, pruneMs };
+    },
+    teardown: () => rmSync(folder, { recursive: true, force: true }),
+  };
+}
+
+/** A change to one file of the year's project recorded (a rescan), alone or while a prune runs. */
+function changeCase(name: string, besidePrune: boolean): BenchCase {
+  let edit = 0;
+  return {
+    name,
+    setup: async () => void (await simulatedYear()),
+    run: async () => {
+      const y = await simulatedYear();
+      y.end += MIN;
+      writeFileSync(join(y.root, 'index.html'), `<p>recorded change ${name} ${edit++}</p>\n`);
+      const pruning = besidePrune ? timed(y.engine.prune(y.projectId, { now: y.end })) : undefined;
+      const started = performance.now();
+      const result = await y.engine.rescan(y.projectId);
+      const changeMs = performance.now() - started;
+      const pruneMs = pruning ? await pruning : 0;
+      return { changeMs, pruneMs, recorded: result.changed };
+    },
+    iterations: 5,
+  };
+}
+
+async function timed(work: Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work;
+  return performance.now() - started;
+}
+
 const cases: BenchCase[] = [
+  // Not slowed while a prune runs: each pair in the same round, alone first then beside a prune.
+  firstCopyCase('first-copy-alone', false),
+  firstCopyCase('first-copy-beside-prune', true),
+  changeCase('change-alone', false),
+  changeCase('change-beside-prune', true),
   {
     name: 'read-history',
     setup: async () => void (await simulatedYear()),

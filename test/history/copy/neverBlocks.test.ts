@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, realpathSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
@@ -90,6 +90,15 @@ function blobCount(blobsDir: string): number {
   }
 }
 
+/** Waits until /proc says the process is in `state` (T: stopped by SIGSTOP). */
+async function waitForState(pid: number, state: string): Promise<void> {
+  for (;;) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith(state)) return;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
 describe('hindsight open stopped by a signal', () => {
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     it(`${signal} stops a first copy at once: conventional exit code ${code}, no baseline, and the next open finishes it`, async () => {
@@ -108,15 +117,19 @@ describe('hindsight open stopped by a signal', () => {
         }
       };
       let blobsDir = '';
-      let before = 0;
       for (;;) {
         const [store] = storeDirs();
         if (store) blobsDir = join(dataDir, 'projects', store, 'blobs');
-        before = blobsDir ? blobCount(blobsDir) : 0;
-        if (before > 30) break;
+        if (blobsDir && blobCount(blobsDir) > 30) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
+      // Frozen while the blobs are counted, so the count is the one the signal meets however
+      // loaded the machine is: the signal waits, pending, until the process runs again.
+      child.kill('SIGSTOP');
+      await waitForState(child.pid!, 'T');
+      const before = blobCount(blobsDir);
       child.kill(signal);
+      child.kill('SIGCONT');
       const result = await done;
       expect(result.code, result.stderr).toBe(code);
       expect(result.stderr).toContain(`stopped by ${signal}`);

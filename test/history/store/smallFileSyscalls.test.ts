@@ -96,6 +96,25 @@ describe('the small-file path of a first copy, in system calls', () => {
     });
   }
 
+  // Whether a blob is stored is answered from the hashes the index names (loaded in one query),
+  // not by a look at each blob path: a first copy makes no access or stat on any blob. Two files
+  // with the same bytes make one blob (the second finds the first in the set, on its worker).
+  it.skipIf(!hasStrace)('looks at no blob path to learn whether it is stored', () => {
+    const root = smallTree();
+    writeTree(root, { 'twin/a.txt': 'the same bytes\n', 'twin/b.txt': 'the same bytes\n' });
+    const dataDir = tempDir('hindsight-data-');
+    const logs = tempDir('hindsight-strace-');
+    execFileSync('strace', ['-f', '-ff', '-qq', '-s', '256', '-e', 'trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx', '-o', join(logs, 'thread'),
+      process.execPath, CLI, 'open', root, '--data-dir', dataDir, '--json'], { stdio: 'ignore', env: { ...process.env, HINDSIGHT_COPY_CONCURRENCY: '1' } });
+    const looks = readdirSync(logs)
+      .flatMap((name) => parseStrace(readFileSync(join(logs, name), 'utf8')))
+      .filter((c) => /\/blobs\/[0-9a-f]{2}\/[0-9a-f]{64}"/.test(c.args));
+    expect(looks.map((c) => `${c.name}(${c.args})`)).toEqual([]);
+    const blobsDir = join(dataDir, 'projects', projectIdOf(root), 'blobs');
+    const blobs = readdirSync(blobsDir, { recursive: true }).map(String).filter((p) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(p));
+    expect(blobs.length).toBe(FILES + 1);
+  });
+
   it('sweeps temps a dead process left beside blobs, in every blob folder', async () => {
     const root = smallTree();
     const dataDir = tempDir('hindsight-data-');

@@ -64,6 +64,11 @@ export async function startViewer(): Promise<Viewer> {
     onEvent: (listener) => client.onEvent(listener),
     chooseFolder: async () => null,
     pathForFile: () => null,
+    chooseBundleTarget: async () => null,
+    chooseBundleSource: async () => null,
+    // Bundles over HTTP are the browser host's (its own tests and the browser e2e cover them).
+    downloadHistory: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'no host here' } }),
+    uploadHistory: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'no host here' } }),
   };
   (globalThis as { window?: unknown }).window = { hindsight: api };
 

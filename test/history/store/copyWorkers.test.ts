@@ -1,0 +1,51 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { CopyPool } from '../../../electron/history/store/copyPool.js';
+import { CopySlots } from '../../../electron/history/store/copySlots.js';
+import { counter, resetTrace } from '../../../electron/history/trace.js';
+import { tempDir } from '../../helpers/tempDirs.js';
+import { seededBytes, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
+
+// Copy workers are threads sized to the cores, started as jobs need them, counted (copy.workers),
+// never timed: a folder that fits in one batch starts one worker whatever the slots; a large one
+// never starts more than the pool's maxWorkers, and every file is still filed exactly.
+
+function files(count: number): TreeSpec {
+  const spec: TreeSpec = {};
+  for (let i = 0; i < count; i++) spec[`d${i % 5}/f${i}.txt`] = seededBytes(i + 1, 100 + (i % 700));
+  return spec;
+}
+
+function engineWith(pool: CopyPool): HistoryEngine {
+  const engine = new HistoryEngine(tempDir('hindsight-data-'));
+  onTestFinished(async () => {
+    engine.close();
+    await pool.close();
+  });
+  return engine;
+}
+
+describe('the copy workers', () => {
+  it('a folder that fits in one batch is filed on one worker, whatever the slots', async () => {
+    const pool = new CopyPool(new CopySlots(4), undefined, 4);
+    const engine = engineWith(pool);
+    const root = tempDir();
+    writeTree(root, files(20));
+    resetTrace();
+    expect((await engine.open(root, { pool })).files).toBe(20);
+    expect(counter('copy.workers')).toBe(1);
+  });
+
+  it('never starts more workers than its limit, with more slots than workers, and files every file', async () => {
+    const pool = new CopyPool(new CopySlots(4), undefined, 2);
+    const engine = engineWith(pool);
+    const root = tempDir();
+    const spec = files(600);
+    writeTree(root, spec);
+    resetTrace();
+    const { projectId } = await engine.open(root, { pool });
+    expect(counter('copy.workers')).toBe(2);
+    expect(counter('copy.maxInFlight')).toBeGreaterThan(1);
+    expect(engine.files(projectId).length).toBe(600);
+  });
+});

@@ -1,0 +1,225 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { createDispatcher, type Dispatcher } from '../../electron/history/dispatcher/dispatcher.js';
+import { HistoryEngine } from '../../electron/history/historyEngine.js';
+import { TRANSFER_DIR } from '../../electron/host/bundleTransfers.js';
+import { startHost, type RunningHost } from '../../electron/host/hostServer.js';
+import type { Progress } from '../../shared/progress.js';
+import { tempDir } from '../helpers/tempDirs.js';
+import { historyWithChanges } from '../history/bundle/bundleHelpers.js';
+
+// The browser host's bundle endpoints with a real HTTP client: an export handed out once as a
+// download; an upload refused when it has no token, comes from another origin, is too large, is
+// not a bundle or is cut off, or is cancelled, each time with nothing left in the data folder; a
+// good one imported, its temp private while it is written and gone after.
+
+interface Receiver {
+  engine: HistoryEngine;
+  dispatcher: Dispatcher;
+  host: RunningHost;
+  dataDir: string;
+}
+
+async function receiver(options: { maxUploadBytes?: number } = {}): Promise<Receiver> {
+  const dataDir = tempDir('hindsight-host-data-');
+  const engine = new HistoryEngine(dataDir);
+  const dispatcher = createDispatcher(engine, { watch: false });
+  const host = await startHost({ dispatcher, rendererDir: tempDir('hindsight-renderer-'), meta: { platform: 'linux', version: '9.9.9' }, ...options });
+  onTestFinished(async () => {
+    await host.close();
+    await dispatcher.close();
+    engine.close();
+  });
+  return { engine, dispatcher, host, dataDir };
+}
+
+interface Reply {
+  status: number;
+  body: Buffer;
+  json: { ok: boolean; value?: Record<string, unknown>; error?: { code: string; message: string } };
+}
+
+/** One request; a body is written in `pieces` (after `between` runs between them). The answer counts even when the host closed before taking the whole body. */
+function send(port: number, method: string, path: string, options: { headers?: Record<string, string | number>; pieces?: Buffer[]; between?: () => Promise<void> } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = request({ host: '127.0.0.1', port, method, path, headers: options.headers }, (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        let json: Reply['json'] = { ok: false };
+        try {
+          json = JSON.parse(body.toString('utf8')) as Reply['json'];
+        } catch {
+          // not JSON (a download, a plain refusal)
+        }
+        resolve({ status: res.statusCode ?? 0, body, json });
+      });
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    void (async () => {
+      for (const [i, piece] of (options.pieces ?? []).entries()) {
+        if (i > 0) await options.between?.();
+        if (!req.destroyed) req.write(piece);
+      }
+      if (!req.destroyed) req.end();
+    })();
+  });
+}
+
+function upload(r: Receiver, body: Buffer, query = `operationId=up-1`, headers: Record<string, string | number> = {}): Promise<Reply> {
+  return send(r.host.port, 'POST', `/transfer/import?${query}&token=${r.host.token}`, {
+    headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': body.length, ...headers },
+    pieces: [body],
+  });
+}
+
+/** What an upload may leave: nothing in the transfer folder, no store of any project. */
+function leftovers(dataDir: string): string[] {
+  const transfers = join(dataDir, TRANSFER_DIR);
+  const temps = existsSync(transfers) ? readdirSync(transfers).map((name) => `${TRANSFER_DIR}/${name}`) : [];
+  const stores = existsSync(join(dataDir, 'projects')) ? readdirSync(join(dataDir, 'projects')).map((name) => `projects/${name}`) : [];
+  return [...temps, ...stores];
+}
+
+/** Waits for the upload's temp to be made (the host has taken the request and opened its file). */
+async function tempAppears(transfers: string): Promise<string> {
+  while (!existsSync(transfers) || readdirSync(transfers).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  return join(transfers, readdirSync(transfers)[0]!);
+}
+
+async function bundleOf(): Promise<{ bytes: Buffer; snapshots: number }> {
+  const { engine, projectId } = await historyWithChanges();
+  const file = join(tempDir(), 'history.hsb');
+  const exported = await engine.exportHistory(projectId, { file });
+  return { bytes: readFileSync(file), snapshots: exported.snapshots };
+}
+
+describe('bundle transfers of the browser host', () => {
+  it('refuses an upload without the token, with a wrong one, or from another origin, keeping nothing', async () => {
+    const r = await receiver();
+    const { bytes } = await bundleOf();
+    const as = tempDir();
+    const path = `/transfer/import?operationId=up-1&as=${encodeURIComponent(as)}`;
+    const headers = { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length };
+    expect((await send(r.host.port, 'POST', path, { headers, pieces: [bytes] })).status).toBe(401);
+    expect((await send(r.host.port, 'POST', `${path}&token=wrong`, { headers, pieces: [bytes] })).status).toBe(403);
+    const foreign = await send(r.host.port, 'POST', `${path}&token=${r.host.token}`, { headers: { ...headers, Origin: 'http://evil.example' }, pieces: [bytes] });
+    expect(foreign.status).toBe(403);
+    expect(leftovers(r.dataDir)).toEqual([]);
+    await expect(r.engine.listProjects()).resolves.toEqual([]);
+  });
+
+  it('refuses an upload larger than the limit before reading it, and one that says no length', async () => {
+    const r = await receiver({ maxUploadBytes: 1024 });
+    const { bytes } = await bundleOf();
+    const big = await upload(r, bytes, `operationId=up-1&as=${encodeURIComponent(tempDir())}`);
+    expect(big.status).toBe(413);
+    expect(big.json.error?.message).toContain('more than this host takes (1024 bytes)');
+    const chunked = await send(r.host.port, 'POST', `/transfer/import?operationId=up-2&token=${r.host.token}`, {
+      headers: { 'Content-Type': 'application/octet-stream', 'Transfer-Encoding': 'chunked' },
+      pieces: [bytes.subarray(0, 100)],
+    });
+    expect(chunked.status).toBe(411);
+    expect(leftovers(r.dataDir)).toEqual([]);
+  });
+
+  it('refuses what is not a bundle at its first bytes, and a bundle cut off, keeping nothing', async () => {
+    const r = await receiver();
+    const { bytes } = await bundleOf();
+    const folder = tempDir();
+    const as = encodeURIComponent(folder);
+    const notBundle = await upload(r, Buffer.from('PK\u0003\u0004 a zip file, not a history'), `operationId=up-1&as=${as}`);
+    expect(notBundle.status).toBe(400);
+    expect(notBundle.json.error).toMatchObject({ code: 'BUNDLE_CORRUPT', message: expect.stringContaining('not a Hindsight history bundle') });
+    expect(leftovers(r.dataDir)).toEqual([]);
+
+    const cut = await upload(r, bytes.subarray(0, bytes.length - 1000), `operationId=up-2&as=${as}`);
+    expect(cut.status).toBe(400);
+    expect(cut.json.error?.code).toBe('BUNDLE_CORRUPT');
+    expect(existsSync(join(r.dataDir, TRANSFER_DIR)) ? readdirSync(join(r.dataDir, TRANSFER_DIR)) : []).toEqual([]);
+    // The folder was registered as the import began, but its history holds nothing.
+    expect(r.engine.store(r.engine.locate(folder)).index.latestSnapshotId()).toBeUndefined();
+
+    const badQuery = await upload(r, bytes, `operationId=up-3&as=${as}&to=/etc/passwd`);
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.json.error?.code).toBe('BAD_REQUEST');
+  });
+
+  it('imports a good upload through a private temp that is gone after, and a cancel stops one midway', async () => {
+    const r = await receiver();
+    const { bytes, snapshots } = await bundleOf();
+    const as = tempDir();
+    const progress: Progress[] = [];
+    r.engine.events.on((e) => e.event === 'progress' && e.payload.operationId === 'up-1' && progress.push(e.payload));
+    const transfers = join(r.dataDir, TRANSFER_DIR);
+    let tempMode = -1;
+    const done = await send(r.host.port, 'POST', `/transfer/import?operationId=up-1&as=${encodeURIComponent(as)}&token=${r.host.token}`, {
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length },
+      pieces: [bytes.subarray(0, 4096), bytes.subarray(4096)],
+      // Between the two pieces the temp exists: look at it.
+      between: async () => {
+        tempMode = statSync(await tempAppears(transfers)).mode & 0o777;
+      },
+    });
+    expect(done.status).toBe(200);
+    expect(done.json.value).toMatchObject({ root: as, snapshots, added: snapshots });
+    expect(tempMode).toBe(0o600);
+    expect(readdirSync(transfers)).toEqual([]);
+    expect(progress.map((p) => p.phase)).toContain('upload');
+    expect(progress.at(-1)).toMatchObject({ operation: 'import', phase: 'done' });
+    expect(r.engine.log(String(done.json.value?.projectId))).toHaveLength(snapshots);
+
+    // Cancelled between two pieces: CANCELLED, the temp removed, nothing imported.
+    const other = await receiver();
+    const cancelled = await send(other.host.port, 'POST', `/transfer/import?operationId=up-2&as=${encodeURIComponent(tempDir())}&token=${other.host.token}`, {
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length },
+      pieces: [bytes.subarray(0, 4096), bytes.subarray(4096)],
+      // Once the upload is under way (its temp exists), the cancel call a page would send.
+      between: async () => {
+        await tempAppears(join(other.dataDir, TRANSFER_DIR));
+        const answer = await other.dispatcher.handle({ kind: 'call', id: 1, call: 'cancel', args: { operationId: 'up-2' } });
+        expect(answer.result).toEqual({ ok: true, value: { cancelled: true } });
+      },
+    });
+    expect(cancelled.json.error?.code).toBe('CANCELLED');
+    expect(leftovers(other.dataDir)).toEqual([]);
+  });
+
+  it('hands an export out once as a download and removes its temp', async () => {
+    const { engine, projectId } = await historyWithChanges();
+    const dispatcher = createDispatcher(engine, { watch: false });
+    const host = await startHost({ dispatcher, rendererDir: tempDir('hindsight-renderer-'), meta: { platform: 'linux', version: '9.9.9' } });
+    onTestFinished(async () => {
+      await host.close();
+      await dispatcher.close();
+    });
+    const prepared = await send(host.port, 'POST', `/transfer/export?projectId=${projectId}&operationId=ex-1&name=my%20project&token=${host.token}`);
+    expect(prepared.status).toBe(200);
+    const download = String((prepared.json.value as { download: string }).download);
+    const cookie = `hindsight-token-${host.port}=${host.token}`;
+    const got = await new Promise<{ status: number; disposition: string; body: Buffer }>((resolve, reject) => {
+      request({ host: '127.0.0.1', port: host.port, path: download, headers: { cookie } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, disposition: String(res.headers['content-disposition']), body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(got.status).toBe(200);
+    expect(got.disposition).toBe('attachment; filename="my-project-history.hsb"');
+    expect(got.body.subarray(0, 19).toString()).toBe('hindsight-bundle 1\n');
+    expect(got.body.length).toBe((prepared.json.value as { result: { size: number } }).result.size);
+    expect((await send(host.port, 'GET', `${download}?token=${host.token}`)).status).toBe(404);
+    expect(readdirSync(join(engine.dataDir, TRANSFER_DIR))).toEqual([]);
+    expect((await send(host.port, 'POST', `/transfer/export?projectId=${'0'.repeat(32)}&operationId=ex-2&token=${host.token}`)).json.error?.code).toBeDefined();
+    expect(readdirSync(join(engine.dataDir, TRANSFER_DIR))).toEqual([]);
+  });
+});
