@@ -526,7 +526,7 @@ export class HistoryEngine {
     const store = this.history(projectId);
     // A bundle carries the bytes: a clone's that are still only on the remote are fetched first.
     if (options.since === undefined || store.index.snapshot(options.since)) {
-      const carried = store.index.blobsBetween(options.since ?? 0, store.index.latestSnapshotId() ?? 0).filter((b) => !b.held);
+      const carried = store.index.blobsBetween(options.since ?? 0, store.index.lastSnapshotId() ?? 0).filter((b) => !b.held);
       await this.bytesOnDemand(store, carried.map((b) => b.hash), options.signal);
     }
     return exportBundleTo(store, to, { since: options.since, signal: options.signal, onProgress: this.progressTo(options.operationId) });

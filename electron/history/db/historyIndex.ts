@@ -7,6 +7,7 @@ import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSn
 import * as damagedBlobs from './damagedBlobs.js';
 import * as folderModes from './folderModes.js';
 import * as lineQueries from './lineQueries.js';
+import * as lines from './lines.js';
 import * as remoteLedgerQueries from './remoteLedgerQueries.js';
 import type { RemoteLinkState } from './remoteLedgerQueries.js';
 import type { RecordedSnapshot } from '../remote/layout/recordFormat.js';
@@ -179,8 +180,14 @@ export class HistoryIndex {
     return snapshotQueries.baselineId(this.#sql);
   }
 
+  /** The newest snapshot of this machine's line (pulled snapshots of other machines may have larger ids). */
   latestSnapshotId(): number | undefined {
     return snapshotQueries.latestSnapshotId(this.#sql);
+  }
+
+  /** The largest snapshot id of any line. */
+  lastSnapshotId(): number | undefined {
+    return snapshotQueries.lastSnapshotId(this.#sql);
   }
 
   previousMark(snapshotId: number): { id: number; kind: 'baseline' | 'checkpoint' } | undefined {
@@ -205,14 +212,22 @@ export class HistoryIndex {
 
   // --- versions (versionQueries.ts)
 
-  /** Every file as it stands at a snapshot (default: the latest), sorted by path. */
+  /**
+   * Every file as it stands at a snapshot, on that snapshot's line (default: as this machine's
+   * line has it now, what the folder holds), sorted by path.
+   */
   filesAt(snapshotId?: number): FileEntry[] {
-    return versionQueries.filesAt(this.#sql, snapshotId ?? this.latestSnapshotId() ?? 0);
+    return snapshotId === undefined ? versionQueries.ownFiles(this.#sql) : versionQueries.filesAt(this.#sql, snapshotId);
   }
 
-  /** Every version of one path, oldest first. */
+  /** Every version of one path, of every line, oldest first. */
   versionsOf(path: string): VersionInfo[] {
     return versionQueries.versionsOf(this.#sql, path);
+  }
+
+  /** The versions of one path on this machine's line, oldest first. */
+  ownVersionsOf(path: string): VersionInfo[] {
+    return versionQueries.ownVersionsOf(this.#sql, path);
   }
 
   /** The newest `limit` versions of a path older than snapshot `before`, oldest first. */
@@ -415,6 +430,11 @@ export class HistoryIndex {
   /** This machine's snapshots after `after`, with their versions, oldest first (what a push sends). */
   ownSnapshotsAfter(after: number): RecordedSnapshot[] {
     return lineQueries.ownSnapshotsAfter(this.#sql, after);
+  }
+
+  /** Where a machine's line starts (null: this machine's): the snapshot, by machine and id there, it was cloned from. */
+  setLineFork(machine: string | null, fork: { machine: string; origin: number } | null, ownMachine: string): void {
+    lines.setFork(this.#sql, machine, fork, ownMachine);
   }
 
   countOwnSnapshotsAfter(after: number): number {

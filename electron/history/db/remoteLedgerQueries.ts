@@ -2,6 +2,7 @@ import { headSchema, type RemoteHead } from '../remote/layout/headFormat.js';
 import type { PackIndex } from '../remote/layout/indexFormat.js';
 import type { BlobEncoding, PackEntry } from '../remote/layout/packFormat.js';
 import type { BlobLocation, ForeignHead, RemoteLedger, RemoteLink, SentPack } from '../remote/remoteLedger.js';
+import { setFork } from './lines.js';
 import type { Sql } from './sql.js';
 
 // The remote ledger (remote/remoteLedger.ts) in history.db: one row per remote in remote_links,
@@ -176,6 +177,8 @@ export function remoteLedger(sql: Sql, remote: string, ids: { projectId: string;
         etag,
         JSON.stringify(head),
       );
+      // Where that machine's line starts, for the queries that follow it (lines.ts).
+      setFork(sql, machineId, head.fork, ids.machineId);
     },
 
     noteForeignIndex(machineId: string, key: string, index: PackIndex) {
