@@ -9,6 +9,7 @@ import type { PushResult } from '../../electron/history/remote/push/pushProject.
 import type { CloneResult } from '../../electron/history/remote/fetch/cloneProject.js';
 import type { PullResult } from '../../electron/history/remote/fetch/pullProject.js';
 import type { SnapshotInfo } from '../../shared/history.js';
+import { HistoryEngine } from '../../electron/history/historyEngine.js';
 import { describeWithSwift, swiftEnv } from './swiftTestKit.js';
 import { kindOf, pushSetup, smallTree } from './remoteCli.js';
 
@@ -103,12 +104,20 @@ describeWithSwift('hindsight pull against a real Swift', (swift) => {
     await cliJson(['remote', 'add', 'origin', `s3://${bucket}/team/hs`, '--endpoint', swift.endpoint, '--path-style'], env2);
     const into = join(tempDir(), 'clone');
     await cliJson<CloneResult>(['clone', '--remote', 'origin', '--project', pushedA.projectId, '--into', into], env2);
-    // Many pushes from B: many records for A to read, so the kill lands among them.
+    // Many pushes from B: many records for A to read, so the kill lands among them. B's engine
+    // runs in this process (sixty CLI starts would take most of the test's time on a loaded machine).
     let sent = 0;
-    for (let i = 0; i < 30; i++) {
-      writeFileSync(join(into, 'src/d2/f2.txt'), `B edit ${i}\n`);
-      await cliJson(['checkpoint', into, `B ${i}`], env2);
-      sent += (await cliJson<PushResult>(['push', into], env2)).snapshots;
+    const b = new HistoryEngine(env2.HINDSIGHT_DATA_DIR);
+    try {
+      const { projectId } = await b.open(into);
+      const credentials = { accessKeyId: swift.accessKeyId, secretAccessKey: swift.secretAccessKey };
+      for (let i = 0; i < 30; i++) {
+        writeFileSync(join(into, 'src/d2/f2.txt'), `B edit ${i}\n`);
+        await b.checkpoint(projectId, `B ${i}`);
+        sent += (await b.push(projectId, undefined, { credentials })).snapshots;
+      }
+    } finally {
+      b.close();
     }
     const start = loggedRequests(swift.proxyLog, bucket).length;
     const recordsRead = () =>
