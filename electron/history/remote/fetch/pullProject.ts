@@ -41,7 +41,7 @@ export async function pullProject(dataDir: string, store: ProjectStore, remote: 
   const machine = machineIdentity(dataDir);
   const projectId = remoteProjectId(store);
   const meter = new TransferMeter('pull', store.projectId, options.onProgress);
-  const objects = openRemoteStore(remote, { credentials: options.credentials, onRetry: (notice) => meter.retrying(notice) });
+  const objects = await openRemoteStore(remote, { credentials: options.credentials, onRetry: (notice) => meter.retrying(notice) });
   try {
     meter.enter('metadata', { objects: 1 });
     const listed = await listHeads(objects, projectId, signal);
