@@ -32,6 +32,7 @@ import type {
   SnapshotInfo,
   SnapshotSummary,
   StoreStats,
+  PullResult,
   RemoteStatus,
   VersionInfo,
   VerifyResult,
@@ -216,6 +217,10 @@ export const CALLS = {
   remoteStatus: call<RemoteStatus[]>()(
     z.strictObject({ projectId }),
     "Each remote's state for the project: up to date, N snapshots behind, never pushed, or the last push's error.",
+  ),
+  pull: call<PullResult>()(
+    z.strictObject({ projectId, remote: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).optional(), operationId: operationId.optional() }),
+    "Brings other machines' new snapshots of the project in from a remote (the only one when none is named): history rows only, the folder is not changed.",
   ),
   verify: call<VerifyResult>()(
     z.strictObject({ projectId, operationId: operationId.optional(), repair: z.boolean().default(false) }),

@@ -49,6 +49,11 @@ export interface SnapshotInfo {
    * checkpoint) or was written before this was recorded.
    */
   scope: string | null;
+  /**
+   * The machine it was recorded on and its id there, for a snapshot brought in from another
+   * machine by a clone or a pull (absent: recorded on this machine).
+   */
+  machine?: { id: string; snapshot: number };
 }
 
 /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
@@ -92,6 +97,11 @@ export interface VersionInfo {
   head: string | null;
   /** What made this version: its snapshot's origin, with the version it was restored from. */
   origin: Origin;
+  /**
+   * The machine its snapshot was recorded on and the snapshot's id there, for a version brought in
+   * from another machine by a clone or a pull (absent: recorded on this machine).
+   */
+  machine?: { id: string; snapshot: number };
 }
 
 /** A file as it is on disk now, beside its versions: which of them it is identical to. */

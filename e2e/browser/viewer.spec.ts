@@ -170,5 +170,11 @@ test.describe('with a remote set', () => {
     await expect(remotes.getByText('backup', { exact: true })).toBeVisible();
     await expect(remotes.getByText('s3://team-bucket/notes')).toBeVisible();
     await expect(remotes.getByRole('status')).toHaveText('Never pushed: 1 snapshot to send.');
+
+    // Pull asks the remote; this one cannot answer, and the failure is said under the list.
+    const pull = remotes.getByRole('button', { name: 'Pull from backup' });
+    await pull.click();
+    await expect(viewer.getByText('The pull failed')).toBeVisible();
+    await expect(pull).toBeEnabled();
   });
 });

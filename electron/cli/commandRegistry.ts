@@ -30,6 +30,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'git-versions', load: async () => (await import('./commands/gitVersions.js')).gitVersionsCommand },
   { name: 'remote', load: async () => (await import('./commands/remote.js')).remoteCommand },
   { name: 'push', load: async () => (await import('./commands/push.js')).pushCommand },
+  { name: 'pull', load: async () => (await import('./commands/pull.js')).pullCommand },
   { name: 'clone', load: async () => (await import('./commands/clone.js')).cloneCommand },
   { name: 'export', load: async () => (await import('./commands/export.js')).exportCommand },
   { name: 'import', load: async () => (await import('./commands/import.js')).importCommand },

@@ -73,6 +73,7 @@ import { requireRemote } from './remote/remoteConfig.js';
 import { AutoPush } from './remote/push/autoPush.js';
 import { remoteStatuses } from './remote/remoteStatus.js';
 import { cloneProject, type CloneOptions, type CloneResult } from './remote/fetch/cloneProject.js';
+import { pullProject, type PullOptions, type PullResult } from './remote/fetch/pullProject.js';
 import { fetchMissingBlobs } from './remote/fetch/bytesOnDemand.js';
 import { emptyCloneFolder, prepareCloneFolder } from './remote/fetch/cloneFolder.js';
 import { isProjectId } from './remote/layout/remoteKeys.js';
@@ -533,7 +534,7 @@ export class HistoryEngine {
     const store = this.history(projectId);
     // A bundle carries the bytes: a clone's that are still only on the remote are fetched first.
     if (options.since === undefined || store.index.snapshot(options.since)) {
-      const carried = store.index.blobsBetween(options.since ?? 0, store.index.latestSnapshotId() ?? 0).filter((b) => !b.held);
+      const carried = store.index.blobsBetween(options.since ?? 0, store.index.lastSnapshotId() ?? 0).filter((b) => !b.held);
       await this.bytesOnDemand(store, carried.map((b) => b.hash), options.signal);
     }
     return exportBundleTo(store, to, { since: options.since, signal: options.signal, onProgress: this.progressTo(options.operationId) });
@@ -631,6 +632,17 @@ export class HistoryEngine {
       emptyCloneFolder(request.into, made);
       throw error;
     }
+  }
+
+  /**
+   * Brings other machines' new snapshots of this project in (the only remote when none is
+   * named): history rows only, the folder is not touched; their bytes are fetched when first read.
+   */
+  async pull(projectId: string, remoteName: string | undefined, options: PullOptions = {}): Promise<PullResult> {
+    const remote = requireRemote(this.config.requireConfig(), remoteName);
+    const store = this.history(projectId);
+    const onProgress = options.onProgress ?? this.progressTo(options.operationId);
+    return store.writer.hold(() => pullProject(this.dataDir, store, remote, { ...options, onProgress }), { signal: options.signal });
   }
 
   /** Each remote's state for a project, from what the pushes noted (no request is made). */

@@ -1,4 +1,4 @@
-import type { RemoteStatus, StoreStats, VerifyResult } from '../../shared/contract.js';
+import type { PullResult, RemoteStatus, StoreStats, VerifyResult } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
 import type { Progress } from '../../shared/progress.js';
 import { asError, call, newOperationId } from '../api/hindsight.js';
@@ -20,6 +20,12 @@ export interface StatsSlice {
   /** Re-hashes every blob; with repair, damaged ones are written again from the folder's files. */
   runVerify(repair?: boolean): Promise<void>;
   verifyProgressed(operationId: string, progress: Progress): void;
+  /** The remote a pull is running from, and the last pull's answer or failure. */
+  pullRemote: string | null;
+  pullResult: PullResult | null;
+  pullError: HindsightErrorData | null;
+  /** Brings other machines' new snapshots in from one remote (the folder is not changed). */
+  runPull(remote: string): Promise<void>;
 }
 
 export const createStatsSlice: Slice<StatsSlice> = (set, get) => ({
@@ -30,6 +36,9 @@ export const createStatsSlice: Slice<StatsSlice> = (set, get) => ({
   verifyProgress: null,
   verifyResult: null,
   verifyError: null,
+  pullRemote: null,
+  pullResult: null,
+  pullError: null,
 
   loadStats: async () => {
     const projectId = get().currentProjectId;
@@ -42,7 +51,22 @@ export const createStatsSlice: Slice<StatsSlice> = (set, get) => ({
     }
   },
 
-  resetStats: () => set({ stats: null, remotes: null, statsError: null, verifyOperation: null, verifyProgress: null, verifyResult: null, verifyError: null }),
+  resetStats: () =>
+    set({ stats: null, remotes: null, statsError: null, verifyOperation: null, verifyProgress: null, verifyResult: null, verifyError: null, pullRemote: null, pullResult: null, pullError: null }),
+
+  runPull: async (remote) => {
+    const projectId = get().currentProjectId;
+    if (!projectId || get().pullRemote) return;
+    set({ pullRemote: remote, pullResult: null, pullError: null });
+    try {
+      const pullResult = await call('pull', { projectId, remote, operationId: newOperationId('pull') });
+      if (get().currentProjectId === projectId) set({ pullResult, pullRemote: null });
+      // The imported snapshots reach the timeline through their snapshot events; the counts here.
+      await get().loadStats();
+    } catch (error) {
+      if (get().currentProjectId === projectId) set({ pullError: asError(error).toJSON(), pullRemote: null });
+    }
+  },
 
   runVerify: async (repair = false) => {
     const projectId = get().currentProjectId;

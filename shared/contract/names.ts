@@ -33,6 +33,7 @@ export const CALL_NAME_LIST = [
   'prune',
   'retentionStatus',
   'remoteStatus',
+  'pull',
   'verify',
   'getConfig',
   'editConfig',

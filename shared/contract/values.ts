@@ -231,6 +231,32 @@ export interface RemoteStatus {
   lastError: string | null;
 }
 
+/** One other machine of a project, with what a pull brought in from it. */
+export interface PulledMachine {
+  machine: string;
+  /** The machine's host name, as its head gives it. */
+  name: string;
+  /** Snapshots imported from it by this pull. */
+  snapshots: number;
+  /** The newest of them: its id on that machine, and here. */
+  newest: { origin: number; snapshotId: number } | null;
+}
+
+/** What `pull` brought in: other machines' new snapshots (the folder is not changed). */
+export interface PullResult {
+  projectId: string;
+  remoteProjectId: string;
+  remote: string;
+  /** This data folder's machine id. */
+  machine: string;
+  /** Snapshots imported in all. */
+  snapshots: number;
+  machines: PulledMachine[];
+  /** Objects read (heads, indexes, records), the LIST not counted. */
+  objects: number;
+  ms: number;
+}
+
 export interface StoreStats {
   projectId: string;
   snapshots: number;

@@ -26,7 +26,7 @@ export interface ExportPlan {
 
 export function planExport(store: ProjectStore, since: number | undefined): ExportPlan {
   const { index } = store;
-  const last = index.latestSnapshotId() ?? 0;
+  const last = index.lastSnapshotId() ?? 0;
   let sinceRow: BundleHeader['since'] = null;
   if (since !== undefined) {
     const snapshot = index.snapshot(since);

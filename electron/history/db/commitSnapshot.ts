@@ -1,6 +1,7 @@
 import { HindsightError } from '../../../shared/errors.js';
 import type { EntryType, Origin, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
 import { recordFolderModes } from './folderModes.js';
+import { lineOfMachine } from './lines.js';
 import { originOfKind } from './rows.js';
 import type { Sql } from './sql.js';
 import { writeStats, type StatRow } from './statCache.js';
@@ -90,6 +91,7 @@ export function commitSnapshot(
       snapshot.machineSnapshot ?? null,
     );
     const id = Number(info.lastInsertRowid);
+    const line = lineOfMachine(sql, snapshot.machine);
     // Read inside the transaction: a prune marks and collects under the same write lock.
     const pruned = anyPruned(sql);
     for (const blob of write.blobs) {
@@ -98,7 +100,7 @@ export function commitSnapshot(
     }
     for (const v of write.versions) {
       sql.run(
-        'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target, from_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target, from_version, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         id,
         v.path,
         v.hash,
@@ -107,6 +109,7 @@ export function commitSnapshot(
         v.type,
         v.target ?? null,
         v.fromVersionId ?? null,
+        line,
       );
     }
     // A version may name a blob already stored (same bytes as an earlier version): that blob

@@ -2,13 +2,16 @@ import type { FolderChild, FolderFile, FolderLevel } from '../../../shared/contr
 import type { EntryType } from '../../../shared/history.js';
 import { compareNames } from '../../../shared/treeOrder.js';
 import type { Sql } from './sql.js';
+import { ownSegments, segmentsAt, type Segment } from './lines.js';
 import { deletedFileOf, version } from './versionQueries.js';
 
 // One level of the file tree: a folder's direct children as they stand at a snapshot. The
 // folder's paths are one range of versions_by_path (path >= 'dir/' AND path < 'dir0': '0' is the
 // byte after '/'), so a folder is answered by reading its own subtree from the index, never the
 // whole table; only the root reads every path. The baseline's versions of the same range mark
-// what changed since the first copy, the way the whole-tree listing lets the viewer mark it.
+// what changed since the first copy, the way the whole-tree listing lets the viewer mark it. Like
+// every state query it follows one line of history (lines.ts): the snapshot's line, segment by
+// segment, the first segment that has a path deciding it.
 
 interface LatestRow {
   id: number;
@@ -25,28 +28,36 @@ export function folderRange(folder: string): { from: string; to: string } | null
   return folder === '' ? null : { from: `${folder}/`, to: `${folder}0` };
 }
 
-/** The latest version (or deletion) of each path under `folder` as of snapshot `at`, by path. */
-export function latestUnder(sql: Sql, folder: string, at: number): LatestRow[] {
+/** The latest version (or deletion) of each path under `folder` along the segments, by path. */
+export function latestUnder(sql: Sql, folder: string, segments: readonly Segment[]): LatestRow[] {
   const range = folderRange(folder);
-  const where = range ? 'path >= ? AND path < ? AND snapshot_id <= ?' : 'snapshot_id <= ?';
-  const params = range ? [range.from, range.to, at] : [at];
-  return sql.all<LatestRow>(
-    `SELECT v.id, v.path, v.type, v.hash, v.mode, v.size, v.target FROM versions v
-     JOIN (SELECT MAX(id) AS id FROM versions WHERE ${where} GROUP BY path) latest ON latest.id = v.id
-     ORDER BY v.path`,
-    ...params,
-  );
+  const where = range ? 'path >= ? AND path < ? AND line = ? AND snapshot_id <= ?' : 'line = ? AND snapshot_id <= ?';
+  const newest = new Map<string, LatestRow>();
+  for (const segment of segments) {
+    const params = range ? [range.from, range.to, segment.line, segment.upTo] : [segment.line, segment.upTo];
+    const rows = sql.all<LatestRow>(
+      `SELECT v.id, v.path, v.type, v.hash, v.mode, v.size, v.target FROM versions v
+       JOIN (SELECT MAX(id) AS id FROM versions WHERE ${where} GROUP BY path) latest ON latest.id = v.id
+       ORDER BY v.path`,
+      ...params,
+    );
+    if (segments.length === 1) return rows;
+    for (const row of rows) if (!newest.has(row.path)) newest.set(row.path, row);
+  }
+  return [...newest.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-export function folderLevel(sql: Sql, folder: string, at: number, baseline: number | undefined): FolderLevel {
+/** A folder's level at snapshot `at` (undefined: this machine's line as it is now). */
+export function folderLevel(sql: Sql, folder: string, at: number | undefined, baseline: number | undefined): FolderLevel {
   const start = folder === '' ? 0 : folder.length + 1;
+  const segments = at === undefined ? ownSegments(sql) : segmentsAt(sql, at);
   const before = new Map<string, string | null>();
-  if (baseline !== undefined) for (const row of latestUnder(sql, folder, baseline)) before.set(row.path, row.hash);
+  if (baseline !== undefined) for (const row of latestUnder(sql, folder, segmentsAt(sql, baseline))) before.set(row.path, row.hash);
 
   const folders = new Map<string, FolderChild>();
   const files: FolderFile[] = [];
   const deleted: FolderLevel['deleted'] = [];
-  for (const row of latestUnder(sql, folder, at)) {
+  for (const row of latestUnder(sql, folder, segments)) {
     const rest = row.path.slice(start);
     const slash = rest.indexOf('/');
     const changed = row.hash !== null && before.get(row.path) !== row.hash;
@@ -65,13 +76,13 @@ export function folderLevel(sql: Sql, folder: string, at: number, baseline: numb
       if (row.type === 'symlink' && row.target !== null) entry.target = row.target;
       files.push(entry);
     } else {
-      deleted.push(deletedFileOf(sql, version(sql, row.id)!));
+      deleted.push(deletedFileOf(sql, version(sql, row.id)!, segments));
     }
   }
   const byName = (a: { name: string }, b: { name: string }) => compareNames(a.name, b.name);
   return {
     folder,
-    snapshotId: at,
+    snapshotId: at ?? segments[0]?.upTo ?? 0,
     folders: [...folders.values()].sort(byName),
     files: files.sort(byName),
     deleted: deleted.sort((a, b) => compareNames(a.path, b.path)),

@@ -1,3 +1,4 @@
+import { firstOnSegments, OWN_LINE, segmentsAt } from './lines.js';
 import type { Sql } from './sql.js';
 
 // The recorded permission bits of a project's folders (table folder_modes, migration 2): one row
@@ -12,9 +13,21 @@ export function latestFolderModes(sql: Sql): Map<string, number> {
   return new Map(rows);
 }
 
-/** A folder's mode as of a snapshot; undefined when it was never recorded by then. */
+/**
+ * A folder's mode as of a snapshot, on that snapshot's line (only this machine records folder
+ * modes: a push carries none); undefined when it was never recorded there by then.
+ */
 export function folderModeAt(sql: Sql, snapshotId: number, path: string): number | undefined {
-  return sql.get<{ mode: number }>('SELECT mode FROM folder_modes WHERE path = ? AND snapshot_id <= ? ORDER BY snapshot_id DESC LIMIT 1', path, snapshotId)?.mode;
+  return firstOnSegments(segmentsAt(sql, snapshotId), (s) =>
+    s.line === OWN_LINE
+      ? sql.get<{ mode: number }>(
+          `SELECT f.mode FROM folder_modes f JOIN snapshots s ON s.id = f.snapshot_id
+           WHERE f.path = ? AND f.snapshot_id <= ? AND s.machine IS NULL ORDER BY f.snapshot_id DESC LIMIT 1`,
+          path,
+          s.upTo,
+        )?.mode
+      : undefined,
+  );
 }
 
 /** Records the folders whose mode differs from their latest row (or that have none) at a snapshot. */

@@ -8,6 +8,7 @@ import * as damagedBlobs from './damagedBlobs.js';
 import { folderLevel } from './folderLevel.js';
 import * as folderModes from './folderModes.js';
 import * as lineQueries from './lineQueries.js';
+import * as lines from './lines.js';
 import * as remoteLedgerQueries from './remoteLedgerQueries.js';
 import type { RemoteLinkState } from './remoteLedgerQueries.js';
 import type { RecordedSnapshot } from '../remote/layout/recordFormat.js';
@@ -132,6 +133,23 @@ export class HistoryIndex {
     return this.#sql.transaction(() => writes.map((write) => this.commitSnapshot(write)));
   }
 
+  /**
+   * Another machine's snapshots brought in by a pull, with `note` (what the ledger learns by it),
+   * all or none: a pull killed midway imports each record whole or not at all.
+   */
+  importForeign(writes: readonly SnapshotWrite[], note: () => void): number[] {
+    return this.#sql.transaction(() => {
+      const ids = writes.map((write) => this.commitSnapshot(write));
+      note();
+      return ids;
+    });
+  }
+
+  /** The ids (on that machine) of the snapshots already brought in from a machine. */
+  importedOrigins(machine: string): Set<number> {
+    return new Set(this.#sql.rows<[number]>('SELECT machine_snapshot FROM snapshots WHERE machine = ?', machine).map(([origin]) => origin));
+  }
+
   writeStats(stats: readonly statCache.StatRow[], removed: readonly string[] = []): void {
     statCache.writeStats(this.#sql, stats, removed);
   }
@@ -163,8 +181,14 @@ export class HistoryIndex {
     return snapshotQueries.baselineId(this.#sql);
   }
 
+  /** The newest snapshot of this machine's line (pulled snapshots of other machines may have larger ids). */
   latestSnapshotId(): number | undefined {
     return snapshotQueries.latestSnapshotId(this.#sql);
+  }
+
+  /** The largest snapshot id of any line. */
+  lastSnapshotId(): number | undefined {
+    return snapshotQueries.lastSnapshotId(this.#sql);
   }
 
   previousMark(snapshotId: number): { id: number; kind: 'baseline' | 'checkpoint' } | undefined {
@@ -189,19 +213,30 @@ export class HistoryIndex {
 
   // --- versions (versionQueries.ts)
 
-  /** Every file as it stands at a snapshot (default: the latest), sorted by path. */
+  /**
+   * Every file as it stands at a snapshot, on that snapshot's line (default: as this machine's
+   * line has it now, what the folder holds), sorted by path.
+   */
   filesAt(snapshotId?: number): FileEntry[] {
-    return versionQueries.filesAt(this.#sql, snapshotId ?? this.latestSnapshotId() ?? 0);
+    return snapshotId === undefined ? versionQueries.ownFiles(this.#sql) : versionQueries.filesAt(this.#sql, snapshotId);
   }
 
-  /** One folder's direct children at a snapshot (default: the latest), in tree order, marked against the baseline. */
+  /**
+   * One folder's direct children at a snapshot, on that snapshot's line (default: as this
+   * machine's line has it now), in tree order, marked against the baseline.
+   */
   folderLevel(folder: string, snapshotId?: number): FolderLevel {
-    return folderLevel(this.#sql, folder, snapshotId ?? this.latestSnapshotId() ?? 0, this.baselineId());
+    return folderLevel(this.#sql, folder, snapshotId, this.baselineId());
   }
 
-  /** Every version of one path, oldest first. */
+  /** Every version of one path, of every line, oldest first. */
   versionsOf(path: string): VersionInfo[] {
     return versionQueries.versionsOf(this.#sql, path);
+  }
+
+  /** The versions of one path on this machine's line, oldest first. */
+  ownVersionsOf(path: string): VersionInfo[] {
+    return versionQueries.ownVersionsOf(this.#sql, path);
   }
 
   /** The newest `limit` versions of a path older than snapshot `before`, oldest first. */
@@ -404,6 +439,11 @@ export class HistoryIndex {
   /** This machine's snapshots after `after`, with their versions, oldest first (what a push sends). */
   ownSnapshotsAfter(after: number): RecordedSnapshot[] {
     return lineQueries.ownSnapshotsAfter(this.#sql, after);
+  }
+
+  /** Where a machine's line starts (null: this machine's): the snapshot, by machine and id there, it was cloned from. */
+  setLineFork(machine: string | null, fork: { machine: string; origin: number } | null, ownMachine: string): void {
+    lines.setFork(this.#sql, machine, fork, ownMachine);
   }
 
   countOwnSnapshotsAfter(after: number): number {

@@ -219,7 +219,65 @@ const MIGRATIONS: Migration[] = [
         ALTER TABLE snapshots ADD COLUMN machine_snapshot INTEGER;
       `),
   },
+  {
+    // Lines of history (lines.ts): a pulled snapshot takes the next local id, so "this folder's
+    // newest version" and "the files at a snapshot" follow one machine's line. Each version
+    // carries its snapshot's line (0: this machine's), and versions_by_path leads with (path,
+    // line) so a line's newest version of a path is one seek; snapshots_by_machine finds a
+    // machine's snapshot by its id there (a fork, a pull's "already here"). The lines of
+    // snapshots already brought in, and their forks (the clone's meta, the heads a pull read), are
+    // filled in from what schema 9 kept.
+    version: 10,
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE lines (
+          id INTEGER PRIMARY KEY,
+          machine TEXT UNIQUE,
+          fork_line INTEGER REFERENCES lines(id),
+          fork_origin INTEGER
+        );
+        INSERT INTO lines (id, machine) VALUES (0, NULL);
+        INSERT INTO lines (machine) SELECT DISTINCT machine FROM snapshots WHERE machine IS NOT NULL ORDER BY machine;
+        ALTER TABLE versions ADD COLUMN line INTEGER NOT NULL DEFAULT 0;
+        UPDATE versions SET line = (SELECT l.id FROM snapshots s JOIN lines l ON l.machine = s.machine WHERE s.id = versions.snapshot_id)
+          WHERE snapshot_id IN (SELECT id FROM snapshots WHERE machine IS NOT NULL);
+        DROP INDEX versions_by_path;
+        CREATE INDEX versions_by_path ON versions(path, line, snapshot_id);
+        CREATE INDEX snapshots_by_machine ON snapshots(machine, machine_snapshot);
+      `);
+      fillForks(db);
+    },
+  },
 ];
+
+/** Schema 10's forks from what schema 9 kept: the clone's remote.fork, and the heads of other machines a pull read. */
+function fillForks(db: Database.Database): void {
+  const own = new Set((db.prepare('SELECT machine_id FROM remote_links').all() as { machine_id: string }[]).map((r) => r.machine_id));
+  const lineOf = (machine: string): number => {
+    const known = db.prepare('SELECT id FROM lines WHERE machine = ?').get(machine) as { id: number } | undefined;
+    return known ? known.id : Number(db.prepare('INSERT INTO lines (machine) VALUES (?)').run(machine).lastInsertRowid);
+  };
+  const setFork = (line: number, fork: { machine?: unknown; origin?: unknown } | null | undefined) => {
+    if (!fork || typeof fork.machine !== 'string' || typeof fork.origin !== 'number') return;
+    const forkLine = own.has(fork.machine) ? 0 : lineOf(fork.machine);
+    if (forkLine !== line) db.prepare('UPDATE lines SET fork_line = ?, fork_origin = ? WHERE id = ?').run(forkLine, fork.origin, line);
+  };
+  const cloned = db.prepare("SELECT value FROM meta WHERE key = 'remote.fork'").get() as { value: string } | undefined;
+  if (cloned) setFork(0, parsed(cloned.value) as { machine?: unknown; origin?: unknown } | null);
+  for (const row of db.prepare('SELECT machine_id, head FROM remote_foreign').all() as { machine_id: string; head: string }[]) {
+    if (own.has(row.machine_id)) continue;
+    const head = parsed(row.head) as { fork?: { machine?: unknown; origin?: unknown } | null } | null;
+    setFork(lineOf(row.machine_id), head?.fork);
+  }
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 

@@ -2,6 +2,7 @@ import { headSchema, type RemoteHead } from '../remote/layout/headFormat.js';
 import type { PackIndex } from '../remote/layout/indexFormat.js';
 import type { BlobEncoding, PackEntry } from '../remote/layout/packFormat.js';
 import type { BlobLocation, ForeignHead, RemoteLedger, RemoteLink, SentPack } from '../remote/remoteLedger.js';
+import { setFork } from './lines.js';
 import type { Sql } from './sql.js';
 
 // The remote ledger (remote/remoteLedger.ts) in history.db: one row per remote in remote_links,
@@ -176,6 +177,8 @@ export function remoteLedger(sql: Sql, remote: string, ids: { projectId: string;
         etag,
         JSON.stringify(head),
       );
+      // Where that machine's line starts, for the queries that follow it (lines.ts).
+      setFork(sql, machineId, head.fork, ids.machineId);
     },
 
     noteForeignIndex(machineId: string, key: string, index: PackIndex) {
@@ -183,6 +186,12 @@ export function remoteLedger(sql: Sql, remote: string, ids: { projectId: string;
         for (const pack of index.packs) for (const [hash, offset, length, size, encoding] of pack.blobs) insertBlob(hash, pack.pack, offset, length, size, encoding, 1);
         for (const [hash, size] of index.standalone) insertBlob(hash, null, 0, size, size, 'raw', 1);
         sql.run("INSERT OR IGNORE INTO remote_read (remote, key, machine_id, kind) VALUES (?, ?, ?, 'index')", remote, key, machineId);
+      });
+    },
+
+    noteForeignRecords(machineId: string, keys: readonly string[]) {
+      sql.transaction(() => {
+        for (const key of keys) sql.run("INSERT OR IGNORE INTO remote_read (remote, key, machine_id, kind) VALUES (?, ?, ?, 'record')", remote, key, machineId);
       });
     },
   };

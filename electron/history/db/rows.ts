@@ -4,7 +4,7 @@ import type { EntryType, GitSource, Origin, OriginKind, SnapshotInfo, SnapshotKi
 // versions or snapshots selects the same columns, so there is one mapping for each.
 
 export const VERSION_SELECT = `SELECT v.id, v.snapshot_id, v.path, v.hash, v.mode, v.size, v.type, v.target, v.from_version,
-  s.at, s.kind, s.branch, s.head, ${originColumns('s')} FROM versions v JOIN snapshots s ON s.id = v.snapshot_id`;
+  s.at, s.kind, s.branch, s.head, s.machine, s.machine_snapshot, ${originColumns('s')} FROM versions v JOIN snapshots s ON s.id = v.snapshot_id`;
 
 /** A snapshot's origin columns (migration 3). */
 export interface OriginColumns {
@@ -50,10 +50,12 @@ export interface VersionRow extends OriginColumns {
   kind: SnapshotKind;
   branch: string | null;
   head: string | null;
+  machine: string | null;
+  machine_snapshot: number | null;
 }
 
 export function toVersionInfo(r: VersionRow): VersionInfo {
-  return {
+  const info: VersionInfo = {
     versionId: r.id,
     snapshotId: r.snapshot_id,
     path: r.path,
@@ -68,10 +70,13 @@ export function toVersionInfo(r: VersionRow): VersionInfo {
     head: r.head,
     origin: toOrigin(r, r.from_version),
   };
+  // Only versions brought in from another machine (clone, pull) carry it, as their snapshots do.
+  if (r.machine !== null) info.machine = { id: r.machine, snapshot: r.machine_snapshot ?? 0 };
+  return info;
 }
 
 /** `files` counts the snapshot's versions through the versions_by_snapshot index. */
-export const SNAPSHOT_SELECT = `SELECT s.id, s.kind, s.at, s.label, s.branch, s.head, s.scope, ${originColumns('s')},
+export const SNAPSHOT_SELECT = `SELECT s.id, s.kind, s.at, s.label, s.branch, s.head, s.scope, s.machine, s.machine_snapshot, ${originColumns('s')},
   (SELECT COUNT(*) FROM versions v WHERE v.snapshot_id = s.id) AS files FROM snapshots s`;
 
 export interface SnapshotRow extends OriginColumns {
@@ -83,8 +88,13 @@ export interface SnapshotRow extends OriginColumns {
   branch: string | null;
   head: string | null;
   scope: string | null;
+  machine: string | null;
+  machine_snapshot: number | null;
 }
 
 export function toSnapshotInfo(r: SnapshotRow): SnapshotInfo {
-  return { snapshotId: r.id, kind: r.kind, at: r.at, label: r.label, files: r.files, branch: r.branch, head: r.head, origin: toOrigin(r, null), scope: r.scope };
+  const info: SnapshotInfo = { snapshotId: r.id, kind: r.kind, at: r.at, label: r.label, files: r.files, branch: r.branch, head: r.head, origin: toOrigin(r, null), scope: r.scope };
+  // Only snapshots brought in from another machine (clone, pull) carry it.
+  if (r.machine !== null) info.machine = { id: r.machine, snapshot: r.machine_snapshot ?? 0 };
+  return info;
 }

@@ -62,6 +62,7 @@ export const ROUTES: Routes = {
   prune: ({ projectId, dryRun }, { engine }) => engine.prune(projectId, { dryRun }),
   retentionStatus: ({ projectId, holders }, { engine }) => engine.retentionStatus(projectId, holders),
   remoteStatus: ({ projectId }, { engine }) => engine.remoteStatus(projectId),
+  pull: ({ projectId, remote, operationId }, { engine, operations }) => operations.run(operationId, (signal) => engine.pull(projectId, remote, { operationId, signal })),
   verify: ({ projectId, operationId, repair }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair })),
 

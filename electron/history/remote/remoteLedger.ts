@@ -61,4 +61,6 @@ export interface RemoteLedger {
   foreignHeads(): Map<string, ForeignHead>;
   noteForeignHead(machineId: string, etag: string, head: RemoteHead): void;
   noteForeignIndex(machineId: string, key: string, index: PackIndex): void;
+  /** Records of another machine whose snapshots are imported (a pull). */
+  noteForeignRecords(machineId: string, keys: readonly string[]): void;
 }

@@ -7,8 +7,8 @@ import { safeTarget } from '../restore/safeTarget.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 import { statPath } from './statPath.js';
 
-// Which of a file's versions the disk holds now: the viewer's "Current" row, and the versions a
-// restore would not change (and how many versions there are, read here anyway: the viewer's
+// Which of a file's versions the disk holds now: the viewer's "Current" row (on this machine's
+// line: what the folder's own history has), and the versions a restore would not change (and how many versions there are, read here anyway: the viewer's
 // numbering while it shows a long history a page at a time). The hash comes from the stat cache while the file's stat still
 // matches the row recorded with it (a 4 GiB video is not read on every click); otherwise the file
 // is read and hashed, since the history may lag the disk (no watcher, a change still grouping).
@@ -19,11 +19,22 @@ export async function diskState(store: ProjectStore, path: string): Promise<Disk
   const versions = store.index.versionsOf(path);
   if (!entry) {
     const same = versions.filter((v) => v.hash === null).map((v) => v.versionId);
-    return { path, exists: false, type: null, mode: null, size: null, hash: null, currentVersionId: same.at(-1) ?? null, sameVersionIds: same, versionCount: versions.length };
+    return { path, exists: false, type: null, mode: null, size: null, hash: null, currentVersionId: currentOf(store, path, same), sameVersionIds: same, versionCount: versions.length };
   }
   const hash = await hashOnDisk(store, entry);
   const same = versions.filter((v) => identical(v, entry, hash)).map((v) => v.versionId);
-  return { path, exists: true, type: entry.type, mode: entry.mode, size: entry.size, hash, currentVersionId: same.at(-1) ?? null, sameVersionIds: same, versionCount: versions.length };
+  return { path, exists: true, type: entry.type, mode: entry.mode, size: entry.size, hash, currentVersionId: currentOf(store, path, same), sameVersionIds: same, versionCount: versions.length };
+}
+
+/**
+ * The current version: the newest identical one on this machine's line (the folder's own
+ * history); another machine's version with the same bytes is among the same ones, not current.
+ */
+function currentOf(store: ProjectStore, path: string, same: readonly number[]): number | null {
+  if (same.length === 0) return null;
+  const identicalIds = new Set(same);
+  const own = store.index.ownVersionsOf(path).filter((v) => identicalIds.has(v.versionId));
+  return own.at(-1)?.versionId ?? null;
 }
 
 function identical(version: VersionInfo, entry: WalkEntry, hash: string): boolean {

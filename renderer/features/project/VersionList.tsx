@@ -10,9 +10,10 @@ import { moveInList } from '../../components/listKeys.js';
 
 // The selected file's versions, newest first, each numbered (1 is the oldest) and named by where
 // it came from (an edit, a restore of version N, the undo of a restore, a git checkout...). The
-// row identical to the file on disk now is marked Current. Arrow keys move the selection (each
-// row is a button; focus and selection move together); each row's checkbox picks it for a
-// comparison of two versions. A long history comes a page at a time: the next older page loads
+// row identical to the file on disk now is marked Current (a version of this machine's line: the
+// folder's own history); a version another machine recorded (brought in by a clone or a pull) says
+// which machine. Arrow keys move the selection (each row is a button; focus and selection move
+// together); each row's checkbox picks it for a comparison of two versions. A long history comes a page at a time: the next older page loads
 // when the end of the list scrolls into view (or on its button); the numbers count from the
 // file's version count, so they stay right before the oldest page is loaded.
 
@@ -69,6 +70,11 @@ export function VersionList() {
                 {n !== undefined && <span className="version-number">Version {n}</span>}
                 <span className="version-exact">{formatExact(v.at)}</span>
                 <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
+                {v.machine && (
+                  <span className="version-machine" title={`Recorded on machine ${v.machine.id} as snapshot ${v.machine.snapshot}`}>
+                    {machineText(v.machine)}
+                  </span>
+                )}
               </span>
             </button>
             <label className="version-pick" title={picked ? 'Picked for comparison' : 'Pick two versions to compare them'}>
@@ -127,6 +133,11 @@ export function versionTitle(v: VersionInfo, oldest: boolean, numberOf: Readonly
   if (v.hash === null) return v.origin.kind === 'edit' ? 'Deleted' : `Deleted · ${originText(v.origin, name)}`;
   if (oldest && v.origin.kind === 'edit') return 'Added';
   return originText(v.origin, name);
+}
+
+/** Where a version brought in from another machine (a clone, a pull) was recorded. */
+export function machineText(machine: NonNullable<VersionInfo['machine']>): string {
+  return `from machine ${machine.id.slice(0, 8)}`;
 }
 
 function originClass(v: VersionInfo): string {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { RemoteStatus, StoreStats } from '../../../shared/contract.js';
+import type { PullResult, RemoteStatus, StoreStats } from '../../../shared/contract.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { ProgressBar } from '../../components/ProgressBar.js';
 import { formatBytes, formatCount } from '../../format/bytes.js';
@@ -91,6 +91,10 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 
 function RemotePanel() {
   const remotes = useApp((s) => s.remotes);
+  const pulling = useApp((s) => s.pullRemote);
+  const pulled = useApp((s) => s.pullResult);
+  const pullError = useApp((s) => s.pullError);
+  const runPull = useApp((s) => s.runPull);
   return (
     <section className="card" aria-labelledby="remote-title">
       <h2 id="remote-title" className="card-title">
@@ -109,12 +113,31 @@ function RemotePanel() {
               <p className={r.state === 'error' ? 'result-bad' : r.state === 'up-to-date' ? 'result-ok' : 'muted'} role="status">
                 {remoteState(r)}
               </p>
+              <button type="button" className="button" aria-label={`Pull from ${r.name}`} disabled={pulling !== null} onClick={() => void runPull(r.name)}>
+                {pulling === r.name ? 'Pulling…' : 'Pull'}
+              </button>
+              {pulled?.remote === r.name && (
+                <p className="muted" role="status">
+                  {pullText(pulled)}
+                </p>
+              )}
             </li>
           ))}
         </ul>
       )}
+      {pullError && <ErrorNote error={pullError} title="The pull failed" />}
     </section>
   );
+}
+
+/** What a pull brought in, per machine; the folder itself is never changed by one. */
+function pullText(result: PullResult): string {
+  if (result.snapshots === 0) return 'Up to date: no new snapshots from other machines.';
+  const from = result.machines
+    .filter((m) => m.snapshots > 0)
+    .map((m) => `${formatCount(m.snapshots)} from ${m.name}`)
+    .join(', ');
+  return `Pulled ${formatCount(result.snapshots)} ${result.snapshots === 1 ? 'snapshot' : 'snapshots'} (${from}) into the timeline; the folder is unchanged.`;
 }
 
 function remoteState(r: RemoteStatus): string {

@@ -114,6 +114,7 @@ function SnapshotList() {
                       {formatRelative(s.at)}
                     </time>
                     {meta && ` · ${meta}`}
+                    {s.machine && <span title={`Recorded on machine ${s.machine.id} as snapshot ${s.machine.snapshot}`}>{` · from machine ${s.machine.id.slice(0, 8)}`}</span>}
                   </span>
                 </span>
               </button>

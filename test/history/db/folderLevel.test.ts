@@ -82,8 +82,8 @@ describe('folderLevel', () => {
 
     // Rows read: what the range query hands back is the folder's own paths, not the project's.
     const sql = new Sql(new Database(historyDbPath(store.storeDir), { readonly: true }), 'test');
-    expect(latestUnder(sql, 'small', Number.MAX_SAFE_INTEGER)).toHaveLength(3);
-    expect(latestUnder(sql, '', Number.MAX_SAFE_INTEGER)).toHaveLength(203);
+    expect(latestUnder(sql, 'small', [{ line: 0, upTo: Number.MAX_SAFE_INTEGER }])).toHaveLength(3);
+    expect(latestUnder(sql, '', [{ line: 0, upTo: Number.MAX_SAFE_INTEGER }])).toHaveLength(203);
     expect(engine.folderLevel(projectId, 'small').files).toHaveLength(3);
 
     // The plan: a SEARCH of versions_by_path bounded on both sides, never a SCAN.
@@ -97,7 +97,7 @@ describe('folderLevel', () => {
     engine.folderLevel(projectId, 'small');
     spy.mockRestore();
     const text = texts.find((t) => t.includes('GROUP BY path'))!;
-    const steps = plan(dbFile, text, ['small/', 'small0', 1]);
+    const steps = plan(dbFile, text, ['small/', 'small0', 0, 1]);
     expect(steps).toMatch(/SEARCH versions USING COVERING INDEX versions_by_path \(path>\? AND path<\?\)/);
     expect(steps).not.toMatch(/\bSCAN versions\b/);
   });

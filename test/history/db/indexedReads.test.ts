@@ -8,8 +8,8 @@ import { projectWithBaseline } from '../versions/versionsHelpers.js';
 
 // The reads the viewer makes on every click walk an index, never a whole table: one snapshot by
 // id (not the grouped list of them all), what one snapshot changed, one file's versions, the
-// latest version of a path. Each statement the index runs for them is captured and its plan read
-// from SQLite itself.
+// latest version of a path, on this machine's line or on another machine's (lines.ts). Each
+// statement the index runs for them is captured and its plan read from SQLite itself.
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -42,6 +42,11 @@ describe('the index reads one thing with one indexed query', () => {
     const { engine, root, projectId, store } = await projectWithBaseline(files);
     writeFileSync(join(root, 'f1.txt'), 'changed');
     const { snapshotId } = await engine.rescan(projectId);
+    // Another machine's snapshot, as a pull writes it, on a line forked from the first copy.
+    const [other] = store.index.importForeign(
+      [{ snapshot: { kind: 'change', machine: 'machine-b', machineSnapshot: 2 }, versions: [{ path: 'f2.txt', hash: null, mode: 0o644, size: 0, type: null }], blobs: [] }],
+      () => store.index.setLineFork('machine-b', { machine: 'machine-a', origin: store.index.baselineId()! }, 'machine-a'),
+    );
     const dbFile = historyDbPath(store.storeDir);
 
     const reads: [string, () => unknown][] = [
@@ -60,6 +65,14 @@ describe('the index reads one thing with one indexed query', () => {
       ['previousMark', () => store.index.previousMark(snapshotId!)],
       ['pathsChangedBetween', () => store.index.pathsChangedBetween(1, snapshotId!)],
       ['cachedStat', () => store.index.cachedStat('f1.txt')],
+      ['latestSnapshotId', () => store.index.latestSnapshotId()],
+      ['ownVersionsOf', () => store.index.ownVersionsOf('f1.txt')],
+      ['snapshotChanges on another line', () => store.index.snapshotChanges(other!)],
+      ['versionBefore on another line', () => store.index.versionBefore('f2.txt', other!)],
+      ['versionIdAt on another line', () => store.index.versionIdAt('f1.txt', other!)],
+      ['previousSnapshotId on another line', () => store.index.previousSnapshotId(other!)],
+      ['previousMark on another line', () => store.index.previousMark(other!)],
+      ['folderModeAt on another line', () => store.index.folderModeAt(other!, 'sub')],
     ];
     for (const [name, read] of reads) {
       const seen = captured();
@@ -68,7 +81,8 @@ describe('the index reads one thing with one indexed query', () => {
       expect(seen.texts.length, name).toBeGreaterThan(0);
       for (const text of seen.texts) {
         const steps = plan(dbFile, text);
-        expect(steps, `${name}: ${steps}`).not.toMatch(/\bSCAN\b/);
+        // The lines table holds one row per machine: reading it whole is reading a handful of rows.
+        expect(steps, `${name}: ${steps}`).not.toMatch(/\bSCAN (?!lines\b)/);
       }
     }
     expect(store.index.snapshotChanges(snapshotId!)).toEqual([

@@ -1,5 +1,5 @@
 // Turns a history.db back into what an earlier Hindsight wrote, for the tests of the migrations
-// that come after it: the tables of schema 9 (remotes), 8 (damaged blobs), 6 and 7 (retention),
+// that come after it: the tables of schema 10 (lines), 9 (remotes), 8 (damaged blobs), 6 and 7 (retention),
 // 5 (search index) and the columns of schema 3 (origins), 4 (scope) and 9 (a snapshot's machine)
 // removed.
 
@@ -9,6 +9,10 @@ const DROP_RETENTION_TABLES =
 const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
 
 const DROP_DAMAGED_BLOBS = 'DROP TABLE damaged_blobs;';
+
+// Back to schema 9: lines (10) removed, versions_by_path on (path, snapshot_id) again.
+export const DROP_AFTER_SCHEMA_9 =
+  'DROP INDEX snapshots_by_machine; DROP INDEX versions_by_path; ALTER TABLE versions DROP COLUMN line; DROP TABLE lines; CREATE INDEX versions_by_path ON versions(path, snapshot_id);';
 
 const DROP_REMOTE_SCHEMA = ['remote_links', 'remote_packs', 'remote_blobs', 'remote_foreign', 'remote_read']
   .map((t) => `DROP TABLE ${t};`)
@@ -20,9 +24,9 @@ export const DROP_ORIGIN_COLUMNS = ['origin', 'origin_snapshot', 'from_git', 'gi
   .concat('ALTER TABLE versions DROP COLUMN from_version;')
   .join(' ');
 
-// Back to schema 5: remotes (9), damaged blobs (8), git object ids (7) and pins, blob marks and
+// Back to schema 5: lines (10), remotes (9), damaged blobs (8), git object ids (7) and pins, blob marks and
 // tombstones (6) removed.
-export const DROP_AFTER_SCHEMA_5 = `${DROP_REMOTE_SCHEMA} ${DROP_DAMAGED_BLOBS} ${DROP_RETENTION_TABLES}`;
+export const DROP_AFTER_SCHEMA_5 = `${DROP_AFTER_SCHEMA_9} ${DROP_REMOTE_SCHEMA} ${DROP_DAMAGED_BLOBS} ${DROP_RETENTION_TABLES}`;
 
-// Back to schema 2: what came after it (3 to 9) removed.
+// Back to schema 2: what came after it (3 to 10) removed.
 export const DROP_AFTER_SCHEMA_2 = `${DROP_AFTER_SCHEMA_5} ${DROP_SEARCH_TABLES} ${DROP_ORIGIN_COLUMNS}`;

@@ -9,7 +9,7 @@ import { fetchBlobs } from './fetchBlobs.js';
 import { planFetch } from './fetchPlan.js';
 import { missingBlobs, storeSink } from './storeSink.js';
 
-// Bytes of old versions of a cloned history, fetched the first time a reader needs them: one
+// Bytes of old versions of a cloned history (and of snapshots a pull brought in), fetched the first time a reader needs them: one
 // range GET per blob (neighbours joined), checked against the hash, kept in the blob store. A
 // history whose blobs are all here (every history recorded on this machine) costs one stat per
 // blob asked for and never opens a connection.
@@ -23,7 +23,7 @@ export async function fetchMissingBlobs(
 ): Promise<number> {
   const missing = missingBlobs(store.blobsDir, hashes);
   if (missing.length === 0) return 0;
-  const name = store.index.getMeta('remote.clonedFrom');
+  const name = store.index.getMeta('remote.clonedFrom') ?? store.index.getMeta('remote.pulledFrom');
   const remote = remotes.find((r) => r.name === name) ?? (remotes.length === 1 ? remotes[0] : undefined);
   // No remote to ask: the reader reports the blob missing, as for any history.
   if (!remote) return 0;

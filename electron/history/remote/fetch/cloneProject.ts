@@ -97,6 +97,8 @@ export async function cloneProject(dataDir: string, store: ProjectStore, remote:
     }));
     store.index.importSnapshots(writes);
     setRemoteOrigin(store, remoteProjectId, from);
+    // This folder's line starts at the snapshot it materialized: its state follows that line.
+    store.index.setLineFork(null, from, machine.id);
     store.index.setMeta('remote.clonedFrom', remote.name);
     meter.finish();
     return {
@@ -128,7 +130,8 @@ function fileEntry(version: RecordedVersion): FileEntry {
   return entry;
 }
 
-function distinctBlobs(versions: RecordedVersion[]): { hash: string; size: number }[] {
+/** The blobs a snapshot's versions name, each once (what its write notes in the blobs table). */
+export function distinctBlobs(versions: RecordedVersion[]): { hash: string; size: number }[] {
   const blobs = new Map<string, number>();
   for (const v of versions) if (v.hash !== null) blobs.set(v.hash, v.size);
   return [...blobs].map(([hash, size]) => ({ hash, size }));

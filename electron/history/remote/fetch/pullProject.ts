@@ -1,0 +1,138 @@
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import type { PulledMachine, PullResult } from '../../../../shared/contract/values.js';
+import { HindsightError } from '../../../../shared/errors.js';
+import type { RemoteConfig } from '../../config/configSchema.js';
+import type { SnapshotWrite } from '../../db/commitSnapshot.js';
+import type { ProgressSink } from '../../progressThrottle.js';
+import type { ProjectStore } from '../../project/projectStore.js';
+import { decodeIndex } from '../layout/indexFormat.js';
+import { decodeRecord, type RecordedSnapshot } from '../layout/recordFormat.js';
+import { hashOfKey } from '../layout/remoteKeys.js';
+import { machineIdentity } from '../machineIdentity.js';
+import type { ObjectStore } from '../objectStore.js';
+import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
+import { listHeads, readHead } from '../remoteHeads.js';
+import type { RemoteLedger } from '../remoteLedger.js';
+import { remoteProjectId } from '../remoteProject.js';
+import { TransferMeter } from '../transferMeter.js';
+import { distinctBlobs } from './cloneProject.js';
+
+// `hindsight pull`: other machines' new snapshots of this project into this history. One LIST of
+// the heads; for each other machine whose head moved (or whose records are not all imported yet:
+// a clone reads them but keeps only the line it forked from), its unread indexes (so the ledger
+// locates its blobs) and unread records. Each machine's new snapshots are written in one
+// transaction together with the ledger's note that its records are read, so a pull killed midway
+// and run again imports each snapshot exactly once. Snapshots keep their machine and their id
+// there; their bytes stay on the remote until a reader needs them (bytesOnDemand.ts). The folder
+// is never touched: a pull adds rows to the history and nothing else.
+
+export type { PulledMachine, PullResult };
+
+export interface PullOptions {
+  operationId?: string;
+  credentials?: S3ClientConfig['credentials'];
+  signal?: AbortSignal;
+  onProgress?: ProgressSink;
+}
+
+export async function pullProject(dataDir: string, store: ProjectStore, remote: RemoteConfig, options: PullOptions = {}): Promise<PullResult> {
+  const started = performance.now();
+  const { signal } = options;
+  const machine = machineIdentity(dataDir);
+  const projectId = remoteProjectId(store);
+  const meter = new TransferMeter('pull', store.projectId, options.onProgress);
+  const objects = await openRemoteStore(remote, { credentials: options.credentials, onRetry: (notice) => meter.retrying(notice) });
+  try {
+    meter.enter('metadata', { objects: 1 });
+    const listed = await listHeads(objects, projectId, signal);
+    meter.add({ objects: 1 });
+    if (listed.length === 0) {
+      throw new HindsightError('REMOTE_PROJECT_NOT_FOUND', `${objects.label} has no project ${projectId}: push it first.`, { projectId });
+    }
+    const ledger = store.index.remoteLedger(remoteIdentity(remote), { projectId, machineId: machine.id });
+    const known = ledger.foreignHeads();
+    const machines: PulledMachine[] = [];
+    let read = 0;
+    for (const { machineId, etag } of listed) {
+      if (machineId === machine.id) continue;
+      const before = known.get(machineId);
+      if (before?.etag === etag && before.head.records.every((key) => before.recordsRead.has(key))) {
+        machines.push({ machine: machineId, name: before.head.machine.name, snapshots: 0, newest: null });
+        continue;
+      }
+      const pulled = await pullMachine(objects, store, ledger, projectId, machineId, etag, before?.indexesRead, before?.recordsRead, meter, signal);
+      read += pulled.read;
+      machines.push(pulled.machine);
+    }
+    store.index.setMeta('remote.pulledFrom', remote.name);
+    meter.finish();
+    return {
+      projectId: store.projectId,
+      remoteProjectId: projectId,
+      remote: remote.name,
+      machine: machine.id,
+      snapshots: machines.reduce((sum, m) => sum + m.snapshots, 0),
+      machines,
+      objects: read,
+      ms: Math.round(performance.now() - started),
+    };
+  } finally {
+    objects.close();
+  }
+}
+
+/** One other machine: its head, unread indexes and records; its new snapshots in one transaction. */
+async function pullMachine(
+  objects: ObjectStore,
+  store: ProjectStore,
+  ledger: RemoteLedger,
+  projectId: string,
+  machineId: string,
+  etag: string,
+  indexesRead: ReadonlySet<string> = new Set(),
+  recordsRead: ReadonlySet<string> = new Set(),
+  meter: TransferMeter,
+  signal: AbortSignal | undefined,
+): Promise<{ machine: PulledMachine; read: number }> {
+  const head = await readHead(objects, projectId, machineId, signal);
+  const indexes = head.indexes.filter((key) => !indexesRead.has(key));
+  const records = head.records.filter((key) => !recordsRead.has(key));
+  meter.grow({ objects: indexes.length + records.length + 1 });
+  meter.add({ objects: 1 });
+  // Indexes first: a record's blobs are located before its snapshots can be read.
+  for (const key of indexes) {
+    ledger.noteForeignIndex(machineId, key, decodeIndex(await objects.get(key, undefined, signal), hashOfKey(projectId, 'index', key)));
+    meter.add({ objects: 1 });
+  }
+  const snapshots: RecordedSnapshot[] = [];
+  for (const key of records) {
+    const record = decodeRecord(await objects.get(key, undefined, signal), hashOfKey(projectId, 'record', key));
+    if (record.machine !== machineId) throw new HindsightError('REMOTE_CORRUPT', `The remote's record ${key} names another machine.`, { key });
+    snapshots.push(...record.snapshots);
+    meter.add({ objects: 1 });
+  }
+  // A clone already holds the snapshots its line forked from; a record may repeat none, but a
+  // push killed after its record and run again can write a second one with the same snapshots.
+  const have = store.index.importedOrigins(machineId);
+  const fresh = snapshots.filter((s) => !have.has(s.origin) && have.add(s.origin)).sort((a, b) => a.origin - b.origin);
+  const writes: SnapshotWrite[] = fresh.map((snapshot) => ({
+    snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.origin },
+    versions: snapshot.versions,
+    blobs: distinctBlobs(snapshot.versions),
+  }));
+  signal?.throwIfAborted();
+  const ids = store.index.importForeign(writes, () => {
+    ledger.noteForeignRecords(machineId, records);
+    ledger.noteForeignHead(machineId, etag, head);
+  });
+  const last = fresh[fresh.length - 1];
+  return {
+    machine: {
+      machine: machineId,
+      name: head.machine.name,
+      snapshots: writes.length,
+      newest: last ? { origin: last.origin, snapshotId: ids[ids.length - 1]! } : null,
+    },
+    read: 1 + indexes.length + records.length,
+  };
+}
