@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
+import type { RetentionPolicy } from '../../../shared/retention.js';
+import { effectiveTimes } from '../../../shared/retentionBuckets.js';
 import { committedBlobs } from '../git/committedBlobs.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { blobPath } from '../store/storeLayout.js';
@@ -16,6 +18,27 @@ export interface YoungVersion {
   path: string;
   hash: string;
   size: number;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The versions the rule asks git about: those of snapshots younger (by the history's own times)
+ * than the window, but the newest snapshot's (kept anyway); and the window's start. Pure: the
+ * prune planner picks them beside the rows it read.
+ */
+export function youngVersions(
+  rows: { snapshots: readonly { id: number; at: number }[]; versions: readonly { id: number; snapshotId: number; path: string; hash: string | null; size: number }[] },
+  policy: RetentionPolicy,
+): { young: YoungVersion[]; since: number } {
+  if (rows.snapshots.length === 0 || policy.uncommittedDays === 0) return { young: [], since: 0 };
+  const times = effectiveTimes(rows.snapshots);
+  const since = times[times.length - 1]! - policy.uncommittedDays * DAY;
+  const youngSnapshots = new Set(rows.snapshots.filter((_, i) => times[i]! >= since).map((s) => s.id));
+  youngSnapshots.delete(rows.snapshots[rows.snapshots.length - 1]!.id);
+  const young: YoungVersion[] = [];
+  for (const v of rows.versions) if (v.hash !== null && youngSnapshots.has(v.snapshotId)) young.push({ id: v.id, path: v.path, hash: v.hash, size: v.size });
+  return { young, since };
 }
 
 export async function uncommittedVersions(store: ProjectStore, young: readonly YoungVersion[], sinceMs: number): Promise<Set<number>> {
