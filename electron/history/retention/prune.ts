@@ -49,6 +49,7 @@ export async function prune(store: ProjectStore, options: PruneOptions): Promise
   try {
     plan = await planner.plan(request);
     if (!options.dryRun) {
+      faultPoint('prune-planned');
       for (let plans = 1; !(await applyChunks(store, plan, now, removed)) && plans < MAX_PLANS; plans++) {
         count('prune.replans');
         plan = await planner.plan(request);

@@ -6,6 +6,7 @@ import type { PruneResult } from '../../../shared/contract/values.js';
 import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { blobPath, historyDbPath } from '../../../electron/history/store/storeLayout.js';
+import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { DEFAULT_RETENTION } from '../../../shared/retention.js';
 import { cliJson, runCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -50,7 +51,13 @@ describe('prune', () => {
     expect(removed.length).toBeGreaterThan(0);
     expect(removed.every((d) => d.why === 'thinned')).toBe(true);
 
+    // Applied in several chunks, planned in the worker: this thread never plans.
+    process.env.HINDSIGHT_PRUNE_CHUNK_ROWS = '4';
+    onTestFinished(() => void delete process.env.HINDSIGHT_PRUNE_CHUNK_ROWS);
+    resetTrace();
     const done = await engine.prune(projectId);
+    expect([counter('prune.plans'), counter('prune.workerPlans'), counter('prune.replans')]).toEqual([0, 1, 0]);
+    expect(counter('prune.chunks')).toBeGreaterThan(2);
     expect(done).toMatchObject({ dryRun: false, snapshots: removed.length, versions: preview.versions, blobs: preview.blobs, bytesFreed: preview.bytesFreed });
     expect(done.keptBecause).toEqual(preview.keptBecause);
     expect(done.deletedBlobs).toBe(0);
