@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openReadOnly } from './indexFile.js';
-import { pruneFingerprint, pruneRows, type PruneRows } from './pruneQueries.js';
+import { gitOids, pruneFingerprint, pruneRows, type PruneRows } from './pruneQueries.js';
 import { indexError } from './sqliteErrors.js';
 import { Sql } from './sql.js';
 
@@ -25,6 +25,11 @@ export class PruneReader {
   /** The history as one state: its fingerprint and the rows a plan is made from. */
   read(): { fingerprint: string; rows: PruneRows } {
     return this.#sql.transaction(() => ({ fingerprint: pruneFingerprint(this.#sql), rows: pruneRows(this.#sql) }));
+  }
+
+  /** git's object ids already known for these blobs (the uncommitted rule's cache). */
+  gitOids(hashes: readonly string[]): Map<string, string> {
+    return gitOids(this.#sql, hashes);
   }
 
   close(): void {

@@ -1,16 +1,17 @@
 import { Worker } from 'node:worker_threads';
+import { HindsightError, type ErrorCode } from '../../../shared/errors.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { count } from '../trace.js';
 import { workerScript } from '../workerScripts.js';
-import { decodeYoung, type FromWorker, type PlanMessage, type PlanRequest, type ToWorker } from './pruneProtocol.js';
-import { uncommittedVersions } from './uncommitted.js';
+import { decodeOids, type FromWorker, type PlanMessage, type PlanRequest } from './pruneProtocol.js';
 
 // The history process's side of the prune planner (pruneWorker.ts): starts the worker for one
-// prune, asks it for plans, and answers its question about young versions with the uncommitted
-// rule's git calls (asynchronous, so the event loop stays free while git runs). Counts each plan
-// received as `prune.workerPlans` (tests check no plan is made on this thread).
+// prune and asks it for plans of the history as it is. What stays on this thread per plan: the
+// request, the git ids the worker computed written to history.db (one short transaction), and
+// the plan received. Counts each plan received as `prune.workerPlans` (tests check that no plan
+// is made on this thread: `prune.plans` stays 0 here).
 
-export type Plan = Omit<PlanMessage, 'type'>;
+export type Plan = Omit<PlanMessage, 'type' | 'gitOids'>;
 
 export class PrunePlanner {
   readonly #worker: Worker;
@@ -18,16 +19,23 @@ export class PrunePlanner {
 
   constructor(private readonly store: ProjectStore) {
     this.#worker = new Worker(workerScript('pruneWorker'));
-    this.#worker.on('message', (message: FromWorker) => void this.#received(message));
+    this.#worker.on('message', (message: FromWorker) => this.#received(message));
     this.#worker.on('error', (error) => this.#fail(error));
     this.#worker.on('exit', (code) => this.#fail(new Error(`The prune planner stopped (exit code ${code}).`)));
   }
 
   /** A plan of the history as it is now. */
-  plan(request: Omit<PlanRequest, 'type' | 'file'>): Promise<Plan> {
+  plan(request: Pick<PlanRequest, 'policy' | 'budget' | 'decisions' | 'chunkRows'>): Promise<Plan> {
+    const message: PlanRequest = {
+      type: 'plan',
+      file: this.store.index.file,
+      workTree: this.store.git.repository()?.workTree ?? null,
+      blobsDir: this.store.blobsDir,
+      ...request,
+    };
     return new Promise<Plan>((resolve, reject) => {
       this.#pending = { resolve, reject };
-      this.#post({ type: 'plan', file: this.store.index.file, ...request });
+      this.#worker.postMessage(message);
     });
   }
 
@@ -36,26 +44,16 @@ export class PrunePlanner {
     await this.#worker.terminate();
   }
 
-  async #received(message: FromWorker): Promise<void> {
-    if (message.type === 'young') {
-      try {
-        const ids = await uncommittedVersions(this.store, decodeYoung(message), message.since);
-        const answer = Float64Array.from(ids);
-        this.#post({ type: 'uncommitted', ids: answer }, [answer.buffer as ArrayBuffer]);
-      } catch (error) {
-        this.#fail(error as Error);
-      }
-      return;
-    }
+  #received(message: FromWorker): void {
     const pending = this.#pending;
     this.#pending = undefined;
-    if (message.type === 'failed') return pending?.reject(new Error(message.message));
+    if (message.type === 'failed') {
+      return pending?.reject(message.code ? new HindsightError(message.code as ErrorCode, message.message, message.details) : new Error(message.message));
+    }
     count('prune.workerPlans');
+    const oids = decodeOids(message.gitOids);
+    if (oids.length > 0) this.store.index.rememberGitOids(oids);
     pending?.resolve({ fingerprint: message.fingerprint, summary: message.summary, chunks: message.chunks });
-  }
-
-  #post(message: ToWorker, transfer: ArrayBuffer[] = []): void {
-    this.#worker.postMessage(message, transfer);
   }
 
   #fail(error: Error): void {

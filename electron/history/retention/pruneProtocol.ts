@@ -1,15 +1,11 @@
 import type { RetentionPolicy } from '../../../shared/retention.js';
 import type { PruneChunk } from './pruneChunks.js';
 import type { PrunePlan } from './planPrune.js';
-import type { YoungVersion } from './uncommitted.js';
 
-// Messages between the history process and its prune planner (pruneWorker.ts). The plan comes
-// back compact, ready for the write: ids in typed arrays (moved, not copied), paths and hashes
-// joined into one string per chunk (one copy, no string per row), and what the result reports.
-//   history process -> worker  PlanRequest
-//   worker -> history process  YoungMessage (the young versions the uncommitted rule asks git about)
-//   history process -> worker  UncommittedMessage (which of them are in no commit)
-//   worker -> history process  PlanMessage, or FailedMessage
+// Messages between the history process and its prune planner (pruneWorker.ts): a PlanRequest,
+// answered by a PlanMessage or a FailedMessage. The plan comes back compact, ready for the write:
+// ids in typed arrays (moved, not copied), paths and hashes joined into one string per chunk (one
+// copy, no string per row), and what the result reports.
 
 export interface PlanRequest {
   type: 'plan';
@@ -20,22 +16,9 @@ export interface PlanRequest {
   decisions: boolean;
   /** About this many rows per chunk (PruneChunk). */
   chunkRows: number;
-}
-
-export interface YoungMessage {
-  type: 'young';
-  ids: Float64Array;
-  sizes: Float64Array;
-  /** Joined with NUL. */
-  paths: string;
-  /** Joined with '\n'. */
-  hashes: string;
-  since: number;
-}
-
-export interface UncommittedMessage {
-  type: 'uncommitted';
-  ids: Float64Array;
+  /** The project's git work tree (null: none) and its blobs, for the uncommitted rule. */
+  workTree: string | null;
+  blobsDir: string;
 }
 
 /** What the result reports of a plan (PruneResult), without its rows. */
@@ -75,15 +58,19 @@ export interface PlanMessage {
   fingerprint: string;
   summary: PlanSummary;
   chunks: EncodedChunk[];
+  /** git's ids the uncommitted rule computed (hashes and oids, each joined with '\n'), for history.db to remember. */
+  gitOids: { hashes: string; oids: string };
 }
 
 export interface FailedMessage {
   type: 'failed';
   message: string;
+  /** A HindsightError's code and details (an unreadable index says so as it would on this thread). */
+  code?: string;
+  details?: Record<string, unknown>;
 }
 
-export type FromWorker = YoungMessage | PlanMessage | FailedMessage;
-export type ToWorker = PlanRequest | UncommittedMessage;
+export type FromWorker = PlanMessage | FailedMessage;
 
 const PATHS = '\0';
 const HASHES = '\n';
@@ -91,21 +78,13 @@ const HASHES = '\n';
 const joined = (parts: readonly string[], by: string) => parts.join(by);
 const split = (text: string, by: string) => (text === '' ? [] : text.split(by));
 
-export function encodeYoung(young: readonly YoungVersion[], since: number): YoungMessage {
-  return {
-    type: 'young',
-    ids: Float64Array.from(young, (v) => v.id),
-    sizes: Float64Array.from(young, (v) => v.size),
-    paths: joined(young.map((v) => v.path), PATHS),
-    hashes: joined(young.map((v) => v.hash), HASHES),
-    since,
-  };
+export function encodeOids(pairs: readonly { hash: string; oid: string }[]): PlanMessage['gitOids'] {
+  return { hashes: joined(pairs.map((p) => p.hash), HASHES), oids: joined(pairs.map((p) => p.oid), HASHES) };
 }
 
-export function decodeYoung(message: YoungMessage): YoungVersion[] {
-  const paths = split(message.paths, PATHS);
-  const hashes = split(message.hashes, HASHES);
-  return Array.from(message.ids, (id, i) => ({ id, path: paths[i]!, hash: hashes[i]!, size: message.sizes[i]! }));
+export function decodeOids(encoded: PlanMessage['gitOids']): { hash: string; oid: string }[] {
+  const oids = split(encoded.oids, HASHES);
+  return split(encoded.hashes, HASHES).map((hash, i) => ({ hash, oid: oids[i]! }));
 }
 
 export function encodeChunk(chunk: PruneChunk): EncodedChunk {

@@ -1,36 +1,34 @@
 import { parentPort } from 'node:worker_threads';
+import { HindsightError } from '../../../shared/errors.js';
 import { PruneReader } from '../db/pruneReader.js';
 import { planPrune } from './planPrune.js';
 import { pruneChunks } from './pruneChunks.js';
-import { encodeChunk, encodeYoung, transferables, type FromWorker, type PlanRequest, type PlanSummary, type ToWorker } from './pruneProtocol.js';
-import { youngVersions } from './uncommitted.js';
+import { encodeChunk, encodeOids, transferables, type FromWorker, type PlanRequest, type PlanSummary } from './pruneProtocol.js';
+import { uncommittedVersions, youngVersions } from './uncommitted.js';
 
 // The prune planner: a worker thread that reads every row a plan needs from its own read-only
-// connection to history.db and makes the plan (planPrune.ts), cut into chunks (pruneChunks.ts),
-// so the history process's event loop keeps only the write. The uncommitted rule's git calls stay
-// with the history process (they are asynchronous there, and remember git's ids in history.db):
-// the worker sends the young versions and waits for the answer. One worker per prune; each
-// 'plan' request reads the history afresh (a prune that found it changed asks again).
+// connection to history.db, runs the uncommitted rule (its git calls, blob reads and hashing),
+// and makes the plan (planPrune.ts), cut into chunks (pruneChunks.ts), so the history process's
+// event loop keeps only the write. One worker per prune; each request reads the history afresh
+// (a prune that found it changed asks again).
 
 let reader: PruneReader | undefined;
-let waiting: ((ids: ReadonlySet<number>) => void) | undefined;
 
 function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer);
 }
 
-function uncommitted(): Promise<ReadonlySet<number>> {
-  return new Promise((resolve) => (waiting = resolve));
-}
-
 async function plan(request: PlanRequest): Promise<void> {
   reader ??= new PruneReader(request.file);
-  const { fingerprint, rows } = reader.read();
+  const source = reader;
+  const { fingerprint, rows } = source.read();
   const { young, since } = youngVersions(rows, request.policy);
-  const answer = uncommitted();
-  const asked = encodeYoung(young, since);
-  send(asked, [asked.ids.buffer as ArrayBuffer, asked.sizes.buffer as ArrayBuffer]);
-  const made = planPrune({ ...rows, uncommittedVersions: await answer, policy: request.policy, budget: request.budget });
+  const { uncommitted, computed } = await uncommittedVersions(
+    { workTree: request.workTree ?? undefined, blobsDir: request.blobsDir, knownOids: (hashes) => source.gitOids(hashes) },
+    young,
+    since,
+  );
+  const made = planPrune({ ...rows, uncommittedVersions: uncommitted, policy: request.policy, budget: request.budget });
   const chunks = pruneChunks(rows, made, request.chunkRows).map(encodeChunk);
   const summary: PlanSummary = {
     versions: made.removedVersions.length,
@@ -46,14 +44,15 @@ async function plan(request: PlanRequest): Promise<void> {
     thinning: made.thinning,
     decisions: request.decisions ? made.decisions : null,
   };
-  send({ type: 'plan', fingerprint, summary, chunks }, transferables(chunks));
+  send({ type: 'plan', fingerprint, summary, chunks, gitOids: encodeOids(computed) }, transferables(chunks));
 }
 
-parentPort?.on('message', (message: ToWorker) => {
-  if (message.type === 'uncommitted') {
-    waiting?.(new Set(message.ids));
-    waiting = undefined;
-    return;
-  }
-  plan(message).catch((error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));
+parentPort?.on('message', (request: PlanRequest) => {
+  plan(request).catch((error: unknown) =>
+    send(
+      error instanceof HindsightError
+        ? { type: 'failed', message: error.message, code: error.code, details: error.details }
+        : { type: 'failed', message: error instanceof Error ? error.message : String(error) },
+    ),
+  );
 });
