@@ -16,8 +16,9 @@ import { seededRandom } from '../fixtures/seededRandom.js';
 //   read-history   reading every snapshot, version and blob row a prune plans from: the floor a
 //                  prune cannot go below (the reference for the two below)
 //   prune-dry-run  the plan of the year's history, snapshot by snapshot (issue: <= 1 s)
-//   prune          the prune itself: one simulated day more, then the plan applied in one
-//                  transaction and the blobs past their grace period deleted (issue: <= 5 s)
+//   prune          the prune itself: one simulated day more, then the plan (made in the prune
+//                  planner's worker thread) applied in chunks, one transaction each, and the
+//                  blobs past their grace period deleted (issue: <= 5 s)
 //   first-copy-alone / first-copy-beside-prune, change-alone / change-beside-prune
 //                  a first copy of seed-4005 into the same engine and a recorded change of the
 //                  year's project, alone and while a prune of the year runs beside them (issue:
