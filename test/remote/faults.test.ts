@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { sha256 } from '../helpers/writeTree.js';
-import { loggedRequests } from '../../scripts/swift/proxyAccessLog.js';
+import { loggedRequests, requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import { startSwift, type PrivateSwift } from '../../scripts/swift/privateSwift.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import type { CloneResult } from '../../electron/history/remote/fetch/cloneProject.js';
@@ -104,8 +104,9 @@ describeWithSwift('a push while the server stops', () => {
     const provided: ProvidedSwift = { ...own, proxyLog: own.proxyLog };
     const { root, env, bucket } = await pushSetup(provided, smallTree(400, 41));
     const faultEnv = { ...env, HINDSIGHT_REMOTE_PACK_BYTES: '4096', HINDSIGHT_REMOTE_RETRIES: '3', HINDSIGHT_REMOTE_RETRY_MS: '20' };
-    const puts = () =>
-      loggedRequests(own.proxyLog, bucket)
+    // Polled while the push runs (what is logged already is enough), then counted once settled.
+    const puts = (requests = loggedRequests(own.proxyLog, bucket)) =>
+      requests
         .filter((r) => r.method === 'PUT' && r.status < 300 && r.path !== `/${bucket}/`)
         .map((r) => ({ kind: kindOf(r.path), path: r.path.split('?')[0]! }));
     const child = startCli(['push', root], faultEnv);
@@ -120,7 +121,7 @@ describeWithSwift('a push while the server stops', () => {
     const resumed = await cliJson<PushResult>(['push', root], faultEnv);
     expect(resumed.upToDate).toBe(false);
     expect((await cliJson<PushResult>(['push', root], faultEnv)).upToDate).toBe(true);
-    const data = puts().filter((p) => p.kind === 'pack' || p.kind === 'blob');
+    const data = puts(await requestsSoFar(own, bucket)).filter((p) => p.kind === 'pack' || p.kind === 'blob');
     expect(new Set(data.map((p) => p.path)).size).toBe(data.length);
   });
 });

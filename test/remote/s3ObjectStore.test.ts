@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HindsightError } from '../../shared/errors.js';
-import { loggedRequests } from '../../scripts/swift/proxyAccessLog.js';
+import { requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import { freePorts } from '../../scripts/swift/freePorts.js';
 import { S3ObjectStore } from '../../electron/history/remote/s3ObjectStore.js';
 import { tempDir } from '../helpers/tempDirs.js';
@@ -37,7 +37,7 @@ describeWithSwift('the S3 object store against a real Swift', (swift) => {
       expect((await store.list('')).map((o) => o.key)).toEqual(['data/aa/one', 'data/bb/two', 'heads/m1']);
       expect(await store.listFolders('')).toEqual(['data', 'heads']);
       expect(await store.listFolders('data')).toEqual(['aa', 'bb']);
-      const listings = loggedRequests(swift.proxyLog, bucket).filter((r) => r.method === 'GET' && r.path.includes('list-type=2'));
+      const listings = (await requestsSoFar(swift, bucket)).filter((r) => r.method === 'GET' && r.path.includes('list-type=2'));
       expect(listings.length).toBeGreaterThanOrEqual(2 + 1 + 1);
       await store.delete(['data/aa/one', 'data/bb/two']);
       expect((await store.list('')).map((o) => o.key)).toEqual(['heads/m1']);
@@ -61,7 +61,7 @@ describeWithSwift('the S3 object store against a real Swift', (swift) => {
       let sent = 0;
       await store.putFile('blobs/big', join(dir, 'big'), size, { sha256: createHash('sha256').update(bytes).digest('hex'), onBytes: (n) => (sent += n) });
       expect(sent).toBe(size);
-      const parts = loggedRequests(swift.proxyLog, bucket).filter((r) => r.method === 'PUT' && r.path.includes('partNumber='));
+      const parts = (await requestsSoFar(swift, bucket)).filter((r) => r.method === 'PUT' && r.path.includes('partNumber='));
       expect(parts.length).toBe(2);
       let received = 0;
       await store.getToFile('blobs/big', join(dir, 'back'), undefined, (n) => (received += n));

@@ -35,7 +35,7 @@ export async function fetchMissingBlobs(
     if (location) located.push([hash, location]);
   }
   if (located.length === 0) return 0;
-  const objects = openRemoteStore(remote, { credentials: options.credentials });
+  const objects = await openRemoteStore(remote, { credentials: options.credentials });
   try {
     await fetchBlobs(objects, projectId, planFetch(located), storeSink(store.blobsDir), undefined, options.signal);
   } finally {
