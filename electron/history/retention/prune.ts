@@ -46,11 +46,12 @@ export async function prune(store: ProjectStore, options: PruneOptions): Promise
   let plan: Plan;
   const removed = { versions: 0, snapshots: 0 };
   let deleted = { blobs: 0, bytes: 0 };
+  let complete = true;
   try {
     plan = await planner.plan(request);
     if (!options.dryRun) {
       faultPoint('prune-planned');
-      for (let plans = 1; !(await applyChunks(store, plan, now, removed)) && plans < MAX_PLANS; plans++) {
+      for (let plans = 1; !(complete = await applyChunks(store, plan, now, removed)) && plans < MAX_PLANS; plans++) {
         count('prune.replans');
         plan = await planner.plan(request);
       }
@@ -64,7 +65,10 @@ export async function prune(store: ProjectStore, options: PruneOptions): Promise
     store.index.reclaimSpace();
   }
   const waiting = store.index.markedBlobs();
-  const summary = options.dryRun ? plan.summary : { ...plan.summary, ...removed };
+  // Versions and snapshots: every row this prune removed, over all its plans. Blobs, bytes and
+  // folds: those of the last plan, which was applied whole (or none, when the prune stopped).
+  const stoppedEarly = complete ? {} : { blobs: 0, bytesFreed: 0, folded: 0, newBaseline: undefined };
+  const summary = options.dryRun ? plan.summary : { ...plan.summary, ...removed, ...stoppedEarly };
   return resultOf(store, summary, options, { deleted, waiting, ms: Math.round(performance.now() - started) });
 }
 
