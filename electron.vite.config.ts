@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
-// The app's three builds. main: the main process plus the history process entry and the copy
-// worker, side by side in out/main/ (the engine finds copyWorker.js beside itself). preload:
+// The app's three builds. main: the main process plus the history process entry and its workers
+// (copy, prune planner), side by side in out/main/ (the engine finds them beside its entry). preload:
 // one CommonJS file with everything bundled (sandboxed preloads cannot load modules). renderer:
 // the viewer, plus the browser host's bridge at a fixed name the host injects.
 
@@ -31,6 +31,7 @@ export default defineConfig({
           index: at('electron/main/index.ts'),
           entry: at('electron/history/entry.ts'),
           copyWorker: at('electron/history/store/copyWorker.ts'),
+          pruneWorker: at('electron/history/retention/pruneWorker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

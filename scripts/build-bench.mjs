@@ -25,6 +25,7 @@ export async function buildBench() {
     bundleBench: 'test/bench/bundle/bundleBench.ts',
     remoteBench: 'test/bench/remote/remoteBench.ts',
     copyWorker: 'electron/history/store/copyWorker.ts',
+    pruneWorker: 'electron/history/retention/pruneWorker.ts',
   };
   for (const file of suites) entryPoints[`suites/${file.replace(/\.ts$/, '')}`] = `test/bench/suites/${file}`;
   await build({

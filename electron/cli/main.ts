@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import { resolveDataDir } from '../history/dataDir.js';
 import type { HistoryEngine } from '../history/historyEngine.js';
-import { setCopyWorkerScript, sharedCopyPool } from '../history/store/copyPool.js';
+import { sharedCopyPool } from '../history/store/copyPool.js';
+import { setWorkerScriptsDir } from '../history/workerScripts.js';
 import { traceSnapshot } from '../history/trace.js';
 import { watchClosedOutput } from './closedOutput.js';
 import { UsageError, type Command, type CommandContext } from './command.js';
@@ -153,7 +154,8 @@ function writeTrace(): void {
   if (file) appendFileSync(file, `${JSON.stringify(traceSnapshot())}\n`);
 }
 
-setCopyWorkerScript(new URL('./copyWorker.js', import.meta.url));
+// The workers (copy, prune planner) are built beside this file (scripts/build-cli.mjs).
+setWorkerScriptsDir(new URL('./', import.meta.url));
 const code = await main(process.argv.slice(2));
 writeTrace();
 process.exitCode = code;

@@ -4,15 +4,16 @@ import { resolveDataDir } from './dataDir.js';
 import { createDispatcher } from './dispatcher/dispatcher.js';
 import { servePort } from './dispatcher/servePort.js';
 import { HistoryEngine } from './historyEngine.js';
-import { setCopyWorkerScript, sharedCopyPool } from './store/copyPool.js';
+import { sharedCopyPool } from './store/copyPool.js';
+import { setWorkerScriptsDir } from './workerScripts.js';
 
 // The history process, started by main with utilityProcess.fork. Main sends one MessagePort per
 // window (and one for itself); each is served by the same dispatcher, so every window shares one
 // engine, one set of open stores and one copy-slot limit. The only file under electron/history/
 // that may name electron (and only its types: the utility process gets parentPort on `process`).
 
-// The copy worker is built beside this entry (electron.vite.config.ts).
-setCopyWorkerScript(new URL('./copyWorker.js', import.meta.url));
+// The workers (copy, prune planner) are built beside this entry (electron.vite.config.ts).
+setWorkerScriptsDir(new URL('./', import.meta.url));
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } }, strict: false });
 const dataDir = resolveDataDir(typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined);
 const engine = new HistoryEngine(dataDir);

@@ -309,16 +309,17 @@ export class HistoryIndex {
   }
 
   /**
-   * Applies a prune's plan in one transaction holding the write lock; a plan made on rows that
-   * changed since `fingerprint` is made again inside it (`replan`). `beforeCommit` runs last
-   * inside the transaction (a fault-injection point). Answers the plan applied and the blobs marked.
+   * Applies one chunk of a prune's plan in one transaction holding the write lock, when the
+   * history is still the one planned from (`fingerprint`); else writes nothing and answers
+   * undefined. `beforeCommit` runs last inside the transaction (a fault-injection point). Answers
+   * the blobs marked and the fingerprint the chunk leaves (the next chunk's to check).
    */
-  applyPrune<P extends pruneQueries.PruneWrite>(fingerprint: string, replan: () => P, plan: P, now: number, beforeCommit?: () => void): { plan: P; marked: number } {
+  applyPruneChunk(fingerprint: string, chunk: pruneQueries.PruneWrite, now: number, beforeCommit?: () => void): { marked: number; fingerprint: string } | undefined {
     return this.#sql.immediate(() => {
-      const applied = pruneQueries.pruneFingerprint(this.#sql) === fingerprint ? plan : replan();
-      const marked = pruneQueries.applyPrune(this.#sql, applied, now);
+      if (pruneQueries.pruneFingerprint(this.#sql) !== fingerprint) return undefined;
+      const marked = pruneQueries.applyPrune(this.#sql, chunk, now);
       beforeCommit?.();
-      return { plan: applied, marked };
+      return { marked, fingerprint: pruneQueries.pruneFingerprint(this.#sql) };
     });
   }
 

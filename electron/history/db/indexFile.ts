@@ -68,7 +68,7 @@ export async function backupIndex(db: Database.Database, dest: string): Promise<
 export function whyUnreadable(file: string, expectHistory: boolean): string | undefined {
   try {
     assertIndexFile(file, expectHistory);
-    const db = new Database(file, { readonly: true, fileMustExist: true });
+    const db = openReadOnly(file);
     try {
       quickCheck(db, file, true);
     } finally {
@@ -80,4 +80,15 @@ export function whyUnreadable(file: string, expectHistory: boolean): string | un
     if (mapped instanceof HindsightError && mapped.code === 'INDEX_UNREADABLE') return String(mapped.details?.why ?? mapped.message);
     throw mapped;
   }
+}
+
+/**
+ * A read-only connection to an index another connection of this process writes (a worker's):
+ * WAL lets it read a consistent state beside the writer; it waits for a writer's locks (opening,
+ * a checkpoint) rather than fail.
+ */
+export function openReadOnly(file: string): Database.Database {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
 }

@@ -3,8 +3,9 @@ import { unindexBlob } from './searchIndex.js';
 import type { Sql } from './sql.js';
 
 // What a prune reads and writes (retention/prune.ts decides, retention/planPrune.ts plans): the
-// history in the order the plan wants it, the plan applied in one transaction (versions removed
-// or folded forward, snapshots removed, the blobs left unreferenced marked with a time), and the
+// history in the order the plan wants it, a chunk of the plan applied in one transaction
+// (versions removed or folded forward, snapshots removed, the blobs left unreferenced marked with
+// a time; retention/pruneChunks.ts says why each chunk is consistent on its own), and the
 // collection of marked blobs past their grace period. Blob files are deleted inside the
 // transaction that forgets their rows: a writer naming the same bytes again commits either
 // before (the blob is named: kept) or after (its tombstone makes the writer look at the file).
@@ -54,7 +55,7 @@ export interface PruneWrite {
   unreferencedBlobs: readonly string[];
 }
 
-/** Applies a plan; run inside the transaction that checked the plan is not stale. Answers the blobs marked. */
+/** Applies a plan or one chunk of it; run inside the transaction that checked the plan is not stale. Answers the blobs marked. */
 export function applyPrune(sql: Sql, write: PruneWrite, now: number): number {
   for (const id of write.removedVersions) sql.run('DELETE FROM versions WHERE id = ?', id);
   for (const move of write.movedVersions) sql.run('UPDATE versions SET snapshot_id = ? WHERE id = ?', move.snapshotId, move.id);

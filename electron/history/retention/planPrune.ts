@@ -1,5 +1,6 @@
 import type { KeepReason, RetentionPolicy } from '../../../shared/retention.js';
 import { policyKeeps } from '../../../shared/retentionBuckets.js';
+import { count } from '../trace.js';
 
 // What a prune removes, decided from the history alone (no disk, no database): a pure function,
 // so every rule is tested on its own (test/history/retention/planPrune.test.ts).
@@ -81,6 +82,8 @@ export interface PrunePlan {
 }
 
 export function planPrune(input: PlanInput): PrunePlan {
+  // Per thread: a prune plans in its worker, so the history process's count stays 0.
+  count('prune.plans');
   const { snapshots } = input;
   const indexOf = new Map(snapshots.map((s, i) => [s.id, i]));
   const marks = policyKeeps(snapshots, input.policy);
@@ -131,7 +134,7 @@ function protectedSnapshots(input: PlanInput, indexOf: ReadonlyMap<number, numbe
 }
 
 /** Each row's span as snapshot indexes: [start, end), end the index of the path's next row (or the count). */
-function spansOf(rows: readonly PlanRow[], indexOf: ReadonlyMap<number, number>, count: number): { start: Int32Array; end: Int32Array } {
+export function spansOf(rows: readonly PlanRow[], indexOf: ReadonlyMap<number, number>, count: number): { start: Int32Array; end: Int32Array } {
   const start = new Int32Array(rows.length);
   const end = new Int32Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
@@ -259,7 +262,7 @@ function outcome(
 }
 
 /** For each snapshot index, the index of the first kept one at or after it (-1: none). */
-function firstKeptAtOrAfter(kept: readonly boolean[]): Int32Array {
+export function firstKeptAtOrAfter(kept: readonly boolean[]): Int32Array {
   const first = new Int32Array(kept.length);
   let next = -1;
   for (let i = kept.length - 1; i >= 0; i--) {

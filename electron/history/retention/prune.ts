@@ -3,19 +3,22 @@ import type { PruneResult } from '../../../shared/contract/values.js';
 import type { RetentionPolicy } from '../../../shared/retention.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { blobPath } from '../store/storeLayout.js';
-import { planPrune, type PrunePlan } from './planPrune.js';
-import { effectiveTimes } from '../../../shared/retentionBuckets.js';
 import { faultPoint } from '../faultPoint.js';
-import { uncommittedVersions, type YoungVersion } from './uncommitted.js';
+import { count } from '../trace.js';
+import { decodeChunk, type PlanSummary } from './pruneProtocol.js';
+import { PrunePlanner, type Plan } from './prunePlanner.js';
 
-// A prune: plan from the history as it is (planPrune.ts), apply the plan in one transaction
-// (versions removed or folded, snapshots removed, the blobs it leaves unreferenced marked with
-// the time), then collect the marked blobs whose grace period is over, in small transactions
-// that each delete their files before they commit. The plan is made outside the transaction so a
-// recorded change never waits for it; the transaction checks nothing changed meanwhile and plans
-// again (inside it) when something did. A process killed anywhere leaves a consistent history:
-// the plan's transaction is all or nothing, and a marked blob whose file is gone is forgotten by
-// the next collection.
+// A prune: the plan made off this thread (prunePlanner.ts: a worker reads the rows from its own
+// connection and plans), then applied here in chunks (pruneChunks.ts), each one short transaction
+// holding the write lock, with the event loop free between them: a recorded change or a first
+// copy's commit waits at most one chunk. Each chunk checks first that the history is the one
+// planned from (the fingerprint, carried from chunk to chunk); when a change was recorded or a pin
+// set meanwhile, the worker plans again from the history as it now is, at most MAX_PLANS times in
+// all: after that the prune stops where it is (consistent) and the next one goes on. Then the
+// marked blobs whose grace period is over are collected, in small transactions that each delete
+// their files before they commit. A process killed anywhere leaves a consistent history: a chunk
+// is all or nothing and leaves every snapshot still there restoring exactly (pruneChunks.ts), and
+// a marked blob whose file is gone is forgotten by the next collection.
 
 export interface PruneOptions {
   policy: RetentionPolicy;
@@ -30,39 +33,70 @@ const DAY = 86_400_000;
 const COLLECT_BATCH = 256;
 /** A tombstone outlives any writer that filed the same bytes before the blob was collected. */
 const TOMBSTONE_DAYS = 7;
+/** Rows per chunk: a few milliseconds of writes (HINDSIGHT_PRUNE_CHUNK_ROWS: the kill tests cut a small history into several). */
+const CHUNK_ROWS = 2_000;
+/** Plans one prune makes at most when changes keep coming; the rest waits for the next prune. */
+export const MAX_PLANS = 4;
 
 export async function prune(store: ProjectStore, options: PruneOptions): Promise<PruneResult> {
   const started = performance.now();
   const now = options.now ?? Date.now();
-  const { index } = store;
-  const fingerprint = index.pruneFingerprint();
-  const rows = index.pruneRows();
-  const uncommitted = await uncommittedOf(store, rows, options.policy);
-  const planOf = (r: typeof rows) =>
-    planPrune({ ...r, uncommittedVersions: uncommitted, policy: options.policy, budget: options.budget });
-  let plan = planOf(rows);
+  const request = { policy: options.policy, budget: options.budget, decisions: options.dryRun === true, chunkRows: chunkRows() };
+  const planner = new PrunePlanner(store);
+  let plan: Plan;
+  const removed = { versions: 0, snapshots: 0 };
   let deleted = { blobs: 0, bytes: 0 };
+  let complete = true;
+  try {
+    plan = await planner.plan(request);
+    if (!options.dryRun) {
+      faultPoint('prune-planned');
+      for (let plans = 1; !(complete = await applyChunks(store, plan, now, removed)) && plans < MAX_PLANS; plans++) {
+        count('prune.replans');
+        plan = await planner.plan(request);
+      }
+    }
+  } finally {
+    await planner.close();
+  }
   if (!options.dryRun) {
-    ({ plan } = index.applyPrune(fingerprint, () => planOf(index.pruneRows()), plan, now, () => faultPoint('prune-transaction')));
     faultPoint('prune-marked');
     deleted = collect(store, now, options.policy.graceMinutes * 60_000);
-    index.reclaimSpace();
+    store.index.reclaimSpace();
   }
-  const waiting = index.markedBlobs();
-  return resultOf(store, plan, options, { deleted, waiting, ms: Math.round(performance.now() - started) });
+  const waiting = store.index.markedBlobs();
+  // Versions and snapshots: every row this prune removed, over all its plans. Blobs, bytes and
+  // folds: those of the last plan, which was applied whole (or none, when the prune stopped).
+  const stoppedEarly = complete ? {} : { blobs: 0, bytesFreed: 0, folded: 0, newBaseline: undefined };
+  const summary = options.dryRun ? plan.summary : { ...plan.summary, ...removed, ...stoppedEarly };
+  return resultOf(store, summary, options, { deleted, waiting, ms: Math.round(performance.now() - started) });
 }
 
-/** The young versions (by the history's own times) whose bytes are in no git commit. */
-async function uncommittedOf(store: ProjectStore, rows: ReturnType<ProjectStore['index']['pruneRows']>, policy: RetentionPolicy): Promise<Set<number>> {
-  if (rows.snapshots.length === 0 || policy.uncommittedDays === 0) return new Set();
-  const times = effectiveTimes(rows.snapshots);
-  const since = times[times.length - 1]! - policy.uncommittedDays * DAY;
-  const young = new Set(rows.snapshots.filter((_, i) => times[i]! >= since).map((s) => s.id));
-  // The newest snapshot is kept anyway: its versions need no git call.
-  young.delete(rows.snapshots[rows.snapshots.length - 1]!.id);
-  const candidates: YoungVersion[] = [];
-  for (const v of rows.versions) if (v.hash !== null && young.has(v.snapshotId)) candidates.push({ id: v.id, path: v.path, hash: v.hash, size: v.size });
-  return uncommittedVersions(store, candidates, since);
+/**
+ * Applies a plan's chunks in order, yielding to the event loop between them; answers false when
+ * the history changed since the plan (nothing of the stale rest applied). Adds what went to `removed`.
+ */
+async function applyChunks(store: ProjectStore, plan: Plan, now: number, removed: { versions: number; snapshots: number }): Promise<boolean> {
+  let { fingerprint } = plan;
+  for (const [i, encoded] of plan.chunks.entries()) {
+    if (i > 0) {
+      faultPoint('prune-between-chunks');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const chunk = decodeChunk(encoded);
+    const applied = store.index.applyPruneChunk(fingerprint, chunk, now, () => faultPoint('prune-transaction'));
+    if (applied === undefined) return false;
+    count('prune.chunks');
+    fingerprint = applied.fingerprint;
+    removed.versions += chunk.removedVersions.length;
+    removed.snapshots += chunk.removedSnapshots.length;
+  }
+  return true;
+}
+
+function chunkRows(): number {
+  const raw = process.env.HINDSIGHT_PRUNE_CHUNK_ROWS;
+  return raw && /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : CHUNK_ROWS;
 }
 
 /** Deletes the marked blobs past their grace period, a batch per transaction; answers what went. */
@@ -84,7 +118,7 @@ function collect(store: ProjectStore, now: number, graceMs: number): { blobs: nu
 
 function resultOf(
   store: ProjectStore,
-  plan: PrunePlan,
+  plan: PlanSummary,
   options: PruneOptions,
   done: { deleted: { blobs: number; bytes: number }; waiting: { blobs: number; bytes: number }; ms: number },
 ): PruneResult {
@@ -92,22 +126,22 @@ function resultOf(
   const info = new Map(snapshots.map((s) => [s.snapshotId, s]));
   return {
     dryRun: options.dryRun === true,
-    versions: plan.removedVersions.length,
-    snapshots: plan.removedSnapshots.length,
-    blobs: plan.unreferencedBlobs.length,
+    versions: plan.versions,
+    snapshots: plan.snapshots,
+    blobs: plan.blobs,
     bytesFreed: plan.bytesFreed,
     keptBecause: plan.keptBecause,
     keptBytes: plan.keptBytes,
     budget: plan.budget,
     budgetMet: plan.budgetMet,
-    foldedVersions: plan.movedVersions.length,
+    foldedVersions: plan.folded,
     newBaseline: plan.newBaseline ?? null,
     deletedBlobs: done.deleted.blobs,
     deletedBytes: done.deleted.bytes,
     waitingBlobs: done.waiting.blobs,
     waitingBytes: done.waiting.bytes,
     thinning: plan.thinning,
-    decisions: options.dryRun
+    decisions: plan.decisions
       ? plan.decisions.map((d) => {
           const s = info.get(d.snapshotId);
           return { ...d, at: s?.at ?? 0, kind: s?.kind ?? 'change', label: s?.label ?? null, files: s?.files ?? 0, scope: s?.scope ?? null };

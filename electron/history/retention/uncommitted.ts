@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
+import type { RetentionPolicy } from '../../../shared/retention.js';
+import { effectiveTimes } from '../../../shared/retentionBuckets.js';
 import { committedBlobs } from '../git/committedBlobs.js';
-import type { ProjectStore } from '../project/projectStore.js';
 import { blobPath } from '../store/storeLayout.js';
 
 // Which young versions hold work that is in no git commit: a local history exists for exactly
@@ -9,7 +10,9 @@ import { blobPath } from '../store/storeLayout.js';
 // with: the policy alone decides (every version is "uncommitted" there, and protecting them all
 // would keep a week of every edit whatever the policy says).
 // A version's bytes are compared with git's by git's own object id (SHA-1 of "blob <size>\0"
-// and the bytes), computed once per stored blob and kept in history.db (blob_git_oids).
+// and the bytes), computed once per stored blob and kept in history.db (blob_git_oids). The rule
+// runs in the prune planner's worker (pruneWorker.ts): its git calls, its reads of blobs and its
+// hashing never take the history process's event loop; the ids it computed go back with the plan.
 
 export interface YoungVersion {
   id: number;
@@ -18,18 +21,50 @@ export interface YoungVersion {
   size: number;
 }
 
-export async function uncommittedVersions(store: ProjectStore, young: readonly YoungVersion[], sinceMs: number): Promise<Set<number>> {
-  const repo = store.git.repository();
-  if (!repo || young.length === 0) return new Set();
-  const paths = [...new Set(young.map((v) => v.path))].sort();
-  const committed = await committedBlobs(repo.workTree, sinceMs, paths);
-  const known = store.index.gitOids(young.map((v) => v.hash));
+const DAY = 86_400_000;
+
+/**
+ * The versions the rule asks git about: those of snapshots younger (by the history's own times)
+ * than the window, but the newest snapshot's (kept anyway); and the window's start. Pure: the
+ * prune planner picks them beside the rows it read.
+ */
+export function youngVersions(
+  rows: { snapshots: readonly { id: number; at: number }[]; versions: readonly { id: number; snapshotId: number; path: string; hash: string | null; size: number }[] },
+  policy: RetentionPolicy,
+): { young: YoungVersion[]; since: number } {
+  if (rows.snapshots.length === 0 || policy.uncommittedDays === 0) return { young: [], since: 0 };
+  const times = effectiveTimes(rows.snapshots);
+  const since = times[times.length - 1]! - policy.uncommittedDays * DAY;
+  const youngSnapshots = new Set(rows.snapshots.filter((_, i) => times[i]! >= since).map((s) => s.id));
+  youngSnapshots.delete(rows.snapshots[rows.snapshots.length - 1]!.id);
+  const young: YoungVersion[] = [];
+  for (const v of rows.versions) if (v.hash !== null && youngSnapshots.has(v.snapshotId)) young.push({ id: v.id, path: v.path, hash: v.hash, size: v.size });
+  return { young, since };
+}
+
+/** Where the rule looks: the project's git work tree (undefined: none), the blobs, and git's ids already known (history.db). */
+export interface UncommittedSource {
+  workTree: string | undefined;
+  blobsDir: string;
+  knownOids: (hashes: readonly string[]) => Map<string, string>;
+}
+
+/** The young versions in no commit, and git's ids computed on the way (for history.db to remember). */
+export async function uncommittedVersions(
+  source: UncommittedSource,
+  young: readonly YoungVersion[],
+  sinceMs: number,
+): Promise<{ uncommitted: Set<number>; computed: { hash: string; oid: string }[] }> {
   const computed: { hash: string; oid: string }[] = [];
   const uncommitted = new Set<number>();
+  if (source.workTree === undefined || young.length === 0) return { uncommitted, computed };
+  const paths = [...new Set(young.map((v) => v.path))].sort();
+  const committed = await committedBlobs(source.workTree, sinceMs, paths);
+  const known = source.knownOids(young.map((v) => v.hash));
   for (const v of young) {
     let oid = known.get(v.hash);
     if (oid === undefined) {
-      oid = gitBlobOid(blobPath(store.blobsDir, v.hash), v.size);
+      oid = gitBlobOid(blobPath(source.blobsDir, v.hash), v.size);
       if (oid === undefined) {
         uncommitted.add(v.id);
         continue;
@@ -39,8 +74,7 @@ export async function uncommittedVersions(store: ProjectStore, young: readonly Y
     }
     if (!committed.has(oid)) uncommitted.add(v.id);
   }
-  if (computed.length > 0) store.index.rememberGitOids(computed);
-  return uncommitted;
+  return { uncommitted, computed };
 }
 
 /** git's object id of a stored blob; undefined when it cannot be read (then it counts as uncommitted). */

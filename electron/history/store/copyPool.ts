@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { CopySlots } from './copySlots.js';
 import type { CopyJob, CopyJobResult } from './copyProtocol.js';
 import { count, countMax } from '../trace.js';
+import { workerScript as scriptOf } from '../workerScripts.js';
 
 // The copy workers of the process: worker threads that do the file work with synchronous calls,
 // leaving the history process's event loop and libuv pool free for everything else. One pool per
@@ -37,7 +38,7 @@ export class CopyPool {
 
   constructor(
     readonly slots: CopySlots,
-    private readonly workerScript: string | URL = defaultWorkerScript(),
+    private readonly workerScript: string | URL = scriptOf('copyWorker'),
     /** At most this many worker threads, whatever the slots (default: the cores this process may use). */
     readonly maxWorkers: number = availableParallelism(),
   ) {}
@@ -159,21 +160,6 @@ export class CopyPool {
     worker.on('exit', (code) => lose(new Error(`A copy worker stopped (exit code ${code}).`)));
     return worker;
   }
-}
-
-let entryWorkerScript: string | URL | undefined;
-
-/**
- * Each entry point (the CLI, the history process) names where its built copy worker lies, beside
- * itself: the module doing the spawning may sit in a shared chunk in another folder.
- */
-export function setCopyWorkerScript(script: string | URL): void {
-  entryWorkerScript = script;
-}
-
-function defaultWorkerScript(): string | URL {
-  // HINDSIGHT_COPY_WORKER: tests run from sources and point at the built worker.
-  return process.env.HINDSIGHT_COPY_WORKER ?? entryWorkerScript ?? new URL('./copyWorker.js', import.meta.url);
 }
 
 let shared: CopyPool | undefined;

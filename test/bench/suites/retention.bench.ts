@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -6,6 +7,8 @@ import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import type { ProjectStore } from '../../../electron/history/project/projectStore.js';
 import { sharedCopyPool } from '../../../electron/history/store/copyPool.js';
+import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
+import { counter } from '../../../electron/history/trace.js';
 import { storeBytes } from '../../../electron/history/store/fileIntoStore.js';
 import type { PruneResult } from '../../../shared/contract/values.js';
 import type { BenchCase, BenchSuite } from '../benchSuite.js';
@@ -16,12 +19,14 @@ import { seededRandom } from '../fixtures/seededRandom.js';
 //   read-history   reading every snapshot, version and blob row a prune plans from: the floor a
 //                  prune cannot go below (the reference for the two below)
 //   prune-dry-run  the plan of the year's history, snapshot by snapshot (issue: <= 1 s)
-//   prune          the prune itself: one simulated day more, then the plan applied in one
-//                  transaction and the blobs past their grace period deleted (issue: <= 5 s)
+//   prune          the prune itself: one simulated day more, then the plan (made in the prune
+//                  planner's worker thread) applied in chunks, one transaction each, and the
+//                  blobs past their grace period deleted (issue: <= 5 s)
 //   first-copy-alone / first-copy-beside-prune, change-alone / change-beside-prune
 //                  a first copy of seed-4005 into the same engine and a recorded change of the
 //                  year's project, alone and while a prune of the year runs beside them (issue:
-//                  not slowed; compared in the same run, no verdict)
+//                  not slowed; compared in the same run, no verdict). Before each, untimed, a
+//                  simulated day of work, so the prune beside them plans and applies chunks.
 // The year: every working minute (9 to 17, Monday to Friday) one or two files of a working set of
 // 40 are edited (a line added), recorded as a snapshot at that minute; a checkpoint (pinned) every
 // evening; a prune every simulated evening, as the app's hourly prune would have done by then,
@@ -72,10 +77,15 @@ async function buildYear(): Promise<Year> {
   await engine.config.editConfig(setSetting('historyBudget', BUDGET));
   const { projectId } = await engine.open(root);
   const store = engine.store(projectId);
+  const now = Date.now();
+  // The baseline was recorded now: it belongs at the start of the year (a snapshot's time never
+  // runs backwards for the policy, so a baseline left at now would make the whole year "now").
+  const db = new Database(historyDbPath(store.storeDir));
+  db.prepare("UPDATE snapshots SET at = ? WHERE kind = 'baseline'").run(now - DAYS * DAY - DAY);
+  db.close();
   const paths = store.index.filesAt().filter((f) => f.path.endsWith('.ts')).map((f) => f.path);
   const random = seededRandom(4005);
   const contents = new Map<string, string>();
-  const now = Date.now();
   // The year ends now, so git's commits (made now) fall in the last week of it.
   let clock = now - DAYS * DAY;
   const firstDay = new Date(clock);
@@ -140,7 +150,7 @@ function firstCopyCase(name: string, besidePrune: boolean): BenchCase {
     },
     run: async () => {
       const y = await simulatedYear();
-      y.end += MIN;
+      aDayOfWork(y);
       const pruning = besidePrune ? timed(y.engine.prune(y.projectId, { now: y.end })) : undefined;
       const started = performance.now();
       const { projectId } = await y.engine.open(folder);
@@ -161,7 +171,7 @@ function changeCase(name: string, besidePrune: boolean): BenchCase {
     setup: async () => void (await simulatedYear()),
     run: async () => {
       const y = await simulatedYear();
-      y.end += MIN;
+      aDayOfWork(y);
       writeFileSync(join(y.root, 'index.html'), `<p>recorded change ${name} ${edit++}</p>\n`);
       const pruning = besidePrune ? timed(y.engine.prune(y.projectId, { now: y.end })) : undefined;
       const started = performance.now();
@@ -172,6 +182,21 @@ function changeCase(name: string, besidePrune: boolean): BenchCase {
     },
     iterations: 5,
   };
+}
+
+/**
+ * A simulated day of work on index.html since the last prune (a snapshot a minute for 8 hours),
+ * then the clock a day on: the next prune thins that day, so it has chunks to apply.
+ */
+function aDayOfWork(y: Year): void {
+  for (let minute = 0; minute < 8 * 60; minute++) {
+    const path = 'index.html';
+    const bytes = Buffer.from(`<p>edit ${y.end} ${minute}</p>\n`);
+    const { hash } = storeBytes(bytes, y.store.blobsDir);
+    y.end += MIN;
+    y.store.index.commitSnapshot({ snapshot: { kind: 'change', at: y.end }, versions: [{ path, hash, mode: 0o644, size: bytes.length, type: 'file' }], blobs: [{ hash, size: bytes.length }] });
+  }
+  y.end += DAY;
 }
 
 async function timed(work: Promise<unknown>): Promise<number> {
@@ -205,21 +230,14 @@ const cases: BenchCase[] = [
   },
   {
     name: 'prune',
-    setup: async () => {
-      // A day of work since the last prune, so the timed prune has something to do.
-      const y = await simulatedYear();
-      for (let minute = 0; minute < 8 * 60; minute++) {
-        const path = 'index.html';
-        const bytes = Buffer.from(`<p>edit ${minute}</p>\n`);
-        const { hash } = storeBytes(bytes, y.store.blobsDir);
-        y.end += MIN;
-        y.store.index.commitSnapshot({ snapshot: { kind: 'change', at: y.end }, versions: [{ path, hash, mode: 0o644, size: bytes.length, type: 'file' }], blobs: [{ hash, size: bytes.length }] });
-      }
-      y.end += DAY;
-    },
+    // A day of work since the last prune, so the timed prune has something to do.
+    setup: async () => aDayOfWork(await simulatedYear()),
     run: async () => {
       const y = await simulatedYear();
-      return figures(y, await y.engine.prune(y.projectId, { now: y.end }));
+      const chunks = counter('prune.chunks');
+      const result = await y.engine.prune(y.projectId, { now: y.end });
+      // Chunks applied: one write transaction each.
+      return { ...figures(y, result), chunks: counter('prune.chunks') - chunks };
     },
     teardown: async () => {
       const y = await simulatedYear();

@@ -6,6 +6,9 @@ import type { PruneResult } from '../../../shared/contract/values.js';
 import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { blobPath, historyDbPath } from '../../../electron/history/store/storeLayout.js';
+import { counter, resetTrace } from '../../../electron/history/trace.js';
+import { MAX_PLANS } from '../../../electron/history/retention/prune.js';
+import { storeBytes } from '../../../electron/history/store/fileIntoStore.js';
 import { DEFAULT_RETENTION } from '../../../shared/retention.js';
 import { cliJson, runCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -50,7 +53,13 @@ describe('prune', () => {
     expect(removed.length).toBeGreaterThan(0);
     expect(removed.every((d) => d.why === 'thinned')).toBe(true);
 
+    // Applied in several chunks, planned in the worker: this thread never plans.
+    process.env.HINDSIGHT_PRUNE_CHUNK_ROWS = '4';
+    onTestFinished(() => void delete process.env.HINDSIGHT_PRUNE_CHUNK_ROWS);
+    resetTrace();
     const done = await engine.prune(projectId);
+    expect([counter('prune.plans'), counter('prune.workerPlans'), counter('prune.replans')]).toEqual([0, 1, 0]);
+    expect(counter('prune.chunks')).toBeGreaterThan(2);
     expect(done).toMatchObject({ dryRun: false, snapshots: removed.length, versions: preview.versions, blobs: preview.blobs, bytesFreed: preview.bytesFreed });
     expect(done.keptBecause).toEqual(preview.keptBecause);
     expect(done.deletedBlobs).toBe(0);
@@ -76,6 +85,37 @@ describe('prune', () => {
     await engine.restoreSnapshot(projectId, kept[0]!.snapshotId, { deleteAdded: true });
     const oldest = before.get(kept[0]!.snapshotId)!;
     for (const f of oldest) expect(readFileSync(join(root, f.path), 'utf8').length).toBe(f.size);
+  });
+
+  it('plans at most MAX_PLANS times while changes keep coming, stops consistent, and the next prune finishes', async () => {
+    const { root, engine, projectId, dataDir } = await recordedHistory(12);
+    const store = engine.store(projectId);
+    ageHistory(historyDbPath(store.storeDir), (i, count) => Date.now() - (count - 1 - i) * 30 * HOUR);
+    await engine.config.editConfig(setSetting('retention', { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 0 }));
+    const snapshots = engine.log(projectId).length;
+    // A change recorded right before every chunk the prune tries: every plan is stale by then.
+    const apply = store.index.applyPruneChunk.bind(store.index);
+    let recorded = 0;
+    store.index.applyPruneChunk = (...args) => {
+      const bytes = Buffer.from(`recorded meanwhile ${++recorded}`);
+      const { hash } = storeBytes(bytes, store.blobsDir);
+      store.index.commitSnapshot({ snapshot: { kind: 'change', at: Date.now() }, versions: [{ path: 'a.txt', hash, mode: 0o644, size: bytes.length, type: 'file' }], blobs: [{ hash, size: bytes.length }] });
+      return apply(...args);
+    };
+    resetTrace();
+    const stopped = await engine.prune(projectId);
+    expect([counter('prune.workerPlans'), counter('prune.replans'), counter('prune.chunks'), recorded]).toEqual([MAX_PLANS, MAX_PLANS - 1, 0, MAX_PLANS]);
+    expect([stopped.snapshots, stopped.versions, stopped.blobs, stopped.bytesFreed]).toEqual([0, 0, 0, 0]);
+    expect(engine.log(projectId)).toHaveLength(snapshots + MAX_PLANS);
+    expect((await engine.verify(projectId)).ok).toBe(true);
+
+    store.index.applyPruneChunk = apply;
+    const finished = await engine.prune(projectId);
+    expect(finished.snapshots).toBeGreaterThan(0);
+    expect(engine.log(projectId).length).toBeLessThan(snapshots);
+    expect((await engine.readVersion(projectId, 'a.txt', { maxBytes: 100 })).data).toBe(`recorded meanwhile ${MAX_PLANS}`);
+    expect(referencedBlobsPresent(dataDir, root)).toEqual([]);
+    expect((await engine.verify(projectId)).ok).toBe(true);
   });
 
   it('a version recorded again with the bytes of a marked blob clears its mark: the blob is never deleted', async () => {

@@ -19,6 +19,24 @@ export function ageHistory(dbFile: string, at: (i: number, count: number) => num
   }
 }
 
+/** What each snapshot restores (path -> blob hash, deleted files left out), by snapshot id: what a prune must not change for any snapshot it leaves. */
+export function snapshotStates(dbFile: string): Map<number, string> {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    const ids = (db.prepare('SELECT id FROM snapshots ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+    const rows = db.prepare('SELECT path, hash, snapshot_id AS at FROM versions ORDER BY snapshot_id').all() as { path: string; hash: string | null; at: number }[];
+    const states = new Map<number, string>();
+    for (const id of ids) {
+      const state = new Map<string, string | null>();
+      for (const r of rows) if (r.at <= id) state.set(r.path, r.hash);
+      states.set(id, JSON.stringify([...state].filter(([, hash]) => hash !== null).sort()));
+    }
+    return states;
+  } finally {
+    db.close();
+  }
+}
+
 /** The blobs some version names whose file is not in the store (should always be none). */
 export function referencedBlobsPresent(dataDir: string, root: string): string[] {
   const storeDir = join(dataDir, 'projects', projectIdOf(root));

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PruneResult } from '../../../shared/contract/values.js';
@@ -12,13 +12,16 @@ import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
-import { ageHistory, referencedBlobsPresent } from './pruneHelpers.js';
+import { ageHistory, referencedBlobsPresent, snapshotStates } from './pruneHelpers.js';
 
 // Collection across real processes: a watcher recording files whose bytes are those of blobs a
 // prune just left unreferenced, while `hindsight prune` runs again and again with no grace
 // period; and a prune SIGKILLed during its transaction, between marking and deleting, and
 // during its deletes. Every blob a version names is on disk at the end, verify is clean, and
-// the next prune finishes the job.
+// the next prune finishes the job. A prune applies its plan in chunks (HINDSIGHT_PRUNE_CHUNK_ROWS
+// cuts these small histories into several): killed between two of them, every snapshot left
+// restores what it did before; a change recorded while it waits (after its plan, between two
+// chunks) is kept, and the prune plans again in its worker.
 
 const HOUR = 3_600_000;
 const THIN_ALL = { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 0, graceMinutes: 0 };
@@ -133,6 +136,58 @@ describe('collection across processes', () => {
       expect(after.blobRows).toBeLessThan(before.blobRows);
       expect(referencedBlobsPresent(dataDir, root)).toEqual([]);
       expect(await cliJson(['verify', root, '--json', ...data])).toMatchObject({ ok: true });
+    });
+  }
+
+  it('a prune killed between two of its chunks leaves every snapshot still there restoring what it did, and the next prune finishes the job', async () => {
+    const { root, dataDir, data } = await oldHistory(24);
+    const control = await oldHistory(24);
+    await cliJson<PruneResult>(['prune', control.root, '--json', ...control.data]);
+    const dbFile = join(dataDir, 'projects', projectIdOf(root), 'history.db');
+    const before = storeCounts(dataDir, root);
+    const states = snapshotStates(dbFile);
+    const child = startCli(['prune', root, '--json', ...data], { HINDSIGHT_STOP_AT: 'prune-between-chunks', HINDSIGHT_PRUNE_CHUNK_ROWS: '3' });
+    const done = finished(child);
+    await stoppedAt(child, 'prune-between-chunks');
+    child.kill('SIGKILL');
+    expect((await done).signal).toBe('SIGKILL');
+
+    const killed = storeCounts(dataDir, root);
+    const expected = storeCounts(control.dataDir, control.root);
+    expect(killed.snapshots).toBeLessThan(before.snapshots);
+    expect(killed.snapshots).toBeGreaterThan(expected.snapshots);
+    const left = snapshotStates(dbFile);
+    for (const [id, state] of left) expect(state, `snapshot ${id}`).toBe(states.get(id));
+    expect(referencedBlobsPresent(dataDir, root)).toEqual([]);
+    expect(await cliJson(['verify', root, '--json', ...data])).toMatchObject({ ok: true });
+
+    await cliJson<PruneResult>(['prune', root, '--json', ...data]);
+    const after = storeCounts(dataDir, root);
+    expect(after).toEqual(expected);
+    for (const [id, state] of snapshotStates(dbFile)) expect(state, `snapshot ${id}`).toBe(states.get(id));
+    expect(referencedBlobsPresent(dataDir, root)).toEqual([]);
+    expect(await cliJson(['verify', root, '--json', ...data])).toMatchObject({ ok: true });
+  });
+
+  for (const point of ['planned', 'between-chunks'] as const) {
+    it(`a change recorded ${point === 'planned' ? 'after the plan was made' : 'between two chunks'} is kept: the prune plans again in its worker and finishes`, async () => {
+      const { root, dataDir, data } = await oldHistory(24);
+      const trace = join(tempDir('hindsight-trace-'), 'trace.jsonl');
+      const child = startCli(['prune', root, '--json', ...data], { HINDSIGHT_STOP_AT: `prune-${point}`, HINDSIGHT_PRUNE_CHUNK_ROWS: '3', HINDSIGHT_TRACE: trace });
+      const done = finished(child);
+      await stoppedAt(child, `prune-${point}`);
+      writeFileSync(join(root, 'x1.txt'), 'recorded while the prune waited');
+      expect((await runCli(['open', root, ...data])).code).toBe(0);
+      child.kill('SIGCONT');
+      expect((await done).code).toBe(0);
+
+      const counters = JSON.parse(readFileSync(trace, 'utf8').trim().split('\n').at(-1)!) as Record<string, number>;
+      expect([counters['prune.plans'] ?? 0, counters['prune.workerPlans'], counters['prune.replans']]).toEqual([0, 2, 1]);
+      expect((await runCli(['show', root, 'x1.txt', ...data])).stdout.toString()).toBe('recorded while the prune waited');
+      expect(referencedBlobsPresent(dataDir, root)).toEqual([]);
+      expect(await cliJson(['verify', root, '--json', ...data])).toMatchObject({ ok: true });
+      // Nothing was left for a next prune.
+      expect(await cliJson<PruneResult>(['prune', root, '--json', ...data])).toMatchObject({ snapshots: 0, versions: 0 });
     });
   }
 });

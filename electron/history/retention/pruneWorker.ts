@@ -1,0 +1,58 @@
+import { parentPort } from 'node:worker_threads';
+import { HindsightError } from '../../../shared/errors.js';
+import { PruneReader } from '../db/pruneReader.js';
+import { planPrune } from './planPrune.js';
+import { pruneChunks } from './pruneChunks.js';
+import { encodeChunk, encodeOids, transferables, type FromWorker, type PlanRequest, type PlanSummary } from './pruneProtocol.js';
+import { uncommittedVersions, youngVersions } from './uncommitted.js';
+
+// The prune planner: a worker thread that reads every row a plan needs from its own read-only
+// connection to history.db, runs the uncommitted rule (its git calls, blob reads and hashing),
+// and makes the plan (planPrune.ts), cut into chunks (pruneChunks.ts), so the history process's
+// event loop keeps only the write. One worker per prune; each request reads the history afresh
+// (a prune that found it changed asks again).
+
+let reader: PruneReader | undefined;
+
+function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
+  parentPort?.postMessage(message, transfer);
+}
+
+async function plan(request: PlanRequest): Promise<void> {
+  reader ??= new PruneReader(request.file);
+  const source = reader;
+  const { fingerprint, rows } = source.read();
+  const { young, since } = youngVersions(rows, request.policy);
+  const { uncommitted, computed } = await uncommittedVersions(
+    { workTree: request.workTree ?? undefined, blobsDir: request.blobsDir, knownOids: (hashes) => source.gitOids(hashes) },
+    young,
+    since,
+  );
+  const made = planPrune({ ...rows, uncommittedVersions: uncommitted, policy: request.policy, budget: request.budget });
+  const chunks = pruneChunks(rows, made, request.chunkRows).map(encodeChunk);
+  const summary: PlanSummary = {
+    versions: made.removedVersions.length,
+    snapshots: made.removedSnapshots.length,
+    blobs: made.unreferencedBlobs.length,
+    bytesFreed: made.bytesFreed,
+    folded: made.movedVersions.length,
+    newBaseline: made.newBaseline,
+    keptBytes: made.keptBytes,
+    budget: made.budget,
+    budgetMet: made.budgetMet,
+    keptBecause: made.keptBecause,
+    thinning: made.thinning,
+    decisions: request.decisions ? made.decisions : null,
+  };
+  send({ type: 'plan', fingerprint, summary, chunks, gitOids: encodeOids(computed) }, transferables(chunks));
+}
+
+parentPort?.on('message', (request: PlanRequest) => {
+  plan(request).catch((error: unknown) =>
+    send(
+      error instanceof HindsightError
+        ? { type: 'failed', message: error.message, code: error.code, details: error.details }
+        : { type: 'failed', message: error instanceof Error ? error.message : String(error) },
+    ),
+  );
+});
