@@ -37,7 +37,9 @@ export const DEFAULT_RETENTION: RetentionPolicy = {
 export const DEFAULT_HISTORY_BUDGET = 2 * 1024 ** 3;
 
 /** Why a snapshot stays through a prune, strongest first. */
-export const KEEP_REASONS = ['newest', 'pinned', 'uncommitted', 'policy'] as const;
+// otherMachines: a history that holds another machine's line of snapshots (a pull) is not thinned:
+// folding one line's versions forward would change what the other line restores.
+export const KEEP_REASONS = ['newest', 'pinned', 'otherMachines', 'uncommitted', 'policy'] as const;
 export type KeepReason = (typeof KEEP_REASONS)[number];
 
 /** The policy as sentences, in the order it applies. */

@@ -330,7 +330,7 @@ export interface Pins {
 }
 
 /** Why a prune keeps a snapshot (the strongest reason), or why it removes one. */
-export type PruneWhy = 'newest' | 'pinned' | 'uncommitted' | 'policy' | 'thinned' | 'budget';
+export type PruneWhy = 'newest' | 'pinned' | 'otherMachines' | 'uncommitted' | 'policy' | 'thinned' | 'budget';
 
 export interface PruneDecision {
   snapshotId: number;
@@ -357,7 +357,7 @@ export interface PruneResult {
   blobs: number;
   bytesFreed: number;
   /** Kept snapshots by their strongest reason. */
-  keptBecause: { newest: number; pinned: number; uncommitted: number; policy: number };
+  keptBecause: { newest: number; pinned: number; otherMachines: number; uncommitted: number; policy: number };
   /** Bytes of the blobs the kept history names, against the budget (null: none). */
   keptBytes: number;
   budget: number | null;

@@ -10,6 +10,10 @@ import type { PushResult } from '../../electron/history/remote/push/pushProject.
 import type { CloneResult } from '../../electron/history/remote/fetch/cloneProject.js';
 import type { PullResult } from '../../electron/history/remote/fetch/pullProject.js';
 import type { FileEntry, SnapshotInfo } from '../../shared/history.js';
+import type { PruneResult } from '../../shared/contract/values.js';
+import { projectIdOf } from '../../electron/history/project/projectId.js';
+import { projectStoreDir } from '../../electron/history/store/storeLayout.js';
+import { ageHistory } from '../history/retention/pruneHelpers.js';
 import { describeWithSwift, newBucket, swiftEnv } from './swiftTestKit.js';
 import { smallTree } from './remoteCli.js';
 
@@ -159,5 +163,25 @@ describeWithSwift('lines of history after a pull, against a real Swift', (swift)
     await cliJson(['open', into], env2);
     expect(await cliJson<SnapshotInfo[]>(['log', into], env2)).toHaveLength(logB.length);
     expect(asListed(await cliJson<FileEntry[]>(['files', into], env2))).toEqual(folderB);
+  });
+
+  it("does not thin a history holding another machine's snapshots: every snapshot kept, and the answer says why", async () => {
+    const { root, env, dataDir } = both();
+    // Five more edits of one file on A: snapshots the policy would thin (none holds a newest version).
+    for (let i = 1; i <= 5; i++) {
+      writeFileSync(join(root, 'thinned.txt'), 'x'.repeat(i));
+      await cliJson(['open', root], env);
+    }
+    // Every snapshot but the newest ten days old, a minute apart: the policy alone (one a day past a week) would thin most.
+    const at = (i: number, count: number) => (i === count - 1 ? Date.now() : Date.now() - 10 * 86_400_000 + i * 60_000);
+    ageHistory(join(projectStoreDir(dataDir, projectIdOf(root)), 'history.db'), at);
+    const log = await cliJson<SnapshotInfo[]>(['log', root], env);
+    const preview = await cliJson<PruneResult>(['prune', root, '--dry-run'], env);
+    expect(preview.snapshots).toBe(0);
+    expect(preview.decisions!.filter((d) => !d.kept)).toEqual([]);
+    expect(preview.keptBecause.otherMachines).toBeGreaterThan(0);
+    const done = await cliJson<PruneResult>(['prune', root], env);
+    expect(done).toMatchObject({ snapshots: 0, versions: 0, blobs: 0 });
+    expect(await cliJson<SnapshotInfo[]>(['log', root], env)).toHaveLength(log.length);
   });
 });

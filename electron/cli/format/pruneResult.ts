@@ -9,6 +9,7 @@ import { countOf, formatBytes, formatLocalTime } from './words.js';
 const WHY: Record<PruneDecision['why'], string> = {
   newest: 'newest (or last copy of a deleted file)',
   pinned: 'pinned',
+  otherMachines: "history holds another machine's snapshots",
   uncommitted: 'holds work in no git commit',
   policy: 'retention policy',
   thinned: 'thinned by the policy',
@@ -33,6 +34,7 @@ export function printPrune(out: Writable, r: PruneResult): void {
   out.write(`${verb} ${countOf(r.snapshots, 'snapshot')} and ${countOf(r.versions, 'version')}; ${countOf(r.blobs, 'stored copy', 'stored copies')} (${formatBytes(r.bytesFreed)}) no longer needed.\n`);
   const k = r.keptBecause;
   out.write(`Kept: ${k.newest} newest, ${k.pinned} pinned, ${k.uncommitted} with uncommitted work, ${k.policy} by the policy.\n`);
+  if (k.otherMachines > 0) out.write(`Kept: ${k.otherMachines} more: this history holds snapshots pulled from another machine, and is not thinned.\n`);
   if (r.budget !== null) {
     out.write(`History: ${formatBytes(r.keptBytes)} of a ${formatBytes(r.budget)} budget.\n`);
     if (!r.budgetMet) out.write('The budget cannot be met without removing newest, pinned or uncommitted versions; those were kept.\n');

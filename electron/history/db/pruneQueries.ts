@@ -17,6 +17,11 @@ export interface PruneRows {
   blobSizes: Map<string, number>;
   pinnedSnapshots: Set<number>;
   pinnedVersions: Set<number>;
+  /**
+   * Every snapshot, when the history holds another machine's line (a pull brought it): thinning
+   * folds versions forward by snapshot id, which would move one line's versions into another's.
+   */
+  heldForLines: Set<number>;
 }
 
 export function pruneRows(sql: Sql): PruneRows {
@@ -30,7 +35,9 @@ export function pruneRows(sql: Sql): PruneRows {
   const blobSizes = new Map(sql.rows<[string, number]>('SELECT hash, size FROM blobs'));
   const pinnedSnapshots = new Set(sql.rows<[number]>('SELECT snapshot_id FROM pinned_snapshots').map((r) => r[0]));
   const pinnedVersions = new Set(sql.rows<[number]>('SELECT version_id FROM pinned_versions').map((r) => r[0]));
-  return { snapshots, versions, folderRows, blobSizes, pinnedSnapshots, pinnedVersions };
+  const otherLines = sql.get('SELECT 1 FROM snapshots WHERE machine IS NOT NULL LIMIT 1') !== undefined;
+  const heldForLines = new Set(otherLines ? snapshots.map((s) => s.id) : []);
+  return { snapshots, versions, folderRows, blobSizes, pinnedSnapshots, pinnedVersions, heldForLines };
 }
 
 /** Changes whenever a snapshot, a version or a pin is written or removed: a plan made on other rows is stale. */

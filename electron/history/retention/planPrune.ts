@@ -44,6 +44,8 @@ export interface PlanInput {
   blobSizes: ReadonlyMap<string, number>;
   pinnedSnapshots: ReadonlySet<number>;
   pinnedVersions: ReadonlySet<number>;
+  /** Snapshots kept because the history holds other machines' lines (every snapshot, then). */
+  heldForLines?: ReadonlySet<number>;
   /** Versions younger than the uncommitted window whose bytes are in no git commit. */
   uncommittedVersions: ReadonlySet<number>;
   policy: RetentionPolicy;
@@ -129,6 +131,7 @@ function protectedSnapshots(input: PlanInput, indexOf: ReadonlyMap<number, numbe
   }
   for (const v of versions) if (input.pinnedVersions.has(v.id)) mark(v.snapshotId, 'pinned');
   for (const id of input.pinnedSnapshots) mark(id, 'pinned');
+  for (const id of input.heldForLines ?? []) mark(id, 'otherMachines');
   for (const v of versions) if (input.uncommittedVersions.has(v.id)) mark(v.snapshotId, 'uncommitted');
   return why;
 }
@@ -234,7 +237,7 @@ function outcome(
     bytesFreed += input.blobSizes.get(hash) ?? 0;
   }
   unreferencedBlobs.sort();
-  const keptBecause: Record<KeepReason, number> = { newest: 0, pinned: 0, uncommitted: 0, policy: 0 };
+  const keptBecause: Record<KeepReason, number> = { newest: 0, pinned: 0, otherMachines: 0, uncommitted: 0, policy: 0 };
   const decisions = snapshots.map((s, i): SnapshotDecision => {
     const w = why[i]!;
     if (kept[i]) keptBecause[w as KeepReason]++;

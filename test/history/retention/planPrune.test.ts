@@ -108,7 +108,7 @@ describe('the retention plan', () => {
     expect(plan.decisions[39]).toMatchObject({ kept: true, why: 'pinned' });
     expect(plan.decisions[uncommitted.snapshotId - 1]).toMatchObject({ kept: true, why: 'uncommitted' });
     expect(plan.budgetMet).toBe(false);
-    expect(plan.keptBecause).toEqual({ newest: 1, pinned: 2, uncommitted: 1, policy: 0 });
+    expect(plan.keptBecause).toEqual({ newest: 1, pinned: 2, otherMachines: 0, uncommitted: 1, policy: 0 });
     expect(plan.decisions.filter((d) => d.why === 'budget').length).toBeGreaterThan(0);
   });
 

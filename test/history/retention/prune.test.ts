@@ -225,7 +225,7 @@ describe('prune', () => {
     ]);
     // Past the window the uncommitted version is thinned like the rest.
     await engine.config.editConfig(setSetting('retention', { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 1 }));
-    expect((await engine.prune(projectId, { dryRun: true })).keptBecause).toEqual({ newest: 1, pinned: 0, uncommitted: 0, policy: 0 });
+    expect((await engine.prune(projectId, { dryRun: true })).keptBecause).toEqual({ newest: 1, pinned: 0, otherMachines: 0, uncommitted: 0, policy: 0 });
   });
 
   it('answers the CLI with the contract shape, and --dry-run lists every snapshot kept or removed and why', async () => {
@@ -238,7 +238,7 @@ describe('prune', () => {
     await cliJson(['pin', root, '--snapshot', '2', ...data]);
     const dry = await cliJson<PruneResult>(['prune', root, '--dry-run', '--json', ...data]);
     expect(Object.keys(dry)).toEqual(expect.arrayContaining(['versions', 'snapshots', 'blobs', 'bytesFreed', 'keptBecause']));
-    expect(Object.keys(dry.keptBecause).sort()).toEqual(['newest', 'pinned', 'policy', 'uncommitted']);
+    expect(Object.keys(dry.keptBecause).sort()).toEqual(['newest', 'otherMachines', 'pinned', 'policy', 'uncommitted']);
     expect(dry.decisions!.map((d) => [d.snapshotId, d.kept, d.why])).toContainEqual([2, true, 'pinned']);
     expect(dry.decisions!.filter((d) => !d.kept).length).toBe(dry.snapshots);
     const human = await runCli(['prune', root, '--dry-run', ...data]);
