@@ -13,10 +13,13 @@ import type { TransferMeter } from '../transferMeter.js';
 /** Blobs from this size up stand alone, byte for byte. */
 export const STANDALONE_BYTES = 4 * 1024 * 1024;
 const IN_FLIGHT = 4;
+const YIELD_EVERY_BYTES = 1024 * 1024;
 
 export interface PendingBlob {
   hash: string;
   size: number;
+  /** A file whose version holds the blob, named when the blob is found damaged. */
+  path: string;
 }
 
 export interface SentData {
@@ -72,7 +75,8 @@ class DataSender {
       if (this.already.has(key)) this.sent.skipped++;
       else {
         const onBytes = (bytes: number) => this.meter.add({ bytes });
-        await this.store.putFile(key, this.source.blobFile(blob.hash), blob.size, { sha256: blob.hash, signal: this.signal, onBytes });
+        const read = (chunk: number) => this.source.blobChunks(blob.hash, blob.size, blob.path, chunk);
+        await this.store.putChunks(key, blob.size, read, { signal: this.signal, onBytes });
         this.sent.objects++;
         this.sent.storedBytes += blob.size;
       }
@@ -85,9 +89,16 @@ class DataSender {
 
   async sendPacked(blobs: PendingBlob[]): Promise<void> {
     let builder = new PackBuilder();
+    let sinceYield = 0;
     for (const blob of blobs) {
       this.signal?.throwIfAborted();
-      builder.add(blob.hash, await this.source.readBlob(blob.hash));
+      builder.add(blob.hash, this.source.readBlob(blob.hash, blob.size, blob.path));
+      // Reading and compressing are synchronous: give the event loop a turn now and then, so the
+      // packs already handed to the uploads go on moving over their sockets while this one fills.
+      if ((sinceYield += blob.size) >= YIELD_EVERY_BYTES) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       if (builder.storedBytes >= this.packBytes) {
         await this.sendPack(builder.finish());
         builder = new PackBuilder();
