@@ -212,8 +212,8 @@ export const CALLS = {
     "Each remote's state for the project: up to date, N snapshots behind, never pushed, or the last push's error.",
   ),
   verify: call<VerifyResult>()(
-    z.strictObject({ projectId, operationId: operationId.optional(), repair: z.boolean().default(false) }),
-    'Re-hashes every stored blob and names the versions of any missing or corrupt one; with repair, writes those blobs again from files of the folder that still hold their bytes, and lists them as repaired.',
+    z.strictObject({ projectId, operationId: operationId.optional(), repair: z.boolean().default(false), checkRemote: z.boolean().default(false) }),
+    'Re-hashes every stored blob and names the versions of any missing or corrupt one; with repair, writes those blobs again from files of the folder that still hold their bytes, and lists them as repaired. Blobs only a remote holds (a clone\'s older versions) are counted apart, not missing; with checkRemote the remote is asked whether it still holds them.',
   ),
 
   getConfig: call<ConfigView>()(z.strictObject({}), 'Settings and known projects (with the error when config.json is corrupt).'),

@@ -73,6 +73,7 @@ import { AutoPush } from './remote/push/autoPush.js';
 import { remoteStatuses } from './remote/remoteStatus.js';
 import { cloneProject, type CloneOptions, type CloneResult } from './remote/fetch/cloneProject.js';
 import { fetchMissingBlobs } from './remote/fetch/bytesOnDemand.js';
+import { remoteOnlyBlobs } from './remote/remoteOnlyBlobs.js';
 import { emptyCloneFolder, prepareCloneFolder } from './remote/fetch/cloneFolder.js';
 import { isProjectId } from './remote/layout/remoteKeys.js';
 import type { RemoteConfig } from './config/configSchema.js';
@@ -399,11 +400,18 @@ export class HistoryEngine {
     return retentionStatus(this.history(projectId), retention, historyBudget, holders);
   }
 
-  /** Re-hashes every blob; with `repair`, as the project's writer, writes damaged ones again from the folder's files. */
-  verify(projectId: string, options: OperationOptions & { repair?: boolean } = {}): Promise<VerifyResult> {
+  /**
+   * Re-hashes every blob; with `repair`, as the project's writer, writes damaged ones again from
+   * the folder's files. Blobs only a remote holds (a clone's older versions) are counted apart;
+   * with `checkRemote` the remote is asked whether it still holds them (one listing).
+   */
+  verify(projectId: string, options: OperationOptions & { repair?: boolean; checkRemote?: boolean } = {}): Promise<VerifyResult> {
     const progress = this.progressTo(options.operationId);
-    if (!options.repair) return verifyStore(this.history(projectId), progress, { signal: options.signal });
-    return this.recorder.verifyAndRepair(this.record(projectId), progress, options);
+    const store = this.history(projectId);
+    const remoteOnly = (absent: string[], signal?: AbortSignal) =>
+      remoteOnlyBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], absent, { check: options.checkRemote, signal });
+    if (!options.repair) return verifyStore(store, progress, { signal: options.signal, remoteOnly });
+    return this.recorder.verifyAndRepair(this.record(projectId), progress, { ...options, remoteOnly });
   }
 
   /**

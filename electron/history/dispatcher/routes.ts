@@ -62,8 +62,8 @@ export const ROUTES: Routes = {
   prune: ({ projectId, dryRun }, { engine }) => engine.prune(projectId, { dryRun }),
   retentionStatus: ({ projectId, holders }, { engine }) => engine.retentionStatus(projectId, holders),
   remoteStatus: ({ projectId }, { engine }) => engine.remoteStatus(projectId),
-  verify: ({ projectId, operationId, repair }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair })),
+  verify: ({ projectId, operationId, repair, checkRemote }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair, checkRemote })),
 
   getConfig: (_request, { engine }) => engine.configView(),
   editConfig: (request, { engine }) => engine.editConfig(request),

@@ -167,7 +167,9 @@ function VerifyPanel() {
       {error && <ErrorNote error={error} title="Verify did not finish" />}
       {result && result.ok && (
         <p className="result-ok" role="status">
-          All {formatCount(result.blobs)} blobs are intact.
+          {result.remoteOnly > 0
+            ? `All ${formatCount(result.blobs - result.remoteOnly)} blobs here are intact; ${formatCount(result.remoteOnly)} live on the remote only (fetched when first read).`
+            : `All ${formatCount(result.blobs)} blobs are intact.`}
         </p>
       )}
       {result && result.repaired.length > 0 && (

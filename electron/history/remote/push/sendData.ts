@@ -1,5 +1,6 @@
 import type { ObjectStore } from '../objectStore.js';
-import { blobKey, hashOfKey, packKey, projectFolder } from '../layout/remoteKeys.js';
+import { blobKey, packKey } from '../layout/remoteKeys.js';
+import { listData } from '../remoteData.js';
 import { PACK_TARGET_BYTES, PackBuilder, type BuiltPack } from '../layout/packFormat.js';
 import type { RemoteLedger } from '../remoteLedger.js';
 import type { PushSource } from '../pushSource.js';
@@ -41,7 +42,8 @@ export async function sendData(
   resuming: boolean,
   signal?: AbortSignal,
 ): Promise<SentData> {
-  const already = resuming && pending.length > 0 ? await presentData(store, source.projectId, signal) : new Set<string>();
+  // What the last push sent without noting it, when it did not finish.
+  const already = resuming && pending.length > 0 ? new Set((await listData(store, source.projectId, signal)).keys()) : new Set<string>();
   const sender = new DataSender(store, source, ledger, meter, already, signal);
   try {
     for (const blob of pending) if (blob.size >= STANDALONE_BYTES) await sender.sendAlone(blob);
@@ -131,25 +133,6 @@ class DataSender {
 export function packTargetBytes(env: NodeJS.ProcessEnv = process.env): number {
   const bytes = Number(env.HINDSIGHT_REMOTE_PACK_BYTES);
   return Number.isInteger(bytes) && bytes >= 1024 && bytes <= PACK_TARGET_BYTES ? bytes : PACK_TARGET_BYTES;
-}
-
-/** The packs and large blobs already on the remote, when the last push did not finish. */
-async function presentData(store: ObjectStore, projectId: string, signal?: AbortSignal): Promise<Set<string>> {
-  const folder = projectFolder(projectId);
-  const [packs, blobs] = await Promise.all([store.list(`${folder}/packs/`, signal), store.list(`${folder}/blobs/`, signal)]);
-  const present = new Set<string>();
-  for (const { key } of packs) if (isShaped(projectId, 'pack', key)) present.add(key);
-  for (const { key } of blobs) if (isShaped(projectId, 'blob', key)) present.add(key);
-  return present;
-}
-
-function isShaped(projectId: string, kind: 'pack' | 'blob', key: string): boolean {
-  try {
-    hashOfKey(projectId, kind, key);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** At most `limit` uploads at once; the first failure stops new ones and is thrown. */
