@@ -409,7 +409,11 @@ export class HistoryEngine {
     const progress = this.progressTo(options.operationId);
     const store = this.history(projectId);
     const remoteOnly = (absent: string[], signal?: AbortSignal) =>
-      remoteOnlyBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], absent, { check: options.checkRemote, signal });
+      remoteOnlyBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], absent, {
+        check: options.checkRemote,
+        credentialsOf: this.credentialsOf,
+        signal,
+      });
     if (!options.repair) return verifyStore(store, progress, { signal: options.signal, remoteOnly });
     return this.recorder.verifyAndRepair(this.record(projectId), progress, { ...options, remoteOnly });
   }
@@ -595,7 +599,7 @@ export class HistoryEngine {
   /** Sends what the remote lacks of this project's history (the only remote when none is named). */
   async push(projectId: string, remoteName: string | undefined, options: PushHistoryOptions = {}): Promise<PushResult> {
     const remote = requireRemote(this.config.requireConfig(), remoteName);
-    return pushHistory(this.dataDir, this.history(projectId), remote, options);
+    return pushHistory(this.dataDir, this.history(projectId), remote, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name) });
   }
 
   /**
@@ -617,7 +621,7 @@ export class HistoryEngine {
       dataDirWithin(root, this.dataDir);
       await this.config.editConfig(registerProject(root));
       const project = this.projects.get(this.projects.locate(root));
-      const result = await project.store.writer.hold(() => cloneProject(this.dataDir, project.store, remote, request.projectId, { ...options, snapshot: request.snapshot }), {
+      const result = await project.store.writer.hold(() => cloneProject(this.dataDir, project.store, remote, request.projectId, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name), snapshot: request.snapshot }), {
         signal: options.signal,
       });
       // The stat cache, from the files just written: the first rescan records nothing.
@@ -632,6 +636,20 @@ export class HistoryEngine {
       throw error;
     }
   }
+
+  /**
+   * A remote's credentials from the app's keychain (main hands them over; kept in memory only),
+   * or null to drop them: pushes, clones and fetches of that remote use them instead of the AWS
+   * chain of this process's environment.
+   */
+  useRemoteCredentials(remoteName: string, credentials: { accessKeyId: string; secretAccessKey: string } | null): null {
+    if (credentials) this.keychainCredentials.set(remoteName, { ...credentials });
+    else this.keychainCredentials.delete(remoteName);
+    return null;
+  }
+
+  private readonly keychainCredentials = new Map<string, { accessKeyId: string; secretAccessKey: string }>();
+  private readonly credentialsOf = (remoteName: string) => this.keychainCredentials.get(remoteName);
 
   /** Each remote's state for a project, from what the pushes noted (no request is made). */
   remoteStatus(projectId: string): RemoteStatus[] {
@@ -664,7 +682,7 @@ export class HistoryEngine {
   private async bytesOnDemand(store: ProjectStore, hashes: readonly (string | null | undefined)[], signal?: AbortSignal): Promise<void> {
     const wanted = hashes.filter((h): h is string => typeof h === 'string');
     if (wanted.length === 0) return;
-    await fetchMissingBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], wanted, { signal });
+    await fetchMissingBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], wanted, { credentialsOf: this.credentialsOf, signal });
   }
 
   private versionHash(store: ProjectStore, path: string, versionId: number | undefined): string | null | undefined {

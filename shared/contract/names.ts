@@ -33,6 +33,8 @@ export const CALL_NAME_LIST = [
   'prune',
   'retentionStatus',
   'remoteStatus',
+  'useRemoteCredentials',
+  'dataFolder',
   'verify',
   'getConfig',
   'editConfig',

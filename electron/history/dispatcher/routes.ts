@@ -65,6 +65,9 @@ export const ROUTES: Routes = {
   verify: ({ projectId, operationId, repair, checkRemote }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair, checkRemote })),
 
+  useRemoteCredentials: ({ remote, credentials }, { engine }) => engine.useRemoteCredentials(remote, credentials),
+  dataFolder: (_request, { engine }) => ({ path: engine.dataDir }),
+
   getConfig: (_request, { engine }) => engine.configView(),
   editConfig: (request, { engine }) => engine.editConfig(request),
 

@@ -1,10 +1,9 @@
-import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { RemoteCheck } from '../../../shared/history.js';
 import { isHindsightError } from '../../../shared/errors.js';
 import type { RemoteConfig } from '../config/configSchema.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { blobKey, packKey } from './layout/remoteKeys.js';
-import { remoteHolding } from './fetch/bytesOnDemand.js';
+import { remoteHolding, type CredentialsOf } from './fetch/bytesOnDemand.js';
 import { listData } from './remoteData.js';
 import { openRemoteStore } from './remoteConfig.js';
 
@@ -24,13 +23,13 @@ export async function remoteOnlyBlobs(
   store: ProjectStore,
   remotes: readonly RemoteConfig[],
   absent: readonly string[],
-  options: { check?: boolean; credentials?: S3ClientConfig['credentials']; signal?: AbortSignal } = {},
+  options: { check?: boolean; credentialsOf?: CredentialsOf; signal?: AbortSignal } = {},
 ): Promise<RemoteOnly> {
   const holder = absent.length > 0 || options.check ? remoteHolding(dataDir, store, remotes) : undefined;
   if (!holder) return { held: [], check: options.check ? { remote: null, found: 0, absent: 0, error: null } : null };
   const located = holder.locate(absent);
   if (!options.check) return { held: located.map(([hash]) => hash), check: null };
-  const objects = openRemoteStore(holder.remote, { credentials: options.credentials });
+  const objects = openRemoteStore(holder.remote, { credentials: options.credentialsOf?.(holder.remote.name) });
   let listed: Map<string, number>;
   try {
     listed = located.length > 0 ? await listData(objects, holder.projectId, options.signal) : new Map();

@@ -19,7 +19,7 @@ export async function fetchMissingBlobs(
   store: ProjectStore,
   remotes: readonly RemoteConfig[],
   hashes: Iterable<string>,
-  options: { credentials?: S3ClientConfig['credentials']; signal?: AbortSignal } = {},
+  options: { credentialsOf?: CredentialsOf; signal?: AbortSignal } = {},
 ): Promise<number> {
   const missing = missingBlobs(store.blobsDir, hashes);
   if (missing.length === 0) return 0;
@@ -28,7 +28,7 @@ export async function fetchMissingBlobs(
   if (!holder) return 0;
   const located = holder.locate(missing);
   if (located.length === 0) return 0;
-  const objects = openRemoteStore(holder.remote, { credentials: options.credentials });
+  const objects = openRemoteStore(holder.remote, { credentials: options.credentialsOf?.(holder.remote.name) });
   try {
     await fetchBlobs(objects, holder.projectId, planFetch(located), storeSink(store.blobsDir), undefined, options.signal);
   } finally {
@@ -36,6 +36,9 @@ export async function fetchMissingBlobs(
   }
   return located.length;
 }
+
+/** A remote's credentials held by the app (its keychain), by remote name; undefined: the AWS chain. */
+export type CredentialsOf = (remoteName: string) => S3ClientConfig['credentials'];
 
 export interface RemoteHolding {
   remote: RemoteConfig;
