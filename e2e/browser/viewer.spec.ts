@@ -170,5 +170,8 @@ test.describe('with a remote set', () => {
     await expect(remotes.getByText('backup', { exact: true })).toBeVisible();
     await expect(remotes.getByText('s3://team-bucket/notes')).toBeVisible();
     await expect(remotes.getByRole('status')).toHaveText('Never pushed: 1 snapshot to send.');
+    // The browser host has no keychain: the credentials form says what is used instead, and offers no secret field.
+    await expect(remotes.getByRole('note')).toHaveText(/this host has no keychain to keep them in; pushes use the AWS environment variables or profile/);
+    await expect(remotes.getByLabel('Secret access key')).toHaveCount(0);
   });
 });

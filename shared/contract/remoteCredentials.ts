@@ -25,6 +25,8 @@ export type RemoteCredentialsRequest = z.input<typeof remoteCredentialsRequestSc
 export interface RemoteCredentialsState {
   /** Names of the remotes whose credentials the keychain holds. */
   set: string[];
+  /** Whether the OS keychain can encrypt here (without it nothing can be set). */
+  available: boolean;
 }
 
 /** What main hands the history process (in memory only): a remote's credentials, or null to drop them. */

@@ -7,6 +7,7 @@ import { formatRelative } from '../../format/time.js';
 import { progressFraction } from '../../../shared/progress.js';
 import { useApp } from '../../stores/appStore.js';
 import { TransferPanel } from '../transfer/TransferPanel.js';
+import { RemoteCredentialsForm } from './RemoteCredentialsForm.js';
 import { RetentionPanel } from './RetentionPanel.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
@@ -109,6 +110,7 @@ function RemotePanel() {
               <p className={r.state === 'error' ? 'result-bad' : r.state === 'up-to-date' ? 'result-ok' : 'muted'} role="status">
                 {remoteState(r)}
               </p>
+              <RemoteCredentialsForm remote={r.name} />
             </li>
           ))}
         </ul>
