@@ -30,7 +30,9 @@ export function cliAsNobody(): OtherUserCli {
     cpSync(from, join(stage, 'node_modules', name), { recursive: true, filter: (path) => !BUILD_ONLY.has(path.split(sep).at(-1)!) });
   }
   openToAll(stage);
-  const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { ...NOBODY, encoding: 'utf8' });
+  // The copy worker beside the staged CLI: the test run points HINDSIGHT_COPY_WORKER into the checkout.
+  const env = { ...process.env, HINDSIGHT_COPY_WORKER: join(dirname(cli), 'copyWorker.js') };
+  const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { ...NOBODY, env, encoding: 'utf8' });
   const probe = run(['config', '--help']);
   if (probe.error || probe.status !== 0) {
     const lines = probe.stderr.trim().split('\n');

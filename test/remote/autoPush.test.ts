@@ -5,7 +5,7 @@ import { HistoryEngine } from '../../electron/history/historyEngine.js';
 import { addRemote, remoteFromInput } from '../../electron/history/remote/remoteConfig.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { writeTree } from '../helpers/writeTree.js';
-import { loggedRequests } from '../../scripts/swift/proxyAccessLog.js';
+import { requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import { describeWithSwift, newBucket } from './swiftTestKit.js';
 import { kindOf, smallTree } from './remoteCli.js';
 
@@ -30,10 +30,10 @@ describeWithSwift('background push', (swift) => {
       await engine.checkpoint(projectId, `burst ${i}`);
     }
     // Nothing is sent while the project is busy; the quiet time passing (flush) sends it all at once.
-    expect(loggedRequests(swift.proxyLog, bucket).filter((r) => r.method === 'PUT' && r.path !== `/${bucket}/`)).toEqual([]);
+    expect((await requestsSoFar(swift, bucket)).filter((r) => r.method === 'PUT' && r.path !== `/${bucket}/`)).toEqual([]);
     autoPush.flush();
     await autoPush.idle();
-    const heads = loggedRequests(swift.proxyLog, bucket).filter((r) => r.method === 'PUT' && kindOf(r.path) === 'head');
+    const heads = (await requestsSoFar(swift, bucket)).filter((r) => r.method === 'PUT' && kindOf(r.path) === 'head');
     expect(heads).toHaveLength(1);
     const snapshots = engine.log(projectId).length;
     expect(engine.remoteStatus(projectId)).toMatchObject([{ state: 'up-to-date', behind: 0, pushed: snapshots, lastError: null }]);

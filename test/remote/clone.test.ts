@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { cliJson, runCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { readTree, seededBytes, sha256 } from '../helpers/writeTree.js';
-import { loggedRequests } from '../../scripts/swift/proxyAccessLog.js';
+import { requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import type { CloneResult } from '../../electron/history/remote/fetch/cloneProject.js';
 import type { VerifyResult } from '../../shared/history.js';
@@ -58,17 +58,17 @@ describeWithSwift('hindsight clone against a real Swift', (swift) => {
 
     // The first version's bytes are not here yet: the first show fetches them (one range GET), the second reads them locally.
     const first = versions[0]!;
-    const before = loggedRequests(swift.proxyLog, bucket).length;
+    const before = (await requestsSoFar(swift, bucket)).length;
     const shown = await runCli(['show', into, 'src/d0/f0.txt', '--version', String(first.versionId)], env2);
     expect(shown.code).toBe(0);
     expect(sha256(shown.stdout)).toBe(first.hash);
-    const fetched = loggedRequests(swift.proxyLog, bucket).slice(before);
+    const fetched = (await requestsSoFar(swift, bucket)).slice(before);
     expect(fetched.map((r) => r.method)).toEqual(['GET']);
     expect(fetched[0]!.path).toContain('/packs/');
-    const again = loggedRequests(swift.proxyLog, bucket).length;
+    const again = (await requestsSoFar(swift, bucket)).length;
     const shownAgain = await runCli(['show', into, 'src/d0/f0.txt', '--version', String(first.versionId)], env2);
     expect(sha256(shownAgain.stdout)).toBe(first.hash);
-    expect(loggedRequests(swift.proxyLog, bucket).length).toBe(again);
+    expect((await requestsSoFar(swift, bucket)).length).toBe(again);
 
     // A restore of the old version works the same way, and the clone pushes as a machine of its own.
     const restored = await runCli(['restore', into, 'src/d0/f0.txt', '--version', String(versions[1]!.versionId)], env2);
@@ -99,12 +99,12 @@ describeWithSwift('hindsight clone against a real Swift', (swift) => {
     const log = await cliJson<{ snapshotId: number }[]>(['log', into], env2);
     const oldest = Math.min(...log.map((s) => s.snapshotId));
 
-    const before = loggedRequests(swift.proxyLog, bucket).length;
+    const before = (await requestsSoFar(swift, bucket)).length;
     const old = join(tempDir(), 'old');
     const written = await runCli(['restore', into, '--snapshot', String(oldest), '--into', old], env2);
     expect(written.code, written.stderr).toBe(0);
     expect(readFileSync(join(old, 'src/d0/f0.txt'))).toEqual(firstBytes);
-    expect(loggedRequests(swift.proxyLog, bucket).length).toBeGreaterThan(before);
+    expect((await requestsSoFar(swift, bucket)).length).toBeGreaterThan(before);
 
     // A third machine's fresh clone, so the export is the first to need the old bytes.
     const env3 = { ...swiftEnv(swift), HINDSIGHT_DATA_DIR: tempDir('hindsight-data-') };
@@ -135,20 +135,20 @@ describeWithSwift('hindsight clone against a real Swift', (swift) => {
     };
 
     // The two older versions of f0.txt live on the remote only: not missing, no request made.
-    let requests = loggedRequests(swift.proxyLog, bucket).length;
+    let requests = (await requestsSoFar(swift, bucket)).length;
     const plain = await verify([]);
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.result).toMatchObject({ blobs: 10, ok: true, missing: [], corrupt: [], remoteOnly: 2, remoteCheck: null });
-    expect(loggedRequests(swift.proxyLog, bucket).length).toBe(requests);
+    expect((await requestsSoFar(swift, bucket)).length).toBe(requests);
     const text = await runCli(['verify', into], env2);
     expect(text.stdout.toString('utf8')).toContain('2 live on the remote only, fetched when first read');
 
     // Asked for, the remote is listed once (packs/ and blobs/), not asked blob by blob.
-    requests = loggedRequests(swift.proxyLog, bucket).length;
+    requests = (await requestsSoFar(swift, bucket)).length;
     const checked = await verify(['--check-remote']);
     expect(checked.code, checked.stderr).toBe(0);
     expect(checked.result).toMatchObject({ ok: true, remoteOnly: 2, remoteCheck: { remote: 'origin', found: 2, absent: 0, error: null } });
-    const asked = loggedRequests(swift.proxyLog, bucket).slice(requests);
+    const asked = (await requestsSoFar(swift, bucket)).slice(requests);
     expect(asked.map((r) => r.method)).toEqual(['GET', 'GET']);
     expect(asked.every((r) => r.path.includes('list-type=2'))).toBe(true);
 

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { seededBytes, sha256 } from '../helpers/writeTree.js';
-import { loggedRequests } from '../../scripts/swift/proxyAccessLog.js';
+import { loggedRequests, requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import { startSwift, type PrivateSwift } from '../../scripts/swift/privateSwift.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import type { CloneResult } from '../../electron/history/remote/fetch/cloneProject.js';
@@ -79,14 +79,11 @@ describeWithSwift('remote faults', (swift) => {
     expect(failed.stderr).toContain('big/video.bin');
     expect(failed.stderr).toContain(hash.slice(0, 12));
     expect(failed.stderr).toContain('damaged');
-    const kinds = () =>
-      loggedRequests(swift.proxyLog, bucket)
-        .filter((r) => r.method === 'PUT' && r.status < 300)
-        .map((r) => ({ kind: kindOf(r.path), path: r.path }));
+    const kinds = (await requestsSoFar(swift, bucket)).filter((r) => r.method === 'PUT' && r.status < 300).map((r) => ({ kind: kindOf(r.path), path: r.path }));
     // The damaged blob never went up, and nothing names what the remote lacks.
-    expect(kinds().filter((k) => k.path.includes(hash))).toEqual([]);
-    expect(kinds().map((k) => k.kind)).not.toContain('index');
-    expect(kinds().map((k) => k.kind)).not.toContain('head');
+    expect(kinds.filter((k) => k.path.includes(hash))).toEqual([]);
+    expect(kinds.map((k) => k.kind)).not.toContain('index');
+    expect(kinds.map((k) => k.kind)).not.toContain('head');
 
     // The folder still has the right bytes: verify --repair writes the blob again, and the next
     // push sends it (and what it had not sent yet).
@@ -145,8 +142,9 @@ describeWithSwift('a push while the server stops', () => {
     const provided: ProvidedSwift = { ...own, proxyLog: own.proxyLog };
     const { root, env, bucket } = await pushSetup(provided, smallTree(400, 41));
     const faultEnv = { ...env, HINDSIGHT_REMOTE_PACK_BYTES: '4096', HINDSIGHT_REMOTE_RETRIES: '3', HINDSIGHT_REMOTE_RETRY_MS: '20' };
-    const puts = () =>
-      loggedRequests(own.proxyLog, bucket)
+    // Polled while the push runs (what is logged already is enough), then counted once settled.
+    const puts = (requests = loggedRequests(own.proxyLog, bucket)) =>
+      requests
         .filter((r) => r.method === 'PUT' && r.status < 300 && r.path !== `/${bucket}/`)
         .map((r) => ({ kind: kindOf(r.path), path: r.path.split('?')[0]! }));
     const child = startCli(['push', root], faultEnv);
@@ -161,7 +159,7 @@ describeWithSwift('a push while the server stops', () => {
     const resumed = await cliJson<PushResult>(['push', root], faultEnv);
     expect(resumed.upToDate).toBe(false);
     expect((await cliJson<PushResult>(['push', root], faultEnv)).upToDate).toBe(true);
-    const data = puts().filter((p) => p.kind === 'pack' || p.kind === 'blob');
+    const data = puts(await requestsSoFar(own, bucket)).filter((p) => p.kind === 'pack' || p.kind === 'blob');
     expect(new Set(data.map((p) => p.path)).size).toBe(data.length);
   });
 });

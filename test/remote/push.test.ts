@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { cliJson, runCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { seededBytes, sha256 } from '../helpers/writeTree.js';
-import { loggedRequests } from '../../scripts/swift/proxyAccessLog.js';
+import { requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import { describeWithSwift, storeFor, swiftEnv } from './swiftTestKit.js';
 import { kindOf, pushSetup, smallTree } from './remoteCli.js';
@@ -57,7 +57,7 @@ describeWithSwift('hindsight remote and push against a real Swift', (swift) => {
     const first = await cliJson<PushResult>(['push', root], env);
     expect(first).toMatchObject({ upToDate: false, snapshots: 1, blobs: 121, resumed: 0 });
 
-    const writes = loggedRequests(swift.proxyLog, bucket).filter((r) => r.method === 'PUT' && r.status < 300 && r.path !== `/${bucket}/`);
+    const writes = (await requestsSoFar(swift, bucket)).filter((r) => r.method === 'PUT' && r.status < 300 && r.path !== `/${bucket}/`);
     const kinds = writes.map((w) => kindOf(w.path));
     // The marker first, then data (packs and the large blob alone), then one index, one record, one head.
     expect(kinds[0]).toBe('marker');
@@ -85,10 +85,10 @@ describeWithSwift('hindsight remote and push against a real Swift', (swift) => {
       store.close();
     }
 
-    const before = loggedRequests(swift.proxyLog, bucket).length;
+    const before = (await requestsSoFar(swift, bucket)).length;
     const second = await cliJson<PushResult>(['push', root, '--remote', 'origin'], env);
     expect(second).toMatchObject({ upToDate: true, objects: 0 });
-    const requests = loggedRequests(swift.proxyLog, bucket).slice(before);
+    const requests = (await requestsSoFar(swift, bucket)).slice(before);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ method: 'GET' });
     expect(requests[0]!.path).toContain('list-type=2');
@@ -101,10 +101,10 @@ describeWithSwift('hindsight remote and push against a real Swift', (swift) => {
     writeFileSync(join(root, 'src/new.txt'), 'a new file\n');
     await cliJson(['checkpoint', root, 'two changes'], env);
     const snapshots = (await cliJson<unknown[]>(['log', root], env)).length;
-    const before = loggedRequests(swift.proxyLog, bucket).length;
+    const before = (await requestsSoFar(swift, bucket)).length;
     const second = await cliJson<PushResult>(['push', root], env);
     expect(second).toMatchObject({ upToDate: false, snapshots: snapshots - 1, blobs: 2, objects: 4 });
-    const puts = loggedRequests(swift.proxyLog, bucket)
+    const puts = (await requestsSoFar(swift, bucket))
       .slice(before)
       .filter((r) => r.method === 'PUT')
       .map((r) => kindOf(r.path));

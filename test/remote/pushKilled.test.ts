@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { cliJson, finished, startCli } from '../helpers/runCli.js';
-import { loggedRequests } from '../../scripts/swift/proxyAccessLog.js';
+import { loggedRequests, requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import { describeWithSwift, storeFor } from './swiftTestKit.js';
 import { kindOf, pushSetup, smallTree } from './remoteCli.js';
@@ -28,8 +28,9 @@ describeWithSwift('a push killed midway, run again', (swift) => {
       const { root, env, bucket } = await pushSetup(swift, smallTree(400, 3));
       // Small packs: many of them, so the kill lands among them.
       const packEnv = { ...env, HINDSIGHT_REMOTE_PACK_BYTES: '4096' };
-      const puts = () =>
-        loggedRequests(swift.proxyLog, bucket)
+      // Polled while the push runs (what is logged already is enough), then counted once settled.
+      const puts = (requests = loggedRequests(swift.proxyLog, bucket)) =>
+        requests
           .filter((r) => r.method === 'PUT' && r.status < 300 && r.path !== `/${bucket}/`)
           .map((r) => ({ kind: kindOf(r.path), path: r.path.split('?')[0]! }));
       const child = startCli(['push', root, '--json'], packEnv);
@@ -45,7 +46,7 @@ describeWithSwift('a push killed midway, run again', (swift) => {
       const third = await cliJson<PushResult>(['push', root], packEnv);
       expect(third.upToDate).toBe(true);
 
-      const data = puts().filter((p) => p.kind === 'pack' || p.kind === 'blob');
+      const data = puts(await requestsSoFar(swift, bucket)).filter((p) => p.kind === 'pack' || p.kind === 'blob');
       expect(new Set(data.map((p) => p.path)).size).toBe(data.length);
 
       // The head names every record and index, and the indexes locate every blob of the folder.

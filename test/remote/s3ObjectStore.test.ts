@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { HindsightError } from '../../shared/errors.js';
-import { loggedRequests } from '../../scripts/swift/proxyAccessLog.js';
+import { requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import { freePorts } from '../../scripts/swift/freePorts.js';
 import { S3ObjectStore } from '../../electron/history/remote/s3ObjectStore.js';
 import { checkedBlobChunks } from '../../electron/history/store/blobReader.js';
@@ -40,7 +40,7 @@ describeWithSwift('the S3 object store against a real Swift', (swift) => {
       expect((await store.list('')).map((o) => o.key)).toEqual(['data/aa/one', 'data/bb/two', 'heads/m1']);
       expect(await store.listFolders('')).toEqual(['data', 'heads']);
       expect(await store.listFolders('data')).toEqual(['aa', 'bb']);
-      const listings = loggedRequests(swift.proxyLog, bucket).filter((r) => r.method === 'GET' && r.path.includes('list-type=2'));
+      const listings = (await requestsSoFar(swift, bucket)).filter((r) => r.method === 'GET' && r.path.includes('list-type=2'));
       expect(listings.length).toBeGreaterThanOrEqual(2 + 1 + 1);
       await store.delete(['data/aa/one', 'data/bb/two']);
       expect((await store.list('')).map((o) => o.key)).toEqual(['heads/m1']);
@@ -66,7 +66,7 @@ describeWithSwift('the S3 object store against a real Swift', (swift) => {
       let sent = 0;
       await store.putChunks('blobs/big', size, (chunk) => checkedBlobChunks(dir, hash, size, chunk), { onBytes: (n) => (sent += n) });
       expect(sent).toBe(size);
-      const parts = loggedRequests(swift.proxyLog, bucket).filter((r) => r.method === 'PUT' && r.path.includes('partNumber='));
+      const parts = (await requestsSoFar(swift, bucket)).filter((r) => r.method === 'PUT' && r.path.includes('partNumber='));
       expect(parts.length).toBe(2);
       let received = 0;
       await store.getToFile('blobs/big', join(dir, 'back'), undefined, (n) => (received += n));

@@ -8,6 +8,7 @@ import { recordedSnapshotSchema, versionSchema } from '../remote/layout/recordFo
 //   'H' header   u32 length, JSON   once, first
 //   'S' snapshots u32 length, JSON  snapshots with their versions, oldest first
 //   'M' modes    u32 length, JSON   folder-mode rows
+//   'P' pins     u32 length, JSON   the pinned snapshots and versions among those carried (version 2)
 //   'B' blob     32 bytes SHA-256, u64 size, the bytes    each blob once, by hash
 //   'E' end      u32 length, JSON   counts and the SHA-256 of every byte before the 'E'
 //
@@ -15,11 +16,13 @@ import { recordedSnapshotSchema, versionSchema } from '../remote/layout/recordFo
 // the id it has where it was recorded (`origin`), each version carries its id too.
 
 export const FORMAT_NAME = 'hindsight-bundle';
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
+/** Versions this Hindsight reads: 1 carried no pins (an import pins the checkpoints a person made). */
+export const READABLE_VERSIONS: readonly number[] = [1, 2];
 /** The first line: `head -1` says what the file is. */
 export const MAGIC = Buffer.from(`${FORMAT_NAME} ${FORMAT_VERSION}\n`, 'ascii');
 
-export const KIND = { header: 0x48, snapshots: 0x53, modes: 0x4d, blob: 0x42, end: 0x45 } as const;
+export const KIND = { header: 0x48, snapshots: 0x53, modes: 0x4d, pins: 0x50, blob: 0x42, end: 0x45 } as const;
 
 /** A JSON record's largest allowed length: a damaged length field never makes us allocate gigabytes. */
 export const MAX_JSON_RECORD = 64 * 1024 * 1024;
@@ -32,7 +35,7 @@ const count = z.number().int().nonnegative();
 
 export const headerSchema = z.strictObject({
   format: z.literal(FORMAT_NAME),
-  version: z.literal(FORMAT_VERSION),
+  version: z.union([z.literal(1), z.literal(FORMAT_VERSION)]),
   /** The history's id (the projectId it was first recorded under). */
   projectId: z.string().regex(/^[0-9a-f]{32}$/),
   name: z.string(),
@@ -43,7 +46,7 @@ export const headerSchema = z.strictObject({
   /** --since: the snapshot the receiver must already hold, and the blobs it must hold ([hash, size]). */
   since: z.strictObject({ snapshotId: z.number().int().positive(), at: count, kind: z.string() }).nullable(),
   requires: z.array(z.tuple([HASH, count])),
-  counts: z.strictObject({ versions: count, folderModes: count, blobs: count, bytes: count }),
+  counts: z.strictObject({ versions: count, folderModes: count, pins: count.optional(), blobs: count, bytes: count }),
 });
 
 export const bundleVersionSchema = versionSchema.extend({ versionId: z.number().int().positive() });
@@ -52,10 +55,17 @@ export const snapshotsRecordSchema = z.array(bundleSnapshotSchema);
 /** [path, snapshot id, mode]. */
 export const modesRecordSchema = z.array(z.tuple([z.string().min(1), z.number().int().positive(), z.number().int().min(0).max(0o7777)]));
 
+/** [id, the time it was pinned]. */
+const pinRows = z.array(z.tuple([z.number().int().positive(), count]));
+/** The pins of the carried snapshots, and of the carried versions. */
+export const pinsRecordSchema = z.strictObject({ snapshots: pinRows, versions: pinRows });
+
 export const endSchema = z.strictObject({
   snapshots: count,
   versions: count,
   folderModes: count,
+  /** Pin rows carried (format 2). */
+  pins: count.optional(),
   blobs: count,
   bytes: count,
   /** SHA-256 of every byte of the stream before the 'E' record. */
@@ -66,6 +76,7 @@ export type BundleHeader = z.infer<typeof headerSchema>;
 export type BundleSnapshot = z.infer<typeof bundleSnapshotSchema>;
 export type BundleVersion = z.infer<typeof bundleVersionSchema>;
 export type FolderModeRow = z.infer<typeof modesRecordSchema>[number];
+export type BundlePins = z.infer<typeof pinsRecordSchema>;
 export type BundleEnd = z.infer<typeof endSchema>;
 
 /** A JSON record: kind, u32 length, the text. */

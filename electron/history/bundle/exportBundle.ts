@@ -5,12 +5,12 @@ import type { SnapshotRowOut, VersionRowOut } from '../db/historyIndex.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
 import { checkedBlobChunks } from '../store/blobReader.js';
-import { blobHead, jsonRecord, KIND, MAGIC, VERSIONS_PER_RECORD, type BundleHeader, type BundleSnapshot } from './bundleFormat.js';
+import { blobHead, FORMAT_VERSION, jsonRecord, KIND, MAGIC, VERSIONS_PER_RECORD, type BundleHeader, type BundlePins, type BundleSnapshot } from './bundleFormat.js';
 import { historyIdOf } from './historyId.js';
 
 // Writes a project's history (or the part after --since) as a bundle (bundleFormat.ts), one pass:
 // header, snapshot records (versions read in pages, so memory stays flat however long the
-// history), folder-mode rows, then every blob the carried versions name, once, by hash, each
+// history), folder-mode rows, the pins of what it carries, then every blob the carried versions name, once, by hash, each
 // hashed as it is read (a damaged blob stops the export), then the end record with the digest
 // of everything before it. The snapshots carried end at the latest one when the export began.
 
@@ -21,6 +21,7 @@ export interface ExportPlan {
   since: number;
   last: number;
   blobs: { hash: string; size: number }[];
+  pins: BundlePins;
 }
 
 export function planExport(store: ProjectStore, since: number | undefined): ExportPlan {
@@ -38,9 +39,10 @@ export function planExport(store: ProjectStore, since: number | undefined): Expo
   const carried = blobs.filter((b) => !b.held).map(({ hash, size }) => ({ hash, size }));
   const requires = blobs.filter((b) => b.held).map((b): [string, number] => [b.hash, b.size]);
   const totals = index.historyTotals();
+  const pins = index.pinsBetween(from, last);
   const header: BundleHeader = {
     format: 'hindsight-bundle',
-    version: 1,
+    version: FORMAT_VERSION,
     projectId: historyIdOf(store),
     name: basename(store.root) || store.root,
     root: store.root,
@@ -51,11 +53,12 @@ export function planExport(store: ProjectStore, since: number | undefined): Expo
       // Whole-history totals bound these from above; the end record carries the exact counts.
       versions: since === undefined ? totals.versions : countVersions(store, from, last),
       folderModes: index.folderModesBetween(from, last).length,
+      pins: pins.snapshots.length + pins.versions.length,
       blobs: carried.length,
       bytes: carried.reduce((sum, b) => sum + b.size, 0),
     },
   };
-  return { header, since: from, last, blobs: carried };
+  return { header, since: from, last, blobs: carried, pins };
 }
 
 function countVersions(store: ProjectStore, since: number, last: number): number {
@@ -74,7 +77,7 @@ function countVersions(store: ProjectStore, since: number, last: number): number
 export async function* bundleChunks(store: ProjectStore, plan: ExportPlan, meter?: TransferMeter, signal?: AbortSignal): AsyncGenerator<Buffer> {
   const digest = createHash('sha256');
   const out = new ChunkJoiner((chunk) => digest.update(chunk));
-  const counts = { snapshots: 0, versions: 0, folderModes: 0, blobs: 0, bytes: 0 };
+  const counts = { snapshots: 0, versions: 0, folderModes: 0, pins: 0, blobs: 0, bytes: 0 };
   meter?.enter('index', { files: plan.header.snapshots.count });
   out.push(MAGIC);
   out.push(jsonRecord(KIND.header, plan.header));
@@ -89,6 +92,10 @@ export async function* bundleChunks(store: ProjectStore, plan: ExportPlan, meter
   const modes = store.index.folderModesBetween(plan.since, plan.last);
   counts.folderModes = modes.length;
   for (let i = 0; i < modes.length; i += VERSIONS_PER_RECORD) out.push(jsonRecord(KIND.modes, modes.slice(i, i + VERSIONS_PER_RECORD)));
+  for (const record of pinRecords(plan.pins)) {
+    out.push(jsonRecord(KIND.pins, record));
+    counts.pins += record.snapshots.length + record.versions.length;
+  }
   meter?.enter('data', { bytes: plan.header.counts.bytes, files: plan.blobs.length });
   for (const blob of plan.blobs) {
     signal?.throwIfAborted();
@@ -141,6 +148,12 @@ function* snapshotRecords(store: ProjectStore, plan: ExportPlan): Generator<Bund
     }
   }
   if (record.length > 0) yield record;
+}
+
+/** The pins cut into records of at most VERSIONS_PER_RECORD rows (none when nothing is pinned). */
+function* pinRecords(pins: BundlePins): Generator<BundlePins> {
+  for (let i = 0; i < pins.snapshots.length; i += VERSIONS_PER_RECORD) yield { snapshots: pins.snapshots.slice(i, i + VERSIONS_PER_RECORD), versions: [] };
+  for (let i = 0; i < pins.versions.length; i += VERSIONS_PER_RECORD) yield { snapshots: [], versions: pins.versions.slice(i, i + VERSIONS_PER_RECORD) };
 }
 
 function toBundleSnapshot(row: SnapshotRowOut): BundleSnapshot {

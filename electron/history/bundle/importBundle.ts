@@ -17,11 +17,14 @@ import {
   FORMAT_NAME,
   FORMAT_VERSION,
   headerSchema,
+  pinsRecordSchema,
+  READABLE_VERSIONS,
   KIND,
   MAX_JSON_RECORD,
   modesRecordSchema,
   snapshotsRecordSchema,
   type BundleHeader,
+  type BundlePins,
   type BundleSnapshot,
 } from './bundleFormat.js';
 import type { ByteReader } from './byteReader.js';
@@ -62,15 +65,17 @@ export async function readHeader(reader: ByteReader): Promise<BundleHeader> {
     digits += String.fromCharCode(byte);
   }
   const version = Number(digits);
-  if (version !== FORMAT_VERSION) {
+  if (!READABLE_VERSIONS.includes(version)) {
     throw new HindsightError(
       'BUNDLE_VERSION',
-      `The bundle has format version ${version}; this Hindsight reads version ${FORMAT_VERSION}${version > FORMAT_VERSION ? ' (it was made by a newer Hindsight: update to import it)' : ''}. Nothing was imported.`,
+      `The bundle has format version ${version}; this Hindsight reads format versions up to ${FORMAT_VERSION}${version > FORMAT_VERSION ? ' (it was made by a newer Hindsight: update to import it)' : ''}. Nothing was imported.`,
       { version, supported: FORMAT_VERSION },
     );
   }
   if ((await reader.peek()) !== KIND.header) throw bundleCorrupt('it has no header');
-  return readJson(reader, KIND.header, headerSchema, 'the header');
+  const header = await readJson(reader, KIND.header, headerSchema, 'the header');
+  if (header.version !== version) throw bundleCorrupt(`its header says format version ${header.version}, its first line ${version}`);
+  return header;
 }
 
 /** What must hold before anything is written; throws with what is wrong. */
@@ -109,14 +114,21 @@ export async function applyBundle(
   meter?.enter('index', { files: header.snapshots.count });
   const snapshots: BundleSnapshot[] = [];
   const folderModes: [string, number, number][] = [];
-  for (let kind = await reader.peek(); kind === KIND.snapshots || kind === KIND.modes; kind = await reader.peek()) {
+  // Format 1 carried no pins: null asks the import to pin the checkpoints a person made.
+  const pins: BundlePins | null = header.version === 1 ? null : { snapshots: [], versions: [] };
+  const rowKinds: number[] = pins ? [KIND.snapshots, KIND.modes, KIND.pins] : [KIND.snapshots, KIND.modes];
+  for (let kind = await reader.peek(); kind !== undefined && rowKinds.includes(kind); kind = await reader.peek()) {
     signal?.throwIfAborted();
     if (kind === KIND.snapshots) {
       const record = await readJson(reader, KIND.snapshots, snapshotsRecordSchema, 'a snapshot record');
       snapshots.push(...record);
       meter?.add({ files: record.length });
-    } else {
+    } else if (kind === KIND.modes) {
       folderModes.push(...(await readJson(reader, KIND.modes, modesRecordSchema, 'a folder-mode record')));
+    } else {
+      const record = await readJson(reader, KIND.pins, pinsRecordSchema, 'a pin record');
+      pins!.snapshots.push(...record.snapshots);
+      pins!.versions.push(...record.versions);
     }
   }
   checkAgainstHistory(store, snapshots);
@@ -157,14 +169,15 @@ export async function applyBundle(
     if (!(await reader.atEnd())) throw bundleCorrupt('bytes follow its end record');
     const versions = snapshots.reduce((sum, s) => sum + s.versions.length, 0);
     if (end.sha256 !== before) throw bundleCorrupt('its digest does not match its bytes');
-    if (end.snapshots !== snapshots.length || end.versions !== versions || end.blobs !== carried.length || end.bytes !== outcome.bytes || end.folderModes !== folderModes.length) {
+    const pinCount = pins ? pins.snapshots.length + pins.versions.length : undefined;
+    if (end.snapshots !== snapshots.length || end.versions !== versions || end.blobs !== carried.length || end.bytes !== outcome.bytes || end.folderModes !== folderModes.length || end.pins !== pinCount) {
       throw bundleCorrupt('its end record does not count what it carried');
     }
     await closer.drain();
     store.index.clearDamaged(repaired);
     if (closer.failures.length > 0) throw closeFailuresError(closer.failures);
     checkNamedBlobs(store, snapshots, new Set(carried.map((b) => b.hash)));
-    const rows: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, blobs: carried };
+    const rows: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, pins, blobs: carried };
     const added = store.index.importRows(rows);
     setHistoryId(store, header.projectId);
     meter?.finish();

@@ -42,6 +42,25 @@ export function folderModesBetween(sql: Sql, since: number, last: number): [stri
   return sql.rows('SELECT path, snapshot_id, mode FROM folder_modes WHERE snapshot_id > ? AND snapshot_id <= ? ORDER BY snapshot_id, path', since, last);
 }
 
+/** Pin rows, [id, the time it was pinned]: of snapshots, and of versions. */
+export interface PinRows {
+  snapshots: [number, number][];
+  versions: [number, number][];
+}
+
+/** The pins of the snapshots after `since` up to `last`, and of their versions. */
+export function pinsBetween(sql: Sql, since: number, last: number): PinRows {
+  return {
+    snapshots: sql.rows('SELECT snapshot_id, at FROM pinned_snapshots WHERE snapshot_id > ? AND snapshot_id <= ? ORDER BY snapshot_id', since, last),
+    versions: sql.rows(
+      `SELECT p.version_id, p.at FROM pinned_versions p JOIN versions v ON v.id = p.version_id
+       WHERE v.snapshot_id > ? AND v.snapshot_id <= ? ORDER BY p.version_id`,
+      since,
+      last,
+    ),
+  };
+}
+
 /**
  * The blobs the versions after `since` (up to `last`) name, by hash, each marked when a version
  * at or before `since` names it too (the receiver of an incremental bundle already holds those).
@@ -61,6 +80,8 @@ export function blobsBetween(sql: Sql, since: number, last: number): { hash: str
 export interface ImportedRows {
   snapshots: readonly (SnapshotRowOut & { versions: readonly VersionRowOut[] })[];
   folderModes: readonly [string, number, number][];
+  /** The pins the bundle carried; null for a bundle of format 1, which carried none. */
+  pins: PinRows | null;
   blobs: readonly { hash: string; size: number }[];
 }
 
@@ -68,7 +89,9 @@ export interface ImportedRows {
  * Writes the rows of an import in one transaction; answers the snapshots written (ids already
  * present are skipped). A blob the import found in place may have been marked or collected by a
  * prune meanwhile: it is revived as a recorded change revives it (commitSnapshot.ts). The
- * checkpoints a person made are pinned, as they were where they were made (a bundle carries no pins).
+ * pins carried are written for the snapshots this import adds (a snapshot already here keeps the
+ * pins it has here); a bundle of format 1 carried none, so the checkpoints a person made are pinned,
+ * as migration 6 pins them.
  */
 export function writeImportedRows(sql: Sql, rows: ImportedRows, blobPresent: BlobPresent): SnapshotInfo[] {
   return sql.transaction(() => {
@@ -87,13 +110,25 @@ export function writeImportedRows(sql: Sql, rows: ImportedRows, blobPresent: Blo
           sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', v[3], v[5]);
         }
       }
-      sql.run(`INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) SELECT id, at FROM snapshots WHERE id = ? AND ${MADE_BY_A_PERSON}`, s.id);
+      if (!rows.pins) sql.run(`INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) SELECT id, at FROM snapshots WHERE id = ? AND ${MADE_BY_A_PERSON}`, s.id);
       const origin = toOrigin({ kind: s.kind, origin: null, origin_snapshot: null, from_git: null, git_operation: null, git_when: null }, null);
       written.push({ snapshotId: s.id, kind: s.kind, at: s.at, label: s.label, files: s.versions.length, branch: s.branch, head: s.head, origin, scope });
     }
+    if (rows.pins) writePins(sql, rows.pins, new Set(written.map((s) => s.snapshotId)));
     for (const [path, snapshotId, mode] of rows.folderModes) {
       sql.run('INSERT OR IGNORE INTO folder_modes (path, snapshot_id, mode) VALUES (?, ?, ?)', path, snapshotId, mode);
     }
     return written;
   });
+}
+
+/** The carried pins of the snapshots just added, and of their versions. */
+function writePins(sql: Sql, pins: PinRows, added: ReadonlySet<number>): void {
+  for (const [id, at] of pins.snapshots) {
+    if (added.has(id)) sql.run('INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) VALUES (?, ?)', id, at);
+  }
+  for (const [id, at] of pins.versions) {
+    const row = sql.get<{ snapshot_id: number }>('SELECT snapshot_id FROM versions WHERE id = ?', id);
+    if (row && added.has(row.snapshot_id)) sql.run('INSERT OR IGNORE INTO pinned_versions (version_id, at) VALUES (?, ?)', id, at);
+  }
 }

@@ -475,6 +475,10 @@ export class HistoryIndex {
     return bundleRows.folderModesBetween(this.#sql, since, last);
   }
 
+  pinsBetween(since: number, last: number): bundleRows.PinRows {
+    return bundleRows.pinsBetween(this.#sql, since, last);
+  }
+
   blobsBetween(since: number, last: number): { hash: string; size: number; held: number }[] {
     return bundleRows.blobsBetween(this.#sql, since, last);
   }

@@ -3,7 +3,7 @@ import { HindsightError } from '../../../shared/errors.js';
 import { REMOTE_NAME, type HindsightConfig, type RemoteConfig } from '../config/configSchema.js';
 import type { ConfigTransform, FrozenConfig } from '../config/configStore.js';
 import { retryPolicyFromEnv, type RetryNotice } from './retry.js';
-import { S3ObjectStore } from './s3ObjectStore.js';
+import type { S3ObjectStore } from './s3ObjectStore.js';
 import { formatRemoteUrl, parseEndpoint, parseRemoteUrl } from './remoteUrl.js';
 
 // The remotes of config.json (`hindsight remote add|list|remove`) and the object store of one.
@@ -88,7 +88,12 @@ export interface RemoteStoreOptions {
   onRetry?: (notice: RetryNotice) => void;
 }
 
-export function openRemoteStore(remote: RemoteConfig, options: RemoteStoreOptions = {}): S3ObjectStore {
+/**
+ * The remote's object store. The S3 SDK is loaded here, on first use: it is most of what a CLI
+ * process would otherwise compile at every start, and most commands never speak to a remote.
+ */
+export async function openRemoteStore(remote: RemoteConfig, options: RemoteStoreOptions = {}): Promise<S3ObjectStore> {
+  const { S3ObjectStore } = await import('./s3ObjectStore.js');
   return new S3ObjectStore({
     location: parseRemoteUrl(remote.url),
     endpoint: remote.endpoint ?? undefined,

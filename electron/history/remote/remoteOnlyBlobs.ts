@@ -29,7 +29,7 @@ export async function remoteOnlyBlobs(
   if (!holder) return { held: [], check: options.check ? { remote: null, found: 0, absent: 0, error: null } : null };
   const located = holder.locate(absent);
   if (!options.check) return { held: located.map(([hash]) => hash), check: null };
-  const objects = openRemoteStore(holder.remote, { credentials: options.credentialsOf?.(holder.remote.name) });
+  const objects = await openRemoteStore(holder.remote, { credentials: options.credentialsOf?.(holder.remote.name) });
   let listed: Map<string, number>;
   try {
     listed = located.length > 0 ? await listData(objects, holder.projectId, options.signal) : new Map();

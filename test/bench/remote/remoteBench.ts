@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { startSwift, type PrivateSwift } from '../../../scripts/swift/privateSwift.js';
-import { loggedRequests } from '../../../scripts/swift/proxyAccessLog.js';
+import { requestsSoFar } from '../../../scripts/swift/proxyAccessLog.js';
 import { ensureFixture, type FixtureShape } from '../fixtures/generateFixture.js';
 import { measureProcess, type ProcessMeasure } from '../measureProcess.js';
 
@@ -89,9 +89,9 @@ async function oneRound(swift: PrivateSwift, fixture: string): Promise<Record<st
 }
 
 async function counted(swift: PrivateSwift, bucket: string, run: () => Promise<ProcessMeasure>): Promise<Measured> {
-  const before = loggedRequests(swift.proxyLog, bucket).length;
+  const before = (await requestsSoFar(swift, bucket)).length;
   const measure = check(await run(), 'run');
-  const requests = loggedRequests(swift.proxyLog, bucket).slice(before);
+  const requests = (await requestsSoFar(swift, bucket)).slice(before);
   return { wallMs: Math.round(measure.wallMs), requests: requests.length, puts: requests.filter((r) => r.method === 'PUT').length, stdout: measure.stdout };
 }
 

@@ -1,4 +1,5 @@
 import { onTestFinished } from 'vitest';
+import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
@@ -56,3 +57,45 @@ export function otherEngine(): HistoryEngine {
   return engine;
 }
 
+
+/**
+ * The same history as a bundle of format 1 would have carried it: no pin records, version 1 in
+ * the first line and the header, no pin counts, the end digest taken again. Written here from the
+ * framing of docs/BUNDLE.md, independently of the exporter.
+ */
+export function asFormat1(bundle: Buffer): Buffer {
+  const firstLine = bundle.indexOf(0x0a) + 1;
+  const parts: Buffer[] = [Buffer.from('hindsight-bundle 1\n')];
+  const json = (kind: number, value: unknown): Buffer => {
+    const text = Buffer.from(JSON.stringify(value));
+    const head = Buffer.alloc(5);
+    head[0] = kind;
+    head.writeUInt32BE(text.length, 1);
+    return Buffer.concat([head, text]);
+  };
+  for (let at = firstLine; at < bundle.length; ) {
+    const kind = bundle[at]!;
+    if (kind === 0x42) {
+      const size = Number(bundle.readBigUInt64BE(at + 33));
+      parts.push(bundle.subarray(at, at + 41 + size));
+      at += 41 + size;
+      continue;
+    }
+    const length = bundle.readUInt32BE(at + 1);
+    const value = JSON.parse(bundle.subarray(at + 5, at + 5 + length).toString()) as Record<string, unknown>;
+    at += 5 + length;
+    if (kind === 0x50) continue; // pins: format 1 had none
+    if (kind === 0x48) {
+      const counts = { ...(value.counts as Record<string, unknown>) };
+      delete counts.pins;
+      parts.push(json(kind, { ...value, version: 1, counts }));
+    } else if (kind === 0x45) {
+      const end: Record<string, unknown> = { ...value, sha256: createHash('sha256').update(Buffer.concat(parts)).digest('hex') };
+      delete end.pins;
+      parts.push(json(kind, end));
+    } else {
+      parts.push(json(kind, value));
+    }
+  }
+  return Buffer.concat(parts);
+}

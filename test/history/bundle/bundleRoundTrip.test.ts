@@ -7,7 +7,7 @@ import type { Progress } from '../../../shared/progress.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { readTree } from '../../helpers/writeTree.js';
 import { notRacy } from '../versions/versionsHelpers.js';
-import { folderModes, historyWithChanges, otherEngine } from './bundleHelpers.js';
+import { asFormat1, folderModes, historyWithChanges, otherEngine } from './bundleHelpers.js';
 
 // Export on one data folder, import on another: every snapshot restores byte-exact with file and
 // folder modes and links; an incremental bundle continues it; importing twice changes nothing.
@@ -42,7 +42,7 @@ describe('export and import', () => {
     expect(exported).toMatchObject({ projectId, to: bundle, since: null, first: 1, last: 4, snapshots: 4, requires: 0 });
     // Each blob once: the two files with the same bytes share one.
     expect(exported.blobs).toBe(store.index.blobTotals().blobs);
-    expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 1\n');
+    expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 2\n');
 
     const other = otherEngine();
     const moved = tempDir();
@@ -60,6 +60,35 @@ describe('export and import', () => {
     const again = await other.importHistory({ file: bundle }, { as: moved });
     expect(again).toMatchObject({ added: 0, blobsWritten: 0, blobsPresent: exported.blobs });
     expect(other.log(imported.projectId)).toEqual(engine.log(projectId));
+  });
+
+  it('carries the pins as they are, and a bundle of format 1 pins the checkpoints a person made', async () => {
+    const { engine, projectId } = await historyWithChanges();
+    const checkpoint = engine.log(projectId).find((s) => s.kind === 'checkpoint')!.snapshotId;
+    const edited = engine.versions(projectId, 'new/inner/n.txt')[0]!.versionId;
+    engine.setPin(projectId, { snapshotId: 2 }, true);
+    engine.setPin(projectId, { versionId: edited }, true);
+    engine.setPin(projectId, { snapshotId: checkpoint }, false);
+    const pins = engine.pins(projectId);
+    expect(pins).toEqual({ snapshots: [2], versions: [edited] });
+    const bundle = join(tempDir(), 'history.hsb');
+    await engine.exportHistory(projectId, { file: bundle });
+
+    const other = otherEngine();
+    const imported = await other.importHistory({ file: bundle }, { as: tempDir() });
+    expect(other.pins(imported.projectId)).toEqual(pins);
+    // A pin changed here survives the same bundle imported again: its snapshots are already here.
+    other.setPin(imported.projectId, { snapshotId: 2 }, false);
+    await other.importHistory({ file: bundle }, { as: other.store(imported.projectId).root });
+    expect(other.pins(imported.projectId)).toEqual({ snapshots: [], versions: [edited] });
+
+    const old = join(tempDir(), 'format-1.hsb');
+    writeFileSync(old, asFormat1(readFileSync(bundle)));
+    const third = otherEngine();
+    const fromOld = await third.importHistory({ file: old }, { as: tempDir() });
+    expect(fromOld.added).toBe(4);
+    expect(third.pins(fromOld.projectId)).toEqual({ snapshots: [checkpoint], versions: [] });
+    await expectSameSnapshots(engine, projectId, third, fromOld.projectId);
   });
 
   it('continues a history with an incremental bundle, and refuses one whose base is missing, with the list', async () => {

@@ -28,7 +28,7 @@ export async function fetchMissingBlobs(
   if (!holder) return 0;
   const located = holder.locate(missing);
   if (located.length === 0) return 0;
-  const objects = openRemoteStore(holder.remote, { credentials: options.credentialsOf?.(holder.remote.name) });
+  const objects = await openRemoteStore(holder.remote, { credentials: options.credentialsOf?.(holder.remote.name) });
   try {
     await fetchBlobs(objects, holder.projectId, planFetch(located), storeSink(store.blobsDir), undefined, options.signal);
   } finally {

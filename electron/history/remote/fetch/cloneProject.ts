@@ -54,7 +54,7 @@ export async function cloneProject(dataDir: string, store: ProjectStore, remote:
   }
   const machine = machineIdentity(dataDir);
   const meter = new TransferMeter('clone', store.projectId, options.onProgress);
-  const objects = openRemoteStore(remote, { credentials: options.credentials, onRetry: (notice) => meter.retrying(notice) });
+  const objects = await openRemoteStore(remote, { credentials: options.credentials, onRetry: (notice) => meter.retrying(notice) });
   try {
     meter.enter('metadata', { objects: 1 });
     const history = await readRemoteHistory(objects, remoteProjectId, meter, signal);

@@ -37,7 +37,7 @@ export async function pushHistory(dataDir: string, store: ProjectStore, remote: 
   const identity = remoteIdentity(remote);
   const source = pushSourceOf(dataDir, store);
   const meter = new TransferMeter('push', source.projectId, options.onProgress);
-  const objects = openRemoteStore(remote, { credentials: options.credentials, onRetry: (notice) => meter.retrying(notice) });
+  const objects = await openRemoteStore(remote, { credentials: options.credentials, onRetry: (notice) => meter.retrying(notice) });
   try {
     const ledger = store.index.remoteLedger(identity, { projectId: source.projectId, machineId: source.machine.id });
     return await pushProject(objects, source, ledger, { signal: options.signal, onStep: options.onStep, meter });
