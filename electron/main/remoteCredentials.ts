@@ -14,9 +14,12 @@ import { isTrustedSender } from './security.js';
 // tab's form sets or forgets them. A window asks through IPC.remoteCredentials, checked against the
 // contract's schema; answers say which remotes have credentials set, never a key or a secret.
 
-/** Electron's safeStorage as the credentials file's cipher. */
+/**
+ * Electron's safeStorage as the credentials file's cipher. On Linux without a secret service
+ * safeStorage falls back to a fixed key ("basic_text"): that is no keychain, so it counts as none.
+ */
 export const keychain: Cipher = {
-  isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+  isEncryptionAvailable: () => safeStorage.isEncryptionAvailable() && !(process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text'),
   encryptString: (plain) => safeStorage.encryptString(plain),
   decryptString: (sealed) => safeStorage.decryptString(sealed),
 };
