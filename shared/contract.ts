@@ -14,6 +14,7 @@ import type {
   DiskState,
   FileBytes,
   FileEntry,
+  FolderLevel,
   OpenProjectResult,
   Pins,
   PruneResult,
@@ -100,9 +101,14 @@ export const CALLS = {
     z.strictObject({ projectId, snapshotId }),
     'What a snapshot holds: the files present at it, and how many changed since the checkpoint or first copy before it.',
   ),
-  fileTree: call<FileEntry[]>()(
-    z.strictObject({ projectId, snapshotId: snapshotId.optional() }),
-    'Every file as it stands at a snapshot (default: the latest), sorted by path.',
+  fileTree: call<FileEntry[] | FolderLevel>()(
+    z.strictObject({
+      projectId,
+      snapshotId: snapshotId.optional(),
+      /** Only this folder's direct children (a FolderLevel); '' is the root. Absent: every file. */
+      folder: pathPrefix.optional(),
+    }),
+    'Every file as it stands at a snapshot (default: the latest), sorted by path; with folder, only that folder\'s level (folders with their counts, files, deleted files), in tree order.',
   ),
   versions: call<VersionInfo[]>()(
     z.strictObject({

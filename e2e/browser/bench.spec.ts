@@ -8,9 +8,11 @@ import { CLI, startHost } from './fixtures/host.js';
 import { expect, test } from './fixtures/viewer.js';
 
 // The viewer benchmark (a measurement, not a timed test): a 100,000-file project's tree first
-// paint and a scroll to its end (frame times from requestAnimationFrame and long tasks from the
-// performance API), and a file with 1,000 versions from click to its first versions painted (the
-// newest page) and to the next older page painted. Each is also measured on a reference in the
+// paint (its top level: the tree reads a folder's level when it opens), a 1,000-file folder from
+// its click to its first rows, a scroll to the end of every path under the filter (frame times
+// from requestAnimationFrame and long tasks from the performance API), and a file with 1,000
+// versions from click to its first versions painted (the newest page) and to the next older page
+// painted. Each is also measured on a reference in the
 // same run (a 100-file project, a file with one version), and reported as a ratio to it.
 // Run: HINDSIGHT_BENCH=1 npm run test:e2e -- bench.spec.ts --project=browser
 // Small (to check that it runs): HINDSIGHT_BENCH_DIRS=2 HINDSIGHT_BENCH_VERSIONS=150 with the same.
@@ -88,6 +90,9 @@ async function scrollToEnd(page: Page, selector: string): Promise<Frames> {
   );
 }
 
+/** A row of the tree that is a file or folder (not the "Loading…" row of a level on its way). */
+const TREE_ROW = '.tree-row[data-path]';
+
 test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, dataDir, folder }) => {
   test.setTimeout(900_000);
   const big = folder('hindsight-bench-100k-');
@@ -114,6 +119,14 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
   engine.close();
 
   const host = await startHost(dataDir);
+  // Every fileTree the page asks for, read off its socket: the first paint must not read every path.
+  const fileTreeAsks: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framesent', ({ payload }) => {
+      const call = typeof payload === 'string' ? (JSON.parse(payload) as { call?: string; args?: { folder?: string } }) : null;
+      if (call?.call === 'fileTree') fileTreeAsks.push(call.args?.folder ?? '(every file)');
+    }),
+  );
   try {
     await page.goto(host.url);
     const nav = page.getByRole('navigation', { name: 'Projects' });
@@ -122,29 +135,37 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
     const hotItem = nav.getByRole('button', { name: /hindsight-bench-versions-/ });
     // The first click also opens the folder in the host (a rescan of 100,000 files): let it settle.
     await bigItem.click();
-    await expect(page.getByRole('treeitem').first()).toBeVisible({ timeout: 300_000 });
+    await expect(page.locator(TREE_ROW).first()).toBeVisible({ timeout: 300_000 });
     await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 300_000 });
 
-    // Tree first paint: from the click on the project to its first rows painted (files fetched,
-    // the baseline compared, the tree built), with the folder already open in the host.
+    // Tree first paint: from the click on the project to its first rows painted (the top level
+    // read, with its marks, and drawn), with the folder already open in the host.
     // The reference: the same click on a 100-file project (opened once first, like the big one).
     await smallItem.click();
-    await expect(page.getByRole('treeitem').first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator(TREE_ROW).first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
     const firstPaint: number[] = [];
     const firstPaintReference: number[] = [];
+    const folderOpen: number[] = [];
+    fileTreeAsks.length = 0;
     for (let run = 0; run < 3; run++) {
       // Without the address's project: a reload would open it again by itself.
       await page.goto(host.url);
       await expect(bigItem).toBeVisible();
-      firstPaint.push(await clickToPaint(page, '.sidebar-item', 'hindsight-bench-100k-', '[role="treeitem"]'));
+      firstPaint.push(await clickToPaint(page, '.sidebar-item', 'hindsight-bench-100k-', TREE_ROW));
+      // A folder of 1,000 files opened: its level read and its first rows drawn.
+      await expect(page.locator('.tree-row[data-path="dir000"]')).toBeVisible();
+      folderOpen.push(await clickToPaint(page, TREE_ROW, 'dir000', '.tree-row[data-path^="dir000/"]'));
       await page.goto(host.url);
       await expect(smallItem).toBeVisible();
-      firstPaintReference.push(await clickToPaint(page, '.sidebar-item', 'hindsight-bench-ref100-', '[role="treeitem"]'));
+      firstPaintReference.push(await clickToPaint(page, '.sidebar-item', 'hindsight-bench-ref100-', TREE_ROW));
     }
+    // The first paints read top levels and opened folders only, never every path.
+    expect(fileTreeAsks.filter((f) => f === '(every file)')).toEqual([]);
     await page.goto(host.url);
     await bigItem.click();
-    await expect(page.getByRole('treeitem').first()).toBeVisible();
+    await expect(page.locator(TREE_ROW).first()).toBeVisible();
+    // Every path under the filter (read now, the first time the filter is used), scrolled to the end.
     await page.getByLabel('Filter files').fill('file');
     await expect(page.getByRole('treeitem', { name: 'file0.txt' }).first()).toBeVisible();
     const rows = await page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { scrollHeight: number } } }).document.querySelector('.tree-sizer').scrollHeight / 24);
@@ -184,6 +205,7 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
       treeFirstPaintMs: firstPaint,
       treeFirstPaintReferenceMs: firstPaintReference,
       treeFirstPaintRatio: median(firstPaint) / median(firstPaintReference),
+      folderOpenMs: folderOpen,
       rowsScrolled: rows,
       scroll,
       versions: VERSIONS,

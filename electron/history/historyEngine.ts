@@ -8,6 +8,7 @@ import type {
   DiffInputs,
   ExportResult,
   FileBytes,
+  FolderLevel,
   ImportResult,
   MaterializeResult,
   OpenProjectResult,
@@ -275,6 +276,13 @@ export class HistoryEngine {
     const store = this.history(projectId);
     if (at !== undefined) this.requireSnapshot(store, at);
     return store.index.filesAt(at);
+  }
+
+  /** One level of the tree: a folder's direct children ('' = the root), for a viewer that loads folders as they open. */
+  folderLevel(projectId: string, folder: string, at?: number): FolderLevel {
+    const store = this.history(projectId);
+    if (at !== undefined) this.requireSnapshot(store, at);
+    return store.index.folderLevel(folder.endsWith('/') ? folder.slice(0, -1) : folder, at);
   }
 
   /**

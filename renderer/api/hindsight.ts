@@ -1,5 +1,5 @@
 import type { RemoteCredentialsRequest, RemoteCredentialsState } from '../../shared/contract/remoteCredentials.js';
-import type { CallName, ExportResult, HindsightEvent, ImportResult, RequestOf, ResponseOf, Result } from '../../shared/contract.js';
+import type { CallName, ExportResult, FileEntry, FolderLevel, HindsightEvent, ImportResult, RequestOf, ResponseOf, Result } from '../../shared/contract.js';
 import type { HindsightApi } from '../../shared/hindsightApi.js';
 import { errorFromData, HindsightError } from '../../shared/errors.js';
 
@@ -117,4 +117,18 @@ let counter = 0;
 export function newOperationId(kind: string): string {
   counter += 1;
   return `${kind}-${Date.now().toString(36)}-${counter}`;
+}
+
+/** fileTree without a folder: every file at a snapshot (the flat list the filter and restore dialogs read). */
+export async function wholeTree(projectId: string, snapshotId?: number): Promise<FileEntry[]> {
+  const answer = await call('fileTree', snapshotId === undefined ? { projectId } : { projectId, snapshotId });
+  if (!Array.isArray(answer)) throw new HindsightError('INTERNAL', 'fileTree answered a folder level to a whole-tree request.');
+  return answer;
+}
+
+/** fileTree with a folder: that folder's direct children ('' = the root). */
+export async function folderLevel(projectId: string, folder: string): Promise<FolderLevel> {
+  const answer = await call('fileTree', { projectId, folder });
+  if (Array.isArray(answer)) throw new HindsightError('INTERNAL', 'fileTree answered a whole tree to a folder request.');
+  return answer;
 }

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { CopySlice } from './copySlice.js';
+import type { FileListSlice } from './fileListSlice.js';
 import type { ProjectsSlice } from './projectsSlice.js';
 import type { RetentionSlice } from './retentionSlice.js';
 import type { SearchSlice } from './searchSlice.js';
@@ -12,6 +13,6 @@ import type { VersionsSlice } from './versionsSlice.js';
 
 // The whole store is the union of its slices; each slice may read and call the others' actions.
 
-export type AppState = ProjectsSlice & CopySlice & TreeSlice & VersionsSlice & TimelineSlice & StatsSlice & RetentionSlice & SearchSlice & ToastSlice & TransferSlice;
+export type AppState = ProjectsSlice & CopySlice & TreeSlice & FileListSlice & VersionsSlice & TimelineSlice & StatsSlice & RetentionSlice & SearchSlice & ToastSlice & TransferSlice;
 
 export type Slice<T> = StateCreator<AppState, [], [], T>;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppState } from './appState.js';
 import { createCopySlice } from './copySlice.js';
+import { createFileListSlice } from './fileListSlice.js';
 import { createProjectsSlice } from './projectsSlice.js';
 import { createRetentionSlice } from './retentionSlice.js';
 import { createSearchSlice } from './searchSlice.js';
@@ -18,6 +19,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createProjectsSlice(...a),
   ...createCopySlice(...a),
   ...createTreeSlice(...a),
+  ...createFileListSlice(...a),
   ...createVersionsSlice(...a),
   ...createTimelineSlice(...a),
   ...createStatsSlice(...a),

@@ -13,7 +13,7 @@ async function refreshView(): Promise<void> {
   const s = useApp.getState();
   if (!s.currentProjectId) return;
   await Promise.all([
-    s.loadTree(),
+    s.refreshTree(),
     s.versionsPath ? s.loadVersions(s.versionsPath, true) : undefined,
     s.stats ? s.loadStats() : undefined,
     s.retention ? s.loadRetention() : undefined,

@@ -1,6 +1,6 @@
 import type { RestorePreview, SnapshotChange, SnapshotInfo, SnapshotSummary } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
-import { asError, call, newOperationId } from '../api/hindsight.js';
+import { asError, call, newOperationId, wholeTree } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
 import { holdRefresh } from './refresh.js';
 
@@ -75,7 +75,7 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
     const projectId = get().currentProjectId;
     if (!projectId) return;
     try {
-      const files = await call('fileTree', { projectId, snapshotId });
+      const files = await wholeTree(projectId, snapshotId);
       const folders = new Set<string>();
       for (const { path } of files) {
         for (let slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) folders.add(path.slice(0, slash));

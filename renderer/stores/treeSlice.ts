@@ -1,103 +1,133 @@
-import type { DeletedFile, FileEntry } from '../../shared/contract.js';
+import type { DeletedFile } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
-import { asError, call } from '../api/hindsight.js';
+import { asError, call, folderLevel } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
+import { levelsToRefresh, needsLevel, withLevel, type Levels } from './treeLevels.js';
 
-// The current project's files: as they stand now, the ones deleted since, and which changed since
-// the baseline. The baseline never changes, so its hashes are fetched once per project.
+// The current project's file tree, loaded a level at a time: the root first (the first paint),
+// then each folder's level when it is opened (by a click, a key, or a file selected elsewhere
+// whose folders open). Each level carries its own marks (changed since the baseline) and
+// deletions. The files deleted since the first copy follow the first paint as one list (the
+// Deleted view and its count). A recorded change reads the root and the open folders again.
 
 export interface TreeSlice {
-  files: FileEntry[];
+  levels: Levels;
   deleted: DeletedFile[];
-  /** Paths whose contents differ from the baseline (or that the baseline did not have). */
-  changed: ReadonlySet<string>;
+  /** The root level's state: what the Files view shows before the tree. */
   treeStatus: 'idle' | 'loading' | 'ready' | 'error';
   treeError: HindsightErrorData | null;
   filter: string;
   showDeleted: boolean;
   expanded: ReadonlySet<string>;
   selectedPath: string | null;
+  /** The root level, then the deleted files; once per project (a second call waits for the first). */
   loadTree(): Promise<void>;
+  /** After a recorded change: the root and the open folders read again, closed ones forgotten. */
+  refreshTree(): Promise<void>;
+  /** Asks for one folder's level ('' = the root); an answer for a level asked again since is dropped. */
+  loadLevel(folder: string): Promise<void>;
   resetTree(): void;
   setFilter(filter: string): void;
   setShowDeleted(show: boolean): void;
+  /** Opens or closes a folder; opening one whose level is not known asks for it. */
   toggleFolder(path: string, open?: boolean): void;
   selectPath(path: string | null): void;
 }
 
-const baselineHashes = new Map<string, Promise<Map<string, string>>>();
+export const createTreeSlice: Slice<TreeSlice> = (set, get) => {
+  // The latest ask per folder: an older answer arriving late is dropped.
+  let asked = new Map<string, number>();
+  let next = 0;
+  let firstLoad: { projectId: string; done: Promise<void> } | null = null;
 
-export const createTreeSlice: Slice<TreeSlice> = (set, get) => ({
-  files: [],
-  deleted: [],
-  changed: new Set(),
-  treeStatus: 'idle',
-  treeError: null,
-  filter: '',
-  showDeleted: false,
-  expanded: new Set(),
-  selectedPath: null,
+  async function loadDeleted(projectId: string): Promise<void> {
+    const deleted = await call('deletedFiles', { projectId }).catch(() => null);
+    if (deleted && get().currentProjectId === projectId) set({ deleted });
+  }
 
-  loadTree: async () => {
-    const projectId = get().currentProjectId;
-    if (!projectId) return;
-    if (get().treeStatus !== 'ready') set({ treeStatus: 'loading', treeError: null });
-    try {
-      // The tree paints as soon as the files arrive; the marks (changed since the baseline) and
-      // the deleted files follow, so a first paint never waits for a second full listing.
-      const baseline = baselineOf(projectId);
-      const deleted = call('deletedFiles', { projectId }).catch(() => [] as DeletedFile[]);
-      const files = await call('fileTree', { projectId });
-      if (get().currentProjectId !== projectId) return;
-      set({ files, treeStatus: 'ready', treeError: null });
-      const [hashes, gone] = await Promise.all([baseline, deleted]);
-      if (get().currentProjectId !== projectId || get().files !== files) return;
-      const changed = new Set<string>();
-      for (const f of files) if (hashes.get(f.path) !== f.hash) changed.add(f.path);
-      set({ deleted: gone, changed });
-    } catch (error) {
-      if (get().currentProjectId !== projectId) return;
-      set({ treeStatus: 'error', treeError: asError(error).toJSON() });
-    }
-  },
+  return {
+    levels: new Map(),
+    deleted: [],
+    treeStatus: 'idle',
+    treeError: null,
+    filter: '',
+    showDeleted: false,
+    expanded: new Set(),
+    selectedPath: null,
 
-  resetTree: () =>
-    set({ files: [], deleted: [], changed: new Set(), treeStatus: 'idle', treeError: null, filter: '', showDeleted: false, expanded: new Set(), selectedPath: null }),
+    loadTree: () => {
+      const projectId = get().currentProjectId;
+      if (!projectId) return Promise.resolve();
+      if (firstLoad?.projectId === projectId && get().treeStatus !== 'error') return firstLoad.done;
+      // The deleted files follow the first paint: the tree never waits for them.
+      const done = get()
+        .loadLevel('')
+        .then(() => loadDeleted(projectId));
+      firstLoad = { projectId, done };
+      return done;
+    },
 
-  setFilter: (filter) => set({ filter }),
-  setShowDeleted: (showDeleted) => set({ showDeleted }),
+    refreshTree: async () => {
+      const projectId = get().currentProjectId;
+      if (!projectId) return;
+      const { refetch, drop } = levelsToRefresh(get().levels, get().expanded);
+      for (const folder of drop) asked.delete(folder);
+      set((s) => ({ levels: drop.reduce((levels, folder) => withLevel(levels, folder, null), s.levels) }));
+      await Promise.all([...refetch.map((folder) => get().loadLevel(folder)), loadDeleted(projectId), get().refreshFileList()]);
+    },
 
-  toggleFolder: (path, open) =>
-    set((s) => {
+    loadLevel: async (folder) => {
+      const projectId = get().currentProjectId;
+      if (!projectId) return;
+      const mine = ++next;
+      asked.set(folder, mine);
+      const root = folder === '';
+      // A level already shown stays shown while it is read again.
+      if (get().levels.get(folder)?.status !== 'ready') {
+        set((s) => ({ levels: withLevel(s.levels, folder, { status: 'loading' }), ...(root ? { treeStatus: 'loading' as const, treeError: null } : {}) }));
+      }
+      try {
+        const level = await folderLevel(projectId, folder);
+        if (asked.get(folder) !== mine || get().currentProjectId !== projectId) return;
+        set((s) => ({ levels: withLevel(s.levels, folder, { status: 'ready', level }), ...(root ? { treeStatus: 'ready' as const, treeError: null } : {}) }));
+      } catch (failure) {
+        if (asked.get(folder) !== mine || get().currentProjectId !== projectId) return;
+        const error = asError(failure).toJSON();
+        set((s) => ({ levels: withLevel(s.levels, folder, { status: 'error', error }), ...(root ? { treeStatus: 'error' as const, treeError: error } : {}) }));
+      }
+    },
+
+    resetTree: () => {
+      asked = new Map();
+      firstLoad = null;
+      set({ levels: new Map(), deleted: [], treeStatus: 'idle', treeError: null, filter: '', showDeleted: false, expanded: new Set(), selectedPath: null });
+      get().resetFileList();
+    },
+
+    setFilter: (filter) => {
+      set({ filter });
+      // The filter matches every path: the whole list is asked for the first time it is used.
+      if (filter.trim() !== '') void get().loadFileList();
+    },
+    setShowDeleted: (showDeleted) => set({ showDeleted }),
+
+    toggleFolder: (path, open) => {
+      const s = get();
       const isOpen = s.expanded.has(path);
       const want = open ?? !isOpen;
-      if (want === isOpen) return s;
+      if (want === isOpen) return;
       const expanded = new Set(s.expanded);
       if (want) expanded.add(path);
       else expanded.delete(path);
-      return { expanded };
-    }),
+      set({ expanded });
+      if (want && needsLevel(get().levels, path)) void get().loadLevel(path);
+    },
 
-  selectPath: (path) => {
-    if (path === get().selectedPath) return;
-    set({ selectedPath: path });
-    if (path) void get().loadVersions(path);
-    else get().resetVersions();
-  },
-});
-
-function baselineOf(projectId: string): Promise<Map<string, string>> {
-  let known = baselineHashes.get(projectId);
-  if (!known) {
-    known = (async () => {
-      const snapshots = await call('log', { projectId });
-      const baseline = snapshots.find((s) => s.kind === 'baseline');
-      if (!baseline) return new Map<string, string>();
-      const files = await call('fileTree', { projectId, snapshotId: baseline.snapshotId });
-      return new Map(files.map((f) => [f.path, f.hash]));
-    })();
-    known.catch(() => baselineHashes.delete(projectId));
-    baselineHashes.set(projectId, known);
-  }
-  return known;
-}
+    selectPath: (path) => {
+      if (path === get().selectedPath) return;
+      set({ selectedPath: path });
+      if (path) void get().loadVersions(path);
+      else get().resetVersions();
+    },
+  };
+};

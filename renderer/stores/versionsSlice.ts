@@ -210,10 +210,12 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     },
 
     openVersion: async (path, versionId) => {
-      // A file deleted now is listed only with the deleted files shown.
-      const present = get().files.some((f) => f.path === path);
-      set({ view: 'files', selectedPath: path, compareWith: 'previous', comparePicks: [], ...(present ? {} : { showDeleted: true }) });
+      // A file deleted now is listed only with the deleted files shown: known from the deleted
+      // list when it has arrived, else from the file's newest version once the versions are read.
+      const deletedNow = get().deleted.some((d) => d.path === path);
+      set({ view: 'files', selectedPath: path, compareWith: 'previous', comparePicks: [], ...(deletedNow ? { showDeleted: true } : {}) });
       await get().loadVersions(path);
+      if (get().versionsPath === path && get().versions[0]?.hash === null && !get().showDeleted) set({ showDeleted: true });
       const listed = () => get().versions.some((v) => v.versionId === versionId);
       // A version older than the first page: read older pages until its row is listed.
       while (get().versionsPath === path && !listed() && get().versionsMore) {

@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
-import type { DeletedFile, Pins } from '../../../shared/contract/values.js';
+import type { DeletedFile, FolderLevel, Pins } from '../../../shared/contract/values.js';
 import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
 import * as bundleRows from './bundleRows.js';
 import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import * as damagedBlobs from './damagedBlobs.js';
+import { folderLevel } from './folderLevel.js';
 import * as folderModes from './folderModes.js';
 import * as lineQueries from './lineQueries.js';
 import * as remoteLedgerQueries from './remoteLedgerQueries.js';
@@ -191,6 +192,11 @@ export class HistoryIndex {
   /** Every file as it stands at a snapshot (default: the latest), sorted by path. */
   filesAt(snapshotId?: number): FileEntry[] {
     return versionQueries.filesAt(this.#sql, snapshotId ?? this.latestSnapshotId() ?? 0);
+  }
+
+  /** One folder's direct children at a snapshot (default: the latest), in tree order, marked against the baseline. */
+  folderLevel(folder: string, snapshotId?: number): FolderLevel {
+    return folderLevel(this.#sql, folder, snapshotId ?? this.latestSnapshotId() ?? 0, this.baselineId());
   }
 
   /** Every version of one path, oldest first. */

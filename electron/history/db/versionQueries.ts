@@ -82,20 +82,22 @@ export function deletedFiles(sql: Sql): DeletedFile[] {
     `${VERSION_SELECT} JOIN (SELECT MAX(id) AS id FROM versions GROUP BY path) latest ON latest.id = v.id
      WHERE v.hash IS NULL ORDER BY v.path`,
   );
-  return deletions.map((row) => {
-    const deletion = toVersionInfo(row);
-    const last = latestContents(sql, row.path) ?? null;
-    return {
-      path: row.path,
-      deletion,
-      lastContents: last,
-      versionId: deletion.versionId,
-      snapshotId: deletion.snapshotId,
-      deletedAt: deletion.at,
-      lastVersionId: last?.versionId ?? null,
-      size: last?.size ?? null,
-    };
-  });
+  return deletions.map((row) => deletedFileOf(sql, toVersionInfo(row)));
+}
+
+/** A deletion as the viewer and the CLI show it: with the last version that had contents. */
+export function deletedFileOf(sql: Sql, deletion: VersionInfo): DeletedFile {
+  const last = latestContents(sql, deletion.path) ?? null;
+  return {
+    path: deletion.path,
+    deletion,
+    lastContents: last,
+    versionId: deletion.versionId,
+    snapshotId: deletion.snapshotId,
+    deletedAt: deletion.at,
+    lastVersionId: last?.versionId ?? null,
+    size: last?.size ?? null,
+  };
 }
 
 /**

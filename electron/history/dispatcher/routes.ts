@@ -31,7 +31,7 @@ export const ROUTES: Routes = {
   log: ({ projectId }, { engine }) => engine.log(projectId),
   snapshotChanges: ({ projectId, snapshotId }, { engine }) => engine.snapshotChanges(projectId, snapshotId),
   snapshotSummary: ({ projectId, snapshotId }, { engine }) => engine.snapshotSummary(projectId, snapshotId),
-  fileTree: ({ projectId, snapshotId }, { engine }) => engine.files(projectId, snapshotId),
+  fileTree: ({ projectId, snapshotId, folder }, { engine }) => (folder === undefined ? engine.files(projectId, snapshotId) : engine.folderLevel(projectId, folder, snapshotId)),
   versions: ({ projectId, path, limit, before }, { engine }) => engine.versions(projectId, path, { limit, before }),
   diskState: ({ projectId, path }, { engine }) => engine.diskState(projectId, path),
   readVersion: ({ projectId, path, versionId, maxBytes }, { engine }) => engine.readVersion(projectId, path, { versionId, maxBytes }),

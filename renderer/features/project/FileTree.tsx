@@ -2,18 +2,23 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useSt
 import { useApp } from '../../stores/appStore.js';
 import { NoFilesMatch } from './NoFilesMatch.js';
 import type { FirstMatch } from './firstMatch.js';
-import { ancestorsOf, buildTree, visibleRows, type TreeRow } from './treeModel.js';
+import { levelRows, placeholderPath } from './levelRows.js';
+import { ancestorsOf, buildTree, visibleRows, type TreeNode, type TreeRow } from './treeModel.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The project's files as a tree (role tree), virtualized: only the rows in view (plus a few) are
 // in the DOM, so 100,000 files scroll like 100. Focus stays on the tree; aria-activedescendant
-// names the active row, and arrow keys move it the way a file manager does.
+// names the active row, and arrow keys move it the way a file manager does. Without a filter the
+// rows come from the folder levels read so far (a "Loading…" row where one is being read); with
+// one, from the whole list of paths, read the first time the filter is used.
 
 const ROW = 24;
 const OVERSCAN = 8;
 
 export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
-  const files = useApp((s) => s.files);
+  const levels = useApp((s) => s.levels);
+  const allFiles = useApp((s) => s.allFiles);
+  const fileListError = useApp((s) => s.fileListError);
   const deleted = useApp((s) => s.deleted);
   const changed = useApp((s) => s.changed);
   const showDeleted = useApp((s) => s.showDeleted);
@@ -22,16 +27,26 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
   const selectedPath = useApp((s) => s.selectedPath);
   const toggleFolder = useApp((s) => s.toggleFolder);
   const selectPath = useApp((s) => s.selectPath);
+  const loadLevel = useApp((s) => s.loadLevel);
+  const loadFileList = useApp((s) => s.loadFileList);
 
-  const root = useMemo(() => buildTree(files, deleted, changed, showDeleted), [files, deleted, changed, showDeleted]);
-  const rows = useMemo(() => visibleRows(root, expanded, filter), [root, expanded, filter]);
+  const filtering = filter.trim() !== '';
+  const root = useMemo(() => (filtering && allFiles ? buildTree(allFiles, deleted, changed, showDeleted) : null), [filtering, allFiles, deleted, changed, showDeleted]);
+  const rows = useMemo((): TreeRow[] => {
+    if (!filtering) return levelRows(levels, expanded, showDeleted);
+    if (root) return visibleRows(root, expanded, filter);
+    const failed = fileListError !== null;
+    const node: TreeNode = { name: failed ? `Could not list the files: ${fileListError.message}` : 'Loading…', path: placeholderPath(''), folder: false, deleted: false, changed: false, children: [], placeholder: failed ? 'error' : 'loading' };
+    return [{ node, depth: 0 }];
+  }, [filtering, levels, expanded, showDeleted, root, filter, fileListError]);
+  const busy = rows.some((r) => r.node.placeholder === 'loading');
 
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
   const [activePath, setActivePath] = useState<string | null>(selectedPath);
   // With nothing matching the filter, a message stands where the tree was.
-  const noMatch = rows.length === 0 && filter.trim() !== '';
+  const noMatch = rows.length === 0 && filtering;
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -57,7 +72,7 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
     firstMatch,
     () => ({
       focus() {
-        const row = rows.find((r) => !r.node.folder) ?? rows[0];
+        const row = rows.find((r) => !r.node.folder && !r.node.placeholder) ?? rows.find((r) => !r.node.placeholder);
         if (!row) return false;
         setActivePath(row.node.path);
         if (!row.node.folder) selectPath(row.node.path);
@@ -83,6 +98,13 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
 
   function activate(row: TreeRow) {
     setActivePath(row.node.path);
+    // A level that could not be read is asked for again.
+    if (row.node.placeholder === 'error') {
+      if (filtering) void loadFileList(true);
+      else void loadLevel(row.node.path === placeholderPath('') ? '' : row.node.path.slice(0, -2));
+      return;
+    }
+    if (row.node.placeholder) return;
     if (row.node.folder) toggleFolder(row.node.path);
     else selectPath(row.node.path);
   }
@@ -91,7 +113,7 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
     const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
     if (!row) return;
     setActivePath(row.node.path);
-    if (!row.node.folder) selectPath(row.node.path);
+    if (!row.node.folder && !row.node.placeholder) selectPath(row.node.path);
   }
 
   function onKeyDown(event: React.KeyboardEvent) {
@@ -152,6 +174,7 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
       aria-label="Files"
       tabIndex={0}
       aria-activedescendant={activeIndex >= first && activeIndex < last ? rowId(activeIndex) : undefined}
+      aria-busy={busy || undefined}
       onKeyDown={onKeyDown}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
     >
@@ -160,6 +183,25 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
           const index = first + i;
           const { node } = row;
           const open = node.folder && (expanded.has(node.path) || filter !== '');
+          if (node.placeholder) {
+            return (
+              <div
+                key={i}
+                id={rowId(index)}
+                role="treeitem"
+                aria-level={row.depth + 1}
+                aria-busy={node.placeholder === 'loading' || undefined}
+                aria-selected={false}
+                className={`tree-row tree-placeholder is-${node.placeholder}${index === activeIndex ? ' is-active' : ''}`}
+                style={{ transform: `translateY(${index * ROW}px)`, paddingLeft: 8 + row.depth * 16 }}
+                title={node.placeholder === 'error' ? 'Click or press Enter to try again' : undefined}
+                onClick={() => activate(row)}
+              >
+                <span className="twisty twisty-none" aria-hidden="true" />
+                <span className="tree-name">{node.name}</span>
+              </div>
+            );
+          }
           const classes = ['tree-row'];
           if (node.path === selectedPath) classes.push('is-selected');
           if (index === activeIndex) classes.push('is-active');
@@ -172,6 +214,7 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
               id={rowId(index)}
               role="treeitem"
               aria-label={displayPath(node.name)}
+              data-path={node.path}
               aria-level={row.depth + 1}
               aria-expanded={node.folder ? open : undefined}
               aria-selected={node.folder ? undefined : node.path === selectedPath}

@@ -6,6 +6,7 @@ import { useApp } from '../../stores/appStore.js';
 import { ContentPane } from './ContentPane.js';
 import { DeletedList } from './DeletedList.js';
 import { FileTree } from './FileTree.js';
+import { levelIsEmpty } from './levelRows.js';
 import type { FirstMatch } from './firstMatch.js';
 import { RestoreFileDialog } from './RestoreFileDialog.js';
 import { VersionList, versionTotal } from './VersionList.js';
@@ -44,6 +45,7 @@ interface TreeControlsProps {
 function TreeControls({ mode, setMode, firstMatch }: TreeControlsProps) {
   const filter = useApp((s) => s.filter);
   const setFilter = useApp((s) => s.setFilter);
+  const loadFileList = useApp((s) => s.loadFileList);
   const showDeleted = useApp((s) => s.showDeleted);
   const setShowDeleted = useApp((s) => s.setShowDeleted);
   const deletedCount = useApp((s) => s.deleted.length);
@@ -58,6 +60,8 @@ function TreeControls({ mode, setMode, firstMatch }: TreeControlsProps) {
         title="Part of a path, letters in order (addc finds add.c), or a pattern: *.h, src/**/*.c. Down or Enter goes to the first match."
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
+        // The filter matches every path: they are read as soon as it is about to be used.
+        onFocus={() => void loadFileList()}
         onKeyDown={(e) => {
           // Down or Enter: to the first match (or the list's first row), selected.
           if ((e.key === 'ArrowDown' || e.key === 'Enter') && firstMatch.current?.focus()) e.preventDefault();
@@ -86,12 +90,11 @@ function TreeControls({ mode, setMode, firstMatch }: TreeControlsProps) {
 function TreeBody({ firstMatch }: { firstMatch: React.RefObject<FirstMatch | null> }) {
   const status = useApp((s) => s.treeStatus);
   const error = useApp((s) => s.treeError);
-  const count = useApp((s) => s.files.length);
-  const deletedCount = useApp((s) => s.deleted.length);
+  const root = useApp((s) => s.levels.get(''));
   const showDeleted = useApp((s) => s.showDeleted);
   if (status === 'error' && error) return <ErrorNote error={error} title="The files could not be listed" />;
-  if (status !== 'ready') return <p className="loading">Loading files…</p>;
-  if (count === 0 && !(showDeleted && deletedCount > 0)) {
+  if (status !== 'ready' || root?.status !== 'ready') return <p className="loading" role="status">Loading files…</p>;
+  if (levelIsEmpty(root.level, showDeleted)) {
     return <EmptyState title="This folder is empty">Files you add to it will appear here as they are recorded.</EmptyState>;
   }
   return <FileTree firstMatch={firstMatch} />;

@@ -1,4 +1,5 @@
 import type { DeletedFile, FileEntry } from '../../../shared/contract.js';
+import { compareTreeEntries } from '../../../shared/treeOrder.js';
 import { compileFilter } from './fileFilter.js';
 
 // The file tree as the viewer draws it: folders built once from the flat, sorted path list, then
@@ -13,6 +14,8 @@ export interface TreeNode {
   /** Differs from the baseline (for a folder: something under it does). */
   changed: boolean;
   children: TreeNode[];
+  /** Not a file or folder: the row standing for a level still being read, or one that failed. */
+  placeholder?: 'loading' | 'error';
 }
 
 export interface TreeRow {
@@ -69,14 +72,10 @@ function markDeletedFolders(node: TreeNode): boolean {
 }
 
 function sortTree(node: TreeNode): void {
-  node.children.sort((a, b) => Number(b.folder) - Number(a.folder) || compareNames(a.name, b.name));
+  node.children.sort(compareTreeEntries);
   for (const child of node.children) if (child.folder) sortTree(child);
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-function compareNames(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-}
 
 /** The rows to draw: children of open folders, or with a filter every match and its folders (fileFilter.ts). */
 export function visibleRows(root: TreeNode, expanded: ReadonlySet<string>, filter: string): TreeRow[] {

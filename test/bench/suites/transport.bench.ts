@@ -120,7 +120,7 @@ const suite: BenchSuite = {
           run: () =>
             measured(async () => {
               const tree = await client().calls.fileTree({ projectId: get().projectId });
-              if (!tree.ok || tree.value.length !== FILES + 1) throw new Error('unexpected tree');
+              if (!tree.ok || !Array.isArray(tree.value) || tree.value.length !== FILES + 1) throw new Error('unexpected tree');
             }),
         },
         {

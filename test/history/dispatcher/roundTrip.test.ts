@@ -57,7 +57,12 @@ describe('the dispatcher over a MessageChannel', () => {
 
     expect((await value(calls.listProjects({}))).map((p) => p.projectId)).toEqual([projectId]);
     const tree = await value(calls.fileTree({ projectId }));
-    expect(tree.map((f) => f.path)).toEqual(['a.txt', 'bin.dat', 'dir/b.txt', 'dir/same.txt']);
+    expect(Array.isArray(tree) && tree.map((f) => f.path)).toEqual(['a.txt', 'bin.dat', 'dir/b.txt', 'dir/same.txt']);
+    // With a folder: that folder's level only, across the same socket.
+    const level = await value(calls.fileTree({ projectId, folder: 'dir' }));
+    expect(!Array.isArray(level) && level.files.map((f) => f.path)).toEqual(['dir/b.txt', 'dir/same.txt']);
+    expect(await calls.fileTree({ projectId, folder: '../outside' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await calls.fileTree({ projectId, folder: '/etc' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
 
     const text = await value(calls.readVersion({ projectId, path: 'a.txt' }));
     expect(text).toMatchObject({ encoding: 'utf8', data: 'alpha\n', truncated: false, size: 6, binary: false });

@@ -3,7 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
-import { openInViewer, startViewer } from './viewerHarness.js';
+import { openInViewer, rootFiles, startViewer } from './viewerHarness.js';
 
 // The projects slice against the real engine: opening a folder shows it and lists it; a folder
 // that is not there is a clear error; a known project shows at once and is opened behind it, what
@@ -18,7 +18,7 @@ describe('the projects slice', () => {
     const state = viewer.app.getState();
     expect(state.currentProjectId).toBe(projectId);
     expect(state.projects).toEqual([expect.objectContaining({ projectId, root, open: true, state: 'present' })]);
-    expect(state.files.map((f) => f.path)).toEqual(['a.txt']);
+    expect(rootFiles(state)).toEqual(['a.txt']);
     expect(state.unreadable[projectId]).toEqual([]); // the open result's list, for the project screen
 
     expect(await viewer.app.getState().openFolder(join(root, 'no-such-folder'))).toBe(false);
@@ -40,11 +40,15 @@ describe('the projects slice', () => {
     viewer.app.getState().openKnown({ ...known, open: false });
     await viewer.until((s) => s.projects.some((p) => p.projectId === known.projectId && p.open) && Object.keys(s.copies).length === 0);
     await viewer.refreshed();
-    expect(viewer.app.getState().files.map((f) => f.path)).toEqual(['a.txt', 'b.txt']);
-    // Shown at once (the tree, its deleted files, the baseline's marks: log and its file tree),
-    // its folder looked at, opened once, the list read again; the rescan's snapshot refreshed the
-    // tree once. No more.
-    expect([...viewer.calls].sort()).toEqual(['deletedFiles', 'deletedFiles', 'fileTree', 'fileTree', 'fileTree', 'getConfig', 'listProjects', 'log', 'openProject']);
+    expect(rootFiles(viewer.app.getState())).toEqual(['a.txt', 'b.txt']);
+    // Shown at once (the tree's root level and its deleted files; the baseline's marks come with
+    // the level), its folder looked at, opened once, the list read again; the rescan's snapshot
+    // read the root level again. No more: no whole file list, no log.
+    expect([...viewer.calls].sort()).toEqual(['deletedFiles', 'deletedFiles', 'fileTree', 'fileTree', 'getConfig', 'listProjects', 'openProject']);
+    expect(viewer.requests.filter((r) => r.name === 'fileTree').map((r) => r.request)).toEqual([
+      { projectId: known.projectId, folder: '' },
+      { projectId: known.projectId, folder: '' },
+    ]);
   });
 
   it('marks a project whose folder is gone from the engine’s event', async () => {

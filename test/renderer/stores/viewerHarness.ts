@@ -21,6 +21,8 @@ export interface Viewer {
   engine: HistoryEngine;
   /** Every call the renderer made, in order; empty it to count from a point on. */
   calls: CallName[];
+  /** The same calls with what each asked (emptied with calls: `viewer.calls.length = 0` empties both). */
+  requests: { name: CallName; request: unknown }[];
   app: Store;
   /** Resolves once every event the engine fired has reached the viewer and no refresh is waiting or running. */
   refreshed: () => Promise<void>;
@@ -49,11 +51,15 @@ export async function startViewer(): Promise<Viewer> {
   const delivered = () => (received === fired ? Promise.resolve() : new Promise<void>((resolve) => caughtUp.push(resolve)));
 
   const calls: CallName[] = [];
+  const requests: { name: CallName; request: unknown }[] = [];
   const counted = Object.fromEntries(
     CALL_NAME_LIST.map((name) => [
       name,
       (request: unknown) => {
+        // Emptying calls empties this record too: tests count from one point on.
+        if (calls.length === 0) requests.length = 0;
         calls.push(name);
+        requests.push({ name, request });
         return (client.calls[name] as (r: unknown) => Promise<unknown>)(request);
       },
     ]),
@@ -102,7 +108,13 @@ export async function startViewer(): Promise<Viewer> {
     await delivered();
     await refreshSettled();
   };
-  return { engine, calls, app: useApp, refreshed, until };
+  return { engine, calls, requests, app: useApp, refreshed, until };
+}
+
+/** The paths of the files directly in the project's root, as the tree's root level lists them. */
+export function rootFiles(state: AppState): string[] {
+  const root = state.levels.get('');
+  return root?.status === 'ready' ? root.level.files.map((f) => f.path) : [];
 }
 
 /** Opens a folder through the store as a click would, and waits for its tree. */
@@ -110,7 +122,7 @@ export async function openInViewer(viewer: Viewer, root: string): Promise<string
   const s = viewer.app.getState();
   if (!(await s.openFolder(root))) throw new Error(`the viewer could not open ${root}: ${viewer.app.getState().openError}`);
   const projectId = viewer.app.getState().currentProjectId!;
-  // The tree, its marks and the deleted files, before anything is counted.
+  // The tree's root level and the deleted files, before anything is counted.
   await viewer.app.getState().loadTree();
   return projectId;
 }
