@@ -4,6 +4,7 @@ import type { GitVersions } from './git.js';
 import type { Progress } from './progress.js';
 import { projectEditSchema, settingsSchema } from './contract/config.js';
 import { CALL_NAME_LIST, EVENT_NAME_LIST } from './contract/names.js';
+import { useRemoteCredentialsSchema } from './contract/remoteCredentials.js';
 import { folderPath, label, maxBytes, operationId, pathPrefix, projectId, projectPath, snapshotId, versionId } from './contract/fields.js';
 import type {
   CancelResult,
@@ -223,9 +224,15 @@ export const CALLS = {
     "Brings other machines' new snapshots of the project in from a remote (the only one when none is named): history rows only, the folder is not changed.",
   ),
   verify: call<VerifyResult>()(
-    z.strictObject({ projectId, operationId: operationId.optional(), repair: z.boolean().default(false) }),
-    'Re-hashes every stored blob and names the versions of any missing or corrupt one; with repair, writes those blobs again from files of the folder that still hold their bytes, and lists them as repaired.',
+    z.strictObject({ projectId, operationId: operationId.optional(), repair: z.boolean().default(false), checkRemote: z.boolean().default(false) }),
+    'Re-hashes every stored blob and names the versions of any missing or corrupt one; with repair, writes those blobs again from files of the folder that still hold their bytes, and lists them as repaired. Blobs only a remote holds (a clone\'s older versions) are counted apart, not missing; with checkRemote the remote is asked whether it still holds them.',
   ),
+
+  useRemoteCredentials: call<null>()(
+    useRemoteCredentialsSchema,
+    "Main hands the history process a remote's credentials from the OS keychain (kept in memory only, used by pushes and fetches of that remote), or null to drop them. The CLI and the browser host use the AWS environment or profile instead.",
+  ),
+  dataFolder: call<{ path: string }>()(z.strictObject({}), 'Where this history process keeps config.json and every history (main keeps the keychain-sealed credentials file there).'),
 
   getConfig: call<ConfigView>()(z.strictObject({}), 'Settings and known projects (with the error when config.json is corrupt).'),
   editConfig: call<ConfigView>()(

@@ -1,6 +1,7 @@
 import type { CallName, HindsightEvent, RequestOf, ResponseOf } from './contract.js';
 import type { Result } from './contract/result.js';
 import type { ExportResult, HostInfo, ImportResult } from './contract/values.js';
+import type { RemoteCredentialsRequest, RemoteCredentialsState } from './contract/remoteCredentials.js';
 
 // window.hindsight: the one interface the renderer uses, the same whether the Electron preload
 // or the browser host's script defines it. One function per contract call, one event
@@ -34,6 +35,12 @@ export interface HindsightApi extends HindsightCalls {
    * NOT_IMPLEMENTED (it saves to a chosen path with exportHistory).
    */
   downloadHistory(request: { projectId: string; operationId: string; name: string }): Promise<Result<ExportResult>>;
+  /**
+   * A remote's access key and secret in the OS keychain (the app: main, Electron's safeStorage):
+   * status, set or replace, forget. Answers only which remotes have credentials set, never a
+   * key or a secret. The browser host has no keychain: KEYCHAIN_UNAVAILABLE.
+   */
+  remoteCredentials(request: RemoteCredentialsRequest): Promise<Result<RemoteCredentialsState>>;
   /** The browser host: sends a bundle file to the host, which imports it (into `as` when given). */
   uploadHistory(file: FileLike, request: { operationId: string; as?: string }): Promise<Result<ImportResult>>;
 }

@@ -166,6 +166,25 @@ export interface VerifyResult {
   corrupt: BlobProblem[];
   /** Blobs found missing or damaged and written again from the folder (verify with repair). */
   repaired: BlobProblem[];
+  /**
+   * Blobs absent from this disk that a remote holds (a clone's older versions, fetched the first
+   * time they are read): not missing, and not in `missing`.
+   */
+  remoteOnly: number;
+  /** verify with checkRemote: whether the remote still holds them; null when not asked for. */
+  remoteCheck: RemoteCheck | null;
+}
+
+/** The remote asked whether it holds the blobs that live only there (one listing of its data). */
+export interface RemoteCheck {
+  /** The remote asked; null when the project has none to ask. */
+  remote: string | null;
+  /** Blobs it holds. */
+  found: number;
+  /** Blobs it was recorded to hold and does not (counted in `missing` too, with their versions). */
+  absent: number;
+  /** Why it could not be asked (its blobs then count as remote-only, unchecked); null when it was. */
+  error: string | null;
 }
 
 /** What `hindsight repair FOLDER` did: the index brought back from its backup (or kept), then every blob re-checked. */

@@ -14,6 +14,8 @@ export const IPC = {
   chooseBundleTarget: 'hindsight:chooseBundleTarget',
   /** preload -> main (invoke): the native open dialog for a history bundle. */
   chooseBundleSource: 'hindsight:chooseBundleSource',
+  /** preload -> main (invoke, a RemoteCredentialsRequest): a remote's credentials in the OS keychain; answers a Result. */
+  remoteCredentials: 'hindsight:remoteCredentials',
   /** main -> preload: an AppCommand from a menu, the command line or a second instance. */
   appCommand: 'hindsight:appCommand',
 } as const;

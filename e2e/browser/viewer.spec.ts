@@ -176,5 +176,8 @@ test.describe('with a remote set', () => {
     await pull.click();
     await expect(viewer.getByText('The pull failed')).toBeVisible();
     await expect(pull).toBeEnabled();
+    // The browser host has no keychain: the credentials form says what is used instead, and offers no secret field.
+    await expect(remotes.getByRole('note')).toHaveText(/this host has no keychain to keep them in; pushes use the AWS environment variables or profile/);
+    await expect(remotes.getByLabel('Secret access key')).toHaveCount(0);
   });
 });

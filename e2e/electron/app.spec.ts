@@ -1,5 +1,5 @@
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HindsightApi } from '../../shared/hindsightApi.js';
@@ -96,4 +96,27 @@ test('a killed history process is restarted and the window reconnects', async ()
   process.kill(pid!, 'SIGKILL');
   expect(await restored).toEqual(['lost', 'restored']);
   expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).hindsight.listProjects({}))).toMatchObject({ ok: true });
+});
+
+test('a remote\'s credentials go to the OS keychain (safeStorage), never to config.json, and are never answered back', async () => {
+  const hindsight = (request: unknown) => page.evaluate((r) => (globalThis as unknown as PageGlobals).hindsight.remoteCredentials(r as never), request);
+  const secret = 'e2e-secret-never-in-clear';
+  const status = await hindsight({ action: 'status' });
+  expect(status).toMatchObject({ ok: true, value: { set: [] } });
+  expect(await hindsight({ action: 'set', remote: 'origin', accessKeyId: 'AKIAE2E', secretAccessKey: '' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+  if (status.ok && !status.value.available) {
+    // No keychain (Linux without a secret service: safeStorage's fixed key is no keychain): nothing is stored.
+    expect(await hindsight({ action: 'set', remote: 'origin', accessKeyId: 'AKIAE2E', secretAccessKey: secret })).toMatchObject({ ok: false, error: { code: 'KEYCHAIN_UNAVAILABLE' } });
+    expect(existsSync(join(dataDir, 'remote-credentials.json'))).toBe(false);
+    return;
+  }
+  const set = await hindsight({ action: 'set', remote: 'origin', accessKeyId: 'AKIAE2E', secretAccessKey: secret });
+  expect(set).toEqual({ ok: true, value: { set: ['origin'], available: true } });
+  expect(JSON.stringify(set)).not.toContain(secret);
+  const file = join(dataDir, 'remote-credentials.json');
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  expect(readFileSync(file, 'utf8')).not.toContain(secret);
+  expect(readFileSync(file, 'utf8')).not.toContain('AKIAE2E');
+  if (existsSync(join(dataDir, 'config.json'))) expect(readFileSync(join(dataDir, 'config.json'), 'utf8')).not.toContain(secret);
+  expect(await hindsight({ action: 'forget', remote: 'origin' })).toEqual({ ok: true, value: { set: [], available: true } });
 });

@@ -75,6 +75,7 @@ import { remoteStatuses } from './remote/remoteStatus.js';
 import { cloneProject, type CloneOptions, type CloneResult } from './remote/fetch/cloneProject.js';
 import { pullProject, type PullOptions, type PullResult } from './remote/fetch/pullProject.js';
 import { fetchMissingBlobs } from './remote/fetch/bytesOnDemand.js';
+import { remoteOnlyBlobs } from './remote/remoteOnlyBlobs.js';
 import { emptyCloneFolder, prepareCloneFolder } from './remote/fetch/cloneFolder.js';
 import { isProjectId } from './remote/layout/remoteKeys.js';
 import type { RemoteConfig } from './config/configSchema.js';
@@ -408,11 +409,22 @@ export class HistoryEngine {
     return retentionStatus(this.history(projectId), retention, historyBudget, holders);
   }
 
-  /** Re-hashes every blob; with `repair`, as the project's writer, writes damaged ones again from the folder's files. */
-  verify(projectId: string, options: OperationOptions & { repair?: boolean } = {}): Promise<VerifyResult> {
+  /**
+   * Re-hashes every blob; with `repair`, as the project's writer, writes damaged ones again from
+   * the folder's files. Blobs only a remote holds (a clone's older versions) are counted apart;
+   * with `checkRemote` the remote is asked whether it still holds them (one listing).
+   */
+  verify(projectId: string, options: OperationOptions & { repair?: boolean; checkRemote?: boolean } = {}): Promise<VerifyResult> {
     const progress = this.progressTo(options.operationId);
-    if (!options.repair) return verifyStore(this.history(projectId), progress, { signal: options.signal });
-    return this.recorder.verifyAndRepair(this.record(projectId), progress, options);
+    const store = this.history(projectId);
+    const remoteOnly = (absent: string[], signal?: AbortSignal) =>
+      remoteOnlyBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], absent, {
+        check: options.checkRemote,
+        credentialsOf: this.credentialsOf,
+        signal,
+      });
+    if (!options.repair) return verifyStore(store, progress, { signal: options.signal, remoteOnly });
+    return this.recorder.verifyAndRepair(this.record(projectId), progress, { ...options, remoteOnly });
   }
 
   /**
@@ -596,7 +608,7 @@ export class HistoryEngine {
   /** Sends what the remote lacks of this project's history (the only remote when none is named). */
   async push(projectId: string, remoteName: string | undefined, options: PushHistoryOptions = {}): Promise<PushResult> {
     const remote = requireRemote(this.config.requireConfig(), remoteName);
-    return pushHistory(this.dataDir, this.history(projectId), remote, options);
+    return pushHistory(this.dataDir, this.history(projectId), remote, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name) });
   }
 
   /**
@@ -618,7 +630,7 @@ export class HistoryEngine {
       dataDirWithin(root, this.dataDir);
       await this.config.editConfig(registerProject(root));
       const project = this.projects.get(this.projects.locate(root));
-      const result = await project.store.writer.hold(() => cloneProject(this.dataDir, project.store, remote, request.projectId, { ...options, snapshot: request.snapshot }), {
+      const result = await project.store.writer.hold(() => cloneProject(this.dataDir, project.store, remote, request.projectId, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name), snapshot: request.snapshot }), {
         signal: options.signal,
       });
       // The stat cache, from the files just written: the first rescan records nothing.
@@ -642,8 +654,22 @@ export class HistoryEngine {
     const remote = requireRemote(this.config.requireConfig(), remoteName);
     const store = this.history(projectId);
     const onProgress = options.onProgress ?? this.progressTo(options.operationId);
-    return store.writer.hold(() => pullProject(this.dataDir, store, remote, { ...options, onProgress }), { signal: options.signal });
+    return store.writer.hold(() => pullProject(this.dataDir, store, remote, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name), onProgress }), { signal: options.signal });
   }
+
+  /**
+   * A remote's credentials from the app's keychain (main hands them over; kept in memory only),
+   * or null to drop them: pushes, clones and fetches of that remote use them instead of the AWS
+   * chain of this process's environment.
+   */
+  useRemoteCredentials(remoteName: string, credentials: { accessKeyId: string; secretAccessKey: string } | null): null {
+    if (credentials) this.keychainCredentials.set(remoteName, { ...credentials });
+    else this.keychainCredentials.delete(remoteName);
+    return null;
+  }
+
+  private readonly keychainCredentials = new Map<string, { accessKeyId: string; secretAccessKey: string }>();
+  private readonly credentialsOf = (remoteName: string) => this.keychainCredentials.get(remoteName);
 
   /** Each remote's state for a project, from what the pushes noted (no request is made). */
   remoteStatus(projectId: string): RemoteStatus[] {
@@ -676,7 +702,7 @@ export class HistoryEngine {
   private async bytesOnDemand(store: ProjectStore, hashes: readonly (string | null | undefined)[], signal?: AbortSignal): Promise<void> {
     const wanted = hashes.filter((h): h is string => typeof h === 'string');
     if (wanted.length === 0) return;
-    await fetchMissingBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], wanted, { signal });
+    await fetchMissingBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], wanted, { credentialsOf: this.credentialsOf, signal });
   }
 
   private versionHash(store: ProjectStore, path: string, versionId: number | undefined): string | null | undefined {

@@ -5,6 +5,7 @@ import { chooseFolder } from './folderDialog.js';
 import { HistoryProcess } from './historyProcess.js';
 import { registerIpc } from './ipc.js';
 import { connectMain } from './mainClient.js';
+import { serveRemoteCredentials } from './remoteCredentials.js';
 import { buildMenu } from './menu.js';
 import { guardContents, secureSession } from './security.js';
 import { Windows } from './windows.js';
@@ -54,6 +55,7 @@ function start(): void {
     const history = new HistoryProcess(dataDirArg(process.argv));
     history.start();
     const mainClient = connectMain(history);
+    serveRemoteCredentials(history);
     const ready = new Windows(history);
     windows = ready;
     registerIpc(ready);

@@ -4,6 +4,8 @@ import { HindsightError } from '../../shared/errors.js';
 import type { AppCommand, HindsightEvent } from '../../shared/contract.js';
 import type { FileLike, HindsightApi } from '../../shared/hindsightApi.js';
 import { IPC, VERSION_ARG } from '../../shared/ipcChannels.js';
+import type { RemoteCredentialsRequest, RemoteCredentialsState } from '../../shared/contract/remoteCredentials.js';
+import type { Result } from '../../shared/contract/result.js';
 
 // window.hindsight in the Electron app: one function per contract call, one event subscription,
 // the native folder dialog and dropped-folder paths. Calls go straight to the history process on
@@ -45,6 +47,8 @@ const api: HindsightApi = {
   chooseFolder: () => ipcRenderer.invoke(IPC.chooseFolder) as Promise<string | null>,
   chooseBundleTarget: (suggestedName: string) => ipcRenderer.invoke(IPC.chooseBundleTarget, suggestedName) as Promise<string | null>,
   chooseBundleSource: () => ipcRenderer.invoke(IPC.chooseBundleSource) as Promise<string | null>,
+  // Checked by main against the contract's schema; the answer never carries a key or a secret.
+  remoteCredentials: (request: RemoteCredentialsRequest) => ipcRenderer.invoke(IPC.remoteCredentials, request) as Promise<Result<RemoteCredentialsState>>,
   // The app has paths: a bundle is saved and opened through the dialogs and the contract's calls.
   downloadHistory: async () => ({ ok: false, error: notInApp('downloadHistory') }),
   uploadHistory: async () => ({ ok: false, error: notInApp('uploadHistory') }),

@@ -1,3 +1,4 @@
+import type { RemoteCredentialsRequest, RemoteCredentialsState } from '../../shared/contract/remoteCredentials.js';
 import type { CallName, ExportResult, FileEntry, FolderLevel, HindsightEvent, ImportResult, RequestOf, ResponseOf, Result } from '../../shared/contract.js';
 import type { HindsightApi } from '../../shared/hindsightApi.js';
 import { errorFromData, HindsightError } from '../../shared/errors.js';
@@ -79,6 +80,11 @@ export async function chooseBundleTarget(suggestedName: string): Promise<string 
 /** The native open dialog for a history bundle; null when cancelled (or in a browser). */
 export async function chooseBundleSource(): Promise<string | null> {
   return (await whenReady()).chooseBundleSource();
+}
+
+/** A remote's credentials in the OS keychain (the app only; the browser host answers KEYCHAIN_UNAVAILABLE). */
+export async function remoteCredentials(request: RemoteCredentialsRequest): Promise<RemoteCredentialsState> {
+  return valueOf(await (await whenReady()).remoteCredentials(request));
 }
 
 /** The browser host: the project's history exported and handed to the browser as a download. */

@@ -34,6 +34,8 @@ export const CALL_NAME_LIST = [
   'retentionStatus',
   'remoteStatus',
   'pull',
+  'useRemoteCredentials',
+  'dataFolder',
   'verify',
   'getConfig',
   'editConfig',

@@ -7,6 +7,7 @@ import { readTree, seededBytes, sha256 } from '../helpers/writeTree.js';
 import { requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import type { CloneResult } from '../../electron/history/remote/fetch/cloneProject.js';
+import type { VerifyResult } from '../../shared/history.js';
 import { describeWithSwift, storeFor, swiftEnv } from './swiftTestKit.js';
 import { pushSetup, smallTree } from './remoteCli.js';
 
@@ -115,6 +116,61 @@ describeWithSwift('hindsight clone against a real Swift', (swift) => {
     // Without the fetch the export stops at the first blob it cannot read.
     expect(exported.code, exported.stderr).toBe(0);
     expect(statSync(bundle).size).toBeGreaterThan(firstBytes.length);
+  });
+
+  it('verify on a clone counts the blobs only the remote holds apart from missing ones, and --check-remote asks for them in one listing', async () => {
+    const { root, env, bucket } = await pushSetup(swift, smallTree(8, 13));
+    writeFileSync(join(root, 'src/d0/f0.txt'), 'second version\n');
+    await cliJson(['checkpoint', root, 'edit'], env);
+    writeFileSync(join(root, 'src/d0/f0.txt'), 'third version\n');
+    await cliJson(['checkpoint', root, 'edit again'], env);
+    const pushed = await cliJson<PushResult>(['push', root], env);
+    const env2 = { ...swiftEnv(swift), HINDSIGHT_DATA_DIR: tempDir('hindsight-data-') };
+    await cliJson(['remote', 'add', 'origin', `s3://${bucket}/team/hs`, '--endpoint', swift.endpoint, '--path-style'], env2);
+    const into = join(tempDir(), 'clone');
+    await cliJson<CloneResult>(['clone', '--remote', 'origin', '--project', pushed.projectId, '--into', into], env2);
+    const verify = async (args: string[], environment: NodeJS.ProcessEnv = env2) => {
+      const run = await runCli(['verify', into, '--json', ...args], environment);
+      return { code: run.code, stderr: run.stderr, result: JSON.parse(run.stdout.toString('utf8')) as VerifyResult };
+    };
+
+    // The two older versions of f0.txt live on the remote only: not missing, no request made.
+    let requests = (await requestsSoFar(swift, bucket)).length;
+    const plain = await verify([]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.result).toMatchObject({ blobs: 10, ok: true, missing: [], corrupt: [], remoteOnly: 2, remoteCheck: null });
+    expect((await requestsSoFar(swift, bucket)).length).toBe(requests);
+    const text = await runCli(['verify', into], env2);
+    expect(text.stdout.toString('utf8')).toContain('2 live on the remote only, fetched when first read');
+
+    // Asked for, the remote is listed once (packs/ and blobs/), not asked blob by blob.
+    requests = (await requestsSoFar(swift, bucket)).length;
+    const checked = await verify(['--check-remote']);
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(checked.result).toMatchObject({ ok: true, remoteOnly: 2, remoteCheck: { remote: 'origin', found: 2, absent: 0, error: null } });
+    const asked = (await requestsSoFar(swift, bucket)).slice(requests);
+    expect(asked.map((r) => r.method)).toEqual(['GET', 'GET']);
+    expect(asked.every((r) => r.path.includes('list-type=2'))).toBe(true);
+
+    // A remote that cannot be asked: the local result stands, exit 3 says the check was not made.
+    const refused = await verify(['--check-remote'], { ...env2, AWS_SECRET_ACCESS_KEY: 'not-the-secret' });
+    expect(refused.code).toBe(3);
+    expect(refused.result).toMatchObject({ ok: true, remoteOnly: 2, remoteCheck: { remote: 'origin', found: 0, absent: 0 } });
+    expect(refused.result.remoteCheck?.error).toBeTruthy();
+
+    // The pack holding the old versions gone from the server: they are missing after all (exit 1).
+    const store = storeFor(swift, bucket, { location: { bucket, prefix: 'team/hs' } });
+    try {
+      const packs = await store.list(`projects/${pushed.projectId}/packs/`);
+      await store.delete(packs.map((p) => p.key));
+    } finally {
+      store.close();
+    }
+    const lost = await verify(['--check-remote']);
+    expect(lost.code).toBe(1);
+    expect(lost.result).toMatchObject({ ok: false, remoteOnly: 0, remoteCheck: { remote: 'origin', found: 0, absent: 2, error: null } });
+    expect(lost.result.missing).toHaveLength(2);
+    expect(lost.result.missing.every((m) => m.versions.every((v) => v.path === 'src/d0/f0.txt'))).toBe(true);
   });
 
   it('refuses a non-empty folder, an unknown project and a snapshot that is not there, leaving the folder as it was', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
-import { sha256 } from '../helpers/writeTree.js';
+import { seededBytes, sha256 } from '../helpers/writeTree.js';
 import { loggedRequests, requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import { startSwift, type PrivateSwift } from '../../scripts/swift/privateSwift.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
@@ -58,6 +58,44 @@ describeWithSwift('remote faults', (swift) => {
     for (const name of blobFiles(env2.HINDSIGHT_DATA_DIR!)) {
       const dir = join(env2.HINDSIGHT_DATA_DIR!, 'projects', readdirSync(join(env2.HINDSIGHT_DATA_DIR!, 'projects'))[0]!, 'blobs', name.slice(0, 2));
       expect(sha256(readFileSync(join(dir, name)))).toBe(name);
+    }
+  });
+
+  it('a large blob damaged on this disk is refused by name while it is read: never uploaded, the push stops, a repaired push sends it', async () => {
+    const spec = smallTree(20, 41);
+    const video = seededBytes(43, 5 * 1024 * 1024);
+    spec['big/video.bin'] = video;
+    const { root, env, bucket, dataDir } = await pushSetup(swift, spec);
+    const hash = sha256(video);
+    const projectId = readdirSync(join(dataDir, 'projects'))[0]!;
+    const stored = join(dataDir, 'projects', projectId, 'blobs', hash.slice(0, 2), hash);
+    const damaged = readFileSync(stored);
+    // Same length, one bit changed deep inside: only hashing every byte read can tell.
+    damaged[4 * 1024 * 1024 + 17]! ^= 0x01;
+    writeFileSync(stored, damaged);
+
+    const failed = await runCli(['push', root], env);
+    expect(failed.code).not.toBe(0);
+    expect(failed.stderr).toContain('big/video.bin');
+    expect(failed.stderr).toContain(hash.slice(0, 12));
+    expect(failed.stderr).toContain('damaged');
+    const kinds = (await requestsSoFar(swift, bucket)).filter((r) => r.method === 'PUT' && r.status < 300).map((r) => ({ kind: kindOf(r.path), path: r.path }));
+    // The damaged blob never went up, and nothing names what the remote lacks.
+    expect(kinds.filter((k) => k.path.includes(hash))).toEqual([]);
+    expect(kinds.map((k) => k.kind)).not.toContain('index');
+    expect(kinds.map((k) => k.kind)).not.toContain('head');
+
+    // The folder still has the right bytes: verify --repair writes the blob again, and the next
+    // push sends it (and what it had not sent yet).
+    const repaired = await runCli(['verify', root, '--repair'], env);
+    expect(repaired.code, repaired.stderr).toBe(0);
+    const pushed = await cliJson<PushResult>(['push', root], env);
+    expect(pushed.upToDate).toBe(false);
+    const store = storeFor(swift, bucket, { location: { bucket, prefix: 'team/hs' } });
+    try {
+      expect(sha256(await store.get(`projects/${pushed.projectId}/blobs/${hash}`))).toBe(hash);
+    } finally {
+      store.close();
     }
   });
 

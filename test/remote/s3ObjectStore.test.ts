@@ -1,13 +1,16 @@
 import { expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { HindsightError } from '../../shared/errors.js';
 import { requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import { freePorts } from '../../scripts/swift/freePorts.js';
 import { S3ObjectStore } from '../../electron/history/remote/s3ObjectStore.js';
+import { checkedBlobChunks } from '../../electron/history/store/blobReader.js';
+import { blobPath } from '../../electron/history/store/storeLayout.js';
 import { tempDir } from '../helpers/tempDirs.js';
-import { describeWithSwift, newBucket, storeFor } from './swiftTestKit.js';
+import { adminClient, describeWithSwift, newBucket, storeFor } from './swiftTestKit.js';
 
 async function failure(run: () => Promise<unknown>): Promise<HindsightError> {
   try {
@@ -50,23 +53,38 @@ describeWithSwift('the S3 object store against a real Swift', (swift) => {
     }
   });
 
-  it('writes a large file in parts and streams it back', async () => {
+  it('writes a large blob in parts from the checked reader and streams it back; a damaged one is never completed', async () => {
     const bucket = await newBucket(swift);
     const store = storeFor(swift, bucket);
     const dir = tempDir();
     const size = 64 * 1024 * 1024 + 12345;
     const bytes = randomBytes(size);
-    writeFileSync(join(dir, 'big'), bytes);
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    mkdirSync(dirname(blobPath(dir, hash)), { recursive: true });
+    writeFileSync(blobPath(dir, hash), bytes);
     try {
       let sent = 0;
-      await store.putFile('blobs/big', join(dir, 'big'), size, { sha256: createHash('sha256').update(bytes).digest('hex'), onBytes: (n) => (sent += n) });
+      await store.putChunks('blobs/big', size, (chunk) => checkedBlobChunks(dir, hash, size, chunk), { onBytes: (n) => (sent += n) });
       expect(sent).toBe(size);
       const parts = (await requestsSoFar(swift, bucket)).filter((r) => r.method === 'PUT' && r.path.includes('partNumber='));
       expect(parts.length).toBe(2);
       let received = 0;
       await store.getToFile('blobs/big', join(dir, 'back'), undefined, (n) => (received += n));
       expect(received).toBe(size);
-      expect(createHash('sha256').update(readFileSync(join(dir, 'back'))).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(createHash('sha256').update(readFileSync(join(dir, 'back'))).digest('hex')).toBe(hash);
+
+      // One byte flipped in the last part: both parts go up, the check after them refuses, and
+      // the upload is aborted instead of completed.
+      bytes[size - 10]! ^= 0x01;
+      writeFileSync(blobPath(dir, hash), bytes);
+      const refused = await failure(() => store.putChunks('blobs/damaged', size, (chunk) => checkedBlobChunks(dir, hash, size, chunk)));
+      expect(refused.code).toBe('BLOB_CORRUPT');
+      expect(refused.message).toContain(hash.slice(0, 12));
+      expect(await store.head('blobs/damaged')).toBeUndefined();
+      const admin = adminClient(swift);
+      const open = await admin.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
+      admin.destroy();
+      expect(open.Uploads ?? []).toEqual([]);
     } finally {
       store.close();
     }

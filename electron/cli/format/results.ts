@@ -31,6 +31,18 @@ export function printVerify(out: Writable, result: VerifyResult): void {
   const state = result.ok ? 'all intact' : `${formatNumber(result.missing.length)} missing, ${formatNumber(result.corrupt.length)} corrupt`;
   const repaired = result.repaired.length > 0 ? ` (${formatNumber(result.repaired.length)} repaired from the folder)` : '';
   out.write(`${countOf(result.blobs, 'blob')} checked: ${state}${repaired}.\n`);
+  const check = result.remoteCheck;
+  if (result.remoteOnly > 0 || check) {
+    const asked =
+      check === null
+        ? ' (--check-remote asks the remote for them)'
+        : check.remote === null
+          ? ' (no remote to ask)'
+          : check.error
+            ? ` (${check.remote} could not be asked: ${check.error})`
+            : `; ${check.remote} holds ${formatNumber(check.found)}${check.absent > 0 ? ` and lacks ${formatNumber(check.absent)} (listed as missing)` : ''}`;
+    out.write(`${formatNumber(result.remoteOnly)} live on the remote only, fetched when first read${asked}.\n`);
+  }
   for (const [problem, list] of [['repaired', result.repaired], ['missing', result.missing], ['corrupt', result.corrupt]] as const) {
     for (const blob of list) {
       out.write(`${problem} ${blob.hash}: ${blob.versions.map((v) => `${displayPath(v.path)} (version ${v.versionId})`).join(', ')}\n`);

@@ -63,8 +63,11 @@ export const ROUTES: Routes = {
   retentionStatus: ({ projectId, holders }, { engine }) => engine.retentionStatus(projectId, holders),
   remoteStatus: ({ projectId }, { engine }) => engine.remoteStatus(projectId),
   pull: ({ projectId, remote, operationId }, { engine, operations }) => operations.run(operationId, (signal) => engine.pull(projectId, remote, { operationId, signal })),
-  verify: ({ projectId, operationId, repair }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair })),
+  verify: ({ projectId, operationId, repair, checkRemote }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair, checkRemote })),
+
+  useRemoteCredentials: ({ remote, credentials }, { engine }) => engine.useRemoteCredentials(remote, credentials),
+  dataFolder: (_request, { engine }) => ({ path: engine.dataDir }),
 
   getConfig: (_request, { engine }) => engine.configView(),
   editConfig: (request, { engine }) => engine.editConfig(request),

@@ -13,8 +13,7 @@ export interface ByteRange {
   length: number;
 }
 
-export interface PutFileOptions {
-  sha256?: string;
+export interface PutChunksOptions {
   signal?: AbortSignal;
   onBytes?: (bytes: number) => void;
 }
@@ -27,11 +26,13 @@ export interface ObjectStore {
   /** Writes a whole object; the server checks the bytes it received against their MD5. */
   put(key: string, body: Buffer, signal?: AbortSignal): Promise<{ etag: string }>;
   /**
-   * Writes an object from a file, in parts when large, without holding it whole in memory. With
-   * `sha256`, the bytes read are checked against it before the upload is completed: a file
-   * damaged on disk never lands on the remote under a name it does not match.
+   * Writes an object of `size` bytes, in parts when large, never holding more than one part:
+   * `read(chunk)` yields the bytes in pieces of at most `chunk` bytes. The reader checks what it
+   * reads (store/blobReader.ts: a blob damaged on disk throws after its last piece), and the
+   * object is completed only after the reader ended without an error, so damaged bytes never
+   * land on the remote under a name they do not match.
    */
-  putFile(key: string, file: string, size: number, options?: PutFileOptions): Promise<{ etag: string }>;
+  putChunks(key: string, size: number, read: (chunk: number) => Iterable<Buffer>, options?: PutChunksOptions): Promise<{ etag: string }>;
   /** An object's bytes, or one range of them; REMOTE_OBJECT_MISSING when there is no such object. */
   get(key: string, range?: ByteRange, signal?: AbortSignal): Promise<Buffer>;
   /** Streams an object into a file (large blobs), calling onBytes as bytes arrive. */

@@ -16,8 +16,14 @@ export interface PushSource {
   snapshotsAfter(origin: number): RecordedSnapshot[];
   /** A blob's size as stored (undefined when the store does not hold it). */
   blobSize(hash: string): number | undefined;
-  /** A stored blob's bytes, checked against its hash (BLOB_CORRUPT / BLOB_MISSING otherwise). */
-  readBlob(hash: string): Promise<Buffer>;
-  /** The file holding a stored blob, for large blobs sent without loading them whole. */
-  blobFile(hash: string): string;
+  /**
+   * A stored blob's bytes, hashed as they are read: BLOB_CORRUPT / BLOB_MISSING (naming `path`,
+   * a file whose version holds the blob) instead of bytes that do not match.
+   */
+  readBlob(hash: string, size: number, path: string): Buffer;
+  /**
+   * A stored blob in pieces of at most `chunk` bytes (large blobs, never loaded whole), hashed
+   * as they are read: after the last piece, bytes that do not match throw BLOB_CORRUPT.
+   */
+  blobChunks(hash: string, size: number, path: string, chunk: number): Iterable<Buffer>;
 }

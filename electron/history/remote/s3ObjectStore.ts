@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import {
@@ -20,7 +19,7 @@ import {
 import type { BuildMiddleware, MetadataBearer } from '@smithy/types';
 import { HindsightError } from '../../../shared/errors.js';
 import { count } from '../trace.js';
-import type { ByteRange, ObjectStore, PutFileOptions, StoredObject } from './objectStore.js';
+import type { ByteRange, ObjectStore, PutChunksOptions, StoredObject } from './objectStore.js';
 import { formatRemoteUrl, type RemoteLocation } from './remoteUrl.js';
 import { DEFAULT_RETRY, withRetry, type RetryNotice, type RetryPolicy } from './retry.js';
 
@@ -109,21 +108,22 @@ export class S3ObjectStore implements ObjectStore {
     });
   }
 
-  async putFile(key: string, file: string, size: number, options: PutFileOptions = {}): Promise<{ etag: string }> {
+  async putChunks(key: string, size: number, read: (chunk: number) => Iterable<Buffer>, options: PutChunksOptions = {}): Promise<{ etag: string }> {
     if (size <= MULTIPART_THRESHOLD) {
-      const body = await readRange(file, 0, size);
-      if (options.sha256) checkDigest(createHash('sha256').update(body), options.sha256, file);
+      // The whole reader runs (and so checks its bytes) before the one request starts.
+      const pieces = [...read(size)];
+      const body = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+      if (body.length !== size) throw shortSource(key, body.length, size);
       const written = await this.put(key, body, options.signal);
       options.onBytes?.(size);
       return written;
     }
-    return this.putInParts(key, file, size, options);
+    return this.putInParts(key, size, read, options);
   }
 
-  /** A multipart upload: each part read from the file on its own, so memory stays at one part. */
-  private async putInParts(key: string, file: string, size: number, options: PutFileOptions): Promise<{ etag: string }> {
+  /** A multipart upload, one part read at a time; completed only once the reader ended cleanly. */
+  private async putInParts(key: string, size: number, read: (chunk: number) => Iterable<Buffer>, options: PutChunksOptions): Promise<{ etag: string }> {
     const { signal, onBytes } = options;
-    const digest = createHash('sha256');
     const partSize = Math.max(MULTIPART_THRESHOLD, Math.ceil(size / MAX_PARTS));
     count('remote.multipart');
     const { UploadId } = await this.retry(`starting the upload of ${key}`, signal, () =>
@@ -132,9 +132,10 @@ export class S3ObjectStore implements ObjectStore {
     if (!UploadId) throw new HindsightError('REMOTE_FAILED', `${this.label} started no upload for ${key}.`, { remote: this.label });
     try {
       const parts: { ETag: string; PartNumber: number }[] = [];
-      for (let offset = 0, number = 1; offset < size; offset += partSize, number++) {
-        const body = await readRange(file, offset, Math.min(partSize, size - offset));
-        digest.update(body);
+      let sent = 0;
+      // The reader's last step (after the last part) is its check: a throw there skips the completion.
+      for (const body of read(partSize)) {
+        const number = parts.length + 1;
         count('remote.put');
         const { ETag } = await this.retry(`uploading part ${number} of ${key}`, signal, () =>
           this.client.send(
@@ -143,9 +144,10 @@ export class S3ObjectStore implements ObjectStore {
           ),
         );
         parts.push({ ETag: ETag ?? '', PartNumber: number });
+        sent += body.length;
         onBytes?.(body.length);
       }
-      if (options.sha256) checkDigest(digest, options.sha256, file);
+      if (sent !== size) throw shortSource(key, sent, size);
       const done = await this.retry(`finishing the upload of ${key}`, signal, () =>
         this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: this.key(key), UploadId, MultipartUpload: { Parts: parts } }), {
           abortSignal: signal,
@@ -265,30 +267,12 @@ export class S3ObjectStore implements ObjectStore {
   }
 }
 
-function checkDigest(digest: ReturnType<typeof createHash>, expected: string, file: string): void {
-  if (digest.digest('hex') !== expected) {
-    throw new HindsightError('BLOB_CORRUPT', `The stored contents ${expected.slice(0, 12)}… are damaged on this disk (${file}); they were not sent.`, { hash: expected, path: file });
-  }
+function shortSource(key: string, got: number, size: number): HindsightError {
+  return new HindsightError('INTERNAL', `The bytes read for ${key} were ${got}, not the ${size} announced; nothing was written.`, { key });
 }
 
 function md5(body: Buffer): string {
   return createHash('md5').update(body).digest('base64');
-}
-
-async function readRange(file: string, offset: number, length: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(length);
-    let read = 0;
-    while (read < length) {
-      const { bytesRead } = await handle.read(buffer, read, length - read, offset + read);
-      if (bytesRead === 0) throw new HindsightError('BLOB_CORRUPT', `${file} is shorter than recorded (${offset + read} of ${offset + length} bytes).`, { path: file });
-      read += bytesRead;
-    }
-    return buffer;
-  } finally {
-    await handle.close();
-  }
 }
 
 // DeleteObjects must carry Content-MD5 for Swift and for S3 servers that predate flexible

@@ -194,14 +194,14 @@ export function copyBlobInto(blobsDir: string, hash: string, out: number, buffer
  * last one, bytes that do not match the blob's name throw BLOB_CORRUPT (an export stops there,
  * so a damaged blob never goes out as good).
  */
-export function* checkedBlobChunks(blobsDir: string, hash: string, size: number, chunk: number): Generator<Buffer> {
-  const { fd: source } = openBlob(blobsDir, hash, size);
+export function* checkedBlobChunks(blobsDir: string, hash: string, size: number, chunk: number, subject?: BlobSubject): Generator<Buffer> {
+  const { fd: source } = openBlob(blobsDir, hash, size, subject);
   const digest = createHash('sha256');
   try {
     for (let left = size; left > 0; ) {
       const buffer = Buffer.allocUnsafe(Math.min(left, chunk));
       const n = readSync(source, buffer, 0, buffer.length, null);
-      if (n === 0) throw damaged(blobsDir, hash, 'corrupt', 'it ended early');
+      if (n === 0) throw damaged(blobsDir, hash, 'corrupt', 'it ended early', subject);
       digest.update(buffer.subarray(0, n));
       left -= n;
       yield n === buffer.length ? buffer : buffer.subarray(0, n);
@@ -209,7 +209,7 @@ export function* checkedBlobChunks(blobsDir: string, hash: string, size: number,
   } finally {
     closeSync(source);
   }
-  if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt');
+  if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', undefined, subject);
 }
 
 /**

@@ -3,17 +3,24 @@ import type { Progress } from '../../../shared/progress.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { hashBlob } from '../store/blobReader.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
+import type { RemoteOnly } from '../remote/remoteOnlyBlobs.js';
 import { repairFromFolder } from './repairBlobs.js';
 
 // Re-hashes every blob the index names and reports the missing and corrupt ones with the
 // versions that point at them, so a person knows exactly which file versions are affected. What
 // it finds is marked in the index (so no copy trusts those names) and marks of blobs found intact
-// are cleared. With `repair` (run as the project's writer), the right bytes are then looked for
+// are cleared. A blob absent from this disk that a remote holds (a clone's older versions) is not
+// missing: it is counted apart, and, when asked, checked on the remote. With `repair` (run as the project's writer), the right bytes are then looked for
 // in the folder: the result lists the versions repaired apart from those still lost.
 
 export interface VerifyOptions {
   signal?: AbortSignal;
   repair?: boolean;
+  /**
+   * Of the blobs absent from this disk, those a remote holds (remote/remoteOnlyBlobs.ts): they
+   * are fetched when first read, so they are counted apart, not as missing.
+   */
+  remoteOnly?: (absent: string[], signal?: AbortSignal) => Promise<RemoteOnly>;
 }
 
 const PARALLEL = 4;
@@ -23,7 +30,7 @@ export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink
   const blobs = store.index.blobs();
   const bytesTotal = blobs.reduce((sum, b) => sum + b.size, 0);
   const progress = throttleProgress(onProgress);
-  const missing: string[] = [];
+  let missing: string[] = [];
   const corrupt: string[] = [];
   let next = 0;
   const done = { files: 0, bytes: 0 };
@@ -49,6 +56,9 @@ export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
+  const remote = options.remoteOnly ? await options.remoteOnly(missing, signal) : { held: [], check: null };
+  const onRemote = new Set(remote.held);
+  missing = missing.filter((hash) => !onRemote.has(hash));
   for (const hash of missing) store.index.markDamaged(hash, 'missing');
   for (const hash of corrupt) store.index.markDamaged(hash, 'corrupt');
   const found = new Set([...missing, ...corrupt]);
@@ -63,5 +73,7 @@ export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink
     ok: left.missing.length === 0 && left.corrupt.length === 0,
     ...left,
     repaired: [...repaired].sort().map(withVersions),
+    remoteOnly: onRemote.size,
+    remoteCheck: remote.check,
   };
 }

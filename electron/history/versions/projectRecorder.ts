@@ -19,7 +19,7 @@ import type { VerifyResult } from '../../../shared/history.js';
 import type { ProgressSink } from '../progressThrottle.js';
 import { repairFromFolder } from '../verify/repairBlobs.js';
 import { backupIndexIfDue } from '../project/indexBackup.js';
-import { verifyStore } from '../verify/verifyStore.js';
+import { verifyStore, type VerifyOptions } from '../verify/verifyStore.js';
 
 // Everything that writes to a project's history, for every open project of the engine: the first
 // copy, the rescan, the live watchers' change groups, restores and checkpoints. Writes to one
@@ -113,8 +113,8 @@ export class ProjectRecorder {
   }
 
   /** verify, then (as the writer) the damaged blobs written again from the folder's files. */
-  verifyAndRepair(project: OpenProject, onProgress: ProgressSink, options: { signal?: AbortSignal } & WriterWait): Promise<VerifyResult> {
-    return project.serial(() => verifyStore(project.store, onProgress, { signal: options.signal, repair: true }), options);
+  verifyAndRepair(project: OpenProject, onProgress: ProgressSink, options: Pick<VerifyOptions, 'signal' | 'remoteOnly'> & WriterWait): Promise<VerifyResult> {
+    return project.serial(() => verifyStore(project.store, onProgress, { signal: options.signal, remoteOnly: options.remoteOnly, repair: true }), options);
   }
 
   restoreFromGit(project: OpenProject, path: string, source: GitSource, wait: WriterWait = {}): Promise<RestoreFileResult> {

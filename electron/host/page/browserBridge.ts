@@ -106,6 +106,14 @@ function install(): void {
     pathForFile: () => null,
     chooseBundleTarget: async () => null,
     chooseBundleSource: async () => null,
+    // No OS keychain here: the host's pushes use the AWS environment or profile it was started with.
+    remoteCredentials: async () => ({
+      ok: false,
+      error: {
+        code: 'KEYCHAIN_UNAVAILABLE',
+        message: 'The browser host has no keychain to keep credentials in. It uses the AWS environment variables or profile it was started with.',
+      },
+    }),
     downloadHistory: (request) => downloadHistory(request),
     uploadHistory: (file, request) => uploadHistory(file, request, uploads),
   };

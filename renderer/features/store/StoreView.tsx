@@ -7,6 +7,7 @@ import { formatRelative } from '../../format/time.js';
 import { progressFraction } from '../../../shared/progress.js';
 import { useApp } from '../../stores/appStore.js';
 import { TransferPanel } from '../transfer/TransferPanel.js';
+import { RemoteCredentialsForm } from './RemoteCredentialsForm.js';
 import { RetentionPanel } from './RetentionPanel.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
@@ -121,6 +122,7 @@ function RemotePanel() {
                   {pullText(pulled)}
                 </p>
               )}
+              <RemoteCredentialsForm remote={r.name} />
             </li>
           ))}
         </ul>
@@ -190,7 +192,9 @@ function VerifyPanel() {
       {error && <ErrorNote error={error} title="Verify did not finish" />}
       {result && result.ok && (
         <p className="result-ok" role="status">
-          All {formatCount(result.blobs)} blobs are intact.
+          {result.remoteOnly > 0
+            ? `All ${formatCount(result.blobs - result.remoteOnly)} blobs here are intact; ${formatCount(result.remoteOnly)} live on the remote only (fetched when first read).`
+            : `All ${formatCount(result.blobs)} blobs are intact.`}
         </p>
       )}
       {result && result.repaired.length > 0 && (

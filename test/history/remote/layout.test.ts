@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import { HindsightError } from '../../../shared/errors.js';
-import { PackBuilder, readPackTrailer, sha256, unpackBlob } from '../../../electron/history/remote/layout/packFormat.js';
+import { PackBuilder, readPackTrailer, sha256, unpackBlob, type PackEntry } from '../../../electron/history/remote/layout/packFormat.js';
 import { decodeIndex, encodeIndex } from '../../../electron/history/remote/layout/indexFormat.js';
 import { decodeRecord, encodeRecord } from '../../../electron/history/remote/layout/recordFormat.js';
 import { encodeGzipJson } from '../../../electron/history/remote/layout/jsonObject.js';
@@ -27,12 +28,12 @@ describe('packs', () => {
   const noise = randomBytes(5000);
   const empty = Buffer.alloc(0);
 
-  it('hold blobs deflated where that pays and raw where it does not, and give back exact bytes', () => {
+  it('hold blobs compressed where that pays and raw where it does not, and give back exact bytes', () => {
     const builder = new PackBuilder();
     for (const blob of [text, noise, empty]) builder.add(sha256(blob), blob);
     const pack = builder.finish();
     expect(pack.hash).toBe(sha256(pack.body));
-    expect(pack.entries.map((e) => e[4])).toEqual(['deflate', 'raw', 'raw']);
+    expect(pack.entries.map((e) => e[4])).toEqual(['brotli', 'raw', 'raw']);
     expect(pack.entries[0]![2]).toBeLessThan(text.length / 4);
     expect(readPackTrailer(pack.body)).toEqual(pack.entries);
     for (const [entry, blob] of pack.entries.map((e, i) => [e, [text, noise, empty][i]!] as const)) {
@@ -40,7 +41,14 @@ describe('packs', () => {
     }
   });
 
-  it('refuse a blob whose stored bytes were damaged, deflated or raw', () => {
+  it('still read blobs deflated by packs written before Brotli', () => {
+    const stored = deflateRawSync(text, { level: 1 });
+    const entry: PackEntry = [sha256(text), 0, stored.length, text.length, 'deflate'];
+    expect(unpackBlob(stored, entry)).toEqual(text);
+    expect(codeOf(() => unpackBlob(stored, [...entry.slice(0, 4), 'brotli'] as PackEntry))).toBe('REMOTE_CORRUPT');
+  });
+
+  it('refuse a blob whose stored bytes were damaged, compressed or raw', () => {
     const builder = new PackBuilder();
     builder.add(sha256(text), text);
     builder.add(sha256(noise), noise);

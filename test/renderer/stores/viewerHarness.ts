@@ -75,6 +75,8 @@ export async function startViewer(): Promise<Viewer> {
     // Bundles over HTTP are the browser host's (its own tests and the browser e2e cover them).
     downloadHistory: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'no host here' } }),
     uploadHistory: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'no host here' } }),
+    // As the browser host: no keychain.
+    remoteCredentials: async () => ({ ok: false, error: { code: 'KEYCHAIN_UNAVAILABLE', message: 'no keychain here' } }),
   };
   (globalThis as { window?: unknown }).window = { hindsight: api };
 

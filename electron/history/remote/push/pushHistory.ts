@@ -5,8 +5,7 @@ import type { RemoteConfig } from '../../config/configSchema.js';
 import { acquireFileLock, type LockHolder } from '../../fileLock.js';
 import type { ProgressSink } from '../../progressThrottle.js';
 import type { ProjectStore } from '../../project/projectStore.js';
-import { readBlobHead } from '../../store/blobReader.js';
-import { blobPath } from '../../store/storeLayout.js';
+import { checkedBlobChunks, readBlobHead } from '../../store/blobReader.js';
 import { machineIdentity } from '../machineIdentity.js';
 import type { PushSource } from '../pushSource.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
@@ -61,12 +60,9 @@ export function pushSourceOf(dataDir: string, store: ProjectStore): PushSource {
     fork: remoteFork(store),
     snapshotsAfter: (origin) => store.index.ownSnapshotsAfter(origin),
     blobSize: (hash) => store.index.blobSize(hash),
-    readBlob: async (hash) => readCheckedBlob(store.blobsDir, hash, store.index.blobSize(hash)),
-    blobFile: (hash) => blobPath(store.blobsDir, hash),
+    // Both readers refuse (and mark damaged) bytes that do not match their name: a damaged
+    // blob never reaches the remote.
+    readBlob: (hash, size, path) => readBlobHead(store.blobsDir, hash, Number.MAX_SAFE_INTEGER, size, { path }),
+    blobChunks: (hash, size, path, chunk) => checkedBlobChunks(store.blobsDir, hash, size, chunk, { path }),
   };
-}
-
-/** A stored blob's bytes, refused (and marked damaged) unless they match their name: a damaged blob never reaches the remote. */
-function readCheckedBlob(blobsDir: string, hash: string, size: number | undefined): Buffer {
-  return readBlobHead(blobsDir, hash, Number.MAX_SAFE_INTEGER, size);
 }

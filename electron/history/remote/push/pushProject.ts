@@ -146,7 +146,7 @@ function pendingBlobs(snapshots: RecordedSnapshot[], source: PushSource, ledger:
       if (hash === null || seen.has(hash)) continue;
       seen.add(hash);
       if (ledger.locate(hash)) continue;
-      pending.push({ hash, size: source.blobSize(hash) ?? version.size });
+      pending.push({ hash, size: source.blobSize(hash) ?? version.size, path: version.path });
     }
   }
   return pending;

@@ -1,5 +1,6 @@
 import type { ObjectStore } from '../objectStore.js';
-import { blobKey, hashOfKey, packKey, projectFolder } from '../layout/remoteKeys.js';
+import { blobKey, packKey } from '../layout/remoteKeys.js';
+import { listData } from '../remoteData.js';
 import { PACK_TARGET_BYTES, PackBuilder, type BuiltPack } from '../layout/packFormat.js';
 import type { RemoteLedger } from '../remoteLedger.js';
 import type { PushSource } from '../pushSource.js';
@@ -13,10 +14,13 @@ import type { TransferMeter } from '../transferMeter.js';
 /** Blobs from this size up stand alone, byte for byte. */
 export const STANDALONE_BYTES = 4 * 1024 * 1024;
 const IN_FLIGHT = 4;
+const YIELD_EVERY_BYTES = 1024 * 1024;
 
 export interface PendingBlob {
   hash: string;
   size: number;
+  /** A file whose version holds the blob, named when the blob is found damaged. */
+  path: string;
 }
 
 export interface SentData {
@@ -38,7 +42,8 @@ export async function sendData(
   resuming: boolean,
   signal?: AbortSignal,
 ): Promise<SentData> {
-  const already = resuming && pending.length > 0 ? await presentData(store, source.projectId, signal) : new Set<string>();
+  // What the last push sent without noting it, when it did not finish.
+  const already = resuming && pending.length > 0 ? new Set((await listData(store, source.projectId, signal)).keys()) : new Set<string>();
   const sender = new DataSender(store, source, ledger, meter, already, signal);
   try {
     for (const blob of pending) if (blob.size >= STANDALONE_BYTES) await sender.sendAlone(blob);
@@ -72,7 +77,8 @@ class DataSender {
       if (this.already.has(key)) this.sent.skipped++;
       else {
         const onBytes = (bytes: number) => this.meter.add({ bytes });
-        await this.store.putFile(key, this.source.blobFile(blob.hash), blob.size, { sha256: blob.hash, signal: this.signal, onBytes });
+        const read = (chunk: number) => this.source.blobChunks(blob.hash, blob.size, blob.path, chunk);
+        await this.store.putChunks(key, blob.size, read, { signal: this.signal, onBytes });
         this.sent.objects++;
         this.sent.storedBytes += blob.size;
       }
@@ -85,9 +91,16 @@ class DataSender {
 
   async sendPacked(blobs: PendingBlob[]): Promise<void> {
     let builder = new PackBuilder();
+    let sinceYield = 0;
     for (const blob of blobs) {
       this.signal?.throwIfAborted();
-      builder.add(blob.hash, await this.source.readBlob(blob.hash));
+      builder.add(blob.hash, this.source.readBlob(blob.hash, blob.size, blob.path));
+      // Reading and compressing are synchronous: give the event loop a turn now and then, so the
+      // packs already handed to the uploads go on moving over their sockets while this one fills.
+      if ((sinceYield += blob.size) >= YIELD_EVERY_BYTES) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       if (builder.storedBytes >= this.packBytes) {
         await this.sendPack(builder.finish());
         builder = new PackBuilder();
@@ -120,25 +133,6 @@ class DataSender {
 export function packTargetBytes(env: NodeJS.ProcessEnv = process.env): number {
   const bytes = Number(env.HINDSIGHT_REMOTE_PACK_BYTES);
   return Number.isInteger(bytes) && bytes >= 1024 && bytes <= PACK_TARGET_BYTES ? bytes : PACK_TARGET_BYTES;
-}
-
-/** The packs and large blobs already on the remote, when the last push did not finish. */
-async function presentData(store: ObjectStore, projectId: string, signal?: AbortSignal): Promise<Set<string>> {
-  const folder = projectFolder(projectId);
-  const [packs, blobs] = await Promise.all([store.list(`${folder}/packs/`, signal), store.list(`${folder}/blobs/`, signal)]);
-  const present = new Set<string>();
-  for (const { key } of packs) if (isShaped(projectId, 'pack', key)) present.add(key);
-  for (const { key } of blobs) if (isShaped(projectId, 'blob', key)) present.add(key);
-  return present;
-}
-
-function isShaped(projectId: string, kind: 'pack' | 'blob', key: string): boolean {
-  try {
-    hashOfKey(projectId, kind, key);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** At most `limit` uploads at once; the first failure stops new ones and is thrown. */
