@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HindsightError } from '../../shared/errors.js';
 import { CREDENTIALS_FILE, CredentialsFile, type Cipher } from '../../electron/main/credentialsFile.js';
 import { tempDir } from '../helpers/tempDirs.js';
+import { codeOf } from '../helpers/errorCode.js';
 
 // The app's remote credentials file. Electron (and so safeStorage, the OS keychain) cannot run
 // here: a real reversible cipher from node:crypto (AES-256-GCM under a random key) stands in for
@@ -31,15 +31,6 @@ function aesCipher(available = true): Cipher & { key: Buffer } {
   };
 }
 
-function codeOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof HindsightError) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 

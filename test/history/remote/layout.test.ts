@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
-import { HindsightError } from '../../../shared/errors.js';
 import { PackBuilder, readPackTrailer, sha256, unpackBlob, type PackEntry } from '../../../electron/history/remote/layout/packFormat.js';
 import { decodeIndex, encodeIndex } from '../../../electron/history/remote/layout/indexFormat.js';
 import { decodeRecord, encodeRecord } from '../../../electron/history/remote/layout/recordFormat.js';
@@ -9,19 +8,11 @@ import { encodeGzipJson } from '../../../electron/history/remote/layout/jsonObje
 import { hashOfKey, indexKey, packKey, recordKey } from '../../../electron/history/remote/layout/remoteKeys.js';
 import { planFetch } from '../../../electron/history/remote/fetch/fetchPlan.js';
 import { parseRemoteUrl } from '../../../electron/history/remote/remoteUrl.js';
+import { codeOf } from '../../helpers/errorCode.js';
 
 const PROJECT = '0123456789abcdef0123456789abcdef';
 const MACHINE = '6a0f5c2e-1b7d-4c1e-9f3a-2d4e5f607182';
 
-function codeOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof HindsightError) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
 
 describe('packs', () => {
   const text = Buffer.from('const value = store.index(path);\n'.repeat(300));
