@@ -11,7 +11,7 @@ import { decodeOids, type FromWorker, type PlanMessage, type PlanRequest } from 
 // the plan received. Counts each plan received as `prune.workerPlans` (tests check that no plan
 // is made on this thread: `prune.plans` stays 0 here).
 
-export type Plan = Omit<PlanMessage, 'type' | 'gitOids'>;
+export type Plan = Omit<PlanMessage, 'type' | 'gitOids' | 'niceness'>;
 
 export class PrunePlanner {
   readonly #worker: Worker;
@@ -51,6 +51,7 @@ export class PrunePlanner {
       return pending?.reject(message.code ? new HindsightError(message.code as ErrorCode, message.message, message.details) : new Error(message.message));
     }
     count('prune.workerPlans');
+    if (message.niceness === 19) count('prune.lowPriorityPlans');
     const oids = decodeOids(message.gitOids);
     if (oids.length > 0) this.store.index.rememberGitOids(oids);
     pending?.resolve({ fingerprint: message.fingerprint, summary: message.summary, chunks: message.chunks });

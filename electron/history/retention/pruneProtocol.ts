@@ -60,6 +60,8 @@ export interface PlanMessage {
   chunks: EncodedChunk[];
   /** git's ids the uncommitted rule computed (hashes and oids, each joined with '\n'), for history.db to remember. */
   gitOids: { hashes: string; oids: string };
+  /** The planner thread's niceness (null where it cannot be set for the thread alone). */
+  niceness: number | null;
 }
 
 export interface FailedMessage {

@@ -1,3 +1,4 @@
+import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { HindsightError } from '../../../shared/errors.js';
 import { PruneReader } from '../db/pruneReader.js';
@@ -13,6 +14,25 @@ import { uncommittedVersions, youngVersions } from './uncommitted.js';
 // (a prune that found it changed asks again).
 
 let reader: PruneReader | undefined;
+
+/**
+ * The planner yields the cores to everything else: a prune must never slow a first copy or a
+ * recorded change, and on a machine with few cores a planning thread at normal priority takes
+ * CPU time from the copy workers. On Linux, priority of "process 0" is the calling thread's alone
+ * (setpriority with who = 0 acts on the thread); elsewhere it would be the whole app's, so the
+ * thread keeps its priority there.
+ */
+const LOWEST = 19;
+function lowestPriority(): number | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    setPriority(0, LOWEST);
+    return getPriority(0);
+  } catch {
+    return null;
+  }
+}
+const niceness = lowestPriority();
 
 function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer);
@@ -44,7 +64,7 @@ async function plan(request: PlanRequest): Promise<void> {
     thinning: made.thinning,
     decisions: request.decisions ? made.decisions : null,
   };
-  send({ type: 'plan', fingerprint, summary, chunks, gitOids: encodeOids(computed) }, transferables(chunks));
+  send({ type: 'plan', fingerprint, summary, chunks, gitOids: encodeOids(computed), niceness }, transferables(chunks));
 }
 
 parentPort?.on('message', (request: PlanRequest) => {

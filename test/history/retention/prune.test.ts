@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { PruneResult } from '../../../shared/contract/values.js';
@@ -57,8 +58,12 @@ describe('prune', () => {
     process.env.HINDSIGHT_PRUNE_CHUNK_ROWS = '4';
     onTestFinished(() => void delete process.env.HINDSIGHT_PRUNE_CHUNK_ROWS);
     resetTrace();
+    const mine = getPriority(0);
     const done = await engine.prune(projectId);
     expect([counter('prune.plans'), counter('prune.workerPlans'), counter('prune.replans')]).toEqual([0, 1, 0]);
+    // The planner thread at the lowest priority (on Linux, where a thread's priority is its own), and this thread not.
+    if (process.platform === 'linux') expect(counter('prune.lowPriorityPlans')).toBe(1);
+    expect(getPriority(0)).toBe(mine);
     expect(counter('prune.chunks')).toBeGreaterThan(2);
     expect(done).toMatchObject({ dryRun: false, snapshots: removed.length, versions: preview.versions, blobs: preview.blobs, bytesFreed: preview.bytesFreed });
     expect(done.keptBecause).toEqual(preview.keptBecause);
