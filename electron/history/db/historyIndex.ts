@@ -484,16 +484,16 @@ export class HistoryIndex {
     return searchIndex.blobsContaining(this.#sql, literal);
   }
 
-  blobsNotIndexed(maxSize: number): string[] {
-    return searchIndex.blobsNotIndexed(this.#sql, maxSize);
-  }
-
   blobTextState(hash: string): searchIndex.BlobTextState | undefined {
     return searchIndex.blobTextState(this.#sql, hash);
   }
 
-  fileVersionsOfBlob(hash: string): searchIndex.SearchVersionRow[] {
-    return searchIndex.fileVersionsOfBlob(this.#sql, hash);
+  candidateVersions(literal: string): searchIndex.SearchVersionRow[] {
+    return searchIndex.candidateVersions(this.#sql, literal);
+  }
+
+  unindexedVersions(maxSize: number): searchIndex.SearchVersionRow[] {
+    return searchIndex.unindexedVersions(this.#sql, maxSize);
   }
 
   fileVersionsWithin(maxSize: number): searchIndex.SearchVersionRow[] {

@@ -79,31 +79,58 @@ export function trigramQuery(literal: string): string {
   return [...starts].map((i) => `"${chars.slice(i, i + 3).join('').replace(/"/g, '""')}"`).join(' AND ');
 }
 
-/** Blobs within the size limit the index does not cover yet: a search reads them instead. */
-export function blobsNotIndexed(sql: Sql, maxSize: number): string[] {
-  return sql
-    .rows<[string]>('SELECT b.hash FROM blobs b WHERE b.size <= ? AND NOT EXISTS (SELECT 1 FROM search_blobs s WHERE s.hash = b.hash)', maxSize)
-    .map((r) => r[0]);
-}
-
 /** What the build found a blob to be; undefined when it has not looked at it yet. */
 export function blobTextState(sql: Sql, hash: string): BlobTextState | undefined {
   return sql.get<{ state: BlobTextState }>('SELECT state FROM search_blobs WHERE hash = ?', hash)?.state;
 }
 
-/** A file version as a search groups it: [versionId, snapshotId, path, hash, at, size]. */
-export type SearchVersionRow = [number, number, string, string, number, number];
+/**
+ * A file version as a search groups it: [versionId, snapshotId, path, hash, at, size, state], state
+ * being what the index build found its blob to be (null: not looked at yet).
+ */
+export type SearchVersionRow = [number, number, string, string, number, number, BlobTextState | null];
 
-const SEARCH_VERSION_SELECT = `SELECT v.id, v.snapshot_id, v.path, v.hash, s.at, v.size FROM versions v JOIN snapshots s ON s.id = v.snapshot_id`;
+const SEARCH_VERSION_COLUMNS = `v.id, v.snapshot_id, v.path, v.hash, s.at, v.size`;
 
-/** The file versions naming one blob (through versions_by_hash). */
-export function fileVersionsOfBlob(sql: Sql, hash: string): SearchVersionRow[] {
-  return sql.rows<SearchVersionRow>(`${SEARCH_VERSION_SELECT} WHERE v.hash = ? AND v.type = 'file'`, hash);
+/**
+ * The file versions naming a blob the index says may contain `literal` (every trigram of it, case
+ * ignored), in one statement: the MATCH names the blobs, versions_by_hash their versions. The
+ * index keeps no positions, so the caller reads each blob to be sure.
+ */
+export function candidateVersions(sql: Sql, literal: string): SearchVersionRow[] {
+  return sql.rows<SearchVersionRow>(
+    `SELECT ${SEARCH_VERSION_COLUMNS}, 'text' FROM search_text t
+       JOIN search_blobs b ON b.id = t.rowid
+       JOIN versions v ON v.hash = b.hash
+       JOIN snapshots s ON s.id = v.snapshot_id
+     WHERE search_text MATCH ? AND v.type = 'file'`,
+    trigramQuery(literal),
+  );
 }
 
-/** Every file version with contents within the size limit: what a search without the index reads. */
+/**
+ * The file versions naming a blob within the size limit the build has not looked at yet (a search
+ * reads them). CROSS JOIN keeps the blobs first: left to itself the planner scans every version.
+ */
+export function unindexedVersions(sql: Sql, maxSize: number): SearchVersionRow[] {
+  return sql.rows<SearchVersionRow>(
+    `SELECT ${SEARCH_VERSION_COLUMNS}, NULL FROM blobs b
+       CROSS JOIN versions v ON v.hash = b.hash
+       JOIN snapshots s ON s.id = v.snapshot_id
+     WHERE b.size <= ? AND v.type = 'file' AND NOT EXISTS (SELECT 1 FROM search_blobs x WHERE x.hash = b.hash)`,
+    maxSize,
+  );
+}
+
+/** Every file version with contents within the size limit, with what the build found its blob to be: what a search without the index reads. */
 export function fileVersionsWithin(sql: Sql, maxSize: number): SearchVersionRow[] {
-  return sql.rows<SearchVersionRow>(`${SEARCH_VERSION_SELECT} WHERE v.hash IS NOT NULL AND v.type = 'file' AND v.size <= ?`, maxSize);
+  return sql.rows<SearchVersionRow>(
+    `SELECT ${SEARCH_VERSION_COLUMNS}, x.state FROM versions v
+       JOIN snapshots s ON s.id = v.snapshot_id
+       LEFT JOIN search_blobs x ON x.hash = v.hash
+     WHERE v.hash IS NOT NULL AND v.type = 'file' AND v.size <= ?`,
+    maxSize,
+  );
 }
 
 export interface SearchIndexTotals {
@@ -113,10 +140,15 @@ export interface SearchIndexTotals {
   indexBytes: number;
 }
 
-/** How far the build is: blobs looked at, of those within the size limit. */
+/**
+ * How far the build is: blobs looked at, of those within the size limit. Two counts of one table
+ * each, no join (a search asks this every time): search_blobs only names blobs the store has (a
+ * row is added only for a blob in blobs, and leaves in the transaction that removes the blob), and
+ * its bytes are the blob's size.
+ */
 export function searchProgress(sql: Sql, maxSize: number): { indexedBlobs: number; totalBlobs: number } {
   return sql.get<{ indexedBlobs: number; totalBlobs: number }>(
-    `SELECT (SELECT COUNT(*) FROM blobs b WHERE b.size <= ? AND EXISTS (SELECT 1 FROM search_blobs s WHERE s.hash = b.hash)) AS indexedBlobs,
+    `SELECT (SELECT COUNT(*) FROM search_blobs WHERE bytes <= ?) AS indexedBlobs,
             (SELECT COUNT(*) FROM blobs WHERE size <= ?) AS totalBlobs`,
     maxSize,
     maxSize,

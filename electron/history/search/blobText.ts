@@ -1,17 +1,21 @@
 import { isHindsightError } from '../../../shared/errors.js';
 import type { BlobTextState } from '../db/historyIndex.js';
-import { readBlobHead } from '../store/blobReader.js';
+import { readBlobWhole, type ReadScratch } from '../store/blobReader.js';
 import { textContents } from '../textContents.js';
 
 // A stored blob's text for the search, read through the one blob reader: its state as the index
-// records it (text, binary, not UTF-8, or unreadable: missing or damaged), never a crash.
+// records it (text, binary, not UTF-8, or unreadable: missing or damaged), never a crash. The
+// bytes go through one scratch buffer (the search and the index build read thousands of blobs in
+// a row and keep only the decoded text): reads are synchronous, so nothing else uses it meanwhile.
 
 export type BlobText = { state: 'text'; text: string } | { state: Exclude<BlobTextState, 'text'> };
+
+const scratch: ReadScratch = { buffer: Buffer.allocUnsafe(64 * 1024) };
 
 export function readBlobText(blobsDir: string, hash: string, size: number): BlobText {
   let bytes: Buffer;
   try {
-    bytes = readBlobHead(blobsDir, hash, size, size);
+    bytes = readBlobWhole(blobsDir, hash, size, scratch);
   } catch (error) {
     if (isHindsightError(error) && (error.code === 'BLOB_MISSING' || error.code === 'BLOB_CORRUPT')) return { state: 'unreadable' };
     throw error;

@@ -1,18 +1,22 @@
 import type { SearchHit, SearchMatch, SearchResult } from '../../../shared/contract/values.js';
 import { HindsightError } from '../../../shared/errors.js';
 import { globMatcher } from '../../../shared/pathGlob.js';
-import { findMatches, previewOf, queryPattern, type TextQuery } from '../../../shared/textSearch.js';
-import type { SearchVersionRow } from '../db/historyIndex.js';
+import { findMatches, previewOf, queryPattern, type TextMatch, type TextQuery } from '../../../shared/textSearch.js';
+import type { VersionInfo } from '../../../shared/history.js';
+import type { BlobTextState, SearchVersionRow } from '../db/historyIndex.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import { count } from '../trace.js';
 import { readBlobText } from './blobText.js';
 import { requiredLiteral } from './regexLiteral.js';
 
 // A search of every version ever recorded. The trigram index (db/searchIndex.ts) names the blobs
-// that may hold the text when the query has 3 characters of plain text to look for; every other
-// query, and the blobs the build has not reached yet, are read instead. The candidates are then
-// grouped by file and content, newest first, and each is read to find its lines: the index only
-// narrows, the text itself decides (case, regex). One blob is read once per search however many
-// files and versions name it.
+// that may hold the text when the query has 3 characters of plain text to look for, with their
+// file versions, in one statement; every other query, and the blobs the build has not reached yet,
+// are read instead. The candidates are then grouped by file and content, newest first, and each
+// blob is read and scanned for its lines once per search however many files and versions name it
+// (the index only narrows, the text itself decides: case, regex). Whether the build is complete is
+// two counts (no scan of every blob), and only an incomplete one costs the query for the blobs it
+// has not reached.
 
 export interface SearchRequest extends TextQuery {
   /** A glob over project paths (shared/pathGlob.ts). */
@@ -39,49 +43,108 @@ export async function searchHistory(store: ProjectStore, request: SearchRequest,
   const indexed = literal !== null && [...literal].length >= 3;
   const { index } = store;
   const progress = index.searchProgress(maxSize);
+  const done = progress.indexedBlobs >= progress.totalBlobs;
 
-  const rows = indexed ? candidatesFromIndex(store, literal, maxSize) : index.fileVersionsWithin(maxSize);
-  const groups = groupRows(rows, request);
-
-  const texts = new Map<string, string | null>();
-  let reads = 0;
-  const textOf = async (hash: string, size: number): Promise<string | null> => {
-    let text = texts.get(hash);
-    if (text !== undefined) return text;
-    const state = index.blobTextState(hash);
-    if (state && state !== 'text') text = null;
-    else {
-      const read = readBlobText(store.blobsDir, hash, size);
-      text = read.state === 'text' ? read.text : null;
-      if (++reads % READS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+  let rows: SearchVersionRow[];
+  // The blobs the index named: any other blob it has looked at cannot hold the text.
+  let named: Set<string> | undefined;
+  if (indexed) {
+    rows = index.candidateVersions(literal);
+    named = new Set(rows.map((row) => row[3]));
+    if (!done) {
+      count('search.unindexedQueries');
+      rows = rows.concat(index.unindexedVersions(maxSize));
     }
-    texts.set(hash, text);
-    return text;
-  };
+  } else rows = index.fileVersionsWithin(maxSize);
+  const groups = groupRows(rows, request);
+  const scans = new BlobScans(store, pattern);
 
   const results: SearchHit[] = [];
   let truncated = false;
   for (const group of groups) {
     const newest = group.versions[0]!;
-    const text = await textOf(group.hash, newest[5]);
-    if (text === null) continue;
-    const found = findMatches(text, pattern, MAX_MATCHES);
-    if (found.length === 0) continue;
+    const scan = await scans.of(group.hash, newest[5], newest[6]);
+    if (scan === null || scan.found.length === 0) continue;
     if (results.length === request.limit) {
       truncated = true;
       break;
     }
-    const matches: SearchMatch[] = found.map((m) => ({ line: m.line, column: m.column, preview: previewOf(text, m) }));
     results.push({
       path: group.path,
       versions: group.versions.map(([versionId, snapshotId, , , at]) => ({ versionId, snapshotId, at })),
       firstSeen: group.versions[group.versions.length - 1]![4],
       lastSeen: group.lastSeen,
-      stillPresent: await stillPresent(store, group, pattern, maxSize, textOf),
-      matches,
+      stillPresent: await scans.stillPresent(group, maxSize, named),
+      matches: scans.matchesOf(group.hash, scan),
     });
   }
-  return { indexed, index: { ...progress, done: progress.indexedBlobs >= progress.totalBlobs }, results, truncated };
+  return { indexed, index: { ...progress, done }, results, truncated };
+}
+
+interface Scan {
+  text: string;
+  found: TextMatch[];
+}
+
+/**
+ * Each blob of one search read and scanned at most once (null: no text to search: binary, not
+ * UTF-8, unreadable), its matches' previews made once, and each path's latest version asked once.
+ */
+class BlobScans {
+  readonly #scans = new Map<string, Scan | null>();
+  readonly #matches = new Map<string, SearchMatch[]>();
+  readonly #latest = new Map<string, VersionInfo | undefined>();
+  #reads = 0;
+
+  constructor(
+    private readonly store: ProjectStore,
+    private readonly pattern: RegExp,
+  ) {}
+
+  /** The blob's matches; `state` is what the index build found it to be (null: not looked at yet). */
+  async of(hash: string, size: number, state: BlobTextState | null): Promise<Scan | null> {
+    const known = this.#scans.get(hash);
+    if (known !== undefined) return known;
+    let scan: Scan | null = null;
+    if (state === null || state === 'text') {
+      const read = readBlobText(this.store.blobsDir, hash, size);
+      count('search.blobReads');
+      if (read.state === 'text') {
+        count('search.blobScans');
+        scan = { text: read.text, found: findMatches(read.text, this.pattern, MAX_MATCHES) };
+      }
+      if (++this.#reads % READS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.#scans.set(hash, scan);
+    return scan;
+  }
+
+  matchesOf(hash: string, scan: Scan): SearchMatch[] {
+    let matches = this.#matches.get(hash);
+    if (!matches) this.#matches.set(hash, (matches = scan.found.map((m) => ({ line: m.line, column: m.column, preview: previewOf(scan.text, m) }))));
+    return matches;
+  }
+
+  /**
+   * Whether the file's latest version still holds the text: false when it was deleted or the text
+   * is gone from it. A latest blob the index has looked at and did not name (`named`, for an
+   * indexed search) cannot hold it, and is not read.
+   */
+  async stillPresent(group: Group, maxSize: number, named: Set<string> | undefined): Promise<boolean> {
+    if (!this.#latest.has(group.path)) this.#latest.set(group.path, this.store.index.latestVersion(group.path));
+    const latest = this.#latest.get(group.path);
+    if (!latest || latest.hash === null || latest.type !== 'file') return false;
+    if (latest.hash === group.hash) return true;
+    if (latest.size > maxSize) return false;
+    let state: BlobTextState | null | undefined;
+    if (!this.#scans.has(latest.hash)) {
+      state = this.store.index.blobTextState(latest.hash) ?? null;
+      if (state !== null && state !== 'text') return false;
+      if (state === 'text' && named && !named.has(latest.hash)) return false;
+    }
+    const scan = await this.of(latest.hash, latest.size, state ?? null);
+    return scan !== null && scan.found.length > 0;
+  }
 }
 
 function compile(request: SearchRequest): RegExp {
@@ -90,16 +153,6 @@ function compile(request: SearchRequest): RegExp {
   } catch (error) {
     throw new HindsightError('BAD_REQUEST', `The regular expression is not valid: ${(error as Error).message}`, { query: request.query });
   }
-}
-
-/** The file versions naming a blob the index says holds the text, or one it has not reached yet. */
-function candidatesFromIndex(store: ProjectStore, literal: string, maxSize: number): SearchVersionRow[] {
-  const { index } = store;
-  const hashes = new Set(index.blobsContaining(literal));
-  for (const hash of index.blobsNotIndexed(maxSize)) hashes.add(hash);
-  const rows: SearchVersionRow[] = [];
-  for (const hash of hashes) for (const row of index.fileVersionsOfBlob(hash)) rows.push(row);
-  return rows;
 }
 
 /** One group per file and content, the path and time filters applied, newest first; versions newest first. */
@@ -121,20 +174,4 @@ function groupRows(rows: readonly SearchVersionRow[], request: SearchRequest): G
   for (const group of out) group.versions.sort((a, b) => b[1] - a[1]);
   // Newest first; among equals the latest snapshot, then by path, so the order is stable.
   return out.sort((a, b) => b.lastSeen - a.lastSeen || b.versions[0]![1] - a.versions[0]![1] || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-/** Whether the file's latest version still holds the text: false when it was deleted or the text is gone from it. */
-async function stillPresent(
-  store: ProjectStore,
-  group: Group,
-  pattern: RegExp,
-  maxSize: number,
-  textOf: (hash: string, size: number) => Promise<string | null>,
-): Promise<boolean> {
-  const latest = store.index.latestVersion(group.path);
-  if (!latest || latest.hash === null || latest.type !== 'file') return false;
-  if (latest.hash === group.hash) return true;
-  if (latest.size > maxSize) return false;
-  const text = await textOf(latest.hash, latest.size);
-  return text !== null && findMatches(text, pattern, 1).length > 0;
 }

@@ -108,22 +108,59 @@ function digestFrom(fd: number, position: number, digest: Hash, buffer: Buffer, 
 export function readBlobHead(blobsDir: string, hash: string, limit: number, expectedSize?: number, subject?: BlobSubject): Buffer {
   const { fd, size } = openBlob(blobsDir, hash, expectedSize, subject);
   try {
-    const buffer = Buffer.allocUnsafe(Math.min(limit, size));
-    let filled = 0;
-    while (filled < buffer.length) {
-      const n = readSync(fd, buffer, filled, buffer.length - filled, filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    const head = buffer.subarray(0, filled);
+    const head = readFully(fd, Buffer.allocUnsafe(Math.min(limit, size)));
     const identity = fileIdentity(fd);
     if (checkedWhole.get(`${blobsDir}/${hash}`) !== identity) {
       const digest = createHash('sha256').update(head);
-      digestFrom(fd, filled, digest, Buffer.allocUnsafe(PIECE));
+      digestFrom(fd, head.length, digest, hashPiece());
       if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', undefined, subject);
       if (size > limit) remember(`${blobsDir}/${hash}`, identity);
     }
     return head;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// The piece a head read hashes the rest of its blob through, kept: a head that is the whole blob
+// (most of them) reads nothing into it, and a 1 MiB buffer allocated per read cost more than the read itself.
+// Reads are synchronous, so one buffer serves every one.
+let rest: Buffer | undefined;
+function hashPiece(): Buffer {
+  return (rest ??= Buffer.allocUnsafe(PIECE));
+}
+
+/** Reads from the start of an open file into `buffer` until it is full or the file ends; answers the part filled. */
+function readFully(fd: number, buffer: Buffer): Buffer {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = readSync(fd, buffer, filled, buffer.length - filled, filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return buffer.subarray(0, filled);
+}
+
+/** A buffer a caller lends to readBlobWhole, grown as needed: one allocation for many reads. */
+export interface ReadScratch {
+  buffer: Buffer;
+}
+
+/**
+ * A whole blob, checked against its hash, read into the caller's scratch buffer: the bytes are
+ * valid until the next read into the same scratch. For a caller that reads many blobs in a row
+ * and keeps none of their bytes (the search scans thousands): no buffer allocated per blob (a
+ * head reader's is the blob's size plus a 1 MiB piece to hash any rest), and no file identity
+ * asked (the bytes read are the whole blob, so they are hashed every time).
+ */
+export function readBlobWhole(blobsDir: string, hash: string, expectedSize: number, scratch: ReadScratch, subject?: BlobSubject): Buffer {
+  const { fd, size } = openBlob(blobsDir, hash, expectedSize, subject);
+  try {
+    if (scratch.buffer.length < size) scratch.buffer = Buffer.allocUnsafe(Math.max(size, scratch.buffer.length * 2));
+    const bytes = readFully(fd, scratch.buffer.subarray(0, size));
+    // Its length was checked when it was opened (a blob is written once and renamed into place).
+    if (createHash('sha256').update(bytes).digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', undefined, subject);
+    return bytes;
   } finally {
     closeSync(fd);
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
-import { historyDbPath, projectStoreDir } from '../../../electron/history/store/storeLayout.js';
+import { blobPath, historyDbPath, projectStoreDir } from '../../../electron/history/store/storeLayout.js';
+import { counter } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { sha256, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
 
@@ -173,6 +174,64 @@ describe('search', () => {
     expect(limited.truncated).toBe(true);
     expect(limited.results[0]!.versions[0]!.versionId).toBe(latest.versionId);
     expect((await engine.search(projectId, query('marker', { limit: 4 }))).truncated).toBe(false);
+  });
+
+  it('reads and scans a blob once per search however many files name it, and makes its previews once', async () => {
+    const spec: TreeSpec = {};
+    const shared = 'one line with the marker in it\n';
+    for (let i = 0; i < 20; i++) spec[`copies/f${i}.txt`] = shared;
+    spec['other.txt'] = 'the marker elsewhere\n';
+    const { engine, projectId } = await project(spec);
+    await engine.buildSearchIndex(projectId);
+    for (const indexed of [true, false]) {
+      const reads = counter('search.blobReads');
+      const scans = counter('search.blobScans');
+      // "marker" through the index, "ma" (2 characters) by reading every version.
+      const result = await engine.search(projectId, query(indexed ? 'marker' : 'ma'));
+      expect(result.indexed).toBe(indexed);
+      expect(result.results).toHaveLength(21);
+      expect(counter('search.blobReads') - reads).toBe(2);
+      expect(counter('search.blobScans') - scans).toBe(2);
+      const copies = result.results.filter((h) => h.path.startsWith('copies/'));
+      expect(copies.every((h) => h.matches === copies[0]!.matches)).toBe(true);
+    }
+  });
+
+  it('asks for the blobs the build has not reached only while it is incomplete', async () => {
+    const { engine, projectId } = await project({ 'a.txt': 'alpha marker\n', 'b.txt': 'beta\n' });
+    let asked = counter('search.unindexedQueries');
+    const before = await engine.search(projectId, query('marker'));
+    expect(before.index.done).toBe(false);
+    expect(before.results.map((h) => h.path)).toEqual(['a.txt']);
+    expect(counter('search.unindexedQueries') - asked).toBe(1);
+    await engine.buildSearchIndex(projectId);
+    asked = counter('search.unindexedQueries');
+    const after = await engine.search(projectId, query('marker'));
+    expect(after.index).toEqual({ indexedBlobs: 2, totalBlobs: 2, done: true });
+    expect(after.results.map((h) => h.path)).toEqual(['a.txt']);
+    expect(counter('search.unindexedQueries') - asked).toBe(0);
+  });
+
+  it('does not read a latest version the index looked at and did not name to say the text is gone', async () => {
+    const { root, engine, projectId } = await project({ 'a.txt': 'const legacyTimeout = 250;\n' });
+    writeFileSync(join(root, 'a.txt'), 'const timeout = 300;\n');
+    await engine.rescan(projectId);
+    await engine.buildSearchIndex(projectId);
+    const reads = counter('search.blobReads');
+    const result = await engine.search(projectId, query('legacyTimeout'));
+    expect(result.results.map((h) => [h.path, h.stillPresent])).toEqual([['a.txt', false]]);
+    // The old version only: the latest is indexed and not a candidate.
+    expect(counter('search.blobReads') - reads).toBe(1);
+  });
+
+  it('leaves out a blob whose bytes no longer match its hash, indexed or not', async () => {
+    const { engine, projectId } = await project({ 'a.txt': 'a needle here\n', 'b.txt': 'another needle\n' });
+    const file = blobPath(engine.store(projectId).blobsDir, sha256('another needle\n'));
+    // Same length, other bytes: only the hash tells.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('another', 'ANOTHER'));
+    expect((await engine.search(projectId, query('needle'))).results.map((h) => h.path)).toEqual(['a.txt']);
+    await engine.buildSearchIndex(projectId);
+    expect((await engine.search(projectId, query('needle'))).results.map((h) => h.path)).toEqual(['a.txt']);
   });
 
   it('a removed blob leaves the index with its row', async () => {
