@@ -32,6 +32,7 @@ export default defineConfig({
           entry: at('electron/history/entry.ts'),
           copyWorker: at('electron/history/store/copyWorker.ts'),
           pruneWorker: at('electron/history/retention/pruneWorker.ts'),
+          indexWorker: at('electron/history/search/indexWorker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

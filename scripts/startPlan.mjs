@@ -49,7 +49,7 @@ export function appBlocker({ root, env, platform, nodeVersion }) {
  */
 export function missingBuilds(root) {
   const missing = [];
-  if (!existsSync(join(root, 'out', 'cli', 'hindsight.js')) || !existsSync(join(root, 'out', 'cli', 'copyWorker.js')) || !existsSync(join(root, 'out', 'cli', 'pruneWorker.js'))) missing.push('cli');
+  if (!existsSync(join(root, 'out', 'cli', 'hindsight.js')) || !existsSync(join(root, 'out', 'cli', 'copyWorker.js')) || !existsSync(join(root, 'out', 'cli', 'pruneWorker.js')) || !existsSync(join(root, 'out', 'cli', 'indexWorker.js'))) missing.push('cli');
   if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) missing.push('viewer');
   return missing;
 }

@@ -20,6 +20,7 @@ import { assertKnownSchema, refuseNewerStore } from './schemaVersion.js';
 import * as searchIndex from './searchIndex.js';
 import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
+import type { WriteGate } from './writeGate.js';
 import { assertIndexFile, backupIndex, quickCheck } from './indexFile.js';
 import { indexError } from './sqliteErrors.js';
 import * as statCache from './statCache.js';
@@ -470,9 +471,17 @@ export class HistoryIndex {
     return searchIndex.unindexedBlobs(this.#sql, after, maxSize, limit);
   }
 
-  /** One batch of the index build, in one transaction; answers how many blobs it added. */
-  recordIndexed(batch: readonly searchIndex.IndexedBlob[]): number {
-    return searchIndex.recordIndexed(this.#sql, batch);
+  /** One batch of the index build, in one transaction (searchIndex.recordIndexed). */
+  recordIndexed(batch: readonly searchIndex.IndexedBlob[], stop?: () => boolean): { recorded: number; added: number } {
+    return searchIndex.recordIndexed(this.#sql, batch, stop);
+  }
+
+  /**
+   * While a search index build writes to this history from a worker thread, this connection's
+   * transactions take turns with it through `gate` (writeGate.ts); undefined when it stopped.
+   */
+  shareWrites(gate: WriteGate | undefined): void {
+    this.#sql.gate = gate;
   }
 
   /** Takes a blob out of the search index: call it inside the transaction that stops naming the blob. */

@@ -29,11 +29,16 @@ export function unindexedBlobs(sql: Sql, after: string, maxSize: number, limit: 
 /**
  * Records one batch of the build in one transaction. A blob another process indexed meanwhile is
  * left as it is, and one no longer in the store (removed since it was read) is not recorded.
+ * `stop`, asked after each blob, ends the batch early (what was recorded is committed); answers
+ * how many of the batch's blobs were gone through, and how many of them were added.
  */
-export function recordIndexed(sql: Sql, batch: readonly IndexedBlob[]): number {
-  return sql.transaction(() => {
+export function recordIndexed(sql: Sql, batch: readonly IndexedBlob[], stop: () => boolean = () => false): { recorded: number; added: number } {
+  return sql.immediate(() => {
     let added = 0;
+    let recorded = 0;
     for (const blob of batch) {
+      if (recorded > 0 && stop()) break;
+      recorded++;
       const row = sql.run(
         `INSERT OR IGNORE INTO search_blobs (hash, state, bytes) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM blobs WHERE hash = ?)`,
         blob.hash,
@@ -45,7 +50,7 @@ export function recordIndexed(sql: Sql, batch: readonly IndexedBlob[]): number {
       added++;
       if (blob.state === 'text') sql.run('INSERT INTO search_text (rowid, body) VALUES (?, ?)', row.lastInsertRowid, blob.text ?? '');
     }
-    return added;
+    return { recorded, added };
   });
 }
 

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { indexError } from './sqliteErrors.js';
+import type { WriteGate } from './writeGate.js';
 
 // The one way code in db/ reaches SQLite: statements compiled once per index and reused (better-
 // sqlite3 compiles on every prepare), and transactions. The connection itself never leaves db/.
@@ -9,6 +10,9 @@ type Params = unknown[];
 
 export class Sql {
   private readonly statements = new Map<string, Database.Statement<Params>>();
+
+  /** Set on the history process's connection while a search index build writes from a worker thread (writeGate.ts). */
+  gate: WriteGate | undefined;
 
   constructor(
     private readonly db: Database.Database,
@@ -28,13 +32,14 @@ export class Sql {
     return this.mapped(() => this.statement(text, true).all(...params) as T[]);
   }
 
+  /** A write; outside a transaction it takes the write gate on its own (inside one, the transaction holds it). */
   run(text: string, ...params: Params): Database.RunResult {
-    return this.mapped(() => this.statement(text).run(...params));
+    return this.gated(() => this.mapped(() => this.statement(text).run(...params)));
   }
 
   /** Runs `work` in one transaction that takes the write lock first: what it reads, no other writer changes before it commits. */
   immediate<T>(work: () => T): T {
-    return this.db.transaction(work).immediate();
+    return this.gated(() => this.mapped(() => this.db.transaction(work).immediate()));
   }
 
   /** Runs a statement that must not run inside a transaction (VACUUM); answers nothing. */
@@ -48,7 +53,18 @@ export class Sql {
 
   /** Runs `work` in one transaction: all of its writes or none. */
   transaction<T>(work: () => T): T {
-    return this.mapped(() => this.db.transaction(work)());
+    return this.gated(() => this.mapped(() => this.db.transaction(work)()));
+  }
+
+  private gated<T>(work: () => T): T {
+    const gate = this.gate;
+    if (!gate) return work();
+    gate.enterMain();
+    try {
+      return work();
+    } finally {
+      gate.leaveMain();
+    }
   }
 
   private mapped<T>(work: () => T): T {

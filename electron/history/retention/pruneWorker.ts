@@ -1,7 +1,7 @@
-import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { HindsightError } from '../../../shared/errors.js';
 import { PruneReader } from '../db/pruneReader.js';
+import { lowestThreadPriority } from '../threadPriority.js';
 import { planPrune } from './planPrune.js';
 import { pruneChunks } from './pruneChunks.js';
 import { encodeChunk, encodeOids, transferables, type FromWorker, type PlanRequest, type PlanSummary } from './pruneProtocol.js';
@@ -15,24 +15,8 @@ import { uncommittedVersions, youngVersions } from './uncommitted.js';
 
 let reader: PruneReader | undefined;
 
-/**
- * The planner yields the cores to everything else: a prune must never slow a first copy or a
- * recorded change, and on a machine with few cores a planning thread at normal priority takes
- * CPU time from the copy workers. On Linux, priority of "process 0" is the calling thread's alone
- * (setpriority with who = 0 acts on the thread); elsewhere it would be the whole app's, so the
- * thread keeps its priority there.
- */
-const LOWEST = 19;
-function lowestPriority(): number | null {
-  if (process.platform !== 'linux') return null;
-  try {
-    setPriority(0, LOWEST);
-    return getPriority(0);
-  } catch {
-    return null;
-  }
-}
-const niceness = lowestPriority();
+// The planner yields the cores to everything else (threadPriority.ts).
+const niceness = lowestThreadPriority();
 
 function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer);

@@ -1,16 +1,25 @@
-import type { HistoryIndex, IndexedBlob } from '../db/historyIndex.js';
+import type { IndexedBlob } from '../db/historyIndex.js';
+import { count } from '../trace.js';
 import { readBlobText } from './blobText.js';
 
 // One step of the search index build: the next blobs (in hash order after a cursor) the index has
-// not looked at, read and committed in one transaction. Small on purpose (a few hundred KiB of
-// text, a few milliseconds) so whatever else the process has to do waits at most one batch, and
-// a kill loses at most one batch: the next build starts from what was committed.
+// not looked at, read, then recorded in one transaction. It runs in the build's worker thread
+// (indexWorker.ts), so a batch is sized for throughput (FTS5 writes fewer, larger segments per
+// commit) while the transaction still ends early when the history process wants to write; a kill
+// loses at most one batch: the next build starts from what was committed. Blobs over the size
+// limit are never opened (the query leaves them out).
 
-export const BATCH_BLOBS = 32;
-export const BATCH_BYTES = 128 * 1024;
+export const BATCH_BLOBS = 256;
+export const BATCH_BYTES = 1024 * 1024;
+
+/** Where a batch reads which blobs are left and records what it found: the worker's connection (db/searchIndexWriter.ts) or a HistoryIndex. */
+export interface BatchTarget {
+  unindexedBlobs(after: string, maxSize: number, limit: number): { hash: string; size: number }[];
+  recordIndexed(batch: readonly IndexedBlob[]): { recorded: number; added: number };
+}
 
 export interface BatchOutcome {
-  /** Blobs looked at (0: none was left after the cursor). */
+  /** Blobs gone through (0: none was left after the cursor). */
   looked: number;
   /** Blobs this batch recorded (another process may have recorded some meanwhile). */
   added: number;
@@ -18,8 +27,8 @@ export interface BatchOutcome {
   cursor: string;
 }
 
-export function indexBatch(index: HistoryIndex, blobsDir: string, cursor: string, maxSize: number, limits = { blobs: BATCH_BLOBS, bytes: BATCH_BYTES }): BatchOutcome {
-  const next = index.unindexedBlobs(cursor, maxSize, limits.blobs);
+export function indexBatch(target: BatchTarget, blobsDir: string, cursor: string, maxSize: number, limits = { blobs: BATCH_BLOBS, bytes: BATCH_BYTES }): BatchOutcome {
+  const next = target.unindexedBlobs(cursor, maxSize, limits.blobs);
   if (next.length === 0) return { looked: 0, added: 0, cursor };
   const batch: IndexedBlob[] = [];
   let bytes = 0;
@@ -30,6 +39,8 @@ export function indexBatch(index: HistoryIndex, blobsDir: string, cursor: string
     batch.push(read.state === 'text' ? { hash: blob.hash, state: 'text', bytes: blob.size, text: read.text } : { hash: blob.hash, state: read.state, bytes: blob.size });
     bytes += blob.size;
   }
-  const added = index.recordIndexed(batch);
-  return { looked: batch.length, added, cursor: batch[batch.length - 1]!.hash };
+  const { recorded, added } = target.recordIndexed(batch);
+  count('search.batches');
+  // Blobs read but not recorded (the transaction ended early) are read again by the next batch.
+  return { looked: recorded, added, cursor: batch[recorded - 1]!.hash };
 }

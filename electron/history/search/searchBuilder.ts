@@ -1,14 +1,16 @@
 import type { Progress } from '../../../shared/progress.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { throttleProgress } from '../progressThrottle.js';
-import { indexBatch } from './indexBatch.js';
+import { IndexThread } from './indexThread.js';
 
 // Builds and keeps current one project's search index, in the background at the lowest priority:
-// one small batch at a time (search/indexBatch.ts), each followed by a turn of the event loop so
-// calls and events go first, and none at all while the project has a write queued or running
-// (a first copy, a restore, a change group) or files are copying anywhere in the process. It
-// stops when the index covers every blob and starts again when a snapshot names new ones (poke).
-// What it committed survives a kill; the next build skips it.
+// the batches (search/indexBatch.ts: reading, the text test and FTS5's tokenizer) run in a worker
+// thread at the lowest priority (indexThread.ts, indexWorker.ts), one at a time, none at all while
+// the project has a write queued or running (a first copy, a restore, a change group) or files are
+// copying anywhere in the process, and a write that starts meanwhile has the batch commit early.
+// This thread only asks for the next batch and counts. It stops when the index covers every blob
+// (the worker ends with it) and starts again when a snapshot names new ones (poke). What it
+// committed survives a kill; the next build skips it.
 
 export interface BuilderOptions {
   /** The searchMaxFileSize setting, read at every batch. */
@@ -70,24 +72,31 @@ export class SearchBuilder {
     // Counted once, then kept up by what each batch added: a count per batch would read every blob row.
     let totals = this.options.onProgress ? store.index.searchProgress(this.options.maxSize()) : undefined;
     let cursor = '';
-    for (;;) {
-      await nextTurn();
-      const wait = this.options.busy?.();
-      if (wait) {
-        await wait;
-        continue;
+    // Started at the first batch: none lives while the build waits for a write or a copy to end.
+    let thread: IndexThread | undefined;
+    try {
+      for (;;) {
+        await nextTurn();
+        const wait = this.options.busy?.();
+        if (wait) {
+          await wait;
+          continue;
+        }
+        if (this.stopped || !store.index.open) return;
+        thread ??= new IndexThread(store);
+        const batch = await thread.batch(cursor, this.options.maxSize());
+        if (batch.looked === 0) break;
+        this.batches++;
+        this.looked += batch.looked;
+        this.added += batch.added;
+        cursor = batch.cursor;
+        if (totals) {
+          totals = { ...totals, indexedBlobs: totals.indexedBlobs + batch.added };
+          progress.update(progressOf(store.projectId, totals, 'index'));
+        }
       }
-      if (this.stopped || !store.index.open) return;
-      const batch = indexBatch(store.index, store.blobsDir, cursor, this.options.maxSize());
-      if (batch.looked === 0) break;
-      this.batches++;
-      this.looked += batch.looked;
-      this.added += batch.added;
-      cursor = batch.cursor;
-      if (totals) {
-        totals = { ...totals, indexedBlobs: totals.indexedBlobs + batch.added };
-        progress.update(progressOf(store.projectId, totals, 'index'));
-      }
+    } finally {
+      await thread?.close();
     }
     if (this.options.onProgress && this.batches > 0) progress.finish(progressOf(store.projectId, store.index.searchProgress(this.options.maxSize()), 'done'));
   }

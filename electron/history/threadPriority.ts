@@ -1,0 +1,20 @@
+import { getPriority, setPriority } from 'node:os';
+
+// Background worker threads (the prune planner, the search index build) yield the cores to
+// everything else: they must never slow a first copy or a recorded change, and on a machine with
+// few cores a thread at normal priority takes CPU time from the copy workers. On Linux, priority
+// of "process 0" is the calling thread's alone (setpriority with who = 0 acts on the thread);
+// elsewhere it would be the whole app's, so the thread keeps its priority there.
+
+export const LOWEST_PRIORITY = 19;
+
+/** Gives the calling thread the lowest priority (Linux); answers its niceness now, or null where it was left alone. */
+export function lowestThreadPriority(): number | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    setPriority(0, LOWEST_PRIORITY);
+    return getPriority(0);
+  } catch {
+    return null;
+  }
+}
