@@ -92,4 +92,33 @@ describe('versions a page at a time in the viewer', () => {
     expect(state.versions).toHaveLength(VERSIONS);
     expect(viewer.calls.filter((c) => c === 'versions')).toHaveLength(3);
   });
+
+  it('asks for the versions first, and for the selected contents only after the list is painted', async () => {
+    const viewer = await startViewer();
+    const root = tempDir();
+    writeTree(root, { 'a.txt': 'a\n' });
+    await openInViewer(viewer, root);
+    await viewer.refreshed();
+    // Frames held here: a callback runs only when the test lets a frame pass.
+    const frames: (() => void)[] = [];
+    const g = globalThis as unknown as { requestAnimationFrame?: (cb: () => void) => number };
+    g.requestAnimationFrame = (cb) => frames.push(cb);
+    try {
+      viewer.calls.length = 0;
+      viewer.app.getState().selectPath('a.txt');
+      await viewer.until((s) => s.versionsStatus === 'ready');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The list a click waits for is asked first (calls answer in the order they are asked);
+      // the disk and git marks beside it, and no contents before a frame has passed.
+      expect(viewer.calls[0]).toBe('versions');
+      expect(viewer.calls).not.toContain('readVersion');
+      expect(frames).toHaveLength(1);
+      frames.shift()!();
+      const shown = await viewer.until((s) => s.contentStatus === 'ready');
+      expect(shown.content?.data).toBe('a\n');
+      expect(viewer.calls.filter((c) => c === 'readVersion')).toHaveLength(1);
+    } finally {
+      delete g.requestAnimationFrame;
+    }
+  });
 });
