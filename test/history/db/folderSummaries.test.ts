@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryIndex, type NewVersion } from '../../../electron/history/db/historyIndex.js';
 import { foldedFolderLevel } from '../../../electron/history/db/folderLevel.js';
@@ -11,6 +12,9 @@ import type { FolderLevel } from '../../../shared/contract/values.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
 import { DROP_AFTER_SCHEMA_10 } from './olderSchema.js';
+import { setSetting } from '../../../electron/history/config/projectEdits.js';
+import { DEFAULT_RETENTION } from '../../../shared/retention.js';
+import { ageHistory } from '../retention/pruneHelpers.js';
 
 // The folder summaries (db/folderSummaries.ts) answer a level of the tree now without folding
 // every newest version; they must never disagree with that fold (foldedFolderLevel, kept as the
@@ -71,6 +75,13 @@ function everyLevel(ref: Sql, baseline: number | undefined): FolderLevel[] {
     queue.push(...level.folders.map((f) => f.path));
   }
   return levels;
+}
+
+/** A second, read-only connection: the fold's reference, answered beside the engine's own. */
+function readOnly(file: string): Sql {
+  const db = new Database(file, { readonly: true });
+  onTestFinished(() => void db.close());
+  return new Sql(db, 'reference');
 }
 
 function fresh(ref: Sql): number {
@@ -204,5 +215,49 @@ describe('folder summaries', () => {
     } finally {
       again.close();
     }
+  });
+
+  it("stay equal to the fold through the engine's own writers: saves, a restore, a prune, a bundle import", async () => {
+    const { engine, projectId, root, store } = await projectWithBaseline({ 'src/a/x.txt': 'x0', 'src/a/y.txt': 'y0', 'src/b/z.txt': 'z0', 'docs/r.md': 'r0', 'top.txt': 't0' });
+    const file = historyDbPath(store.storeDir);
+    const ref = readOnly(file);
+    const same = (engineOf: HistoryEngine, id: string, sql: Sql) => {
+      const baseline = engineOf.history(id).index.baselineId();
+      for (const level of everyLevel(sql, baseline)) expect(engineOf.folderLevel(id, level.folder)).toEqual(level);
+    };
+    for (let i = 1; i <= 12; i++) {
+      writeFileSync(join(root, i % 3 === 0 ? 'src/b/z.txt' : 'src/a/x.txt'), `edit ${i}`);
+      if (i === 4) rmSync(join(root, 'docs/r.md'));
+      if (i === 6) {
+        mkdirSync(join(root, 'new/deep'), { recursive: true });
+        writeFileSync(join(root, 'new/deep/n.txt'), 'n');
+      }
+      await engine.rescan(projectId);
+    }
+    expect(fresh(ref)).toBe(1);
+    same(engine, projectId, ref);
+    // A restore is a snapshot of this line: kept up to date by its commit.
+    const first = engine.versions(projectId, 'src/a/x.txt')[0]!;
+    await engine.restoreFile(projectId, 'src/a/x.txt', first.versionId);
+    expect(fresh(ref)).toBe(1);
+    same(engine, projectId, ref);
+    // A prune deletes versions: stale until the next level read makes them again.
+    ageHistory(file, (i, count) => Date.now() - (count - 1 - i) * 6 * 3_600_000);
+    await engine.config.editConfig(setSetting('retention', { ...DEFAULT_RETENTION, hourly: 0, daily: 1, uncommittedDays: 0 }));
+    const pruned = await engine.prune(projectId);
+    expect(pruned.versions).toBeGreaterThan(0);
+    expect(fresh(ref)).toBe(0);
+    same(engine, projectId, ref);
+    expect(fresh(ref)).toBe(1);
+    // A bundle imported into another data folder: its rows come in without commitSnapshot.
+    const bundle = join(tempDir(), 'history.hsb');
+    await engine.exportHistory(projectId, { file: bundle });
+    const other = new HistoryEngine(tempDir('hindsight-data-'));
+    onTestFinished(() => other.close());
+    const imported = await other.importHistory({ file: bundle }, { as: tempDir() });
+    const otherRef = readOnly(historyDbPath(other.history(imported.projectId).storeDir));
+    expect(fresh(otherRef)).toBe(0);
+    same(other, imported.projectId, otherRef);
+    expect(other.folderLevel(imported.projectId, '')).toEqual(engine.folderLevel(projectId, ''));
   });
 });
