@@ -154,11 +154,12 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       }
       // The newest page; a refresh reads as many as were shown (older pages the user opened stay).
       const limit = samePath ? Math.min(MAX_PAGE, Math.max(VERSIONS_PAGE, get().versions.length)) : VERSIONS_PAGE;
-      // Asked first: the list is what a click waits for; the file on disk (hashed) and git's
-      // versions (git run) only mark rows, and asked before it they were answered before it.
+      // The list is what a click waits for. The file on disk (hashed) and git's versions (git
+      // run) only mark its rows: asked before it, they were answered before it, and answered
+      // before its first paint each drew every row again. A new file asks for them once the list
+      // is painted; a refresh of the same file beside it.
       const page = call('versions', { projectId, path, limit });
-      void loadDisk(projectId, path);
-      if (!samePath) void loadGit(projectId, path);
+      if (samePath) void loadDisk(projectId, path);
       try {
         const oldestFirst = await page;
         if (get().versionsPath !== path) return;
@@ -172,7 +173,14 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
         // The selected version's contents (or diff) after the list is painted: a click's first
         // rows never wait for a CodeMirror view to be built. A selection made meanwhile has
         // loaded its own view.
-        if (!keep || get().compareWith !== 'none') afterPaint(() => get().versionsPath === path && get().selectedVersionId === selected && void loadView());
+        afterPaint(() => {
+          if (get().versionsPath !== path) return;
+          if (!samePath) {
+            void loadDisk(projectId, path);
+            void loadGit(projectId, path);
+          }
+          if ((!keep || get().compareWith !== 'none') && get().selectedVersionId === selected) void loadView();
+        });
       } catch (error) {
         if (get().versionsPath === path) set({ versionsStatus: 'error', versionsError: asError(error).toJSON() });
       }

@@ -93,7 +93,7 @@ describe('versions a page at a time in the viewer', () => {
     expect(viewer.calls.filter((c) => c === 'versions')).toHaveLength(3);
   });
 
-  it('asks for the versions first, and for the selected contents only after the list is painted', async () => {
+  it('asks for the versions alone, and for the marks and the selected contents only after the list is painted', async () => {
     const viewer = await startViewer();
     const root = tempDir();
     writeTree(root, { 'a.txt': 'a\n' });
@@ -108,15 +108,15 @@ describe('versions a page at a time in the viewer', () => {
       viewer.app.getState().selectPath('a.txt');
       await viewer.until((s) => s.versionsStatus === 'ready');
       await new Promise((resolve) => setTimeout(resolve, 50));
-      // The list a click waits for is asked first (calls answer in the order they are asked);
-      // the disk and git marks beside it, and no contents before a frame has passed.
-      expect(viewer.calls[0]).toBe('versions');
-      expect(viewer.calls).not.toContain('readVersion');
+      // The list a click waits for is asked alone: the disk and git marks and the contents
+      // only once a frame has painted it.
+      expect(viewer.calls).toEqual(['versions']);
       expect(frames).toHaveLength(1);
       frames.shift()!();
-      const shown = await viewer.until((s) => s.contentStatus === 'ready');
+      const shown = await viewer.until((s) => s.contentStatus === 'ready' && s.disk !== null);
       expect(shown.content?.data).toBe('a\n');
-      expect(viewer.calls.filter((c) => c === 'readVersion')).toHaveLength(1);
+      expect(shown.disk?.currentVersionId).toBe(shown.versions[0]!.versionId);
+      expect([...viewer.calls].sort()).toEqual(['diskState', 'gitVersions', 'readVersion', 'versions']);
     } finally {
       delete g.requestAnimationFrame;
     }
