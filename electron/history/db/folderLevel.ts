@@ -1,4 +1,4 @@
-import type { FolderChild, FolderFile, FolderLevel } from '../../../shared/contract/values.js';
+import type { DeletedFile, FolderChild, FolderFile, FolderLevel } from '../../../shared/contract/values.js';
 import type { EntryType } from '../../../shared/history.js';
 import { compareNames } from '../../../shared/treeOrder.js';
 import type { Sql } from './sql.js';
@@ -126,6 +126,32 @@ function summarizedFolderLevel(sql: Sql, folder: string, baseline: number | unde
   }
   const folders = children.map((c) => ({ name: c.folder.slice(start), path: c.folder, files: c.files, deleted: c.deleted, changed: c.changed > 0 }));
   return sortedLevel(folder, segments[0]?.upTo ?? 0, folders, files, deleted);
+}
+
+/**
+ * Every file deleted now (the newest version of its path a deletion), as deletedFiles answers,
+ * from the summaries: only folders holding a deletion are read, each its direct files. Undefined
+ * when the summaries cannot be made up to date (the caller folds).
+ */
+export function summarizedDeletedFiles(sql: Sql, baseline: number | undefined): DeletedFile[] | undefined {
+  if (!freshSummaries(sql, baseline)) return undefined;
+  const segments = ownSegments(sql);
+  const deleted: DeletedFile[] = [];
+  for (const queue = ['']; queue.length > 0; ) {
+    const folder = queue.pop()!;
+    const start = folder === '' ? 0 : folder.length + 1;
+    const children = childSummaries(sql, folder);
+    const ranges = directFileRanges(
+      folder,
+      children.map((c) => c.folder),
+    );
+    for (const row of latestInRanges(sql, ranges, segments)) {
+      if (row.hash === null && !row.path.slice(start).includes('/')) deleted.push(deletedFileOf(sql, version(sql, row.id)!, segments));
+    }
+    for (const child of children) if (child.deleted > 0) queue.push(child.folder);
+  }
+  // In the order the fold gives: SQLite's (bytes) along one segment, JavaScript's along several.
+  return segments.length === 1 ? deleted.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path))) : deleted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 function fileOf(row: LatestRow, name: string, changed: boolean): FolderFile {

@@ -5,6 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryIndex, type NewVersion } from '../../../electron/history/db/historyIndex.js';
 import { foldedFolderLevel } from '../../../electron/history/db/folderLevel.js';
+import { deletedFiles } from '../../../electron/history/db/versionQueries.js';
 import { Sql } from '../../../electron/history/db/sql.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
@@ -145,6 +146,7 @@ describe('folder summaries', () => {
             expect(index.folderLevel(level.folder), `seed ${seed} step ${step} folder '${level.folder}'`).toEqual(level);
             compared++;
           }
+          expect(index.deletedFiles(), `seed ${seed} step ${step} deleted files`).toEqual(deletedFiles(ref));
         }
       } finally {
         other.close();
@@ -161,7 +163,7 @@ describe('folder summaries', () => {
     const files: Record<string, string> = { 'top1.txt': '1', 'top2.txt': '2' };
     for (let i = 0; i < 200; i++) files[`big/sub${i % 7}/f${i}.txt`] = `big ${i}`;
     for (let i = 0; i < 3; i++) files[`small/f${i}.txt`] = `small ${i}`;
-    const { engine, projectId } = await projectWithBaseline(files);
+    const { engine, projectId, root } = await projectWithBaseline(files);
 
     // Rows the history process reads from versions for the top level.
     let rows = 0;
@@ -184,6 +186,22 @@ describe('folder summaries', () => {
     expect(top.files.map((f) => f.name)).toEqual(['top1.txt', 'top2.txt']);
     // Its two files, now and in the baseline: 4 rows, not 205 x 2.
     expect(rows).toBe(4);
+
+    // The deleted files: only the folders holding a deletion are read (the top's 2 files, then small/'s 3).
+    rmSync(join(root, 'small/f1.txt'));
+    await engine.rescan(projectId);
+    rows = 0;
+    const again = vi.spyOn(Sql.prototype, 'all').mockImplementation(function (this: Sql, text: string, ...params: unknown[]) {
+      const result = all.call(this, text, ...params) as unknown[];
+      if (/FROM versions/.test(text)) rows += result.length;
+      return result;
+    } as never);
+    try {
+      expect(engine.deleted(projectId).map((d) => d.path)).toEqual(['small/f1.txt']);
+    } finally {
+      again.mockRestore();
+    }
+    expect(rows).toBe(5);
   });
 
   it('are filled by migration 11 from the history as it stands', async () => {
@@ -224,6 +242,7 @@ describe('folder summaries', () => {
     const same = (engineOf: HistoryEngine, id: string, sql: Sql) => {
       const baseline = engineOf.history(id).index.baselineId();
       for (const level of everyLevel(sql, baseline)) expect(engineOf.folderLevel(id, level.folder)).toEqual(level);
+      expect(engineOf.deleted(id)).toEqual(deletedFiles(sql));
     };
     for (let i = 1; i <= 12; i++) {
       writeFileSync(join(root, i % 3 === 0 ? 'src/b/z.txt' : 'src/a/x.txt'), `edit ${i}`);
