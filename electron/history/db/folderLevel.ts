@@ -77,15 +77,20 @@ export function folderLevel(sql: Sql, folder: string, at: number | undefined, ba
 /** Whether the summaries answer now, made again first when a write left them stale. */
 function freshSummaries(sql: Sql, baseline: number | undefined): boolean {
   if (summariesFresh(sql, baseline)) return true;
+  // Under the write lock (no writer changes the versions between the fold and the summaries),
+  // taken only if free: another process writing (a CLI's rescan, a prune) is never waited for,
+  // and a read-only store is not written; the fold answers meanwhile.
+  const wait = sql.pragma('busy_timeout');
+  sql.pragma('busy_timeout = 0');
   try {
-    // Under the write lock: no writer changes the versions between the fold and the summaries.
     return sql.immediate(() => {
       if (!summariesFresh(sql, baselineId(sql))) rebuildFolderSummaries(sql, (segments) => latestUnder(sql, '', segments));
       return summariesFresh(sql, baseline);
     });
   } catch {
-    // Busy beyond the timeout, or read-only: the fold answers without them.
     return false;
+  } finally {
+    sql.pragma(`busy_timeout = ${Number(wait)}`);
   }
 }
 

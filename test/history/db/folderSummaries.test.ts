@@ -279,4 +279,25 @@ describe('folder summaries', () => {
     same(other, imported.projectId, otherRef);
     expect(other.folderLevel(imported.projectId, '')).toEqual(engine.folderLevel(projectId, ''));
   });
+
+  it('answer with the fold while another process holds the write lock, and are made again after', async () => {
+    const { engine, projectId, store } = await projectWithBaseline({ 'a/x.txt': 'x', 'a/b/y.txt': 'y', 'top.txt': 't' });
+    const file = historyDbPath(store.storeDir);
+    const ref = readOnly(file);
+    const writer = new Database(file);
+    onTestFinished(() => void writer.close());
+    // Another process's write: the summaries stale, and its transaction still open.
+    writer.prepare("UPDATE snapshots SET kind = 'baseline' WHERE id = 1").run();
+    expect(fresh(ref)).toBe(0);
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      expect(engine.folderLevel(projectId, '')).toEqual(foldedFolderLevel(ref, '', undefined, store.index.baselineId()));
+      expect(engine.deleted(projectId)).toEqual([]);
+      expect(fresh(ref)).toBe(0);
+    } finally {
+      writer.exec('COMMIT');
+    }
+    expect(engine.folderLevel(projectId, 'a')).toEqual(foldedFolderLevel(ref, 'a', undefined, store.index.baselineId()));
+    expect(fresh(ref)).toBe(1);
+  });
 });
