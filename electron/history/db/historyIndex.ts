@@ -29,7 +29,7 @@ export type { NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { CachedStat, StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
 export type { BlobTextState, IndexedBlob, SearchIndexTotals, SearchVersionRow } from './searchIndex.js';
-export type { ImportedRows, SnapshotRowOut, VersionRowOut } from './bundleRows.js';
+export type { ImportedRows, LineRowOut, SnapshotRowOut, VersionRowOut } from './bundleRows.js';
 
 // history.db: the index of one project's history, and the only holder of its SQLite connection.
 // Every query lives in db/ (one file per concept, listed below); other code asks this class. It
@@ -531,6 +531,11 @@ export class HistoryIndex {
   }
 
   /** Writes an import's rows in one transaction, then announces each snapshot it added (like commitSnapshot). */
+  /** The lines of history a bundle carries (bundleRows.ts). */
+  linesOut(): bundleRows.LineRowOut[] {
+    return bundleRows.linesOut(this.#sql);
+  }
+
   importRows(rows: bundleRows.ImportedRows): SnapshotInfo[] {
     const written = bundleRows.writeImportedRows(this.#sql, rows, this.#blobPresent);
     for (const snapshot of written) {
