@@ -5,7 +5,7 @@ import * as blobQueries from './blobQueries.js';
 import * as bundleRows from './bundleRows.js';
 import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import * as damagedBlobs from './damagedBlobs.js';
-import { folderLevel } from './folderLevel.js';
+import { folderLevel, summarizedDeletedFiles } from './folderLevel.js';
 import * as folderModes from './folderModes.js';
 import * as lineQueries from './lineQueries.js';
 import * as lines from './lines.js';
@@ -274,7 +274,7 @@ export class HistoryIndex {
   }
 
   deletedFiles(): DeletedFile[] {
-    return versionQueries.deletedFiles(this.#sql);
+    return summarizedDeletedFiles(this.#sql, this.baselineId()) ?? versionQueries.deletedFiles(this.#sql);
   }
 
   snapshotChanges(snapshotId: number): SnapshotChange[] {
