@@ -26,6 +26,7 @@ export async function buildBench() {
     remoteBench: 'test/bench/remote/remoteBench.ts',
     copyWorker: 'electron/history/store/copyWorker.ts',
     pruneWorker: 'electron/history/retention/pruneWorker.ts',
+    packWorker: 'electron/history/remote/push/packWorker.ts',
   };
   for (const file of suites) entryPoints[`suites/${file.replace(/\.ts$/, '')}`] = `test/bench/suites/${file}`;
   await build({

@@ -1,4 +1,4 @@
-// Builds the `hindsight` command and the workers it starts (copy, prune planner) into out/cli/.
+// Builds the `hindsight` command and the workers it starts (copy, prune planner, push packing) into out/cli/.
 // Pure-JS npm packages are bundled in; better-sqlite3 (native) stays external.
 import { build } from 'esbuild';
 import { chmod } from 'node:fs/promises';
@@ -15,6 +15,7 @@ export async function buildCli(outdir = 'out/cli') {
       hindsight: 'electron/cli/main.ts',
       copyWorker: 'electron/history/store/copyWorker.ts',
       pruneWorker: 'electron/history/retention/pruneWorker.ts',
+      packWorker: 'electron/history/remote/push/packWorker.ts',
     },
     outdir,
     bundle: true,

@@ -688,7 +688,7 @@ export class HistoryEngine {
       delayMs: options.delayMs ?? 30_000,
       hasRemote: () => remotes().length > 0,
       push: async (projectId) => {
-        for (const remote of remotes()) await this.push(projectId, remote.name, { credentials: options.credentials });
+        for (const remote of remotes()) await this.push(projectId, remote.name, { credentials: options.credentials, background: true });
       },
     });
     this.autoPush = autoPush;
