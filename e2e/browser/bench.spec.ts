@@ -19,6 +19,10 @@ import { expect, test } from './fixtures/viewer.js';
 // Results go to stdout and .bench/viewer.json.
 
 test.skip(process.env.HINDSIGHT_BENCH !== '1', 'viewer benchmark: set HINDSIGHT_BENCH=1 to run it');
+// No Playwright trace: while it records, every action also serializes the page's DOM in the
+// page's own thread (its snapshotter), which a CPU profile of a click on a file with 1,000
+// versions showed as 90-325 ms of the window measured: the tool's cost, not the viewer's.
+test.use({ trace: 'off' });
 
 const DIRS = Number(process.env.HINDSIGHT_BENCH_DIRS ?? 100);
 const PER_DIR = 1_000;

@@ -4,6 +4,7 @@ import type { HindsightErrorData } from '../../shared/errors.js';
 import { asError, call } from '../api/hindsight.js';
 import { formatRelative } from '../format/time.js';
 import { baseName } from '../format/fileKind.js';
+import { afterPaint } from './afterPaint.js';
 import type { Slice } from './appState.js';
 import { holdRefresh } from './refresh.js';
 
@@ -151,12 +152,16 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
         set({ versionsPath: path, versions: [], versionsStatus: 'loading', versionsError: null, selectedVersionId: null, content: null, diff: null, contentStatus: 'idle', disk: null, gitVersions: null, comparePicks: [] });
         if (get().compareWith === 'head' || get().compareWith === 'index') set({ compareWith: 'none' });
       }
-      void loadDisk(projectId, path);
-      if (!samePath) void loadGit(projectId, path);
+      // The newest page; a refresh reads as many as were shown (older pages the user opened stay).
+      const limit = samePath ? Math.min(MAX_PAGE, Math.max(VERSIONS_PAGE, get().versions.length)) : VERSIONS_PAGE;
+      // The list is what a click waits for. The file on disk (hashed) and git's versions (git
+      // run) only mark its rows: asked before it, they were answered before it, and answered
+      // before its first paint each drew every row again. A new file asks for them once the list
+      // is painted; a refresh of the same file beside it.
+      const page = call('versions', { projectId, path, limit });
+      if (samePath) void loadDisk(projectId, path);
       try {
-        // The newest page; a refresh reads as many as were shown (older pages the user opened stay).
-        const limit = samePath ? Math.min(MAX_PAGE, Math.max(VERSIONS_PAGE, get().versions.length)) : VERSIONS_PAGE;
-        const oldestFirst = await call('versions', { projectId, path, limit });
+        const oldestFirst = await page;
         if (get().versionsPath !== path) return;
         const versions = oldestFirst.slice().reverse();
         set({ versionsMore: oldestFirst.length === limit });
@@ -165,7 +170,17 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
         const selected = keep ? previous : (versions.find((v) => v.hash !== null) ?? versions[0])?.versionId ?? null;
         const comparePicks = get().comparePicks.filter((id) => versions.some((v) => v.versionId === id));
         set({ versions, versionsStatus: 'ready', selectedVersionId: selected, comparePicks: comparePicks.length === get().comparePicks.length ? get().comparePicks : comparePicks });
-        if (!keep || get().compareWith !== 'none') void loadView();
+        // The selected version's contents (or diff) after the list is painted: a click's first
+        // rows never wait for a CodeMirror view to be built. A selection made meanwhile has
+        // loaded its own view.
+        afterPaint(() => {
+          if (get().versionsPath !== path) return;
+          if (!samePath) {
+            void loadDisk(projectId, path);
+            void loadGit(projectId, path);
+          }
+          if ((!keep || get().compareWith !== 'none') && get().selectedVersionId === selected) void loadView();
+        });
       } catch (error) {
         if (get().versionsPath === path) set({ versionsStatus: 'error', versionsError: asError(error).toJSON() });
       }

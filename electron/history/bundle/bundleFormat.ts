@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
 import { recordedSnapshotSchema, versionSchema } from '../remote/layout/recordFormat.js';
+import { isMachineId } from '../remote/layout/remoteKeys.js';
 
 // The bundle: a project's history (or the part of it after a snapshot) as one stream that checks
 // itself (docs/BUNDLE.md). A first line naming the format and its version, then framed records:
@@ -9,20 +10,28 @@ import { recordedSnapshotSchema, versionSchema } from '../remote/layout/recordFo
 //   'S' snapshots u32 length, JSON  snapshots with their versions, oldest first
 //   'M' modes    u32 length, JSON   folder-mode rows
 //   'P' pins     u32 length, JSON   the pinned snapshots and versions among those carried (version 2)
+//   'L' lines    u32 length, JSON   the other machines' lines of history and where each forked (version 3)
 //   'B' blob     32 bytes SHA-256, u64 size, the bytes    each blob once, by hash
 //   'E' end      u32 length, JSON   counts and the SHA-256 of every byte before the 'E'
 //
 // The row shapes are the remote tier's (remote/layout/recordFormat.ts): a snapshot is known by
-// the id it has where it was recorded (`origin`), each version carries its id too.
+// the id it has where it was recorded (`origin`), each version carries its id too. Version 3 adds
+// what the remote records leave out: where each snapshot came from (`made`: a restore, an undo,
+// a git operation), the version a restored one was restored from, and for a snapshot another
+// machine recorded (a pull or a clone brought it) that machine and the snapshot's id there, so an
+// import keeps each machine's line of history apart (db/lines.ts).
 
 export const FORMAT_NAME = 'hindsight-bundle';
-export const FORMAT_VERSION = 2;
-/** Versions this Hindsight reads: 1 carried no pins (an import pins the checkpoints a person made). */
-export const READABLE_VERSIONS: readonly number[] = [1, 2];
+export const FORMAT_VERSION = 3;
+/**
+ * Versions this Hindsight reads: 1 carried no pins (an import pins the checkpoints a person made);
+ * 1 and 2 carried no origins and no lines (every snapshot lands on the importing machine's line).
+ */
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
 /** The first line: `head -1` says what the file is. */
 export const MAGIC = Buffer.from(`${FORMAT_NAME} ${FORMAT_VERSION}\n`, 'ascii');
 
-export const KIND = { header: 0x48, snapshots: 0x53, modes: 0x4d, pins: 0x50, blob: 0x42, end: 0x45 } as const;
+export const KIND = { header: 0x48, snapshots: 0x53, modes: 0x4d, pins: 0x50, lines: 0x4c, blob: 0x42, end: 0x45 } as const;
 
 /** A JSON record's largest allowed length: a damaged length field never makes us allocate gigabytes. */
 export const MAX_JSON_RECORD = 64 * 1024 * 1024;
@@ -32,10 +41,13 @@ export const BLOB_HEAD = 1 + 32 + 8;
 
 const HASH = z.string().regex(/^[0-9a-f]{64}$/);
 const count = z.number().int().nonnegative();
+const id = z.number().int().positive();
+/** A machine's id as machineIdentity.ts makes it. */
+const machineId = z.string().refine(isMachineId, 'not a machine id');
 
 export const headerSchema = z.strictObject({
   format: z.literal(FORMAT_NAME),
-  version: z.union([z.literal(1), z.literal(FORMAT_VERSION)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(FORMAT_VERSION)]),
   /** The history's id (the projectId it was first recorded under). */
   projectId: z.string().regex(/^[0-9a-f]{32}$/),
   name: z.string(),
@@ -46,11 +58,30 @@ export const headerSchema = z.strictObject({
   /** --since: the snapshot the receiver must already hold, and the blobs it must hold ([hash, size]). */
   since: z.strictObject({ snapshotId: z.number().int().positive(), at: count, kind: z.string() }).nullable(),
   requires: z.array(z.tuple([HASH, count])),
-  counts: z.strictObject({ versions: count, folderModes: count, pins: count.optional(), blobs: count, bytes: count }),
+  counts: z.strictObject({ versions: count, folderModes: count, pins: count.optional(), lines: count.optional(), blobs: count, bytes: count }),
 });
 
-export const bundleVersionSchema = versionSchema.extend({ versionId: z.number().int().positive() });
-export const bundleSnapshotSchema = recordedSnapshotSchema.extend({ versions: z.array(bundleVersionSchema) });
+/** Where a snapshot came from (shared/history.ts Origin; rows.ts OriginColumns), as recorded. */
+const madeSchema = z.strictObject({
+  kind: z.enum(['first-copy', 'edit', 'restore', 'undo', 'git', 'checkpoint']),
+  snapshot: id.nullable(),
+  fromGit: z.enum(['HEAD', 'INDEX']).nullable(),
+  gitOperation: z.string().max(200).nullable(),
+  gitWhen: z.enum(['before', 'after']).nullable(),
+});
+
+export const bundleVersionSchema = versionSchema.extend({
+  versionId: id,
+  /** Version 3: the version a restored one was restored from (absent: none). */
+  fromVersion: id.optional(),
+});
+export const bundleSnapshotSchema = recordedSnapshotSchema.extend({
+  versions: z.array(bundleVersionSchema),
+  /** Version 3: where it came from (absent: told by its kind, as before origins were recorded). */
+  made: madeSchema.optional(),
+  /** Version 3: the machine that recorded it and its id there; absent: the exporting machine's own line. */
+  machine: z.strictObject({ id: machineId, snapshot: id }).optional(),
+});
 export const snapshotsRecordSchema = z.array(bundleSnapshotSchema);
 /** [path, snapshot id, mode]. */
 export const modesRecordSchema = z.array(z.tuple([z.string().min(1), z.number().int().positive(), z.number().int().min(0).max(0o7777)]));
@@ -60,12 +91,23 @@ const pinRows = z.array(z.tuple([z.number().int().positive(), count]));
 /** The pins of the carried snapshots, and of the carried versions. */
 export const pinsRecordSchema = z.strictObject({ snapshots: pinRows, versions: pinRows });
 
+/**
+ * The lines of history and where each starts (a clone's line starts from the snapshot it wrote):
+ * `machine` null is the exporting machine's own line; a fork on it names its snapshot by the id
+ * the bundle gives it, a fork on another machine's line by that snapshot's id there.
+ */
+export const linesRecordSchema = z.array(
+  z.strictObject({ machine: machineId.nullable(), fork: z.strictObject({ machine: machineId.nullable(), origin: id }).nullable() }),
+);
+
 export const endSchema = z.strictObject({
   snapshots: count,
   versions: count,
   folderModes: count,
   /** Pin rows carried (format 2). */
   pins: count.optional(),
+  /** Line rows carried (format 3). */
+  lines: count.optional(),
   blobs: count,
   bytes: count,
   /** SHA-256 of every byte of the stream before the 'E' record. */
@@ -77,6 +119,7 @@ export type BundleSnapshot = z.infer<typeof bundleSnapshotSchema>;
 export type BundleVersion = z.infer<typeof bundleVersionSchema>;
 export type FolderModeRow = z.infer<typeof modesRecordSchema>[number];
 export type BundlePins = z.infer<typeof pinsRecordSchema>;
+export type BundleLine = z.infer<typeof linesRecordSchema>[number];
 export type BundleEnd = z.infer<typeof endSchema>;
 
 /** A JSON record: kind, u32 length, the text. */

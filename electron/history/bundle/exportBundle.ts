@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
-import type { SnapshotRowOut, VersionRowOut } from '../db/historyIndex.js';
+import type { LineRowOut, SnapshotRowOut, VersionRowOut } from '../db/historyIndex.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
 import { checkedBlobChunks } from '../store/blobReader.js';
@@ -22,6 +22,7 @@ export interface ExportPlan {
   last: number;
   blobs: { hash: string; size: number }[];
   pins: BundlePins;
+  lines: LineRowOut[];
 }
 
 export function planExport(store: ProjectStore, since: number | undefined): ExportPlan {
@@ -40,6 +41,7 @@ export function planExport(store: ProjectStore, since: number | undefined): Expo
   const requires = blobs.filter((b) => b.held).map((b): [string, number] => [b.hash, b.size]);
   const totals = index.historyTotals();
   const pins = index.pinsBetween(from, last);
+  const lines = index.linesOut();
   const header: BundleHeader = {
     format: 'hindsight-bundle',
     version: FORMAT_VERSION,
@@ -54,11 +56,12 @@ export function planExport(store: ProjectStore, since: number | undefined): Expo
       versions: since === undefined ? totals.versions : countVersions(store, from, last),
       folderModes: index.folderModesBetween(from, last).length,
       pins: pins.snapshots.length + pins.versions.length,
+      lines: lines.length,
       blobs: carried.length,
       bytes: carried.reduce((sum, b) => sum + b.size, 0),
     },
   };
-  return { header, since: from, last, blobs: carried, pins };
+  return { header, since: from, last, blobs: carried, pins, lines };
 }
 
 function countVersions(store: ProjectStore, since: number, last: number): number {
@@ -77,7 +80,7 @@ function countVersions(store: ProjectStore, since: number, last: number): number
 export async function* bundleChunks(store: ProjectStore, plan: ExportPlan, meter?: TransferMeter, signal?: AbortSignal): AsyncGenerator<Buffer> {
   const digest = createHash('sha256');
   const out = new ChunkJoiner((chunk) => digest.update(chunk));
-  const counts = { snapshots: 0, versions: 0, folderModes: 0, pins: 0, blobs: 0, bytes: 0 };
+  const counts = { snapshots: 0, versions: 0, folderModes: 0, pins: 0, lines: plan.lines.length, blobs: 0, bytes: 0 };
   meter?.enter('index', { files: plan.header.snapshots.count });
   out.push(MAGIC);
   out.push(jsonRecord(KIND.header, plan.header));
@@ -96,6 +99,8 @@ export async function* bundleChunks(store: ProjectStore, plan: ExportPlan, meter
     out.push(jsonRecord(KIND.pins, record));
     counts.pins += record.snapshots.length + record.versions.length;
   }
+  // A few rows (one per machine whose snapshots this history holds): one record, even when empty.
+  out.push(jsonRecord(KIND.lines, plan.lines));
   meter?.enter('data', { bytes: plan.header.counts.bytes, files: plan.blobs.length });
   for (const blob of plan.blobs) {
     signal?.throwIfAborted();
@@ -136,7 +141,9 @@ function* snapshotRecords(store: ProjectStore, plan: ExportPlan): Generator<Bund
   for (; at < snapshots.length; at++) {
     const snapshot = toBundleSnapshot(snapshots[at]!);
     for (let v = nextVersion(); v && v[1] === snapshot.origin; v = nextVersion()) {
-      snapshot.versions.push({ versionId: v[0], path: v[2], hash: v[3], mode: v[4], size: v[5], type: v[6], target: v[7] });
+      const version: BundleSnapshot['versions'][number] = { versionId: v[0], path: v[2], hash: v[3], mode: v[4], size: v[5], type: v[6], target: v[7] };
+      if (v[8] !== null) version.fromVersion = v[8];
+      snapshot.versions.push(version);
       pageAt++;
     }
     record.push(snapshot);
@@ -157,7 +164,13 @@ function* pinRecords(pins: BundlePins): Generator<BundlePins> {
 }
 
 function toBundleSnapshot(row: SnapshotRowOut): BundleSnapshot {
-  return { origin: row.id, kind: row.kind, at: row.at, label: row.label, branch: row.branch, head: row.head, versions: [] };
+  const snapshot: BundleSnapshot = { origin: row.id, kind: row.kind, at: row.at, label: row.label, branch: row.branch, head: row.head, versions: [] };
+  // A snapshot recorded before origins were (migration 3) has none: the importer tells it by its kind too.
+  if (row.origin !== null) {
+    snapshot.made = { kind: row.origin, snapshot: row.origin_snapshot, fromGit: row.from_git, gitOperation: row.git_operation, gitWhen: row.git_when };
+  }
+  if (row.machine !== null && row.machine_snapshot !== null) snapshot.machine = { id: row.machine, snapshot: row.machine_snapshot };
+  return snapshot;
 }
 
 /** Joins small pieces into chunks of about OUT_CHUNK bytes; every byte handed out is seen by `onOut` first. */

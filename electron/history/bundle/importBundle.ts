@@ -18,12 +18,14 @@ import {
   FORMAT_VERSION,
   headerSchema,
   pinsRecordSchema,
+  linesRecordSchema,
   READABLE_VERSIONS,
   KIND,
   MAX_JSON_RECORD,
   modesRecordSchema,
   snapshotsRecordSchema,
   type BundleHeader,
+  type BundleLine,
   type BundlePins,
   type BundleSnapshot,
 } from './bundleFormat.js';
@@ -116,7 +118,9 @@ export async function applyBundle(
   const folderModes: [string, number, number][] = [];
   // Format 1 carried no pins: null asks the import to pin the checkpoints a person made.
   const pins: BundlePins | null = header.version === 1 ? null : { snapshots: [], versions: [] };
-  const rowKinds: number[] = pins ? [KIND.snapshots, KIND.modes, KIND.pins] : [KIND.snapshots, KIND.modes];
+  // Format 3 carries the lines of history; before it everything lands on this machine's line.
+  const lines: BundleLine[] | null = header.version >= 3 ? [] : null;
+  const rowKinds: number[] = [KIND.snapshots, KIND.modes, ...(pins ? [KIND.pins] : []), ...(lines ? [KIND.lines] : [])];
   for (let kind = await reader.peek(); kind !== undefined && rowKinds.includes(kind); kind = await reader.peek()) {
     signal?.throwIfAborted();
     if (kind === KIND.snapshots) {
@@ -125,6 +129,8 @@ export async function applyBundle(
       meter?.add({ files: record.length });
     } else if (kind === KIND.modes) {
       folderModes.push(...(await readJson(reader, KIND.modes, modesRecordSchema, 'a folder-mode record')));
+    } else if (kind === KIND.lines) {
+      lines!.push(...(await readJson(reader, KIND.lines, linesRecordSchema, 'the lines record')));
     } else {
       const record = await readJson(reader, KIND.pins, pinsRecordSchema, 'a pin record');
       pins!.snapshots.push(...record.snapshots);
@@ -170,14 +176,15 @@ export async function applyBundle(
     const versions = snapshots.reduce((sum, s) => sum + s.versions.length, 0);
     if (end.sha256 !== before) throw bundleCorrupt('its digest does not match its bytes');
     const pinCount = pins ? pins.snapshots.length + pins.versions.length : undefined;
-    if (end.snapshots !== snapshots.length || end.versions !== versions || end.blobs !== carried.length || end.bytes !== outcome.bytes || end.folderModes !== folderModes.length || end.pins !== pinCount) {
+    const counted = end.snapshots === snapshots.length && end.versions === versions && end.blobs === carried.length && end.bytes === outcome.bytes;
+    if (!counted || end.folderModes !== folderModes.length || end.pins !== pinCount || end.lines !== lines?.length) {
       throw bundleCorrupt('its end record does not count what it carried');
     }
     await closer.drain();
     store.index.clearDamaged(repaired);
     if (closer.failures.length > 0) throw closeFailuresError(closer.failures);
     checkNamedBlobs(store, snapshots, new Set(carried.map((b) => b.hash)));
-    const rows: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, pins, blobs: carried };
+    const rows: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, pins, lines: lines ?? [], blobs: carried };
     const added = store.index.importRows(rows);
     setHistoryId(store, header.projectId);
     meter?.finish();
@@ -308,6 +315,13 @@ function toRows(s: BundleSnapshot): ImportedRows['snapshots'][number] {
     label: s.label,
     branch: s.branch,
     head: s.head,
-    versions: s.versions.map((v): VersionRowOut => [v.versionId, s.origin, v.path, v.hash, v.mode, v.size, v.type, v.target]),
+    machine: s.machine?.id ?? null,
+    machine_snapshot: s.machine?.snapshot ?? null,
+    origin: s.made?.kind ?? null,
+    origin_snapshot: s.made?.snapshot ?? null,
+    from_git: s.made?.fromGit ?? null,
+    git_operation: s.made?.gitOperation ?? null,
+    git_when: s.made?.gitWhen ?? null,
+    versions: s.versions.map((v): VersionRowOut => [v.versionId, s.origin, v.path, v.hash, v.mode, v.size, v.type, v.target, v.fromVersion ?? null]),
   };
 }

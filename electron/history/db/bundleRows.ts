@@ -1,33 +1,52 @@
 import type { EntryType, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
 import { anyPruned, reviveBlob, scopeOf, type BlobPresent } from './commitSnapshot.js';
 import { MADE_BY_A_PERSON } from './migrations.js';
-import { toOrigin } from './rows.js';
+import { lineOfMachine, machineOfLine, OWN_LINE, writeFork } from './lines.js';
+import { toOrigin, type OriginColumns } from './rows.js';
 import type { Sql } from './sql.js';
 
 // The rows a bundle carries (bundle/, docs/BUNDLE.md): read in pages for an export, written in
 // one transaction by an import. Ids are kept: a snapshot or version has the same id on every
 // machine that imported it, so the same bundle imported twice finds its rows already there.
 
-export interface SnapshotRowOut {
+export interface SnapshotRowOut extends OriginColumns {
   id: number;
   kind: SnapshotKind;
   at: number;
   label: string | null;
   branch: string | null;
   head: string | null;
+  /** The machine that recorded it and its id there (null: this machine). */
+  machine: string | null;
+  machine_snapshot: number | null;
 }
 
-export type VersionRowOut = [id: number, snapshotId: number, path: string, hash: string | null, mode: number, size: number, type: EntryType | null, target: string | null];
+export type VersionRowOut = [
+  id: number,
+  snapshotId: number,
+  path: string,
+  hash: string | null,
+  mode: number,
+  size: number,
+  type: EntryType | null,
+  target: string | null,
+  fromVersion: number | null,
+];
 
 /** The snapshots after `since` up to `last`, oldest first. */
 export function snapshotsBetween(sql: Sql, since: number, last: number): SnapshotRowOut[] {
-  return sql.all('SELECT id, kind, at, label, branch, head FROM snapshots WHERE id > ? AND id <= ? ORDER BY id', since, last);
+  return sql.all(
+    `SELECT id, kind, at, label, branch, head, machine, machine_snapshot, origin, origin_snapshot, from_git, git_operation, git_when
+     FROM snapshots WHERE id > ? AND id <= ? ORDER BY id`,
+    since,
+    last,
+  );
 }
 
 /** One page of the versions of snapshots after `since` up to `last`, in (snapshot, id) order, after the row `from`. */
 export function versionPage(sql: Sql, since: number, last: number, from: [snapshotId: number, id: number], limit: number): VersionRowOut[] {
   return sql.rows(
-    `SELECT id, snapshot_id, path, hash, mode, size, type, target FROM versions
+    `SELECT id, snapshot_id, path, hash, mode, size, type, target, from_version FROM versions
      WHERE snapshot_id > ? AND snapshot_id <= ? AND (snapshot_id, id) > (?, ?) ORDER BY snapshot_id, id LIMIT ?`,
     since,
     last,
@@ -40,6 +59,25 @@ export function versionPage(sql: Sql, since: number, last: number, from: [snapsh
 /** The folder-mode rows of snapshots after `since` up to `last`. */
 export function folderModesBetween(sql: Sql, since: number, last: number): [string, number, number][] {
   return sql.rows('SELECT path, snapshot_id, mode FROM folder_modes WHERE snapshot_id > ? AND snapshot_id <= ? ORDER BY snapshot_id, path', since, last);
+}
+
+/** A line of history as a bundle carries it: its machine (null: this one) and where it forked. */
+export interface LineRowOut {
+  machine: string | null;
+  fork: { machine: string | null; origin: number } | null;
+}
+
+/** Every line that has snapshots or a fork: this machine's and the others' (a few rows). */
+export function linesOut(sql: Sql): LineRowOut[] {
+  const rows = sql.all<{ id: number; machine: string | null; fork_line: number | null; fork_origin: number | null }>(
+    'SELECT id, machine, fork_line, fork_origin FROM lines ORDER BY id',
+  );
+  return rows
+    .filter((r) => r.id !== OWN_LINE || r.fork_line !== null)
+    .map((r) => ({
+      machine: r.id === OWN_LINE ? null : r.machine,
+      fork: r.fork_line === null || r.fork_origin === null ? null : { machine: machineOfLine(sql, r.fork_line), origin: r.fork_origin },
+    }));
 }
 
 /** Pin rows, [id, the time it was pinned]: of snapshots, and of versions. */
@@ -82,6 +120,8 @@ export interface ImportedRows {
   folderModes: readonly [string, number, number][];
   /** The pins the bundle carried; null for a bundle of format 1, which carried none. */
   pins: PinRows | null;
+  /** The lines the bundle carried (format 3; empty before it: everything lands on this machine's line). */
+  lines: readonly LineRowOut[];
   blobs: readonly { hash: string; size: number }[];
 }
 
@@ -98,20 +138,39 @@ export function writeImportedRows(sql: Sql, rows: ImportedRows, blobPresent: Blo
     const written: SnapshotInfo[] = [];
     const pruned = anyPruned(sql);
     for (const blob of rows.blobs) sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
+    writeLines(sql, rows.lines);
     for (const s of rows.snapshots) {
       if (sql.get('SELECT 1 FROM snapshots WHERE id = ?', s.id)) continue;
-      // A bundle carries no origins: an imported snapshot is told by its kind (as before migration 3).
+      // Origins absent (a bundle before format 3) stay NULL: the snapshot is told by its kind, as before migration 3.
       const scope = scopeOf(s.versions.map((v) => ({ path: v[2] })));
-      sql.run('INSERT INTO snapshots (id, kind, at, label, branch, head, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', s.id, s.kind, s.at, s.label, s.branch, s.head, scope);
+      sql.run(
+        `INSERT INTO snapshots (id, kind, at, label, branch, head, scope, machine, machine_snapshot, origin, origin_snapshot, from_git, git_operation, git_when)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        s.id,
+        s.kind,
+        s.at,
+        s.label,
+        s.branch,
+        s.head,
+        scope,
+        s.machine,
+        s.machine_snapshot,
+        s.origin,
+        s.origin_snapshot,
+        s.from_git,
+        s.git_operation,
+        s.git_when,
+      );
+      const line = lineOfMachine(sql, s.machine);
       for (const v of s.versions) {
-        sql.run('INSERT INTO versions (id, snapshot_id, path, hash, mode, size, type, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', ...v);
+        sql.run('INSERT INTO versions (id, snapshot_id, path, hash, mode, size, type, target, from_version, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', ...v, line);
         if (pruned && v[3] !== null) {
           reviveBlob(sql, v[3], blobPresent);
           sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', v[3], v[5]);
         }
       }
       if (!rows.pins) sql.run(`INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) SELECT id, at FROM snapshots WHERE id = ? AND ${MADE_BY_A_PERSON}`, s.id);
-      const origin = toOrigin({ kind: s.kind, origin: null, origin_snapshot: null, from_git: null, git_operation: null, git_when: null }, null);
+      const origin = toOrigin(s, null);
       written.push({ snapshotId: s.id, kind: s.kind, at: s.at, label: s.label, files: s.versions.length, branch: s.branch, head: s.head, origin, scope });
     }
     if (rows.pins) writePins(sql, rows.pins, new Set(written.map((s) => s.snapshotId)));
@@ -120,6 +179,19 @@ export function writeImportedRows(sql: Sql, rows: ImportedRows, blobPresent: Blo
     }
     return written;
   });
+}
+
+/**
+ * The carried lines: each machine's line made here when new, and its fork set where this history
+ * has none for it yet (the same history carries the same forks; one already set is kept).
+ */
+function writeLines(sql: Sql, carried: readonly LineRowOut[]): void {
+  for (const { machine, fork } of carried) {
+    const line = lineOfMachine(sql, machine);
+    if (!fork || sql.get('SELECT 1 FROM lines WHERE id = ? AND fork_line IS NOT NULL', line)) continue;
+    const forkLine = lineOfMachine(sql, fork.machine);
+    if (forkLine !== line) writeFork(sql, line, { line: forkLine, origin: fork.origin });
+  }
 }
 
 /** The carried pins of the snapshots just added, and of their versions. */

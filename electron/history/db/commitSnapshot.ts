@@ -1,6 +1,7 @@
 import { HindsightError } from '../../../shared/errors.js';
 import type { EntryType, Origin, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
 import { recordFolderModes } from './folderModes.js';
+import { applyToSummaries, summariesBeforeCommit } from './folderSummaries.js';
 import { lineOfMachine } from './lines.js';
 import { originOfKind } from './rows.js';
 import type { Sql } from './sql.js';
@@ -98,6 +99,12 @@ export function commitSnapshot(
       sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
       if (pruned) reviveBlob(sql, blob.hash, blobPresent);
     }
+    // The folders' figures (folderSummaries.ts) move with this snapshot, in this transaction.
+    const summaries = summariesBeforeCommit(
+      sql,
+      line,
+      write.versions.map((v) => v.path),
+    );
     for (const v of write.versions) {
       sql.run(
         'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target, from_version, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -119,6 +126,7 @@ export function commitSnapshot(
       reviveBlob(sql, v.hash, blobPresent);
       sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', v.hash, v.size);
     }
+    if (summaries) applyToSummaries(sql, id, summaries, write.versions);
     if (write.pin) sql.run('INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) VALUES (?, ?)', id, at);
     writeStats(sql, write.stats ?? [], write.removedStats ?? []);
     if (write.folderModes) recordFolderModes(sql, id, write.folderModes);

@@ -5,7 +5,7 @@ import * as blobQueries from './blobQueries.js';
 import * as bundleRows from './bundleRows.js';
 import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import * as damagedBlobs from './damagedBlobs.js';
-import { folderLevel } from './folderLevel.js';
+import { folderLevel, summarizedDeletedFiles } from './folderLevel.js';
 import * as folderModes from './folderModes.js';
 import * as lineQueries from './lineQueries.js';
 import * as lines from './lines.js';
@@ -29,7 +29,7 @@ export type { NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { CachedStat, StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
 export type { BlobTextState, IndexedBlob, SearchIndexTotals, SearchVersionRow } from './searchIndex.js';
-export type { ImportedRows, SnapshotRowOut, VersionRowOut } from './bundleRows.js';
+export type { ImportedRows, LineRowOut, SnapshotRowOut, VersionRowOut } from './bundleRows.js';
 
 // history.db: the index of one project's history, and the only holder of its SQLite connection.
 // Every query lives in db/ (one file per concept, listed below); other code asks this class. It
@@ -273,7 +273,7 @@ export class HistoryIndex {
   }
 
   deletedFiles(): DeletedFile[] {
-    return versionQueries.deletedFiles(this.#sql);
+    return summarizedDeletedFiles(this.#sql, this.baselineId()) ?? versionQueries.deletedFiles(this.#sql);
   }
 
   snapshotChanges(snapshotId: number): SnapshotChange[] {
@@ -531,6 +531,11 @@ export class HistoryIndex {
   }
 
   /** Writes an import's rows in one transaction, then announces each snapshot it added (like commitSnapshot). */
+  /** The lines of history a bundle carries (bundleRows.ts). */
+  linesOut(): bundleRows.LineRowOut[] {
+    return bundleRows.linesOut(this.#sql);
+  }
+
   importRows(rows: bundleRows.ImportedRows): SnapshotInfo[] {
     const written = bundleRows.writeImportedRows(this.#sql, rows, this.#blobPresent);
     for (const snapshot of written) {

@@ -38,7 +38,15 @@ export function setFork(sql: Sql, machine: string | null, fork: { machine: strin
   }
   const forkLine = fork.machine === ownMachine ? OWN_LINE : lineOfMachine(sql, fork.machine);
   if (forkLine === line) return;
-  sql.run('UPDATE lines SET fork_line = ?, fork_origin = ? WHERE id = ?', forkLine, fork.origin, line);
+  writeFork(sql, line, { line: forkLine, origin: fork.origin });
+}
+
+/**
+ * Sets where a line starts: `origin` is a local snapshot id when the fork's line is this
+ * machine's, else the snapshot's id on the fork's machine (forkOf reads it back that way).
+ */
+export function writeFork(sql: Sql, line: number, fork: { line: number; origin: number }): void {
+  sql.run('UPDATE lines SET fork_line = ?, fork_origin = ? WHERE id = ?', fork.line, fork.origin, line);
 }
 
 /** The line a snapshot is on; undefined for a snapshot that does not exist. */

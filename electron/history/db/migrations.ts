@@ -1,3 +1,6 @@
+import { latestUnder } from './folderLevel.js';
+import { FOLDER_SUMMARIES_SCHEMA, rebuildFolderSummaries } from './folderSummaries.js';
+import { Sql } from './sql.js';
 import type Database from 'better-sqlite3';
 
 // Versioned schema changes of history.db, applied in order inside one transaction each. A store
@@ -246,6 +249,18 @@ const MIGRATIONS: Migration[] = [
         CREATE INDEX snapshots_by_machine ON snapshots(machine, machine_snapshot);
       `);
       fillForks(db);
+    },
+  },
+  {
+    // Folder summaries (folderSummaries.ts): each folder's files, deletions and files changed
+    // since the baseline on this machine's line, kept by commitSnapshot and marked stale by
+    // triggers on any other write, so a level of the tree reads its own children only. Filled
+    // here by the fold of the history as it stands.
+    version: 11,
+    up: (db) => {
+      db.exec(FOLDER_SUMMARIES_SCHEMA);
+      const sql = new Sql(db, 'history.db');
+      rebuildFolderSummaries(sql, (segments) => latestUnder(sql, '', segments));
     },
   },
 ];

@@ -59,9 +59,10 @@ export function otherEngine(): HistoryEngine {
 
 
 /**
- * The same history as a bundle of format 1 would have carried it: no pin records, version 1 in
- * the first line and the header, no pin counts, the end digest taken again. Written here from the
- * framing of docs/BUNDLE.md, independently of the exporter.
+ * The same history as a bundle of format 1 would have carried it: no pin or line records, no
+ * origins or machines on snapshots and versions, version 1 in the first line and the header, no
+ * pin or line counts, the end digest taken again. Written here from the framing of
+ * docs/BUNDLE.md, independently of the exporter.
  */
 export function asFormat1(bundle: Buffer): Buffer {
   const firstLine = bundle.indexOf(0x0a) + 1;
@@ -84,18 +85,29 @@ export function asFormat1(bundle: Buffer): Buffer {
     const length = bundle.readUInt32BE(at + 1);
     const value = JSON.parse(bundle.subarray(at + 5, at + 5 + length).toString()) as Record<string, unknown>;
     at += 5 + length;
-    if (kind === 0x50) continue; // pins: format 1 had none
+    if (kind === 0x50 || kind === 0x4c) continue; // pins and lines: format 1 had none
     if (kind === 0x48) {
       const counts = { ...(value.counts as Record<string, unknown>) };
       delete counts.pins;
+      delete counts.lines;
       parts.push(json(kind, { ...value, version: 1, counts }));
+    } else if (kind === 0x53) {
+      parts.push(json(kind, (value as unknown as Record<string, unknown>[]).map(withoutFormat3Fields)));
     } else if (kind === 0x45) {
       const end: Record<string, unknown> = { ...value, sha256: createHash('sha256').update(Buffer.concat(parts)).digest('hex') };
       delete end.pins;
+      delete end.lines;
       parts.push(json(kind, end));
     } else {
       parts.push(json(kind, value));
     }
   }
   return Buffer.concat(parts);
+}
+
+/** A snapshot record's entry as format 1 and 2 wrote it: no `made`, no `machine`, no `fromVersion`. */
+function withoutFormat3Fields(snapshot: Record<string, unknown>): Record<string, unknown> {
+  const { made: _made, machine: _machine, ...rest } = snapshot;
+  const versions = (rest.versions as Record<string, unknown>[]).map(({ fromVersion: _from, ...v }) => v);
+  return { ...rest, versions };
 }

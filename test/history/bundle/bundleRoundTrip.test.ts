@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ProjectStore } from '../../../electron/history/project/projectStore.js';
+import { blobPath } from '../../../electron/history/store/storeLayout.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { Progress } from '../../../shared/progress.js';
@@ -25,6 +28,31 @@ async function expectSameSnapshots(a: HistoryEngine, aId: string, b: HistoryEngi
   }
 }
 
+const OWN = '0a0a0a0a-0000-4000-8000-00000000000a';
+const OTHER = '0b0b0b0b-0000-4000-8000-00000000000b';
+
+/** Another machine's two snapshots, written the way a pull writes them, its line forked from `fork`. */
+function pullFromOther(store: ProjectStore, fork: number): void {
+  const file = (path: string, text: string) => {
+    const hash = createHash('sha256').update(text).digest('hex');
+    mkdirSync(dirname(blobPath(store.blobsDir, hash)), { recursive: true });
+    writeFileSync(blobPath(store.blobsDir, hash), text, { mode: 0o600 });
+    return { path, hash, mode: 0o644, size: Buffer.byteLength(text), type: 'file' as const, target: null };
+  };
+  const snapshots = [
+    { origin: 7, versions: [file('src/a.txt', 'alpha on the other machine\n'), file('other.txt', 'only there\n')] },
+    { origin: 9, versions: [{ path: 'same-1.txt', hash: null, mode: 0o644, size: 0, type: null, target: null }] },
+  ];
+  store.index.importForeign(
+    snapshots.map((s) => ({
+      snapshot: { kind: 'change', at: Date.now(), label: null, machine: OTHER, machineSnapshot: s.origin },
+      versions: s.versions,
+      blobs: s.versions.filter((v) => v.hash !== null).map((v) => ({ hash: v.hash!, size: v.size })),
+    })),
+    () => store.index.setLineFork(OTHER, { machine: OWN, origin: fork }, OWN),
+  );
+}
+
 async function failure(promise: Promise<unknown>): Promise<HindsightError> {
   const error = await promise.then(
     () => undefined,
@@ -42,7 +70,7 @@ describe('export and import', () => {
     expect(exported).toMatchObject({ projectId, to: bundle, since: null, first: 1, last: 4, snapshots: 4, requires: 0 });
     // Each blob once: the two files with the same bytes share one.
     expect(exported.blobs).toBe(store.index.blobTotals().blobs);
-    expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 2\n');
+    expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 3\n');
 
     const other = otherEngine();
     const moved = tempDir();
@@ -89,6 +117,39 @@ describe('export and import', () => {
     expect(fromOld.added).toBe(4);
     expect(third.pins(fromOld.projectId)).toEqual({ snapshots: [checkpoint], versions: [] });
     await expectSameSnapshots(engine, projectId, third, fromOld.projectId);
+  });
+
+  it("carries where each snapshot came from and other machines' lines, so the folder's state is the same", async () => {
+    const { engine, projectId, store } = await historyWithChanges();
+    const first = engine.versions(projectId, 'src/a.txt').at(-1)!.versionId;
+    await engine.restoreFile(projectId, 'src/a.txt', first);
+    pullFromOther(store, store.index.baselineId()!);
+    const restored = engine.versions(projectId, 'src/a.txt').find((v) => v.origin.kind === 'restore')!;
+    expect(restored.origin.fromVersionId).toBe(first);
+
+    const bundle = join(tempDir(), 'history.hsb');
+    await engine.exportHistory(projectId, { file: bundle });
+    const other = otherEngine();
+    const imported = await other.importHistory({ file: bundle }, { as: tempDir() });
+    const to = imported.projectId;
+    // Origins (the restore and the version it came from), machines, and each line's state.
+    expect(other.log(to)).toEqual(engine.log(projectId));
+    expect(other.log(to).filter((s) => s.machine?.id === OTHER)).toHaveLength(2);
+    for (const path of ['src/a.txt', 'other.txt', 'same-1.txt']) expect(other.versions(to, path)).toEqual(engine.versions(projectId, path));
+    // This machine's folder has no other.txt and still has same-1.txt: the other line's changes stay on it.
+    expect(other.files(to)).toEqual(engine.files(projectId));
+    expect(other.files(to).map((f) => f.path)).not.toContain('other.txt');
+    const otherNewest = other.log(to).at(-1)!.snapshotId;
+    expect(other.files(to, otherNewest)).toEqual(engine.files(projectId, otherNewest));
+    await expectSameSnapshots(engine, projectId, other, to);
+
+    // A bundle of format 1 (or 2) carries neither: the same snapshots land on this machine's line, told by their kind.
+    const old = join(tempDir(), 'old.hsb');
+    writeFileSync(old, asFormat1(readFileSync(bundle)));
+    const third = otherEngine();
+    const fromOld = await third.importHistory({ file: old }, { as: tempDir() });
+    expect(third.log(fromOld.projectId).some((s) => s.machine !== undefined)).toBe(false);
+    expect(third.versions(fromOld.projectId, 'src/a.txt').some((v) => v.origin.fromVersionId !== null)).toBe(false);
   });
 
   it('continues a history with an incremental bundle, and refuses one whose base is missing, with the list', async () => {

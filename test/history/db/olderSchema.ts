@@ -1,5 +1,5 @@
 // Turns a history.db back into what an earlier Hindsight wrote, for the tests of the migrations
-// that come after it: the tables of schema 10 (lines), 9 (remotes), 8 (damaged blobs), 6 and 7 (retention),
+// that come after it: the tables of schema 11 (folder summaries), 10 (lines), 9 (remotes), 8 (damaged blobs), 6 and 7 (retention),
 // 5 (search index) and the columns of schema 3 (origins), 4 (scope) and 9 (a snapshot's machine)
 // removed.
 
@@ -10,9 +10,25 @@ const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
 
 const DROP_DAMAGED_BLOBS = 'DROP TABLE damaged_blobs;';
 
+// Back to schema 10: folder summaries (11) and the triggers that mark them stale removed.
+export const DROP_AFTER_SCHEMA_10 = [
+  'versions_insert',
+  'versions_delete',
+  'versions_update',
+  'snapshots_delete',
+  'snapshots_update',
+  'lines_insert',
+  'lines_delete',
+  'lines_update',
+]
+  .map((t) => `DROP TRIGGER folder_summaries_stale_${t};`)
+  .concat('DROP TABLE folder_summaries; DROP TABLE folder_summary_state;')
+  .join(' ');
+
 // Back to schema 9: lines (10) removed, versions_by_path on (path, snapshot_id) again.
 export const DROP_AFTER_SCHEMA_9 =
-  'DROP INDEX snapshots_by_machine; DROP INDEX versions_by_path; ALTER TABLE versions DROP COLUMN line; DROP TABLE lines; CREATE INDEX versions_by_path ON versions(path, snapshot_id);';
+  DROP_AFTER_SCHEMA_10 +
+  ' DROP INDEX snapshots_by_machine; DROP INDEX versions_by_path; ALTER TABLE versions DROP COLUMN line; DROP TABLE lines; CREATE INDEX versions_by_path ON versions(path, snapshot_id);';
 
 const DROP_REMOTE_SCHEMA = ['remote_links', 'remote_packs', 'remote_blobs', 'remote_foreign', 'remote_read']
   .map((t) => `DROP TABLE ${t};`)

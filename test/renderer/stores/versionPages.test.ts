@@ -92,4 +92,33 @@ describe('versions a page at a time in the viewer', () => {
     expect(state.versions).toHaveLength(VERSIONS);
     expect(viewer.calls.filter((c) => c === 'versions')).toHaveLength(3);
   });
+
+  it('asks for the versions alone, and for the marks and the selected contents only after the list is painted', async () => {
+    const viewer = await startViewer();
+    const root = tempDir();
+    writeTree(root, { 'a.txt': 'a\n' });
+    await openInViewer(viewer, root);
+    await viewer.refreshed();
+    // Frames held here: a callback runs only when the test lets a frame pass.
+    const frames: (() => void)[] = [];
+    const g = globalThis as unknown as { requestAnimationFrame?: (cb: () => void) => number };
+    g.requestAnimationFrame = (cb) => frames.push(cb);
+    try {
+      viewer.calls.length = 0;
+      viewer.app.getState().selectPath('a.txt');
+      await viewer.until((s) => s.versionsStatus === 'ready');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The list a click waits for is asked alone: the disk and git marks and the contents
+      // only once a frame has painted it.
+      expect(viewer.calls).toEqual(['versions']);
+      expect(frames).toHaveLength(1);
+      frames.shift()!();
+      const shown = await viewer.until((s) => s.contentStatus === 'ready' && s.disk !== null);
+      expect(shown.content?.data).toBe('a\n');
+      expect(shown.disk?.currentVersionId).toBe(shown.versions[0]!.versionId);
+      expect([...viewer.calls].sort()).toEqual(['diskState', 'gitVersions', 'readVersion', 'versions']);
+    } finally {
+      delete g.requestAnimationFrame;
+    }
+  });
 });
