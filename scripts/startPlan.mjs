@@ -49,7 +49,8 @@ export function appBlocker({ root, env, platform, nodeVersion }) {
  */
 export function missingBuilds(root) {
   const missing = [];
-  if (!existsSync(join(root, 'out', 'cli', 'hindsight.js')) || !existsSync(join(root, 'out', 'cli', 'copyWorker.js')) || !existsSync(join(root, 'out', 'cli', 'pruneWorker.js')) || !existsSync(join(root, 'out', 'cli', 'indexWorker.js'))) missing.push('cli');
+  const cli = ['hindsight.js', 'copyWorker.js', 'pruneWorker.js', 'indexWorker.js', 'packWorker.js'];
+  if (!cli.every((file) => existsSync(join(root, 'out', 'cli', file)))) missing.push('cli');
   if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) missing.push('viewer');
   return missing;
 }

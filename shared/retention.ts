@@ -6,6 +6,10 @@ import { z } from 'zod';
 // the 168 most recent hours that have one, however long ago those hours were, so a machine off
 // for a month loses nothing. Times are measured from the newest snapshot, never from the clock.
 
+/** A remote's name in config.json (electron/history/config/configSchema.ts uses the same). */
+export const REMOTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const REMOTE_NAME_RULE = 'a remote name is 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit';
+
 export const retentionPolicySchema = z.strictObject({
   /** Every snapshot within this many hours of the newest one is kept. */
   keepAllHours: z.number().int().min(0).max(24 * 366),
@@ -19,6 +23,11 @@ export const retentionPolicySchema = z.strictObject({
   uncommittedDays: z.number().int().min(0).max(366),
   /** A blob no version names is deleted this long after it became unreferenced, not before. */
   graceMinutes: z.number().int().min(0).max(7 * 24 * 60),
+  /**
+   * A remote's name: versions the policy thins are kept, their bytes moved to that remote (pushed,
+   * then removed from this disk, fetched again when read) instead of deleted. null: deleted.
+   */
+  archiveToRemote: z.string().regex(REMOTE_NAME, REMOTE_NAME_RULE).nullable(),
 });
 
 export type RetentionPolicy = z.infer<typeof retentionPolicySchema>;
@@ -31,6 +40,7 @@ export const DEFAULT_RETENTION: RetentionPolicy = {
   weekly: null,
   uncommittedDays: 7,
   graceMinutes: 60,
+  archiveToRemote: null,
 };
 
 /** 2 GiB of blobs per project. */

@@ -89,3 +89,48 @@ test('the Store tab shows the budget and the policy, cleans up after a preview, 
   expect([pins.snapshots.length, pins.versions.length]).toEqual([1, 1]);
   expect(JSON.parse(cli('verify', dir, '--json'))).toMatchObject({ ok: true });
 });
+
+test('the Store tab sets where thinned versions go: deleted, or moved to a remote, and the preview says which', async ({ viewer, folder, dataDir }) => {
+  test.setTimeout(240_000);
+  const dir = folder('hindsight-e2e-archive-');
+  writeFiles(dir, { 'notes.md': '# Notes\n' });
+  const cli = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args, '--data-dir', dataDir], { encoding: 'utf8' });
+  cli('open', dir);
+  for (let i = 1; i <= 6; i++) {
+    writeFiles(dir, { 'notes.md': `# Notes\n${'A line of notes.\n'.repeat(i * 50)}` });
+    cli('open', dir);
+  }
+  const [projectId] = readdirSync(join(dataDir, 'projects'));
+  const db = new Database(join(dataDir, 'projects', projectId!, 'history.db'));
+  const ids = (db.prepare('SELECT id FROM snapshots ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+  ids.forEach((id, i) => db.prepare('UPDATE snapshots SET at = ? WHERE id = ?').run(Date.now() - (ids.length - 1 - i) * 30 * HOUR, id));
+  db.close();
+  cli('config', 'set', 'retention.keepAllHours', '0');
+  cli('config', 'set', 'retention.hourly', '0');
+  cli('config', 'set', 'retention.daily', '0');
+  cli('config', 'set', 'retention.weekly', '0');
+  cli('config', 'set', 'retention.uncommittedDays', '0');
+  // Choosing needs no server: nothing is pushed until a prune runs.
+  cli('remote', 'add', 'origin', 's3://archive-bucket/hs', '--endpoint', 'http://127.0.0.1:9', '--path-style');
+
+  await openProject(viewer, dir);
+  await viewer.getByRole('tab', { name: 'Store' }).click();
+  const choice = viewer.getByRole('combobox', { name: 'Versions the policy thins' });
+  await expect(choice).toHaveValue('');
+  await choice.selectOption('origin');
+  await expect.poll(() => (JSON.parse(cli('config', 'get', 'retention', '--json')) as { archiveToRemote: string | null }).archiveToRemote).toBe('origin');
+  await shoot(viewer, 'retention-archive');
+
+  await viewer.getByRole('button', { name: 'Clean up now…' }).click();
+  const dialog = viewer.getByRole('dialog', { name: 'Clean up the history' });
+  await expect(dialog.getByRole('button', { name: /^Move \d+ snapshots to origin$/ })).toBeVisible();
+  await shoot(viewer, 'retention-archive-preview');
+  const moved = await dialog.getByRole('list', { name: 'Snapshots kept and removed' }).getByText('Move', { exact: true }).count();
+  expect(moved).toBeGreaterThan(0);
+  await expect(dialog.getByText(/thinned snapshots stay listed/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: `Move ${moved} snapshots to origin` })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await choice.selectOption('');
+  await expect.poll(() => (JSON.parse(cli('config', 'get', 'retention', '--json')) as { archiveToRemote: string | null }).archiveToRemote).toBeNull();
+});

@@ -3,7 +3,7 @@
 // there, or do something else meanwhile and let it go on (SIGCONT). Each point stops once per
 // process. Without the variable it does nothing.
 
-export type FaultPoint = 'prune-planned' | 'prune-transaction' | 'prune-between-chunks' | 'prune-marked' | 'prune-deleting' | 'record-commit';
+export type FaultPoint = 'prune-planned' | 'prune-transaction' | 'prune-between-chunks' | 'prune-marked' | 'prune-deleting' | 'record-commit' | 'archive-pushed' | 'archive-removing';
 
 const passed = new Set<FaultPoint>();
 

@@ -69,7 +69,10 @@ import { diskState } from './versions/diskState.js';
 import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
 import { pushHistory, type PushHistoryOptions } from './remote/push/pushHistory.js';
 import type { PushResult } from './remote/push/pushProject.js';
-import { requireRemote } from './remote/remoteConfig.js';
+import { remoteIdentity, requireRemote } from './remote/remoteConfig.js';
+import { machineIdentity } from './remote/machineIdentity.js';
+import { remoteProjectId } from './remote/remoteProject.js';
+import type { ArchiveTarget } from './retention/archiveThinned.js';
 import { AutoPush } from './remote/push/autoPush.js';
 import { remoteStatuses } from './remote/remoteStatus.js';
 import { cloneProject, type CloneOptions, type CloneResult } from './remote/fetch/cloneProject.js';
@@ -391,11 +394,17 @@ export class HistoryEngine {
     return setPin(this.history(projectId), target, pinned);
   }
 
-  /** Thins the history by the retention policy and the budget (settings); with dryRun only the plan, snapshot by snapshot. */
-  prune(projectId: string, options: { dryRun?: boolean; now?: number } = {}): Promise<PruneResult> {
+  /**
+   * Thins the history by the retention policy and the budget (settings); with dryRun only the plan,
+   * snapshot by snapshot. With `archiveTo` (or the setting retention.archiveToRemote) what the policy
+   * thins is moved to that remote instead of removed (retention/archiveThinned.ts).
+   */
+  prune(projectId: string, options: { dryRun?: boolean; now?: number; archiveTo?: string } = {}): Promise<PruneResult> {
     const store = this.history(projectId);
     const { retention, historyBudget } = this.settings();
-    const run = () => prune(store, { policy: retention, budget: historyBudget, ...options });
+    const { archiveTo = retention.archiveToRemote ?? undefined, ...rest } = options;
+    const archive = archiveTo === undefined ? undefined : this.archiveTarget(projectId, store, archiveTo);
+    const run = () => prune(store, { policy: retention, budget: historyBudget, ...rest, archive });
     const next = (this.pruning.get(projectId) ?? Promise.resolve()).then(run, run);
     const settled = next.catch(() => undefined);
     this.pruning.set(projectId, settled);
@@ -688,7 +697,7 @@ export class HistoryEngine {
       delayMs: options.delayMs ?? 30_000,
       hasRemote: () => remotes().length > 0,
       push: async (projectId) => {
-        for (const remote of remotes()) await this.push(projectId, remote.name, { credentials: options.credentials });
+        for (const remote of remotes()) await this.push(projectId, remote.name, { credentials: options.credentials, background: true });
       },
     });
     this.autoPush = autoPush;
@@ -696,6 +705,21 @@ export class HistoryEngine {
       if (event.event === 'snapshot') autoPush.recorded(event.payload.projectId);
     });
     return autoPush;
+  }
+
+  /** Where a prune moves what it thins: the named remote, which must be the one this history's bytes come from. */
+  private archiveTarget(projectId: string, store: ProjectStore, name: string): ArchiveTarget {
+    const remote = requireRemote(this.config.requireConfig(), name);
+    const source = store.index.getMeta('remote.clonedFrom') ?? store.index.getMeta('remote.pulledFrom');
+    if (source !== undefined && source !== remote.name) {
+      throw new HindsightError('BAD_REQUEST', `This history came from the remote ${source}; its thinned versions can only be moved there, not to ${remote.name}.`, { remote: remote.name });
+    }
+    const ledger = () => store.index.remoteLedger(remoteIdentity(remote), { projectId: remoteProjectId(store), machineId: machineIdentity(this.dataDir).id });
+    return {
+      remote: remote.name,
+      push: () => this.push(projectId, remote.name),
+      holds: (hash) => ledger().locate(hash) !== undefined,
+    };
   }
 
   /** Bytes a reader is about to need that only a remote holds (a clone's older versions). */

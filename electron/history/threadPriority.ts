@@ -1,6 +1,6 @@
 import { getPriority, setPriority } from 'node:os';
 
-// Background worker threads (the prune planner, the search index build) yield the cores to
+// Background worker threads (the prune planner, the search index build, the app's push packing) yield the cores to
 // everything else: they must never slow a first copy or a recorded change, and on a machine with
 // few cores a thread at normal priority takes CPU time from the copy workers. On Linux, priority
 // of "process 0" is the calling thread's alone (setpriority with who = 0 acts on the thread);

@@ -21,6 +21,8 @@ export interface RetentionSlice {
   cancelPrune(): void;
   confirmPrune(): Promise<void>;
   setPin(target: { snapshotId: number } | { versionId: number }, pinned: boolean): Promise<void>;
+  /** Where a prune moves what it thins (retention.archiveToRemote): a remote's name, or null to delete it. */
+  setArchiveRemote(remote: string | null): Promise<void>;
 }
 
 export const createRetentionSlice: Slice<RetentionSlice> = (set, get) => ({
@@ -68,6 +70,17 @@ export const createRetentionSlice: Slice<RetentionSlice> = (set, get) => ({
       await Promise.all([get().loadRetention(), get().loadStats(), get().loadTimeline()]);
     } catch (error) {
       set({ pruneError: asError(error).toJSON(), pruning: false });
+    }
+  },
+
+  setArchiveRemote: async (remote) => {
+    const retention = get().retention;
+    if (!retention) return;
+    try {
+      await call('editConfig', { settings: { retention: { ...retention.policy, archiveToRemote: remote } } });
+      await get().loadRetention();
+    } catch (error) {
+      set({ retentionError: asError(error).toJSON() });
     }
   },
 

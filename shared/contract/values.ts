@@ -375,7 +375,24 @@ export interface PruneResult {
   thinning: { everyVersionSince: number; hourlySince: number | null; dailySince: number | null };
   /** With dryRun: every snapshot, kept or removed, and why. */
   decisions: PruneDecision[] | null;
+  /** With retention.archiveToRemote (or --archive-to): what moved to the remote instead; null: none. */
+  archive: PruneArchive | null;
   ms: number;
+}
+
+/**
+ * A prune that archives: the thinned versions stay (rows), the blobs only they name go to the
+ * remote and leave this disk. `blobs`/`bytes`: those found on this disk (what a dry run would
+ * move); `movedBlobs`/`movedBytes`: removed from this disk after the remote had them.
+ */
+export interface PruneArchive {
+  remote: string;
+  blobs: number;
+  bytes: number;
+  movedBlobs: number;
+  movedBytes: number;
+  /** Why nothing moved (the push failed); every version is still on this disk. */
+  error: string | null;
 }
 
 /** A file whose versions hold the most bytes of the store. */

@@ -30,6 +30,7 @@ export function printPrune(out: Writable, r: PruneResult): void {
       r.decisions,
     );
   }
+  if (r.archive) printArchive(out, r);
   const verb = r.dryRun ? 'Would remove' : 'Removed';
   out.write(`${verb} ${countOf(r.snapshots, 'snapshot')} and ${countOf(r.versions, 'version')}; ${countOf(r.blobs, 'stored copy', 'stored copies')} (${formatBytes(r.bytesFreed)}) no longer needed.\n`);
   const k = r.keptBecause;
@@ -42,4 +43,11 @@ export function printPrune(out: Writable, r: PruneResult): void {
   if (!r.dryRun && (r.deletedBlobs > 0 || r.waitingBlobs > 0)) {
     out.write(`Deleted ${countOf(r.deletedBlobs, 'file')} (${formatBytes(r.deletedBytes)}); ${countOf(r.waitingBlobs, 'file')} (${formatBytes(r.waitingBytes)}) go after the grace period.\n`);
   }
+}
+
+function printArchive(out: Writable, r: PruneResult): void {
+  const a = r.archive!;
+  if (r.dryRun) out.write(`Would move ${countOf(a.blobs, 'stored copy', 'stored copies')} (${formatBytes(a.bytes)}) of thinned versions to ${a.remote}; every version stays listed.\n`);
+  else if (a.error) out.write(`${a.error}\n`);
+  else out.write(`Moved ${countOf(a.movedBlobs, 'stored copy', 'stored copies')} (${formatBytes(a.movedBytes)}) of thinned versions to ${a.remote}; they are fetched from there when read.\n`);
 }

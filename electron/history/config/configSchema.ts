@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { DEFAULT_HISTORY_BUDGET, DEFAULT_RETENTION, retentionPolicySchema } from '../../../shared/retention.js';
+import { DEFAULT_HISTORY_BUDGET, DEFAULT_RETENTION, REMOTE_NAME, REMOTE_NAME_RULE, retentionPolicySchema } from '../../../shared/retention.js';
 import { DEFAULT_COPY_CONCURRENCY } from '../store/copyPool.js';
 import { parseEndpoint, parseRemoteUrl } from '../remote/remoteUrl.js';
+
+export { REMOTE_NAME };
 
 // The shape of <dataDir>/config.json, version 1. Every part has defaults, so a missing file or a
 // missing field reads as a complete config. Unknown fields are kept (loose objects): a config
@@ -9,7 +11,6 @@ import { parseEndpoint, parseRemoteUrl } from '../remote/remoteUrl.js';
 
 export const CONFIG_VERSION = 1;
 
-export const REMOTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export const PROJECT_STATES = ['present', 'moved', 'gone'] as const;
 export type ProjectState = (typeof PROJECT_STATES)[number];
@@ -58,6 +59,7 @@ export const settingsShape = {
       weekly: retentionPolicySchema.shape.weekly.default(DEFAULT_RETENTION.weekly),
       uncommittedDays: retentionPolicySchema.shape.uncommittedDays.default(DEFAULT_RETENTION.uncommittedDays),
       graceMinutes: retentionPolicySchema.shape.graceMinutes.default(DEFAULT_RETENTION.graceMinutes),
+      archiveToRemote: retentionPolicySchema.shape.archiveToRemote.default(DEFAULT_RETENTION.archiveToRemote),
     })
     .strict()
     .prefault({}),
@@ -76,7 +78,7 @@ export const settingsSchema = z.object(settingsShape).loose();
  */
 export const remoteSchema = z
   .object({
-    name: z.string().regex(REMOTE_NAME, 'a remote name is 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit'),
+    name: z.string().regex(REMOTE_NAME, REMOTE_NAME_RULE),
     url: z.string().refine(validRemoteUrl, 'a remote address looks like s3://bucket/prefix'),
     endpoint: z.string().refine(validEndpoint, 'an endpoint is an http(s) URL without credentials').nullable().default(null),
     region: z.string().regex(/^[a-z0-9-]{1,64}$/, 'a region is lowercase letters, digits and dashes').default('us-east-1'),

@@ -7,6 +7,7 @@ import { faultPoint } from '../faultPoint.js';
 import { count } from '../trace.js';
 import { decodeChunk, type PlanSummary } from './pruneProtocol.js';
 import { PrunePlanner, type Plan } from './prunePlanner.js';
+import { archivable, archiveThinned, type ArchiveTarget } from './archiveThinned.js';
 
 // A prune: the plan made off this thread (prunePlanner.ts: a worker reads the rows from its own
 // connection and plans), then applied here in chunks (pruneChunks.ts), each one short transaction
@@ -26,6 +27,8 @@ export interface PruneOptions {
   dryRun?: boolean;
   /** The time marks are stamped with and grace periods measured against (tests and benchmarks inject it). */
   now?: number;
+  /** Move what the policy thins to this remote instead of removing it (archiveThinned.ts). */
+  archive?: ArchiveTarget;
 }
 
 const DAY = 86_400_000;
@@ -39,6 +42,7 @@ const CHUNK_ROWS = 2_000;
 export const MAX_PLANS = 4;
 
 export async function prune(store: ProjectStore, options: PruneOptions): Promise<PruneResult> {
+  if (options.archive) return archivePrune(store, options, options.archive);
   const started = performance.now();
   const now = options.now ?? Date.now();
   const request = { policy: options.policy, budget: options.budget, decisions: options.dryRun === true, chunkRows: chunkRows() };
@@ -69,7 +73,35 @@ export async function prune(store: ProjectStore, options: PruneOptions): Promise
   // folds: those of the last plan, which was applied whole (or none, when the prune stopped).
   const stoppedEarly = complete ? {} : { blobs: 0, bytesFreed: 0, folded: 0, newBaseline: undefined };
   const summary = options.dryRun ? plan.summary : { ...plan.summary, ...removed, ...stoppedEarly };
-  return resultOf(store, summary, options, { deleted, waiting, ms: Math.round(performance.now() - started) });
+  return resultOf(store, summary, options, { deleted, waiting, archive: null, ms: Math.round(performance.now() - started) });
+}
+
+/**
+ * A prune that archives: one plan, no row removed (the answer's versions, snapshots and blobs are
+ * 0; the plan's decisions still say which snapshots are thinned), the thinned versions' blobs
+ * moved to the remote. Blobs marked by earlier prunes are still collected.
+ */
+async function archivePrune(store: ProjectStore, options: PruneOptions, target: ArchiveTarget): Promise<PruneResult> {
+  const started = performance.now();
+  const now = options.now ?? Date.now();
+  const planner = new PrunePlanner(store);
+  let plan: Plan;
+  try {
+    plan = await planner.plan({ policy: options.policy, budget: options.budget, decisions: options.dryRun === true, chunkRows: chunkRows() });
+  } finally {
+    await planner.close();
+  }
+  let archive: PruneResult['archive'];
+  let deleted = { blobs: 0, bytes: 0 };
+  if (options.dryRun) {
+    const found = archivable(store, plan);
+    archive = { remote: target.remote, blobs: found.hashes.length, bytes: found.bytes, movedBlobs: 0, movedBytes: 0, error: null };
+  } else {
+    archive = await archiveThinned(store, plan, target);
+    deleted = collect(store, now, options.policy.graceMinutes * 60_000);
+  }
+  const kept = { versions: 0, snapshots: 0, blobs: 0, bytesFreed: 0, folded: 0, newBaseline: undefined };
+  return resultOf(store, { ...plan.summary, ...kept }, options, { deleted, waiting: store.index.markedBlobs(), archive, ms: Math.round(performance.now() - started) });
 }
 
 /**
@@ -120,7 +152,7 @@ function resultOf(
   store: ProjectStore,
   plan: PlanSummary,
   options: PruneOptions,
-  done: { deleted: { blobs: number; bytes: number }; waiting: { blobs: number; bytes: number }; ms: number },
+  done: { deleted: { blobs: number; bytes: number }; waiting: { blobs: number; bytes: number }; archive: PruneResult['archive']; ms: number },
 ): PruneResult {
   const snapshots = options.dryRun ? store.index.snapshots() : [];
   const info = new Map(snapshots.map((s) => [s.snapshotId, s]));
@@ -147,6 +179,7 @@ function resultOf(
           return { ...d, at: s?.at ?? 0, kind: s?.kind ?? 'change', label: s?.label ?? null, files: s?.files ?? 0, scope: s?.scope ?? null };
         })
       : null,
+    archive: done.archive,
     ms: done.ms,
   };
 }

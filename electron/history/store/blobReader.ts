@@ -56,6 +56,12 @@ export function blobUnreadable(hash: string, problem: BlobProblem, why?: string,
 
 /** The typed error for damage found in `blobsDir`, after telling the store's listeners. */
 function damaged(blobsDir: string, hash: string, problem: BlobProblem, why?: string, subject?: BlobSubject): HindsightError {
+  noteBlobDamage(blobsDir, hash, problem);
+  return blobUnreadable(hash, problem, why, subject);
+}
+
+/** Tells the store's listeners of damage found in `blobsDir` (also by a reader on another thread: a push's pack workers). */
+export function noteBlobDamage(blobsDir: string, hash: string, problem: BlobProblem): void {
   for (const listener of damageListeners.get(blobsDir) ?? []) {
     try {
       listener(hash, problem);
@@ -63,7 +69,6 @@ function damaged(blobsDir: string, hash: string, problem: BlobProblem, why?: str
       // Recording the damage is a help, not a condition: the reader still gets its error.
     }
   }
-  return blobUnreadable(hash, problem, why, subject);
 }
 
 /**

@@ -27,6 +27,8 @@ export function PruneDialog() {
   const removed = decisions.filter((d) => !d.kept);
   const kept = preview.keptBecause;
   const shown = [...decisions].reverse().slice(0, 300);
+  const archive = preview.archive;
+  const gone = archive ? 'Move' : 'Remove';
   return (
     <Dialog
       title="Clean up the history"
@@ -38,15 +40,22 @@ export function PruneDialog() {
             Cancel
           </button>
           <button type="button" className="button button-primary" disabled={pruning || removed.length === 0} onClick={() => void confirm()}>
-            {removed.length === 0 ? 'Nothing to remove' : `Remove ${formatCount(removed.length)} snapshots`}
+            {removed.length === 0 ? 'Nothing to remove' : archive ? `Move ${formatCount(removed.length)} snapshots to ${archive.remote}` : `Remove ${formatCount(removed.length)} snapshots`}
           </button>
         </>
       }
     >
-      <p>
-        {formatCount(removed.length)} snapshots and {formatCount(preview.versions)} versions go; {formatBytes(preview.bytesFreed)} is no longer needed. Every
-        snapshot that stays still restores exactly.
-      </p>
+      {archive ? (
+        <p>
+          {formatCount(removed.length)} thinned snapshots stay listed; {formatCount(archive.blobs)} stored copies ({formatBytes(archive.bytes)}) only they hold move to{' '}
+          {archive.remote} (pushed first) and are fetched from there when read.
+        </p>
+      ) : (
+        <p>
+          {formatCount(removed.length)} snapshots and {formatCount(preview.versions)} versions go; {formatBytes(preview.bytesFreed)} is no longer needed. Every
+          snapshot that stays still restores exactly.
+        </p>
+      )}
       <p className="muted">
         Stays: {formatCount(kept.newest)} newest, {formatCount(kept.pinned)} pinned, {formatCount(kept.uncommitted)} with work in no git commit,{' '}
         {formatCount(kept.policy)} by the policy.
@@ -61,7 +70,7 @@ export function PruneDialog() {
       <ul className="prune-list" aria-label="Snapshots kept and removed">
         {shown.map((d) => (
           <li key={d.snapshotId} className={d.kept ? 'prune-keep' : 'prune-remove'}>
-            <span className="prune-decision">{d.kept ? 'Keep' : 'Remove'}</span>
+            <span className="prune-decision">{d.kept ? 'Keep' : gone}</span>
             <span className="prune-title">{snapshotTitle(d)}</span>
             <time dateTime={new Date(d.at).toISOString()}>{formatExact(d.at)}</time>
             <span className="prune-why">{WHY[d.why]}</span>

@@ -16,6 +16,8 @@ export function RetentionPanel() {
   const preview = useApp((s) => s.previewPrune);
   const result = useApp((s) => s.pruneResult);
   const pruneError = useApp((s) => s.pruneError);
+  const remotes = useApp((s) => s.remotes);
+  const setArchiveRemote = useApp((s) => s.setArchiveRemote);
   useEffect(() => {
     void load();
   }, [load]);
@@ -60,10 +62,41 @@ export function RetentionPanel() {
             <li key={line}>{line}</li>
           ))}
         </ul>
+        {remotes !== null && (remotes.length > 0 || retention.policy.archiveToRemote) && (
+          <label className="field-inline">
+            <span>Versions the policy thins</span>
+            <select
+              aria-label="Versions the policy thins"
+              value={retention.policy.archiveToRemote ?? ''}
+              onChange={(event) => void setArchiveRemote(event.target.value === '' ? null : event.target.value)}
+            >
+              <option value="">are deleted</option>
+              {remotes.map((r) => (
+                <option key={r.name} value={r.name}>
+                  move to {r.name} (kept, fetched when read)
+                </option>
+              ))}
+              {retention.policy.archiveToRemote && !remotes.some((r) => r.name === retention.policy.archiveToRemote) && (
+                <option value={retention.policy.archiveToRemote}>move to {retention.policy.archiveToRemote} (no such remote)</option>
+              )}
+            </select>
+          </label>
+        )}
         {pruneError && <ErrorNote error={pruneError} title="Cleaning up did not finish" />}
-        {result && (
+        {result?.archive?.error && (
+          <p className="notice" role="alert">
+            {result.archive.error}
+          </p>
+        )}
+        {result && !result.archive && (
           <p className="result-ok" role="status">
             Removed {formatCount(result.snapshots)} snapshots and {formatCount(result.versions)} versions; {formatBytes(result.bytesFreed)} no longer needed.
+          </p>
+        )}
+        {result?.archive && !result.archive.error && (
+          <p className="result-ok" role="status">
+            Moved {formatCount(result.archive.movedBlobs)} stored copies ({formatBytes(result.archive.movedBytes)}) of thinned versions to {result.archive.remote}; every
+            version is still listed.
           </p>
         )}
       </section>

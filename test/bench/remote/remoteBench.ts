@@ -30,18 +30,22 @@ interface Measured {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '1' }, shape: { type: 'string', default: 'seed-4005' } } });
+  const { values } = parseArgs({
+    options: { rounds: { type: 'string', default: '1' }, shape: { type: 'string', default: 'seed-4005' }, profile: { type: 'string' } },
+  });
   const rounds = Number(values.rounds);
+  // --profile DIR: the timed push runs under `node --cpu-prof` and leaves its .cpuprofile there.
+  const profileDir = values.profile === undefined ? undefined : resolve(values.profile);
   const fixture = ensureFixture(join(root, '.bench/fixtures'), values.shape as FixtureShape);
   const swift = await startSwift({ tls: true });
   try {
-    for (let round = 1; round <= rounds; round++) console.log(JSON.stringify({ round, ...(await oneRound(swift, fixture)) }));
+    for (let round = 1; round <= rounds; round++) console.log(JSON.stringify({ round, ...(await oneRound(swift, fixture, profileDir)) }));
   } finally {
     await swift.stop();
   }
 }
 
-async function oneRound(swift: PrivateSwift, fixture: string): Promise<Record<string, unknown>> {
+async function oneRound(swift: PrivateSwift, fixture: string, profileDir?: string): Promise<Record<string, unknown>> {
   const scratch = mkdtempSync(join(tmpdir(), 'hindsight-remote-bench-'));
   try {
     const env = {
@@ -59,7 +63,8 @@ async function oneRound(swift: PrivateSwift, fixture: string): Promise<Record<st
     check(await hs(['open', fixture]), 'open');
     check(await hs(['remote', 'add', 'bench', `s3://${hsBucket}/h`, '--endpoint', swift.endpoint, '--region', swift.region, '--path-style']), 'remote add');
 
-    const push = await counted(swift, hsBucket, () => hs(['push', fixture]));
+    const profiled = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir];
+    const push = await counted(swift, hsBucket, () => measureProcess(process.execPath, [...profiled, CLI, 'push', fixture, '--data-dir', dataDir, '--json'], { env }));
     const noop = await counted(swift, hsBucket, () => hs(['push', fixture]));
     const { projectId } = JSON.parse(noop.stdout) as { projectId: string };
 

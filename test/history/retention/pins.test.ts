@@ -125,6 +125,7 @@ describe('the budget and the policy in config.json', () => {
       weekly: null,
       uncommittedDays: 7,
       graceMinutes: 60,
+      archiveToRemote: null,
     });
     await cliJson(['config', 'set', 'historyBudget', '1GiB', ...data]);
     expect(await cliJson(['config', 'get', 'historyBudget', ...data])).toBe(1024 ** 3);

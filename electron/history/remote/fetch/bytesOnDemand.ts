@@ -9,7 +9,8 @@ import { fetchBlobs } from './fetchBlobs.js';
 import { planFetch } from './fetchPlan.js';
 import { missingBlobs, storeSink } from './storeSink.js';
 
-// Bytes of old versions of a cloned history (and of snapshots a pull brought in), fetched the first time a reader needs them: one
+// Bytes of old versions of a cloned history (and of snapshots a pull brought in, and of versions a
+// prune moved to a remote), fetched the first time a reader needs them: one
 // range GET per blob (neighbours joined), checked against the hash, kept in the blob store. A
 // history whose blobs are all here (every history recorded on this machine) costs one stat per
 // blob asked for and never opens a connection.
@@ -49,11 +50,12 @@ export interface RemoteHolding {
 }
 
 /**
- * The remote a project's bytes can come from: the one it was cloned from, else its only remote;
+ * The remote a project's bytes can come from: the one it was cloned (or pulled) from, or that a
+ * prune moved its thinned versions to (retention/archiveThinned.ts), else its only remote;
  * undefined when there is none to ask.
  */
 export function remoteHolding(dataDir: string, store: ProjectStore, remotes: readonly RemoteConfig[]): RemoteHolding | undefined {
-  const name = store.index.getMeta('remote.clonedFrom') ?? store.index.getMeta('remote.pulledFrom');
+  const name = store.index.getMeta('remote.clonedFrom') ?? store.index.getMeta('remote.pulledFrom') ?? store.index.getMeta('remote.archivedTo');
   const remote = remotes.find((r) => r.name === name) ?? (remotes.length === 1 ? remotes[0] : undefined);
   if (!remote) return undefined;
   const projectId = remoteProjectId(store);

@@ -44,6 +44,18 @@ export interface BuiltPack {
   blobBytes: number;
 }
 
+/** A blob as a pack stores it. */
+export interface StoredBlob {
+  bytes: Buffer;
+  encoding: Exclude<BlobEncoding, 'deflate'>;
+}
+
+/** A blob's stored form: Brotli when that saves at least an eighth of it, else the bytes as they are. */
+export function storedForm(bytes: Buffer): StoredBlob {
+  const packed = bytes.length >= 64 ? brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : undefined;
+  return packed !== undefined && packed.length <= bytes.length - bytes.length / 8 ? { bytes: packed, encoding: 'brotli' } : { bytes, encoding: 'raw' };
+}
+
 export class PackBuilder {
   private readonly chunks: Buffer[] = [];
   private readonly entries: PackEntry[] = [];
@@ -60,13 +72,15 @@ export class PackBuilder {
 
   /** Adds a blob whose bytes were already checked against `hash`. */
   add(hash: string, bytes: Buffer): void {
-    const packed = bytes.length >= 64 ? brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : undefined;
-    const compress = packed !== undefined && packed.length <= bytes.length - bytes.length / 8;
-    const stored = compress ? packed : bytes;
-    this.entries.push([hash, this.stored, stored.length, bytes.length, compress ? 'brotli' : 'raw']);
-    this.chunks.push(stored);
-    this.stored += stored.length;
-    this.raw += bytes.length;
+    this.addStored(hash, storedForm(bytes), bytes.length);
+  }
+
+  /** Adds a blob already in its stored form (storedForm, made on another thread). */
+  addStored(hash: string, stored: StoredBlob, size: number): void {
+    this.entries.push([hash, this.stored, stored.bytes.length, size, stored.encoding]);
+    this.chunks.push(stored.bytes);
+    this.stored += stored.bytes.length;
+    this.raw += size;
   }
 
   finish(): BuiltPack {

@@ -11,7 +11,9 @@ import type { PushSource } from '../pushSource.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
 import { remoteProjectId, remoteFork } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
-import { pushProject, type PushResult } from './pushProject.js';
+import { PackWorkers } from './packWorkers.js';
+import { pendingBlobs, pushProject, type PushResult } from './pushProject.js';
+import { STANDALONE_BYTES } from './sendData.js';
 
 // `hindsight push` and the app's background push: one project's history to one remote, holding
 // the project's push lock (one push per project at a time on this machine, across processes), and
@@ -24,6 +26,8 @@ export interface PushHistoryOptions {
   /** Told once when another push of this project runs and this one waits for it. */
   onWait?: (holder: LockHolder) => void;
   onStep?: (step: 'data' | 'index' | 'snapshots' | 'head') => void;
+  /** The app's background push: its pack workers run at the lowest priority. */
+  background?: boolean;
 }
 
 export async function pushHistory(dataDir: string, store: ProjectStore, remote: RemoteConfig, options: PushHistoryOptions = {}): Promise<PushResult> {
@@ -37,15 +41,26 @@ export async function pushHistory(dataDir: string, store: ProjectStore, remote: 
   const identity = remoteIdentity(remote);
   const source = pushSourceOf(dataDir, store);
   const meter = new TransferMeter('push', source.projectId, options.onProgress);
-  const objects = await openRemoteStore(remote, { credentials: options.credentials, onRetry: (notice) => meter.retrying(notice) });
+  const ledger = store.index.remoteLedger(identity, { projectId: source.projectId, machineId: source.machine.id });
+  // The pack workers start on what the remote probably lacks (as the ledger has it) before the
+  // S3 client is loaded and the heads listed, so those run beside the reading and compressing;
+  // the push narrows the list once it knows (pushProject.ts).
+  const forms = new PackWorkers(store.blobsDir, { lowPriority: options.background });
   try {
-    const ledger = store.index.remoteLedger(identity, { projectId: source.projectId, machineId: source.machine.id });
-    return await pushProject(objects, source, ledger, { signal: options.signal, onStep: options.onStep, meter });
+    const sizes = new Map<string, number>();
+    const likely = pendingBlobs(source.snapshotsAfter(ledger.link().pushedOrigin), source, ledger, sizes);
+    forms.expect(likely.filter((b) => b.size < STANDALONE_BYTES));
+    const objects = await openRemoteStore(remote, { credentials: options.credentials, onRetry: (notice) => meter.retrying(notice) });
+    try {
+      return await pushProject(objects, source, ledger, { signal: options.signal, onStep: options.onStep, meter, forms, sizes });
+    } finally {
+      objects.close();
+    }
   } catch (error) {
     if (isHindsightError(error) && error.code !== 'CANCELLED') store.index.noteRemoteError(identity, error.message);
     throw error;
   } finally {
-    objects.close();
+    await forms.close();
     lock.release();
   }
 }

@@ -8,7 +8,7 @@ import type { RemoteLedger } from '../remoteLedger.js';
 import type { PushSource } from '../pushSource.js';
 import { ensureFormatMarker, listHeads, readHead, refreshForeignHeads } from '../remoteHeads.js';
 import { TransferMeter } from '../transferMeter.js';
-import { sendData, type PendingBlob } from './sendData.js';
+import { sendData, type PendingBlob, type StoredForms } from './sendData.js';
 
 // A push (docs/REMOTE.md): data, then the pack index, then the snapshot record, then this
 // machine's head, each step started only when the one before it finished, so the remote never
@@ -40,6 +40,10 @@ export interface PushOptions {
   onStep?: (step: 'data' | 'index' | 'snapshots' | 'head') => void;
   /** The meter to count on (so the store's retry notices reach the same progress). */
   meter?: TransferMeter;
+  /** Where small blobs' stored forms are made (pack workers); this thread when absent. */
+  forms?: StoredForms;
+  /** Blob sizes already looked up in this push (pendingBlobs). */
+  sizes?: Map<string, number>;
 }
 
 export async function pushProject(store: ObjectStore, source: PushSource, ledger: RemoteLedger, options: PushOptions = {}): Promise<PushResult> {
@@ -80,11 +84,11 @@ export async function pushProject(store: ObjectStore, source: PushSource, ledger
   // Blobs other machines sent are not sent again.
   await refreshForeignHeads(store, source.projectId, source.machine.id, listed, ledger, undefined, signal);
 
-  const pending = pendingBlobs(snapshots, source, ledger);
+  const pending = pendingBlobs(snapshots, source, ledger, options.sizes);
   options.onStep?.('data');
   meter.enter('data', { bytes: pending.reduce((sum, b) => sum + b.size, 0), objects: estimateObjects(pending) });
   ledger.setPushInProgress(true);
-  const sent = await sendData(store, source, ledger, pending, meter, link.pushInProgress, signal);
+  const sent = await sendData(store, source, ledger, pending, meter, link.pushInProgress, signal, options.forms);
   Object.assign(result, { blobs: sent.blobs, bytes: sent.bytes, objects: sent.objects, storedBytes: sent.storedBytes, resumed: sent.skipped });
 
   const toIndex = ledger.unindexed();
@@ -136,8 +140,11 @@ async function reconcileOwnHead(store: ObjectStore, source: PushSource, ledger: 
   ledger.adoptHead(await readHead(store, source.projectId, source.machine.id, signal), etag);
 }
 
-/** Blobs the unsent snapshots name that the remote lacks, in the order the snapshots name them. */
-function pendingBlobs(snapshots: RecordedSnapshot[], source: PushSource, ledger: RemoteLedger): PendingBlob[] {
+/**
+ * Blobs the unsent snapshots name that the remote lacks, in the order the snapshots name them.
+ * `sizes` keeps the sizes looked up, for a second call in the same push.
+ */
+export function pendingBlobs(snapshots: RecordedSnapshot[], source: PushSource, ledger: RemoteLedger, sizes = new Map<string, number>()): PendingBlob[] {
   const seen = new Set<string>();
   const pending: PendingBlob[] = [];
   for (const snapshot of snapshots) {
@@ -146,7 +153,9 @@ function pendingBlobs(snapshots: RecordedSnapshot[], source: PushSource, ledger:
       if (hash === null || seen.has(hash)) continue;
       seen.add(hash);
       if (ledger.locate(hash)) continue;
-      pending.push({ hash, size: source.blobSize(hash) ?? version.size, path: version.path });
+      let size = sizes.get(hash);
+      if (size === undefined) sizes.set(hash, (size = source.blobSize(hash) ?? version.size));
+      pending.push({ hash, size, path: version.path });
     }
   }
   return pending;

@@ -1,15 +1,18 @@
 import type { ObjectStore } from '../objectStore.js';
 import { blobKey, packKey } from '../layout/remoteKeys.js';
 import { listData } from '../remoteData.js';
-import { PACK_TARGET_BYTES, PackBuilder, type BuiltPack } from '../layout/packFormat.js';
+import { PACK_TARGET_BYTES, PackBuilder, storedForm, type BuiltPack, type StoredBlob } from '../layout/packFormat.js';
 import type { RemoteLedger } from '../remoteLedger.js';
 import type { PushSource } from '../pushSource.js';
 import type { TransferMeter } from '../transferMeter.js';
+import { count } from '../../trace.js';
 
 // Step 1 of a push: the blobs the remote lacks. Small ones are packed in the order given (so the
 // same pending blobs always make the same packs, and a resumed push finds its packs by name);
-// large ones stand alone. Several uploads are in flight at once; each is noted in the ledger the
-// moment it succeeded, so a push killed here resends only what was not noted.
+// large ones stand alone. The small blobs' stored forms (read, hashed, compressed) come from the
+// pack workers (packWorkers.ts) when the push has them, else are made on this thread. Several
+// uploads are in flight at once; each is noted in the ledger the moment it succeeded, so a push
+// killed here resends only what was not noted.
 
 /** Blobs from this size up stand alone, byte for byte. */
 export const STANDALONE_BYTES = 4 * 1024 * 1024;
@@ -21,6 +24,13 @@ export interface PendingBlob {
   size: number;
   /** A file whose version holds the blob, named when the blob is found damaged. */
   path: string;
+}
+
+/** Where a small blob's stored form comes from, taken in the order the packs are assembled. */
+export interface StoredForms {
+  /** The small blobs about to be taken, in order (so they can be read ahead). */
+  expect(blobs: PendingBlob[]): void;
+  take(blob: PendingBlob): Promise<StoredBlob>;
 }
 
 export interface SentData {
@@ -41,13 +51,16 @@ export async function sendData(
   /** The last push did not finish: what it sent without noting is found by listing. */
   resuming: boolean,
   signal?: AbortSignal,
+  forms: StoredForms = formsOnThisThread(source),
 ): Promise<SentData> {
+  const packed = pending.filter((b) => b.size < STANDALONE_BYTES);
+  forms.expect(packed);
   // What the last push sent without noting it, when it did not finish.
   const already = resuming && pending.length > 0 ? new Set((await listData(store, source.projectId, signal)).keys()) : new Set<string>();
-  const sender = new DataSender(store, source, ledger, meter, already, signal);
+  const sender = new DataSender(store, source, ledger, meter, already, forms, signal);
   try {
     for (const blob of pending) if (blob.size >= STANDALONE_BYTES) await sender.sendAlone(blob);
-    await sender.sendPacked(pending.filter((b) => b.size < STANDALONE_BYTES));
+    await sender.sendPacked(packed);
   } catch (error) {
     // Uploads already running finish (and are noted) before the failure is reported.
     await sender.uploads.settle();
@@ -68,6 +81,7 @@ class DataSender {
     private readonly ledger: RemoteLedger,
     private readonly meter: TransferMeter,
     private readonly already: Set<string>,
+    private readonly forms: StoredForms,
     private readonly signal?: AbortSignal,
   ) {}
 
@@ -94,9 +108,9 @@ class DataSender {
     let sinceYield = 0;
     for (const blob of blobs) {
       this.signal?.throwIfAborted();
-      builder.add(blob.hash, this.source.readBlob(blob.hash, blob.size, blob.path));
-      // Reading and compressing are synchronous: give the event loop a turn now and then, so the
-      // packs already handed to the uploads go on moving over their sockets while this one fills.
+      builder.addStored(blob.hash, await this.forms.take(blob), blob.size);
+      // Stored forms made ahead arrive without a turn of the event loop: give it one now and then,
+      // so the packs already handed to the uploads go on moving over their sockets while this one fills.
       if ((sinceYield += blob.size) >= YIELD_EVERY_BYTES) {
         sinceYield = 0;
         await new Promise((resolve) => setImmediate(resolve));
@@ -124,6 +138,17 @@ class DataSender {
       this.meter.add({ objects: 1, bytes: pack.blobBytes });
     }, this.signal);
   }
+}
+
+/** Stored forms made on this thread, as each is taken (a push without pack workers). */
+export function formsOnThisThread(source: PushSource): StoredForms {
+  return {
+    expect: () => undefined,
+    take: async (blob) => {
+      count('push.threadBlobs');
+      return storedForm(source.readBlob(blob.hash, blob.size, blob.path));
+    },
+  };
 }
 
 /**

@@ -1,0 +1,47 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { isHindsightError } from '../../../../shared/errors.js';
+import { readBlobHead } from '../../store/blobReader.js';
+import { lowestThreadPriority } from '../../threadPriority.js';
+import { storedForm, type StoredBlob } from '../layout/packFormat.js';
+import type { FromPackWorker, PackRequest, PackWorkerData } from './packProtocol.js';
+
+// A push's pack worker: reads a batch of small blobs from the store, each hashed in the pass that
+// reads it (readBlobHead refuses bytes that do not match their name), and compresses each into
+// its stored form (packFormat.ts). The push's own thread only assembles the packs in order and
+// uploads them, so reading, hashing and compressing run on the other cores beside the uploads and
+// the start of the push (the S3 client's modules, the LIST of heads).
+
+const { lowPriority } = (workerData ?? { lowPriority: false }) as PackWorkerData;
+
+/** The app's background push leaves the cores to local work (Linux: the thread's own niceness). */
+function lower(): number | null {
+  return lowPriority ? lowestThreadPriority() : null;
+}
+
+function send(message: FromPackWorker, transfer: ArrayBuffer[] = []): void {
+  parentPort?.postMessage(message, transfer);
+}
+
+function pack(request: PackRequest): void {
+  const forms: StoredBlob[] = [];
+  let total = 0;
+  let failed: Extract<FromPackWorker, { type: 'packed' }>['failed'];
+  try {
+    for (const [hash, size, path] of request.blobs) {
+      const form = storedForm(readBlobHead(request.blobsDir, hash, Number.MAX_SAFE_INTEGER, size, { path }));
+      forms.push(form);
+      total += form.bytes.length;
+    }
+  } catch (error) {
+    failed = isHindsightError(error) ? { code: error.code, message: error.message, details: error.details } : { message: error instanceof Error ? error.message : String(error) };
+  }
+  // A buffer of its own (never the shared pool's slab), so it can be handed over without a copy.
+  const body = Buffer.allocUnsafeSlow(total);
+  let at = 0;
+  for (const form of forms) at += form.bytes.copy(body, at);
+  const buffer = body.buffer as ArrayBuffer;
+  send({ type: 'packed', id: request.id, body: buffer, stored: forms.map((f) => [f.bytes.length, f.encoding]), ...(failed ? { failed } : {}) }, [buffer]);
+}
+
+send({ type: 'ready', niceness: lower() });
+parentPort?.on('message', (request: PackRequest) => pack(request));
