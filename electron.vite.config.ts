@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 // The app's three builds. main: the main process plus the history process entry and its workers
-// (copy, prune planner, push packing), side by side in out/main/ (the engine finds them beside its entry). preload:
+// (copy, prune planner, search index build, push packing), side by side in out/main/ (the engine finds them beside its entry). preload:
 // one CommonJS file with everything bundled (sandboxed preloads cannot load modules). renderer:
 // the viewer, plus the browser host's bridge at a fixed name the host injects.
 

@@ -15,7 +15,8 @@ export async function buildCli(outdir = 'out/cli') {
       hindsight: 'electron/cli/main.ts',
       copyWorker: 'electron/history/store/copyWorker.ts',
       pruneWorker: 'electron/history/retention/pruneWorker.ts',
-// Builds the `hindsight` command and the workers it starts (copy, prune planner, search index build, push packing) into out/cli/.
+      indexWorker: 'electron/history/search/indexWorker.ts',
+      packWorker: 'electron/history/remote/push/packWorker.ts',
     },
     outdir,
     bundle: true,
