@@ -1,18 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PruneResult } from '../../shared/contract/values.js';
 import type { SnapshotInfo, VerifyResult, VersionInfo } from '../../shared/history.js';
-import { DEFAULT_RETENTION } from '../../shared/retention.js';
-import { setSetting } from '../../electron/history/config/projectEdits.js';
-import { HistoryEngine } from '../../electron/history/historyEngine.js';
-import { historyDbPath } from '../../electron/history/store/storeLayout.js';
 import { startSwift, type PrivateSwift } from '../../scripts/swift/privateSwift.js';
 import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
-import { tempDir } from '../helpers/tempDirs.js';
-import { writeTree } from '../helpers/writeTree.js';
-import { ageHistory } from '../history/retention/pruneHelpers.js';
+import { thinnableHistory } from '../history/retention/pruneHelpers.js';
 import type { ProvidedSwift } from './swiftSetup.js';
 import { describeWithSwift, newBucket, swiftEnv } from './swiftTestKit.js';
 
@@ -22,25 +16,11 @@ import { describeWithSwift, newBucket, swiftEnv } from './swiftTestKit.js';
 // hash-checked). A push that fails (the server stopped) moves nothing; a prune killed after the
 // push or between two removals loses nothing, and the next prune finishes.
 
-const HOUR = 3_600_000;
-const THIN_ALL = { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 0, graceMinutes: 0 };
 const contents = (i: number) => `archived version ${i} `.repeat(40);
 
 /** Four files edited into `edits` versions, one snapshot every 30 hours, a policy that thins all but the newest, and a remote `origin`. */
 async function archivableHistory(swift: ProvidedSwift, edits = 16) {
-  const root = realpathSync(tempDir('hindsight-archive-'));
-  writeTree(root, { 'x0.txt': contents(0), 'x1.txt': contents(1), 'x2.txt': contents(2), 'x3.txt': contents(3) });
-  const dataDir = tempDir('hindsight-data-');
-  const engine = new HistoryEngine(dataDir);
-  const { projectId } = await engine.open(root);
-  for (let i = 4; i < edits; i++) {
-    writeFileSync(join(root, `x${i % 4}.txt`), contents(i));
-    await engine.rescan(projectId);
-  }
-  const storeDir = engine.store(projectId).storeDir;
-  ageHistory(historyDbPath(storeDir), (i, count) => Date.now() - (count - i) * 30 * HOUR);
-  await engine.config.editConfig(setSetting('retention', THIN_ALL));
-  engine.close();
+  const { dataDir, root, storeDir } = await thinnableHistory('hindsight-archive-', edits, contents);
   const bucket = await newBucket(swift);
   const env = { ...swiftEnv(swift), HINDSIGHT_DATA_DIR: dataDir };
   await cliJson(['remote', 'add', 'origin', `s3://${bucket}/hs`, '--endpoint', swift.endpoint, '--region', swift.region, '--path-style'], env);

@@ -1,11 +1,41 @@
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setSetting } from '../../../electron/history/config/projectEdits.js';
+import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { projectIdOf } from '../../../electron/history/project/projectId.js';
-import { blobPath } from '../../../electron/history/store/storeLayout.js';
+import { blobPath, historyDbPath } from '../../../electron/history/store/storeLayout.js';
+import { DEFAULT_RETENTION } from '../../../shared/retention.js';
+import { tempDir } from '../../helpers/tempDirs.js';
+import { writeTree } from '../../helpers/writeTree.js';
 
 // Helpers of the prune tests: moving a recorded history back in time (history.db is the only
 // place a test can get a month of history from), and the blobs versions name that are missing.
+
+const HOUR = 3_600_000;
+/** A policy that thins everything but what is always kept (each file's newest version). */
+export const THIN_ALL = { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 0, graceMinutes: 0 };
+
+/**
+ * Four files edited into `edits` versions (`contents(i)` the bytes of the i-th), one snapshot
+ * every 30 hours back from now, and the THIN_ALL policy set; the engine is closed again.
+ */
+export async function thinnableHistory(prefix: string, edits: number, contents: (i: number) => string): Promise<{ root: string; dataDir: string; storeDir: string }> {
+  const root = realpathSync(tempDir(prefix));
+  writeTree(root, { 'x0.txt': contents(0), 'x1.txt': contents(1), 'x2.txt': contents(2), 'x3.txt': contents(3) });
+  const dataDir = tempDir('hindsight-data-');
+  const engine = new HistoryEngine(dataDir);
+  const { projectId } = await engine.open(root);
+  for (let i = 4; i < edits; i++) {
+    writeFileSync(join(root, `x${i % 4}.txt`), contents(i));
+    await engine.rescan(projectId);
+  }
+  const storeDir = engine.store(projectId).storeDir;
+  ageHistory(historyDbPath(storeDir), (i, count) => Date.now() - (count - i) * 30 * HOUR);
+  await engine.config.editConfig(setSetting('retention', THIN_ALL));
+  engine.close();
+  return { root, dataDir, storeDir };
+}
 
 /** Sets each snapshot's time (in id order) to `at(i, count)`. */
 export function ageHistory(dbFile: string, at: (i: number, count: number) => number): void {

@@ -1,18 +1,13 @@
 import Database from 'better-sqlite3';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PruneResult } from '../../../shared/contract/values.js';
-import { DEFAULT_RETENTION } from '../../../shared/retention.js';
-import { setSetting } from '../../../electron/history/config/projectEdits.js';
-import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { projectIdOf } from '../../../electron/history/project/projectId.js';
-import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
-import { writeTree } from '../../helpers/writeTree.js';
-import { ageHistory, referencedBlobsPresent, snapshotStates } from './pruneHelpers.js';
+import { referencedBlobsPresent, snapshotStates, thinnableHistory } from './pruneHelpers.js';
 
 // Collection across real processes: a watcher recording files whose bytes are those of blobs a
 // prune just left unreferenced, while `hindsight prune` runs again and again with no grace
@@ -23,24 +18,11 @@ import { ageHistory, referencedBlobsPresent, snapshotStates } from './pruneHelpe
 // restores what it did before; a change recorded while it waits (after its plan, between two
 // chunks) is kept, and the prune plans again in its worker.
 
-const HOUR = 3_600_000;
-const THIN_ALL = { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 0, graceMinutes: 0 };
 const contents = (i: number) => `version ${i} `.repeat(20);
 
 /** A project with `edits` versions of four files, one snapshot every 30 hours, and a policy that thins all of it. */
 async function oldHistory(edits: number) {
-  const root = realpathSync(tempDir('hindsight-collect-'));
-  writeTree(root, { 'x0.txt': contents(0), 'x1.txt': contents(1), 'x2.txt': contents(2), 'x3.txt': contents(3) });
-  const dataDir = tempDir('hindsight-data-');
-  const engine = new HistoryEngine(dataDir);
-  const { projectId } = await engine.open(root);
-  for (let i = 4; i < edits; i++) {
-    writeFileSync(join(root, `x${i % 4}.txt`), contents(i));
-    await engine.rescan(projectId);
-  }
-  ageHistory(historyDbPath(engine.store(projectId).storeDir), (i, count) => Date.now() - (count - i) * 30 * HOUR);
-  await engine.config.editConfig(setSetting('retention', THIN_ALL));
-  engine.close();
+  const { root, dataDir } = await thinnableHistory('hindsight-collect-', edits, contents);
   return { root, dataDir, data: ['--data-dir', dataDir] };
 }
 
