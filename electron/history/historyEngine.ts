@@ -110,6 +110,9 @@ export interface OpenOptions extends OperationOptions, Pick<FirstCopyOptions, 'e
   confirmLarge?: boolean;
 }
 
+/** A blob's hash as the index answers it: absent for a link or a missing row. */
+type Hashish = string | null | undefined;
+
 export type EngineRescanOptions = OperationOptions & Omit<RescanOptions, 'signal' | 'onProgress' | 'beforeCommit'>;
 
 export interface SnapshotRestoreOptions extends OperationOptions, PlanOptions, Pick<ExecuteOptions, 'closer' | 'backgroundClose'> {
@@ -555,8 +558,8 @@ export class HistoryEngine {
     const store = this.history(projectId);
     // A bundle carries the bytes: a clone's that are still only on the remote are fetched first.
     if (options.since === undefined || store.index.snapshot(options.since)) {
-      const carried = store.index.blobsBetween(options.since ?? 0, store.index.lastSnapshotId() ?? 0).filter((b) => !b.held);
-      await this.bytesOnDemand(store, carried.map((b) => b.hash), options.signal);
+      const carried = () => store.index.blobsBetween(options.since ?? 0, store.index.lastSnapshotId() ?? 0).flatMap((b) => (b.held ? [] : [b.hash]));
+      await this.bytesOnDemand(store, carried, options.signal);
     }
     return exportBundleTo(store, to, { since: options.since, signal: options.signal, onProgress: this.progressTo(options.operationId) });
   }
@@ -723,9 +726,10 @@ export class HistoryEngine {
   }
 
   /** Bytes a reader is about to need that only a remote holds (a clone's older versions). */
-  private async bytesOnDemand(store: ProjectStore, hashes: readonly (string | null | undefined)[], signal?: AbortSignal): Promise<void> {
-    const wanted = hashes.filter((h): h is string => typeof h === 'string');
-    if (wanted.length === 0) return;
+  private async bytesOnDemand(store: ProjectStore, hashes: readonly Hashish[] | (() => Hashish[]), signal?: AbortSignal): Promise<void> {
+    const named = (list: readonly Hashish[]) => list.filter((h): h is string => typeof h === 'string');
+    const wanted = typeof hashes === 'function' ? () => named(hashes()) : named(hashes);
+    if (Array.isArray(wanted) && wanted.length === 0) return;
     await fetchMissingBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], wanted, { credentialsOf: this.credentialsOf, signal });
   }
 

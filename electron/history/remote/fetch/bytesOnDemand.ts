@@ -11,22 +11,25 @@ import { missingBlobs, storeSink } from './storeSink.js';
 
 // Bytes of old versions of a cloned history (and of snapshots a pull brought in, and of versions a
 // prune moved to a remote), fetched the first time a reader needs them: one
-// range GET per blob (neighbours joined), checked against the hash, kept in the blob store. A
-// history whose blobs are all here (every history recorded on this machine) costs one stat per
-// blob asked for and never opens a connection.
+// range GET per blob (neighbours joined), checked against the hash, kept in the blob store. The
+// remote is asked for first: a history with no remote to fetch from (most histories) costs one
+// config read and no stat at all, whatever the number of blobs (an export or a snapshot written
+// into a new folder names every blob); one with a remote costs one stat per blob asked for, and a
+// connection only when some are missing here and the remote holds them.
 
 export async function fetchMissingBlobs(
   dataDir: string,
   store: ProjectStore,
   remotes: readonly RemoteConfig[],
-  hashes: Iterable<string>,
+  hashes: Iterable<string> | (() => Iterable<string>),
   options: { credentialsOf?: CredentialsOf; signal?: AbortSignal } = {},
 ): Promise<number> {
-  const missing = missingBlobs(store.blobsDir, hashes);
-  if (missing.length === 0) return 0;
   const holder = remoteHolding(dataDir, store, remotes);
-  // No remote to ask: the reader reports the blob missing, as for any history.
+  // No remote to ask: the reader reports a missing blob itself, as for any history.
   if (!holder) return 0;
+  // A list that costs a query to make (an export's blobs) is made only now that a remote could hold some.
+  const missing = missingBlobs(store.blobsDir, typeof hashes === 'function' ? hashes() : hashes);
+  if (missing.length === 0) return 0;
   const located = holder.locate(missing);
   if (located.length === 0) return 0;
   const objects = await openRemoteStore(holder.remote, { credentials: options.credentialsOf?.(holder.remote.name) });

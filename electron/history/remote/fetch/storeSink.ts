@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, openSync, rmSync, writeSync } from 'node:fs';
 import { blobPath } from '../../store/storeLayout.js';
+import { count } from '../../trace.js';
 import { newTempPath, openTempBeside, placeBlob } from '../../store/placeBlob.js';
 import { blobCorrupt } from '../layout/packFormat.js';
 import type { BlobSink } from './fetchBlobs.js';
@@ -44,7 +45,9 @@ export function storeSink(blobsDir: string): BlobSink {
   };
 }
 
-/** The hashes of `hashes` the blob store lacks. */
+/** The hashes of `hashes` the blob store lacks; counts each probe as `remote.blobsProbed`. */
 export function missingBlobs(blobsDir: string, hashes: Iterable<string>): string[] {
-  return [...new Set(hashes)].filter((hash) => !existsSync(blobPath(blobsDir, hash)));
+  const unique = [...new Set(hashes)];
+  count('remote.blobsProbed', unique.length);
+  return unique.filter((hash) => !existsSync(blobPath(blobsDir, hash)));
 }
