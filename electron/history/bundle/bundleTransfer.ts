@@ -12,6 +12,7 @@ import type { WriterWait } from '../project/writerLock.js';
 import type { ProgressSink } from '../progressThrottle.js';
 import { TransferMeter } from '../remote/transferMeter.js';
 import { ByteReader } from './byteReader.js';
+import type { ReadAheadOptions } from '../store/readAhead.js';
 import { bundleChunks, planExport } from './exportBundle.js';
 import { historyIdOf } from './historyId.js';
 import { applyBundle, readHeader } from './importBundle.js';
@@ -28,14 +29,14 @@ const READ_CHUNK = 1024 * 1024;
 export async function exportBundleTo(
   store: ProjectStore,
   to: BundleTarget,
-  options: { since?: number; signal?: AbortSignal; onProgress?: ProgressSink },
+  options: { since?: number; signal?: AbortSignal; onProgress?: ProgressSink; readAhead?: ReadAheadOptions },
 ): Promise<ExportResult> {
   const started = performance.now();
   const plan = planExport(store, options.since);
   const meter = new TransferMeter('export', store.projectId, options.onProgress);
   let size = 0;
   const counted = async function* () {
-    for await (const chunk of bundleChunks(store, plan, meter, options.signal)) {
+    for await (const chunk of bundleChunks(store, plan, meter, options.signal, options.readAhead)) {
       size += chunk.length;
       yield chunk;
     }

@@ -5,13 +5,15 @@ import type { LineRowOut, SnapshotRowOut, VersionRowOut } from '../db/historyInd
 import type { ProjectStore } from '../project/projectStore.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
 import { checkedBlobChunks } from '../store/blobReader.js';
+import { ReadAhead, type ReadAheadOptions } from '../store/readAhead.js';
 import { blobHead, FORMAT_VERSION, jsonRecord, KIND, MAGIC, VERSIONS_PER_RECORD, type BundleHeader, type BundlePins, type BundleSnapshot } from './bundleFormat.js';
 import { historyIdOf } from './historyId.js';
 
 // Writes a project's history (or the part after --since) as a bundle (bundleFormat.ts), one pass:
 // header, snapshot records (versions read in pages, so memory stays flat however long the
 // history), folder-mode rows, the pins of what it carries, then every blob the carried versions name, once, by hash, each
-// hashed as it is read (a damaged blob stops the export), then the end record with the digest
+// hashed as it is read (a damaged blob stops the export; the small blobs of a long list are read
+// ahead on worker threads, store/readAhead.ts), then the end record with the digest
 // of everything before it. The snapshots carried end at the latest one when the export began.
 
 const OUT_CHUNK = 1024 * 1024;
@@ -77,7 +79,13 @@ function countVersions(store: ProjectStore, since: number, last: number): number
 }
 
 /** The bundle's bytes, in chunks of about 1 MiB; progress counts blob bytes. */
-export async function* bundleChunks(store: ProjectStore, plan: ExportPlan, meter?: TransferMeter, signal?: AbortSignal): AsyncGenerator<Buffer> {
+export async function* bundleChunks(
+  store: ProjectStore,
+  plan: ExportPlan,
+  meter?: TransferMeter,
+  signal?: AbortSignal,
+  readAhead?: ReadAheadOptions,
+): AsyncGenerator<Buffer> {
   const digest = createHash('sha256');
   const out = new ChunkJoiner((chunk) => digest.update(chunk));
   const counts = { snapshots: 0, versions: 0, folderModes: 0, pins: 0, lines: plan.lines.length, blobs: 0, bytes: 0 };
@@ -102,17 +110,30 @@ export async function* bundleChunks(store: ProjectStore, plan: ExportPlan, meter
   // A few rows (one per machine whose snapshots this history holds): one record, even when empty.
   out.push(jsonRecord(KIND.lines, plan.lines));
   meter?.enter('data', { bytes: plan.header.counts.bytes, files: plan.blobs.length });
-  for (const blob of plan.blobs) {
-    signal?.throwIfAborted();
-    out.push(blobHead(blob.hash, blob.size));
-    for (const chunk of checkedBlobChunks(store.blobsDir, blob.hash, blob.size, OUT_CHUNK)) {
-      out.push(chunk);
-      meter?.add({ bytes: chunk.length });
-      yield* out.full();
+  const ahead = ReadAhead.over(store.blobsDir, plan.blobs, readAhead);
+  try {
+    for (const blob of plan.blobs) {
+      signal?.throwIfAborted();
+      out.push(blobHead(blob.hash, blob.size));
+      const read = ahead?.take(blob);
+      if (read) {
+        const bytes = await read;
+        out.push(bytes);
+        meter?.add({ bytes: bytes.length });
+        yield* out.full();
+      } else {
+        for (const chunk of checkedBlobChunks(store.blobsDir, blob.hash, blob.size, OUT_CHUNK)) {
+          out.push(chunk);
+          meter?.add({ bytes: chunk.length });
+          yield* out.full();
+        }
+      }
+      counts.blobs++;
+      counts.bytes += blob.size;
+      meter?.add({ files: 1 });
     }
-    counts.blobs++;
-    counts.bytes += blob.size;
-    meter?.add({ files: 1 });
+  } finally {
+    await ahead?.close();
   }
   yield* out.all();
   yield jsonRecord(KIND.end, { ...counts, sha256: digest.digest('hex') });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, closeSync, constants, fchmodSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fchmodSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { FileEntry } from '../../../shared/history.js';
@@ -7,6 +7,7 @@ import { fsError } from '../fsErrors.js';
 import type { ProgressSink } from '../progressThrottle.js';
 import { TransferMeter } from '../remote/transferMeter.js';
 import { copyBlobInto } from '../store/blobReader.js';
+import { ReadAhead, type ReadAheadOptions } from '../store/readAhead.js';
 import { BackgroundCloser, closeFailuresError, makeCloser, type Closer } from './backgroundCloser.js';
 import { FolderMaker } from './folderMaker.js';
 import { assertProjectPath } from './safeTarget.js';
@@ -36,12 +37,37 @@ export interface BlobSource {
    * do not match throw (BLOB_CORRUPT or the source's own error) and the run is abandoned.
    */
   writeInto(hash: string, size: number, fd: number): void | Promise<void>;
+  /** The files about to be written, in the order they will be: a source may start reading ahead. */
+  expect?(files: readonly FileEntry[]): void;
+  /** The run is over (done or abandoned): whatever was read ahead is dropped. */
+  close?(): Promise<void>;
 }
 
-/** The project's own blob store, every blob hashed while it is copied (store/blobReader.ts). */
-export function localBlobSource(blobsDir: string): BlobSource {
+/**
+ * The project's own blob store, every blob hashed while it is read (store/blobReader.ts); the
+ * small blobs of a long list are read ahead on worker threads (store/readAhead.ts).
+ */
+export function localBlobSource(blobsDir: string, readAhead?: ReadAheadOptions): BlobSource {
   const buffer = Buffer.allocUnsafe(CHUNK);
-  return { writeInto: (hash, size, fd) => void copyBlobInto(blobsDir, hash, fd, buffer, size) };
+  let ahead: ReadAhead | undefined;
+  return {
+    expect(files) {
+      ahead = ReadAhead.over(blobsDir, files.filter((f) => f.type !== 'symlink').map((f) => ({ hash: f.hash, size: f.size, path: f.path })), readAhead);
+    },
+    writeInto(hash, size, fd) {
+      const read = ahead?.take({ hash, size });
+      if (read) return read.then((bytes) => writeAll(fd, bytes));
+      copyBlobInto(blobsDir, hash, fd, buffer, size);
+    },
+    async close() {
+      await ahead?.close();
+      ahead = undefined;
+    },
+  };
+}
+
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
 }
 
 /** What is written: the files of the snapshot (FileEntry rows, sorted or not) and its folders' recorded modes. */
@@ -102,6 +128,7 @@ export async function materializeSnapshot(contents: SnapshotContents, into: stri
   const folders = new FolderMaker(temp, contents.folderModeOf);
   let links = 0;
   try {
+    source.expect?.(files);
     for (const file of files) {
       options.signal?.throwIfAborted();
       // In the stored form: fsArg gives each fs call the exact bytes of a name.
@@ -117,6 +144,7 @@ export async function materializeSnapshot(contents: SnapshotContents, into: stri
       await closer.close(fd, file.path, () => meter.add({ files: 1, bytes: file.size }));
     }
     await closer.drain();
+    await source.close?.();
     if (closer.failures.length > 0) throw closeFailuresError(closer.failures, { into });
     const failed = folders.finish();
     if (failed.length > 0) throw failed[0]!.error;
@@ -126,6 +154,7 @@ export async function materializeSnapshot(contents: SnapshotContents, into: stri
     }
   } catch (error) {
     await closer.drain();
+    await source.close?.();
     if (options.inPlace) for (const entry of readdirSync(into)) removeTree(join(into, entry));
     else removeTree(temp);
     if (options.signal?.aborted) throw new HindsightError('CANCELLED', `Writing snapshot ${contents.snapshotId} was cancelled; ${into} was left as it was.`, { into });

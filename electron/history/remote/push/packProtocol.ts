@@ -1,15 +1,17 @@
 import type { StoredBlob } from '../layout/packFormat.js';
 
-// The messages between a push and its pack workers (packWorker.ts). A request names a batch of
-// blobs in the store; the answer carries their stored forms in one transferred buffer, in the
+// The messages between a push (or a read-ahead) and its pack workers (packWorker.ts). A request names a batch of
+// blobs in the store; the answer carries their stored forms (or raw bytes) in one transferred buffer, in the
 // order asked, up to the first error (a damaged blob: its code and details), which stands for the rest.
 
 export interface PackRequest {
   type: 'pack';
   id: number;
   blobsDir: string;
-  /** [hash, size the index recorded, a file whose version holds it] */
+  /** [hash, size the index recorded, a file whose version holds it ('' when none is named)] */
   blobs: [hash: string, size: number, path: string][];
+  /** The checked bytes as they are, not compressed (a read-ahead: store/readAhead.ts). */
+  raw?: boolean;
 }
 
 export type FromPackWorker =

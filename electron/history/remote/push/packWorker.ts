@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { isHindsightError } from '../../../../shared/errors.js';
-import { readBlobHead } from '../../store/blobReader.js';
+import { readBlobHead, readBlobWhole, type BlobSubject, type ReadScratch } from '../../store/blobReader.js';
 import { lowestThreadPriority } from '../../threadPriority.js';
 import { storedForm, type StoredBlob } from '../layout/packFormat.js';
 import type { FromPackWorker, PackRequest, PackWorkerData } from './packProtocol.js';
@@ -9,7 +9,9 @@ import type { FromPackWorker, PackRequest, PackWorkerData } from './packProtocol
 // reads it (readBlobHead refuses bytes that do not match their name), and compresses each into
 // its stored form (packFormat.ts). The push's own thread only assembles the packs in order and
 // uploads them, so reading, hashing and compressing run on the other cores beside the uploads and
-// the start of the push (the S3 client's modules, the LIST of heads).
+// the start of the push (the S3 client's modules, the LIST of heads). An export or a snapshot
+// written into a new folder asks for the checked bytes as they are (raw: store/readAhead.ts): on a
+// cold cache, reads of many small files on several threads overlap their waits for the disk.
 
 const { lowPriority } = (workerData ?? { lowPriority: false }) as PackWorkerData;
 
@@ -22,13 +24,21 @@ function send(message: FromPackWorker, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer);
 }
 
+const scratch: ReadScratch = { buffer: Buffer.allocUnsafe(64 * 1024) };
+
+/** A blob's checked bytes, read whole through the thread's scratch (copied out: the scratch is reused). */
+function rawForm(blobsDir: string, hash: string, size: number, subject: BlobSubject | undefined): StoredBlob {
+  return { bytes: Buffer.from(readBlobWhole(blobsDir, hash, size, scratch, subject)), encoding: 'raw' };
+}
+
 function pack(request: PackRequest): void {
   const forms: StoredBlob[] = [];
   let total = 0;
   let failed: Extract<FromPackWorker, { type: 'packed' }>['failed'];
   try {
     for (const [hash, size, path] of request.blobs) {
-      const form = storedForm(readBlobHead(request.blobsDir, hash, Number.MAX_SAFE_INTEGER, size, { path }));
+      const subject = path === '' ? undefined : { path };
+      const form = request.raw ? rawForm(request.blobsDir, hash, size, subject) : storedForm(readBlobHead(request.blobsDir, hash, Number.MAX_SAFE_INTEGER, size, subject));
       forms.push(form);
       total += form.bytes.length;
     }

@@ -43,12 +43,15 @@ export interface PackWorkersOptions {
   lowPriority?: boolean;
   /** Worker threads (default: two, or one on a single core). */
   threads?: number;
+  /** Hand out each blob's checked bytes as they are (encoding raw), not its stored form. */
+  raw?: boolean;
 }
 
 export class PackWorkers {
   readonly #blobsDir: string;
   readonly #threadCount: number;
   readonly #lowPriority: boolean;
+  readonly #raw: boolean;
   readonly #threads: PackThread[] = [];
   readonly #wanted = new Map<string, Wanted>();
   #order: PendingBlob[] = [];
@@ -61,6 +64,7 @@ export class PackWorkers {
     this.#blobsDir = blobsDir;
     this.#threadCount = Math.max(1, options.threads ?? Math.min(2, availableParallelism()));
     this.#lowPriority = options.lowPriority === true;
+    this.#raw = options.raw === true;
   }
 
   /**
@@ -128,7 +132,7 @@ export class PackWorkers {
     const thread = this.#idlest();
     const id = ++this.#ids;
     thread.batches.set(id, batch);
-    const request: PackRequest = { type: 'pack', id, blobsDir: this.#blobsDir, blobs: blobs.map((b) => [b.hash, b.size, b.path]) };
+    const request: PackRequest = { type: 'pack', id, blobsDir: this.#blobsDir, blobs: blobs.map((b) => [b.hash, b.size, b.path]), raw: this.#raw };
     thread.worker.postMessage(request);
   }
 
