@@ -1,4 +1,4 @@
-import { closeSync, existsSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, rmSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
@@ -10,6 +10,8 @@ import type { TransferMeter } from '../remote/transferMeter.js';
 import { closeFailuresError, makeCloser, type Closer } from '../restore/backgroundCloser.js';
 import { openTempBeside, placeBlob, dropTemp } from '../store/placeBlob.js';
 import { blobPath } from '../store/storeLayout.js';
+import { StoredBlobs } from '../store/storedBlobs.js';
+import { count } from '../trace.js';
 import {
   BLOB_HEAD,
   bundleCorrupt,
@@ -37,7 +39,9 @@ import { historyIdOf, setHistoryId } from './historyId.js';
 // empty), and for an incremental bundle that the snapshot it follows and the blobs it requires
 // are here (else BUNDLE_PREREQUISITES with the list). Then each blob is written to a temp beside
 // its final path, hashed as it streams, and renamed into place after its close (the closer of
-// restore/backgroundCloser.ts); a blob already stored is only hashed. The index rows are committed
+// restore/backgroundCloser.ts); a blob already stored is only hashed (what is stored comes from one
+// listing of the store, store/storedBlobs.ts, not a stat per blob), and one damaged or of the
+// wrong length is written again over its file. The index rows are committed
 // last, in one transaction, after the end record's counts and digest matched: a bundle cut off
 // anywhere leaves the history as it was (blobs placed but named by nothing are invisible, and the
 // next import of the same bundle finds them in place). A failure removes the blobs this run
@@ -81,7 +85,7 @@ export async function readHeader(reader: ByteReader): Promise<BundleHeader> {
 }
 
 /** What must hold before anything is written; throws with what is wrong. */
-export function checkPrerequisites(store: ProjectStore, header: BundleHeader): void {
+export function checkPrerequisites(store: ProjectStore, header: BundleHeader, blobs = new StoredBlobs(store.blobsDir)): void {
   const { index } = store;
   if (index.latestSnapshotId() !== undefined && historyIdOf(store) !== header.projectId) {
     throw new HindsightError(
@@ -94,7 +98,7 @@ export function checkPrerequisites(store: ProjectStore, header: BundleHeader): v
   const base = index.snapshot(header.since.snapshotId);
   // A prune that folded older snapshots into this one made it the baseline: still the same moment, the same files.
   const missingSnapshot = !base || base.at !== header.since.at || (base.kind !== header.since.kind && base.kind !== 'baseline');
-  const missing = header.requires.filter(([hash, size]) => !blobHeld(store, hash, size));
+  const missing = header.requires.filter(([hash, size]) => !blobs.has(hash, size));
   if (missingSnapshot || missing.length > 0) {
     const what = [missingSnapshot ? `snapshot ${header.since.snapshotId}` : '', missing.length > 0 ? `${missing.length} stored contents` : ''].filter(Boolean).join(' and ');
     throw new HindsightError(
@@ -111,7 +115,9 @@ export async function applyBundle(
   header: BundleHeader,
   options: { closer?: Closer; background?: boolean; meter?: TransferMeter; signal?: AbortSignal } = {},
 ): Promise<ImportOutcome> {
-  checkPrerequisites(store, header);
+  // Asked once per blob (and per version not carried): one listing of the store, not a stat each.
+  const blobs = new StoredBlobs(store.blobsDir);
+  checkPrerequisites(store, header, blobs);
   const { meter, signal } = options;
   meter?.enter('index', { files: header.snapshots.count });
   const snapshots: BundleSnapshot[] = [];
@@ -157,12 +163,19 @@ export async function applyBundle(
       if (hash <= previous) throw bundleCorrupt('its blobs are out of order or repeated', { hash });
       if (!Number.isSafeInteger(size)) throw bundleCorrupt('a blob size is out of range', { hash });
       previous = hash;
-      if (!damaged.has(hash) && blobHeld(store, hash, size)) {
+      if (!damaged.has(hash) && blobs.has(hash, size)) {
         await checkOnly(reader, hash, size, meter);
         outcome.blobsPresent++;
       } else {
-        const rewrite = damaged.has(hash);
-        await writeBlob(store, reader, hash, size, closer, { rewrite, placed: () => (rewrite ? repaired.push(hash) : placed.push(blobPath(store.blobsDir, hash))) }, meter);
+        // A file of that name that is not held (damaged, or of the wrong length) was there before
+        // this run: it is replaced, and never removed on a failure.
+        const rewrite = damaged.has(hash) || blobs.named(hash);
+        const done = () => {
+          blobs.placed(hash);
+          if (rewrite) repaired.push(hash);
+          else placed.push(blobPath(store.blobsDir, hash));
+        };
+        await writeBlob(store, reader, hash, size, closer, done, meter);
         outcome.blobsWritten++;
       }
       carried.push({ hash, size });
@@ -183,7 +196,7 @@ export async function applyBundle(
     await closer.drain();
     store.index.clearDamaged(repaired);
     if (closer.failures.length > 0) throw closeFailuresError(closer.failures);
-    checkNamedBlobs(store, snapshots, new Set(carried.map((b) => b.hash)));
+    checkNamedBlobs(blobs, snapshots, new Set(carried.map((b) => b.hash)));
     const rows: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, pins, lines: lines ?? [], blobs: carried };
     const added = store.index.importRows(rows);
     setHistoryId(store, header.projectId);
@@ -197,15 +210,6 @@ export async function applyBundle(
     store.index.clearDamaged(repaired);
     if (signal?.aborted) throw new HindsightError('CANCELLED', 'The import was cancelled; the history is as it was.');
     throw error;
-  }
-}
-
-/** Held: in the index, and its file in place with the size recorded. */
-function blobHeld(store: ProjectStore, hash: string, size: number): boolean {
-  try {
-    return statSync(blobPath(store.blobsDir, hash)).size === size;
-  } catch {
-    return false;
   }
 }
 
@@ -225,10 +229,10 @@ function checkAgainstHistory(store: ProjectStore, snapshots: readonly BundleSnap
 }
 
 /** Every version's contents are carried, or already stored. */
-function checkNamedBlobs(store: ProjectStore, snapshots: readonly BundleSnapshot[], carried: Set<string>): void {
+function checkNamedBlobs(blobs: StoredBlobs, snapshots: readonly BundleSnapshot[], carried: Set<string>): void {
   for (const s of snapshots) {
     for (const v of s.versions) {
-      if (v.hash === null || carried.has(v.hash) || blobHeld(store, v.hash, v.size)) continue;
+      if (v.hash === null || carried.has(v.hash) || blobs.has(v.hash, v.size)) continue;
       throw bundleCorrupt(`version ${v.versionId} (${v.path}) names contents it does not carry`, { hash: v.hash });
     }
   }
@@ -243,21 +247,17 @@ async function checkOnly(reader: ByteReader, hash: string, size: number, meter?:
   if (digest.digest('hex') !== hash) throw blobMismatch(hash);
 }
 
-/** Writes a carried blob; `rewrite` replaces a file of that name (a blob found damaged). */
-async function writeBlob(
-  store: ProjectStore,
-  reader: ByteReader,
-  hash: string,
-  size: number,
-  closer: Closer,
-  how: { rewrite: boolean; placed: () => void },
-  meter?: TransferMeter,
-): Promise<void> {
+/**
+ * Writes a carried blob to a temp and renames it into place after its close (over a file of that
+ * name, if any: the caller decided it is to be replaced); `placed` runs once it is there.
+ */
+async function writeBlob(store: ProjectStore, reader: ByteReader, hash: string, size: number, closer: Closer, placed: () => void, meter?: TransferMeter): Promise<void> {
   const final = blobPath(store.blobsDir, hash);
   let temp: string;
   let fd: number;
   try {
     ({ temp, fd } = openTempBeside(final));
+    count('import.blobTemps');
   } catch (error) {
     throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
   }
@@ -278,9 +278,8 @@ async function writeBlob(
     fd,
     hash,
     () => {
-      if (!how.rewrite && existsSync(final)) return dropTemp(temp);
       placeBlob(temp, final);
-      how.placed();
+      placed();
     },
     () => dropTemp(temp),
   );

@@ -134,6 +134,21 @@ export interface ImportedRows {
  * as migration 6 pins them.
  */
 export function writeImportedRows(sql: Sql, rows: ImportedRows, blobPresent: BlobPresent): SnapshotInfo[] {
+  // Each insert (foreign keys, unique indexes) keeps a statement journal of the pages it changes;
+  // once one outgrew SQLite's in-memory limit it is a file, and every later row of the transaction
+  // writes its pages there again (two writes a row: 100,000 of them for 50,000 versions). Every
+  // statement here changes a few pages, so in memory it stays small; the setting is put back
+  // after, for the statements elsewhere that change many pages (a prune's deletes).
+  const before = sql.pragma('temp_store');
+  sql.pragma('temp_store = MEMORY');
+  try {
+    return writeRows(sql, rows, blobPresent);
+  } finally {
+    sql.pragma(`temp_store = ${Number(before)}`);
+  }
+}
+
+function writeRows(sql: Sql, rows: ImportedRows, blobPresent: BlobPresent): SnapshotInfo[] {
   return sql.transaction(() => {
     const written: SnapshotInfo[] = [];
     const pruned = anyPruned(sql);
