@@ -3,19 +3,22 @@ import { PackWorkers } from '../remote/push/packWorkers.js';
 // Reads the small blobs of a long list (an export's, a snapshot written into a new folder) on worker
 // threads, a bounded distance ahead of the one being written, each checked against its hash on
 // the thread that reads it (push/packWorker.ts, raw). On a cold page cache a small file's read is
-// a wait for the disk (about 90 µs each here, whatever the order); reads waiting on several threads
-// overlap, and the one thread writing the output never waits for a read. Measured on 50,005 small
-// blobs, cold: 9.2-10.8 s with no thread, 5.2-7.5 s with four, for about 160 MiB more memory (each
-// thread's own heap). A short list gains nothing and pays the threads' start: under
-// BLOBS_PER_THREAD small blobs the reader reads inline, as before (and a list of seed-4005's
-// size measured slower with threads).
+// a wait for the disk (about 90 µs each here, whatever the order); reads waiting on two threads
+// overlap, and the one thread writing the output waits for a read far less often. Measured on
+// 50,005 small blobs, cold: an export 6.6-7.3 s with no thread, 5.4-5.6 s with two and 5.3-5.9 s
+// with four; a snapshot written into a new folder 6.2-6.7 s with one, 5.6-6.5 s with two or four.
+// Each thread costs about 30 MiB (its own heap) and the window of bytes read ahead its size: two
+// threads and 8 MiB keep the gain for about 60 MiB (four threads and 32 MiB cost about 200 MiB).
+// A short list gains nothing and pays the threads' start: under BLOBS_PER_THREAD small blobs the
+// reader reads inline, as before (seed-4005's 4,004 blobs measured slower with threads).
 
 /** Blobs at most this long are read ahead; longer ones are streamed by the caller as before. */
 export const SMALL_BLOB = 1024 * 1024;
 /** One more thread per this many small blobs, up to READ_THREADS. */
 export const BLOBS_PER_THREAD = 10_000;
-/** Threads at most: more overlapped reads stopped paying at four on this disk (1.65 s for 50,000 blobs against 1.4 s with eight). */
-const READ_THREADS = 4;
+const READ_THREADS = 2;
+/** Raw bytes read ahead of the writer at most: some thousands of small files, far more than the threads can keep in flight. */
+const AHEAD_BYTES = 8 * 1024 * 1024;
 
 export interface AheadBlob {
   hash: string;
@@ -34,7 +37,7 @@ export class ReadAhead {
   readonly #listed = new Set<string>();
 
   private constructor(blobsDir: string, blobs: AheadBlob[], threads: number) {
-    this.#workers = new PackWorkers(blobsDir, { threads, raw: true });
+    this.#workers = new PackWorkers(blobsDir, { threads, raw: true, aheadBytes: AHEAD_BYTES });
     for (const blob of blobs) this.#listed.add(blob.hash);
     this.#workers.expect(blobs.map((b) => ({ hash: b.hash, size: b.size, path: b.path ?? '' })));
   }

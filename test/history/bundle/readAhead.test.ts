@@ -76,3 +76,14 @@ it('stops at a damaged blob read ahead: no bundle, no folder, the damage noted',
   expect(readdirSync(dirname(into))).toEqual([]);
   expect(store.index.damagedHashes()).toContain(hash);
 });
+
+it('keeps at most 8 MiB (and one batch) read ahead of the writer', async () => {
+  const spec: TreeSpec = {};
+  for (let i = 0; i < 14; i++) spec[`mib-${i}.bin`] = seededBytes(100 + i, 1024 * 1024);
+  const { store } = await projectWithBaseline(spec);
+  resetTrace();
+  await exportBundleTo(store, { file: join(tempDir(), 'big.hsb') }, { readAhead: THREADED });
+  expect(counter('push.workerBlobs')).toBe(14);
+  expect(counter('push.bytesAhead')).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+  expect(counter('push.bytesAhead')).toBeLessThanOrEqual(9 * 1024 * 1024);
+});

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { HindsightError, type ErrorCode } from '../../../../shared/errors.js';
 import { noteBlobDamage } from '../../store/blobReader.js';
-import { count } from '../../trace.js';
+import { count, countMax } from '../../trace.js';
 import { workerScript } from '../../workerScripts.js';
 import type { StoredBlob } from '../layout/packFormat.js';
 import type { FromPackWorker, PackRequest, PackWorkerData } from './packProtocol.js';
@@ -15,7 +15,8 @@ import type { PendingBlob } from './sendData.js';
 // was made, and the packs are cut here, in order), so a resumed push still finds its packs by name.
 // The list can be given before the push knows what the remote lacks (speculation while the S3
 // client loads and the heads are listed) and narrowed afterwards: what is no longer wanted is dropped.
-// Counts each batch received as `push.workerBatches` and its blobs as `push.workerBlobs`.
+// Counts each batch received as `push.workerBatches` and its blobs as `push.workerBlobs`, and the
+// most raw bytes ever read ahead as `push.bytesAhead`.
 
 /** Raw bytes read ahead of the pack being assembled, at most (besides one batch per worker). */
 const AHEAD_BYTES = 32 * 1024 * 1024;
@@ -45,6 +46,8 @@ export interface PackWorkersOptions {
   threads?: number;
   /** Hand out each blob's checked bytes as they are (encoding raw), not its stored form. */
   raw?: boolean;
+  /** Bytes read ahead at most (default AHEAD_BYTES). */
+  aheadBytes?: number;
 }
 
 export class PackWorkers {
@@ -52,6 +55,7 @@ export class PackWorkers {
   readonly #threadCount: number;
   readonly #lowPriority: boolean;
   readonly #raw: boolean;
+  readonly #aheadBytes: number;
   readonly #threads: PackThread[] = [];
   readonly #wanted = new Map<string, Wanted>();
   #order: PendingBlob[] = [];
@@ -65,6 +69,7 @@ export class PackWorkers {
     this.#threadCount = Math.max(1, options.threads ?? Math.min(2, availableParallelism()));
     this.#lowPriority = options.lowPriority === true;
     this.#raw = options.raw === true;
+    this.#aheadBytes = options.aheadBytes ?? AHEAD_BYTES;
   }
 
   /**
@@ -105,7 +110,7 @@ export class PackWorkers {
 
   /** Sends batches until the read-ahead is full or the list is done. */
   #submit(): void {
-    while (!this.#closed && this.#next < this.#order.length && this.#ahead < AHEAD_BYTES) {
+    while (!this.#closed && this.#next < this.#order.length && this.#ahead < this.#aheadBytes) {
       const batch: PendingBlob[] = [];
       const named = new Set<string>();
       let bytes = 0;
@@ -129,6 +134,7 @@ export class PackWorkers {
       this.#wanted.set(blob.hash, { size: blob.size, stored });
       this.#ahead += blob.size;
     }
+    countMax('push.bytesAhead', this.#ahead);
     const thread = this.#idlest();
     const id = ++this.#ids;
     thread.batches.set(id, batch);
