@@ -1,9 +1,23 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The on-disk layout of one project's history store. Every path of the store is made here.
 
 export const SMALL_FILE_LIMIT = 64 * 1024;
 export const TEMP_PREFIX = 'incoming-';
+/** The name of a fan-out folder of blobs/: the first two hex digits of the hashes it holds. */
+export const FAN_OUT_FOLDER = /^[0-9a-f]{2}$/;
+
+/** The names in a store folder; none when it does not exist (a fan-out folder no blob needed yet). */
+export function namesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw error;
+  }
+}
 
 export function projectStoreDir(dataDir: string, projectId: string): string {
   return join(dataDir, 'projects', projectId);

@@ -1,7 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { count } from '../trace.js';
-import { blobPath, TEMP_PREFIX } from './storeLayout.js';
+import { blobPath, FAN_OUT_FOLDER, namesIn, TEMP_PREFIX } from './storeLayout.js';
 
 // Which blobs a store holds, answered from folder listings instead of a system call per blob: a
 // bulk write (an import of 50,000 small blobs into a fresh store) otherwise pays a failed stat for
@@ -13,8 +13,6 @@ import { blobPath, TEMP_PREFIX } from './storeLayout.js';
 // The listing is of the moment it was taken. It is only right while nobody else writes the store,
 // which the writer lock held for the whole import ensures; what the caller places itself it
 // reports with `placed`.
-
-const FAN_OUT = /^[0-9a-f]{2}$/;
 
 export class StoredBlobs {
   #folders: Set<string> | undefined;
@@ -48,7 +46,7 @@ export class StoredBlobs {
   #namesIn(prefix: string): Set<string> {
     let names = this.#listed.get(prefix);
     if (names) return names;
-    this.#folders ??= new Set(namesOf(this.blobsDir).filter((name) => FAN_OUT.test(name)));
+    this.#folders ??= new Set(namesOf(this.blobsDir).filter((name) => FAN_OUT_FOLDER.test(name)));
     names = new Set(this.#folders.has(prefix) ? namesOf(join(this.blobsDir, prefix)).filter((name) => !name.startsWith(TEMP_PREFIX)) : []);
     this.#listed.set(prefix, names);
     return names;
@@ -57,11 +55,5 @@ export class StoredBlobs {
 
 function namesOf(dir: string): string[] {
   count('store.blobListings');
-  try {
-    return readdirSync(dir);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
-    throw error;
-  }
+  return namesIn(dir);
 }

@@ -1,6 +1,6 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { TEMP_PREFIX } from './storeLayout.js';
+import { FAN_OUT_FOLDER, namesIn, TEMP_PREFIX } from './storeLayout.js';
 import { count } from '../trace.js';
 
 // A temp is a write in progress; one left over when a store opens belongs to a process that died
@@ -11,7 +11,7 @@ export function sweepTemps(blobsDir: string): number {
   const names = namesIn(blobsDir);
   let removed = sweepFolder(blobsDir, names);
   for (const name of names) {
-    if (/^[0-9a-f]{2}$/.test(name)) removed += sweepFolder(join(blobsDir, name), namesIn(join(blobsDir, name)));
+    if (FAN_OUT_FOLDER.test(name)) removed += sweepFolder(join(blobsDir, name), namesIn(join(blobsDir, name)));
   }
   count('store.tempsSwept', removed);
   return removed;
@@ -25,14 +25,4 @@ function sweepFolder(dir: string, names: readonly string[]): number {
     removed++;
   }
   return removed;
-}
-
-function namesIn(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
-    throw error;
-  }
 }
