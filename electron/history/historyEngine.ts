@@ -113,6 +113,10 @@ export interface OpenOptions extends OperationOptions, Pick<FirstCopyOptions, 'e
 /** A blob's hash as the index answers it: absent for a link or a missing row. */
 type Hashish = string | null | undefined;
 
+function isHash(hash: Hashish): hash is string {
+  return typeof hash === 'string';
+}
+
 export type EngineRescanOptions = OperationOptions & Omit<RescanOptions, 'signal' | 'onProgress' | 'beforeCommit'>;
 
 export interface SnapshotRestoreOptions extends OperationOptions, PlanOptions, Pick<ExecuteOptions, 'closer' | 'backgroundClose'> {
@@ -727,9 +731,8 @@ export class HistoryEngine {
 
   /** Bytes a reader is about to need that only a remote holds (a clone's older versions). */
   private async bytesOnDemand(store: ProjectStore, hashes: readonly Hashish[] | (() => Hashish[]), signal?: AbortSignal): Promise<void> {
-    const named = (list: readonly Hashish[]) => list.filter((h): h is string => typeof h === 'string');
-    const wanted = typeof hashes === 'function' ? () => named(hashes()) : named(hashes);
-    if (Array.isArray(wanted) && wanted.length === 0) return;
+    if (Array.isArray(hashes) && !hashes.some(isHash)) return;
+    const wanted = () => (typeof hashes === 'function' ? hashes() : hashes).filter(isHash);
     await fetchMissingBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], wanted, { credentialsOf: this.credentialsOf, signal });
   }
 

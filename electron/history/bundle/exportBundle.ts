@@ -116,17 +116,11 @@ export async function* bundleChunks(
       signal?.throwIfAborted();
       out.push(blobHead(blob.hash, blob.size));
       const read = ahead?.take(blob);
-      if (read) {
-        const bytes = await read;
-        out.push(bytes);
-        meter?.add({ bytes: bytes.length });
+      const chunks = read ? [await read] : checkedBlobChunks(store.blobsDir, blob.hash, blob.size, OUT_CHUNK);
+      for (const chunk of chunks) {
+        out.push(chunk);
+        meter?.add({ bytes: chunk.length });
         yield* out.full();
-      } else {
-        for (const chunk of checkedBlobChunks(store.blobsDir, blob.hash, blob.size, OUT_CHUNK)) {
-          out.push(chunk);
-          meter?.add({ bytes: chunk.length });
-          yield* out.full();
-        }
       }
       counts.blobs++;
       counts.bytes += blob.size;
