@@ -12,7 +12,8 @@ export async function buildCli(outdir = 'out/cli') {
   await build({
     absWorkingDir: root,
     entryPoints: {
-      hindsight: 'electron/cli/main.ts',
+      hindsight: 'electron/cli/hindsight.ts',
+      main: 'electron/cli/main.ts',
       copyWorker: 'electron/history/store/copyWorker.ts',
       pruneWorker: 'electron/history/retention/pruneWorker.ts',
       indexWorker: 'electron/history/search/indexWorker.ts',
@@ -21,7 +22,7 @@ export async function buildCli(outdir = 'out/cli') {
     outdir,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'esm',
     // Each command is its own chunk, loaded when it runs (electron/cli/commandRegistry.ts).
     splitting: true,

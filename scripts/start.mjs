@@ -1,15 +1,19 @@
 // `npm start`: the main job, everywhere. Where Electron can start, the app (electron-vite dev).
-// Where it cannot (no Electron binary, no display, a Node too old for its tooling), one line says
+// Where it cannot (no Electron binary, no display), one line says
 // why; then whatever the browser viewer needs and is missing is built (the CLI, the viewer), and
 // `hindsight serve` starts and prints the URL to open. Arguments after `--` go to the command.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { refuseUnsupportedNode } from './nodeRuntime.mjs';
 import { appBlocker, missingBuilds } from './startPlan.mjs';
+
+// Before anything else: an older Node.js gets one line saying what to install.
+refuseUnsupportedNode('npm start');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 
-const blocker = appBlocker({ root, env: process.env, platform: process.platform, nodeVersion: process.versions.node });
+const blocker = appBlocker({ root, env: process.env, platform: process.platform });
 if (blocker === null) {
   run([`${root}node_modules/electron-vite/bin/electron-vite.js`, 'dev', ...(args.length ? ['--', ...args] : [])]);
 } else {

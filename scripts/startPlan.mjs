@@ -4,9 +4,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The Node version electron 45's tooling asks for; the CLI and the browser viewer run on Node 20. */
-export const APP_NODE = [22, 12];
-
 /**
  * Where the Electron binary is, found the way the electron package itself finds it (path.txt and
  * dist/), without requiring the package: its index.js throws, and its install script downloads.
@@ -26,16 +23,12 @@ export function electronBinary(root) {
 
 /**
  * Why the Electron app cannot start here, in a few words, or null when it can.
- * @param {{ root: string, env: Record<string, string | undefined>, platform: string, nodeVersion: string }} machine
+ * @param {{ root: string, env: Record<string, string | undefined>, platform: string }} machine
  * @returns {string | null}
  */
-export function appBlocker({ root, env, platform, nodeVersion }) {
+export function appBlocker({ root, env, platform }) {
   const binary = electronBinary(root);
   if (!binary.found) return binary.reason;
-  const [major = 0, minor = 0] = nodeVersion.split('.').map(Number);
-  if (major < APP_NODE[0] || (major === APP_NODE[0] && minor < APP_NODE[1])) {
-    return `the app's tooling needs Node ${APP_NODE.join('.')} or later, and this is Node ${nodeVersion}`;
-  }
   if (platform !== 'darwin' && platform !== 'win32' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
     return 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)';
   }
@@ -49,7 +42,7 @@ export function appBlocker({ root, env, platform, nodeVersion }) {
  */
 export function missingBuilds(root) {
   const missing = [];
-  const cli = ['hindsight.js', 'copyWorker.js', 'pruneWorker.js', 'indexWorker.js', 'packWorker.js'];
+  const cli = ['hindsight.js', 'main.js', 'copyWorker.js', 'pruneWorker.js', 'indexWorker.js', 'packWorker.js'];
   if (!cli.every((file) => existsSync(join(root, 'out', 'cli', file)))) missing.push('cli');
   if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) missing.push('viewer');
   return missing;

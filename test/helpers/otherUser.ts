@@ -14,9 +14,9 @@ export const NOBODY = { uid: 65534, gid: 65534 };
 
 const checkout = fileURLToPath(new URL('../..', import.meta.url));
 // What `require('better-sqlite3')` loads at run time (scripts/build-cli.mjs keeps it external):
-// the package's lib and its compiled addon, found through `bindings`.
-const RUNTIME_PACKAGES = ['better-sqlite3', 'bindings', 'file-uri-to-path'];
-const BUILD_ONLY = new Set(['deps', 'src', 'obj', 'obj.target', 'sqlite3.a', 'test_extension.node']);
+// the package's lib and its prebuilt addons (better-sqlite3 13 ships them, built on Node-API).
+const RUNTIME_PACKAGES = ['better-sqlite3'];
+const BUILD_ONLY = new Set(['deps', 'src']);
 
 export type OtherUserCli = { run: (args: string[]) => SpawnSyncReturns<string> } | { reason: string };
 

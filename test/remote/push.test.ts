@@ -111,6 +111,14 @@ describeWithSwift('hindsight remote and push against a real Swift', (swift) => {
     expect(puts).toEqual(['pack', 'index', 'record', 'head']);
   });
 
+  it('prints nothing on stderr for a push on a supported Node (no runtime warning from the AWS SDK)', async () => {
+    const { root, env } = await pushSetup(swift, smallTree(3));
+    const pushed = await runCli(['push', root, '--json'], env);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.stderr).not.toMatch(/NodeVersionSupportWarning|will require node/);
+    expect(pushed.stderr).toBe('');
+  });
+
   it('says which remote is meant when none is set or the name is unknown, and fails at once on wrong credentials or a missing bucket', async () => {
     const { root, env, dataDir } = await pushSetup(swift, smallTree(3));
     const unknown = await runCli(['push', root, '--remote', 'nope'], env);

@@ -23,14 +23,11 @@ function withElectron(): string {
 }
 
 describe('what npm start can do here', () => {
-  it('says why Electron cannot start: no binary, a Node too old for its tooling, no display', () => {
-    const linux = { env: { DISPLAY: ':0' }, platform: 'linux', nodeVersion: '22.12.0' };
+  it('says why Electron cannot start: no binary, no display', () => {
+    const linux = { env: { DISPLAY: ':0' }, platform: 'linux' };
     expect(appBlocker({ root: tempDir(), ...linux })).toMatch(/^the Electron binary is not installed/);
     const root = withElectron();
     expect(appBlocker({ root, ...linux })).toBeNull();
-    expect(appBlocker({ root, ...linux, nodeVersion: '20.19.2' })).toBe("the app's tooling needs Node 22.12 or later, and this is Node 20.19.2");
-    expect(appBlocker({ root, ...linux, nodeVersion: '22.11.0' })).toMatch(/needs Node 22\.12/);
-    expect(appBlocker({ root, ...linux, nodeVersion: '24.1.0' })).toBeNull();
     expect(appBlocker({ root, ...linux, env: {} })).toBe('there is no display (DISPLAY and WAYLAND_DISPLAY are unset)');
     expect(appBlocker({ root, ...linux, env: { WAYLAND_DISPLAY: 'wayland-0' } })).toBeNull();
     expect(appBlocker({ root, ...linux, env: {}, platform: 'darwin' })).toBeNull();
@@ -41,6 +38,8 @@ describe('what npm start can do here', () => {
     expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
     mkdirSync(join(root, 'out/cli'), { recursive: true });
     writeFileSync(join(root, 'out/cli/hindsight.js'), '');
+    expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
+    writeFileSync(join(root, 'out/cli/main.js'), '');
     expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
     writeFileSync(join(root, 'out/cli/copyWorker.js'), '');
     expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
@@ -58,7 +57,7 @@ describe('what npm start can do here', () => {
   const env = { ...process.env };
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
-  const blocker = appBlocker({ root: checkout, env, platform: process.platform, nodeVersion: process.versions.node });
+  const blocker = appBlocker({ root: checkout, env, platform: process.platform });
 
   it.skipIf(blocker === null)('without Electron, says why in one line and serves the viewer at the URL it prints', async () => {
     const dataDir = tempDir('hindsight-data-');

@@ -47,10 +47,6 @@ export interface S3StoreOptions {
 export const MULTIPART_THRESHOLD = 64 * 1024 * 1024;
 const MAX_PARTS = 9000;
 
-// The SDK warns on every start that releases after January 2027 need Node 22; this build pins its
-// version, so the warning only adds noise to the CLI's stderr.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 export class S3ObjectStore implements ObjectStore {
   readonly label: string;
   private readonly client: S3Client;

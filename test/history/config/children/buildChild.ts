@@ -12,7 +12,7 @@ export async function buildConfigChild(): Promise<string> {
     outfile,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'esm',
     logLevel: 'warning',
   });

@@ -1,0 +1,12 @@
+import nodeModule from 'node:module';
+import { refuseUnsupportedNode } from '../../scripts/nodeRuntime.mjs';
+
+// The `hindsight` executable: checks the Node.js first (an older one gets one line, not a stack
+// trace from whatever it trips on first), turns on V8's compile cache, and only then loads the
+// command runner, so every module it loads is compiled from the cache after the first run.
+refuseUnsupportedNode('hindsight');
+// A default import: a named one of a function an older Node lacks would fail before the check.
+nodeModule.enableCompileCache();
+// A specifier esbuild leaves alone: main.js is its own entry point beside this file.
+const runner = './main.js';
+await import(runner);
