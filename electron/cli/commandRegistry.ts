@@ -35,4 +35,5 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'export', load: async () => (await import('./commands/export.js')).exportCommand },
   { name: 'import', load: async () => (await import('./commands/import.js')).importCommand },
   { name: 'serve', load: async () => (await import('./commands/serve.js')).serveCommand },
+  { name: 'service', load: async () => (await import('./commands/service.js')).serviceCommand },
 ];
