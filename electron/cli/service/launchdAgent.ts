@@ -5,9 +5,15 @@ import { serviceArgv, type ServiceSpec } from './serviceSpec.js';
 
 export const LAUNCHD_LABEL = 'dev.hindsight.watch';
 
+/** XML 1.0 allows no control character but tab, line feed and carriage return. */
+function notXmlChar(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  return code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
+}
+
 /** Text as XML character data: the five characters XML reserves, escaped. */
 export function xmlText(text: string): string {
-  if (/[\0-\x08\x0b\x0c\x0e-\x1f]/.test(text)) throw new Error(`a property list cannot hold control characters: ${JSON.stringify(text)}`);
+  if ([...text].some(notXmlChar)) throw new Error(`a property list cannot hold control characters: ${JSON.stringify(text)}`);
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
