@@ -55,6 +55,7 @@ import { retentionStatus } from './retention/retentionStatus.js';
 import { setPin, type PinTarget } from './retention/setPin.js';
 import type { ExecuteOptions } from './restore/restoreSnapshot.js';
 import { assertProjectPath, isInside } from './restore/safeTarget.js';
+import { assertOutsideProject } from './restore/outsideProject.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from './restore/backgroundCloser.js';
 import { SearchBuilder } from './search/searchBuilder.js';
 import { searchHistory, type SearchRequest } from './search/searchHistory.js';
@@ -544,6 +545,7 @@ export class HistoryEngine {
     if (isInside(realpathOr(this.dataDir), join(realpathOr(dirname(target)), basename(target)))) {
       throw new HindsightError('FOLDER_IN_DATA_DIR', `${target} is inside Hindsight's data folder; choose a folder outside it.`, { into: target });
     }
+    assertOutsideProject(store.root, target);
     const background = backgroundCloseWanted(process.env, process.platform, options.backgroundClose ?? this.settings().backgroundClose);
     const files = store.index.filesAt(snapshotId);
     // A clone's older snapshot: its bytes may still be only on the remote.
