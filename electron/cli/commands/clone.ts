@@ -1,4 +1,5 @@
 import { requirePositionals, UsageError, writeJson, type Command } from '../command.js';
+import { visibleText } from '../../../shared/fileNameBytes.js';
 import { formatBytes, formatDuration, formatNumber } from '../format/words.js';
 
 // `clone --remote NAME --project ID --into FOLDER [--snapshot ID]`: a project's history from a
@@ -22,7 +23,7 @@ export const cloneCommand: Command = {
     const result = await ctx.engine().clone(request, { signal: ctx.signal, onProgress: ctx.progress });
     if (ctx.json) return writeJson(ctx, result);
     ctx.out.write(
-      `Cloned ${formatNumber(result.snapshots)} snapshots into ${result.root}: ${formatNumber(result.files)} files (${formatBytes(result.bytes)}) ` +
+      `Cloned ${formatNumber(result.snapshots)} snapshots into ${visibleText(result.root)}: ${formatNumber(result.files)} files (${formatBytes(result.bytes)}) ` +
         `from snapshot ${result.from.origin} of machine ${result.from.machine.slice(0, 8)} in ${formatDuration(result.ms)}.\n`,
     );
   },

@@ -1,4 +1,5 @@
 import { UsageError, integerFlag, versionFlag, projectOf, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 import { describeRestore, printRestorePreview } from '../format/results.js';
 import { countOf, formatBytes } from '../format/words.js';
 
@@ -38,7 +39,7 @@ export const restoreCommand: Command = {
     else {
       const to = typeof version === 'string' ? `git's ${version} version (recorded as version ${result.versionId})` : `version ${version}`;
       const undo = result.undoVersionId === null ? '' : `; undo with --version ${result.undoVersionId}`;
-      ctx.out.write(`Restored ${projectPath} to ${to} (snapshot ${result.snapshotId}${undo}).\n`);
+      ctx.out.write(`Restored ${displayPath(projectPath)} to ${to} (snapshot ${result.snapshotId}${undo}).\n`);
     }
   },
 };

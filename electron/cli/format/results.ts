@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { OpenResult, UnreadablePath, VerifyResult } from '../../../shared/history.js';
 import type { RestorePreview, RestoreSnapshotResult } from '../../../shared/contract/values.js';
 import { countOf, formatBytes, formatDuration, formatNumber } from './words.js';
-import { displayPath } from '../../../shared/fileNameBytes.js';
+import { displayPath, visibleText } from '../../../shared/fileNameBytes.js';
 
 // The one-paragraph answers of the commands that do something (open, verify, restore, watch),
 // in words with correct plurals. (--json prints the results themselves; nothing here changes them.)
@@ -10,8 +10,8 @@ import { displayPath } from '../../../shared/fileNameBytes.js';
 export function describeOpen(result: OpenResult): string {
   const what = `${countOf(result.files, 'file')} (${formatBytes(result.bytes)})`;
   return result.firstCopy
-    ? `Copied ${result.root}: ${what} in ${formatDuration(result.ms)}, ${countOf(result.blobs, 'blob')} stored.\n`
-    : `Opened ${result.root}: ${what}, checked in ${formatDuration(result.ms)}; the store holds ${countOf(result.blobs, 'blob')}.\n`;
+    ? `Copied ${visibleText(result.root)}: ${what} in ${formatDuration(result.ms)}, ${countOf(result.blobs, 'blob')} stored.\n`
+    : `Opened ${visibleText(result.root)}: ${what}, checked in ${formatDuration(result.ms)}; the store holds ${countOf(result.blobs, 'blob')}.\n`;
 }
 
 const UNREADABLE_SHOWN = 20;
