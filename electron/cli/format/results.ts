@@ -74,3 +74,9 @@ export function describeRestore(target: number, result: RestoreSnapshotResult): 
 export function describeChangeGroup(group: { snapshotId?: number; changed: readonly string[]; reconciled: boolean }): string {
   return `Snapshot ${group.snapshotId}: ${countOf(group.changed.length, 'file')} changed${group.reconciled ? ' (found by a rescan)' : ''}\n`;
 }
+
+/** The note a restore or clone adds when it dropped special bits from another history; '' when it dropped none. */
+export function describeSpecialModes(dropped: number): string {
+  if (dropped === 0) return '';
+  return `${countOf(dropped, 'file or folder', 'files or folders')} had setuid/setgid/sticky bits from another history; not restored (use --keep-special-modes to keep them).\n`;
+}

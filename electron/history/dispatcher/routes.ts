@@ -43,14 +43,14 @@ export const ROUTES: Routes = {
   diffInputs: ({ projectId, path, before, after, maxBytes }, { engine }) => engine.diffInputs(projectId, path, before, after, maxBytes),
   gitVersions: ({ projectId, path }, { engine }) => engine.gitVersions(projectId, path),
 
-  restoreFile: ({ projectId, path, versionId }, { engine }) => engine.restoreFile(projectId, path, versionId),
+  restoreFile: ({ projectId, path, versionId, keepSpecialModes }, { engine }) => engine.restoreFile(projectId, path, versionId, { keepSpecialModes }),
   restoreFromGit: ({ projectId, path, source }, { engine }) => engine.restoreFromGit(projectId, path, source),
-  previewRestore: ({ projectId, snapshotId, pathPrefix, deleteAdded }, { engine }) =>
-    engine.previewRestore(projectId, snapshotId, { prefix: pathPrefix, deleteAdded }),
-  restoreSnapshot: ({ projectId, snapshotId, pathPrefix, deleteAdded, dryRun, operationId }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.restoreSnapshot(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, dryRun, operationId, signal })),
-  materializeSnapshot: ({ projectId, snapshotId, into, operationId }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.materializeSnapshot(projectId, snapshotId, into, { operationId, signal })),
+  previewRestore: ({ projectId, snapshotId, pathPrefix, deleteAdded, keepSpecialModes }, { engine }) =>
+    engine.previewRestore(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, keepSpecialModes }),
+  restoreSnapshot: ({ projectId, snapshotId, pathPrefix, deleteAdded, keepSpecialModes, dryRun, operationId }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.restoreSnapshot(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, keepSpecialModes, dryRun, operationId, signal })),
+  materializeSnapshot: ({ projectId, snapshotId, into, operationId, keepSpecialModes }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.materializeSnapshot(projectId, snapshotId, into, { operationId, signal, keepSpecialModes })),
   exportHistory: ({ projectId, to, since, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.exportHistory(projectId, { file: to }, { since, operationId, signal })),
   importHistory: ({ from, as, operationId }, { engine, operations }) =>
