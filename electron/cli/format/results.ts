@@ -39,7 +39,7 @@ export function printVerify(out: Writable, result: VerifyResult): void {
         : check.remote === null
           ? ' (no remote to ask)'
           : check.error
-            ? ` (${check.remote} could not be asked: ${check.error})`
+            ? ` (${check.remote} could not be asked: ${visibleText(check.error)})`
             : `; ${check.remote} holds ${formatNumber(check.found)}${check.absent > 0 ? ` and lacks ${formatNumber(check.absent)} (listed as missing)` : ''}`;
     out.write(`${formatNumber(result.remoteOnly)} live on the remote only, fetched when first read${asked}.\n`);
   }
