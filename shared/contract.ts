@@ -67,6 +67,12 @@ const diffSide = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('git'), source: gitSource }),
 ]);
 
+/**
+ * Keep setuid, setgid and sticky bits on what came from another history (an imported bundle, a
+ * clone, a pull). Off unless the user asks: they are dropped, and counted (specialModesDropped).
+ */
+const keepSpecialModes = z.boolean().default(false);
+
 const restoreScope = {
   projectId,
   snapshotId,
@@ -74,6 +80,7 @@ const restoreScope = {
   pathPrefix: pathPrefix.default(''),
   /** Delete files added after the snapshot (recorded first). Off unless the user asks. */
   deleteAdded: z.boolean().default(false),
+  keepSpecialModes,
 };
 
 export const CALLS = {
@@ -141,7 +148,7 @@ export const CALLS = {
   ),
 
   restoreFile: call<RestoreFileResult>()(
-    z.strictObject({ projectId, path: projectPath, versionId }),
+    z.strictObject({ projectId, path: projectPath, versionId, keepSpecialModes }),
     'Restores one file to a version; what it held is recorded first, and the restore is a snapshot.',
   ),
   restoreFromGit: call<RestoreFileResult>()(
@@ -157,7 +164,7 @@ export const CALLS = {
     'Restores a snapshot or a folder of it; with dryRun only the preview. Undo: restore the snapshot before it.',
   ),
   materializeSnapshot: call<MaterializeResult>()(
-    z.strictObject({ projectId, snapshotId, into: folderPath, operationId: operationId.optional() }),
+    z.strictObject({ projectId, snapshotId, into: folderPath, operationId: operationId.optional(), keepSpecialModes }),
     'Writes a snapshot into a new or empty folder (FOLDER_NOT_EMPTY otherwise): exact bytes, modes and links; the project is not touched.',
   ),
   exportHistory: call<ExportResult>()(

@@ -55,18 +55,55 @@ export function bytesOfName(name: string): Uint8Array {
 }
 
 /**
- * A name or path as people read it: each byte that is not UTF-8 as `\xNN`, and a backslash as
- * `\\` so the two cannot be confused. Unchanged for every other name. parseDisplayPath reverses it.
+ * A name or path as people read it: each byte that is not UTF-8, each control character and
+ * each bidi control as `\xNN` (visibleText), and a backslash as `\\` so the two cannot be
+ * confused. Unchanged for every other name. parseDisplayPath reverses it.
  */
 export function displayPath(path: string): string {
-  if (!path.includes('\\') && !hasRawBytes(path)) return path;
-  return escapeRawBytes(path.replace(/\\/g, '\\\\'));
+  return visibleText(path.replace(/\\/g, '\\\\'));
 }
 
 /** Free text (a message naming paths) with each byte that is not UTF-8 as `\xNN`; nothing else changed. */
 export function escapeRawBytes(text: string): string {
   if (!hasRawBytes(text)) return text;
   return text.replace(RAW_PAIRS, (pair) => `\\x${(pair.codePointAt(0)! - RAW_BASE).toString(16).padStart(2, '0').toUpperCase()}`);
+}
+
+const encoder = new TextEncoder();
+
+/** C0 and DEL, C1, and the bidi marks, embeddings, overrides and isolates. */
+function unsafe(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x61c || code === 0x200e || code === 0x200f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+function hexBytes(char: string): string {
+  return [...encoder.encode(char)].map((byte) => `\\x${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('');
+}
+
+/**
+ * Text that may come from a history not made here (a bundle, a remote: a label, a path, a
+ * message naming them) as a terminal or a page may show it. A control character would act
+ * instead of being seen (an escape sequence recolours, moves the cursor or retitles the window;
+ * a carriage return or backspace hides what came before) and a bidi control reorders what is
+ * shown: each is written as the `\xNN` of its UTF-8 bytes, the form bytes that are not UTF-8
+ * take, so a path shown this way is typed back the same (parseDisplayPath). JSON output needs
+ * none of this (it escapes), so it stays raw.
+ */
+export function visibleText(text: string): string {
+  const shown = escapeRawBytes(text);
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < shown.length; i++) {
+    if (!unsafe(shown.charCodeAt(i))) continue;
+    out += shown.slice(from, i) + hexBytes(shown[i]!);
+    from = i + 1;
+  }
+  return from === 0 ? shown : out + shown.slice(from);
+}
+
+/** A message of several lines: each line made visible (visibleText), the line breaks kept. */
+export function visibleLines(text: string): string {
+  return text.split('\n').map(visibleText).join('\n');
 }
 
 /**

@@ -12,7 +12,7 @@ import { watchClosedOutput } from './closedOutput.js';
 import { UsageError, type Command, type CommandContext } from './command.js';
 import { COMMANDS } from './commandRegistry.js';
 import { progressBar } from './progressBar.js';
-import { escapeRawBytes } from '../../shared/fileNameBytes.js';
+import { visibleLines } from '../../shared/fileNameBytes.js';
 
 // `hindsight <command> [--data-dir DIR] [--json]`: the engine from a terminal. Exit 0 on success,
 // 1 on a failure (one clear line on stderr), 2 on bad usage.
@@ -66,11 +66,11 @@ export async function main(argv: string[]): Promise<number> {
     if (stopped.signal && controller.signal.aborted) {
       // A cancelled write that kept something says what (a restore); any other recorded nothing.
       const said = isHindsightError(error) && error.code === 'CANCELLED' && error.message !== 'Cancelled.' ? error.message : 'nothing of this run was recorded.';
-      process.stderr.write(`hindsight ${name}: stopped by ${stopped.signal}; ${said}\n`);
+      process.stderr.write(`hindsight ${name}: stopped by ${stopped.signal}; ${visibleLines(said)}\n`);
       return signalExitCode(stopped.signal);
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`hindsight ${name}: ${error.message}\nUsage: hindsight ${command.usage}\n`);
+      process.stderr.write(`hindsight ${name}: ${messageOf(error)}\nUsage: hindsight ${command.usage}\n`);
       return 2;
     }
     process.stderr.write(`hindsight ${name}: ${messageOf(error)}\n`);
@@ -144,9 +144,10 @@ function isClosedPipe(error: unknown): boolean {
 }
 
 function messageOf(error: unknown): string {
-  // A message may name a path whose bytes are not UTF-8: shown as \xNN, as every listing does.
-  if (error instanceof Error) return escapeRawBytes(error.message);
-  return escapeRawBytes(String(error));
+  // A message may name a path or a label from a bundle or a remote: its control characters and
+  // bytes that are not UTF-8 shown as \xNN, as every listing does.
+  if (error instanceof Error) return visibleLines(error.message);
+  return visibleLines(String(error));
 }
 
 function writeTrace(): void {

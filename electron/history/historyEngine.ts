@@ -55,6 +55,8 @@ import { retentionStatus } from './retention/retentionStatus.js';
 import { setPin, type PinTarget } from './retention/setPin.js';
 import type { ExecuteOptions } from './restore/restoreSnapshot.js';
 import { assertProjectPath, isInside } from './restore/safeTarget.js';
+import { assertOutsideProject } from './restore/outsideProject.js';
+import { SpecialModes } from './restore/specialModes.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from './restore/backgroundCloser.js';
 import { SearchBuilder } from './search/searchBuilder.js';
 import { searchHistory, type SearchRequest } from './search/searchHistory.js';
@@ -129,6 +131,8 @@ export interface MaterializeOptions extends OperationOptions {
   source?: BlobSource;
   /** The backgroundClose setting for this run; HINDSIGHT_BACKGROUND_CLOSE still wins over it. */
   backgroundClose?: BackgroundCloseSetting;
+  /** Keep setuid/setgid/sticky bits that came from another history (restore/specialModes.ts). */
+  keepSpecialModes?: boolean;
 }
 
 export class HistoryEngine {
@@ -472,10 +476,11 @@ export class HistoryEngine {
     return this.recorder.preview(this.record(projectId), snapshotId, options);
   }
 
-  async restoreFile(projectId: string, path: string, versionId: number): Promise<RestoreFileResult> {
+  /** keepSpecialModes: keep setuid/setgid/sticky bits of a version from another history (restore/specialModes.ts). */
+  async restoreFile(projectId: string, path: string, versionId: number, options: { keepSpecialModes?: boolean } = {}): Promise<RestoreFileResult> {
     const project = this.record(projectId);
     await this.bytesOnDemand(project.store, [project.store.index.version(versionId)?.hash]);
-    return this.recorder.restoreFile(project, path, versionId);
+    return this.recorder.restoreFile(project, path, versionId, options);
   }
 
   /** Restores a file to git's committed (HEAD) or staged (INDEX) version. */
@@ -510,6 +515,7 @@ export class HistoryEngine {
         deleted: preview.delete.length,
         unchanged: preview.unchanged,
         kept: added - preview.delete.length,
+        specialModesDropped: preview.specialModesDropped,
         ms: Math.round(performance.now() - started),
       };
     }
@@ -528,6 +534,7 @@ export class HistoryEngine {
       deleted: r.deleted,
       unchanged: r.unchanged,
       kept: r.kept,
+      specialModesDropped: r.specialModesDropped,
       ms: Math.round(performance.now() - started),
     };
   }
@@ -544,17 +551,19 @@ export class HistoryEngine {
     if (isInside(realpathOr(this.dataDir), join(realpathOr(dirname(target)), basename(target)))) {
       throw new HindsightError('FOLDER_IN_DATA_DIR', `${target} is inside Hindsight's data folder; choose a folder outside it.`, { into: target });
     }
+    assertOutsideProject(store.root, target);
     const background = backgroundCloseWanted(process.env, process.platform, options.backgroundClose ?? this.settings().backgroundClose);
-    const files = store.index.filesAt(snapshotId);
+    const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
+    const files = modes.files(store.index.filesAt(snapshotId), snapshotId);
     // A clone's older snapshot: its bytes may still be only on the remote.
     if (!options.source) await this.bytesOnDemand(store, files.map((f) => f.hash), options.signal);
     const written = await materializeSnapshot(
-      { projectId, snapshotId, files, folderModeOf: (path) => store.index.folderModeAt(snapshotId, path) },
+      { projectId, snapshotId, files, folderModeOf: (path) => modes.folderMode(snapshotId, path) },
       target,
       options.source ?? localBlobSource(store.blobsDir),
       { background, signal: options.signal, onProgress: this.progressTo(options.operationId) },
     );
-    return { projectId, snapshotId, ...written, ms: Math.round(performance.now() - started) };
+    return { projectId, snapshotId, ...written, specialModesDropped: modes.dropped, ms: Math.round(performance.now() - started) };
   }
 
   /** Writes the history (or the part after `since`) as a bundle to a file (temp, then renamed) or a stream. */

@@ -169,7 +169,8 @@ export class BundleTransfers {
   private newTemp(kind: 'export' | 'upload'): { file: string; id: string } {
     makePrivateDir(this.dir);
     const id = randomBytes(16).toString('hex');
-    return { id, file: join(this.dir, `${kind}-${randomUUID()}.hsb`) };
+    // The host's pid in the name lets the next host tell a killed host's temps from a running one's.
+    return { id, file: join(this.dir, `${kind}-${process.pid}-${randomUUID()}.hsb`) };
   }
 
   private forget(id: string): void {
@@ -191,7 +192,11 @@ export class BundleTransfers {
   }
 }
 
-/** Removes temps a killed host left (a running host's are younger: it removes its own). */
+/**
+ * Removes temps a killed host left: those of a process no longer running, and any over an hour
+ * old (a name without a pid, or a pid since given to another process). A running host's are
+ * left alone: it removes its own.
+ */
 function sweepStale(dir: string): void {
   let names: string[];
   try {
@@ -202,10 +207,22 @@ function sweepStale(dir: string): void {
   for (const name of names) {
     const file = join(dir, name);
     try {
-      if (Date.now() - statSync(file).mtimeMs > STALE_TEMP_MS) rmSync(file, { force: true });
+      if (!hostRunning(name) || Date.now() - statSync(file).mtimeMs > STALE_TEMP_MS) rmSync(file, { force: true });
     } catch {
       // gone meanwhile
     }
+  }
+}
+
+/** Whether the host that named this temp may still be running (true when the name says no pid). */
+function hostRunning(name: string): boolean {
+  const pid = /^(?:upload|export)-(\d+)-/.exec(name)?.[1];
+  if (pid === undefined) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH'; // EPERM: running, as another user
   }
 }
 
@@ -260,6 +277,9 @@ function stopWhenGone(req: IncomingMessage, res: ServerResponse, signal: AbortSi
   };
   req.on('aborted', onClose);
   res.on('close', onClose);
+  // A page that went away while the host was still looking at its request (the free space, the
+  // temp's name) fired those events before anyone listened: its upload would wait forever.
+  if (req.socket.destroyed) onClose();
   return {
     signal: AbortSignal.any([signal, gone.signal]),
     done: () => {

@@ -72,6 +72,8 @@ export interface RestoreFileResult {
   undoVersionId: number | null;
   /** A restore from git: which of git's versions came back (versionId is then the version it recorded). */
   fromGit: GitSource | null;
+  /** Files and folders whose setuid/setgid/sticky bits from another history were not restored (keepSpecialModes keeps them). */
+  specialModesDropped: number;
 }
 
 /** What a snapshot restore would do, file by file. */
@@ -95,6 +97,8 @@ export interface RestorePreview {
   /** The git branch the snapshot was taken on, and the one checked out now (null outside git or detached). */
   snapshotBranch: string | null;
   branchNow: string | null;
+  /** Files whose setuid/setgid/sticky bits from another history will not be restored (keepSpecialModes keeps them). */
+  specialModesDropped: number;
 }
 
 export interface RestoreSnapshotResult {
@@ -118,6 +122,8 @@ export interface RestoreSnapshotResult {
   unchanged: number;
   /** Files added after the snapshot and kept. */
   kept: number;
+  /** Files and folders whose setuid/setgid/sticky bits from another history were not restored (keepSpecialModes keeps them). */
+  specialModesDropped: number;
   ms: number;
 }
 
@@ -135,6 +141,8 @@ export interface MaterializeResult {
   bytes: number;
   /** Whether file closes ran on the background closer. */
   backgroundClose: boolean;
+  /** Files and folders whose setuid/setgid/sticky bits from another history were not written (keepSpecialModes keeps them). */
+  specialModesDropped: number;
   ms: number;
 }
 

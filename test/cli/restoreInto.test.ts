@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MaterializeResult } from '../../shared/contract/values.js';
 import { cliJson, runCli } from '../helpers/runCli.js';
@@ -39,5 +39,22 @@ describe('hindsight restore --into', () => {
     expect(usage.code).toBe(2);
     const text = await runCli(cli('restore', root, '--snapshot', '1', '--into', join(out, 'text')));
     expect(text.stdout.toString()).toBe(`Wrote snapshot 1 into ${join(out, 'text')}: 2 files, 1 link (7 bytes).\n`);
+  });
+
+  it('refuses a folder inside the project, named directly, through a link or as the project itself, writing nothing', async () => {
+    const root = tempDir();
+    const data = tempDir('hindsight-data-');
+    const cli = (...args: string[]) => [...args, '--data-dir', data];
+    writeTree(root, { 'a/one.txt': 'one', 'b.txt': 'bee' });
+    await cliJson(cli('open', root));
+    const before = readTree(root);
+    const out = tempDir();
+    symlinkSync(join(root, 'a'), join(out, 'into-a'));
+    for (const into of [join(root, 'restored'), join(root, 'a', 'deeper', 'new'), join(out, 'into-a', 'new'), root]) {
+      const refused = await runCli(cli('restore', root, '--snapshot', '1', '--into', into));
+      expect(refused.code, into).toBe(1);
+      expect(refused.stderr, into).toMatch(/^[^\n]*is inside the project folder [^\n]*restore --into never touches[^\n]*\n$/);
+    }
+    expect(readTree(root)).toEqual(before);
   });
 });

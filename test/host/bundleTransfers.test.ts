@@ -1,5 +1,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { createDispatcher, type Dispatcher } from '../../electron/history/dispatcher/dispatcher.js';
@@ -86,6 +89,18 @@ function leftovers(dataDir: string): string[] {
   const temps = existsSync(transfers) ? readdirSync(transfers).map((name) => `${TRANSFER_DIR}/${name}`) : [];
   const stores = existsSync(join(dataDir, 'projects')) ? readdirSync(join(dataDir, 'projects')).map((name) => `projects/${name}`) : [];
   return [...temps, ...stores];
+}
+
+/** Waits until the host has removed every temp (it cleans up after the connection is gone). */
+async function untilGone(transfers: string): Promise<void> {
+  for (let i = 0; i < 2000 && readdirSync(transfers).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** The pid of a process that has exited (no host can be running under it). */
+async function exitedPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await once(child, 'exit');
+  return child.pid!;
 }
 
 /** Waits for the upload's temp to be made (the host has taken the request and opened its file). */
@@ -190,6 +205,76 @@ describe('bundle transfers of the browser host', () => {
     });
     expect(cancelled.json.error?.code).toBe('CANCELLED');
     expect(leftovers(other.dataDir)).toEqual([]);
+  });
+
+  it('leaves no upload temp when the page goes away midway or the import is refused', async () => {
+    const r = await receiver();
+    const { bytes } = await bundleOf();
+    const transfers = join(r.dataDir, TRANSFER_DIR);
+    // The connection dropped after the first piece, as a closed tab does.
+    const gone = new Promise<void>((resolve) => {
+      const req = request({
+        host: '127.0.0.1',
+        port: r.host.port,
+        method: 'POST',
+        path: `/transfer/import?operationId=up-1&as=${encodeURIComponent(tempDir())}&token=${r.host.token}`,
+        headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(bytes.subarray(0, 4096));
+      void tempAppears(transfers).then(() => req.destroy());
+    });
+    await gone;
+    await untilGone(transfers);
+    expect(readdirSync(transfers)).toEqual([]);
+
+    // Gone as soon as it asked, before the host looked at the body: several times, since where the host is when the close arrives varies.
+    for (let i = 0; i < 20; i++) {
+      await new Promise<void>((resolve) => {
+        const req = request({
+          host: '127.0.0.1',
+          port: r.host.port,
+          method: 'POST',
+          path: `/transfer/import?operationId=up-gone-${i}&token=${r.host.token}`,
+          headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length },
+        });
+        req.on('error', () => resolve());
+        req.on('close', () => resolve());
+        req.flushHeaders();
+        req.write(bytes.subarray(0, 64), () => req.destroy());
+      });
+    }
+    await untilGone(transfers);
+    expect(readdirSync(transfers)).toEqual([]);
+
+    // The whole bundle arrived, and the import refused it: the folder it names is a file.
+    const file = join(tempDir(), 'not-a-folder');
+    writeFileSync(file, 'a file');
+    const refused = await upload(r, bytes, `operationId=up-2&as=${encodeURIComponent(file)}`);
+    expect(refused.json.ok).toBe(false);
+    expect(readdirSync(transfers)).toEqual([]);
+  });
+
+  it('removes upload temps a killed host left when it starts', async () => {
+    const dataDir = tempDir('hindsight-host-data-');
+    const transfers = join(dataDir, TRANSFER_DIR);
+    mkdirSync(transfers);
+    const deadPid = await exitedPid();
+    // A temp of a host whose process is gone, of any age; one of a host still running (this process) stays.
+    writeFileSync(join(transfers, `upload-${deadPid}-${randomUUID()}.hsb`), 'hindsight-bundle 3\n');
+    writeFileSync(join(transfers, `export-${deadPid}-${randomUUID()}.hsb`), 'hindsight-bundle 3\n');
+    const alive = `upload-${process.pid}-${randomUUID()}.hsb`;
+    writeFileSync(join(transfers, alive), 'hindsight-bundle 3\n');
+    const engine = new HistoryEngine(dataDir);
+    const dispatcher = createDispatcher(engine, { watch: false });
+    const host = await startHost({ dispatcher, rendererDir: tempDir('hindsight-renderer-'), meta: { platform: 'linux', version: '9.9.9' } });
+    onTestFinished(async () => {
+      await host.close();
+      await dispatcher.close();
+      engine.close();
+    });
+    expect(readdirSync(transfers)).toEqual([alive]);
   });
 
   it('hands an export out once as a download and removes its temp', async () => {

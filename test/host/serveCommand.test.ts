@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WebSocket } from 'ws';
 import { finished, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 
@@ -28,6 +29,29 @@ describe('hindsight serve', () => {
     child.kill('SIGTERM');
     const result = await done;
     expect(result.code).toBe(0);
+  });
+
+  it('refuses credentials handed over a socket: it has no keychain and takes them from its environment', async () => {
+    const dataDir = tempDir('hindsight-data-');
+    const child = startCli(['serve', '--json', '--data-dir', dataDir, '--renderer-dir', tempDir('hindsight-renderer-')]);
+    onTestFinished(() => void child.kill('SIGKILL'));
+    const done = finished(child);
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    const url = new URL((JSON.parse(line) as { url: string }).url);
+    const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`);
+    await once(ws, 'open');
+    const answer = once(ws, 'message');
+    ws.send(JSON.stringify({ kind: 'call', id: 7, call: 'useRemoteCredentials', args: { remote: 'origin', credentials: { accessKeyId: 'AKIDHOST', secretAccessKey: 'host-secret-123' } } }));
+    const [data] = (await answer) as [Buffer];
+    const reply = JSON.parse(String(data)) as { id: number; result: { ok: boolean; error?: { code: string; message: string } } };
+    expect(reply.id).toBe(7);
+    expect(reply.result.ok).toBe(false);
+    expect(reply.result.error?.code).toBe('KEYCHAIN_UNAVAILABLE');
+    expect(reply.result.error?.message).toContain('AWS_ACCESS_KEY_ID');
+    expect(reply.result.error?.message).not.toMatch(/\n/);
+    ws.close();
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
   });
 
   it('says how to build the viewer when it is not built', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesOfName, displayPath, hasRawBytes, lossyPath, nameFromBytes, parseDisplayPath } from '../../shared/fileNameBytes.js';
+import { bytesOfName, displayPath, hasRawBytes, lossyPath, nameFromBytes, parseDisplayPath, visibleLines, visibleText } from '../../shared/fileNameBytes.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -58,5 +58,14 @@ describe('file names as bytes', () => {
     expect(parseDisplayPath('d\\xE9/a\\x41')).toBe(`${nameFromBytes(Uint8Array.from([0x64, 0xe9]))}/aA`);
     expect(parseDisplayPath('a\\b')).toBe('a\\b');
     expect(lossyPath(name)).toBe('f\uFFFD\\.t');
+  });
+
+  it('shows control characters (C0, DEL, C1) and bidi controls as the \\xNN of their bytes, and reads such a path back', () => {
+    expect(visibleText('a\x1b[31mb\r\b\t\x7f\u0085\u202e\u2066z')).toBe('a\\x1B[31mb\\x0D\\x08\\x09\\x7F\\xC2\\x85\\xE2\\x80\\xAE\\xE2\\x81\\xA6z');
+    expect(visibleText('plain é 日本')).toBe('plain é 日本');
+    expect(visibleLines('one\x1b\ntwo')).toBe('one\\x1B\ntwo');
+    for (const name of ['red\x1b[31m.txt', 'a\rb', 'x\u0085y', 'rtl\u202etxt.exe', 'back\\slash\x1b']) {
+      expect(parseDisplayPath(displayPath(name))).toBe(name);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { projectOf, requirePositionals, writeJson, type Command } from '../command.js';
+import { visibleText } from '../../../shared/fileNameBytes.js';
 
 export const checkpointCommand: Command = {
   name: 'checkpoint',
@@ -9,6 +10,6 @@ export const checkpointCommand: Command = {
     const { engine, projectId } = projectOf(ctx, folder!);
     const snapshot = await engine.checkpoint(projectId, label!);
     if (ctx.json) writeJson(ctx, snapshot);
-    else ctx.out.write(`Checkpoint ${snapshot.snapshotId}: ${snapshot.label ?? ''}\n`);
+    else ctx.out.write(`Checkpoint ${snapshot.snapshotId}: ${visibleText(snapshot.label ?? '')}\n`);
   },
 };

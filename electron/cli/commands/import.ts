@@ -1,5 +1,6 @@
 import { UsageError, requireNonEmpty, requirePositionals, writeJson, type Command } from '../command.js';
 import { countOf, formatBytes } from '../format/words.js';
+import { visibleText } from '../../../shared/fileNameBytes.js';
 
 // A bundle read into a history: from a file or, with `-`, stdin. The history goes to the folder
 // it was recorded at, or --as another one (a project moved or copied to another path).
@@ -19,7 +20,7 @@ export const importCommand: Command = {
     if (ctx.json) return writeJson(ctx, result);
     const already = result.snapshots - result.added;
     ctx.out.write(
-      `Imported ${countOf(result.added, 'snapshot')} into the history of ${result.root}` +
+      `Imported ${countOf(result.added, 'snapshot')} into the history of ${visibleText(result.root)}` +
         `${already > 0 ? ` (${countOf(already, 'snapshot')} already there)` : ''}: ` +
         `${countOf(result.blobsWritten, 'blob')} written, ${result.blobsPresent} already stored (${formatBytes(result.bytes)}).\n`,
     );

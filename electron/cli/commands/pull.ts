@@ -1,4 +1,5 @@
 import { projectOf, requirePositionals, writeJson, type Command } from '../command.js';
+import { visibleText } from '../../../shared/fileNameBytes.js';
 import { formatDuration, formatNumber } from '../format/words.js';
 
 // `pull FOLDER [--remote NAME]`: other machines' new snapshots of the folder's project into its
@@ -21,7 +22,7 @@ export const pullCommand: Command = {
       return;
     }
     for (const m of result.machines) {
-      if (m.snapshots > 0) ctx.out.write(`${formatNumber(m.snapshots)} snapshots from ${m.name} (machine ${m.machine.slice(0, 8)}), newest here as ${m.newest!.snapshotId}.\n`);
+      if (m.snapshots > 0) ctx.out.write(`${formatNumber(m.snapshots)} snapshots from ${visibleText(m.name)} (machine ${m.machine.slice(0, 8)}), newest here as ${m.newest!.snapshotId}.\n`);
     }
     ctx.out.write(`Pulled ${formatNumber(result.snapshots)} snapshots from ${result.remote} in ${formatDuration(result.ms)}; the folder is unchanged.\n`);
   },

@@ -1,15 +1,19 @@
 import { UsageError, integerFlag, versionFlag, projectOf, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
-import { describeRestore, printRestorePreview } from '../format/results.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
+import { describeRestore, describeSpecialModes, printRestorePreview } from '../format/results.js';
 import { countOf, formatBytes } from '../format/words.js';
 
 // Three forms: one file to one of its versions, a snapshot (the whole project, or --path a
 // folder or file of it), or a snapshot written into a new or empty folder (--into; the project is
 // not touched). The snapshot form previews with --dry-run; files added since the snapshot are
-// kept unless --delete-added (they are recorded before they are deleted).
+// kept unless --delete-added (they are recorded before they are deleted). Setuid, setgid and
+// sticky bits that came from another history (a bundle, a clone, a pull) are dropped, and said so
+// on stderr, unless --keep-special-modes.
 
 export const restoreCommand: Command = {
   name: 'restore',
-  usage: 'restore FOLDER (PATH --version ID|HEAD|INDEX | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run] | --snapshot ID --into NEWFOLDER [--background-close on|off])',
+  usage:
+    'restore FOLDER (PATH --version ID|HEAD|INDEX | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run] | --snapshot ID --into NEWFOLDER [--background-close on|off]) [--keep-special-modes]',
   summary: "Restore a file to a version (or git's HEAD or INDEX one), or the project (or a folder of it) to a snapshot; what it holds now is recorded first. --into writes the snapshot into a new or empty folder instead.",
   flags: {
     version: { type: 'string' },
@@ -19,6 +23,7 @@ export const restoreCommand: Command = {
     'dry-run': { type: 'boolean' },
     into: { type: 'string' },
     'background-close': { type: 'string' },
+    'keep-special-modes': { type: 'boolean' },
   },
   async run(ctx) {
     if (ctx.flags.into !== undefined) return restoreInto(ctx);
@@ -33,12 +38,14 @@ export const restoreCommand: Command = {
     if (version === undefined) throw new UsageError('restore needs --version ID|HEAD|INDEX (or --snapshot ID)');
     const projectPath = projectPathArg(folder, path);
     const { engine, projectId } = projectOf(ctx, folder);
-    const result = typeof version === 'string' ? await engine.restoreFromGit(projectId, projectPath, version) : await engine.restoreFile(projectId, projectPath, version);
+    const result =
+      typeof version === 'string' ? await engine.restoreFromGit(projectId, projectPath, version) : await engine.restoreFile(projectId, projectPath, version, { keepSpecialModes: keepSpecialModes(ctx) });
+    ctx.err.write(describeSpecialModes(result.specialModesDropped));
     if (ctx.json) writeJson(ctx, result);
     else {
       const to = typeof version === 'string' ? `git's ${version} version (recorded as version ${result.versionId})` : `version ${version}`;
       const undo = result.undoVersionId === null ? '' : `; undo with --version ${result.undoVersionId}`;
-      ctx.out.write(`Restored ${projectPath} to ${to} (snapshot ${result.snapshotId}${undo}).\n`);
+      ctx.out.write(`Restored ${displayPath(projectPath)} to ${to} (snapshot ${result.snapshotId}${undo}).\n`);
     }
   },
 };
@@ -55,11 +62,13 @@ async function restoreSnapshot(ctx: CommandContext): Promise<void> {
   const deleteAdded = ctx.flags['delete-added'] === true;
   const { engine, projectId } = projectOf(ctx, folder);
   if (ctx.flags['dry-run'] === true) {
-    const preview = await engine.previewRestore(projectId, snapshotId, { prefix, deleteAdded });
+    const preview = await engine.previewRestore(projectId, snapshotId, { prefix, deleteAdded, keepSpecialModes: keepSpecialModes(ctx) });
+    ctx.err.write(describeSpecialModes(preview.specialModesDropped));
     if (ctx.json) return writeJson(ctx, preview);
     return printRestorePreview(ctx.out, preview, deleteAdded);
   }
-  const result = await engine.restoreSnapshot(projectId, snapshotId, { prefix, deleteAdded, signal: ctx.signal, onWait: ctx.onWait });
+  const result = await engine.restoreSnapshot(projectId, snapshotId, { prefix, deleteAdded, keepSpecialModes: keepSpecialModes(ctx), signal: ctx.signal, onWait: ctx.onWait });
+  ctx.err.write(describeSpecialModes(result.specialModesDropped));
   if (ctx.json) return writeJson(ctx, result);
   ctx.out.write(describeRestore(snapshotId, result));
 }
@@ -79,9 +88,15 @@ async function restoreInto(ctx: CommandContext): Promise<void> {
   const close = ctx.flags['background-close'];
   if (close !== undefined && close !== 'on' && close !== 'off') throw new UsageError('--background-close takes on or off');
   const { engine, projectId } = projectOf(ctx, folder);
-  const result = await engine.materializeSnapshot(projectId, snapshotId, into, { signal: ctx.signal, backgroundClose: close });
+  const result = await engine.materializeSnapshot(projectId, snapshotId, into, { signal: ctx.signal, backgroundClose: close, keepSpecialModes: keepSpecialModes(ctx) });
+  ctx.err.write(describeSpecialModes(result.specialModesDropped));
   if (ctx.json) return writeJson(ctx, result);
   ctx.out.write(
     `Wrote snapshot ${snapshotId} into ${result.into}: ${countOf(result.files, 'file')}${result.links > 0 ? `, ${countOf(result.links, 'link')}` : ''} (${formatBytes(result.bytes)}).\n`,
   );
+}
+
+/** Setuid/setgid/sticky bits from another history are dropped unless asked for (restore/specialModes.ts). */
+function keepSpecialModes(ctx: CommandContext): boolean {
+  return ctx.flags['keep-special-modes'] === true;
 }

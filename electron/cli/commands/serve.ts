@@ -22,7 +22,7 @@ export const serveCommand: Command = {
     const port = integerFlag(ctx, 'port');
     if (port !== undefined && port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
     const rendererDir = typeof ctx.flags['renderer-dir'] === 'string' ? ctx.flags['renderer-dir'] : join(ctx.cliDir, '..', 'renderer');
-    const dispatcher = createDispatcher(ctx.engine(), { sweep: true });
+    const dispatcher = createDispatcher(ctx.engine(), { sweep: true, credentials: 'environment' });
     const host = await startHost({
       dispatcher,
       rendererDir,

@@ -1,5 +1,6 @@
 import { projectOf, requirePositionals, writeJson, type Command } from '../command.js';
 import { printVerify } from '../format/results.js';
+import { visibleLines } from '../../../shared/fileNameBytes.js';
 
 // Exit codes: 0 every blob is here intact or held by the remote (a clone's older versions); 1 some
 // stay missing or corrupt (with --check-remote: also those the remote no longer holds); 3 the
@@ -28,7 +29,7 @@ export const verifyCommand: Command = {
       return 1;
     }
     if (result.remoteCheck?.error) {
-      ctx.err.write(`verify: the remote could not be asked for the blobs only it holds: ${result.remoteCheck.error}\n`);
+      ctx.err.write(`verify: the remote could not be asked for the blobs only it holds: ${visibleLines(result.remoteCheck.error)}\n`);
       return REMOTE_UNCHECKED_EXIT;
     }
     return 0;

@@ -1,4 +1,5 @@
 import { integerFlag, requirePositionals, writeJson, type Command } from '../command.js';
+import { visibleLines } from '../../../shared/fileNameBytes.js';
 import { describeChangeGroup } from '../format/results.js';
 import { openFolder, YES_FLAG } from '../openFolder.js';
 
@@ -24,7 +25,7 @@ export const watchCommand: Command = {
         if (ctx.json) writeJson(ctx, group);
         else ctx.out.write(describeChangeGroup(group));
       },
-      onError: (error) => ctx.err.write(`hindsight watch: ${(error as Error).message ?? String(error)}\n`),
+      onError: (error) => ctx.err.write(`hindsight watch: ${visibleLines((error as Error).message ?? String(error))}\n`),
     });
     if (ctx.json) writeJson(ctx, { watching: true });
     else ctx.err.write(`Watching ${folder}; Ctrl-C to stop.\n`);

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { OpenResult, UnreadablePath, VerifyResult } from '../../../shared/history.js';
 import type { RestorePreview, RestoreSnapshotResult } from '../../../shared/contract/values.js';
 import { countOf, formatBytes, formatDuration, formatNumber } from './words.js';
-import { displayPath } from '../../../shared/fileNameBytes.js';
+import { displayPath, visibleText } from '../../../shared/fileNameBytes.js';
 
 // The one-paragraph answers of the commands that do something (open, verify, restore, watch),
 // in words with correct plurals. (--json prints the results themselves; nothing here changes them.)
@@ -10,8 +10,8 @@ import { displayPath } from '../../../shared/fileNameBytes.js';
 export function describeOpen(result: OpenResult): string {
   const what = `${countOf(result.files, 'file')} (${formatBytes(result.bytes)})`;
   return result.firstCopy
-    ? `Copied ${result.root}: ${what} in ${formatDuration(result.ms)}, ${countOf(result.blobs, 'blob')} stored.\n`
-    : `Opened ${result.root}: ${what}, checked in ${formatDuration(result.ms)}; the store holds ${countOf(result.blobs, 'blob')}.\n`;
+    ? `Copied ${visibleText(result.root)}: ${what} in ${formatDuration(result.ms)}, ${countOf(result.blobs, 'blob')} stored.\n`
+    : `Opened ${visibleText(result.root)}: ${what}, checked in ${formatDuration(result.ms)}; the store holds ${countOf(result.blobs, 'blob')}.\n`;
 }
 
 const UNREADABLE_SHOWN = 20;
@@ -39,7 +39,7 @@ export function printVerify(out: Writable, result: VerifyResult): void {
         : check.remote === null
           ? ' (no remote to ask)'
           : check.error
-            ? ` (${check.remote} could not be asked: ${check.error})`
+            ? ` (${check.remote} could not be asked: ${visibleText(check.error)})`
             : `; ${check.remote} holds ${formatNumber(check.found)}${check.absent > 0 ? ` and lacks ${formatNumber(check.absent)} (listed as missing)` : ''}`;
     out.write(`${formatNumber(result.remoteOnly)} live on the remote only, fetched when first read${asked}.\n`);
   }
@@ -73,4 +73,10 @@ export function describeRestore(target: number, result: RestoreSnapshotResult): 
 
 export function describeChangeGroup(group: { snapshotId?: number; changed: readonly string[]; reconciled: boolean }): string {
   return `Snapshot ${group.snapshotId}: ${countOf(group.changed.length, 'file')} changed${group.reconciled ? ' (found by a rescan)' : ''}\n`;
+}
+
+/** The note a restore or clone adds when it dropped special bits from another history; '' when it dropped none. */
+export function describeSpecialModes(dropped: number): string {
+  if (dropped === 0) return '';
+  return `${countOf(dropped, 'file or folder', 'files or folders')} had setuid/setgid/sticky bits from another history; not restored (use --keep-special-modes to keep them).\n`;
 }

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { SearchResult } from '../../../shared/contract/values.js';
 import { countOf, formatLocalTime, formatNumber } from './words.js';
-import { displayPath } from '../../../shared/fileNameBytes.js';
+import { displayPath, visibleText } from '../../../shared/fileNameBytes.js';
 
 // The human form of a search: each file and content with its versions and when it was seen,
 // whether the file still holds the text, then its lines; last, how the search was made.
@@ -12,7 +12,7 @@ export function printSearch(out: Writable, result: SearchResult): void {
     const seen = hit.firstSeen === hit.lastSeen ? `seen ${formatLocalTime(hit.lastSeen)}` : `seen ${formatLocalTime(hit.firstSeen)} .. ${formatLocalTime(hit.lastSeen)}`;
     const state = hit.stillPresent ? '' : '  [gone from the current file]';
     out.write(`${displayPath(hit.path)}  (${countOf(hit.versions.length, 'version')}, ${seen}; newest: --version ${newest.versionId})${state}\n`);
-    for (const m of hit.matches) out.write(`  ${m.line}:${m.column}: ${m.preview}\n`);
+    for (const m of hit.matches) out.write(`  ${m.line}:${m.column}: ${visibleText(m.preview)}\n`);
   }
   if (result.results.length === 0) out.write('No version holds that text.\n');
   if (result.truncated) out.write(`Only the newest ${countOf(result.results.length, 'hit')} are shown (--limit).\n`);

@@ -1,8 +1,10 @@
 import type { Writable } from 'node:stream';
+import { visibleText } from '../../../shared/fileNameBytes.js';
 
 // Listings as a table: a header row, then one row per item, columns padded to line up. The last
 // column (usually a path, which may hold spaces) is never padded, so `cut` and `awk '{print $NF}'`
-// style reading still works for everything before it.
+// style reading still works for everything before it. Every cell is shown with visibleText: a label,
+// a path or a machine's name from a bundle or a remote can never act on the terminal.
 
 export interface Column<T> {
   header: string;
@@ -12,7 +14,7 @@ export interface Column<T> {
 }
 
 export function writeTable<T>(out: Writable, columns: Column<T>[], rows: readonly T[]): void {
-  const cells = rows.map((row) => columns.map((c) => c.value(row)));
+  const cells = rows.map((row) => columns.map((c) => visibleText(c.value(row))));
   const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
   const line = (values: string[]) =>
     values

@@ -1,6 +1,7 @@
 import type { EntryType, SnapshotInfo, SnapshotKind } from '../../../shared/history.js';
 import { anyPruned, reviveBlob, scopeOf, type BlobPresent } from './commitSnapshot.js';
 import { MADE_BY_A_PERSON } from './migrations.js';
+import { noteImportedThrough } from './importedThrough.js';
 import { lineOfMachine, machineOfLine, OWN_LINE, writeFork } from './lines.js';
 import { toOrigin, type OriginColumns } from './rows.js';
 import type { Sql } from './sql.js';
@@ -189,6 +190,8 @@ function writeRows(sql: Sql, rows: ImportedRows, blobPresent: BlobPresent): Snap
       written.push({ snapshotId: s.id, kind: s.kind, at: s.at, label: s.label, files: s.versions.length, branch: s.branch, head: s.head, origin, scope });
     }
     if (rows.pins) writePins(sql, rows.pins, new Set(written.map((s) => s.snapshotId)));
+    const added = new Set(written.map((s) => s.snapshotId));
+    noteImportedThrough(sql, rows.snapshots.filter((s) => s.machine === null && added.has(s.id)).map((s) => s.id));
     for (const [path, snapshotId, mode] of rows.folderModes) {
       sql.run('INSERT OR IGNORE INTO folder_modes (path, snapshot_id, mode) VALUES (?, ?, ?)', path, snapshotId, mode);
     }

@@ -18,14 +18,19 @@ export function latestFolderModes(sql: Sql): Map<string, number> {
  * modes: a push carries none); undefined when it was never recorded there by then.
  */
 export function folderModeAt(sql: Sql, snapshotId: number, path: string): number | undefined {
+  return folderModeRowAt(sql, snapshotId, path)?.mode;
+}
+
+/** folderModeAt with the snapshot that recorded the mode (a restore asks where it came from). */
+export function folderModeRowAt(sql: Sql, snapshotId: number, path: string): { mode: number; snapshotId: number } | undefined {
   return firstOnSegments(segmentsAt(sql, snapshotId), (s) =>
     s.line === OWN_LINE
-      ? sql.get<{ mode: number }>(
-          `SELECT f.mode FROM folder_modes f JOIN snapshots s ON s.id = f.snapshot_id
+      ? sql.get<{ mode: number; snapshotId: number }>(
+          `SELECT f.mode, f.snapshot_id AS snapshotId FROM folder_modes f JOIN snapshots s ON s.id = f.snapshot_id
            WHERE f.path = ? AND f.snapshot_id <= ? AND s.machine IS NULL ORDER BY f.snapshot_id DESC LIMIT 1`,
           path,
           s.upTo,
-        )?.mode
+        )
       : undefined,
   );
 }

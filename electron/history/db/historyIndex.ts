@@ -23,6 +23,7 @@ import { Sql } from './sql.js';
 import type { WriteGate } from './writeGate.js';
 import { assertIndexFile, backupIndex, quickCheck } from './indexFile.js';
 import { indexError } from './sqliteErrors.js';
+import { importedThrough } from './importedThrough.js';
 import * as statCache from './statCache.js';
 import * as versionQueries from './versionQueries.js';
 
@@ -406,6 +407,16 @@ export class HistoryIndex {
   /** A folder's recorded mode as of a snapshot; undefined when it was never recorded by then. */
   folderModeAt(snapshotId: number, path: string): number | undefined {
     return folderModes.folderModeAt(this.#sql, snapshotId, path);
+  }
+
+  /** folderModeAt with the snapshot that recorded the mode. */
+  folderModeRowAt(snapshotId: number, path: string): { mode: number; snapshotId: number } | undefined {
+    return folderModes.folderModeRowAt(this.#sql, snapshotId, path);
+  }
+
+  /** The highest snapshot id a bundle import wrote onto this machine's line (db/importedThrough.ts); 0: none. */
+  importedThrough(): number {
+    return importedThrough(this.#sql);
   }
 
   /** Records the folders whose mode is new or changed, at a snapshot. */

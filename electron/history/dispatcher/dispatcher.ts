@@ -6,7 +6,7 @@ import { errorData } from '../errorData.js';
 import type { HistoryEngine } from '../historyEngine.js';
 import { badRequest } from './badRequest.js';
 import { Operations } from './operations.js';
-import { ROUTES, type RouteContext } from './routes.js';
+import { ROUTES, type CredentialsSource, type RouteContext } from './routes.js';
 
 // The history process's one door, whatever the transport: `handle` takes any message, checks it
 // against the contract, runs the call and answers with a Result; it never throws and never
@@ -29,12 +29,14 @@ export interface DispatcherOptions {
   watch?: boolean;
   /** Look at every known project's folder now and report changed states (the app and the host do). */
   sweep?: boolean;
+  /** 'keychain' (default: the app, whose main hands them over) or 'environment' (the browser host: useRemoteCredentials is refused). */
+  credentials?: CredentialsSource;
 }
 
 export function createDispatcher(engine: HistoryEngine, options: DispatcherOptions = {}): Dispatcher {
   const listeners = new Set<(event: HindsightEvent) => void>();
   const operations = new Operations();
-  const ctx: RouteContext = { engine, operations, watch: options.watch ?? true };
+  const ctx: RouteContext = { engine, operations, watch: options.watch ?? true, credentials: options.credentials ?? 'keychain' };
   const forward = (event: HindsightEvent): void => {
     for (const listener of [...listeners]) {
       try {

@@ -1,6 +1,7 @@
 import type { CallName, ParsedRequestOf, ResponseOf } from '../../../shared/contract.js';
 import type { HistoryEngine } from '../historyEngine.js';
 import type { Operations } from './operations.js';
+import { environmentOnly } from './environmentOnly.js';
 
 // What each contract call does: a validated request in, one engine method called, its answer out
 // unchanged (the engine speaks the contract's types). The table is total: a call added to
@@ -11,7 +12,11 @@ export interface RouteContext {
   operations: Operations;
   /** Record changes live in every opened project (the app and the browser host do; tests may not). */
   watch: boolean;
+  /** Where remote credentials come from: the app's keychain (handed over by useRemoteCredentials) or the process's environment only. */
+  credentials: CredentialsSource;
 }
+
+export type CredentialsSource = 'keychain' | 'environment';
 
 export type Route<N extends CallName> = (request: ParsedRequestOf<N>, ctx: RouteContext) => Promise<ResponseOf<N>> | ResponseOf<N>;
 export type Routes = { [N in CallName]: Route<N> };
@@ -38,14 +43,14 @@ export const ROUTES: Routes = {
   diffInputs: ({ projectId, path, before, after, maxBytes }, { engine }) => engine.diffInputs(projectId, path, before, after, maxBytes),
   gitVersions: ({ projectId, path }, { engine }) => engine.gitVersions(projectId, path),
 
-  restoreFile: ({ projectId, path, versionId }, { engine }) => engine.restoreFile(projectId, path, versionId),
+  restoreFile: ({ projectId, path, versionId, keepSpecialModes }, { engine }) => engine.restoreFile(projectId, path, versionId, { keepSpecialModes }),
   restoreFromGit: ({ projectId, path, source }, { engine }) => engine.restoreFromGit(projectId, path, source),
-  previewRestore: ({ projectId, snapshotId, pathPrefix, deleteAdded }, { engine }) =>
-    engine.previewRestore(projectId, snapshotId, { prefix: pathPrefix, deleteAdded }),
-  restoreSnapshot: ({ projectId, snapshotId, pathPrefix, deleteAdded, dryRun, operationId }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.restoreSnapshot(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, dryRun, operationId, signal })),
-  materializeSnapshot: ({ projectId, snapshotId, into, operationId }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.materializeSnapshot(projectId, snapshotId, into, { operationId, signal })),
+  previewRestore: ({ projectId, snapshotId, pathPrefix, deleteAdded, keepSpecialModes }, { engine }) =>
+    engine.previewRestore(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, keepSpecialModes }),
+  restoreSnapshot: ({ projectId, snapshotId, pathPrefix, deleteAdded, keepSpecialModes, dryRun, operationId }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.restoreSnapshot(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, keepSpecialModes, dryRun, operationId, signal })),
+  materializeSnapshot: ({ projectId, snapshotId, into, operationId, keepSpecialModes }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.materializeSnapshot(projectId, snapshotId, into, { operationId, signal, keepSpecialModes })),
   exportHistory: ({ projectId, to, since, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.exportHistory(projectId, { file: to }, { since, operationId, signal })),
   importHistory: ({ from, as, operationId }, { engine, operations }) =>
@@ -66,7 +71,10 @@ export const ROUTES: Routes = {
   verify: ({ projectId, operationId, repair, checkRemote }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair, checkRemote })),
 
-  useRemoteCredentials: ({ remote, credentials }, { engine }) => engine.useRemoteCredentials(remote, credentials),
+  useRemoteCredentials: ({ remote, credentials }, { engine, credentials: source }) => {
+    if (source === 'environment') throw environmentOnly();
+    return engine.useRemoteCredentials(remote, credentials);
+  },
   dataFolder: (_request, { engine }) => ({ path: engine.dataDir }),
 
   getConfig: (_request, { engine }) => engine.configView(),

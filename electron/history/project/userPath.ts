@@ -47,7 +47,7 @@ function withRealParents(path: string): string {
 }
 
 /** The real path of `path`, or of its deepest existing ancestor with the rest appended. */
-function deepestReal(path: string): string {
+export function deepestReal(path: string): string {
   try {
     return realPath(path);
   } catch {

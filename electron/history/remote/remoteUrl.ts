@@ -34,26 +34,44 @@ export function formatRemoteUrl(location: RemoteLocation): string {
   return location.prefix ? `s3://${location.bucket}/${location.prefix}` : `s3://${location.bucket}`;
 }
 
-/** An endpoint given with --endpoint: an http(s) URL without credentials, query or fragment. */
+/**
+ * An endpoint given with --endpoint: an http(s) URL without credentials, query or fragment. A
+ * refusal names the endpoint only as `shownEndpoint` gives it, so a secret typed into it is
+ * never echoed to a terminal, a log or an error's details.
+ */
 export function parseEndpoint(endpoint: string): string {
+  const shown = shownEndpoint(endpoint);
+  const refuse = (why: string) => new HindsightError('REMOTE_URL_INVALID', `The endpoint ${shown} ${why}.`, { endpoint: shown });
+  if (shown !== endpointWithoutQuery(endpoint)) throw refuse('must not carry credentials; use the AWS environment variables or a profile');
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    throw new HindsightError('REMOTE_URL_INVALID', `The endpoint ${endpoint} is not a URL (like https://s3.example.com).`, { endpoint });
+    throw refuse('is not a URL (like https://s3.example.com)');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new HindsightError('REMOTE_URL_INVALID', `The endpoint ${endpoint} must start with http:// or https://.`, { endpoint });
-  }
-  if (url.username || url.password) {
-    throw new HindsightError('REMOTE_URL_INVALID', 'The endpoint must not carry credentials; use the AWS environment variables or a profile.', {
-      endpoint: `${url.protocol}//${url.host}`,
-    });
-  }
-  if (url.search || url.hash) {
-    throw new HindsightError('REMOTE_URL_INVALID', `The endpoint ${endpoint} must not have a query or fragment.`, { endpoint });
-  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('must start with http:// or https://');
+  if (url.username || url.password) throw refuse('must not carry credentials; use the AWS environment variables or a profile');
+  if (url.search || url.hash) throw refuse('must not have a query or fragment');
   return url.toString().replace(/\/$/, '');
+}
+
+/**
+ * An endpoint as a message may show it, whatever was typed: without anything up to an `@`
+ * (user, key, password: a secret may itself hold `/`, so the last `@` counts wherever it is) and
+ * without its query or fragment (a signed URL's signature). Works on text that is not a URL at
+ * all, since a refusal must not echo it either.
+ */
+export function shownEndpoint(endpoint: string): string {
+  const text = endpointWithoutQuery(endpoint);
+  const at = text.lastIndexOf('@');
+  if (at === -1) return text;
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(text)?.[0] ?? '';
+  return scheme + text.slice(at + 1);
+}
+
+function endpointWithoutQuery(endpoint: string): string {
+  const cut = endpoint.search(/[?#]/);
+  return cut === -1 ? endpoint : endpoint.slice(0, cut);
 }
 
 function invalid(url: string, why: string): HindsightError {

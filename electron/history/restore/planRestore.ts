@@ -4,6 +4,7 @@ import type { FileEntry } from '../../../shared/history.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { assertProjectPath } from './safeTarget.js';
+import { SpecialModes } from './specialModes.js';
 
 // What restoring a snapshot (the whole project, or one folder or file of it) would do, worked out
 // from the index alone: the caller brings the history up to date with the disk first (a rescan),
@@ -22,11 +23,15 @@ export interface RestorePlan {
   unchanged: number;
   /** Present now, absent from the snapshot: kept, or deleted with deleteAdded (recorded first). */
   added: string[];
+  /** The modes the files (already applied to write, recreate) and folders get: special bits from another history dropped unless kept. */
+  modes: SpecialModes;
 }
 
 export interface PlanOptions {
   prefix?: string;
   deleteAdded?: boolean;
+  /** Keep setuid/setgid/sticky bits that came from another history (restore/specialModes.ts). */
+  keepSpecialModes?: boolean;
 }
 
 export function planRestore(store: ProjectStore, snapshotId: number, options: PlanOptions = {}): RestorePlan {
@@ -37,12 +42,13 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
   // Never into the data folder, should an older history have recorded it.
   const own = store.dataFolder;
   const within = (f: FileEntry) => (prefix === null || isUnderPrefix(f.path, prefix)) && (own === undefined || !isUnderPrefix(f.path, own));
-  const target = store.index.filesAt(snapshotId).filter(within);
+  const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
+  const target = modes.files(store.index.filesAt(snapshotId).filter(within), snapshotId);
   const current = new Map(store.index.filesAt().filter(within).map((f) => [f.path, f]));
   if (prefix !== null && target.length === 0 && current.size === 0) {
     throw new HindsightError('NOT_FOUND', `Nothing under ${prefix} at snapshot ${snapshotId} or now.`, { prefix, snapshotId });
   }
-  const plan: RestorePlan = { snapshotId, prefix, deleteAdded: options.deleteAdded === true, write: [], recreate: [], unchanged: 0, added: [] };
+  const plan: RestorePlan = { snapshotId, prefix, deleteAdded: options.deleteAdded === true, write: [], recreate: [], unchanged: 0, added: [], modes };
   for (const want of target) {
     const now = current.get(want.path);
     current.delete(want.path);
@@ -79,5 +85,6 @@ export function planSummary(plan: RestorePlan, pathPrefix = '', context: { snaps
     unchanged: plan.unchanged,
     added: plan.added,
     delete: plan.deleteAdded ? plan.added : [],
+    specialModesDropped: plan.modes.dropped,
   };
 }

@@ -16,6 +16,7 @@ import { FolderMaker } from './folderMaker.js';
 import { undoesFileRestore } from './restoreOrigin.js';
 import { withRestoreTemps } from './restoreTemps.js';
 import { safeTarget } from './safeTarget.js';
+import { SpecialModes } from './specialModes.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
 import { fsArg } from '../paths/fsPath.js';
 
@@ -33,6 +34,9 @@ interface Contents extends Omit<WritableVersion, 'hash'> {
   modesAt: number;
 }
 
+/** The modes written: the version's and its folders', special bits from another history dropped unless kept. */
+type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
+
 interface Record {
   label: string;
   origin: NewOrigin;
@@ -41,15 +45,17 @@ interface Record {
   blob?: { hash: string; size: number };
 }
 
-export async function restoreFile(store: ProjectStore, path: string, versionId: number): Promise<RestoreFileResult> {
+export async function restoreFile(store: ProjectStore, path: string, versionId: number, options: { keepSpecialModes?: boolean } = {}): Promise<RestoreFileResult> {
   checkTarget(store, path);
   const version = store.index.version(versionId);
   if (!version || version.path !== path) {
     throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });
   }
   const undoing = undoesFileRestore(store, path, versionId);
-  const contents: Contents = { hash: version.hash, size: version.size, mode: version.mode, type: version.type, target: version.target, modesAt: version.snapshotId, versionId };
-  return putBack(store, path, contents, (capturedNothing) =>
+  const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
+  const mode = version.hash === null ? version.mode : modes.versionMode(version);
+  const contents: Contents = { hash: version.hash, size: version.size, mode, type: version.type, target: version.target, modesAt: version.snapshotId, versionId };
+  return putBack(store, path, contents, modes, (capturedNothing) =>
     undoing && capturedNothing
       ? { label: `Undid the restore of ${path}`, origin: { kind: 'undo' }, fromVersionId: versionId }
       : { label: `Restored ${path} to version ${versionId}`, origin: { kind: 'restore' }, fromVersionId: versionId },
@@ -66,7 +72,8 @@ export async function restoreFromGit(store: ProjectStore, path: string, source: 
   const target = git.type === 'symlink' ? git.bytes.toString('utf8') : null;
   const contents: Contents = { hash, size: git.bytes.length, mode: git.mode, type: git.type, target, modesAt: store.index.latestSnapshotId() ?? 0 };
   const at = git.commit ? ` (${git.commit.slice(0, 7)})` : '';
-  return putBack(store, path, contents, () => ({
+  // Git's modes are this repository's own: kept as they are.
+  return putBack(store, path, contents, new SpecialModes(store.index, true), () => ({
     label: `Restored ${path} to git ${source}${at}`,
     origin: { kind: 'restore', fromGit: source },
     fromVersionId: null,
@@ -81,7 +88,7 @@ function checkTarget(store: ProjectStore, path: string): void {
   }
 }
 
-async function putBack(store: ProjectStore, path: string, contents: Contents, record: (capturedNothing: boolean) => Record): Promise<RestoreFileResult> {
+async function putBack(store: ProjectStore, path: string, contents: Contents, modes: Modes, record: (capturedNothing: boolean) => Record): Promise<RestoreFileResult> {
   const absTarget = safeTarget(store.root, path);
   let folderFailures: { error: Error }[] = [];
   const captured = await recordPaths(store, [path], { kind: 'change', label: `Before restoring ${path}` });
@@ -96,7 +103,7 @@ async function putBack(store: ProjectStore, path: string, contents: Contents, re
     }
     removeEmptyParents(store.root, [path]);
   } else {
-    const folders = new FolderMaker(store.root, (folder) => store.index.folderModeAt(contents.modesAt, folder));
+    const folders = new FolderMaker(store.root, (folder) => modes.folderMode(contents.modesAt, folder));
     try {
       folders.make(dirname(absTarget));
     } catch (error) {
@@ -118,5 +125,13 @@ async function putBack(store: ProjectStore, path: string, contents: Contents, re
   // Recorded first: the file is back even when a recreated folder's mode could not be set.
   if (folderFailures[0]) throw folderFailures[0].error;
   const versionId = store.index.latestVersion(path)?.versionId ?? 0;
-  return { snapshotId, capturedSnapshotId: captured.snapshotId ?? null, path, versionId: how.fromVersionId ?? versionId, undoVersionId, fromGit: how.origin.fromGit ?? null };
+  return {
+    snapshotId,
+    capturedSnapshotId: captured.snapshotId ?? null,
+    path,
+    versionId: how.fromVersionId ?? versionId,
+    undoVersionId,
+    fromGit: how.origin.fromGit ?? null,
+    specialModesDropped: modes.dropped,
+  };
 }

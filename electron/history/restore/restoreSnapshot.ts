@@ -43,6 +43,8 @@ export interface RestoreOutcome {
   deleted: number;
   unchanged: number;
   kept: number;
+  /** Files and folders whose special bits from another history were dropped (plan.modes). */
+  specialModesDropped: number;
   ms: number;
 }
 
@@ -85,7 +87,7 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
   }
   let cancelled = false;
   const writer = await withRestoreTemps(store, jobs.map((f) => f.path), async (temps) => {
-    const folderModes = new FolderMaker(store.root, (path) => store.index.folderModeAt(plan.snapshotId, path));
+    const folderModes = new FolderMaker(store.root, (path) => plan.modes.folderMode(plan.snapshotId, path));
     const bulk = new BulkWriter(store.blobsDir, closer, temps, folderModes, (_path, bytes) => {
       done.files++;
       done.bytes += bytes;
@@ -124,6 +126,7 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
     deleted: deleted.length,
     unchanged: plan.unchanged,
     kept: plan.deleteAdded ? 0 : plan.added.length,
+    specialModesDropped: plan.modes.dropped,
     ms: Math.round(performance.now() - started),
   };
   const details = { snapshotId, undoSnapshotId: result.undoSnapshotId, restored: writer.written.length };

@@ -104,12 +104,12 @@ export class ProjectRecorder {
     }, options);
   }
 
-  restoreFile(project: OpenProject, path: string, versionId: number, wait: WriterWait = {}): Promise<RestoreFileResult> {
+  restoreFile(project: OpenProject, path: string, versionId: number, options: WriterWait & { keepSpecialModes?: boolean } = {}): Promise<RestoreFileResult> {
     return project.serial(() => {
       // Never write into a folder that vanished or was replaced: it is not this history's folder.
       project.store.assertFolderUnchanged();
-      return restoreFile(project.store, path, versionId);
-    }, wait);
+      return restoreFile(project.store, path, versionId, options);
+    }, options);
   }
 
   /** verify, then (as the writer) the damaged blobs written again from the folder's files. */

@@ -104,6 +104,7 @@ describe('writing a snapshot into a new folder', () => {
     expect(readFileSync(join(out, 'file'), 'utf8')).toBe('a file');
     expect(await code(engine.materializeSnapshot(projectId, id, join(out, 'no/such/parent')))).toBe('FOLDER_NOT_FOUND');
     expect(await code(engine.materializeSnapshot(projectId, id, join(engine.dataDir, 'inside')))).toBe('FOLDER_IN_DATA_DIR');
+    expect(await code(engine.materializeSnapshot(projectId, id, join(store.root, 'inside')))).toBe('FOLDER_IN_PROJECT');
     expect(await code(engine.materializeSnapshot(projectId, 999, join(out, 'new')))).toBe('SNAPSHOT_NOT_FOUND');
     expect(readdirSync(out).sort()).toEqual(['file', 'full']);
   });

@@ -41,6 +41,7 @@ describe('hindsight restore --snapshot, deleted, checkpoint', () => {
       delete: [],
       snapshotBranch: null,
       branchNow: null,
+      specialModesDropped: 0,
     });
     expect(readFileSync(join(root, 'a/one.txt'), 'utf8')).toBe('ONE'); // a dry run writes nothing
 

@@ -6,6 +6,7 @@ import type { SnapshotWrite } from '../../db/commitSnapshot.js';
 import type { ProgressSink } from '../../progressThrottle.js';
 import type { ProjectStore } from '../../project/projectStore.js';
 import { localBlobSource, materializeSnapshot } from '../../restore/materializeSnapshot.js';
+import { foreignFiles } from '../../restore/specialModes.js';
 import type { RecordedVersion } from '../layout/recordFormat.js';
 import { machineIdentity } from '../machineIdentity.js';
 import type { BlobLocation } from '../remoteLedger.js';
@@ -30,6 +31,8 @@ export interface CloneOptions {
   snapshot?: string;
   signal?: AbortSignal;
   onProgress?: ProgressSink;
+  /** Keep setuid/setgid/sticky bits of the files written (off: dropped, as from any other history). */
+  keepSpecialModes?: boolean;
 }
 
 export interface CloneResult {
@@ -43,6 +46,8 @@ export interface CloneResult {
   bytes: number;
   /** Requests made to fetch the files' bytes. */
   fetches: number;
+  /** Files written without the setuid/setgid/sticky bits the remote recorded (keepSpecialModes keeps them). */
+  specialModesDropped: number;
   ms: number;
 }
 
@@ -87,7 +92,8 @@ export async function cloneProject(dataDir: string, store: ProjectStore, remote:
 
     // The files, as any snapshot is written into a folder of its own, the bytes all in the store
     // by now; in place, since the folder is registered by its identity (a rename would change it).
-    const contents = { projectId: store.projectId, snapshotId: from.origin, files: files.map(fileEntry), folderModeOf: () => undefined };
+    const written = foreignFiles(files.map(fileEntry), options.keepSpecialModes === true);
+    const contents = { projectId: store.projectId, snapshotId: from.origin, files: written.files, folderModeOf: () => undefined };
     await materializeSnapshot(contents, store.root, localBlobSource(store.blobsDir), { signal, meter, inPlace: true });
 
     const writes: SnapshotWrite[] = line.map(({ machine: machineId, snapshot }) => ({
@@ -110,6 +116,7 @@ export async function cloneProject(dataDir: string, store: ProjectStore, remote:
       files: files.length,
       bytes,
       fetches: plan.length,
+      specialModesDropped: written.dropped,
       ms: Math.round(performance.now() - started),
     };
   } finally {
