@@ -69,15 +69,13 @@ export function escapeRawBytes(text: string): string {
   return text.replace(RAW_PAIRS, (pair) => `\\x${(pair.codePointAt(0)! - RAW_BASE).toString(16).padStart(2, '0').toUpperCase()}`);
 }
 
-const encoder = new TextEncoder();
-
 /** C0 and DEL, C1, and the bidi marks, embeddings, overrides and isolates. */
 function unsafe(code: number): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x61c || code === 0x200e || code === 0x200f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
 }
 
 function hexBytes(char: string): string {
-  return [...encoder.encode(char)].map((byte) => `\\x${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('');
+  return [...bytesOfName(char)].map((byte) => `\\x${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('');
 }
 
 /**
