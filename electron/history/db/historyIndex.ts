@@ -168,6 +168,11 @@ export class HistoryIndex {
     return statCache.trackedFiles(this.#sql);
   }
 
+  /** Paths of this machine's line, in versions newer than `afterVersion`, without a stat row (statCache.ts). */
+  uncachedPaths(afterVersion: number): { paths: string[]; upTo: number } {
+    return statCache.uncachedPaths(this.#sql, afterVersion);
+  }
+
   // --- snapshots (snapshotQueries.ts)
 
   snapshots(): SnapshotInfo[] {
