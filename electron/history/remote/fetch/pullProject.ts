@@ -16,6 +16,7 @@ import type { RemoteLedger } from '../remoteLedger.js';
 import { remoteProjectId } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
 import { distinctBlobs } from './cloneProject.js';
+import { machineSnapshots } from './machineSnapshots.js';
 
 // `hindsight pull`: other machines' new snapshots of this project into this history. One LIST of
 // the heads; for each other machine whose head moved (or whose records are not all imported yet:
@@ -114,7 +115,7 @@ async function pullMachine(
   // A clone already holds the snapshots its line forked from; a record may repeat none, but a
   // push killed after its record and run again can write a second one with the same snapshots.
   const have = store.index.importedOrigins(machineId);
-  const fresh = snapshots.filter((s) => !have.has(s.origin) && have.add(s.origin)).sort((a, b) => a.origin - b.origin);
+  const fresh = machineSnapshots(machineId, snapshots).filter((s) => !have.has(s.origin));
   const writes: SnapshotWrite[] = fresh.map((snapshot) => ({
     snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.origin },
     versions: snapshot.versions,
