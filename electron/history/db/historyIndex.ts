@@ -169,8 +169,12 @@ export class HistoryIndex {
   }
 
   /** Paths of this machine's line, in versions newer than `afterVersion`, without a stat row (statCache.ts). */
-  uncachedPaths(afterVersion: number): { paths: string[]; upTo: number } {
+  uncachedPaths(afterVersion: number): string[] {
     return statCache.uncachedPaths(this.#sql, afterVersion);
+  }
+
+  newestVersionId(): number {
+    return statCache.newestVersionId(this.#sql);
   }
 
   // --- snapshots (snapshotQueries.ts)

@@ -69,23 +69,25 @@ export function cachedStat(sql: Sql, path: string): StatRow | undefined {
 /**
  * Paths with a version on this machine's line newer than `afterVersion` that have no stat row:
  * what the history says the folder may hold that no scan has looked at yet (an import or a clone
- * writes versions, never stat rows). Only versions past the mark are read, so a rescan after a
- * rescan reads none; `upTo` is the newest version id there is now, the next mark.
+ * writes versions, never stat rows). Only versions past the mark are read (the primary key's
+ * range), so a rescan after a rescan reads none.
  */
-export function uncachedPaths(sql: Sql, afterVersion: number): { paths: string[]; upTo: number } {
-  const upTo = sql.get<{ id: number | null }>('SELECT MAX(id) AS id FROM versions')?.id ?? 0;
+export function uncachedPaths(sql: Sql, afterVersion: number): string[] {
   const paths = new Set<string>();
-  if (upTo > afterVersion) {
-    for (const segment of ownSegments(sql)) {
-      const rows = sql.rows<[string]>(
-        `SELECT DISTINCT v.path FROM versions v
-         WHERE v.id > ? AND v.line = ? AND v.snapshot_id <= ? AND NOT EXISTS (SELECT 1 FROM stat_cache s WHERE s.path = v.path)`,
-        afterVersion,
-        segment.line,
-        segment.upTo,
-      );
-      for (const [path] of rows) paths.add(path);
-    }
+  for (const segment of ownSegments(sql)) {
+    const rows = sql.rows<[string]>(
+      `SELECT DISTINCT v.path FROM versions v
+       WHERE v.id > ? AND v.line = ? AND v.snapshot_id <= ? AND NOT EXISTS (SELECT 1 FROM stat_cache s WHERE s.path = v.path)`,
+      afterVersion,
+      segment.line,
+      segment.upTo,
+    );
+    for (const [path] of rows) paths.add(path);
   }
-  return { paths: [...paths], upTo };
+  return [...paths];
+}
+
+/** The newest version id (0 when there is none): the mark a rescan that looked at everything leaves. */
+export function newestVersionId(sql: Sql): number {
+  return sql.get<{ id: number | null }>('SELECT MAX(id) AS id FROM versions')?.id ?? 0;
 }

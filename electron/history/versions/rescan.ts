@@ -86,6 +86,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   // Paths the history holds that no scan has seen (an import or a clone writes versions, not stat
   // rows): looked for like the cache's keys, so one missing from the disk becomes a deletion.
   const uncached = store.index.uncachedPaths(Number(store.index.getMeta(CHECKED_VERSIONS) ?? 0));
+  count('rescan.uncached', uncached.length);
 
   const suspects: string[] = [];
   const known = new Map<string, WalkEntry | undefined>();
@@ -104,7 +105,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   }
   // Recorded paths the walk did not see: gone, or present but no longer walked (now ignored).
   const checker = new MissingDirCache(store.root, options.strategy);
-  const unseen = [...cache.keys(), ...uncached.paths.filter((path) => !known.has(path))].sort();
+  const unseen = [...cache.keys(), ...uncached.filter((path) => !known.has(path))].sort();
   for (const path of unseen) {
     if (unlisted.some((folder) => isUnderPrefix(path, folder))) continue;
     // Recorded inside the data folder (by a Hindsight that did not skip it): no longer recorded.
@@ -140,8 +141,9 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const modesAt = group.snapshotId ?? store.index.latestSnapshotId();
   if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes);
   store.index.setMeta('lastScanAt', String(scanStartedAt));
-  // Something could not be looked at: its paths are looked for again next time.
-  if (unreadable.length === 0 && scanned.length === 0) store.index.setMeta(CHECKED_VERSIONS, String(uncached.upTo));
+  // Every path of the history is now in the stat cache or a deletion (this scan held the writer
+  // throughout); something that could not be looked at is looked for again next time.
+  if (unreadable.length === 0 && scanned.length === 0) store.index.setMeta(CHECKED_VERSIONS, String(store.index.newestVersionId()));
   progress.finish(report('done', suspects.length, suspects.length));
   return {
     snapshotId: group.snapshotId,
