@@ -5,7 +5,7 @@ import type { RemoteConfig } from '../../config/configSchema.js';
 import type { SnapshotWrite } from '../../db/commitSnapshot.js';
 import type { ProgressSink } from '../../progressThrottle.js';
 import type { ProjectStore } from '../../project/projectStore.js';
-import { decodeIndex } from '../layout/indexFormat.js';
+import { decodeIndex, type PackIndex } from '../layout/indexFormat.js';
 import { decodeRecord, type RecordedSnapshot } from '../layout/recordFormat.js';
 import { hashOfKey } from '../layout/remoteKeys.js';
 import { machineIdentity } from '../machineIdentity.js';
@@ -100,9 +100,9 @@ async function pullMachine(
   const records = head.records.filter((key) => !recordsRead.has(key));
   meter.grow({ objects: indexes.length + records.length + 1 });
   meter.add({ objects: 1 });
-  // Indexes first: a record's blobs are located before its snapshots can be read.
+  const decoded: [string, PackIndex][] = [];
   for (const key of indexes) {
-    ledger.noteForeignIndex(machineId, key, decodeIndex(await objects.get(key, undefined, signal), hashOfKey(projectId, 'index', key)));
+    decoded.push([key, decodeIndex(await objects.get(key, undefined, signal), hashOfKey(projectId, 'index', key))]);
     meter.add({ objects: 1 });
   }
   const snapshots: RecordedSnapshot[] = [];
@@ -114,8 +114,11 @@ async function pullMachine(
   }
   // A clone already holds the snapshots its line forked from; a record may repeat none, but a
   // push killed after its record and run again can write a second one with the same snapshots.
+  const checked = machineSnapshots(machineId, snapshots);
+  // Indexes noted first: a record's blobs are located before its snapshots can be read.
+  for (const [key, index] of decoded) ledger.noteForeignIndex(machineId, key, index);
   const have = store.index.importedOrigins(machineId);
-  const fresh = machineSnapshots(machineId, snapshots).filter((s) => !have.has(s.origin));
+  const fresh = checked.filter((s) => !have.has(s.origin));
   const writes: SnapshotWrite[] = fresh.map((snapshot) => ({
     snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.origin },
     versions: snapshot.versions,
