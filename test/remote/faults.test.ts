@@ -67,7 +67,7 @@ describeWithSwift('remote faults', (swift) => {
     expect(await cliJson<unknown[]>(['projects'], env2)).toEqual([]);
   });
 
-  it('a snapshot record listing a path twice, or an id twice with other contents, is refused by a clone and a pull before anything is written', async () => {
+  it('a snapshot record listing a path twice, an id twice with other contents, or a size its pack index contradicts is refused by a clone and a pull before anything is written', async () => {
     const { root, env, bucket } = await pushSetup(swift, smallTree(6, 51));
     const pushed = await cliJson<PushResult>(['push', root], env);
     const env2 = await machineTwo(swift, bucket);
@@ -82,6 +82,7 @@ describeWithSwift('remote faults', (swift) => {
     const headKey = `projects/${pushed.projectId}/heads/${pushed.machine}.json`;
     const head = JSON.parse((await store.get(headKey)).toString('utf8')) as { records: string[] };
     const record = decodeRecord(await store.get(head.records.at(-1)!), hashOfKey(pushed.projectId, 'record', head.records.at(-1)!));
+    const added = record.snapshots[0]!.versions.find((v) => v.path === 'new.txt')!;
     /** The head's newest record replaced by one whose snapshots `edit` changed (a new object under its own hash). */
     const tamper = async (edit: (snapshots: RecordedSnapshot[]) => RecordedSnapshot[]) => {
       const snapshots = edit(structuredClone(record.snapshots));
@@ -93,6 +94,11 @@ describeWithSwift('remote faults', (swift) => {
     const cases = [
       { edit: (s: RecordedSnapshot[]) => [{ ...s[0]!, versions: [...s[0]!.versions, s[0]!.versions[0]!] }], says: `lists ${record.snapshots[0]!.versions[0]!.path} twice` },
       { edit: (s: RecordedSnapshot[]) => [s[0]!, { ...s[0]!, label: 'another' }], says: `snapshot ${record.snapshots[0]!.origin} is listed twice` },
+      {
+        // Every version of those contents says one byte more than the pack index does.
+        edit: (s: RecordedSnapshot[]) => [{ ...s[0]!, versions: s[0]!.versions.map((v) => (v.hash === added.hash ? { ...v, size: v.size + 1 } : v)) }],
+        says: `the contents ${added.hash!.slice(0, 12)}… is ${added.size} bytes, its versions say ${added.size + 1}`,
+      },
     ];
     try {
       for (const { edit, says } of cases) {

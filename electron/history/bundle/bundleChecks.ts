@@ -1,6 +1,6 @@
 import { posix, win32 } from 'node:path';
 import { projectPathProblem } from '../../../shared/projectPath.js';
-import { firstProblem, idProblem, snapshotsProblem, timeProblem } from '../remote/layout/recordChecks.js';
+import { firstProblem, idProblem, sizeProblem, snapshotsProblem, timeProblem } from '../remote/layout/recordChecks.js';
 import { bundleCorrupt, type BundleHeader, type BundleLine, type BundlePins, type BundleSnapshot, type FolderModeRow } from './bundleFormat.js';
 
 // A bundle's header and rows checked against each other before anything is registered or
@@ -36,12 +36,6 @@ export function checkBundleRows(header: BundleHeader, rows: BundleRows): Map<str
     firstProblem(rows.lines ?? [], (l) => (l.fork ? idProblem(l.fork.origin, 'the fork of a line names snapshot') : null));
   if (problem !== null) throw bundleCorrupt(problem);
   return sizes;
-}
-
-/** The blob's size against the one its versions give it (when any names it). */
-export function sizeProblem(sizes: ReadonlyMap<string, number>, hash: string, size: number, what = 'blob'): string | null {
-  const named = sizes.get(hash);
-  return named === undefined || named === size ? null : `${what} ${hash.slice(0, 12)}… is ${size} bytes, its versions say ${named}`;
 }
 
 function headerProblem(header: BundleHeader): string | null {

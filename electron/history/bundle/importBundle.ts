@@ -32,7 +32,8 @@ import {
   type BundleSnapshot,
 } from './bundleFormat.js';
 import type { ByteReader } from './byteReader.js';
-import { checkBundleHeader, checkBundleRows, sizeProblem } from './bundleChecks.js';
+import { sizeProblem } from '../remote/layout/recordChecks.js';
+import { checkBundleHeader, checkBundleRows } from './bundleChecks.js';
 import { historyIdOf, setHistoryId } from './historyId.js';
 
 // Applies a bundle to a project's store in one pass over the stream. What it checks before a

@@ -12,11 +12,11 @@ import { machineIdentity } from '../machineIdentity.js';
 import type { ObjectStore } from '../objectStore.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
 import { listHeads, readHead } from '../remoteHeads.js';
-import type { RemoteLedger } from '../remoteLedger.js';
+import type { BlobLocation, RemoteLedger } from '../remoteLedger.js';
 import { remoteProjectId } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
 import { distinctBlobs } from './cloneProject.js';
-import { machineSnapshots } from './machineSnapshots.js';
+import { checkLocatedSizes, machineSnapshots } from './machineSnapshots.js';
 
 // `hindsight pull`: other machines' new snapshots of this project into this history. One LIST of
 // the heads; for each other machine whose head moved (or whose records are not all imported yet:
@@ -119,6 +119,7 @@ async function pullMachine(
   for (const [key, index] of decoded) ledger.noteForeignIndex(machineId, key, index);
   const have = store.index.importedOrigins(machineId);
   const fresh = checked.filter((s) => !have.has(s.origin));
+  checkLocatedSizes(fresh, locatedOf(ledger, fresh));
   const writes: SnapshotWrite[] = fresh.map((snapshot) => ({
     snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.origin },
     versions: snapshot.versions,
@@ -139,4 +140,17 @@ async function pullMachine(
     },
     read: 1 + indexes.length + records.length,
   };
+}
+
+/** Where the remote's indexes put the contents the snapshots name, each once (those they locate). */
+function* locatedOf(ledger: RemoteLedger, snapshots: readonly RecordedSnapshot[]): Generator<[string, BlobLocation]> {
+  const seen = new Set<string>();
+  for (const s of snapshots) {
+    for (const v of s.versions) {
+      if (v.hash === null || seen.has(v.hash)) continue;
+      seen.add(v.hash);
+      const location = ledger.locate(v.hash);
+      if (location) yield [v.hash, location];
+    }
+  }
 }

@@ -34,6 +34,12 @@ export function firstProblem<T>(values: Iterable<T>, problem: (value: T) => stri
   return null;
 }
 
+/** A blob's size, known where its bytes are (a bundle's blob head, a remote's index), against the one its versions give it. */
+export function sizeProblem(sizes: ReadonlyMap<string, number>, hash: string, size: number, what = 'blob'): string | null {
+  const named = sizes.get(hash);
+  return named === undefined || named === size ? null : `${what} ${hash.slice(0, 12)}… is ${size} bytes, its versions say ${named}`;
+}
+
 /**
  * Snapshots as one machine recorded them: ids and times in range, no id twice, no path twice in
  * one snapshot, every version's size a safe integer, and the same contents (hash) always of one
