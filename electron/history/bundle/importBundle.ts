@@ -37,13 +37,15 @@ import { checkBundleHeader, checkBundleRows } from './bundleChecks.js';
 import { historyIdOf, setHistoryId } from './historyId.js';
 
 // Applies a bundle to a project's store in one pass over the stream. What it checks before a
-// byte is stored: the format and version, that the history is this project's (or the store is
-// empty), and for an incremental bundle that the snapshot it follows and the blobs it requires
+// byte is stored: the format and version, the header and the index rows against each other
+// (bundleChecks.ts, before the folder is even registered), that the history is this project's
+// (or the store is empty), and for an incremental bundle that the snapshot it follows and the blobs it requires
 // are here (else BUNDLE_PREREQUISITES with the list). Then each blob is written to a temp beside
 // its final path, hashed as it streams, and renamed into place after its close (the closer of
 // restore/backgroundCloser.ts); a blob already stored is only hashed (what is stored comes from one
 // listing of the store, store/storedBlobs.ts, not a stat per blob), and one damaged or of the
-// wrong length is written again over its file. The index rows are committed
+// wrong length is written again over its file; a blob whose size is not the one its versions
+// give it is refused at its head. The index rows are committed
 // last, in one transaction, after the end record's counts and digest matched: a bundle cut off
 // anywhere leaves the history as it was (blobs placed but named by nothing are invisible, and the
 // next import of the same bundle finds them in place). A failure removes the blobs this run
