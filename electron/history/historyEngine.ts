@@ -45,6 +45,7 @@ import type { OpenProject } from './project/openProject.js';
 import type { WriterWait } from './project/writerLock.js';
 import { ProjectRegistry } from './project/projectRegistry.js';
 import { reportOpenFailure, sweepAndReport } from './project/projectStates.js';
+import { registerProvisionally, type ProvisionalProject } from './project/provisionalProject.js';
 import { relocateProject } from './project/relocateProject.js';
 import { resolveFolder, type ProjectStore } from './project/projectStore.js';
 import { localBlobSource, materializeSnapshot, type BlobSource } from './restore/materializeSnapshot.js';
@@ -583,19 +584,30 @@ export class HistoryEngine {
    * registered like an opened one, and its files are not touched.
    */
   async importHistory(from: BundleSource, options: OperationOptions & { as?: string } = {}): Promise<ImportResult> {
-    return importBundleFrom(from, {
-      signal: options.signal,
-      onProgress: this.progressTo(options.operationId),
-      project: async (root) => {
-        const folder = resolveFolder(root);
-        dataDirWithin(folder, this.dataDir);
-        await this.config.editConfig(registerProject(folder));
-        return this.projects.get(this.projects.locate(folder));
-      },
-      as: options.as,
-      background: backgroundCloseWanted(process.env, process.platform, this.settings().backgroundClose),
-      wait: { signal: options.signal, onWait: options.onWait },
-    });
+    const folderOf = (root: string) => {
+      const folder = resolveFolder(root);
+      dataDirWithin(folder, this.dataDir);
+      return folder;
+    };
+    let registered: ProvisionalProject | undefined;
+    try {
+      return await importBundleFrom(from, {
+        signal: options.signal,
+        onProgress: this.progressTo(options.operationId),
+        locate: (root) => projectIdOf(folderOf(root)),
+        project: async (root) => {
+          registered = await registerProvisionally(this.config, this.projects, this.dataDir, folderOf(root));
+          return registered.project;
+        },
+        as: options.as,
+        background: backgroundCloseWanted(process.env, process.platform, this.settings().backgroundClose),
+        wait: { signal: options.signal, onWait: options.onWait },
+      });
+    } catch (error) {
+      // A refused import leaves no project registered and no store it made.
+      await registered?.undo();
+      throw error;
+    }
   }
 
   /** A labelled snapshot of the project as it is now. */
@@ -649,12 +661,12 @@ export class HistoryEngine {
       });
     }
     const made = prepareCloneFolder(request.into);
-    let root: string | undefined;
+    let registered: ProvisionalProject | undefined;
     try {
-      root = resolveFolder(request.into);
+      const root = resolveFolder(request.into);
       dataDirWithin(root, this.dataDir);
-      await this.config.editConfig(registerProject(root));
-      const project = this.projects.get(this.projects.locate(root));
+      registered = await registerProvisionally(this.config, this.projects, this.dataDir, root);
+      const { project } = registered;
       const result = await project.store.writer.hold(() => cloneProject(this.dataDir, project.store, remote, request.projectId, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name), snapshot: request.snapshot }), {
         signal: options.signal,
       });
@@ -662,10 +674,8 @@ export class HistoryEngine {
       await this.open(root);
       return result;
     } catch (error) {
-      if (root) {
-        await this.config.editConfig(forgetProject(projectIdOf(root))).catch(() => undefined);
-        await this.projects.close(projectIdOf(root)).catch(() => undefined);
-      }
+      // The registration goes, and the store with the blobs fetched so far when the clone made it.
+      await registered?.undo();
       emptyCloneFolder(request.into, made);
       throw error;
     }

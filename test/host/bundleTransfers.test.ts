@@ -10,13 +10,15 @@ import { HistoryEngine } from '../../electron/history/historyEngine.js';
 import { TRANSFER_DIR } from '../../electron/host/bundleTransfers.js';
 import { startHost, type RunningHost } from '../../electron/host/hostServer.js';
 import type { Progress } from '../../shared/progress.js';
+import { editBundle } from '../helpers/bundleRecords.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { historyWithChanges } from '../history/bundle/bundleHelpers.js';
 
 // The browser host's bundle endpoints with a real HTTP client: an export handed out once as a
 // download; an upload refused when it has no token, comes from another origin, is too large, is
-// not a bundle or is cut off, or is cancelled, each time with nothing left in the data folder; a
-// good one imported, its temp private while it is written and gone after.
+// not a bundle, is cut off or names no absolute folder, or is cancelled, each time with nothing
+// left in the data folder and no project registered; a good one imported, its temp private while
+// it is written and gone after.
 
 interface Receiver {
   engine: HistoryEngine;
@@ -145,7 +147,7 @@ describe('bundle transfers of the browser host', () => {
     expect(leftovers(r.dataDir)).toEqual([]);
   });
 
-  it('refuses what is not a bundle at its first bytes, and a bundle cut off, keeping nothing', async () => {
+  it('refuses what is not a bundle at its first bytes, a bundle cut off, and one naming no absolute folder, registering and keeping nothing', async () => {
     const r = await receiver();
     const { bytes } = await bundleOf();
     const folder = tempDir();
@@ -158,9 +160,19 @@ describe('bundle transfers of the browser host', () => {
     const cut = await upload(r, bytes.subarray(0, bytes.length - 1000), `operationId=up-2&as=${as}`);
     expect(cut.status).toBe(400);
     expect(cut.json.error?.code).toBe('BUNDLE_CORRUPT');
-    expect(existsSync(join(r.dataDir, TRANSFER_DIR)) ? readdirSync(join(r.dataDir, TRANSFER_DIR)) : []).toEqual([]);
-    // The folder was registered as the import began, but its history holds nothing.
-    expect(r.engine.store(r.engine.locate(folder)).index.latestSnapshotId()).toBeUndefined();
+    // Refused after its rows were read: the folder registered for it is forgotten, its store removed.
+    expect(leftovers(r.dataDir)).toEqual([]);
+    await expect(r.engine.listProjects()).resolves.toEqual([]);
+
+    // Without `as`, a bundle whose folder is empty or relative is refused before anything is
+    // registered: never the host's working folder (or /).
+    for (const root of ['', '.', 'home/me']) {
+      const rootless = await upload(r, editBundle(bytes, (records) => ((records[0]!.value as { root: string }).root = root)), 'operationId=up-4');
+      expect(rootless.status).toBe(400);
+      expect(rootless.json.error?.message).toContain(`the folder it was recorded at (${JSON.stringify(root)}) is not an absolute path`);
+      expect(leftovers(r.dataDir)).toEqual([]);
+      await expect(r.engine.listProjects()).resolves.toEqual([]);
+    }
 
     const badQuery = await upload(r, bytes, `operationId=up-3&as=${as}&to=/etc/passwd`);
     expect(badQuery.status).toBe(400);

@@ -9,6 +9,8 @@ import { loggedRequests, requestsSoFar } from '../../scripts/swift/proxyAccessLo
 import { startSwift, type PrivateSwift } from '../../scripts/swift/privateSwift.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import type { CloneResult } from '../../electron/history/remote/fetch/cloneProject.js';
+import { decodeRecord, encodeRecord, type RecordedSnapshot } from '../../electron/history/remote/layout/recordFormat.js';
+import { hashOfKey, recordKey } from '../../electron/history/remote/layout/remoteKeys.js';
 import { describeWithSwift, storeFor, swiftEnv } from './swiftTestKit.js';
 import type { ProvidedSwift } from './swiftSetup.js';
 import { kindOf, pushSetup, smallTree } from './remoteCli.js';
@@ -21,6 +23,12 @@ async function machineTwo(swift: ProvidedSwift, bucket: string): Promise<NodeJS.
   const env = { ...swiftEnv(swift), HINDSIGHT_DATA_DIR: tempDir('hindsight-data-') };
   await cliJson(['remote', 'add', 'origin', `s3://${bucket}/team/hs`, '--endpoint', swift.endpoint, '--region', swift.region, '--path-style'], env);
   return env;
+}
+
+/** The history stores of a data folder. */
+function storeFolders(dataDir: string): string[] {
+  const projects = join(dataDir, 'projects');
+  return existsSync(projects) ? readdirSync(projects) : [];
 }
 
 function blobFiles(dataDir: string): string[] {
@@ -54,10 +62,61 @@ describeWithSwift('remote faults', (swift) => {
     expect(failed.code).not.toBe(0);
     expect(failed.stderr).toContain('is damaged');
     expect(existsSync(into)).toBe(false);
-    // Blobs that did arrive intact may be kept; none is stored under a name its bytes do not match.
-    for (const name of blobFiles(env2.HINDSIGHT_DATA_DIR!)) {
-      const dir = join(env2.HINDSIGHT_DATA_DIR!, 'projects', readdirSync(join(env2.HINDSIGHT_DATA_DIR!, 'projects'))[0]!, 'blobs', name.slice(0, 2));
-      expect(sha256(readFileSync(join(dir, name)))).toBe(name);
+    // The store the clone made goes with its registration: not even the blobs that arrived intact stay.
+    expect(storeFolders(env2.HINDSIGHT_DATA_DIR!)).toEqual([]);
+    expect(await cliJson<unknown[]>(['projects'], env2)).toEqual([]);
+  });
+
+  it('a snapshot record listing a path twice, an id twice with other contents, or a size its pack index contradicts is refused by a clone and a pull before anything is written', async () => {
+    const { root, env, bucket } = await pushSetup(swift, smallTree(6, 51));
+    const pushed = await cliJson<PushResult>(['push', root], env);
+    const env2 = await machineTwo(swift, bucket);
+    const cloned = join(tempDir(), 'cloned');
+    await cliJson<CloneResult>(['clone', '--project', pushed.projectId, '--into', cloned], env2);
+    const log = await cliJson<unknown[]>(['log', cloned], env2);
+    writeFileSync(join(root, 'new.txt'), 'one more');
+    await cliJson(['checkpoint', root, 'second'], env);
+    await cliJson<PushResult>(['push', root], env);
+
+    const store = storeFor(swift, bucket, { location: { bucket, prefix: 'team/hs' } });
+    const headKey = `projects/${pushed.projectId}/heads/${pushed.machine}.json`;
+    const head = JSON.parse((await store.get(headKey)).toString('utf8')) as { records: string[] };
+    const record = decodeRecord(await store.get(head.records.at(-1)!), hashOfKey(pushed.projectId, 'record', head.records.at(-1)!));
+    const added = record.snapshots[0]!.versions.find((v) => v.path === 'new.txt')!;
+    /** The head's newest record replaced by one whose snapshots `edit` changed (a new object under its own hash). */
+    const tamper = async (edit: (snapshots: RecordedSnapshot[]) => RecordedSnapshot[]) => {
+      const snapshots = edit(structuredClone(record.snapshots));
+      const { body, hash } = encodeRecord(pushed.machine, snapshots);
+      const key = recordKey(pushed.projectId, pushed.machine, snapshots[0]!.origin, snapshots.at(-1)!.origin, hash);
+      await store.put(key, body);
+      await store.put(headKey, Buffer.from(JSON.stringify({ ...head, records: [...head.records.slice(0, -1), key] })));
+    };
+    const cases = [
+      { edit: (s: RecordedSnapshot[]) => [{ ...s[0]!, versions: [...s[0]!.versions, s[0]!.versions[0]!] }], says: `lists ${record.snapshots[0]!.versions[0]!.path} twice` },
+      { edit: (s: RecordedSnapshot[]) => [s[0]!, { ...s[0]!, label: 'another' }], says: `snapshot ${record.snapshots[0]!.origin} is listed twice` },
+      {
+        // Every version of those contents says one byte more than the pack index does.
+        edit: (s: RecordedSnapshot[]) => [{ ...s[0]!, versions: s[0]!.versions.map((v) => (v.hash === added.hash ? { ...v, size: v.size + 1 } : v)) }],
+        says: `the contents ${added.hash!.slice(0, 12)}… is ${added.size} bytes, its versions say ${added.size + 1}`,
+      },
+    ];
+    try {
+      for (const { edit, says } of cases) {
+        await tamper(edit);
+        const pulled = await runCli(['pull', cloned], env2);
+        expect(pulled.code).toBe(1);
+        expect(pulled.stderr.trim().split('\n')).toEqual([expect.stringContaining(says)]);
+        expect(await cliJson<unknown[]>(['log', cloned], env2)).toEqual(log);
+        const env3 = await machineTwo(swift, bucket);
+        const into = join(tempDir(), 'three');
+        const refused = await runCli(['clone', '--project', pushed.projectId, '--into', into], env3);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(says);
+        expect(existsSync(into)).toBe(false);
+        expect(storeFolders(env3.HINDSIGHT_DATA_DIR!)).toEqual([]);
+      }
+    } finally {
+      store.close();
     }
   });
 
@@ -136,6 +195,31 @@ describeWithSwift('a push while the server stops', () => {
   }, 120_000);
   afterAll(async () => {
     await own?.stop();
+  });
+
+  it('a clone cut off by the server stopping leaves no store and no blob, and the next clone finishes', async () => {
+    const provided: ProvidedSwift = { ...own, proxyLog: own.proxyLog };
+    const { root, env, bucket } = await pushSetup(provided, smallTree(300, 61));
+    const small = { HINDSIGHT_REMOTE_PACK_BYTES: '4096', HINDSIGHT_REMOTE_RETRIES: '2', HINDSIGHT_REMOTE_RETRY_MS: '20' };
+    const pushed = await cliJson<PushResult>(['push', root], { ...env, ...small });
+    const env2: NodeJS.ProcessEnv = { ...(await machineTwo(provided, bucket)), ...small };
+    const into = join(tempDir(), 'clone');
+    const child = startCli(['clone', '--project', pushed.projectId, '--into', into], env2);
+    const done = finished(child);
+    // Stopped once some blobs of the clone are stored, well before all 300 are.
+    for (let i = 0; i < 20_000 && blobFiles(env2.HINDSIGHT_DATA_DIR!).length < 20; i++) await new Promise((r) => setTimeout(r, 3));
+    await own.stopProxy('SIGKILL');
+    const failed = await done;
+    await own.startProxy();
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('Cannot reach');
+    expect(existsSync(into)).toBe(false);
+    expect(storeFolders(env2.HINDSIGHT_DATA_DIR!)).toEqual([]);
+    expect(await cliJson<unknown[]>(['projects'], env2)).toEqual([]);
+
+    const cloned = await cliJson<CloneResult>(['clone', '--project', pushed.projectId, '--into', into], env2);
+    expect(cloned.files).toBe(300);
+    expect(readFileSync(join(into, 'src/d0/f0.txt'))).toEqual(readFileSync(join(root, 'src/d0/f0.txt')));
   });
 
   it('fails with a clear error after retrying, and the next push resumes without sending anything twice', async () => {

@@ -15,7 +15,7 @@ import { ByteReader } from './byteReader.js';
 import type { ReadAheadOptions } from '../store/readAhead.js';
 import { bundleChunks, planExport } from './exportBundle.js';
 import { historyIdOf } from './historyId.js';
-import { applyBundle, readHeader } from './importBundle.js';
+import { applyBundle, readHeader, readRows } from './importBundle.js';
 
 // Where a bundle goes to and comes from: a file (written to a temp beside it and renamed when
 // complete, so a file under the name asked for is always a whole bundle) or a stream (stdout, a
@@ -76,7 +76,9 @@ export async function exportBundleTo(
 }
 
 export interface ImportTarget {
-  /** The project record of a folder (registered, store open). */
+  /** The projectId of a folder that exists; nothing is registered. */
+  locate: (root: string) => string;
+  /** The project record of a folder (registered, store open): called once the bundle's rows are read and checked. */
   project: (root: string) => Promise<OpenProject>;
   /** Attach to this folder instead of the one the bundle was recorded at. */
   as?: string;
@@ -92,10 +94,13 @@ export async function importBundleFrom(from: BundleSource, target: ImportTarget)
   const reader = new ByteReader(stream);
   try {
     const header = await readHeader(reader);
-    const project = await target.project(target.as ?? header.root);
-    const meter = new TransferMeter('import', project.projectId, target.onProgress);
+    const root = target.as ?? header.root;
+    const meter = new TransferMeter('import', target.locate(root), target.onProgress);
+    // Everything before the blobs is read and checked before the folder is registered.
+    const rows = await readRows(reader, header, { meter, signal: target.signal });
+    const project = await target.project(root);
     const outcome = await project.serial(
-      () => applyBundle(project.store, reader, header, { background: target.background, meter, signal: target.signal }),
+      () => applyBundle(project.store, reader, header, rows, { background: target.background, meter, signal: target.signal }),
       target.wait,
     );
     return {

@@ -32,16 +32,20 @@ import {
   type BundleSnapshot,
 } from './bundleFormat.js';
 import type { ByteReader } from './byteReader.js';
+import { sizeProblem } from '../remote/layout/recordChecks.js';
+import { checkBundleHeader, checkBundleRows } from './bundleChecks.js';
 import { historyIdOf, setHistoryId } from './historyId.js';
 
 // Applies a bundle to a project's store in one pass over the stream. What it checks before a
-// byte is stored: the format and version, that the history is this project's (or the store is
-// empty), and for an incremental bundle that the snapshot it follows and the blobs it requires
+// byte is stored: the format and version, the header and the index rows against each other
+// (bundleChecks.ts, before the folder is even registered), that the history is this project's
+// (or the store is empty), and for an incremental bundle that the snapshot it follows and the blobs it requires
 // are here (else BUNDLE_PREREQUISITES with the list). Then each blob is written to a temp beside
 // its final path, hashed as it streams, and renamed into place after its close (the closer of
 // restore/backgroundCloser.ts); a blob already stored is only hashed (what is stored comes from one
 // listing of the store, store/storedBlobs.ts, not a stat per blob), and one damaged or of the
-// wrong length is written again over its file. The index rows are committed
+// wrong length is written again over its file; a blob whose size is not the one its versions
+// give it is refused at its head. The index rows are committed
 // last, in one transaction, after the end record's counts and digest matched: a bundle cut off
 // anywhere leaves the history as it was (blobs placed but named by nothing are invisible, and the
 // next import of the same bundle finds them in place). A failure removes the blobs this run
@@ -81,6 +85,7 @@ export async function readHeader(reader: ByteReader): Promise<BundleHeader> {
   if ((await reader.peek()) !== KIND.header) throw bundleCorrupt('it has no header');
   const header = await readJson(reader, KIND.header, headerSchema, 'the header');
   if (header.version !== version) throw bundleCorrupt(`its header says format version ${header.version}, its first line ${version}`);
+  checkBundleHeader(header);
   return header;
 }
 
@@ -109,15 +114,12 @@ export function checkPrerequisites(store: ProjectStore, header: BundleHeader, bl
   }
 }
 
-export async function applyBundle(
-  store: ProjectStore,
-  reader: ByteReader,
-  header: BundleHeader,
-  options: { closer?: Closer; background?: boolean; meter?: TransferMeter; signal?: AbortSignal } = {},
-): Promise<ImportOutcome> {
-  // Asked once per blob (and per version not carried): one listing of the store, not a stat each.
-  const blobs = new StoredBlobs(store.blobsDir);
-  checkPrerequisites(store, header, blobs);
+/**
+ * The index rows, read before anything is registered or written (they come before the blobs),
+ * and checked against each other (bundleChecks.ts): answers them with the size each hash they
+ * name must have.
+ */
+export async function readRows(reader: ByteReader, header: BundleHeader, options: { meter?: TransferMeter; signal?: AbortSignal } = {}): Promise<CheckedRows> {
   const { meter, signal } = options;
   meter?.enter('index', { files: header.snapshots.count });
   const snapshots: BundleSnapshot[] = [];
@@ -143,6 +145,32 @@ export async function applyBundle(
       pins!.versions.push(...record.versions);
     }
   }
+  const rows = { snapshots, folderModes, pins, lines };
+  return { ...rows, sizes: checkBundleRows(header, rows) };
+}
+
+/** Rows read and checked, with the size each hash they name must have. */
+export interface CheckedRows {
+  snapshots: BundleSnapshot[];
+  folderModes: [string, number, number][];
+  pins: BundlePins | null;
+  /** Null before format 3: everything lands on this machine's line. */
+  lines: BundleLine[] | null;
+  sizes: ReadonlyMap<string, number>;
+}
+
+export async function applyBundle(
+  store: ProjectStore,
+  reader: ByteReader,
+  header: BundleHeader,
+  rows: CheckedRows,
+  options: { closer?: Closer; background?: boolean; meter?: TransferMeter; signal?: AbortSignal } = {},
+): Promise<ImportOutcome> {
+  // Asked once per blob (and per version not carried): one listing of the store, not a stat each.
+  const blobs = new StoredBlobs(store.blobsDir);
+  checkPrerequisites(store, header, blobs);
+  const { meter, signal } = options;
+  const { snapshots, folderModes, pins, lines, sizes } = rows;
   checkAgainstHistory(store, snapshots);
 
   meter?.enter('data', { bytes: header.counts.bytes, files: header.counts.blobs });
@@ -162,6 +190,8 @@ export async function applyBundle(
       const size = Number(head.readBigUInt64BE(33));
       if (hash <= previous) throw bundleCorrupt('its blobs are out of order or repeated', { hash });
       if (!Number.isSafeInteger(size)) throw bundleCorrupt('a blob size is out of range', { hash });
+      const wrongSize = sizeProblem(sizes, hash, size);
+      if (wrongSize !== null) throw bundleCorrupt(wrongSize, { hash });
       previous = hash;
       if (!damaged.has(hash) && blobs.has(hash, size)) {
         await checkOnly(reader, hash, size, meter);
@@ -197,8 +227,8 @@ export async function applyBundle(
     store.index.clearDamaged(repaired);
     if (closer.failures.length > 0) throw closeFailuresError(closer.failures);
     checkNamedBlobs(blobs, snapshots, new Set(carried.map((b) => b.hash)));
-    const rows: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, pins, lines: lines ?? [], blobs: carried };
-    const added = store.index.importRows(rows);
+    const written: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, pins, lines: lines ?? [], blobs: carried };
+    const added = store.index.importRows(written);
     setHistoryId(store, header.projectId);
     meter?.finish();
     return { added, snapshots: snapshots.length, ...outcome };

@@ -169,6 +169,15 @@ export class HistoryIndex {
     return statCache.trackedFiles(this.#sql);
   }
 
+  /** Paths of this machine's line, in versions newer than `afterVersion`, without a stat row (statCache.ts). */
+  uncachedPaths(afterVersion: number): string[] {
+    return statCache.uncachedPaths(this.#sql, afterVersion);
+  }
+
+  newestVersionId(): number {
+    return statCache.newestVersionId(this.#sql);
+  }
+
   // --- snapshots (snapshotQueries.ts)
 
   snapshots(): SnapshotInfo[] {

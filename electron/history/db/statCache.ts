@@ -1,5 +1,6 @@
 import type { EntryType } from '../../../shared/history.js';
 import type { StatStamp } from '../statStamp.js';
+import { ownSegments } from './lines.js';
 import type { Sql } from './sql.js';
 
 // The stat cache: for every tracked path, the stat it had when its contents were last recorded,
@@ -63,4 +64,30 @@ export function cachedStat(sql: Sql, path: string): StatRow | undefined {
     path,
   );
   return row && { path: row.path, type: row.type, size: row.size, mode: row.mode, mtimeNs: row.mtime_ns, ctimeNs: row.ctime_ns, ino: row.ino, hash: row.hash, target: row.target };
+}
+
+/**
+ * Paths with a version on this machine's line newer than `afterVersion` that have no stat row:
+ * what the history says the folder may hold that no scan has looked at yet (an import or a clone
+ * writes versions, never stat rows). Only versions past the mark are read (the primary key's
+ * range), so a rescan after a rescan reads none.
+ */
+export function uncachedPaths(sql: Sql, afterVersion: number): string[] {
+  const paths = new Set<string>();
+  for (const segment of ownSegments(sql)) {
+    const rows = sql.rows<[string]>(
+      `SELECT DISTINCT v.path FROM versions v
+       WHERE v.id > ? AND v.line = ? AND v.snapshot_id <= ? AND NOT EXISTS (SELECT 1 FROM stat_cache s WHERE s.path = v.path)`,
+      afterVersion,
+      segment.line,
+      segment.upTo,
+    );
+    for (const [path] of rows) paths.add(path);
+  }
+  return [...paths];
+}
+
+/** The newest version id (0 when there is none): the mark a rescan that looked at everything leaves. */
+export function newestVersionId(sql: Sql): number {
+  return sql.get<{ id: number | null }>('SELECT MAX(id) AS id FROM versions')?.id ?? 0;
 }

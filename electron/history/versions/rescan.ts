@@ -16,12 +16,16 @@ import { againIfCollected, prepareChanges } from './recordPaths.js';
 // Brings the history up to date with the disk: on every open, and whenever the watcher is in
 // doubt. One walk finds every present file (it lstats each one anyway); its stat is compared with
 // the stat cache, and only what differs is hashed, on the copy workers. Recorded paths the walk
-// did not find are checked in sorted order through the missing-folder cache, so a deleted folder
+// did not find (the stat cache's, and those of versions no scan has seen yet: an import or a clone
+// writes versions without stat rows) are checked in sorted order through the missing-folder cache, so a deleted folder
 // of thousands of files costs a handful of lstats. A file whose mtime or ctime lies within the racy
 // window of the previous scan is hashed anyway: it may have changed again within the timestamp's
 // resolution after it was filed.
 
 export const RACY_WINDOW_MS = 2000;
+
+/** Meta: the newest version id whose paths a finished rescan has looked for on the disk. */
+const CHECKED_VERSIONS = 'rescan.checkedVersions';
 
 export interface RescanOptions {
   exclude?: readonly string[];
@@ -79,6 +83,10 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   // Recorded paths inside a folder that cannot be listed are not gone: they are left as recorded.
   const unlisted = unreadable.map((u) => u.path);
   const cache = store.index.statCache();
+  // Paths the history holds that no scan has seen (an import or a clone writes versions, not stat
+  // rows): looked for like the cache's keys, so one missing from the disk becomes a deletion.
+  const uncached = store.index.uncachedPaths(Number(store.index.getMeta(CHECKED_VERSIONS) ?? 0));
+  count('rescan.uncached', uncached.length);
 
   const suspects: string[] = [];
   const known = new Map<string, WalkEntry | undefined>();
@@ -97,7 +105,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   }
   // Recorded paths the walk did not see: gone, or present but no longer walked (now ignored).
   const checker = new MissingDirCache(store.root, options.strategy);
-  const unseen = [...cache.keys()].sort();
+  const unseen = [...cache.keys(), ...uncached.filter((path) => !known.has(path))].sort();
   for (const path of unseen) {
     if (unlisted.some((folder) => isUnderPrefix(path, folder))) continue;
     // Recorded inside the data folder (by a Hindsight that did not skip it): no longer recorded.
@@ -133,6 +141,9 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const modesAt = group.snapshotId ?? store.index.latestSnapshotId();
   if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes);
   store.index.setMeta('lastScanAt', String(scanStartedAt));
+  // Every path of the history is now in the stat cache or a deletion (this scan held the writer
+  // throughout); something that could not be looked at is looked for again next time.
+  if (unreadable.length === 0 && scanned.length === 0) store.index.setMeta(CHECKED_VERSIONS, String(store.index.newestVersionId()));
   progress.finish(report('done', suspects.length, suspects.length));
   return {
     snapshotId: group.snapshotId,

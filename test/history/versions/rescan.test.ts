@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setSetting } from '../../../electron/history/config/projectEdits.js';
@@ -6,6 +6,7 @@ import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { statPath } from '../../../electron/history/versions/statPath.js';
 import { insertCheckpoint } from '../../../electron/history/versions/checkpoint.js';
+import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256 } from '../../helpers/writeTree.js';
 import { changedPaths, notRacy, projectWithBaseline, versionsOf } from './versionsHelpers.js';
 
@@ -161,6 +162,31 @@ describe('rescan', () => {
     await engine.restoreSnapshot(projectId, checkpoint.snapshotId);
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('second');
     await expect(engine.checkpoint(projectId, '')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('looks for the paths of an imported history once: those missing become deletions, and the next rescan reads no version', async () => {
+    const { engine, projectId } = await projectWithBaseline({ 'a.txt': 'one', 'src/b.txt': 'two', 'src/c.txt': 'three' });
+    const bundle = join(tempDir(), 'h.hsb');
+    await engine.exportHistory(projectId, { file: bundle });
+    const other = new HistoryEngine(tempDir('hindsight-data-'));
+    onTestFinished(() => other.close());
+    const moved = tempDir();
+    writeFileSync(join(moved, 'a.txt'), 'one');
+    const imported = await other.importHistory({ file: bundle }, { as: moved });
+    const store = other.store(imported.projectId);
+    notRacy(store);
+
+    resetTrace();
+    const first = await other.rescan(imported.projectId);
+    expect(counter('rescan.uncached')).toBe(3); // every path of the history: no scan had seen them
+    expect(changedPaths(store, first.snapshotId)).toEqual(['src/b.txt', 'src/c.txt']);
+    expect(versionsOf(store, first.snapshotId)).toEqual({ 'src/b.txt': null, 'src/c.txt': null });
+
+    notRacy(store);
+    resetTrace();
+    const second = await other.rescan(imported.projectId);
+    expect(counter('rescan.uncached')).toBe(0);
+    expect(second).toMatchObject({ snapshotId: null, changed: 0, hashed: 0, paths: 1 });
   });
 });
 

@@ -16,6 +16,7 @@ import { TransferMeter } from '../transferMeter.js';
 import { fetchBlobs } from './fetchBlobs.js';
 import { planFetch } from './fetchPlan.js';
 import { chooseSnapshot, lineTo, readRemoteHistory, type RemoteSnapshotRef } from './readRemoteHistory.js';
+import { checkLocatedSizes } from './machineSnapshots.js';
 import { missingBlobs, storeSink } from './storeSink.js';
 
 // `hindsight clone`: a remote project's history into a new, empty folder of this machine. The
@@ -85,6 +86,7 @@ export async function cloneProject(dataDir: string, store: ProjectStore, remote:
       if (!location) throw new HindsightError('REMOTE_CORRUPT', `The remote names the contents ${hash.slice(0, 12)}… but no index locates them.`, { hash });
       return [hash, location];
     });
+    checkLocatedSizes(line.map((l) => l.snapshot), located);
     const plan = planFetch(located);
     const bytes = files.reduce((sum, f) => sum + (f.hash ? f.size : 0), 0);
     meter.enter('fetch', { bytes: located.reduce((sum, [, l]) => sum + ('alone' in l ? l.size : l.entry[3]), 0), objects: plan.length, files: needed.length });

@@ -5,17 +5,18 @@ import type { RemoteConfig } from '../../config/configSchema.js';
 import type { SnapshotWrite } from '../../db/commitSnapshot.js';
 import type { ProgressSink } from '../../progressThrottle.js';
 import type { ProjectStore } from '../../project/projectStore.js';
-import { decodeIndex } from '../layout/indexFormat.js';
+import { decodeIndex, type PackIndex } from '../layout/indexFormat.js';
 import { decodeRecord, type RecordedSnapshot } from '../layout/recordFormat.js';
 import { hashOfKey } from '../layout/remoteKeys.js';
 import { machineIdentity } from '../machineIdentity.js';
 import type { ObjectStore } from '../objectStore.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
 import { listHeads, readHead } from '../remoteHeads.js';
-import type { RemoteLedger } from '../remoteLedger.js';
+import type { BlobLocation, RemoteLedger } from '../remoteLedger.js';
 import { remoteProjectId } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
 import { distinctBlobs } from './cloneProject.js';
+import { checkLocatedSizes, machineSnapshots } from './machineSnapshots.js';
 
 // `hindsight pull`: other machines' new snapshots of this project into this history. One LIST of
 // the heads; for each other machine whose head moved (or whose records are not all imported yet:
@@ -99,9 +100,9 @@ async function pullMachine(
   const records = head.records.filter((key) => !recordsRead.has(key));
   meter.grow({ objects: indexes.length + records.length + 1 });
   meter.add({ objects: 1 });
-  // Indexes first: a record's blobs are located before its snapshots can be read.
+  const decoded: [string, PackIndex][] = [];
   for (const key of indexes) {
-    ledger.noteForeignIndex(machineId, key, decodeIndex(await objects.get(key, undefined, signal), hashOfKey(projectId, 'index', key)));
+    decoded.push([key, decodeIndex(await objects.get(key, undefined, signal), hashOfKey(projectId, 'index', key))]);
     meter.add({ objects: 1 });
   }
   const snapshots: RecordedSnapshot[] = [];
@@ -113,8 +114,12 @@ async function pullMachine(
   }
   // A clone already holds the snapshots its line forked from; a record may repeat none, but a
   // push killed after its record and run again can write a second one with the same snapshots.
+  const checked = machineSnapshots(machineId, snapshots);
+  // Indexes noted first: a record's blobs are located before its snapshots can be read.
+  for (const [key, index] of decoded) ledger.noteForeignIndex(machineId, key, index);
   const have = store.index.importedOrigins(machineId);
-  const fresh = snapshots.filter((s) => !have.has(s.origin) && have.add(s.origin)).sort((a, b) => a.origin - b.origin);
+  const fresh = checked.filter((s) => !have.has(s.origin));
+  checkLocatedSizes(fresh, locatedOf(ledger, fresh));
   const writes: SnapshotWrite[] = fresh.map((snapshot) => ({
     snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.origin },
     versions: snapshot.versions,
@@ -135,4 +140,17 @@ async function pullMachine(
     },
     read: 1 + indexes.length + records.length,
   };
+}
+
+/** Where the remote's indexes put the contents the snapshots name, each once (those they locate). */
+function* locatedOf(ledger: RemoteLedger, snapshots: readonly RecordedSnapshot[]): Generator<[string, BlobLocation]> {
+  const seen = new Set<string>();
+  for (const s of snapshots) {
+    for (const v of s.versions) {
+      if (v.hash === null || seen.has(v.hash)) continue;
+      seen.add(v.hash);
+      const location = ledger.locate(v.hash);
+      if (location) yield [v.hash, location];
+    }
+  }
 }

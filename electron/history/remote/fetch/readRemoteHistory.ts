@@ -6,6 +6,7 @@ import { hashOfKey } from '../layout/remoteKeys.js';
 import type { ObjectStore } from '../objectStore.js';
 import { checkFormatMarker, listHeads, readHead } from '../remoteHeads.js';
 import type { TransferMeter } from '../transferMeter.js';
+import { machineSnapshots } from './machineSnapshots.js';
 
 // A project's whole history on a remote, without one blob byte: every machine's head, the pack
 // indexes it lists (where each blob is) and its snapshot records (what each snapshot recorded).
@@ -45,8 +46,7 @@ export async function readRemoteHistory(store: ObjectStore, projectId: string, m
       indexes.push({ machineId, key, index: decodeIndex(await store.get(key, undefined, signal), hashOfKey(projectId, 'index', key)) });
       meter?.add({ objects: 1 });
     }
-    snapshots.sort((a, b) => a.origin - b.origin);
-    lines.set(machineId, { machineId, etag, head, snapshots });
+    lines.set(machineId, { machineId, etag, head, snapshots: machineSnapshots(machineId, snapshots) });
   }
   return { lines, indexes };
 }
