@@ -59,10 +59,11 @@ describe('special mode bits from another history', () => {
     expect(mode(join(kept, 'tool'))).toBe(0o4755);
     expect(mode(join(kept, 'shared'))).toBe(0o2775);
 
-    // The snapshot in place, into the folder the bundle was imported for.
+    // The snapshot in place, into the (empty) folder the bundle was imported for: both come back.
     const inPlace = JSON.parse((await cli('restore', folder, '--snapshot', '1', '--json')).stdout.toString()) as RestoreSnapshotResult;
-    expect(inPlace.specialModesDropped).toBe(1);
+    expect(inPlace.specialModesDropped).toBe(2);
     expect(mode(join(folder, 'tool'))).toBe(0o755);
+    expect(mode(join(folder, 'shared'))).toBe(0o775);
 
     // One file, by the version the bundle carried.
     rmSync(join(folder, 'tool'));
