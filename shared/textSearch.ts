@@ -30,22 +30,35 @@ export function escapeRegex(text: string): string {
 
 /** Up to `max` matches of `pattern` (global) in `text`, in order. */
 export function findMatches(text: string, pattern: RegExp, max: number): TextMatch[] {
-  const out: TextMatch[] = [];
   const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  return findMatchesWith(text, (from) => {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    return m && { index: m.index, end: m.index + m[0].length };
+  }, max);
+}
+
+/** The first match at or after a position: where it starts and ends, or null. */
+export type FindNext = (from: number) => { index: number; end: number } | null;
+
+/** Up to `max` matches, in order, as `next` finds them one after the other (any matcher). */
+export function findMatchesWith(text: string, next: FindNext, max: number): TextMatch[] {
+  const out: TextMatch[] = [];
   let line = 1;
   let lineStart = 0;
   let scanned = 0;
-  let m: RegExpExecArray | null;
-  while (out.length < max && (m = re.exec(text)) !== null) {
+  let from = 0;
+  let m: { index: number; end: number } | null;
+  while (out.length < max && from <= text.length && (m = next(from)) !== null) {
     // Count the line breaks between the previous match and this one only (one pass over the text).
     for (let i = text.indexOf('\n', scanned); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) {
       line++;
       lineStart = i + 1;
     }
     scanned = m.index;
-    out.push({ line, column: m.index - lineStart + 1, length: m[0].length, offset: m.index });
+    out.push({ line, column: m.index - lineStart + 1, length: m.end - m.index, offset: m.index });
     // An empty match would find itself again forever: step past it.
-    if (m[0].length === 0) re.lastIndex = m.index + 1;
+    from = m.end === m.index ? m.index + 1 : m.end;
   }
   return out;
 }
