@@ -137,6 +137,9 @@ export class LinearMatcher {
   #current: Ways;
   #next: Ways;
   readonly #stack: Int32Array;
+  /** Whether a match can start with a unit (0: not asked yet, 1: can, 2: cannot); null when a match can be empty. */
+  readonly #starts: Uint8Array | null;
+  readonly #firstTests: CharTest[];
 
   constructor(private readonly program: Program) {
     const length = program.op.length;
@@ -144,6 +147,17 @@ export class LinearMatcher {
     this.#next = new Ways(length);
     // Each instruction enters a closure at most once, each pushing at most two.
     this.#stack = new Int32Array(length * 2 + 2);
+    const first = firstInstructions(program);
+    this.#firstTests = first.filter((pc) => program.op[pc] === CHAR).map((pc) => program.tests[program.x[pc]!]!);
+    this.#starts = first.some((pc) => program.op[pc] === MATCH) ? null : new Uint8Array(0x10000);
+  }
+
+  /** Whether a match can start with this unit: text no match can start with is skipped one test per unit. */
+  #canStart(unit: number): boolean {
+    const starts = this.#starts!;
+    let answer = starts[unit]!;
+    if (answer === 0) starts[unit] = answer = this.#firstTests.some((test) => test(unit)) ? 1 : 2;
+    return answer === 1;
   }
 
   /** The first match at or after `from`: its start and end, or null. */
@@ -154,6 +168,10 @@ export class LinearMatcher {
     let end = -1;
     this.#current.clear();
     for (let pos = from; pos <= n; pos++) {
+      if (start < 0 && this.#current.size === 0 && this.#starts) {
+        while (pos < n && !this.#canStart(text.charCodeAt(pos))) pos++;
+        if (pos === n) break;
+      }
       // A match starting here is tried after every earlier start: leftmost wins.
       if (start < 0) this.#add(this.#current, 0, pos, text, pos);
       const current = this.#current;
@@ -205,6 +223,24 @@ export class LinearMatcher {
       }
     }
   }
+}
+
+/** The instructions a match can begin at, taking every assertion as holding (so never too few). */
+function firstInstructions(program: Program): number[] {
+  const seen = new Set<number>();
+  const out: number[] = [];
+  const stack = [0];
+  while (stack.length > 0) {
+    const pc = stack.pop()!;
+    if (seen.has(pc)) continue;
+    seen.add(pc);
+    const op = program.op[pc];
+    if (op === JMP) stack.push(program.x[pc]!);
+    else if (op === SPLIT) stack.push(program.y[pc]!, program.x[pc]!);
+    else if (op === ASSERT) stack.push(pc + 1);
+    else out.push(pc);
+  }
+  return out;
 }
 
 function holds(kind: number, text: string, pos: number): boolean {
