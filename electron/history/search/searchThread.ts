@@ -11,7 +11,8 @@ import type { SearchRequest } from './searchHistory.js';
 // The history process's side of a search (searchWorker.ts): one worker thread per search, so a
 // long scan never holds up the history process's other calls, and a search whose caller went
 // away (a closed page or socket, a stopped command) ends at once: the thread is terminated, not
-// asked to stop at its next blob. Counts `search.threads` for each search run on a thread.
+// asked to stop at its next blob. Counts `search.threads` for each search run on a thread and
+// `search.cancelled` for each ended that way.
 
 export interface SearchJob {
   file: string;
@@ -31,6 +32,7 @@ export function searchOnThread(store: ProjectStore, request: SearchRequest, maxS
   const job: SearchJob = { file: store.index.file, blobsDir: store.blobsDir, request, maxSize };
   return new Promise<SearchResult>((resolve, reject) => {
     const stop = (): void => {
+      count('search.cancelled');
       reject(signal?.reason instanceof Error ? signal.reason : new HindsightError('CANCELLED', 'Cancelled.'));
       void worker.terminate();
     };
