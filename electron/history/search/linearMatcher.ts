@@ -129,7 +129,11 @@ class Ways {
 
   clear(): void {
     this.size = 0;
-    this.generation++;
+    // A search clears once per character it reads: past what an Int32Array holds, start the marks again.
+    if (++this.generation === 0x7fffffff) {
+      this.seen.fill(0);
+      this.generation = 1;
+    }
   }
 }
 
