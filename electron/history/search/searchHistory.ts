@@ -1,12 +1,11 @@
 import type { SearchHit, SearchMatch, SearchResult } from '../../../shared/contract/values.js';
 import { globMatcher } from '../../../shared/pathGlob.js';
-import { previewOf, type TextMatch, type TextQuery } from '../../../shared/textSearch.js';
+import { compileQuery, previewOf, queryMatches, type QueryMatcher, type TextMatch, type TextQuery } from '../../../shared/textSearch.js';
 import type { VersionInfo } from '../../../shared/history.js';
 import type { BlobTextState, SearchVersionRow } from '../db/historyIndex.js';
 import type { SearchReads } from '../db/searchReader.js';
 import { count } from '../trace.js';
 import { readBlobText } from './blobText.js';
-import { searchMatches, searchPattern, type SearchPattern } from './linearRegex.js';
 import { requiredLiteral } from './regexLiteral.js';
 
 // A search of every version ever recorded. The trigram index (db/searchIndex.ts) names the blobs
@@ -43,7 +42,7 @@ interface Group {
 }
 
 export function searchHistory(store: SearchSource, request: SearchRequest, maxSize: number): SearchResult {
-  const pattern = searchPattern(request);
+  const pattern = compileQuery(request);
   const literal = request.regex ? requiredLiteral(request.query) : request.query;
   const indexed = literal !== null && [...literal].length >= 3;
   const { index } = store;
@@ -102,7 +101,7 @@ class BlobScans {
 
   constructor(
     private readonly store: SearchSource,
-    private readonly pattern: SearchPattern,
+    private readonly pattern: QueryMatcher,
   ) {}
 
   /** The blob's matches; `state` is what the index build found it to be (null: not looked at yet). */
@@ -115,7 +114,7 @@ class BlobScans {
       count('search.blobReads');
       if (read.state === 'text') {
         count('search.blobScans');
-        scan = { text: read.text, found: searchMatches(read.text, this.pattern, MAX_MATCHES) };
+        scan = { text: read.text, found: queryMatches(read.text, this.pattern, MAX_MATCHES) };
       }
     }
     this.#scans.set(hash, scan);

@@ -1,4 +1,4 @@
-import { HindsightError } from '../../../shared/errors.js';
+import { HindsightError } from '../errors.js';
 
 // A JavaScript regular expression (no `u` flag, the syntax browsers accept) read into a tree for
 // the linear-time matcher (linearMatcher.ts). The pattern has already compiled as a RegExp, so

@@ -1,26 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { searchMatches, searchPattern } from '../../../electron/history/search/linearRegex.js';
-import { findMatches, queryPattern } from '../../../shared/textSearch.js';
+import { compileQuery, findMatches, matchAt, queryMatches, queryPattern } from '../../shared/textSearch.js';
 
-// A search's regex runs on the linear-time automaton: a catastrophic pattern over a long text
-// finishes (counted by the matches it answers, never timed), what no automaton runs is refused
-// with a reason, and every match is the one JavaScript's own engine finds, case ignored or not.
+// A search's regex runs on the linear-time automaton (shared/regex/): a catastrophic pattern over
+// a long text finishes (counted by the matches it answers, never timed), what no automaton runs is
+// refused with a reason, every match is the one JavaScript's own engine finds, case ignored or
+// not, and the viewer's highlight of a match (matchAt, the preview's) uses the same automaton.
 
-const regex = (query: string, caseSensitive = false) => searchPattern({ query, regex: true, caseSensitive });
+const regex = (query: string, caseSensitive = false) => compileQuery({ query, regex: true, caseSensitive });
 
-describe('searchPattern', () => {
+describe('compileQuery', () => {
   it('finishes (a|aa)*b over 50 KB of a, and other patterns that backtrack without end', () => {
     const text = 'a'.repeat(50_000);
     for (const query of ['(a|aa)*b', '(a*)*b', '(a|a)*c', '^(\\w+\\s?)*$x', '(?:a+)+b']) {
-      for (const caseSensitive of [true, false]) expect(searchMatches(text, regex(query, caseSensitive), 100), query).toEqual([]);
+      for (const caseSensitive of [true, false]) expect(queryMatches(text, regex(query, caseSensitive), 100), query).toEqual([]);
     }
     // Found where it is, too.
-    expect(searchMatches(`${text}B`, regex('(a|aa)*b'), 100)).toEqual([{ line: 1, column: 1, length: 50_001, offset: 0 }]);
+    expect(queryMatches(`${text}B`, regex('(a|aa)*b'), 100)).toEqual([{ line: 1, column: 1, length: 50_001, offset: 0 }]);
   });
 
   it('scans a long file with a pattern of many alternatives to its end', () => {
     const text = `${'a'.repeat(256 * 1024)}\nend`;
-    expect(searchMatches(text, regex(`${'(a|aa)*'.repeat(10)}b|^end$`), 100)).toEqual([{ line: 2, column: 1, length: 3, offset: 256 * 1024 + 1 }]);
+    expect(queryMatches(text, regex(`${'(a|aa)*'.repeat(10)}b|^end$`), 100)).toEqual([{ line: 2, column: 1, length: 3, offset: 256 * 1024 + 1 }]);
+  });
+
+  it('highlights a match where backtracking would first try an endless alternative', () => {
+    const text = 'a'.repeat(2000);
+    const query = { query: '(a|aa)*c|a', regex: true, caseSensitive: false };
+    expect(queryMatches(text.slice(0, 160), compileQuery(query), 1)).toEqual([{ line: 1, column: 1, length: 1, offset: 0 }]);
+    expect(matchAt(text, query, 1, 1)).toEqual({ from: 0, to: 1 });
+    expect(matchAt(text, { ...query, query: '(a|aa)*c' }, 1, 1)).toBeNull();
   });
 
   it('refuses what cannot run in linear time, saying what it is', () => {
@@ -57,7 +65,7 @@ describe('searchPattern', () => {
       for (const caseSensitive of [true, false]) {
         const native = queryPattern({ query, regex: true, caseSensitive });
         const linear = regex(query, caseSensitive);
-        for (const text of texts) expect(searchMatches(text, linear, 100), `${query} ${caseSensitive} on ${JSON.stringify(text)}`).toEqual(findMatches(text, native, 100));
+        for (const text of texts) expect(queryMatches(text, linear, 100), `${query} ${caseSensitive} on ${JSON.stringify(text)}`).toEqual(findMatches(text, native, 100));
       }
     }
   });
