@@ -45,7 +45,7 @@ export function compileProgram(tree: Node, ignoreCase: boolean, query: string): 
       case 'empty':
         return;
       case 'char':
-        tests.push(charTest(node.test, ignoreCase, node.negated === true));
+        tests.push(charTest(node, ignoreCase));
         emit(CHAR, tests.length - 1);
         return;
       case 'assert':
@@ -97,19 +97,24 @@ export function compileProgram(tree: Node, ignoreCase: boolean, query: string): 
   return { op: Int32Array.from(op), x: Int32Array.from(x), y: Int32Array.from(y), tests };
 }
 
-function charTest(test: CharTest, ignoreCase: boolean, negated: boolean): CharTest {
-  const member = ignoreCase ? foldedTest(test) : test;
-  return negated ? (unit) => !member(unit) : member;
+function charTest(node: Extract<Node, { kind: 'char' }>, ignoreCase: boolean): CharTest {
+  if (ignoreCase && node.unit !== undefined) {
+    // One character: the few units equal to it under `i`.
+    const units = caseClass(node.unit);
+    return units.length === 1 ? node.test : (unit) => units.includes(unit);
+  }
+  const member = ignoreCase ? foldedTest(node.test) : node.test;
+  return node.negated ? (unit) => !member(unit) : member;
 }
 
-/** A test that ignores case as the `i` flag does: true when any unit equal under `i` passes. */
+/** A class test that ignores case as the `i` flag does: true when any unit equal under `i` is a member. */
 function foldedTest(test: CharTest): CharTest {
-  // 0: not asked yet, 1: passes, 2: does not.
-  const known = new Uint8Array(0x10000);
+  // Answers kept per unit met (a text meets few of the 65,536).
+  const known = new Map<number, boolean>();
   return (unit) => {
-    let answer = known[unit]!;
-    if (answer === 0) known[unit] = answer = caseClass(unit).some(test) ? 1 : 2;
-    return answer === 1;
+    let answer = known.get(unit);
+    if (answer === undefined) known.set(unit, (answer = caseClass(unit).some(test)));
+    return answer;
   };
 }
 

@@ -10,7 +10,7 @@ export type CharTest = (unit: number) => boolean;
 export type Node =
   | { kind: 'empty' }
   /** `negated`: a class `[^...]`, whose members are tested (and case folded) before the answer is turned over. */
-  | { kind: 'char'; test: CharTest; negated?: boolean }
+  | { kind: 'char'; test: CharTest; negated?: boolean; unit?: number }
   | { kind: 'assert'; what: '^' | '$' | 'b' | 'B' }
   | { kind: 'concat'; items: Node[] }
   | { kind: 'alt'; options: Node[] }
@@ -102,10 +102,10 @@ export function parseRegex(source: string): Node {
         return { kind: 'assert', what: next };
       }
       const escape = escapeAt(false);
-      return { kind: 'char', test: typeof escape === 'number' ? (u) => u === escape : escape };
+      return typeof escape === 'number' ? { kind: 'char', test: (u) => u === escape, unit: escape } : { kind: 'char', test: escape };
     }
     const unit = c.charCodeAt(0);
-    return { kind: 'char', test: (u) => u === unit };
+    return { kind: 'char', test: (u) => u === unit, unit };
   };
 
   /** After a backslash: a unit, or a class escape's test. */
