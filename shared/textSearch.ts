@@ -41,7 +41,8 @@ export type QueryMatcher = { kind: 'text'; regex: RegExp } | { kind: 'linear'; m
 
 /**
  * The query ready to match; throws BAD_REQUEST for a regex that does not compile or that cannot
- * run in linear time (saying what to simplify).
+ * run in linear time (saying what to simplify). Matching throws it too for a text the regex would
+ * cost too many steps per character in (regex/linearMatcher.ts STEPS_PER_UNIT).
  */
 export function compileQuery(query: TextQuery): QueryMatcher {
   let regex: RegExp;
@@ -130,7 +131,12 @@ export function matchAt(text: string, query: TextQuery, line: number, column: nu
     return null;
   }
   if (compiled.kind === 'linear') {
-    const m = compiled.matcher.find(text, from);
+    let m: { index: number; end: number } | null;
+    try {
+      m = compiled.matcher.find(text, from);
+    } catch {
+      return null; // too costly in this text: nothing highlighted
+    }
     return m && m.index === from ? { from, to: m.end } : null;
   }
   const sticky = new RegExp(compiled.regex.source, `${compiled.regex.flags.replace('g', '')}y`);

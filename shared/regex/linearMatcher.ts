@@ -16,6 +16,15 @@ const MATCH = 4;
 
 /** Above this many instructions a pattern (a large counted repeat, mostly) is refused. */
 export const MAX_PROGRAM = 20_000;
+/**
+ * The instructions a text may cost per character it has. Linear is not enough when the factor is
+ * the program's size: `[ab]{0,2400}c` keeps thousands of ways open at every character of a line of
+ * `a`s (9,400 per character: minutes per MiB). Ordinary patterns visit under 20 per character,
+ * `(a|aa)*` twenty times over `a`s 242, `[ab]{0,100}c` 402. A text that costs more is refused,
+ * whatever its length: steps, not time, so the answer is the same on any machine; at most about
+ * 10-20 s per MiB of text on this project's machines.
+ */
+export const STEPS_PER_UNIT = 500;
 
 export interface Program {
   op: Int32Array;
@@ -24,6 +33,8 @@ export interface Program {
   /** SPLIT: the other target. */
   y: Int32Array;
   tests: CharTest[];
+  /** The pattern as typed, for the message that refuses it. */
+  query: string;
 }
 
 const ASSERTS = ['^', '$', 'b', 'B'] as const;
@@ -94,7 +105,7 @@ export function compileProgram(tree: Node, ignoreCase: boolean, query: string): 
   };
   visit(tree);
   emit(MATCH);
-  return { op: Int32Array.from(op), x: Int32Array.from(x), y: Int32Array.from(y), tests };
+  return { op: Int32Array.from(op), x: Int32Array.from(x), y: Int32Array.from(y), tests, query };
 }
 
 function charTest(node: Extract<Node, { kind: 'char' }>, ignoreCase: boolean): CharTest {
@@ -169,8 +180,19 @@ export class LinearMatcher {
     return answer === 1;
   }
 
-  /** The first match at or after `from`: its start and end, or null. */
+  /** The text the step budget is counted for, and the steps it has left. */
+  #budgetText: string | undefined;
+  #stepsLeft = 0;
+
+  /**
+   * The first match at or after `from`: its start and end, or null. Throws BAD_REQUEST when the
+   * text costs more than STEPS_PER_UNIT per character (counted over every find in the same text).
+   */
   find(text: string, from: number): { index: number; end: number } | null {
+    if (text !== this.#budgetText) {
+      this.#budgetText = text;
+      this.#stepsLeft = STEPS_PER_UNIT * (text.length + 1);
+    }
     const { op, x, tests } = this.program;
     const n = text.length;
     let start = -1;
@@ -199,6 +221,7 @@ export class LinearMatcher {
       }
       this.#current = next;
       this.#next = current;
+      if (this.#stepsLeft < 0) throw unsupported('it keeps too many ways to match open at once, as a large counted repeat does', this.program.query);
       if (start >= 0 && next.size === 0) break;
     }
     return start < 0 ? null : { index: start, end };
@@ -210,8 +233,10 @@ export class LinearMatcher {
     const stack = this.#stack;
     let top = 0;
     stack[top++] = pc0;
+    this.#stepsLeft -= 1;
     while (top > 0) {
       const pc = stack[--top]!;
+      this.#stepsLeft--;
       if (ways.seen[pc] === ways.generation) continue;
       ways.seen[pc] = ways.generation;
       switch (op[pc]) {

@@ -48,6 +48,14 @@ describe('compileQuery', () => {
     expect(refused('(unclosed').message).toMatch(/not valid/);
   });
 
+  it('refuses a text a pattern would cost too many steps per character in, and nothing less', () => {
+    const text = 'a'.repeat(50 * 1024);
+    expect(() => queryMatches(text, regex('[ab]{0,2400}c'), 100)).toThrow(/too costly to search; simplify it \(it keeps too many ways to match open at once/);
+    expect(queryMatches(text, regex('[ab]{0,100}c'), 100)).toEqual([]);
+    expect(queryMatches(`${text}c`, regex('[ab]{0,100}c'), 100)).toEqual([{ line: 1, column: 51_101, length: 101, offset: 51_100 }]);
+    expect(matchAt(text, { query: '[ab]{0,2400}a', regex: true, caseSensitive: true }, 1, 1)).toEqual({ from: 0, to: 2400 + 1 });
+  });
+
   it('finds what JavaScript finds, with and without case', () => {
     const patterns = [
       'abc', 'a[b-d]+e', '[^a-c]x', '[A-Z]\\w+', '\\bfoo\\b', '\\Boo', 'ß|ẞ', 'é+', 'K', '\\u0041\\x62', '[\\w-]+@', 'caf[eé]',
