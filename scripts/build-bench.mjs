@@ -29,6 +29,7 @@ export async function buildBench() {
     copyWorker: 'electron/history/store/copyWorker.ts',
     pruneWorker: 'electron/history/retention/pruneWorker.ts',
     indexWorker: 'electron/history/search/indexWorker.ts',
+    searchWorker: 'electron/history/search/searchWorker.ts',
     packWorker: 'electron/history/remote/push/packWorker.ts',
   };
   for (const file of suites) entryPoints[`suites/${file.replace(/\.ts$/, '')}`] = `test/bench/suites/${file}`;

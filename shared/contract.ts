@@ -199,6 +199,7 @@ export const CALLS = {
       since: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
       /** The most hits answered (newest first); truncated says when more exist. */
       limit: z.number().int().min(1).max(10_000).default(500),
+      operationId: operationId.optional(),
     }),
     'Every version ever recorded that holds the text: one hit per file and content, newest first, with where the text is and whether the file still holds it.',
   ),

@@ -1,7 +1,19 @@
+import { HindsightError } from './errors.js';
+import { compileProgram, LinearMatcher } from './regex/linearMatcher.js';
+import { parseRegex } from './regex/regexSyntax.js';
+
 // What a history search looks for in a text, the one definition the history process (to find
 // matches) and the viewer (to highlight the match it opens) share: plain text is a substring,
 // a regex is JavaScript's, case is ignored unless asked. Lines and columns count from 1; a column
 // counts UTF-16 code units, as JavaScript strings and the viewer's editor do.
+//
+// Matching takes time linear in the text whatever the query (compileQuery): plain text is an
+// escaped RegExp (a literal never backtracks); a regex runs on our own automaton (regex/), not
+// JavaScript's backtracking engine, which never ends on `(a|aa)*b` over 50 KB of `a`s. It keeps
+// JavaScript's syntax and leftmost match; backreferences and lookarounds, which no automaton runs
+// in linear time, are refused. V8's own linear engine (the `l` flag) was not taken: it keeps
+// memory for every character it reads (a 1 MiB file took gigabytes and ended the process) and
+// cannot ignore case.
 
 export interface TextQuery {
   query: string;
@@ -24,28 +36,66 @@ export function queryPattern(query: TextQuery): RegExp {
   return new RegExp(source, query.caseSensitive ? 'gm' : 'gim');
 }
 
+/** A query ready to match: plain text as an escaped RegExp, a regex on the linear-time automaton. */
+export type QueryMatcher = { kind: 'text'; regex: RegExp } | { kind: 'linear'; matcher: LinearMatcher };
+
+/**
+ * The query ready to match; throws BAD_REQUEST for a regex that does not compile or that cannot
+ * run in linear time (saying what to simplify). Matching throws it too for a text the regex would
+ * cost too many steps per character in (regex/linearMatcher.ts STEPS_PER_UNIT).
+ */
+export function compileQuery(query: TextQuery): QueryMatcher {
+  let regex: RegExp;
+  try {
+    regex = queryPattern(query);
+  } catch (error) {
+    throw new HindsightError('BAD_REQUEST', `The regular expression is not valid: ${(error as Error).message}`, { query: query.query });
+  }
+  if (!query.regex) return { kind: 'text', regex };
+  return { kind: 'linear', matcher: new LinearMatcher(compileProgram(parseRegex(query.query), !query.caseSensitive, query.query)) };
+}
+
+/** Up to `max` matches of the query in `text`, in order. */
+export function queryMatches(text: string, query: QueryMatcher, max: number): TextMatch[] {
+  if (query.kind === 'text') return findMatches(text, query.regex, max);
+  return findMatchesWith(text, (from) => query.matcher.find(text, from), max);
+}
+
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** Up to `max` matches of `pattern` (global) in `text`, in order. */
 export function findMatches(text: string, pattern: RegExp, max: number): TextMatch[] {
-  const out: TextMatch[] = [];
   const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  return findMatchesWith(text, (from) => {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    return m && { index: m.index, end: m.index + m[0].length };
+  }, max);
+}
+
+/** The first match at or after a position: where it starts and ends, or null. */
+export type FindNext = (from: number) => { index: number; end: number } | null;
+
+/** Up to `max` matches, in order, as `next` finds them one after the other (any matcher). */
+export function findMatchesWith(text: string, next: FindNext, max: number): TextMatch[] {
+  const out: TextMatch[] = [];
   let line = 1;
   let lineStart = 0;
   let scanned = 0;
-  let m: RegExpExecArray | null;
-  while (out.length < max && (m = re.exec(text)) !== null) {
+  let from = 0;
+  let m: { index: number; end: number } | null;
+  while (out.length < max && from <= text.length && (m = next(from)) !== null) {
     // Count the line breaks between the previous match and this one only (one pass over the text).
     for (let i = text.indexOf('\n', scanned); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) {
       line++;
       lineStart = i + 1;
     }
     scanned = m.index;
-    out.push({ line, column: m.index - lineStart + 1, length: m[0].length, offset: m.index });
+    out.push({ line, column: m.index - lineStart + 1, length: m.end - m.index, offset: m.index });
     // An empty match would find itself again forever: step past it.
-    if (m[0].length === 0) re.lastIndex = m.index + 1;
+    from = m.end === m.index ? m.index + 1 : m.end;
   }
   return out;
 }
@@ -74,13 +124,22 @@ export function matchAt(text: string, query: TextQuery, line: number, column: nu
   }
   const from = start + column - 1;
   if (from > text.length) return null;
-  let pattern: RegExp;
+  let compiled: QueryMatcher;
   try {
-    pattern = queryPattern(query);
+    compiled = compileQuery(query);
   } catch {
     return null;
   }
-  const sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
+  if (compiled.kind === 'linear') {
+    let m: { index: number; end: number } | null;
+    try {
+      m = compiled.matcher.find(text, from);
+    } catch {
+      return null; // too costly in this text: nothing highlighted
+    }
+    return m && m.index === from ? { from, to: m.end } : null;
+  }
+  const sticky = new RegExp(compiled.regex.source, `${compiled.regex.flags.replace('g', '')}y`);
   sticky.lastIndex = from;
   const m = sticky.exec(text);
   return m ? { from, to: from + m[0].length } : null;

@@ -92,3 +92,10 @@ export function integerFlag(ctx: CommandContext, name: string): number | undefin
   if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw new UsageError(`--${name} takes a whole number`);
   return Number(raw);
 }
+
+/** A count that must be 1 or more (a limit of 0 would answer nothing, never what was meant). */
+export function positiveIntegerFlag(ctx: CommandContext, name: string): number | undefined {
+  const value = integerFlag(ctx, name);
+  if (value === 0 || (value !== undefined && !Number.isSafeInteger(value))) throw new UsageError(`--${name} takes a whole number of 1 or more`);
+  return value;
+}

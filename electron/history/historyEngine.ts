@@ -60,7 +60,8 @@ import { assertOutsideProject } from './restore/outsideProject.js';
 import { SpecialModes } from './restore/specialModes.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from './restore/backgroundCloser.js';
 import { SearchBuilder } from './search/searchBuilder.js';
-import { searchHistory, type SearchRequest } from './search/searchHistory.js';
+import type { SearchRequest } from './search/searchHistory.js';
+import { searchOnThread } from './search/searchThread.js';
 import { storeStats } from './stats/storeStats.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { verifyStore } from './verify/verifyStore.js';
@@ -361,9 +362,12 @@ export class HistoryEngine {
     return storeStats(this.history(projectId), largest, this.settings().searchMaxFileSize);
   }
 
-  /** Every version ever recorded that holds the text (search/searchHistory.ts). */
-  search(projectId: string, request: SearchRequest): Promise<SearchResult> {
-    return searchHistory(this.history(projectId), request, this.settings().searchMaxFileSize);
+  /**
+   * Every version ever recorded that holds the text (search/searchHistory.ts), on its own worker
+   * thread (search/searchThread.ts); `signal` ends it at once (its caller went away).
+   */
+  search(projectId: string, request: SearchRequest, options: { signal?: AbortSignal } = {}): Promise<SearchResult> {
+    return searchOnThread(this.history(projectId), request, this.settings().searchMaxFileSize, options.signal);
   }
 
   /**

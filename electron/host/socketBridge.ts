@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventMessage, ServerMessage } from '../../shared/contract/wire.js';
+import { HindsightError } from '../../shared/errors.js';
 import type { Dispatcher } from '../history/dispatcher/dispatcher.js';
 import { authorize, sameOrigin, type Gate } from './authorize.js';
 
@@ -40,6 +41,8 @@ function serveSocket(dispatcher: Dispatcher, ws: WebSocket): void {
     if (event.event === 'progress' && event.payload.phase !== 'done' && ws.bufferedAmount > PROGRESS_BACKLOG_BYTES) return;
     send({ kind: 'event', ...event } as EventMessage);
   });
+  // The page went away: its searches still running end, since nobody reads their answers.
+  const gone = new AbortController();
   ws.on('message', (data, isBinary) => {
     let message: unknown;
     try {
@@ -47,8 +50,12 @@ function serveSocket(dispatcher: Dispatcher, ws: WebSocket): void {
     } catch {
       message = undefined; // the dispatcher answers it as a malformed call
     }
-    void dispatcher.handle(message).then(send);
+    void dispatcher.handle(message, gone.signal).then(send);
   });
-  ws.on('close', unsubscribe);
-  ws.on('error', unsubscribe);
+  const end = (): void => {
+    unsubscribe();
+    gone.abort(new HindsightError('CANCELLED', 'The page went away.'));
+  };
+  ws.on('close', end);
+  ws.on('error', end);
 }

@@ -37,6 +37,8 @@ export interface SearchSlice {
 }
 
 let searchSeq = 0;
+/** The operationId of the search still running, if any: a newer search ends it. */
+let runningSearch: string | null = null;
 
 export const createSearchSlice: Slice<SearchSlice> = (set, get) => ({
   searchQuery: '',
@@ -56,12 +58,18 @@ export const createSearchSlice: Slice<SearchSlice> = (set, get) => ({
     const { currentProjectId: projectId, searchQuery: query, searchRegex: regex, searchCase: caseSensitive } = get();
     if (!projectId || query.trim() === '') return;
     const seq = ++searchSeq;
+    // Nobody will read the answer of the search this one replaces: the history process ends it.
+    if (runningSearch) void call('cancel', { operationId: runningSearch }).catch(() => undefined);
+    const operationId = `search-${Date.now()}-${seq}`;
+    runningSearch = operationId;
     set({ searchStatus: 'searching', searchError: null, view: 'search' });
     try {
-      const searchResult = await call('search', { projectId, query, regex, caseSensitive });
+      const searchResult = await call('search', { projectId, query, regex, caseSensitive, operationId });
       if (seq === searchSeq) set({ searchResult, searched: { query, regex, caseSensitive }, searchStatus: 'ready' });
     } catch (error) {
       if (seq === searchSeq) set({ searchStatus: 'error', searchError: asError(error).toJSON(), searchResult: null });
+    } finally {
+      if (runningSearch === operationId) runningSearch = null;
     }
   },
 

@@ -1,4 +1,4 @@
-import { integerFlag, projectOf, requirePositionals, writeJson, type Command } from '../command.js';
+import { positiveIntegerFlag, projectOf, requirePositionals, writeJson, type Command } from '../command.js';
 import { printSearch } from '../format/searchHits.js';
 import { parseSince } from '../sinceTime.js';
 import { parseDisplayPath } from '../../../shared/fileNameBytes.js';
@@ -20,15 +20,11 @@ export const searchCommand: Command = {
     const [folder, query] = requirePositionals(ctx, ['FOLDER', 'QUERY']);
     const path = typeof ctx.flags.path === 'string' && ctx.flags.path !== '' ? parseDisplayPath(ctx.flags.path) : undefined;
     const since = typeof ctx.flags.since === 'string' ? parseSince(ctx.flags.since) : undefined;
+    const limit = positiveIntegerFlag(ctx, 'limit') ?? 500;
     const { engine, projectId } = projectOf(ctx, folder!);
-    const result = await engine.search(projectId, {
-      query: query!,
-      regex: ctx.flags.regex === true,
-      caseSensitive: ctx.flags.case === true,
-      path,
-      since,
-      limit: integerFlag(ctx, 'limit') ?? 500,
-    });
+    // SIGINT, SIGTERM or a closed output end the search's thread at once.
+    const request = { query: query!, regex: ctx.flags.regex === true, caseSensitive: ctx.flags.case === true, path, since, limit };
+    const result = await engine.search(projectId, request, { signal: ctx.signal });
     if (ctx.json) return writeJson(ctx, result);
     printSearch(ctx.out, result);
   },

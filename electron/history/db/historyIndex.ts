@@ -517,18 +517,6 @@ export class HistoryIndex {
     return searchIndex.blobTextState(this.#sql, hash);
   }
 
-  candidateVersions(literal: string): searchIndex.SearchVersionRow[] {
-    return searchIndex.candidateVersions(this.#sql, literal);
-  }
-
-  unindexedVersions(maxSize: number): searchIndex.SearchVersionRow[] {
-    return searchIndex.unindexedVersions(this.#sql, maxSize);
-  }
-
-  fileVersionsWithin(maxSize: number): searchIndex.SearchVersionRow[] {
-    return searchIndex.fileVersionsWithin(this.#sql, maxSize);
-  }
-
   searchProgress(maxSize: number): { indexedBlobs: number; totalBlobs: number } {
     return searchIndex.searchProgress(this.#sql, maxSize);
   }

@@ -14,7 +14,11 @@ import { ROUTES, type CredentialsSource, type RouteContext } from './routes.js';
 // or browser tab); the dispatcher adds none of its own.
 
 export interface Dispatcher {
-  handle(message: unknown): Promise<ResultMessage>;
+  /**
+   * `gone` aborts when the caller went away (its page, socket or port closed): work that can end
+   * early, such as a search, ends then, since nobody waits for its answer.
+   */
+  handle(message: unknown, gone?: AbortSignal): Promise<ResultMessage>;
   /** The engine, for a transport that carries bytes beside the calls (the browser host's download and upload). */
   readonly engine: HistoryEngine;
   /** Runs such a transport's work under an operationId, so the `cancel` call stops it like any call's. */
@@ -36,7 +40,7 @@ export interface DispatcherOptions {
 export function createDispatcher(engine: HistoryEngine, options: DispatcherOptions = {}): Dispatcher {
   const listeners = new Set<(event: HindsightEvent) => void>();
   const operations = new Operations();
-  const ctx: RouteContext = { engine, operations, watch: options.watch ?? true, credentials: options.credentials ?? 'keychain' };
+  const base = { engine, operations, watch: options.watch ?? true, credentials: options.credentials ?? 'keychain' };
   const forward = (event: HindsightEvent): void => {
     for (const listener of [...listeners]) {
       try {
@@ -51,7 +55,7 @@ export function createDispatcher(engine: HistoryEngine, options: DispatcherOptio
   const stopSweep = new AbortController();
   if (options.sweep) void engine.sweepProjects(stopSweep.signal);
 
-  async function answer(message: unknown): Promise<Result<unknown>> {
+  async function answer(message: unknown, gone: AbortSignal): Promise<Result<unknown>> {
     const envelope = readable(() => callMessageSchema.safeParse(message));
     if (!envelope.success) return failure(badRequest('call', envelope.error));
     const { call, args } = envelope.data;
@@ -62,16 +66,16 @@ export function createDispatcher(engine: HistoryEngine, options: DispatcherOptio
     if (!parsed.success) return failure(badRequest(call, parsed.error));
     // The table is total (routes.ts); TypeScript cannot pair a union of names with its route's request.
     const route = ROUTES[call] as (request: unknown, ctx: RouteContext) => unknown;
-    return { ok: true, value: await route(parsed.data, ctx) };
+    return { ok: true, value: await route(parsed.data, { ...base, gone }) };
   }
 
   return {
     engine,
     run: (operationId, work) => operations.run(operationId, work),
-    async handle(message) {
+    async handle(message, gone = NEVER) {
       const id = idOf(message);
       try {
-        return { kind: 'result', id, result: await answer(message) };
+        return { kind: 'result', id, result: await answer(message, gone) };
       } catch (error) {
         return { kind: 'result', id, result: failure(error) };
       }
@@ -89,6 +93,9 @@ export function createDispatcher(engine: HistoryEngine, options: DispatcherOptio
     },
   };
 }
+
+/** The caller of a call that came without a signal never goes away. */
+const NEVER = new AbortController().signal;
 
 /**
  * Runs a validation; a value that throws while being read (a getter, a proxy: possible only for

@@ -14,6 +14,8 @@ export interface RouteContext {
   watch: boolean;
   /** Where remote credentials come from: the app's keychain (handed over by useRemoteCredentials) or the process's environment only. */
   credentials: CredentialsSource;
+  /** Aborts when the caller went away (Dispatcher.handle). */
+  gone: AbortSignal;
 }
 
 export type CredentialsSource = 'keychain' | 'environment';
@@ -60,7 +62,9 @@ export const ROUTES: Routes = {
 
   createCheckpoint: ({ projectId, label }, { engine }) => engine.checkpoint(projectId, label),
   deletedFiles: ({ projectId }, { engine }) => engine.deleted(projectId),
-  search: ({ projectId, ...query }, { engine }) => engine.search(projectId, query),
+  // A search nobody waits for any more ends: its caller went away or cancelled it.
+  search: ({ projectId, operationId, ...query }, { engine, operations, gone }) =>
+    operations.run(operationId, (signal) => engine.search(projectId, query, { signal: AbortSignal.any([signal, gone]) })),
   storeStats: ({ projectId, largest }, { engine }) => engine.storeStats(projectId, largest),
   pins: ({ projectId }, { engine }) => engine.pins(projectId),
   setPin: (request, { engine }) => engine.setPin(request.projectId, 'snapshotId' in request ? { snapshotId: request.snapshotId } : { versionId: request.versionId }, request.pinned),

@@ -1,4 +1,5 @@
 import type { EventMessage, ServerMessage } from '../../../shared/contract/wire.js';
+import { HindsightError } from '../../../shared/errors.js';
 import type { Dispatcher } from './dispatcher.js';
 
 // Serves one message port (Electron's MessagePortMain or a worker_threads MessagePort) with the
@@ -31,13 +32,16 @@ export function servePort(dispatcher: Dispatcher, port: PortLike, unwrap: (event
     }
   };
   const unsubscribe = dispatcher.subscribe((event) => post({ kind: 'event', ...event } as EventMessage));
+  // The window went away: its searches still running end, since nobody reads their answers.
+  const gone = new AbortController();
   const stop = (): void => {
     if (!open) return;
     open = false;
     unsubscribe();
+    gone.abort(new HindsightError('CANCELLED', 'The window went away.'));
   };
   port.on('message', (event) => {
-    void dispatcher.handle(unwrap(event)).then(post);
+    void dispatcher.handle(unwrap(event), gone.signal).then(post);
   });
   port.on('close', stop);
   port.start?.();

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { HindsightError, type ErrorCode } from '../../../shared/errors.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { count } from '../trace.js';
+import { errorOfFailure } from '../workerFailure.js';
 import { workerScript } from '../workerScripts.js';
 import { decodeOids, type FromWorker, type PlanMessage, type PlanRequest } from './pruneProtocol.js';
 
@@ -48,7 +48,7 @@ export class PrunePlanner {
     const pending = this.#pending;
     this.#pending = undefined;
     if (message.type === 'failed') {
-      return pending?.reject(message.code ? new HindsightError(message.code as ErrorCode, message.message, message.details) : new Error(message.message));
+      return pending?.reject(errorOfFailure(message));
     }
     count('prune.workerPlans');
     if (message.niceness === 19) count('prune.lowPriorityPlans');

@@ -1,9 +1,10 @@
 import type { RetentionPolicy } from '../../../shared/retention.js';
 import type { PruneChunk } from './pruneChunks.js';
 import type { PrunePlan } from './planPrune.js';
+import type { WorkerFailure } from '../workerFailure.js';
 
 // Messages between the history process and its prune planner (pruneWorker.ts): a PlanRequest,
-// answered by a PlanMessage or a FailedMessage. The plan comes back compact, ready for the write:
+// answered by a PlanMessage or a WorkerFailure. The plan comes back compact, ready for the write:
 // ids in typed arrays (moved, not copied), paths and hashes joined into one string per chunk (one
 // copy, no string per row), and what the result reports.
 
@@ -64,15 +65,7 @@ export interface PlanMessage {
   niceness: number | null;
 }
 
-export interface FailedMessage {
-  type: 'failed';
-  message: string;
-  /** A HindsightError's code and details (an unreadable index says so as it would on this thread). */
-  code?: string;
-  details?: Record<string, unknown>;
-}
-
-export type FromWorker = PlanMessage | FailedMessage;
+export type FromWorker = PlanMessage | WorkerFailure;
 
 const PATHS = '\0';
 const HASHES = '\n';

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import { HindsightError } from '../../../shared/errors.js';
 import { PruneReader } from '../db/pruneReader.js';
 import { lowestThreadPriority } from '../threadPriority.js';
+import { workerFailure } from '../workerFailure.js';
 import { planPrune } from './planPrune.js';
 import { pruneChunks } from './pruneChunks.js';
 import { encodeChunk, encodeOids, transferables, type FromWorker, type PlanRequest, type PlanSummary } from './pruneProtocol.js';
@@ -52,11 +52,5 @@ async function plan(request: PlanRequest): Promise<void> {
 }
 
 parentPort?.on('message', (request: PlanRequest) => {
-  plan(request).catch((error: unknown) =>
-    send(
-      error instanceof HindsightError
-        ? { type: 'failed', message: error.message, code: error.code, details: error.details }
-        : { type: 'failed', message: error instanceof Error ? error.message : String(error) },
-    ),
-  );
+  plan(request).catch((error: unknown) => send(workerFailure(error)));
 });

@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import { HindsightError, type ErrorCode } from '../../../shared/errors.js';
 import { WriteGate } from '../db/writeGate.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { BlobProblem } from '../store/blobReader.js';
 import { LOWEST_PRIORITY } from '../threadPriority.js';
 import { count } from '../trace.js';
+import { errorOfFailure, type WorkerFailure } from '../workerFailure.js';
 import { workerScript } from '../workerScripts.js';
 import type { BatchOutcome } from './indexBatch.js';
 
@@ -25,7 +25,7 @@ export interface IndexRequest {
 
 export type IndexReply =
   | ({ type: 'batch'; niceness: number | null; damaged: [string, BlobProblem][] } & BatchOutcome)
-  | { type: 'failed'; message: string; code?: string; details?: Record<string, unknown> };
+  | WorkerFailure;
 
 export class IndexThread {
   readonly #worker: Worker;
@@ -65,7 +65,7 @@ export class IndexThread {
     this.#pending = undefined;
     this.#worker.unref();
     if (reply.type === 'failed') {
-      return pending?.reject(reply.code ? new HindsightError(reply.code as ErrorCode, reply.message, reply.details) : new Error(reply.message));
+      return pending?.reject(errorOfFailure(reply));
     }
     count('search.workerBatches');
     // What the worker found missing or damaged, marked as a reader on this thread would have.

@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import { HindsightError } from '../../../shared/errors.js';
 import { SearchIndexWriter } from '../db/searchIndexWriter.js';
 import { onBlobDamage, type BlobProblem } from '../store/blobReader.js';
 import { lowestThreadPriority } from '../threadPriority.js';
+import { workerFailure } from '../workerFailure.js';
 import { indexBatch } from './indexBatch.js';
 import type { IndexReply, IndexRequest } from './indexThread.js';
 
@@ -34,10 +34,7 @@ parentPort?.on('message', (request: IndexRequest) => {
   try {
     reply = batch(request);
   } catch (error) {
-    reply =
-      error instanceof HindsightError
-        ? { type: 'failed', message: error.message, code: error.code, details: error.details }
-        : { type: 'failed', message: error instanceof Error ? error.message : String(error) };
+    reply = workerFailure(error);
   }
   parentPort?.postMessage(reply);
 });

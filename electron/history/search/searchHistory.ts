@@ -1,10 +1,9 @@
 import type { SearchHit, SearchMatch, SearchResult } from '../../../shared/contract/values.js';
-import { HindsightError } from '../../../shared/errors.js';
 import { globMatcher } from '../../../shared/pathGlob.js';
-import { findMatches, previewOf, queryPattern, type TextMatch, type TextQuery } from '../../../shared/textSearch.js';
+import { compileQuery, previewOf, queryMatches, type QueryMatcher, type TextMatch, type TextQuery } from '../../../shared/textSearch.js';
 import type { VersionInfo } from '../../../shared/history.js';
 import type { BlobTextState, SearchVersionRow } from '../db/historyIndex.js';
-import type { ProjectStore } from '../project/projectStore.js';
+import type { SearchReads } from '../db/searchReader.js';
 import { count } from '../trace.js';
 import { readBlobText } from './blobText.js';
 import { requiredLiteral } from './regexLiteral.js';
@@ -16,7 +15,8 @@ import { requiredLiteral } from './regexLiteral.js';
 // blob is read and scanned for its lines once per search however many files and versions name it
 // (the index only narrows, the text itself decides: case, regex). Whether the build is complete is
 // two counts (no scan of every blob), and only an incomplete one costs the query for the blobs it
-// has not reached.
+// has not reached. It runs in its own worker thread (searchThread.ts, searchWorker.ts), from its
+// own connection to history.db, so however long it takes the history process answers meanwhile.
 
 export interface SearchRequest extends TextQuery {
   /** A glob over project paths (shared/pathGlob.ts). */
@@ -27,8 +27,12 @@ export interface SearchRequest extends TextQuery {
 
 /** Matches listed per hit at most: enough to see where, without a line per occurrence of "the". */
 export const MAX_MATCHES = 100;
-/** Blob reads between two turns of the event loop, so a long scan never holds up other calls. */
-const READS_PER_TURN = 64;
+
+/** What a search reads: the history's rows and the blobs' folder. */
+export interface SearchSource {
+  index: SearchReads;
+  blobsDir: string;
+}
 
 interface Group {
   path: string;
@@ -37,8 +41,8 @@ interface Group {
   lastSeen: number;
 }
 
-export async function searchHistory(store: ProjectStore, request: SearchRequest, maxSize: number): Promise<SearchResult> {
-  const pattern = compile(request);
+export function searchHistory(store: SearchSource, request: SearchRequest, maxSize: number): SearchResult {
+  const pattern = compileQuery(request);
   const literal = request.regex ? requiredLiteral(request.query) : request.query;
   const indexed = literal !== null && [...literal].length >= 3;
   const { index } = store;
@@ -63,7 +67,7 @@ export async function searchHistory(store: ProjectStore, request: SearchRequest,
   let truncated = false;
   for (const group of groups) {
     const newest = group.versions[0]!;
-    const scan = await scans.of(group.hash, newest[5], newest[6]);
+    const scan = scans.of(group.hash, newest[5], newest[6]);
     if (scan === null || scan.found.length === 0) continue;
     if (results.length === request.limit) {
       truncated = true;
@@ -74,7 +78,7 @@ export async function searchHistory(store: ProjectStore, request: SearchRequest,
       versions: group.versions.map(([versionId, snapshotId, , , at]) => ({ versionId, snapshotId, at })),
       firstSeen: group.versions[group.versions.length - 1]![4],
       lastSeen: group.lastSeen,
-      stillPresent: await scans.stillPresent(group, maxSize, named),
+      stillPresent: scans.stillPresent(group, maxSize, named),
       matches: scans.matchesOf(group.hash, scan),
     });
   }
@@ -94,15 +98,14 @@ class BlobScans {
   readonly #scans = new Map<string, Scan | null>();
   readonly #matches = new Map<string, SearchMatch[]>();
   readonly #latest = new Map<string, VersionInfo | undefined>();
-  #reads = 0;
 
   constructor(
-    private readonly store: ProjectStore,
-    private readonly pattern: RegExp,
+    private readonly store: SearchSource,
+    private readonly pattern: QueryMatcher,
   ) {}
 
   /** The blob's matches; `state` is what the index build found it to be (null: not looked at yet). */
-  async of(hash: string, size: number, state: BlobTextState | null): Promise<Scan | null> {
+  of(hash: string, size: number, state: BlobTextState | null): Scan | null {
     const known = this.#scans.get(hash);
     if (known !== undefined) return known;
     let scan: Scan | null = null;
@@ -111,9 +114,8 @@ class BlobScans {
       count('search.blobReads');
       if (read.state === 'text') {
         count('search.blobScans');
-        scan = { text: read.text, found: findMatches(read.text, this.pattern, MAX_MATCHES) };
+        scan = { text: read.text, found: queryMatches(read.text, this.pattern, MAX_MATCHES) };
       }
-      if (++this.#reads % READS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     this.#scans.set(hash, scan);
     return scan;
@@ -130,7 +132,7 @@ class BlobScans {
    * is gone from it. A latest blob the index has looked at and did not name (`named`, for an
    * indexed search) cannot hold it, and is not read.
    */
-  async stillPresent(group: Group, maxSize: number, named: Set<string> | undefined): Promise<boolean> {
+  stillPresent(group: Group, maxSize: number, named: Set<string> | undefined): boolean {
     if (!this.#latest.has(group.path)) this.#latest.set(group.path, this.store.index.latestVersion(group.path));
     const latest = this.#latest.get(group.path);
     if (!latest || latest.hash === null || latest.type !== 'file') return false;
@@ -142,16 +144,8 @@ class BlobScans {
       if (state !== null && state !== 'text') return false;
       if (state === 'text' && named && !named.has(latest.hash)) return false;
     }
-    const scan = await this.of(latest.hash, latest.size, state ?? null);
+    const scan = this.of(latest.hash, latest.size, state ?? null);
     return scan !== null && scan.found.length > 0;
-  }
-}
-
-function compile(request: SearchRequest): RegExp {
-  try {
-    return queryPattern(request);
-  } catch (error) {
-    throw new HindsightError('BAD_REQUEST', `The regular expression is not valid: ${(error as Error).message}`, { query: request.query });
   }
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { SearchHit, SearchMatch } from '../../../shared/contract.js';
-import { findMatches, queryPattern } from '../../../shared/textSearch.js';
+import { compileQuery, queryMatches } from '../../../shared/textSearch.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
@@ -177,7 +177,7 @@ function MatchPreview({ match }: { match: SearchMatch }) {
   const parts = useMemo(() => {
     if (!searched) return null;
     try {
-      const found = findMatches(match.preview, queryPattern(searched), 1)[0];
+      const found = queryMatches(match.preview, compileQuery(searched), 1)[0];
       if (!found || found.length === 0) return null;
       return [match.preview.slice(0, found.offset), match.preview.slice(found.offset, found.offset + found.length), match.preview.slice(found.offset + found.length)];
     } catch {

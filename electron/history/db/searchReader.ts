@@ -1,0 +1,63 @@
+import type Database from 'better-sqlite3';
+import type { VersionInfo } from '../../../shared/history.js';
+import { openReadOnly } from './indexFile.js';
+import * as searchIndex from './searchIndex.js';
+import { indexError } from './sqliteErrors.js';
+import { Sql } from './sql.js';
+import { latestVersion } from './versionQueries.js';
+
+// A search's reads from its own read-only connection (the search's worker thread opens one, on a
+// history the history process has opened and migrated): the index's candidates, the file versions
+// to read, each path's latest version. WAL lets it read while the history process's connection
+// writes. HistoryIndex answers the same questions on the history process's connection.
+
+export interface SearchReads {
+  searchProgress(maxSize: number): { indexedBlobs: number; totalBlobs: number };
+  candidateVersions(literal: string): searchIndex.SearchVersionRow[];
+  unindexedVersions(maxSize: number): searchIndex.SearchVersionRow[];
+  fileVersionsWithin(maxSize: number): searchIndex.SearchVersionRow[];
+  latestVersion(path: string): VersionInfo | undefined;
+  blobTextState(hash: string): searchIndex.BlobTextState | undefined;
+}
+
+export class SearchReader implements SearchReads {
+  readonly #db: Database.Database;
+  readonly #sql: Sql;
+
+  constructor(readonly file: string) {
+    try {
+      this.#db = openReadOnly(file);
+    } catch (error) {
+      throw indexError(error, file);
+    }
+    this.#sql = new Sql(this.#db, file);
+  }
+
+  searchProgress(maxSize: number): { indexedBlobs: number; totalBlobs: number } {
+    return searchIndex.searchProgress(this.#sql, maxSize);
+  }
+
+  candidateVersions(literal: string): searchIndex.SearchVersionRow[] {
+    return searchIndex.candidateVersions(this.#sql, literal);
+  }
+
+  unindexedVersions(maxSize: number): searchIndex.SearchVersionRow[] {
+    return searchIndex.unindexedVersions(this.#sql, maxSize);
+  }
+
+  fileVersionsWithin(maxSize: number): searchIndex.SearchVersionRow[] {
+    return searchIndex.fileVersionsWithin(this.#sql, maxSize);
+  }
+
+  latestVersion(path: string): VersionInfo | undefined {
+    return latestVersion(this.#sql, path);
+  }
+
+  blobTextState(hash: string): searchIndex.BlobTextState | undefined {
+    return searchIndex.blobTextState(this.#sql, hash);
+  }
+
+  close(): void {
+    if (this.#db.open) this.#db.close();
+  }
+}
