@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { createDispatcher } from '../../history/dispatcher/dispatcher.js';
 import { startHost } from '../../host/hostServer.js';
+import { RecordAll } from '../../history/watch/recordAll.js';
 import { integerFlag, requirePositionals, UsageError, writeJson, type Command } from '../command.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 // `hindsight serve`: the viewer in a browser, for machines without a display and for the browser
-// e2e suite. Runs until SIGINT or SIGTERM.
+// e2e suite. Runs until SIGINT or SIGTERM, recording every known project meanwhile (as `watch
+// --all` does), whether or not a page is connected.
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -23,6 +25,7 @@ export const serveCommand: Command = {
     if (port !== undefined && port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
     const rendererDir = typeof ctx.flags['renderer-dir'] === 'string' ? ctx.flags['renderer-dir'] : join(ctx.cliDir, '..', 'renderer');
     const dispatcher = createDispatcher(ctx.engine(), { sweep: true });
+    const recorder = new RecordAll(ctx.engine());
     const host = await startHost({
       dispatcher,
       rendererDir,
@@ -31,6 +34,7 @@ export const serveCommand: Command = {
       allowRemote: ctx.flags['allow-remote'] === true,
       meta: { platform: process.platform, version: packageJson.version },
     });
+    await recorder.start();
     if (ctx.json) writeJson(ctx, { url: host.url });
     else ctx.out.write(`Hindsight is serving the viewer at ${host.url}\nStop it with Ctrl+C.\n`);
     await new Promise<void>((resolve) => {
@@ -38,6 +42,7 @@ export const serveCommand: Command = {
       else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
     await host.close();
+    await recorder.stop();
     await dispatcher.close();
   },
 };

@@ -8,7 +8,7 @@ import { undoesSnapshotRestore } from '../restore/restoreOrigin.js';
 import { executeRestore, type ExecuteOptions, type RestoreOutcome } from '../restore/restoreSnapshot.js';
 import type { CopyPool } from '../store/copyPool.js';
 import type { BatchTiming, ChangeGroupRequest } from '../watch/changeBatcher.js';
-import { ProjectWatcher } from '../watch/projectWatcher.js';
+import { ProjectWatcher, type ProjectWatcherOptions } from '../watch/projectWatcher.js';
 import type { GitSource, RestoreFileResult, RestorePreview } from '../../../shared/contract/values.js';
 import { commitChangeGroup, type ChangeGroupResult, type MassChangeRule } from './changeGroup.js';
 import { insertCheckpoint } from './checkpoint.js';
@@ -37,7 +37,7 @@ export interface RecorderOptions {
   maxFileSize?: () => number | null;
 }
 
-export interface WatchOptions extends Partial<BatchTiming> {
+export interface WatchOptions extends Partial<BatchTiming>, Pick<ProjectWatcherOptions, 'fallbackRescanMs' | 'onWatchLimit'> {
   exclude?: readonly string[];
   reconcileEveryMs?: number;
   /** Called after each change group is written (or found empty). */
@@ -138,6 +138,8 @@ export class ProjectRecorder {
       quietMs: options.quietMs,
       maxGroupMs: options.maxGroupMs,
       reconcileEveryMs: options.reconcileEveryMs,
+      fallbackRescanMs: options.fallbackRescanMs,
+      onWatchLimit: options.onWatchLimit,
       exclude: this.excludeOf(project),
       skip: project.store.dataFolder,
       onError: options.onError,
