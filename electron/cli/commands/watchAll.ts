@@ -23,13 +23,16 @@ export async function watchAll(ctx: CommandContext): Promise<void> {
     },
     onError: (project, error) => ctx.err.write(`hindsight watch: ${project.root}: ${(error as Error).message ?? String(error)}\n`),
   });
-  await recorder.start();
-  const projects = recorder.watching().length;
-  if (ctx.json) writeJson(ctx, { watching: true, projects });
-  else ctx.err.write(`Watching ${countOf(projects, 'project')} and the list of known projects; Ctrl-C to stop.\n`);
-  await new Promise<void>((resolve) => {
+  // A signal during the catch-ups cancels them: what they found is found again at the next start.
+  const stopped = new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve();
     else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-  await recorder.stop();
+  }).then(() => recorder.stop());
+  await recorder.start();
+  if (!ctx.signal.aborted) {
+    const projects = recorder.watching().length;
+    if (ctx.json) writeJson(ctx, { watching: true, projects });
+    else ctx.err.write(`Watching ${countOf(projects, 'project')} and the list of known projects; Ctrl-C to stop.\n`);
+  }
+  await stopped;
 }

@@ -78,6 +78,7 @@ export class RecordAll {
     // A config that cannot be read stops here with its own clear error.
     const { projects } = this.engine.config.requireConfig();
     await Promise.all(projects.map((project) => this.look(project, startedAt)));
+    if (this.stopping.signal.aborted) return;
     // Keeps the process alive, as a watch does.
     this.pollTimer = setInterval(() => void this.poll(), this.options.pollMs ?? DEFAULT_POLL_MS);
     this.beatTimer = setInterval(() => this.beat(), this.options.beatMs ?? DEFAULT_BEAT_MS);
