@@ -602,7 +602,10 @@ export class HistoryEngine {
   /** Records changes live until unwatch (or closeProject). */
   async watch(projectId: string, options: WatchOptions = {}): Promise<void> {
     const project = this.record(projectId);
-    await this.recorder.watch(project, { ...options, fallbackRescanMs: options.fallbackRescanMs ?? this.fallbackRescanMs() });
+    const fallbackRescanMs = options.fallbackRescanMs ?? this.fallbackRescanMs();
+    // A caller that does not handle a refused watch itself is told of it as of any failure.
+    const onWatchLimit = options.onWatchLimit ?? ((error: unknown) => options.onError?.(watchLimitError(project.root, error, fallbackRescanMs / 1000)));
+    await this.recorder.watch(project, { ...options, fallbackRescanMs, onWatchLimit });
     this.startSearchIndex(project);
   }
 
