@@ -54,6 +54,7 @@ export interface RestoreRun extends RestoreOutcome {
 
 export class ProjectRecorder {
   readonly hooks = new CommitHooks();
+  private readonly watchesStarting = new WeakMap<OpenProject, Promise<void>>();
 
   constructor(private readonly options: RecorderOptions = {}) {}
 
@@ -131,8 +132,19 @@ export class ProjectRecorder {
     }, options);
   }
 
-  async watch(project: OpenProject, options: WatchOptions = {}): Promise<void> {
-    if (project.watcher) return;
+  /** Starts the project's live watcher, unless it has one (or one is starting: the first caller's options hold). */
+  watch(project: OpenProject, options: WatchOptions = {}): Promise<void> {
+    if (project.watcher) return Promise.resolve();
+    // The recorder of every project and a window opening the same project may ask at once: one watch.
+    let starting = this.watchesStarting.get(project);
+    if (!starting) {
+      starting = this.startWatch(project, options).finally(() => this.watchesStarting.delete(project));
+      this.watchesStarting.set(project, starting);
+    }
+    return starting;
+  }
+
+  private async startWatch(project: OpenProject, options: WatchOptions): Promise<void> {
     if (options.exclude) project.exclude = options.exclude;
     project.watcher = await ProjectWatcher.start(project.root, {
       quietMs: options.quietMs,

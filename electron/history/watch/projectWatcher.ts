@@ -5,6 +5,7 @@ import { IgnoreMatcher } from './ignoreMatcher.js';
 import { RawFolderWatches } from './rawFolderWatches.js';
 import { isWatchLimit } from './watchLimit.js';
 import { failurePoint } from '../faultPoint.js';
+import { count } from '../trace.js';
 
 // The live watcher of one open project (chokidar). File events feed the change batcher; anything
 // that makes the event stream doubtful (an error, a folder created or removed, whose first files
@@ -83,8 +84,7 @@ export class ProjectWatcher {
   async stop(): Promise<void> {
     clearInterval(this.reconcileTimer);
     clearInterval(this.fallbackTimer);
-    await this.watcher?.close();
-    this.watcher = undefined;
+    await this.closeWatch();
     this.rawFolders.close();
     this.batcher.flush();
     await this.settled();
@@ -117,6 +117,7 @@ export class ProjectWatcher {
     }
     // Loaded on first use: the CLI's one-shot commands never pay for the watcher's code.
     const { watch } = await import('chokidar');
+    count('watch.open');
     const watcher = watch(this.root, {
       ignoreInitial: true,
       followSymlinks: false,
@@ -171,14 +172,22 @@ export class ProjectWatcher {
   private fallBack(error: unknown): void {
     if (this.rescannedOnly) return;
     clearInterval(this.reconcileTimer);
-    void this.watcher?.close();
-    this.watcher = undefined;
+    void this.closeWatch();
     this.rawFolders.close();
     // Keeps the process alive as the watch did.
     this.fallbackTimer = setInterval(() => this.batcher.markDoubt('periodic rescan'), this.options.fallbackRescanMs ?? DEFAULT_FALLBACK_RESCAN_MS);
     this.batcher.markDoubt('watch refused');
     this.options.onWatchLimit?.(error);
     this.ready?.();
+  }
+
+  /** Closes chokidar's watch; the trace counts the watches open in the process. */
+  private async closeWatch(): Promise<void> {
+    const watcher = this.watcher;
+    if (!watcher) return;
+    this.watcher = undefined;
+    count('watch.open', -1);
+    await watcher.close();
   }
 
   private file(abs: string): void {
