@@ -208,15 +208,18 @@ describe('hindsight watch --all', () => {
     expect(await hashes(root, 'a.txt', data)).toEqual([sha256('one'), sha256('in the open group')]);
   });
 
-  it('lets a CLI restore of a watched project write between its groups, and records no change for it', async () => {
+  it('lets a CLI open, prune and restore of a watched project write between its groups, and records no change for the restore', async () => {
     const data = tempDir('hindsight-data-');
     const root = await project(data, { 'a.txt': 'one', 'b.txt': 'b' });
     const watch = watchAll(data, ['--quiet-ms', '100']);
     await watch.waitFor(started);
     writeFileSync(join(root, 'a.txt'), 'two');
     await watch.waitFor(groupOf(root, 'a.txt'));
-    const restored = await runCli(['restore', root, '--snapshot', '1', '--data-dir', data]);
-    expect([restored.code, restored.stderr]).toEqual([0, expect.any(String)]);
+    // Every other writer takes its turn between the recorder's writes, none waits for its stop.
+    for (const writer of [['open', root], ['prune', root], ['restore', root, '--snapshot', '1']]) {
+      const result = await runCli([...writer, '--data-dir', data]);
+      expect([writer[0], result.code, result.stderr]).toEqual([writer[0], 0, expect.any(String)]);
+    }
     const afterRestore = (await snapshots(root, data)).length;
     // A later edit's group closes after any group the restore's own writes opened.
     const from = watch.lines.length;
@@ -226,6 +229,30 @@ describe('hindsight watch --all', () => {
     const groups = watch.lines.slice(from).filter((l) => l.snapshotId !== undefined);
     expect(groups.map((g) => g.changed)).toEqual([['later.txt']]);
     expect((await snapshots(root, data)).length).toBe(afterRestore + 1);
+    expect(await hashes(root, 'a.txt', data)).toEqual([sha256('one'), sha256('two'), sha256('one')]);
+  });
+
+  it('makes a CLI restore wait its turn, with a clear line, while it is writing a group', async () => {
+    const data = tempDir('hindsight-data-');
+    const root = await project(data, { 'a.txt': 'one' });
+    const watch = watchAll(data, ['--quiet-ms', '100'], { HINDSIGHT_STOP_AT: 'record-commit' });
+    await watch.waitFor(started);
+    let watchErr = '';
+    watch.child.stderr!.on('data', (chunk: Buffer) => (watchErr += chunk.toString()));
+    writeFileSync(join(root, 'a.txt'), 'two');
+    await until(() => watchErr.includes('stopped at record-commit'));
+    // The recorder stopped inside its write, holding the writer lock.
+    const restore = startCli(['restore', root, '--snapshot', '1', '--data-dir', data]);
+    running.push(restore);
+    const restored = finished(restore);
+    let restoreErr = '';
+    restore.stderr!.on('data', (chunk: Buffer) => (restoreErr += chunk.toString()));
+    await until(() => restoreErr.includes(`waiting for process ${watch.child.pid}, which is writing this history`));
+    watch.child.kill('SIGCONT');
+    expect((await restored).code).toBe(0);
+    await watch.waitFor(groupOf(root, 'a.txt'));
+    expect((await stop(watch)).code).toBe(0);
+    // The group written first, then the restore (which found nothing more to capture).
     expect(await hashes(root, 'a.txt', data)).toEqual([sha256('one'), sha256('two'), sha256('one')]);
   });
 
@@ -249,6 +276,11 @@ describe('hindsight watch --all', () => {
     expect(await hashes(root, 'a.txt', data)).toEqual([sha256('one'), sha256('seen by a rescan')]);
   });
 });
+
+/** Waits (without a time limit of its own: the test's timeout is the limit) until `ready` holds. */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 function localMinute(at: number): string {
   const d = new Date(at);
