@@ -77,7 +77,8 @@ export class RecordAll {
     const startedAt = Date.now();
     // A config that cannot be read stops here with its own clear error.
     const { projects } = this.engine.config.requireConfig();
-    await Promise.all(projects.map((project) => this.look(project, startedAt)));
+    for (const project of projects) await this.look(project, startedAt);
+    await this.settled();
     if (this.stopping.signal.aborted) return;
     // Keeps the process alive, as a watch does.
     this.pollTimer = setInterval(() => void this.poll(), this.options.pollMs ?? DEFAULT_POLL_MS);
@@ -91,13 +92,18 @@ export class RecordAll {
     clearInterval(this.pollTimer);
     clearInterval(this.beatTimer);
     await this.polling;
-    await Promise.all([...this.tracked.values()].map((t) => t.starting));
+    await this.settled();
     await Promise.all([...this.tracked.values()].filter(watched).map((t) => this.unwatch(t)));
   }
 
   /** The projects watched now. */
   watching(): RecordedProject[] {
     return [...this.tracked.values()].filter(watched).map(named);
+  }
+
+  /** Resolves once every catch-up and watch started so far is in place (or reported). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.tracked.values()].map((t) => t.starting));
   }
 
   /** One look at config.json and the known folders; at most one at a time. */
@@ -114,14 +120,18 @@ export class RecordAll {
     const ids = new Set(known.map((p) => p.id));
     for (const t of [...this.tracked.values()]) {
       if (ids.has(t.projectId) || t.starting) continue;
-      if (watched(t)) await this.unwatch(t);
+      // Its open group is written, and its store closed: nothing of it is kept open here.
+      await this.engine.closeProject(t.projectId);
       this.tracked.delete(t.projectId);
       this.report(t, 'forgotten');
     }
     for (const project of known) if (!this.stopping.signal.aborted) await this.look(project);
   }
 
-  /** Starts, stops or leaves one project after a look at its folder. */
+  /**
+   * Stops or leaves one project after a look at its folder, or starts its catch-up and watch without
+   * waiting for them (a long first copy never holds up the looks at the others).
+   */
   private async look(project: DeepReadonly<KnownProject>, catchUpUntil?: number): Promise<void> {
     const t = this.tracked.get(project.id) ?? { projectId: project.id, root: project.root, state: 'new' };
     this.tracked.set(project.id, t);
@@ -136,7 +146,6 @@ export class RecordAll {
     if (watched(t) || t.state === 'failed') return;
     const returning = t.state === 'gone' || t.state === 'moved';
     t.starting = this.begin(t, returning, catchUpUntil).finally(() => (t.starting = undefined));
-    await t.starting;
   }
 
   /** A project's catch-up (a rescan, or its first copy), then its watch. */

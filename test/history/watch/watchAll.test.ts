@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { SnapshotInfo } from '../../../shared/history.js';
@@ -113,6 +113,26 @@ describe('hindsight watch --all', () => {
     }
   });
 
+  it('says in words which project each group and state line is about', async () => {
+    const data = tempDir('hindsight-data-');
+    const root = await project(data, { 'a.txt': 'one' });
+    const child = startCli(['watch', '--all', '--data-dir', data, '--quiet-ms', '100']);
+    running.push(child);
+    const done = finished(child);
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    await until(() => err.includes('Ctrl-C to stop'));
+    expect(err).toContain('Watching 1 project and the list of known projects');
+    writeFileSync(join(root, 'a.txt'), 'two');
+    await until(() => out.includes(`${root}: Snapshot 2: 1 file changed`));
+    child.kill('SIGINT');
+    expect((await done).code).toBe(0);
+    // Found by the watcher, or by the rescan the watch starts with when the edit came that early.
+    expect(out).toMatch(new RegExp(`^Recording ${root}\n${root}: Snapshot 2: 1 file changed( \\(found by a rescan\\))?\n$`));
+  });
+
   it('catches up a change made while nothing ran, titled with the span it covers; an unchanged project gets no snapshot', async () => {
     const data = tempDir('hindsight-data-');
     const root = await project(data, { 'a.txt': 'one' });
@@ -176,6 +196,28 @@ describe('hindsight watch --all', () => {
     expect((await stop(watch)).code).toBe(0);
     expect(watch.lines.filter((l) => l.root === other && l.state !== undefined).map((l) => l.state)).toEqual(['recording']);
     expect(await hashes(root, 'a.txt', data)).toEqual([sha256('one'), sha256('edited while away'), sha256('edited after')]);
+  });
+
+  it('stops recording a project removed from the list of known projects', async () => {
+    const data = tempDir('hindsight-data-');
+    const kept = await project(data, { 'k.txt': 'k0' });
+    const removed = await project(data, { 'r.txt': 'r0' });
+    const watch = watchAll(data, ['--quiet-ms', '100']);
+    await watch.waitFor(started);
+    // Removed as the viewer's "Remove from list" does: config.json saved without it.
+    const path = join(data, 'config.json');
+    const config = JSON.parse(readFileSync(path, 'utf8')) as { projects: { root: string }[] };
+    config.projects = config.projects.filter((p) => p.root !== removed);
+    writeFileSync(`${path}.new`, JSON.stringify(config));
+    renameSync(`${path}.new`, path);
+    await watch.waitFor(stateOf(removed, 'forgotten'));
+    writeFileSync(join(removed, 'r.txt'), 'r1');
+    writeFileSync(join(kept, 'k.txt'), 'k1');
+    await watch.waitFor(groupOf(kept, 'k.txt'));
+    expect((await stop(watch)).code).toBe(0);
+    expect(watch.lines.some((l) => l.root === removed && l.snapshotId !== undefined)).toBe(false);
+    expect(await hashes(removed, 'r.txt', data)).toEqual([sha256('r0')]);
+    expect(await hashes(kept, 'k.txt', data)).toEqual([sha256('k0'), sha256('k1')]);
   });
 
   it('writes a change made 0.5 s before SIGTERM, within its quiet window', async () => {
