@@ -23,6 +23,8 @@ export function describeRecording(report: RecordingReport): string {
       return `Another folder is at ${root}: not recording it until the project's own folder is back\n`;
     case 'forgotten':
       return `${root} was removed from the known projects: no longer recording it\n`;
+    case 'uncopied':
+      return `${root} has no history yet (its first copy did not finish): hindsight open ${root} copies it\n`;
     case 'failed':
       return `Cannot record ${root}: ${report.detail}\n`;
   }

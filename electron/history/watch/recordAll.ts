@@ -31,9 +31,11 @@ export interface RecordedProject {
 /**
  * recording: caught up and watched (`back` when its folder returned, `rescanning` when the OS
  * refused the watch); gone / moved: its folder is not there (or another one is), so it is not
- * watched; forgotten: removed from the list; failed: it could not be opened (the detail says why).
+ * watched; forgotten: removed from the list; uncopied: listed, but its first copy has not finished
+ * (it is under way elsewhere, or was cancelled: only an open copies it); failed: it could not be
+ * caught up or watched (the detail says why).
  */
-export type RecordingState = 'recording' | 'back' | 'rescanning' | 'gone' | 'moved' | 'forgotten' | 'failed';
+export type RecordingState = 'recording' | 'back' | 'rescanning' | 'gone' | 'moved' | 'forgotten' | 'uncopied' | 'failed';
 
 export interface RecordingReport extends RecordedProject {
   state: RecordingState;
@@ -148,21 +150,22 @@ export class RecordAll {
     t.starting = this.begin(t, returning, catchUpUntil).finally(() => (t.starting = undefined));
   }
 
-  /** A project's catch-up (a rescan, or its first copy), then its watch. */
+  /** A project's catch-up (a rescan), then its watch. */
   private async begin(t: Tracked, returning: boolean, catchUpUntil: number | undefined): Promise<void> {
     const { engine } = this;
     const { signal } = this.stopping;
     let refused: unknown;
     try {
       const store = engine.store(t.projectId);
+      // A first copy is the user's to start (and to confirm when large), never the recorder's.
       if (store.index.baselineId() === undefined) {
-        await engine.open(t.root, { signal });
-      } else {
-        const since = lastSeenAt(store);
-        const label = catchUpUntil === undefined ? undefined : () => catchUpLabel(since, catchUpUntil);
-        const caught = await engine.rescan(t.projectId, { signal, label });
-        if (caught.snapshotId !== null) this.caughtUp(t, caught.snapshotId, caught.checkpointId);
+        if (t.state !== 'uncopied') this.report(t, 'uncopied');
+        return;
       }
+      const since = lastSeenAt(store);
+      const label = catchUpUntil === undefined ? undefined : () => catchUpLabel(since, catchUpUntil);
+      const caught = await engine.rescan(t.projectId, { signal, label });
+      if (caught.snapshotId !== null) this.caughtUp(t, caught.snapshotId, caught.checkpointId);
       signal.throwIfAborted();
       await engine.watch(t.projectId, {
         quietMs: this.options.quietMs ?? engine.configView().settings.quietWindowMs,
