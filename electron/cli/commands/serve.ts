@@ -34,15 +34,17 @@ export const serveCommand: Command = {
       allowRemote: ctx.flags['allow-remote'] === true,
       meta: { platform: process.platform, version: packageJson.version },
     });
-    await recorder.start();
     if (ctx.json) writeJson(ctx, { url: host.url });
     else ctx.out.write(`Hindsight is serving the viewer at ${host.url}\nStop it with Ctrl+C.\n`);
+    // The URL first: catching up many projects takes a while, and a page may open meanwhile.
+    const recording = recorder.start().catch((error: unknown) => ctx.err.write(`hindsight serve: not recording: ${(error as Error).message ?? String(error)}\n`));
     await new Promise<void>((resolve) => {
       if (ctx.signal.aborted) resolve();
       else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
     await host.close();
     await recorder.stop();
+    await recording;
     await dispatcher.close();
   },
 };
