@@ -108,13 +108,6 @@ export class ProjectWatcher {
   }
 
   private async begin(): Promise<void> {
-    try {
-      failurePoint('watch-setup');
-    } catch (error) {
-      if (!isWatchLimit(error)) throw error;
-      this.fallBack(error);
-      return;
-    }
     // Loaded on first use: the CLI's one-shot commands never pay for the watcher's code.
     const { watch } = await import('chokidar');
     count('watch.open');
@@ -161,6 +154,12 @@ export class ProjectWatcher {
         this.reconcileTimer.unref();
         resolve();
       });
+      // Stands for the OS refusing a watch, which chokidar reports as an error event.
+      try {
+        failurePoint('watch-setup');
+      } catch (error) {
+        watcher.emit('error', error);
+      }
     });
   }
 
