@@ -58,6 +58,7 @@ export const ERROR_CODES = [
   'BUNDLE_PREREQUISITES',
   'BUNDLE_OTHER_PROJECT',
   'HISTORY_DIVERGED',
+  'WATCH_LIMIT',
   'INTERNAL',
 ] as const;
 

@@ -1,11 +1,13 @@
 import type { MessagePortMain } from 'electron';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from './dataDir.js';
+import { errorData } from './errorData.js';
 import { createDispatcher } from './dispatcher/dispatcher.js';
 import { servePort } from './dispatcher/servePort.js';
 import { HistoryEngine } from './historyEngine.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { setWorkerScriptsDir } from './workerScripts.js';
+import { RecordAll } from './watch/recordAll.js';
 
 // The history process, started by main with utilityProcess.fork. Main sends one MessagePort per
 // window (and one for itself); each is served by the same dispatcher, so every window shares one
@@ -21,6 +23,10 @@ const dispatcher = createDispatcher(engine, { sweep: true });
 // Projects with a remote are pushed in the background after their change groups (AWS credentials
 // of the history process's environment or profile).
 engine.startAutoPush();
+// Every known project is recorded from the start, not only the ones a window shows; what it finds
+// (a folder gone, a watch refused) reaches the windows as events.
+const recorder = new RecordAll(engine);
+const recording = recorder.start().catch((error: unknown) => engine.events.emit({ event: 'error', payload: { projectId: null, error: errorData(error) } }));
 
 process.parentPort.on('message', (event) => {
   for (const port of event.ports as MessagePortMain[]) {
@@ -32,6 +38,8 @@ let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
+  await recorder.stop();
+  await recording;
   await dispatcher.close();
   engine.close();
   await sharedCopyPool().close();

@@ -2,6 +2,10 @@
 // that first reaches <name> says so on stderr and stops itself (SIGSTOP), so a test can SIGKILL it
 // there, or do something else meanwhile and let it go on (SIGCONT). Each point stops once per
 // process. Without the variable it does nothing.
+//
+// With HINDSIGHT_FAIL_AT=<name>:<CODE> (e.g. watch-setup:ENOSPC), a failure point throws the
+// error the OS gives with that code, every time it is reached: for limits a test cannot reach
+// for real without disturbing everything else on the machine (inotify's watches).
 
 export type FaultPoint = 'prune-planned' | 'prune-transaction' | 'prune-between-chunks' | 'prune-marked' | 'prune-deleting' | 'record-commit' | 'archive-pushed' | 'archive-removing';
 
@@ -12,4 +16,12 @@ export function faultPoint(name: FaultPoint): void {
   passed.add(name);
   process.stderr.write(`stopped at ${name}\n`);
   process.kill(process.pid, 'SIGSTOP');
+}
+
+export type FailurePoint = 'watch-setup';
+
+export function failurePoint(name: FailurePoint): void {
+  const [point, code] = (process.env.HINDSIGHT_FAIL_AT ?? '').split(':');
+  if (point !== name || !code) return;
+  throw Object.assign(new Error(`${code}: failure injected at ${name}`), { code, syscall: 'watch' });
 }

@@ -68,6 +68,7 @@ import { verifyStore } from './verify/verifyStore.js';
 import type { BeforeCommitHook } from './versions/commitHooks.js';
 import { headCheckpoint } from './versions/headCheckpoint.js';
 import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
+import { watchLimitError } from './watch/watchLimit.js';
 import type { RescanOptions } from './versions/rescan.js';
 import { diskState } from './versions/diskState.js';
 import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
@@ -626,7 +627,10 @@ export class HistoryEngine {
   /** Records changes live until unwatch (or closeProject). */
   async watch(projectId: string, options: WatchOptions = {}): Promise<void> {
     const project = this.record(projectId);
-    await this.recorder.watch(project, options);
+    const fallbackRescanMs = options.fallbackRescanMs ?? this.fallbackRescanMs();
+    // A caller that does not handle a refused watch itself is told of it as of any failure.
+    const onWatchLimit = options.onWatchLimit ?? ((error: unknown) => options.onError?.(watchLimitError(project.root, error, fallbackRescanMs / 1000)));
+    await this.recorder.watch(project, { ...options, fallbackRescanMs, onWatchLimit });
     this.startSearchIndex(project);
   }
 
@@ -818,6 +822,10 @@ export class HistoryEngine {
     return this.config.loadConfig().config.settings;
   }
 
+  private fallbackRescanMs(): number {
+    return this.settings().fallbackRescanSeconds * 1000;
+  }
+
   /** The background build of the search index, kept current from now on; it yields to every write and copy. */
   private startSearchIndex(project: OpenProject): void {
     if (!project.searchBuilder) {
@@ -833,8 +841,14 @@ export class HistoryEngine {
   /** A live watcher; one that cannot start is reported as an error event, and the open still succeeded. */
   private async startWatching(project: OpenProject): Promise<void> {
     const report = (error: unknown) => this.events.emit({ event: 'error', payload: { projectId: project.projectId, error: errorData(error) } });
+    const fallbackRescanMs = this.fallbackRescanMs();
     try {
-      await this.recorder.watch(project, { quietMs: this.settings().quietWindowMs, onError: report });
+      await this.recorder.watch(project, {
+        quietMs: this.settings().quietWindowMs,
+        fallbackRescanMs,
+        onError: report,
+        onWatchLimit: (error) => report(watchLimitError(project.root, error, fallbackRescanMs / 1000)),
+      });
     } catch (error) {
       report(error);
     }

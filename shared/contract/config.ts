@@ -13,6 +13,8 @@ export const settingsSchema = z.strictObject({
   maxFileSize: z.number().int().positive().nullable(),
   /** Edits within this quiet window become one snapshot. */
   quietWindowMs: z.number().int().min(0).max(600_000),
+  /** How often a project the OS cannot watch (out of file watches) is rescanned instead. */
+  fallbackRescanSeconds: z.number().int().min(1).max(86_400),
   /** How many files are copied at once, shared by every project. */
   copyConcurrency: z.number().int().min(1).max(64),
   backgroundClose: z.enum(['auto', 'on', 'off']),

@@ -4,11 +4,13 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import { finished, startCli } from '../helpers/runCli.js';
+import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
+import { sha256 } from '../helpers/writeTree.js';
 
 // `hindsight serve` as a user starts it: {"url"} first on stdout, the page behind the token,
-// stopped by a real SIGTERM with exit 0; a non-loopback --host is refused before anything listens.
+// stopped by a real SIGTERM with exit 0; a non-loopback --host is refused before anything listens;
+// every known project is recorded with no page connected.
 
 describe('hindsight serve', () => {
   it('prints its URL as the first JSON line, serves with the token, and stops on SIGTERM', async () => {
@@ -64,6 +66,24 @@ describe('hindsight serve', () => {
     expect(await page.text()).toContain('npm run build');
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);
+  });
+
+  it('records an edit of a known project with no page connected', async () => {
+    const data = tempDir('hindsight-data-');
+    const root = tempDir();
+    writeFileSync(join(root, 'a.txt'), 'one');
+    await cliJson(['open', root, '--data-dir', data]);
+    expect((await runCli(['config', 'set', 'quietWindowMs', '100', '--data-dir', data])).code).toBe(0);
+    const child = startCli(['serve', '--json', '--data-dir', data, '--renderer-dir', tempDir('hindsight-empty-')]);
+    onTestFinished(() => void child.kill('SIGKILL'));
+    const done = finished(child);
+    await once(createInterface({ input: child.stdout! }), 'line');
+    writeFileSync(join(root, 'a.txt'), 'two');
+    const versions = () => cliJson<{ hash: string }[]>(['log', root, 'a.txt', '--data-dir', data]).then((v) => v.map((x) => x.hash));
+    while ((await versions()).length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+    expect(await versions()).toEqual([sha256('one'), sha256('two')]);
   });
 
   it('refuses a non-loopback host without --allow-remote', async () => {

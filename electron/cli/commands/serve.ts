@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { createDispatcher } from '../../history/dispatcher/dispatcher.js';
 import { startHost } from '../../host/hostServer.js';
+import { RecordAll } from '../../history/watch/recordAll.js';
 import { integerFlag, requirePositionals, UsageError, writeJson, type Command } from '../command.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 // `hindsight serve`: the viewer in a browser, for machines without a display and for the browser
-// e2e suite. Runs until SIGINT or SIGTERM.
+// e2e suite. Runs until SIGINT or SIGTERM, recording every known project meanwhile (as `watch
+// --all` does), whether or not a page is connected.
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -23,6 +25,7 @@ export const serveCommand: Command = {
     if (port !== undefined && port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
     const rendererDir = typeof ctx.flags['renderer-dir'] === 'string' ? ctx.flags['renderer-dir'] : join(ctx.cliDir, '..', 'renderer');
     const dispatcher = createDispatcher(ctx.engine(), { sweep: true, credentials: 'environment' });
+    const recorder = new RecordAll(ctx.engine());
     const host = await startHost({
       dispatcher,
       rendererDir,
@@ -33,11 +36,15 @@ export const serveCommand: Command = {
     });
     if (ctx.json) writeJson(ctx, { url: host.url });
     else ctx.out.write(`Hindsight is serving the viewer at ${host.url}\nStop it with Ctrl+C.\n`);
+    // The URL first: catching up many projects takes a while, and a page may open meanwhile.
+    const recording = recorder.start().catch((error: unknown) => ctx.err.write(`hindsight serve: not recording: ${(error as Error).message ?? String(error)}\n`));
     await new Promise<void>((resolve) => {
       if (ctx.signal.aborted) resolve();
       else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
     await host.close();
+    await recorder.stop();
+    await recording;
     await dispatcher.close();
   },
 };

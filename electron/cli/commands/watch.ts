@@ -2,16 +2,19 @@ import { integerFlag, requirePositionals, writeJson, type Command } from '../com
 import { visibleLines } from '../../../shared/fileNameBytes.js';
 import { describeChangeGroup } from '../format/results.js';
 import { openFolder, YES_FLAG } from '../openFolder.js';
+import { watchAll } from './watchAll.js';
 
 // Records a folder live until SIGINT or SIGTERM: one line per change group written (JSON lines
-// with --json), and the open group is written before it exits.
+// with --json), and the open group is written before it exits. With --all, every known project
+// (watchAll.ts).
 
 export const watchCommand: Command = {
   name: 'watch',
-  usage: 'watch FOLDER [--quiet-ms N] [--max-group-ms N] [--yes]',
-  summary: 'Record every change of a folder as it happens, until interrupted.',
-  flags: { 'quiet-ms': { type: 'string' }, 'max-group-ms': { type: 'string' }, ...YES_FLAG },
+  usage: 'watch FOLDER | --all [--quiet-ms N] [--max-group-ms N] [--yes]',
+  summary: 'Record every change of a folder (or of every known project) as it happens, until interrupted.',
+  flags: { 'quiet-ms': { type: 'string' }, 'max-group-ms': { type: 'string' }, all: { type: 'boolean' }, ...YES_FLAG },
   async run(ctx) {
+    if (ctx.flags.all === true) return watchAll(ctx);
     const [folder] = requirePositionals(ctx, ['FOLDER']);
     const engine = ctx.engine();
     const opened = await openFolder(ctx, 'watch', folder!);

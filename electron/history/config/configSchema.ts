@@ -40,6 +40,8 @@ export const settingsShape = {
   maxFileSize: z.number().int().positive().nullable().default(null),
   /** Edits within this many milliseconds are grouped into one snapshot. */
   quietWindowMs: z.number().int().min(0).max(600_000).default(2000),
+  /** A project the OS cannot watch (out of inotify watches) is rescanned this often instead. */
+  fallbackRescanSeconds: z.number().int().min(1).max(86_400).default(60),
   /** Files copying at once across every project of the process. */
   copyConcurrency: z.number().int().min(1).max(64).default(DEFAULT_COPY_CONCURRENCY),
   /** Whether closing the window keeps recording in the background. */

@@ -8,7 +8,7 @@ import { undoesSnapshotRestore } from '../restore/restoreOrigin.js';
 import { executeRestore, type ExecuteOptions, type RestoreOutcome } from '../restore/restoreSnapshot.js';
 import type { CopyPool } from '../store/copyPool.js';
 import type { BatchTiming, ChangeGroupRequest } from '../watch/changeBatcher.js';
-import { ProjectWatcher } from '../watch/projectWatcher.js';
+import { ProjectWatcher, type ProjectWatcherOptions } from '../watch/projectWatcher.js';
 import type { GitSource, RestoreFileResult, RestorePreview } from '../../../shared/contract/values.js';
 import { commitChangeGroup, type ChangeGroupResult, type MassChangeRule } from './changeGroup.js';
 import { insertCheckpoint } from './checkpoint.js';
@@ -37,7 +37,7 @@ export interface RecorderOptions {
   maxFileSize?: () => number | null;
 }
 
-export interface WatchOptions extends Partial<BatchTiming> {
+export interface WatchOptions extends Partial<BatchTiming>, Pick<ProjectWatcherOptions, 'fallbackRescanMs' | 'onWatchLimit'> {
   exclude?: readonly string[];
   reconcileEveryMs?: number;
   /** Called after each change group is written (or found empty). */
@@ -54,6 +54,7 @@ export interface RestoreRun extends RestoreOutcome {
 
 export class ProjectRecorder {
   readonly hooks = new CommitHooks();
+  private readonly watchesStarting = new WeakMap<OpenProject, Promise<void>>();
 
   constructor(private readonly options: RecorderOptions = {}) {}
 
@@ -131,13 +132,26 @@ export class ProjectRecorder {
     }, options);
   }
 
-  async watch(project: OpenProject, options: WatchOptions = {}): Promise<void> {
-    if (project.watcher) return;
+  /** Starts the project's live watcher, unless it has one (or one is starting: the first caller's options hold). */
+  watch(project: OpenProject, options: WatchOptions = {}): Promise<void> {
+    if (project.watcher) return Promise.resolve();
+    // The recorder of every project and a window opening the same project may ask at once: one watch.
+    let starting = this.watchesStarting.get(project);
+    if (!starting) {
+      starting = this.startWatch(project, options).finally(() => this.watchesStarting.delete(project));
+      this.watchesStarting.set(project, starting);
+    }
+    return starting;
+  }
+
+  private async startWatch(project: OpenProject, options: WatchOptions): Promise<void> {
     if (options.exclude) project.exclude = options.exclude;
     project.watcher = await ProjectWatcher.start(project.root, {
       quietMs: options.quietMs,
       maxGroupMs: options.maxGroupMs,
       reconcileEveryMs: options.reconcileEveryMs,
+      fallbackRescanMs: options.fallbackRescanMs,
+      onWatchLimit: options.onWatchLimit,
       exclude: this.excludeOf(project),
       skip: project.store.dataFolder,
       onError: options.onError,

@@ -38,6 +38,8 @@ export interface RescanOptions {
   racyWindowMs?: number;
   beforeCommit?: BeforeCommitHook;
   massChange?: MassChangeRule;
+  /** The title of the snapshot it records, asked only then (e.g. a catch-up's span, read as the writer). */
+  label?: () => string | null;
 }
 
 /** What a rescan did, with the paths it found changed (the engine answers callers with the contract's RescanResult). */
@@ -135,7 +137,11 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     store.assertFolderUnchanged();
     progress.finish(report('commit', suspects.length, suspects.length));
     scanned = prepared.unreadable;
-    return commitChangeGroup(store, prepared, { beforeCommit: options.beforeCommit, massChange: options.massChange });
+    return commitChangeGroup(store, prepared, {
+      beforeCommit: options.beforeCommit,
+      massChange: options.massChange,
+      label: prepared.versions.length > 0 ? options.label?.() : undefined,
+    });
   });
   // Folders new or with another mode: with the group's snapshot, or with the latest when no file changed.
   const modesAt = group.snapshotId ?? store.index.latestSnapshotId();

@@ -3,13 +3,18 @@ import type { FSWatcher } from 'chokidar';
 import { ChangeBatcher, DEFAULT_TIMING, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
 import { IgnoreMatcher } from './ignoreMatcher.js';
 import { RawFolderWatches } from './rawFolderWatches.js';
+import { isWatchLimit } from './watchLimit.js';
+import { failurePoint } from '../faultPoint.js';
+import { count } from '../trace.js';
 
 // The live watcher of one open project (chokidar). File events feed the change batcher; anything
 // that makes the event stream doubtful (an error, a folder created or removed, whose first files
 // a watcher can miss, an edited .gitignore, the moment the watch becomes ready) asks for a
 // reconciling rescan instead: the rescan compares the whole tree with the stat cache, so no change
 // is lost whatever the watcher saw. Groups are handed to `commit` one at a time, in order; a
-// commit that fails marks the next group doubtful, so its changes are found again.
+// commit that fails marks the next group doubtful, so its changes are found again. When the OS
+// refuses the watch for a limit (inotify's ENOSPC, EMFILE), the project is rescanned every
+// `fallbackRescanMs` instead: nothing is missed, only found later.
 
 /**
  * An event queue that overflows (inotify's) can drop events without any error reaching us, so a
@@ -17,6 +22,9 @@ import { RawFolderWatches } from './rawFolderWatches.js';
  * a walk and hashes nothing.
  */
 export const DEFAULT_RECONCILE_MS = 5 * 60 * 1000;
+
+/** How often a project the OS cannot watch is rescanned (the fallbackRescanSeconds setting). */
+export const DEFAULT_FALLBACK_RESCAN_MS = 60 * 1000;
 
 const NOT_UTF8 = 'a name that is not UTF-8';
 
@@ -31,6 +39,10 @@ export interface ProjectWatcherOptions extends Partial<BatchTiming> {
   skip?: string;
   /** How often a reconciling rescan runs while watching (default 5 minutes). */
   reconcileEveryMs?: number;
+  /** How often a rescan runs instead when the OS refuses the watch for a limit (default 1 minute). */
+  fallbackRescanMs?: number;
+  /** Told once, when the watch gave way to periodic rescans (the OS's error). */
+  onWatchLimit?: (error: unknown) => void;
   /** Writes one group; the engine serialises it with every other write to the store. */
   commit: (group: ChangeGroupRequest) => Promise<void>;
   onError?: (error: unknown) => void;
@@ -43,6 +55,8 @@ export class ProjectWatcher {
   private watcher: FSWatcher | undefined;
   private chain: Promise<void> = Promise.resolve();
   private reconcileTimer: NodeJS.Timeout | undefined;
+  private fallbackTimer: NodeJS.Timeout | undefined;
+  private ready: (() => void) | undefined;
 
   private constructor(
     readonly root: string,
@@ -69,8 +83,8 @@ export class ProjectWatcher {
   /** Stops watching, commits the open group, and waits for every commit to finish. */
   async stop(): Promise<void> {
     clearInterval(this.reconcileTimer);
-    await this.watcher?.close();
-    this.watcher = undefined;
+    clearInterval(this.fallbackTimer);
+    await this.closeWatch();
     this.rawFolders.close();
     this.batcher.flush();
     await this.settled();
@@ -88,9 +102,15 @@ export class ProjectWatcher {
     return this.settled();
   }
 
+  /** Whether the project is rescanned periodically because the OS refused its watch. */
+  get rescannedOnly(): boolean {
+    return this.fallbackTimer !== undefined;
+  }
+
   private async begin(): Promise<void> {
     // Loaded on first use: the CLI's one-shot commands never pay for the watcher's code.
     const { watch } = await import('chokidar');
+    count('watch.open');
     const watcher = watch(this.root, {
       ignoreInitial: true,
       followSymlinks: false,
@@ -114,11 +134,17 @@ export class ProjectWatcher {
       if (typeof dir === 'string') this.rawFolders.discover(dir);
     });
     watcher.on('error', (error) => {
+      if (isWatchLimit(error)) {
+        this.fallBack(error);
+        return;
+      }
       this.batcher.markDoubt('watcher error');
       this.options.onError?.(error);
     });
     return new Promise((resolve) => {
+      this.ready = resolve;
       watcher.once('ready', () => {
+        if (this.rescannedOnly) return;
         // chokidar leaves such folders out of what it watches without a word: look for them once.
         const dirs = Object.keys(watcher.getWatched()).filter((dir) => dir === this.root || dir.startsWith(`${this.root}/`));
         void this.rawFolders.discoverAll(dirs);
@@ -128,7 +154,39 @@ export class ProjectWatcher {
         this.reconcileTimer.unref();
         resolve();
       });
+      // Stands for the OS refusing a watch, which chokidar reports as an error event.
+      try {
+        failurePoint('watch-setup');
+      } catch (error) {
+        watcher.emit('error', error);
+      }
     });
+  }
+
+  /**
+   * The OS refused a watch for a limit: a partial watch would miss changes in the folders it could
+   * not watch, so the whole watch gives way (freeing its watches for other projects) to periodic
+   * rescans, the first at once (what changed meanwhile was seen by nobody).
+   */
+  private fallBack(error: unknown): void {
+    if (this.rescannedOnly) return;
+    clearInterval(this.reconcileTimer);
+    void this.closeWatch();
+    this.rawFolders.close();
+    // Keeps the process alive as the watch did.
+    this.fallbackTimer = setInterval(() => this.batcher.markDoubt('periodic rescan'), this.options.fallbackRescanMs ?? DEFAULT_FALLBACK_RESCAN_MS);
+    this.batcher.markDoubt('watch refused');
+    this.options.onWatchLimit?.(error);
+    this.ready?.();
+  }
+
+  /** Closes chokidar's watch; the trace counts the watches open in the process. */
+  private async closeWatch(): Promise<void> {
+    const watcher = this.watcher;
+    if (!watcher) return;
+    this.watcher = undefined;
+    count('watch.open', -1);
+    await watcher.close();
   }
 
   private file(abs: string): void {

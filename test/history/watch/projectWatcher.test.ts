@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ChangeGroupResult } from '../../../electron/history/versions/changeGroup.js';
 import { ChangeBatcher, type ChangeGroupRequest } from '../../../electron/history/watch/changeBatcher.js';
 import { IgnoreMatcher } from '../../../electron/history/watch/ignoreMatcher.js';
+import { counter } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { sha256, writeTree } from '../../helpers/writeTree.js';
 import { changedPaths, projectWithBaseline } from '../versions/versionsHelpers.js';
@@ -95,6 +96,20 @@ describe('the change batcher', () => {
     batcher.flush();
     expect(groups[2]).toEqual({ paths: [], doubt: ['watcher error'] });
     batcher.stop();
+  });
+
+  it('starts one watch when two callers ask at once (the recorder of every project and a window opening it)', async () => {
+    const { engine, root, projectId } = await projectWithBaseline({ 'a.txt': 'a' });
+    const before = counter('watch.open');
+    const first: Group[] = [];
+    const second: Group[] = [];
+    await Promise.all([engine.watch(projectId, { quietMs: 50, onGroup: (g) => first.push(g) }), engine.watch(projectId, { quietMs: 50, onGroup: (g) => second.push(g) })]);
+    expect(counter('watch.open') - before).toBe(1);
+    writeFileSync(join(root, 'a.txt'), 'b');
+    await until(() => first.some((g) => g.changed.includes('a.txt')));
+    await engine.unwatch(projectId);
+    expect(counter('watch.open') - before).toBe(0);
+    expect(second).toEqual([]);
   });
 
   it('applies the first copy ignore rules to single paths', () => {

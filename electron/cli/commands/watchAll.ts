@@ -1,0 +1,38 @@
+import { RecordAll } from '../../history/watch/recordAll.js';
+import { integerFlag, requirePositionals, UsageError, writeJson, type CommandContext } from '../command.js';
+import { describeRecordedGroup, describeRecording } from '../format/recording.js';
+import { countOf } from '../format/words.js';
+
+// `watch --all`: records every known project until SIGINT or SIGTERM (history/watch/recordAll.ts):
+// one line per change group naming its project, one per project picked up, gone, back or
+// forgotten (JSON lines with --json); every open group is written before it exits.
+
+export async function watchAll(ctx: CommandContext): Promise<void> {
+  requirePositionals(ctx, []);
+  if (ctx.flags.yes === true) throw new UsageError('--yes is for one folder; a known project past the large-folder limits is opened with `hindsight open FOLDER --yes`');
+  const recorder = new RecordAll(ctx.engine(), {
+    quietMs: integerFlag(ctx, 'quiet-ms'),
+    maxGroupMs: integerFlag(ctx, 'max-group-ms'),
+    onGroup: (project, group) => {
+      if (ctx.json) writeJson(ctx, { ...project, ...group });
+      else ctx.out.write(describeRecordedGroup(project, group));
+    },
+    onState: (report) => {
+      if (ctx.json) writeJson(ctx, report);
+      else ctx.out.write(describeRecording(report));
+    },
+    onError: (project, error) => ctx.err.write(`hindsight watch: ${project.root}: ${(error as Error).message ?? String(error)}\n`),
+  });
+  // A signal during the catch-ups cancels them: what they found is found again at the next start.
+  const stopped = new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  }).then(() => recorder.stop());
+  await recorder.start();
+  if (!ctx.signal.aborted) {
+    const projects = recorder.watching().length;
+    if (ctx.json) writeJson(ctx, { watching: true, projects });
+    else ctx.err.write(`Watching ${countOf(projects, 'project')} and the list of known projects; Ctrl-C to stop.\n`);
+  }
+  await stopped;
+}

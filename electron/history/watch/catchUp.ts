@@ -1,0 +1,41 @@
+import type { ProjectStore } from '../project/projectStore.js';
+
+// What a recorder that starts catches up: the changes made since anything last looked at the
+// project (a recorder running, a rescan, a snapshot). A recorder marks the project's history.db
+// while it runs (when it starts, on a slow beat, when it stops), so the catch-up snapshot can say
+// which span it covers. The mark is not history: it is written outside the writer lock.
+
+const RUNNING_KEY = 'recorder.lastRunningAt';
+
+/** Marks the project as recorded up to `at`; a database busy past its timeout waits for the next beat. */
+export function markRunning(store: ProjectStore, at = Date.now()): void {
+  try {
+    store.index.setMeta(RUNNING_KEY, String(at));
+  } catch {
+    // The next beat, or the stop, writes it.
+  }
+}
+
+/** The last moment anything recorded or looked at the project, or undefined for a history never seen. */
+export function lastSeenAt(store: ProjectStore): number | undefined {
+  const latest = store.index.latestSnapshotId();
+  const times = [
+    Number(store.index.getMeta(RUNNING_KEY) ?? 0),
+    Number(store.index.getMeta('lastScanAt') ?? 0),
+    latest === undefined ? 0 : (store.index.snapshot(latest)?.at ?? 0),
+  ];
+  const last = Math.max(...times);
+  return last > 0 ? last : undefined;
+}
+
+/** The title of a catch-up snapshot: the span it covers, in local time. */
+export function catchUpLabel(since: number | undefined, until: number): string {
+  const from = since === undefined ? '' : ` from ${localMinute(since)}`;
+  return `Changed while Hindsight was not running${from} to ${localMinute(until)}`;
+}
+
+function localMinute(at: number): string {
+  const d = new Date(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}

@@ -1,0 +1,240 @@
+import { isHindsightError } from '../../../shared/errors.js';
+import { errorData } from '../errorData.js';
+import type { KnownProject } from '../config/configSchema.js';
+import type { DeepReadonly } from '../config/deepFreeze.js';
+import { observeProject } from '../config/projectState.js';
+import type { HistoryEngine } from '../historyEngine.js';
+import type { WatchOptions } from '../versions/projectRecorder.js';
+import type { ChangeGroupResult } from '../versions/changeGroup.js';
+import { catchUpLabel, lastSeenAt, markRunning } from './catchUp.js';
+import { watchLimitError } from './watchLimit.js';
+
+// One recorder for every known project of a data folder: from its start it catches up and
+// watches each project of config.json whose folder is present. It looks at config.json every
+// couple of seconds (a stat while the file is unchanged: the config store keeps its snapshot) and
+// at the folders of known projects, so a project added by another process (an open, an import, a
+// clone) is picked up, one forgotten or whose folder went away (deleted, unmounted, moved) stops
+// being watched, and one whose folder is back is caught up and watched again.
+//
+// The recorder writes only through the engine, whose writes hold the project's writer lock each
+// for its own length: another process (a CLI restore, prune, import) writes between them.
+
+export const DEFAULT_POLL_MS = 2000;
+/** How often a recorded project's "last seen running" mark is renewed. */
+export const DEFAULT_BEAT_MS = 60_000;
+
+export interface RecordedProject {
+  projectId: string;
+  root: string;
+}
+
+/**
+ * recording: caught up and watched (`back` when its folder returned, `rescanning` when the OS
+ * refused the watch); gone / moved: its folder is not there (or another one is), so it is not
+ * watched; forgotten: removed from the list; uncopied: listed, but its first copy has not finished
+ * (it is under way elsewhere, or was cancelled: only an open copies it); failed: it could not be
+ * caught up or watched (the detail says why).
+ */
+export type RecordingState = 'recording' | 'back' | 'rescanning' | 'gone' | 'moved' | 'forgotten' | 'uncopied' | 'failed';
+
+export interface RecordingReport extends RecordedProject {
+  state: RecordingState;
+  detail: string | null;
+}
+
+export type RecordedGroup = ChangeGroupResult & { reconciled: boolean; label: string | null };
+
+export interface RecordAllOptions extends Pick<WatchOptions, 'quietMs' | 'maxGroupMs'> {
+  pollMs?: number;
+  beatMs?: number;
+  /** Told of every change group recorded (a catch-up too, with its label). */
+  onGroup?: (project: RecordedProject, group: RecordedGroup) => void;
+  /** Told when a project's state changes (its first one included). */
+  onState?: (report: RecordingReport) => void;
+  /** A failure outside any state change (a group that could not be written). */
+  onError?: (project: RecordedProject, error: unknown) => void;
+}
+
+interface Tracked extends RecordedProject {
+  /** 'new' until its first state is known. */
+  state: RecordingState | 'new';
+  /** Set while its catch-up and watch are being started. */
+  starting?: Promise<void>;
+}
+
+export class RecordAll {
+  private readonly tracked = new Map<string, Tracked>();
+  private readonly stopping = new AbortController();
+  private pollTimer: NodeJS.Timeout | undefined;
+  private beatTimer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+
+  constructor(
+    private readonly engine: HistoryEngine,
+    private readonly options: RecordAllOptions = {},
+  ) {}
+
+  /** Catches up and watches every present project; resolves once each one is watched (or reported). */
+  async start(): Promise<void> {
+    const startedAt = Date.now();
+    // A config that cannot be read stops here with its own clear error.
+    const { projects } = this.engine.config.requireConfig();
+    for (const project of projects) await this.look(project, startedAt);
+    await this.settled();
+    if (this.stopping.signal.aborted) return;
+    // Keeps the process alive, as a watch does.
+    this.pollTimer = setInterval(() => void this.poll(), this.options.pollMs ?? DEFAULT_POLL_MS);
+    this.beatTimer = setInterval(() => this.beat(), this.options.beatMs ?? DEFAULT_BEAT_MS);
+    this.beatTimer.unref();
+  }
+
+  /** Writes every open group, stops every watcher and marks each project as seen until now. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    clearInterval(this.pollTimer);
+    clearInterval(this.beatTimer);
+    await this.polling;
+    await this.settled();
+    await Promise.all([...this.tracked.values()].filter(watched).map((t) => this.unwatch(t)));
+  }
+
+  /** The projects watched now. */
+  watching(): RecordedProject[] {
+    return [...this.tracked.values()].filter(watched).map(named);
+  }
+
+  /** Resolves once every catch-up and watch started so far is in place (or reported). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.tracked.values()].map((t) => t.starting));
+  }
+
+  /** One look at config.json and the known folders; at most one at a time. */
+  poll(): Promise<void> {
+    this.polling ??= this.lookAtAll().finally(() => (this.polling = undefined));
+    return this.polling;
+  }
+
+  private async lookAtAll(): Promise<void> {
+    const read = this.engine.config.loadConfig();
+    // A config being repaired by hand: everything stays as it is until it reads again.
+    if (read.error) return;
+    const known = read.config.projects;
+    const ids = new Set(known.map((p) => p.id));
+    for (const t of [...this.tracked.values()]) {
+      if (ids.has(t.projectId) || t.starting) continue;
+      // Its open group is written, and its store closed: nothing of it is kept open here.
+      await this.engine.closeProject(t.projectId);
+      this.tracked.delete(t.projectId);
+      this.report(t, 'forgotten');
+    }
+    for (const project of known) if (!this.stopping.signal.aborted) await this.look(project);
+  }
+
+  /**
+   * Stops or leaves one project after a look at its folder, or starts its catch-up and watch without
+   * waiting for them (a long first copy never holds up the looks at the others).
+   */
+  private async look(project: DeepReadonly<KnownProject>, catchUpUntil?: number): Promise<void> {
+    const t = this.tracked.get(project.id) ?? { projectId: project.id, root: project.root, state: 'new' };
+    this.tracked.set(project.id, t);
+    if (t.starting) return;
+    const state = observeProject(project);
+    if (state !== 'present') {
+      if (watched(t)) await this.unwatch(t);
+      if (t.state !== state) this.report(t, state);
+      return;
+    }
+    // A project that failed to open is tried again only after its folder went away and came back.
+    if (watched(t) || t.state === 'failed') return;
+    const returning = t.state === 'gone' || t.state === 'moved';
+    t.starting = this.begin(t, returning, catchUpUntil).finally(() => (t.starting = undefined));
+  }
+
+  /** A project's catch-up (a rescan), then its watch. */
+  private async begin(t: Tracked, returning: boolean, catchUpUntil: number | undefined): Promise<void> {
+    const { engine } = this;
+    const { signal } = this.stopping;
+    let refused: unknown;
+    try {
+      const store = engine.store(t.projectId);
+      // A first copy is the user's to start (and to confirm when large), never the recorder's.
+      if (store.index.baselineId() === undefined) {
+        if (t.state !== 'uncopied') this.report(t, 'uncopied');
+        return;
+      }
+      const since = lastSeenAt(store);
+      const label = catchUpUntil === undefined ? undefined : () => catchUpLabel(since, catchUpUntil);
+      const caught = await engine.rescan(t.projectId, { signal, label });
+      if (caught.snapshotId !== null) this.caughtUp(t, caught.snapshotId, caught.checkpointId);
+      signal.throwIfAborted();
+      await engine.watch(t.projectId, {
+        quietMs: this.options.quietMs ?? engine.configView().settings.quietWindowMs,
+        maxGroupMs: this.options.maxGroupMs,
+        onGroup: (group) => {
+          if (group.snapshotId !== undefined) this.options.onGroup?.(named(t), { ...group, label: null });
+        },
+        onError: (error) => this.failedGroup(t, error),
+        onWatchLimit: (error) => (refused = error),
+      });
+      markRunning(engine.store(t.projectId));
+    } catch (error) {
+      if (!signal.aborted) this.report(t, 'failed', error);
+      return;
+    }
+    if (refused !== undefined) {
+      const everySeconds = engine.configView().settings.fallbackRescanSeconds;
+      this.report(t, 'rescanning', watchLimitError(t.root, refused, everySeconds));
+    } else {
+      this.report(t, returning ? 'back' : 'recording');
+    }
+  }
+
+  private caughtUp(t: Tracked, snapshotId: number, checkpointId: number | null): void {
+    const changed = this.engine.snapshotChanges(t.projectId, snapshotId).map((c) => c.path);
+    const label = this.engine.store(t.projectId).index.snapshot(snapshotId)?.label ?? null;
+    this.options.onGroup?.(named(t), { snapshotId, checkpointId: checkpointId ?? undefined, changed, reconciled: true, label });
+  }
+
+  /** A group that failed because the folder went away: the next look says so, once. */
+  private failedGroup(t: Tracked, error: unknown): void {
+    if (isHindsightError(error) && (error.code === 'FOLDER_VANISHED' || error.code === 'FOLDER_REPLACED')) {
+      void this.poll();
+      return;
+    }
+    this.options.onError?.(named(t), error);
+  }
+
+  private async unwatch(t: Tracked): Promise<void> {
+    await this.engine.unwatch(t.projectId);
+    markRunning(this.engine.store(t.projectId));
+  }
+
+  private beat(): void {
+    for (const t of this.tracked.values()) if (watched(t)) markRunning(this.engine.store(t.projectId));
+  }
+
+  /**
+   * Tells the caller, and the engine's listeners (the viewer): a folder gone, moved or back is
+   * looked at by a sweep, which records its state in config.json and announces it; a watch refused
+   * or an open that failed is an error event.
+   */
+  private report(t: Tracked, state: RecordingState, problem?: unknown): void {
+    t.state = state;
+    const detail = problem === undefined ? null : messageOf(problem);
+    this.options.onState?.({ projectId: t.projectId, root: t.root, state, detail });
+    if (state === 'gone' || state === 'moved' || state === 'back') void this.engine.sweepProjects(this.stopping.signal);
+    if (problem !== undefined) this.engine.events.emit({ event: 'error', payload: { projectId: t.projectId, error: errorData(problem) } });
+  }
+}
+
+function named(t: Tracked): RecordedProject {
+  return { projectId: t.projectId, root: t.root };
+}
+
+function watched(t: Tracked): boolean {
+  return t.state === 'recording' || t.state === 'back' || t.state === 'rescanning';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { catchUpLabel, lastSeenAt, markRunning } from '../../../electron/history/watch/catchUp.js';
+import { projectWithBaseline } from '../versions/versionsHelpers.js';
+
+// The span a catch-up covers: from the project's last sign of life (the recorder's mark in
+// history.db meta, the last rescan, the last snapshot), whichever is latest.
+
+describe('the catch-up span', () => {
+  it('starts at the latest of the running mark, the last rescan and the last snapshot', async () => {
+    const { engine, root, projectId, store } = await projectWithBaseline({ 'a.txt': 'one' });
+    const baselineAt = store.index.snapshot(store.index.baselineId()!)!.at;
+    // The helper moved the last scan into the far future (no racy files): back to the first copy.
+    store.index.setMeta('lastScanAt', String(baselineAt));
+    expect(lastSeenAt(store)).toBeGreaterThanOrEqual(baselineAt);
+    const later = Date.now() + 3_600_000;
+    markRunning(store, later);
+    expect(lastSeenAt(store)).toBe(later);
+    // A mark is kept across connections: it is in history.db.
+    await engine.closeProject(projectId);
+    expect(lastSeenAt(engine.store(projectId))).toBe(later);
+
+    writeFileSync(join(root, 'a.txt'), 'two');
+    const caught = await engine.rescan(projectId, { label: () => catchUpLabel(lastSeenAt(engine.store(projectId)), later + 60_000) });
+    expect(engine.store(projectId).index.snapshot(caught.snapshotId!)!.label).toBe(catchUpLabel(later, later + 60_000));
+  });
+
+  it('titles the span in local minutes, and says only its end for a history never seen', () => {
+    const at = new Date(2026, 0, 2, 3, 4, 59).getTime();
+    expect(catchUpLabel(at, at + 2 * 3_600_000)).toBe('Changed while Hindsight was not running from 2026-01-02 03:04 to 2026-01-02 05:04');
+    expect(catchUpLabel(undefined, at)).toBe('Changed while Hindsight was not running to 2026-01-02 03:04');
+  });
+
+  it('gives a rescan that finds nothing no snapshot, whatever its title', async () => {
+    const { engine, projectId, store } = await projectWithBaseline({ 'a.txt': 'one' });
+    const before = store.index.latestSnapshotId();
+    let asked = 0;
+    const result = await engine.rescan(projectId, { label: () => `asked ${++asked}` });
+    expect([result.snapshotId, store.index.latestSnapshotId(), asked]).toEqual([null, before, 0]);
+  });
+});
