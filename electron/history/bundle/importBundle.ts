@@ -33,6 +33,7 @@ import {
 } from './bundleFormat.js';
 import type { ByteReader } from './byteReader.js';
 import { historyIdOf, setHistoryId } from './historyId.js';
+import { appendAll } from '../../../shared/largeArrays.js';
 
 // Applies a bundle to a project's store in one pass over the stream. What it checks before a
 // byte is stored: the format and version, that the history is this project's (or the store is
@@ -131,16 +132,16 @@ export async function applyBundle(
     signal?.throwIfAborted();
     if (kind === KIND.snapshots) {
       const record = await readJson(reader, KIND.snapshots, snapshotsRecordSchema, 'a snapshot record');
-      snapshots.push(...record);
+      appendAll(snapshots, record);
       meter?.add({ files: record.length });
     } else if (kind === KIND.modes) {
-      folderModes.push(...(await readJson(reader, KIND.modes, modesRecordSchema, 'a folder-mode record')));
+      appendAll(folderModes, await readJson(reader, KIND.modes, modesRecordSchema, 'a folder-mode record'));
     } else if (kind === KIND.lines) {
-      lines!.push(...(await readJson(reader, KIND.lines, linesRecordSchema, 'the lines record')));
+      appendAll(lines!, await readJson(reader, KIND.lines, linesRecordSchema, 'the lines record'));
     } else {
       const record = await readJson(reader, KIND.pins, pinsRecordSchema, 'a pin record');
-      pins!.snapshots.push(...record.snapshots);
-      pins!.versions.push(...record.versions);
+      appendAll(pins!.snapshots, record.snapshots);
+      appendAll(pins!.versions, record.versions);
     }
   }
   checkAgainstHistory(store, snapshots);
