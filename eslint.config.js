@@ -14,6 +14,16 @@ const layer = (files, patterns, paths = [], ignores = []) => ({
 });
 
 const noElectron = [{ name: 'electron', message: 'Only the entry files of a process may import electron.' }];
+
+// A call's arguments live on the stack: `push(...rows)` or `Math.max(...sizes)` overflows it at
+// about 125,000 elements, which a long history reaches. A spread of an array literal (or a choice
+// between two) is bounded by the source text; any other spread argument needs a reason
+// (`eslint-disable-next-line no-restricted-syntax -- why it is bounded`).
+export const SPREAD_ARGUMENT = {
+  selector:
+    ":matches(CallExpression, NewExpression) > SpreadElement:not([argument.type='ArrayExpression']):not([argument.type='ConditionalExpression'][argument.consequent.type='ArrayExpression'][argument.alternate.type='ArrayExpression'])",
+  message: 'Spreading an array into a call overflows the stack past about 125,000 elements: use appendAll / maxOf / minOf (shared/largeArrays.ts) or a loop.',
+};
 const nodePaths = nodeBuiltins.map((name) => ({ name, message: 'This layer runs without Node.' }));
 
 export default tseslint.config(
@@ -30,6 +40,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx', 'scripts/**/*.mjs', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', SPREAD_ARGUMENT] },
   },
   layer(
     ['shared/**/*.ts'],

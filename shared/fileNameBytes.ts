@@ -1,3 +1,5 @@
+import { appendAll } from './largeArrays.js';
+
 // File names as the bytes the file system has. A name on Linux is any bytes but '/' and NUL; not
 // all of them are valid UTF-8. A project path is held (in memory, in history.db, in the contract)
 // as a string in which each byte of an invalid UTF-8 sequence is the code point U+10FF00 + byte,
@@ -111,7 +113,7 @@ export function visibleLines(text: string): string {
 export function parseDisplayPath(text: string): string {
   if (!text.includes('\\')) return text;
   const bytes: number[] = [];
-  const literal = (part: string) => bytes.push(...bytesOfName(part));
+  const literal = (part: string) => appendAll(bytes, bytesOfName(part));
   let i = 0;
   while (i < text.length) {
     const slash = text.indexOf('\\', i);

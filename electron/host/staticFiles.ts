@@ -52,6 +52,7 @@ export function fileFor(dir: string, pathname: string): string | null {
   const segments = servedSegments(pathname);
   if (!segments) return null;
   const root = resolve(dir);
+  // eslint-disable-next-line no-restricted-syntax -- a URL path's segments: bounded by the URL's length
   const file = join(root, ...segments);
   return file.startsWith(root + sep) ? file : null;
 }

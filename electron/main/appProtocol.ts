@@ -19,6 +19,7 @@ export function serveAppProtocol(): void {
   protocol.handle('app', async (request) => {
     const url = new URL(request.url);
     const segments = `${url.protocol}//${url.host}` === APP_ORIGIN ? servedSegments(url.pathname) : null;
+    // eslint-disable-next-line no-restricted-syntax -- a URL path's segments: bounded by the URL's length
     const file = segments ? join(rendererDir, ...segments) : null;
     if (!file || !file.startsWith(rendererDir + sep)) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).href).catch(() => null);

@@ -2,6 +2,7 @@ import { Change } from '@codemirror/merge';
 import type { TextDiff } from '../../shared/diff/textDiff.js';
 import { terminatorLength } from '../../shared/diff/splitLines.js';
 import { diffTokens, type TokenChange } from '../../shared/diff/tokenDiff.js';
+import { appendAll } from '../../shared/largeArrays.js';
 
 // Our line diff handed to CodeMirror's merge views (their `diffConfig.override`), so the views
 // show the blocks it found instead of diffing again with their own, character-level algorithm.
@@ -40,7 +41,7 @@ export function editorChanges(diff: TextDiff, aLines: readonly string[], bLines:
     const fromB = startB[block.bStart]!;
     const toB = startB[block.bEnd]!;
     const words = block.aEnd > block.aStart && block.bEnd > block.bStart ? wordChanges(a, b, fromA, toA, fromB, toB, block) : null;
-    if (words) changes.push(...words);
+    if (words) appendAll(changes, words);
     else changes.push(wholeLines(a, b, fromA, toA, fromB, toB));
   }
   return changes;

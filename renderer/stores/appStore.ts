@@ -15,18 +15,18 @@ import { createVersionsSlice } from './versionsSlice.js';
 // One store made of slices (zustand's documented pattern). Read single fields with selectors:
 // `useApp((s) => s.filter)`; a component then re-renders only when that field changes.
 
-export const useApp = create<AppState>()((...a) => ({
-  ...createProjectsSlice(...a),
-  ...createCopySlice(...a),
-  ...createTreeSlice(...a),
-  ...createFileListSlice(...a),
-  ...createVersionsSlice(...a),
-  ...createTimelineSlice(...a),
-  ...createStatsSlice(...a),
-  ...createRetentionSlice(...a),
-  ...createSearchSlice(...a),
-  ...createToastSlice(...a),
-  ...createTransferSlice(...a),
+export const useApp = create<AppState>()((set, get, store) => ({
+  ...createProjectsSlice(set, get, store),
+  ...createCopySlice(set, get, store),
+  ...createTreeSlice(set, get, store),
+  ...createFileListSlice(set, get, store),
+  ...createVersionsSlice(set, get, store),
+  ...createTimelineSlice(set, get, store),
+  ...createStatsSlice(set, get, store),
+  ...createRetentionSlice(set, get, store),
+  ...createSearchSlice(set, get, store),
+  ...createToastSlice(set, get, store),
+  ...createTransferSlice(set, get, store),
 }));
 
 export type { AppState };

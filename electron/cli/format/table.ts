@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { visibleText } from '../../../shared/fileNameBytes.js';
+import { maxOf } from '../../../shared/largeArrays.js';
 
 // Listings as a table: a header row, then one row per item, columns padded to line up. The last
 // column (usually a path, which may hold spaces) is never padded, so `cut` and `awk '{print $NF}'`
@@ -15,7 +16,7 @@ export interface Column<T> {
 
 export function writeTable<T>(out: Writable, columns: Column<T>[], rows: readonly T[]): void {
   const cells = rows.map((row) => columns.map((c) => visibleText(c.value(row))));
-  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
+  const widths = columns.map((c, i) => maxOf(cells.map((r) => r[i]!.length), c.header.length));
   const line = (values: string[]) =>
     values
       .map((v, i) => (i === values.length - 1 ? v : columns[i]!.align === 'right' ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))

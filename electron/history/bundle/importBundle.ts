@@ -35,6 +35,7 @@ import type { ByteReader } from './byteReader.js';
 import { sizeProblem } from '../remote/layout/recordChecks.js';
 import { checkBundleHeader, checkBundleRows } from './bundleChecks.js';
 import { historyIdOf, setHistoryId } from './historyId.js';
+import { appendAll } from '../../../shared/largeArrays.js';
 
 // Applies a bundle to a project's store in one pass over the stream. What it checks before a
 // byte is stored: the format and version, the header and the index rows against each other
@@ -133,16 +134,16 @@ export async function readRows(reader: ByteReader, header: BundleHeader, options
     signal?.throwIfAborted();
     if (kind === KIND.snapshots) {
       const record = await readJson(reader, KIND.snapshots, snapshotsRecordSchema, 'a snapshot record');
-      snapshots.push(...record);
+      appendAll(snapshots, record);
       meter?.add({ files: record.length });
     } else if (kind === KIND.modes) {
-      folderModes.push(...(await readJson(reader, KIND.modes, modesRecordSchema, 'a folder-mode record')));
+      appendAll(folderModes, await readJson(reader, KIND.modes, modesRecordSchema, 'a folder-mode record'));
     } else if (kind === KIND.lines) {
-      lines!.push(...(await readJson(reader, KIND.lines, linesRecordSchema, 'the lines record')));
+      appendAll(lines!, await readJson(reader, KIND.lines, linesRecordSchema, 'the lines record'));
     } else {
       const record = await readJson(reader, KIND.pins, pinsRecordSchema, 'a pin record');
-      pins!.snapshots.push(...record.snapshots);
-      pins!.versions.push(...record.versions);
+      appendAll(pins!.snapshots, record.snapshots);
+      appendAll(pins!.versions, record.versions);
     }
   }
   const rows = { snapshots, folderModes, pins, lines };

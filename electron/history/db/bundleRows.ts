@@ -179,6 +179,7 @@ function writeRows(sql: Sql, rows: ImportedRows, blobPresent: BlobPresent): Snap
       );
       const line = lineOfMachine(sql, s.machine);
       for (const v of s.versions) {
+        // eslint-disable-next-line no-restricted-syntax -- a version row: its nine columns
         sql.run('INSERT INTO versions (id, snapshot_id, path, hash, mode, size, type, target, from_version, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', ...v, line);
         if (pruned && v[3] !== null) {
           reviveBlob(sql, v[3], blobPresent);

@@ -118,11 +118,16 @@ class Deltas {
   }
 }
 
-/** A path's newest version along the segments, chosen as the fold chooses it (the greatest id). */
+/**
+ * A path's newest version along the segments, the one the fold chooses (on a line the newest
+ * snapshot's version is also the greatest id). Read from the end of versions_by_path: a MAX(id)
+ * over the range would read every version of the path, so each save of a file with a long
+ * history would cost as much as its history.
+ */
 function newestHash(sql: Sql, path: string, segments: readonly Segment[]): PathState {
   return firstOnSegments(segments, (s) =>
     sql.get<{ hash: string | null }>(
-      'SELECT hash FROM versions WHERE id = (SELECT MAX(id) FROM versions WHERE path = ? AND line = ? AND snapshot_id <= ?)',
+      'SELECT hash FROM versions WHERE path = ? AND line = ? AND snapshot_id <= ? ORDER BY snapshot_id DESC, id DESC LIMIT 1',
       path,
       s.line,
       s.upTo,

@@ -1,4 +1,5 @@
 import type { Sql } from './sql.js';
+import { maxOf } from '../../../shared/largeArrays.js';
 
 // Snapshots a bundle import wrote onto this machine's line keep their ids and have no machine of
 // their own (a bundle of one's own line looks the same as one of another person's), so they
@@ -12,7 +13,7 @@ const KEY = 'importedThrough';
 /** Notes that an import wrote these snapshot ids onto this machine's line (inside its transaction). */
 export function noteImportedThrough(sql: Sql, ids: readonly number[]): void {
   if (ids.length === 0) return;
-  const top = Math.max(...ids, importedThrough(sql));
+  const top = maxOf(ids, importedThrough(sql));
   sql.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', KEY, String(top));
 }
 

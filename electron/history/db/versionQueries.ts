@@ -3,6 +3,7 @@ import type { EntryType, FileEntry, SnapshotChange, VersionInfo } from '../../..
 import { toVersionInfo, VERSION_SELECT, type VersionRow } from './rows.js';
 import { firstOnSegments, ownSegments, segmentsAt, type Segment } from './lines.js';
 import type { Sql } from './sql.js';
+import { appendAll } from '../../../shared/largeArrays.js';
 
 // Reading versions: one file's history, one version, the files as they stand at a snapshot, the
 // files deleted last, and what one snapshot changed. Every "state of the folder" read follows one
@@ -34,8 +35,9 @@ export function versionsOf(sql: Sql, path: string): VersionInfo[] {
 export function versionsPage(sql: Sql, path: string, before: number | undefined, limit: number): VersionInfo[] {
   const rows: VersionRow[] = [];
   for (const [line] of sql.rows<[number]>('SELECT id FROM lines ORDER BY id')) {
-    rows.push(
-      ...sql.all<VersionRow>(
+    appendAll(
+      rows,
+      sql.all<VersionRow>(
         `${VERSION_SELECT} WHERE v.path = ? AND v.line = ? AND v.snapshot_id < ? ORDER BY v.snapshot_id DESC LIMIT ?`,
         path,
         line,

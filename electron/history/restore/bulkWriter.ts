@@ -5,6 +5,7 @@ import type { FolderMaker } from './folderMaker.js';
 import { dropTemp, moveIntoPlace, writeTemp } from './replaceFile.js';
 import type { RestoreTemps } from './restoreTemps.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
+import { appendAll } from '../../../shared/largeArrays.js';
 
 // Writes many versions into the project: each one into a temp beside its target (replaceFile.ts,
 // named and journaled by the restore's RestoreTemps), the handle given to the closer, and the
@@ -60,7 +61,7 @@ export class BulkWriter {
   /** Waits for every close (a temp whose close failed is removed, its target left untouched), then sets the recreated folders' modes. */
   async finish(): Promise<void> {
     await this.closer.drain();
-    this.failures.push(...this.folders.finish());
+    appendAll(this.failures, this.folders.finish());
   }
 
   private place(temp: string, absTarget: string, path: string, size: number): void {

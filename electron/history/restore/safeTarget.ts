@@ -1,14 +1,17 @@
 import { lstatSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
-import { projectPathProblem } from '../../../shared/projectPath.js';
+import { projectPathProblem, type PathRules } from '../../../shared/projectPath.js';
 import { fsArg, realPath } from '../paths/fsPath.js';
 
 // Where a restore may write: only inside the project folder. A path with '..', an absolute path,
 // or one whose parent folders lead outside through a symlink is refused with a clear error.
 
+/** This machine's names: a Windows file system also reads a backslash and a drive letter. */
+const RULES: PathRules = process.platform === 'win32' ? 'windows' : 'posix';
+
 export function assertProjectPath(path: string): void {
-  const problem = projectPathProblem(path);
+  const problem = projectPathProblem(path, RULES);
   if (problem === 'absolute' || problem === 'dot-segment') {
     throw new HindsightError('PATH_OUTSIDE_ROOT', `The path ${JSON.stringify(path)} is not inside the project folder.`, {
       path,
@@ -51,6 +54,7 @@ export function safeTarget(root: string, path: string): string {
       });
     }
   }
+  // eslint-disable-next-line no-restricted-syntax -- a path's segments: fewer than its bytes, which PATH_MAX bounds
   return join(root, ...parts);
 }
 

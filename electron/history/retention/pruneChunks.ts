@@ -1,4 +1,5 @@
 import { firstKeptAtOrAfter, spansOf, type PlanRow, type PlanSnapshot, type PrunePlan } from './planPrune.js';
+import { appendAll } from '../../../shared/largeArrays.js';
 
 // A plan cut into chunks the history process applies one transaction each (retention/prune.ts),
 // so a recorded change or a first copy's commit never waits behind a whole prune for the write
@@ -79,7 +80,7 @@ export function pruneChunks(input: ChunkInput, plan: Pick<PrunePlan, 'decisions'
           if (!kept[to]) folderRows.parked[to]!.push(row);
         }
       }
-      chunk.unreferencedBlobs.push(...blobs);
+      appendAll(chunk.unreferencedBlobs, blobs);
       chunk.removedSnapshots.push(snapshots[at]!.id);
       gone[at] = 1;
     }

@@ -1,4 +1,5 @@
 import type { ProjectStore } from '../project/projectStore.js';
+import { maxOf } from '../../../shared/largeArrays.js';
 
 // What a recorder that starts catches up: the changes made since anything last looked at the
 // project (a recorder running, a rescan, a snapshot). A recorder marks the project's history.db
@@ -24,7 +25,7 @@ export function lastSeenAt(store: ProjectStore): number | undefined {
     Number(store.index.getMeta('lastScanAt') ?? 0),
     latest === undefined ? 0 : (store.index.snapshot(latest)?.at ?? 0),
   ];
-  const last = Math.max(...times);
+  const last = maxOf(times);
   return last > 0 ? last : undefined;
 }
 

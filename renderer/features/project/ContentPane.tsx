@@ -13,6 +13,7 @@ import { bytesOf, sameBytes, textOf } from './fileBytes.js';
 import { useDiffLayout, useNarrowWindow } from './diffLayout.js';
 import { versionNumbers, versionTotal } from './VersionList.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
+import { maxOf, minOf } from '../../../shared/largeArrays.js';
 
 // CodeMirror loads on first use, so the window and the tree paint without waiting for it.
 const CodeView = lazy(() => import('../../components/CodeView.js').then((m) => ({ default: m.CodeView })));
@@ -60,7 +61,7 @@ export function ContentPane() {
         </div>
         {comparingPicks ? (
           <div className="field-inline picks-note" role="status">
-            {numberOf.size > 0 ? `Comparing version ${Math.min(...picks.map((id) => numberOf.get(id) ?? 0))} with version ${Math.max(...picks.map((id) => numberOf.get(id) ?? 0))}` : 'Comparing two versions'}
+            {numberOf.size > 0 ? `Comparing version ${minOf(picks.map((id) => numberOf.get(id) ?? 0))} with version ${maxOf(picks.map((id) => numberOf.get(id) ?? 0))}` : 'Comparing two versions'}
             <button type="button" className="button" onClick={clearPicks}>
               Stop comparing
             </button>

@@ -17,6 +17,7 @@ import { remoteProjectId } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
 import { distinctBlobs } from './cloneProject.js';
 import { checkLocatedSizes, machineSnapshots } from './machineSnapshots.js';
+import { appendAll } from '../../../../shared/largeArrays.js';
 
 // `hindsight pull`: other machines' new snapshots of this project into this history. One LIST of
 // the heads; for each other machine whose head moved (or whose records are not all imported yet:
@@ -109,7 +110,7 @@ async function pullMachine(
   for (const key of records) {
     const record = decodeRecord(await objects.get(key, undefined, signal), hashOfKey(projectId, 'record', key));
     if (record.machine !== machineId) throw new HindsightError('REMOTE_CORRUPT', `The remote's record ${key} names another machine.`, { key });
-    snapshots.push(...record.snapshots);
+    appendAll(snapshots, record.snapshots);
     meter.add({ objects: 1 });
   }
   // A clone already holds the snapshots its line forked from; a record may repeat none, but a

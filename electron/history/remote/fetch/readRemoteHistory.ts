@@ -7,6 +7,7 @@ import type { ObjectStore } from '../objectStore.js';
 import { checkFormatMarker, listHeads, readHead } from '../remoteHeads.js';
 import type { TransferMeter } from '../transferMeter.js';
 import { machineSnapshots } from './machineSnapshots.js';
+import { appendAll } from '../../../../shared/largeArrays.js';
 
 // A project's whole history on a remote, without one blob byte: every machine's head, the pack
 // indexes it lists (where each blob is) and its snapshot records (what each snapshot recorded).
@@ -39,7 +40,7 @@ export async function readRemoteHistory(store: ObjectStore, projectId: string, m
     for (const key of head.records) {
       const record = decodeRecord(await store.get(key, undefined, signal), hashOfKey(projectId, 'record', key));
       if (record.machine !== machineId) throw new HindsightError('REMOTE_CORRUPT', `The remote's record ${key} names another machine.`, { key });
-      snapshots.push(...record.snapshots);
+      appendAll(snapshots, record.snapshots);
       meter?.add({ objects: 1 });
     }
     for (const key of head.indexes) {
