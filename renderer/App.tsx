@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Toasts } from './components/Toasts.js';
+import { CloseNotice } from './features/background/CloseNotice.js';
+import { LoginQuestion } from './features/background/LoginQuestion.js';
 import { CopyProgressList } from './features/copy/CopyProgressList.js';
 import { ConfigBanner, ConnectionBanner } from './features/errors/ConfigBanner.js';
 import { ProjectScreen } from './features/project/ProjectScreen.js';
@@ -21,6 +23,8 @@ import { startLiveEvents } from './stores/liveEvents.js';
 export function App() {
   const current = useApp((s) => s.currentProjectId);
   const loadProjects = useApp((s) => s.loadProjects);
+  const knowsProjects = useApp((s) => s.projects.length > 0);
+  const askLoginOnce = useApp((s) => s.askLoginOnce);
   const dropping = useFolderDrop();
   const [sidebarFolded, toggleSidebar] = useSidebarFolded();
   useShortcuts({ toggleSidebar });
@@ -44,6 +48,11 @@ export function App() {
     };
   }, [loadProjects]);
 
+  // The first project added (or known at a start before the question was answered): ask once.
+  useEffect(() => {
+    if (knowsProjects) void askLoginOnce();
+  }, [knowsProjects, askLoginOnce]);
+
   return (
     <div className={sidebarFolded ? 'app sidebar-folded' : 'app'}>
       <Sidebar folded={sidebarFolded} onToggle={toggleSidebar} />
@@ -56,6 +65,8 @@ export function App() {
       <OpenFolderDialog />
       <LargeFolderDialog />
       <ImportHistoryDialog />
+      <CloseNotice />
+      <LoginQuestion />
       <Toasts />
       {dropping && (
         <div className="drop-overlay" aria-hidden="true">

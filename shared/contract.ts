@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { HindsightErrorData } from './errors.js';
 import type { GitVersions } from './git.js';
 import type { Progress } from './progress.js';
+import type { RecordingStatus } from './recording.js';
 import { projectEditSchema, settingsSchema } from './contract/config.js';
 import { CALL_NAME_LIST, EVENT_NAME_LIST } from './contract/names.js';
 import { useRemoteCredentialsSchema } from './contract/remoteCredentials.js';
@@ -252,6 +253,13 @@ export const CALLS = {
   ),
 
   cancel: call<CancelResult>()(z.strictObject({ operationId }), 'Stops a running operation; it ends with CANCELLED.'),
+
+  recordingStatus: call<RecordingStatus>()(z.strictObject({}), 'Whether every known project is being recorded now, or recording is paused (and until when).'),
+  pauseRecording: call<RecordingStatus>()(
+    z.strictObject({ forMs: z.number().int().min(1000).max(7 * 86_400_000).nullable() }),
+    'Pauses recording of every project (each open change group is written first) for forMs, or until resumed (null); the changes made meanwhile are caught up when it resumes.',
+  ),
+  resumeRecording: call<RecordingStatus>()(z.strictObject({}), 'Resumes recording after a pause: each project is caught up by a rescan, then watched again.'),
 } as const;
 
 export type Calls = typeof CALLS;
@@ -275,7 +283,9 @@ export type AppCommand =
   | { command: 'showOpenFolder' }
   // File > Export History… and Import History…: the viewer runs its own actions.
   | { command: 'exportHistory' }
-  | { command: 'importHistory' };
+  | { command: 'importHistory' }
+  // The first close of the last window: the viewer says that recording goes on, and how to quit.
+  | { command: 'closeNotice' };
 
 interface EventSpec<Payload> {
   doc: string;
@@ -286,9 +296,10 @@ function event<Payload>(doc: string): EventSpec<Payload> {
   return { doc };
 }
 
-// Events: the first four come from the engine itself (electron/history/engineEvents.ts), fired
-// where the thing happens; the dispatcher forwards them unchanged. The last two come from the
-// bridge and the Electron main process.
+// Events: all but connection and appCommand come from the history process (the engine's
+// electron/history/engineEvents.ts, and the recorder's pause switch), fired where the thing
+// happens; the dispatcher forwards them unchanged. connection and appCommand come from the bridge
+// and the Electron main process.
 export const EVENTS = {
   progress: event<Progress & { operationId: string | null }>(
     'Progress of a first copy, rescan, restore or verify (throttled; always one with phase "done").',
@@ -306,6 +317,7 @@ export const EVENTS = {
   appCommand: event<AppCommand>(
     'Sent by the Electron main process: a menu item, a folder on the command line or a second instance.',
   ),
+  recording: event<RecordingStatus>('Recording was paused or resumed, or the number of projects recorded changed.'),
 } as const;
 
 export type Events = typeof EVENTS;
@@ -315,7 +327,7 @@ export type EventPayload<N extends EventName> = Events[N] extends EventSpec<infe
 export type HindsightEvent = { [N in EventName]: { event: N; payload: EventPayload<N> } }[EventName];
 
 /** The events the history engine fires (the rest come from the bridge and the app). */
-export const ENGINE_EVENT_NAMES = ['progress', 'snapshot', 'projectState', 'error'] as const satisfies readonly EventName[];
+export const ENGINE_EVENT_NAMES = ['progress', 'snapshot', 'projectState', 'error', 'recording'] as const satisfies readonly EventName[];
 export type EngineEventName = (typeof ENGINE_EVENT_NAMES)[number];
 export type EngineEvent = Extract<HindsightEvent, { event: EngineEventName }>;
 

@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'BUNDLE_OTHER_PROJECT',
   'HISTORY_DIVERGED',
   'WATCH_LIMIT',
+  'NOT_RECORDING',
   'INTERNAL',
 ] as const;
 

@@ -43,4 +43,14 @@ export interface HindsightApi extends HindsightCalls {
   remoteCredentials(request: RemoteCredentialsRequest): Promise<Result<RemoteCredentialsState>>;
   /** The browser host: sends a bundle file to the host, which imports it (into `as` when given). */
   uploadHistory(file: FileLike, request: { operationId: string; as?: string }): Promise<Result<ImportResult>>;
+  /**
+   * The app: start Hindsight (with no window) when the user logs in, or not; saved as the
+   * startAtLogin setting. The browser host starts no app at login: NOT_IMPLEMENTED.
+   */
+  setStartAtLogin(enabled: boolean): Promise<Result<null>>;
+  /**
+   * The app, after the close notice: closes this window (recording goes on) or quits Hindsight.
+   * The notice is not shown again. The browser host has no window to close: NOT_IMPLEMENTED.
+   */
+  closeWindow(request: { quit: boolean }): Promise<Result<null>>;
 }

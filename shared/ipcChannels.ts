@@ -16,6 +16,10 @@ export const IPC = {
   chooseBundleSource: 'hindsight:chooseBundleSource',
   /** preload -> main (invoke, a RemoteCredentialsRequest): a remote's credentials in the OS keychain; answers a Result. */
   remoteCredentials: 'hindsight:remoteCredentials',
+  /** preload -> main (invoke, a boolean): start the app at login or not; answers a Result. */
+  setStartAtLogin: 'hindsight:setStartAtLogin',
+  /** preload -> main (invoke, { quit: boolean }): after the close notice, close this window or quit. */
+  closeWindow: 'hindsight:closeWindow',
   /** main -> preload: an AppCommand from a menu, the command line or a second instance. */
   appCommand: 'hindsight:appCommand',
 } as const;

@@ -120,3 +120,40 @@ test('a remote\'s credentials go to the OS keychain (safeStorage), never to conf
   if (existsSync(join(dataDir, 'config.json'))) expect(readFileSync(join(dataDir, 'config.json'), 'utf8')).not.toContain(secret);
   expect(await hindsight({ action: 'forget', remote: 'origin' })).toEqual({ ok: true, value: { set: [], available: true } });
 });
+
+test('closing the last window keeps Hindsight recording; the first close says so in the window, once', async () => {
+  const closeLast = () => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close());
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await closeLast();
+  const notice = page.getByRole('dialog', { name: 'Hindsight keeps recording' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Quit Hindsight');
+  await notice.getByRole('button', { name: 'Close window' }).click();
+  await expect.poll(() => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(0);
+  // Still running, and still recording: an edit becomes a version with no window open.
+  writeFileSync(join(folder, 'src', 'a.txt'), 'edited with no window open\n');
+  const config = () => JSON.parse(readFileSync(join(dataDir, 'config.json'), 'utf8')) as { settings?: { backgroundNoticeShown?: boolean } };
+  expect(config().settings?.backgroundNoticeShown).toBe(true);
+  await expect
+    .poll(() => app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().some((m) => m.type === 'Utility' && m.serviceName === 'Hindsight history')))
+    .toBe(true);
+});
+
+test('recording is paused and resumed through the calls the tray makes, and every window is told', async () => {
+  const events = page.evaluate(
+    () =>
+      new Promise<boolean[]>((resolve) => {
+        const seen: boolean[] = [];
+        (globalThis as unknown as PageGlobals).hindsight.onEvent((event) => {
+          if (event.event !== 'recording') return;
+          seen.push(event.payload.recording);
+          if (seen.length === 2) resolve(seen);
+        });
+      }),
+  );
+  const call = (name: 'pauseRecording' | 'resumeRecording') =>
+    page.evaluate((n) => (n === 'pauseRecording' ? (globalThis as unknown as PageGlobals).hindsight.pauseRecording({ forMs: null }) : (globalThis as unknown as PageGlobals).hindsight.resumeRecording({})), name);
+  expect(await call('pauseRecording')).toMatchObject({ ok: true, value: { recording: false, resumesAt: null } });
+  expect(await call('resumeRecording')).toMatchObject({ ok: true, value: { recording: true } });
+  expect(await events).toEqual([false, true]);
+});

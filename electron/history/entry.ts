@@ -1,13 +1,12 @@
 import type { MessagePortMain } from 'electron';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from './dataDir.js';
-import { errorData } from './errorData.js';
 import { createDispatcher } from './dispatcher/dispatcher.js';
 import { servePort } from './dispatcher/servePort.js';
 import { HistoryEngine } from './historyEngine.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { setWorkerScriptsDir } from './workerScripts.js';
-import { RecordAll } from './watch/recordAll.js';
+import { RecordingSwitch } from './watch/recordingSwitch.js';
 
 // The history process, started by main with utilityProcess.fork. Main sends one MessagePort per
 // window (and one for itself); each is served by the same dispatcher, so every window shares one
@@ -19,14 +18,14 @@ setWorkerScriptsDir(new URL('./', import.meta.url));
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } }, strict: false });
 const dataDir = resolveDataDir(typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined);
 const engine = new HistoryEngine(dataDir);
-const dispatcher = createDispatcher(engine, { sweep: true });
+// Every known project is recorded from the start, not only the ones a window shows (the user may
+// pause it from the tray); what it finds (a folder gone, a watch refused) reaches the windows as events.
+const recording = new RecordingSwitch(engine);
+const dispatcher = createDispatcher(engine, { sweep: true, recording });
 // Projects with a remote are pushed in the background after their change groups (AWS credentials
 // of the history process's environment or profile).
 engine.startAutoPush();
-// Every known project is recorded from the start, not only the ones a window shows; what it finds
-// (a folder gone, a watch refused) reaches the windows as events.
-const recorder = new RecordAll(engine);
-const recording = recorder.start().catch((error: unknown) => engine.events.emit({ event: 'error', payload: { projectId: null, error: errorData(error) } }));
+void recording.start();
 
 process.parentPort.on('message', (event) => {
   for (const port of event.ports as MessagePortMain[]) {
@@ -38,8 +37,7 @@ let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
-  await recorder.stop();
-  await recording;
+  await recording.stop();
   await dispatcher.close();
   engine.close();
   await sharedCopyPool().close();

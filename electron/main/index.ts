@@ -9,9 +9,14 @@ import { serveRemoteCredentials } from './remoteCredentials.js';
 import { buildMenu } from './menu.js';
 import { guardContents, secureSession } from './security.js';
 import { Windows } from './windows.js';
+import { Background } from './background.js';
+import { startedAtLogin } from './loginItem.js';
+import { RecordingTray } from './tray.js';
 
-// The app's lifecycle: one instance, one history process, windows, menus. Main stays thin: no
-// file or database work happens here.
+// The app's lifecycle: one instance, one history process, windows, menus, the tray icon. Main
+// stays thin: no file or database work happens here. Closing the last window does not quit:
+// the history process goes on recording every known project behind the tray icon (background.ts)
+// until the user quits.
 
 const dev = Boolean(process.env.ELECTRON_RENDERER_URL);
 
@@ -56,9 +61,16 @@ function start(): void {
     history.start();
     const mainClient = connectMain(history);
     serveRemoteCredentials(history);
-    const ready = new Windows(history);
+    const background = new Background(mainClient);
+    void background.load();
+    const ready = new Windows(history, (window, event) => background.closing(window, event, () => ready.commandTo(window, { command: 'closeNotice' })));
     windows = ready;
-    registerIpc(ready);
+    registerIpc(ready, background);
+    const tray = new RecordingTray(mainClient, { open: () => ready.show(), quit: () => app.quit() });
+    mainClient.onEvent((event) => {
+      // A restarted history process: ask it again what it records.
+      if (event.event === 'connection' && event.payload.state === 'restored') void tray.refresh();
+    });
 
     const refreshMenu = async (): Promise<void> => {
       const projects = await mainClient.calls.listProjects({});
@@ -79,19 +91,23 @@ function start(): void {
     void refreshMenu();
     app.on('browser-window-focus', () => void refreshMenu());
 
-    ready.create();
+    // A start at login records behind the tray icon and opens no window.
+    if (!startedAtLogin(process.argv)) ready.create();
     const folder = folderFromArgv(process.argv, process.cwd(), argvSkip(app.isPackaged));
     for (const path of [...(folder ? [folder] : []), ...pending.splice(0)]) openFolder(path);
 
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) ready.create();
     });
-    app.on('before-quit', () => history.stop());
+    // The history process writes every open change group before it exits (SIGTERM).
+    app.on('before-quit', () => {
+      tray.destroy();
+      history.stop();
+    });
   });
 
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
+  // Closing the last window keeps Hindsight recording behind the tray icon; Quit ends it.
+  app.on('window-all-closed', () => undefined);
 }
 
 /** `--data-dir DIR` (or `--data-dir=DIR`) given to the app; else the history process decides. */

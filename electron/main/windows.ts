@@ -12,7 +12,11 @@ export class Windows {
   private readonly clients = new Map<BrowserWindow, HistoryClient>();
   private readonly attached = new WeakSet<BrowserWindow>();
 
-  constructor(private readonly history: HistoryProcess) {}
+  constructor(
+    private readonly history: HistoryProcess,
+    /** Told when a window is about to close (it may prevent the close: the background notice). */
+    private readonly onClosing?: (window: BrowserWindow, event: Electron.Event) => void,
+  ) {}
 
   create(): BrowserWindow {
     const window = new BrowserWindow({
@@ -48,6 +52,7 @@ export class Windows {
       },
     };
     this.clients.set(window, client);
+    window.on('close', (event) => this.onClosing?.(window, event));
     window.on('closed', () => this.clients.delete(window));
     void window.loadURL(rendererUrl());
     return window;
@@ -73,6 +78,19 @@ export class Windows {
     else send();
     if (target.isMinimized()) target.restore();
     target.focus();
+  }
+
+  /** Sends a command to one window (the background notice goes to the window being closed). */
+  commandTo(window: BrowserWindow, command: AppCommand): void {
+    if (!window.isDestroyed()) window.webContents.send(IPC.appCommand, command);
+  }
+
+  /** Brings a window forward, making one when none is open (the tray's Open Hindsight). */
+  show(): void {
+    const window = BrowserWindow.getAllWindows()[0] ?? this.create();
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
   }
 
   focused(): BrowserWindow | null {

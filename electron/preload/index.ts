@@ -49,6 +49,8 @@ const api: HindsightApi = {
   chooseBundleSource: () => ipcRenderer.invoke(IPC.chooseBundleSource) as Promise<string | null>,
   // Checked by main against the contract's schema; the answer never carries a key or a secret.
   remoteCredentials: (request: RemoteCredentialsRequest) => ipcRenderer.invoke(IPC.remoteCredentials, request) as Promise<Result<RemoteCredentialsState>>,
+  setStartAtLogin: (enabled: boolean) => ipcRenderer.invoke(IPC.setStartAtLogin, enabled) as Promise<Result<null>>,
+  closeWindow: (request: { quit: boolean }) => ipcRenderer.invoke(IPC.closeWindow, request) as Promise<Result<null>>,
   // The app has paths: a bundle is saved and opened through the dialogs and the contract's calls.
   downloadHistory: async () => ({ ok: false, error: notInApp('downloadHistory') }),
   uploadHistory: async () => ({ ok: false, error: notInApp('uploadHistory') }),

@@ -97,6 +97,21 @@ export async function uploadHistory(file: File, request: { operationId: string; 
   return valueOf(await (await whenReady()).uploadHistory(file, request));
 }
 
+/** The app: start Hindsight (with no window) at login, or not. */
+export async function setStartAtLogin(enabled: boolean): Promise<void> {
+  valueOf(await (await whenReady()).setStartAtLogin(enabled));
+}
+
+/** The app, after the close notice: close this window (recording goes on) or quit Hindsight. */
+export async function closeWindow(quit: boolean): Promise<void> {
+  valueOf(await (await whenReady()).closeWindow({ quit }));
+}
+
+/** Whether this window is the app's (which runs in the background and starts at login) rather than the browser host's. */
+export function isApp(): boolean {
+  return window.hindsight?.host.kind === 'electron';
+}
+
 function valueOf<T>(result: Result<T>): T {
   if (result.ok) return result.value;
   throw errorFromData(result.error);

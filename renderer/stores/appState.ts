@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { BackgroundSlice } from './backgroundSlice.js';
 import type { CopySlice } from './copySlice.js';
 import type { FileListSlice } from './fileListSlice.js';
 import type { ProjectsSlice } from './projectsSlice.js';
@@ -13,6 +14,6 @@ import type { VersionsSlice } from './versionsSlice.js';
 
 // The whole store is the union of its slices; each slice may read and call the others' actions.
 
-export type AppState = ProjectsSlice & CopySlice & TreeSlice & FileListSlice & VersionsSlice & TimelineSlice & StatsSlice & RetentionSlice & SearchSlice & ToastSlice & TransferSlice;
+export type AppState = ProjectsSlice & CopySlice & TreeSlice & FileListSlice & VersionsSlice & TimelineSlice & StatsSlice & RetentionSlice & SearchSlice & ToastSlice & TransferSlice & BackgroundSlice;
 
 export type Slice<T> = StateCreator<AppState, [], [], T>;

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AppState } from './appState.js';
+import { createBackgroundSlice } from './backgroundSlice.js';
 import { createCopySlice } from './copySlice.js';
 import { createFileListSlice } from './fileListSlice.js';
 import { createProjectsSlice } from './projectsSlice.js';
@@ -27,6 +28,7 @@ export const useApp = create<AppState>()((set, get, store) => ({
   ...createSearchSlice(set, get, store),
   ...createToastSlice(set, get, store),
   ...createTransferSlice(set, get, store),
+  ...createBackgroundSlice(set, get, store),
 }));
 
 export type { AppState };

@@ -60,7 +60,11 @@ export function routeEvent(event: HindsightEvent): void {
       else if (event.payload.command === 'showOpenFolder') s.setOpenDialog(true);
       else if (event.payload.command === 'exportHistory') void s.exportHistory();
       else if (event.payload.command === 'importHistory') s.setImportDialog(true);
+      else if (event.payload.command === 'closeNotice') s.showCloseNotice();
       else s.showProject(null);
+      return;
+    case 'recording':
+      s.setRecording(event.payload);
       return;
   }
 }

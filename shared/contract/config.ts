@@ -28,6 +28,10 @@ export const settingsSchema = z.strictObject({
   retention: retentionPolicySchema,
   /** Contents larger than this are not indexed nor searched. */
   searchMaxFileSize: z.number().int().positive(),
+  /** The app starts, with no window, at login; null until the user was asked (once, after the first project). */
+  startAtLogin: z.boolean().nullable(),
+  /** The window said once that closing it keeps recording in the background. */
+  backgroundNoticeShown: z.boolean(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -40,6 +40,9 @@ export const CALL_NAME_LIST = [
   'getConfig',
   'editConfig',
   'cancel',
+  'recordingStatus',
+  'pauseRecording',
+  'resumeRecording',
 ] as const;
 
-export const EVENT_NAME_LIST = ['progress', 'snapshot', 'projectState', 'error', 'connection', 'appCommand'] as const;
+export const EVENT_NAME_LIST = ['progress', 'snapshot', 'projectState', 'error', 'connection', 'appCommand', 'recording'] as const;

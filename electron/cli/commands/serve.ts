@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createDispatcher } from '../../history/dispatcher/dispatcher.js';
 import { startHost } from '../../host/hostServer.js';
-import { RecordAll } from '../../history/watch/recordAll.js';
+import { RecordingSwitch } from '../../history/watch/recordingSwitch.js';
 import { integerFlag, requirePositionals, UsageError, writeJson, type Command } from '../command.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 
@@ -24,8 +24,8 @@ export const serveCommand: Command = {
     const port = integerFlag(ctx, 'port');
     if (port !== undefined && port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
     const rendererDir = typeof ctx.flags['renderer-dir'] === 'string' ? ctx.flags['renderer-dir'] : join(ctx.cliDir, '..', 'renderer');
-    const dispatcher = createDispatcher(ctx.engine(), { sweep: true, credentials: 'environment' });
-    const recorder = new RecordAll(ctx.engine());
+    const recording = new RecordingSwitch(ctx.engine(), { onError: (error) => ctx.err.write(`hindsight serve: not recording: ${(error as Error).message ?? String(error)}\n`) });
+    const dispatcher = createDispatcher(ctx.engine(), { sweep: true, credentials: 'environment', recording });
     const host = await startHost({
       dispatcher,
       rendererDir,
@@ -37,14 +37,13 @@ export const serveCommand: Command = {
     if (ctx.json) writeJson(ctx, { url: host.url });
     else ctx.out.write(`Hindsight is serving the viewer at ${host.url}\nStop it with Ctrl+C.\n`);
     // The URL first: catching up many projects takes a while, and a page may open meanwhile.
-    const recording = recorder.start().catch((error: unknown) => ctx.err.write(`hindsight serve: not recording: ${(error as Error).message ?? String(error)}\n`));
+    void recording.start();
     await new Promise<void>((resolve) => {
       if (ctx.signal.aborted) resolve();
       else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
     await host.close();
-    await recorder.stop();
-    await recording;
+    await recording.stop();
     await dispatcher.close();
   },
 };

@@ -44,7 +44,7 @@ export const settingsShape = {
   fallbackRescanSeconds: z.number().int().min(1).max(86_400).default(60),
   /** Files copying at once across every project of the process. */
   copyConcurrency: z.number().int().min(1).max(64).default(DEFAULT_COPY_CONCURRENCY),
-  /** Whether closing the window keeps recording in the background. */
+  /** Closing the files a bulk restore or an import writes on background threads: auto, on or off. */
   backgroundClose: z.enum(['auto', 'on', 'off']).default('auto'),
   /** A first copy of more files than this asks for confirmation first; null: never. */
   largeFolderFiles: z.number().int().positive().nullable().default(200_000),
@@ -67,6 +67,10 @@ export const settingsShape = {
     .prefault({}),
   /** Contents larger than this many bytes are left out of the search index (and of searches). */
   searchMaxFileSize: z.number().int().positive().default(1024 * 1024),
+  /** The app starts (with no window) when the user logs in; null: not asked yet (asked once, after the first project). */
+  startAtLogin: z.boolean().nullable().default(null),
+  /** The window has said once that closing it keeps recording in the background. */
+  backgroundNoticeShown: z.boolean().default(false),
 };
 
 export type SettingKey = keyof typeof settingsShape;

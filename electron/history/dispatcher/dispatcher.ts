@@ -1,4 +1,5 @@
 import { CALLS, isCallName, type HindsightEvent } from '../../../shared/contract.js';
+import type { RecordingSwitch } from '../watch/recordingSwitch.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { Result } from '../../../shared/contract/result.js';
 import { callMessageSchema, type ResultMessage } from '../../../shared/contract/wire.js';
@@ -35,12 +36,14 @@ export interface DispatcherOptions {
   sweep?: boolean;
   /** 'keychain' (default: the app, whose main hands them over) or 'environment' (the browser host: useRemoteCredentials is refused). */
   credentials?: CredentialsSource;
+  /** The process's background recorder, which the recording calls pause and resume (none: they answer NOT_RECORDING). */
+  recording?: RecordingSwitch;
 }
 
 export function createDispatcher(engine: HistoryEngine, options: DispatcherOptions = {}): Dispatcher {
   const listeners = new Set<(event: HindsightEvent) => void>();
   const operations = new Operations();
-  const base = { engine, operations, watch: options.watch ?? true, credentials: options.credentials ?? 'keychain' };
+  const base = { engine, operations, watch: options.watch ?? true, credentials: options.credentials ?? 'keychain', recording: options.recording ?? null };
   const forward = (event: HindsightEvent): void => {
     for (const listener of [...listeners]) {
       try {

@@ -2,6 +2,8 @@ import type { CallName, ParsedRequestOf, ResponseOf } from '../../../shared/cont
 import type { HistoryEngine } from '../historyEngine.js';
 import type { Operations } from './operations.js';
 import { environmentOnly } from './environmentOnly.js';
+import type { RecordingSwitch } from '../watch/recordingSwitch.js';
+import { HindsightError } from '../../../shared/errors.js';
 
 // What each contract call does: a validated request in, one engine method called, its answer out
 // unchanged (the engine speaks the contract's types). The table is total: a call added to
@@ -16,6 +18,13 @@ export interface RouteContext {
   credentials: CredentialsSource;
   /** Aborts when the caller went away (Dispatcher.handle). */
   gone: AbortSignal;
+  /** The background recorder of every known project, where this process runs one (the app, the browser host). */
+  recording: RecordingSwitch | null;
+}
+
+function recorderOf(ctx: RouteContext): RecordingSwitch {
+  if (ctx.recording) return ctx.recording;
+  throw new HindsightError('NOT_RECORDING', 'This process records no project in the background: only the app and `hindsight serve` or `hindsight watch --all` do.');
 }
 
 export type CredentialsSource = 'keychain' | 'environment';
@@ -84,5 +93,8 @@ export const ROUTES: Routes = {
   getConfig: (_request, { engine }) => engine.configView(),
   editConfig: (request, { engine }) => engine.editConfig(request),
 
+  recordingStatus: (_request, ctx) => recorderOf(ctx).status(),
+  pauseRecording: ({ forMs }, ctx) => recorderOf(ctx).pause(forMs),
+  resumeRecording: (_request, ctx) => recorderOf(ctx).resume(),
   cancel: ({ operationId }, { operations }) => ({ cancelled: operations.cancel(operationId) }),
 };

@@ -116,6 +116,9 @@ function install(): void {
     }),
     downloadHistory: (request) => downloadHistory(request),
     uploadHistory: (file, request) => uploadHistory(file, request, uploads),
+    // The host is started by whoever runs `hindsight serve` (or its service), and has no window.
+    setStartAtLogin: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'The browser host is not an app started at login: run `hindsight service install` to record from login on.' } }),
+    closeWindow: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'The browser host has no window of its own to close.' } }),
   };
   page.hindsight = Object.freeze(api);
 }

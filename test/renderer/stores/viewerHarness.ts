@@ -30,8 +30,15 @@ export interface Viewer {
   until: (ready: (state: AppState) => boolean) => Promise<AppState>;
 }
 
-export async function startViewer(): Promise<Viewer> {
-  const engine = new HistoryEngine(tempDir('hindsight-data-'));
+/** What the Electron main process answers a window (background.ts), as the app's window sees it. */
+export interface AppSide {
+  /** Every request the window made of main, in order. */
+  asked: ({ setStartAtLogin: boolean } | { closeWindow: { quit: boolean } })[];
+}
+
+/** A viewer in the browser host (default), or in the app: its host is Electron's, and main's answers are recorded. */
+export async function startViewer(options: { app?: AppSide; dataDir?: string } = {}): Promise<Viewer> {
+  const engine = new HistoryEngine(options.dataDir ?? tempDir('hindsight-data-'));
   const dispatcher = createDispatcher(engine, { watch: false });
   const { port1, port2 } = new MessageChannel();
   const stopPort = servePort(dispatcher, port1);
@@ -66,7 +73,7 @@ export async function startViewer(): Promise<Viewer> {
   ) as unknown as HindsightCalls;
   const api: HindsightApi = {
     ...counted,
-    host: { kind: 'browser', nativeDialogs: false, dropPaths: false, platform: process.platform, version: 'test' },
+    host: { kind: options.app ? 'electron' : 'browser', nativeDialogs: false, dropPaths: false, platform: process.platform, version: 'test' },
     onEvent: (listener) => client.onEvent(listener),
     chooseFolder: async () => null,
     pathForFile: () => null,
@@ -77,6 +84,19 @@ export async function startViewer(): Promise<Viewer> {
     uploadHistory: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'no host here' } }),
     // As the browser host: no keychain.
     remoteCredentials: async () => ({ ok: false, error: { code: 'KEYCHAIN_UNAVAILABLE', message: 'no keychain here' } }),
+    // Main's side of the app, at the edge: it keeps the answer in config.json as background.ts does.
+    setStartAtLogin: async (enabled) => {
+      if (!options.app) return { ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'no app here' } };
+      options.app.asked.push({ setStartAtLogin: enabled });
+      const saved = await client.calls.editConfig({ settings: { startAtLogin: enabled } });
+      return saved.ok ? { ok: true, value: null } : saved;
+    },
+    closeWindow: async (request) => {
+      if (!options.app) return { ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'no app here' } };
+      options.app.asked.push({ closeWindow: request });
+      const saved = await client.calls.editConfig({ settings: { backgroundNoticeShown: true } });
+      return saved.ok ? { ok: true, value: null } : saved;
+    },
   };
   (globalThis as { window?: unknown }).window = { hindsight: api };
 

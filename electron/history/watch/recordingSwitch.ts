@@ -1,0 +1,98 @@
+import type { RecordingStatus } from '../../../shared/recording.js';
+import { errorData } from '../errorData.js';
+import type { HistoryEngine } from '../historyEngine.js';
+import { RecordAll } from './recordAll.js';
+
+// Recording of every known project, with the user's pause: a pause writes every open change
+// group and stops every watcher (the recorder stops), for a while or until resumed; a resume
+// starts a fresh recorder, whose catch-up records what changed meanwhile. A pause or a stop
+// cuts a catch-up short at once (the next start finds those changes again); a new recorder starts
+// only after the old one has stopped, so two never watch one project. Each change is announced
+// as a `recording` event, so the tray and every window say the same.
+
+export interface RecordingSwitchOptions {
+  makeRecorder?: () => RecordAll;
+  /** A recorder that cannot start (config.json unreadable); by default an error event. */
+  onError?: (error: unknown) => void;
+}
+
+export class RecordingSwitch {
+  private recorder: RecordAll | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private ending: Promise<void> = Promise.resolve();
+  private paused = false;
+  private stopped = false;
+  private resumesAt: number | null = null;
+  private resumeTimer: NodeJS.Timeout | undefined;
+  private readonly makeRecorder: () => RecordAll;
+  private readonly onError: (error: unknown) => void;
+
+  constructor(
+    private readonly engine: HistoryEngine,
+    options: RecordingSwitchOptions = {},
+  ) {
+    this.makeRecorder = options.makeRecorder ?? (() => new RecordAll(engine));
+    this.onError = options.onError ?? ((error) => engine.events.emit({ event: 'error', payload: { projectId: null, error: errorData(error) } }));
+  }
+
+  /** Starts recording; resolves once every present project is caught up and watched. */
+  start(): Promise<RecordingStatus> {
+    return this.resume();
+  }
+
+  status(): RecordingStatus {
+    const recording = !this.paused && !this.stopped;
+    return { recording, resumesAt: recording ? null : this.resumesAt, projects: this.recorder?.watching().length ?? 0 };
+  }
+
+  /** Pauses for forMs (null: until resumed); pausing again sets a new end. */
+  async pause(forMs: number | null): Promise<RecordingStatus> {
+    clearTimeout(this.resumeTimer);
+    this.paused = true;
+    this.resumesAt = forMs === null ? null : Date.now() + forMs;
+    if (forMs !== null) this.resumeTimer = setTimeout(() => void this.resume(), forMs).unref();
+    await this.end();
+    return this.announce();
+  }
+
+  async resume(): Promise<RecordingStatus> {
+    clearTimeout(this.resumeTimer);
+    this.paused = false;
+    this.resumesAt = null;
+    await this.ending;
+    if (!this.paused && !this.stopped && this.recorder === null) {
+      const recorder = this.makeRecorder();
+      this.recorder = recorder;
+      this.running = recorder.start().catch(this.onError);
+    }
+    await this.running;
+    return this.announce();
+  }
+
+  /** Writes every open group and stops recording for good (the process is ending). */
+  async stop(): Promise<void> {
+    clearTimeout(this.resumeTimer);
+    this.stopped = true;
+    await this.end();
+  }
+
+  private end(): Promise<void> {
+    const recorder = this.recorder;
+    this.recorder = null;
+    const before = this.ending;
+    const running = this.running;
+    this.ending = (async () => {
+      await before;
+      if (recorder === null) return;
+      await recorder.stop();
+      await running;
+    })();
+    return this.ending;
+  }
+
+  private announce(): RecordingStatus {
+    const status = this.status();
+    this.engine.events.emit({ event: 'recording', payload: status });
+    return status;
+  }
+}

@@ -1,0 +1,76 @@
+import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
+import type { ContractClient } from '../../shared/contract/client.js';
+import { recordingLine, trayItems, type RecordingStatus, type TrayAction } from '../../shared/recording.js';
+import { PAUSE_FOR_MS } from '../../shared/recording.js';
+import { TRAY_ICON_SIZE, trayIconBitmap } from './trayIcon.js';
+
+// The tray (menu-bar) icon that keeps Hindsight reachable while it records with no window open:
+// Open Hindsight, a pause for an hour or until resumed, Resume, Quit. Its wording and states come
+// from shared/recording.ts; the pause itself is the history process's (pauseRecording).
+
+export interface TrayActions {
+  open: () => void;
+  quit: () => void;
+}
+
+const timeOfDay = (ms: number): string => new Date(ms).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+export class RecordingTray {
+  private readonly tray: Tray;
+  private status: RecordingStatus = { recording: true, resumesAt: null, projects: 0 };
+
+  constructor(
+    private readonly client: ContractClient,
+    private readonly actions: TrayActions,
+  ) {
+    this.tray = new Tray(iconFor(true));
+    this.tray.on('click', () => actions.open());
+    client.onEvent((event) => {
+      if (event.event === 'recording') this.show(event.payload);
+    });
+    this.render();
+    void this.refresh();
+  }
+
+  /** Asks the history process (at start, and after it was restarted). */
+  async refresh(): Promise<void> {
+    const answer = await this.client.calls.recordingStatus({});
+    if (answer.ok) this.show(answer.value);
+  }
+
+  destroy(): void {
+    this.tray.destroy();
+  }
+
+  private show(status: RecordingStatus): void {
+    this.status = status;
+    this.render();
+  }
+
+  private render(): void {
+    this.tray.setImage(iconFor(this.status.recording));
+    this.tray.setToolTip(`Hindsight: ${recordingLine(this.status, timeOfDay)}`);
+    const template: MenuItemConstructorOptions[] = trayItems(this.status, timeOfDay).map((item) =>
+      item.kind === 'separator'
+        ? { type: 'separator' }
+        : item.kind === 'status'
+          ? { label: item.label, enabled: false }
+          : { label: item.label, click: () => void this.act(item.action) },
+    );
+    this.tray.setContextMenu(Menu.buildFromTemplate(template));
+  }
+
+  private async act(action: TrayAction): Promise<void> {
+    if (action === 'open') return this.actions.open();
+    if (action === 'quit') return this.actions.quit();
+    const answer =
+      action === 'resume' ? await this.client.calls.resumeRecording({}) : await this.client.calls.pauseRecording({ forMs: action === 'pauseForAnHour' ? PAUSE_FOR_MS : null });
+    if (answer.ok) this.show(answer.value);
+  }
+}
+
+function iconFor(recording: boolean): Electron.NativeImage {
+  const image = nativeImage.createFromBitmap(trayIconBitmap(recording), { width: TRAY_ICON_SIZE, height: TRAY_ICON_SIZE, scaleFactor: 2 });
+  image.setTemplateImage(true);
+  return image;
+}
