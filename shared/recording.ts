@@ -20,12 +20,17 @@ export const TRAY_TEXT = {
   pauseForAnHour: 'Pause recording for 1 hour',
   pauseUntilResumed: 'Pause recording until resumed',
   resume: 'Resume recording',
+  startAtLogin: 'Start at login',
   quit: 'Quit Hindsight',
 } as const;
 
 export type TrayAction = keyof typeof TRAY_TEXT;
 
-export type TrayItem = { kind: 'action'; action: TrayAction; label: string } | { kind: 'status'; label: string } | { kind: 'separator' };
+export type TrayItem =
+  | { kind: 'action'; action: TrayAction; label: string }
+  | { kind: 'toggle'; action: TrayAction; label: string; checked: boolean }
+  | { kind: 'status'; label: string }
+  | { kind: 'separator' };
 
 /** A time of day as the user's locale writes it (the caller passes its formatter). */
 export type TimeOfDay = (ms: number) => string;
@@ -37,11 +42,21 @@ export function recordingLine(status: RecordingStatus, timeOfDay: TimeOfDay): st
   return `Recording ${status.projects} ${status.projects === 1 ? 'project' : 'projects'}`;
 }
 
-/** The tray icon's menu, top to bottom. */
-export function trayItems(status: RecordingStatus, timeOfDay: TimeOfDay): TrayItem[] {
+/** The tray icon's menu, top to bottom; startAtLogin is the setting (null, not asked yet, shows as off). */
+export function trayItems(status: RecordingStatus, timeOfDay: TimeOfDay, startAtLogin: boolean | null): TrayItem[] {
   const action = (a: TrayAction): TrayItem => ({ kind: 'action', action: a, label: TRAY_TEXT[a] });
   const pausing: TrayItem[] = status.recording ? [action('pauseForAnHour'), action('pauseUntilResumed')] : [action('resume')];
-  return [{ kind: 'status', label: recordingLine(status, timeOfDay) }, action('open'), { kind: 'separator' }, ...pausing, { kind: 'separator' }, action('quit')];
+  const login: TrayItem = { kind: 'toggle', action: 'startAtLogin', label: TRAY_TEXT.startAtLogin, checked: startAtLogin === true };
+  return [
+    { kind: 'status', label: recordingLine(status, timeOfDay) },
+    action('open'),
+    { kind: 'separator' },
+    ...pausing,
+    { kind: 'separator' },
+    login,
+    { kind: 'separator' },
+    action('quit'),
+  ];
 }
 
 /** Said once, in the window, the first time the last window is closed. */
@@ -55,7 +70,7 @@ export const CLOSE_NOTICE = {
 /** Asked once, after the first project is added. */
 export const LOGIN_QUESTION = {
   title: 'Start Hindsight when you log in?',
-  text: 'Changes are recorded only while Hindsight runs. Started at login, it records in the background without opening a window. You can change this in Settings.',
+  text: 'Changes are recorded only while Hindsight runs. Started at login, it records in the background without opening a window. You can change this later in the menu of its tray icon (Start at login).',
   yes: 'Start at login',
   no: 'Not now',
 } as const;

@@ -11,6 +11,9 @@ import { applyStartAtLogin } from './loginItem.js';
 
 export class Background {
   private noticeShown = true;
+  private loginSetting: boolean | null = null;
+  /** Told when the start-at-login setting changed (the tray shows it). */
+  onChange: () => void = () => undefined;
   private quitting = false;
   /** Windows whose close the notice already let through. */
   private readonly released = new WeakSet<BrowserWindow>();
@@ -24,6 +27,8 @@ export class Background {
     const config = await this.client.calls.getConfig({});
     if (!config.ok) return;
     this.noticeShown = config.value.settings.backgroundNoticeShown;
+    this.loginSetting = config.value.settings.startAtLogin;
+    this.onChange();
     // The OS's login item follows the setting (a reinstall or a moved app may have lost it).
     if (config.value.settings.startAtLogin !== null) applyStartAtLogin(config.value.settings.startAtLogin);
   }
@@ -48,6 +53,10 @@ export class Background {
     return saved.ok ? { ok: true, value: null } : saved;
   }
 
+  startAtLogin(): boolean | null {
+    return this.loginSetting;
+  }
+
   async setStartAtLogin(enabled: boolean): Promise<Result<null>> {
     try {
       applyStartAtLogin(enabled);
@@ -55,6 +64,8 @@ export class Background {
       return { ok: false, error: { code: 'INTERNAL', message: `Start at login could not be ${enabled ? 'turned on' : 'turned off'}: ${(error as Error).message}` } };
     }
     const saved = await this.client.calls.editConfig({ settings: { startAtLogin: enabled } });
+    if (saved.ok) this.loginSetting = enabled;
+    this.onChange();
     return saved.ok ? { ok: true, value: null } : saved;
   }
 }

@@ -66,7 +66,13 @@ function start(): void {
     const ready = new Windows(history, (window, event) => background.closing(window, event, () => ready.commandTo(window, { command: 'closeNotice' })));
     windows = ready;
     registerIpc(ready, background);
-    const tray = new RecordingTray(mainClient, { open: () => ready.show(), quit: () => app.quit() });
+    const tray = new RecordingTray(mainClient, {
+      open: () => ready.show(),
+      quit: () => app.quit(),
+      startAtLogin: () => background.startAtLogin(),
+      setStartAtLogin: (enabled) => background.setStartAtLogin(enabled),
+    });
+    background.onChange = () => tray.update();
     mainClient.onEvent((event) => {
       // A restarted history process: ask it again what it records.
       if (event.event === 'connection' && event.payload.state === 'restored') void tray.refresh();

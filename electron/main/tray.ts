@@ -11,6 +11,9 @@ import { TRAY_ICON_SIZE, trayIconBitmap } from './trayIcon.js';
 export interface TrayActions {
   open: () => void;
   quit: () => void;
+  /** The startAtLogin setting now (null: never answered). */
+  startAtLogin: () => boolean | null;
+  setStartAtLogin: (enabled: boolean) => Promise<unknown>;
 }
 
 const timeOfDay = (ms: number): string => new Date(ms).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
@@ -42,6 +45,11 @@ export class RecordingTray {
     this.tray.destroy();
   }
 
+  /** Draws the menu again (a setting it shows changed). */
+  update(): void {
+    this.render();
+  }
+
   private show(status: RecordingStatus): void {
     this.status = status;
     this.render();
@@ -50,19 +58,22 @@ export class RecordingTray {
   private render(): void {
     this.tray.setImage(iconFor(this.status.recording));
     this.tray.setToolTip(`Hindsight: ${recordingLine(this.status, timeOfDay)}`);
-    const template: MenuItemConstructorOptions[] = trayItems(this.status, timeOfDay).map((item) =>
-      item.kind === 'separator'
-        ? { type: 'separator' }
-        : item.kind === 'status'
-          ? { label: item.label, enabled: false }
-          : { label: item.label, click: () => void this.act(item.action) },
-    );
+    const template: MenuItemConstructorOptions[] = trayItems(this.status, timeOfDay, this.actions.startAtLogin()).map((item): MenuItemConstructorOptions => {
+      if (item.kind === 'separator') return { type: 'separator' };
+      if (item.kind === 'status') return { label: item.label, enabled: false };
+      if (item.kind === 'toggle') return { label: item.label, type: 'checkbox', checked: item.checked, click: () => void this.act(item.action) };
+      return { label: item.label, click: () => void this.act(item.action) };
+    });
     this.tray.setContextMenu(Menu.buildFromTemplate(template));
   }
 
   private async act(action: TrayAction): Promise<void> {
     if (action === 'open') return this.actions.open();
     if (action === 'quit') return this.actions.quit();
+    if (action === 'startAtLogin') {
+      await this.actions.setStartAtLogin(this.actions.startAtLogin() !== true);
+      return this.render();
+    }
     const answer =
       action === 'resume' ? await this.client.calls.resumeRecording({}) : await this.client.calls.pauseRecording({ forMs: action === 'pauseForAnHour' ? PAUSE_FOR_MS : null });
     if (answer.ok) this.show(answer.value);

@@ -7,7 +7,7 @@ const at = (ms: number) => `T${ms}`;
 
 describe('the tray menu', () => {
   it('offers both pauses while recording, and Resume while paused', () => {
-    const recording = trayItems({ recording: true, resumesAt: null, projects: 3 }, at);
+    const recording = trayItems({ recording: true, resumesAt: null, projects: 3 }, at, null);
     expect(recording.map((i) => (i.kind === 'separator' ? '-' : i.label))).toEqual([
       'Recording 3 projects',
       TRAY_TEXT.open,
@@ -15,10 +15,14 @@ describe('the tray menu', () => {
       TRAY_TEXT.pauseForAnHour,
       TRAY_TEXT.pauseUntilResumed,
       '-',
+      TRAY_TEXT.startAtLogin,
+      '-',
       TRAY_TEXT.quit,
     ]);
-    const paused = trayItems({ recording: false, resumesAt: 5000, projects: 0 }, at);
-    expect(paused.map((i) => (i.kind === 'separator' ? '-' : i.label))).toEqual(['Recording paused until T5000', TRAY_TEXT.open, '-', TRAY_TEXT.resume, '-', TRAY_TEXT.quit]);
+    expect(recording.find((i) => i.kind === 'toggle')).toMatchObject({ action: 'startAtLogin', checked: false });
+    const paused = trayItems({ recording: false, resumesAt: 5000, projects: 0 }, at, true);
+    expect(paused.map((i) => (i.kind === 'separator' ? '-' : i.label))).toEqual(['Recording paused until T5000', TRAY_TEXT.open, '-', TRAY_TEXT.resume, '-', TRAY_TEXT.startAtLogin, '-', TRAY_TEXT.quit]);
+    expect(paused.find((i) => i.kind === 'toggle')).toMatchObject({ checked: true });
   });
 
   it('says what it does in one line', () => {
