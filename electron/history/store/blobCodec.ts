@@ -39,7 +39,7 @@ export function compressBlob(raw: Uint8Array): Buffer | undefined {
   if (raw.length <= COMPRESS_FROM || raw.length > COMPRESS_UP_TO) return undefined;
   // The pledged size lets zstd size its window and tables to the input: a small blob's
   // compression costs about half of what an unsized one does.
-  const frame = zstdCompressSync(raw, { params: { [constants.ZSTD_c_compressionLevel]: LEVEL }, pledgedSrcSize: raw.length } as object);
+  const frame = zstdCompressSync(raw, { params: { [constants.ZSTD_c_compressionLevel]: LEVEL }, pledgedSrcSize: raw.length });
   if (COMPRESSED_HEADER + frame.length > raw.length * KEEP_SHARE) return undefined;
   const header = Buffer.allocUnsafe(COMPRESSED_HEADER);
   MAGIC.copy(header, 0);
