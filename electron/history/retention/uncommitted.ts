@@ -4,8 +4,6 @@ import { effectiveTimes } from '../../../shared/retentionBuckets.js';
 import { committedBlobs } from '../git/committedBlobs.js';
 import { checkedBlobChunks } from '../store/blobReader.js';
 
-const PIECE = 1024 * 1024;
-
 // Which young versions hold work that is in no git commit: a local history exists for exactly
 // that, so a prune never removes them. Outside a git repository there are no commits to compare
 // with: the policy alone decides (every version is "uncommitted" there, and protecting them all
@@ -77,6 +75,8 @@ export async function uncommittedVersions(
   }
   return { uncommitted, computed };
 }
+
+const PIECE = 1024 * 1024;
 
 /** git's object id of a stored blob, read through the blob reader; undefined when it cannot be read (then it counts as uncommitted). */
 function gitBlobOid(blobsDir: string, hash: string, size: number): string | undefined {

@@ -25,9 +25,16 @@ export function removeBlob(blobsDir: string, hash: string): void {
   for (const form of FORMS) rmSync(blobFilePath(blobsDir, hash, form), { force: true });
 }
 
-/** Any blob file is in the store. */
+/** Any blob file is in the store; a folder that cannot be listed holds none that could be read. */
 export function holdsAnyBlob(blobsDir: string): boolean {
-  return namesIn(blobsDir).some((folder) => FAN_OUT_FOLDER.test(folder) && namesIn(join(blobsDir, folder)).some((name) => blobOfFileName(name) !== undefined));
+  const names = (dir: string) => {
+    try {
+      return namesIn(dir);
+    } catch {
+      return [];
+    }
+  };
+  return names(blobsDir).some((folder) => FAN_OUT_FOLDER.test(folder) && names(join(blobsDir, folder)).some((name) => blobOfFileName(name) !== undefined));
 }
 
 /** A temp for a blob whose hash is known, beside its final file, opened for writing (0600). */

@@ -11,7 +11,11 @@ import type { FsPath } from '../paths/fsPath.js';
 
 // Every read of a stored blob goes through here: its head (the viewer), a stream (the CLI's show),
 // a copy into a file being restored, a hash (verify). A blob is stored raw or compressed
-// (blobCodec.ts; the file's name tells which); every reader gets the raw bytes, checked the same. Every path that hands bytes on checks them
+// (blobCodec.ts; the file's name tells which); every reader gets the raw bytes, checked the same:
+// a compressed blob (at most 1 MiB) is inflated whole, bounded by its recorded length, and
+// hashed before a byte of it is handed on; a raw one is checked as it is copied (a compressed
+// file is looked for first where the recorded size allows one: one failed open per raw blob).
+// Every path that hands bytes on checks them
 // against the blob's name while it copies: a blob that is gone is BLOB_MISSING; one whose length
 // differs from what the index recorded, or whose bytes no longer hash to its name, is
 // BLOB_CORRUPT: one error, whoever reads, naming the version when the reader knows it and the

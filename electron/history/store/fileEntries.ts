@@ -2,7 +2,7 @@ import { HindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
 import type { NewVersion, StatRow } from '../db/historyIndex.js';
 import { sharedCopyPool, type CopyPool } from './copyPool.js';
-import { type CloneMode, type FiledFile } from './fileIntoStore.js';
+import type { CloneMode, FiledFile } from './fileIntoStore.js';
 import { storeBytes } from './storeBytes.js';
 import type { CopyFailure } from './copyProtocol.js';
 import { fsError } from '../fsErrors.js';
