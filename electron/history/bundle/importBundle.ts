@@ -8,7 +8,7 @@ import { fsError } from '../fsErrors.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
 import { closeFailuresError, makeCloser, type Closer } from '../restore/backgroundCloser.js';
-import { COMPRESS_UP_TO, compressBlob } from '../store/blobCodec.js';
+import { compressBlob, mayBeCompressed } from '../store/blobCodec.js';
 import { dropTemp, openBlobTemp, placeBlobFile, removeBlob } from '../store/blobFiles.js';
 import { writeAll } from '../store/storeBytes.js';
 import type { BlobForm } from '../store/storeLayout.js';
@@ -304,7 +304,7 @@ async function writeBlob(
     throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
   }
   const digest = createHash('sha256');
-  const gathered = size <= COMPRESS_UP_TO ? Buffer.allocUnsafe(size) : undefined;
+  const gathered = mayBeCompressed(size) ? Buffer.allocUnsafe(size) : undefined;
   let form: BlobForm = 'raw';
   try {
     let at = 0;

@@ -26,6 +26,11 @@ const COMPRESS_FROM = 4096;
 const KEEP_SHARE = 0.9;
 const LEVEL = 3;
 
+/** Whether a blob of `size` raw bytes may be kept compressed (outside this range it is always raw). */
+export function mayBeCompressed(size: number): boolean {
+  return size > COMPRESS_FROM && size <= COMPRESS_UP_TO;
+}
+
 /** A compressed form that cannot be what its name says: the reader turns it into BLOB_CORRUPT. */
 export class BlobUndecodable extends Error {
   constructor(readonly why: string) {
@@ -36,7 +41,7 @@ export class BlobUndecodable extends Error {
 
 /** The compressed form of `raw` (header and frame), or undefined when it is to be kept raw. */
 export function compressBlob(raw: Uint8Array): Buffer | undefined {
-  if (raw.length <= COMPRESS_FROM || raw.length > COMPRESS_UP_TO) return undefined;
+  if (!mayBeCompressed(raw.length)) return undefined;
   // The pledged size lets zstd size its window and tables to the input: a small blob's
   // compression costs about half of what an unsized one does.
   const frame = zstdCompressSync(raw, { params: { [constants.ZSTD_c_compressionLevel]: LEVEL }, pledgedSrcSize: raw.length });

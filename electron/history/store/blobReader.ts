@@ -1,10 +1,11 @@
-import { closeSync, constants, copyFileSync, createReadStream, fstatSync, openSync, readFileSync, readSync, writeFileSync, type ReadStream } from 'node:fs';
+import { closeSync, constants, copyFileSync, createReadStream, fstatSync, openSync, readSync, writeFileSync, type ReadStream } from 'node:fs';
 import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { HindsightError } from '../../../shared/errors.js';
+import { HindsightError, isHindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
+import { count } from '../trace.js';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
-import { BlobUndecodable, COMPRESS_UP_TO, decompressBlob } from './blobCodec.js';
+import { BlobUndecodable, COMPRESS_UP_TO, decompressBlob, mayBeCompressed } from './blobCodec.js';
 import { blobPath, compressedBlobPath } from './storeLayout.js';
 import { writeAll } from './storeBytes.js';
 import type { FsPath } from '../paths/fsPath.js';
@@ -13,8 +14,8 @@ import type { FsPath } from '../paths/fsPath.js';
 // a copy into a file being restored, a hash (verify). A blob is stored raw or compressed
 // (blobCodec.ts; the file's name tells which); every reader gets the raw bytes, checked the same:
 // a compressed blob (at most 1 MiB) is inflated whole, bounded by its recorded length, and
-// hashed before a byte of it is handed on; a raw one is checked as it is copied (a compressed
-// file is looked for first where the recorded size allows one: one failed open per raw blob).
+// hashed before a byte of it is handed on; a raw one is checked as it is copied. A compressed
+// file is looked for first only where the recorded size allows one (blobCodec.mayBeCompressed).
 // Every path that hands bytes on checks them
 // against the blob's name while it copies: a blob that is gone is BLOB_MISSING; one whose length
 // differs from what the index recorded, or whose bytes no longer hash to its name, is
@@ -89,10 +90,10 @@ type OpenedBlob = { form: 'raw'; fd: number; size: number } | { form: 'compresse
  * checked here; a raw one is checked by the caller as it reads.
  */
 function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): OpenedBlob {
-  if (expectedSize === undefined || expectedSize <= COMPRESS_UP_TO) {
-    const stored = readCompressedFile(blobsDir, hash);
-    if (stored !== undefined) return { form: 'compressed', bytes: inflateChecked(blobsDir, hash, stored, expectedSize, subject) };
-  }
+  // A blob of a size that is never compressed (most files of a source tree are under 4 KiB) is
+  // opened raw at once: no failed look for a compressed file first.
+  const compressed = expectedSize === undefined || mayBeCompressed(expectedSize) ? openCompressed(blobsDir, hash, expectedSize, subject) : undefined;
+  if (compressed) return compressed;
   const file = blobPath(blobsDir, hash);
   let fd: number;
   try {
@@ -109,14 +110,33 @@ function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject
   return { form: 'raw', fd, size };
 }
 
-/** A compressed blob's file as it is on disk; undefined when the blob is not stored compressed. */
-function readCompressedFile(blobsDir: string, hash: string): Buffer | undefined {
+/** A compressed blob, inflated and checked; undefined when the blob is not stored compressed. */
+function openCompressed(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): OpenedBlob | undefined {
+  const stored = readCompressedFile(blobsDir, hash, subject);
+  return stored === undefined ? undefined : { form: 'compressed', bytes: inflateChecked(blobsDir, hash, stored, expectedSize, subject) };
+}
+
+/**
+ * A compressed blob's file as it is on disk; undefined when the blob is not stored compressed. A
+ * file longer than any compressed blob is (one is kept only when it is smaller than its raw
+ * bytes, at most COMPRESS_UP_TO) is damaged, and refused before it is read.
+ */
+function readCompressedFile(blobsDir: string, hash: string, subject?: BlobSubject): Buffer | undefined {
+  count('store.compressedLooks');
   const file = compressedBlobPath(blobsDir, hash);
+  let fd: number;
   try {
-    return readFileSync(file);
+    fd = openSync(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw fsError('read the stored contents', file, error);
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size > COMPRESS_UP_TO) throw damaged(blobsDir, hash, 'corrupt', `its compressed file is ${size} bytes, more than a compressed blob takes`, subject);
+    return readFully(fd, Buffer.allocUnsafe(size));
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -348,14 +368,13 @@ export function cloneBlobTo(blobsDir: string, hash: string, target: FsPath, expe
  * matches no name.
  */
 export async function hashBlob(blobsDir: string, hash: string): Promise<string | undefined> {
-  const stored = readCompressedFile(blobsDir, hash);
-  if (stored !== undefined) {
-    try {
-      return createHash('sha256').update(decompressBlob(stored)).digest('hex');
-    } catch (error) {
-      if (error instanceof BlobUndecodable) return '';
-      throw error;
-    }
+  let stored: Buffer | undefined;
+  try {
+    stored = readCompressedFile(blobsDir, hash);
+    if (stored !== undefined) return createHash('sha256').update(decompressBlob(stored)).digest('hex');
+  } catch (error) {
+    if (error instanceof BlobUndecodable || (isHindsightError(error) && error.code === 'BLOB_CORRUPT')) return '';
+    throw error;
   }
   let stream: ReadStream;
   try {

@@ -5,6 +5,7 @@ import { createZstdCompress } from 'node:zlib';
 import type { VerifyResult } from '../../../shared/history.js';
 import { compressBlob, decompressBlob } from '../../../electron/history/store/blobCodec.js';
 import { blobPath, compressedBlobPath } from '../../../electron/history/store/storeLayout.js';
+import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { runCli } from '../../helpers/runCli.js';
 import { blobBytes } from '../../helpers/storedBlob.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -53,6 +54,15 @@ describe('compressed blobs', () => {
     expect(existsSync(compressedBlobPath(store.blobsDir, hash))).toBe(false);
   });
 
+  it('are not looked for when a blob is too small to be kept compressed', async () => {
+    const { engine, projectId } = await projectWithBaseline({ 'small.txt': 'a few bytes\n', 'src.ts': TEXT });
+    resetTrace();
+    expect(await readBack(engine, projectId, 'small.txt')).toBe('a few bytes\n');
+    expect(counter('store.compressedLooks')).toBe(0);
+    expect(await readBack(engine, projectId, 'src.ts')).toBe(TEXT);
+    expect(counter('store.compressedLooks')).toBe(1);
+  });
+
   it('are read beside the raw blobs of a store written before them', async () => {
     const { engine, projectId, root, store } = await projectWithBaseline({ 'old.ts': TEXT });
     // The store as an older Hindsight wrote it: the same blob, raw.
@@ -80,6 +90,8 @@ describe('compressed blobs', () => {
     'a truncated file': (file: string) => writeFileSync(file, readFileSync(file).subarray(0, statSync(file).size - 20)),
     // A frame that inflates cleanly to the recorded length, but to other bytes: only the hash tells.
     'a sound frame of other bytes': (file: string) => writeFileSync(file, compressBlob(Buffer.from(TEXT.replace('step1(', 'stepX(')))!),
+    // Longer than any compressed blob: refused before it is read.
+    'a file grown past any compressed blob': (file: string) => writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.alloc(2 * 1024 * 1024)])),
   };
   for (const [name, damage] of Object.entries(damages)) {
     it(`with ${name} are BLOB_CORRUPT naming the file, for every reader`, async () => {
@@ -106,6 +118,13 @@ describe('compressed blobs', () => {
       expect(await readBack(engine, projectId, 'other.txt')).toBe('fine');
     });
   }
+
+  it('refuse a compressed file longer than any compressed blob before reading it', async () => {
+    const { engine, projectId, store } = await projectWithBaseline({ 'src.ts': TEXT });
+    const file = compressedBlobPath(store.blobsDir, sha256(TEXT));
+    writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.alloc(2 * 1024 * 1024)]));
+    await expect(engine.readVersion(projectId, 'src.ts', { maxBytes: 100 })).rejects.toThrow('more than a compressed blob takes');
+  });
 
   it('refuse a bomb (a frame inflating far past the recorded length) without inflating it', async () => {
     const { engine, projectId, store } = await projectWithBaseline({ 'src.ts': TEXT });
