@@ -13,6 +13,32 @@ const layer = (files, patterns, paths = [], ignores = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns, paths }] },
 });
 
+// The blob store has one owner, electron/history/store/: its files' names, forms and temps are
+// made there and nowhere else (store/README.md). Elsewhere a blob is named by its hash and read,
+// written, probed or removed through the owner's functions.
+const BLOB_LAYOUT = 'blobPath|compressedBlobPath|blobFilePath|blobOfFileName|COMPRESSED_SUFFIX|FAN_OUT_FOLDER|TEMP_PREFIX|namesIn';
+const blobOwner = {
+  files: ['electron/**/*.ts'],
+  ignores: ['electron/history/store/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `ImportDeclaration[source.value=/storeLayout\\.js$/] ImportSpecifier[imported.name=/^(${BLOB_LAYOUT})$/]`,
+        message: 'Blob files are made by the blob store (electron/history/store/) only: read, write, probe or remove a blob through it.',
+      },
+      {
+        selector: 'ImportDeclaration[source.value=/store\\/placeBlob\\.js$/]',
+        message: 'Blob temps are placed by the blob store (store/blobFiles.ts) only.',
+      },
+      {
+        selector: 'Literal[value=/^(.*[\\/])?blobs([\\/].*)?$/]',
+        message: 'A path into blobs/ is made by the blob store (electron/history/store/) only.',
+      },
+    ],
+  },
+};
+
 const noElectron = [{ name: 'electron', message: 'Only the entry files of a process may import electron.' }];
 
 // A call's arguments live on the stack: `push(...rows)` or `Math.max(...sizes)` overflows it at
@@ -80,6 +106,7 @@ export default tseslint.config(
     [{ regex: '(^|/)(renderer|main|preload|cli|history|electron/host)(/|$)', message: 'The page bridge runs in the browser: shared/ only.' }],
     [...noElectron, ...nodePaths],
   ),
+  blobOwner,
   layer(
     ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
     [{ regex: '(^|/)(renderer|cli)(/|$)', message: 'main and preload import shared/ and electron only.' }],

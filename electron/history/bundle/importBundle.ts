@@ -1,4 +1,4 @@
-import { closeSync, rmSync, writeSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
@@ -8,8 +8,10 @@ import { fsError } from '../fsErrors.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
 import { closeFailuresError, makeCloser, type Closer } from '../restore/backgroundCloser.js';
-import { openTempBeside, placeBlob, dropTemp } from '../store/placeBlob.js';
-import { blobPath } from '../store/storeLayout.js';
+import { compressBlob, mayBeCompressed } from '../store/blobCodec.js';
+import { dropTemp, openBlobTemp, placeBlobFile, removeBlob } from '../store/blobFiles.js';
+import { writeAll } from '../store/storeBytes.js';
+import type { BlobForm } from '../store/storeLayout.js';
 import { StoredBlobs } from '../store/storedBlobs.js';
 import { count } from '../trace.js';
 import {
@@ -204,9 +206,9 @@ export async function applyBundle(
         const done = () => {
           blobs.placed(hash);
           if (rewrite) repaired.push(hash);
-          else placed.push(blobPath(store.blobsDir, hash));
+          else placed.push(hash);
         };
-        await writeBlob(store, reader, hash, size, closer, done, meter);
+        await writeBlob(store, reader, hash, size, closer, rewrite, done, meter);
         outcome.blobsWritten++;
       }
       carried.push({ hash, size });
@@ -237,7 +239,7 @@ export async function applyBundle(
     await closer.drain();
     // What this run placed goes again: the store is as it was before the import. A damaged blob
     // it rewrote stays rewritten: its right bytes are better than what was there.
-    for (const file of placed) rmSync(file, { force: true });
+    for (const hash of placed) removeBlob(store.blobsDir, hash);
     store.index.clearDamaged(repaired);
     if (signal?.aborted) throw new HindsightError('CANCELLED', 'The import was cancelled; the history is as it was.');
     throw error;
@@ -280,26 +282,45 @@ async function checkOnly(reader: ByteReader, hash: string, size: number, meter?:
 
 /**
  * Writes a carried blob to a temp and renames it into place after its close (over a file of that
- * name, if any: the caller decided it is to be replaced); `placed` runs once it is there.
+ * name, if any: the caller decided it is to be replaced); `placed` runs once it is there. A blob
+ * small enough to be compressed is gathered and written in the store's form for it
+ * (store/blobCodec.ts); a longer one is written raw as it arrives.
  */
-async function writeBlob(store: ProjectStore, reader: ByteReader, hash: string, size: number, closer: Closer, placed: () => void, meter?: TransferMeter): Promise<void> {
-  const final = blobPath(store.blobsDir, hash);
+async function writeBlob(
+  store: ProjectStore,
+  reader: ByteReader,
+  hash: string,
+  size: number,
+  closer: Closer,
+  replacing: boolean,
+  placed: () => void,
+  meter?: TransferMeter,
+): Promise<void> {
   let temp: string;
   let fd: number;
   try {
-    ({ temp, fd } = openTempBeside(final));
+    ({ temp, fd } = openBlobTemp(store.blobsDir, hash));
     count('import.blobTemps');
   } catch (error) {
     throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
   }
   const digest = createHash('sha256');
+  const gathered = mayBeCompressed(size) ? Buffer.allocUnsafe(size) : undefined;
+  let form: BlobForm = 'raw';
   try {
+    let at = 0;
     for await (const piece of reader.pieces(size, `blob ${hash.slice(0, 12)}…`)) {
       digest.update(piece);
-      for (let at = 0; at < piece.length; ) at += writeSync(fd, piece, at, piece.length - at);
+      if (gathered) at += piece.copy(gathered, at);
+      else writeAll(fd, piece);
       meter?.add({ bytes: piece.length });
     }
     if (digest.digest('hex') !== hash) throw blobMismatch(hash);
+    if (gathered) {
+      const compressed = compressBlob(gathered);
+      if (compressed) form = 'compressed';
+      writeAll(fd, compressed ?? gathered);
+    }
   } catch (error) {
     closeSync(fd);
     dropTemp(temp);
@@ -309,7 +330,7 @@ async function writeBlob(store: ProjectStore, reader: ByteReader, hash: string, 
     fd,
     hash,
     () => {
-      placeBlob(temp, final);
+      placeBlobFile(temp, store.blobsDir, hash, form, undefined, replacing);
       placed();
     },
     () => dropTemp(temp),

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { SnapshotInfo } from '../../../shared/history.js';
 import { HistoryIndex } from '../db/historyIndex.js';
@@ -7,7 +7,8 @@ import { refuseNewerStore } from '../db/schemaVersion.js';
 import { assertIndexFile } from '../db/indexFile.js';
 import { GitContext } from '../git/gitContext.js';
 import { onBlobDamage } from '../store/blobReader.js';
-import { blobPath, blobsDirOf, historyBackupPath, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
+import { hasBlob, holdsAnyBlob } from '../store/blobFiles.js';
+import { blobsDirOf, historyBackupPath, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
 import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
 import { dataDirWithin } from './dataDirPlace.js';
@@ -78,7 +79,7 @@ export class ProjectStore {
     const index = new HistoryIndex(historyDbPath(storeDir), {
       expectHistory: holdsHistory(storeDir),
       onSnapshot: onSnapshot && ((snapshot) => onSnapshot(projectId, snapshot)),
-      blobPresent: (hash) => existsSync(blobPath(blobsDir, hash)),
+      blobPresent: (hash) => hasBlob(blobsDir, hash),
     });
     try {
       checkRecordedIdentity(index, root, identity);
@@ -117,16 +118,7 @@ export class ProjectStore {
  */
 export function holdsHistory(storeDir: string): boolean {
   if (existsSync(historyBackupPath(storeDir))) return true;
-  const blobsDir = blobsDirOf(storeDir);
-  return namesIn(blobsDir).some((folder) => /^[0-9a-f]{2}$/.test(folder) && namesIn(join(blobsDir, folder)).some((name) => /^[0-9a-f]{64}$/.test(name)));
-}
-
-function namesIn(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
+  return holdsAnyBlob(blobsDirOf(storeDir));
 }
 
 export function resolveFolder(folder: string): string {

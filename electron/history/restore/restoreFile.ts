@@ -8,7 +8,7 @@ import type { NewOrigin } from '../db/commitSnapshot.js';
 import { fsError } from '../fsErrors.js';
 import { gitFileAt } from '../git/gitFileAt.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { storeBytes } from '../store/fileIntoStore.js';
+import { storeBytes } from '../store/storeBytes.js';
 import { recordPaths } from '../versions/recordPaths.js';
 import { statPath } from '../versions/statPath.js';
 import { removeEmptyParents } from './emptyFolders.js';

@@ -1,8 +1,7 @@
-import { existsSync, rmSync } from 'node:fs';
 import type { PruneArchive } from '../../../shared/contract/values.js';
 import { isHindsightError } from '../../../shared/errors.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { blobPath } from '../store/storeLayout.js';
+import { hasBlob, removeBlob } from '../store/blobFiles.js';
 import { faultPoint } from '../faultPoint.js';
 import { count } from '../trace.js';
 import { decodeChunk } from './pruneProtocol.js';
@@ -35,7 +34,7 @@ export function archivable(store: ProjectStore, plan: Plan): { hashes: string[];
     for (const hash of decodeChunk(encoded).unreferencedBlobs) {
       if (seen.has(hash)) continue;
       seen.add(hash);
-      if (!existsSync(blobPath(store.blobsDir, hash))) continue;
+      if (!hasBlob(store.blobsDir, hash)) continue;
       hashes.push(hash);
       bytes += store.index.blobSize(hash) ?? 0;
     }
@@ -60,7 +59,7 @@ export async function archiveThinned(store: ProjectStore, plan: Plan, target: Ar
   for (const hash of hashes) {
     if (!target.holds(hash)) continue;
     const size = store.index.blobSize(hash) ?? 0;
-    rmSync(blobPath(store.blobsDir, hash), { force: true });
+    removeBlob(store.blobsDir, hash);
     count('prune.archivedBlobs');
     result.movedBlobs++;
     result.movedBytes += size;

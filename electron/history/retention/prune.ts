@@ -1,8 +1,7 @@
-import { rmSync } from 'node:fs';
 import type { PruneResult } from '../../../shared/contract/values.js';
 import type { RetentionPolicy } from '../../../shared/retention.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { blobPath } from '../store/storeLayout.js';
+import { removeBlob } from '../store/blobFiles.js';
 import { faultPoint } from '../faultPoint.js';
 import { count } from '../trace.js';
 import { decodeChunk, type PlanSummary } from './pruneProtocol.js';
@@ -135,7 +134,7 @@ function chunkRows(): number {
 function collect(store: ProjectStore, now: number, graceMs: number): { blobs: number; bytes: number } {
   const done = { blobs: 0, bytes: 0 };
   const unlink = (hash: string) => {
-    rmSync(blobPath(store.blobsDir, hash), { force: true });
+    removeBlob(store.blobsDir, hash);
     faultPoint('prune-deleting');
   };
   for (;;) {

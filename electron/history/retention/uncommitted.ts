@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
 import type { RetentionPolicy } from '../../../shared/retention.js';
 import { effectiveTimes } from '../../../shared/retentionBuckets.js';
 import { committedBlobs } from '../git/committedBlobs.js';
-import { blobPath } from '../store/storeLayout.js';
+import { checkedBlobChunks } from '../store/blobReader.js';
 
 // Which young versions hold work that is in no git commit: a local history exists for exactly
 // that, so a prune never removes them. Outside a git repository there are no commits to compare
@@ -64,7 +63,7 @@ export async function uncommittedVersions(
   for (const v of young) {
     let oid = known.get(v.hash);
     if (oid === undefined) {
-      oid = gitBlobOid(blobPath(source.blobsDir, v.hash), v.size);
+      oid = gitBlobOid(source.blobsDir, v.hash, v.size);
       if (oid === undefined) {
         uncommitted.add(v.id);
         continue;
@@ -77,24 +76,15 @@ export async function uncommittedVersions(
   return { uncommitted, computed };
 }
 
-/** git's object id of a stored blob; undefined when it cannot be read (then it counts as uncommitted). */
-function gitBlobOid(file: string, size: number): string | undefined {
-  let fd: number;
+const PIECE = 1024 * 1024;
+
+/** git's object id of a stored blob, read through the blob reader; undefined when it cannot be read (then it counts as uncommitted). */
+function gitBlobOid(blobsDir: string, hash: string, size: number): string | undefined {
+  const oid = createHash('sha1').update(`blob ${size}\0`);
   try {
-    fd = openSync(file, 'r');
+    for (const piece of checkedBlobChunks(blobsDir, hash, size, PIECE)) oid.update(piece);
   } catch {
     return undefined;
   }
-  try {
-    const hash = createHash('sha1').update(`blob ${size}\0`);
-    const chunk = Buffer.allocUnsafe(Math.min(Math.max(size, 1), 1024 * 1024));
-    let total = 0;
-    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
-      hash.update(chunk.subarray(0, n));
-      total += n;
-    }
-    return total === size ? hash.digest('hex') : undefined;
-  } finally {
-    closeSync(fd);
-  }
+  return oid.digest('hex');
 }

@@ -1,13 +1,22 @@
-import { closeSync, constants, copyFileSync, createReadStream, fstatSync, openSync, readSync, writeSync, type ReadStream } from 'node:fs';
+import { closeSync, constants, copyFileSync, createReadStream, fstatSync, openSync, readSync, writeFileSync, type ReadStream } from 'node:fs';
 import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { HindsightError } from '../../../shared/errors.js';
+import { HindsightError, isHindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
-import { blobPath } from './storeLayout.js';
+import { count } from '../trace.js';
+import { PRIVATE_FILE_MODE } from '../privateModes.js';
+import { BlobUndecodable, COMPRESS_UP_TO, decompressBlob, mayBeCompressed } from './blobCodec.js';
+import { blobPath, compressedBlobPath } from './storeLayout.js';
+import { writeAll } from './storeBytes.js';
 import type { FsPath } from '../paths/fsPath.js';
 
 // Every read of a stored blob goes through here: its head (the viewer), a stream (the CLI's show),
-// a copy into a file being restored, a hash (verify). Every path that hands bytes on checks them
+// a copy into a file being restored, a hash (verify). A blob is stored raw or compressed
+// (blobCodec.ts; the file's name tells which); every reader gets the raw bytes, checked the same:
+// a compressed blob (at most 1 MiB) is inflated whole, bounded by its recorded length, and
+// hashed before a byte of it is handed on; a raw one is checked as it is copied. A compressed
+// file is looked for first only where the recorded size allows one (blobCodec.mayBeCompressed).
+// Every path that hands bytes on checks them
 // against the blob's name while it copies: a blob that is gone is BLOB_MISSING; one whose length
 // differs from what the index recorded, or whose bytes no longer hash to its name, is
 // BLOB_CORRUPT: one error, whoever reads, naming the version when the reader knows it and the
@@ -71,11 +80,20 @@ export function noteBlobDamage(blobsDir: string, hash: string, problem: BlobProb
   }
 }
 
+/** A blob opened for reading: a raw file's descriptor, or a compressed one's bytes (inflated and checked). */
+type OpenedBlob = { form: 'raw'; fd: number; size: number } | { form: 'compressed'; bytes: Buffer };
+
 /**
- * Opens a blob for reading; returns the descriptor and its size. `expectedSize` is the size the
- * index recorded: a blob of another length is damaged, and is refused before a byte is read.
+ * Opens a blob for reading, in whichever form it is stored. `expectedSize` is the size the index
+ * recorded: a blob of another length is damaged, and is refused before a byte is used. A
+ * compressed blob (small: read whole) is inflated, bounded by its recorded length, and its hash
+ * checked here; a raw one is checked by the caller as it reads.
  */
-function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): { fd: number; size: number } {
+function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): OpenedBlob {
+  // A blob of a size that is never compressed (most files of a source tree are under 4 KiB) is
+  // opened raw at once: no failed look for a compressed file first.
+  const compressed = expectedSize === undefined || mayBeCompressed(expectedSize) ? openCompressed(blobsDir, hash, expectedSize, subject) : undefined;
+  if (compressed) return compressed;
   const file = blobPath(blobsDir, hash);
   let fd: number;
   try {
@@ -89,7 +107,50 @@ function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject
     closeSync(fd);
     throw damaged(blobsDir, hash, 'corrupt', `${size} bytes where ${expectedSize} were stored`, subject);
   }
-  return { fd, size };
+  return { form: 'raw', fd, size };
+}
+
+/** A compressed blob, inflated and checked; undefined when the blob is not stored compressed. */
+function openCompressed(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): OpenedBlob | undefined {
+  const stored = readCompressedFile(blobsDir, hash, subject);
+  return stored === undefined ? undefined : { form: 'compressed', bytes: inflateChecked(blobsDir, hash, stored, expectedSize, subject) };
+}
+
+/**
+ * A compressed blob's file as it is on disk; undefined when the blob is not stored compressed. A
+ * file longer than any compressed blob is (one is kept only when it is smaller than its raw
+ * bytes, at most COMPRESS_UP_TO) is damaged, and refused before it is read.
+ */
+function readCompressedFile(blobsDir: string, hash: string, subject?: BlobSubject): Buffer | undefined {
+  count('store.compressedLooks');
+  const file = compressedBlobPath(blobsDir, hash);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fsError('read the stored contents', file, error);
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size > COMPRESS_UP_TO) throw damaged(blobsDir, hash, 'corrupt', `its compressed file is ${size} bytes, more than a compressed blob takes`, subject);
+    return readFully(fd, Buffer.allocUnsafe(size));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A compressed blob's raw bytes, their length and hash checked: anything else is BLOB_CORRUPT. */
+function inflateChecked(blobsDir: string, hash: string, stored: Buffer, expectedSize?: number, subject?: BlobSubject): Buffer {
+  let raw: Buffer;
+  try {
+    raw = decompressBlob(stored, expectedSize);
+  } catch (error) {
+    if (error instanceof BlobUndecodable) throw damaged(blobsDir, hash, 'corrupt', error.why, subject);
+    throw error;
+  }
+  if (createHash('sha256').update(raw).digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', undefined, subject);
+  return raw;
 }
 
 /** Reads an open file to its end from `position`, feeding `digest` (and `each` with every piece). */
@@ -111,7 +172,9 @@ function digestFrom(fd: number, position: number, digest: Hash, buffer: Buffer, 
  * 4 GiB video's preview costs one pass, not one per look).
  */
 export function readBlobHead(blobsDir: string, hash: string, limit: number, expectedSize?: number, subject?: BlobSubject): Buffer {
-  const { fd, size } = openBlob(blobsDir, hash, expectedSize, subject);
+  const opened = openBlob(blobsDir, hash, expectedSize, subject);
+  if (opened.form === 'compressed') return opened.bytes.length > limit ? Buffer.from(opened.bytes.subarray(0, limit)) : opened.bytes;
+  const { fd, size } = opened;
   try {
     const head = readFully(fd, Buffer.allocUnsafe(Math.min(limit, size)));
     const identity = fileIdentity(fd);
@@ -159,7 +222,9 @@ export interface ReadScratch {
  * asked (the bytes read are the whole blob, so they are hashed every time).
  */
 export function readBlobWhole(blobsDir: string, hash: string, expectedSize: number, scratch: ReadScratch, subject?: BlobSubject): Buffer {
-  const { fd, size } = openBlob(blobsDir, hash, expectedSize, subject);
+  const opened = openBlob(blobsDir, hash, expectedSize, subject);
+  if (opened.form === 'compressed') return opened.bytes;
+  const { fd, size } = opened;
   try {
     if (scratch.buffer.length < size) scratch.buffer = Buffer.allocUnsafe(Math.max(size, scratch.buffer.length * 2));
     const bytes = readFully(fd, scratch.buffer.subarray(0, size));
@@ -193,8 +258,9 @@ function remember(key: string, identity: string): void {
  * with BLOB_CORRUPT instead.
  */
 export function blobStream(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): Readable {
-  const { fd } = openBlob(blobsDir, hash, expectedSize, subject);
-  const source = createReadStream('', { fd, highWaterMark: PIECE });
+  const opened = openBlob(blobsDir, hash, expectedSize, subject);
+  if (opened.form === 'compressed') return Readable.from([opened.bytes], { objectMode: false });
+  const source = createReadStream('', { fd: opened.fd, highWaterMark: PIECE });
   return Readable.from(checkedPieces(source, blobsDir, hash, subject), { objectMode: false });
 }
 
@@ -215,13 +281,17 @@ async function* checkedPieces(source: ReadStream, blobsDir: string, hash: string
  * bytes copied. A mismatch throws BLOB_CORRUPT after the copy: the caller drops the file.
  */
 export function copyBlobInto(blobsDir: string, hash: string, out: number, buffer: Buffer, expectedSize?: number, subject?: BlobSubject): number {
-  const { fd: source } = openBlob(blobsDir, hash, expectedSize, subject);
+  const opened = openBlob(blobsDir, hash, expectedSize, subject);
+  if (opened.form === 'compressed') {
+    writeAll(out, opened.bytes);
+    return opened.bytes.length;
+  }
+  const source = opened.fd;
   const digest = createHash('sha256');
   let copied = 0;
   try {
     digestFrom(source, 0, digest, buffer, (piece) => {
-      let offset = 0;
-      while (offset < piece.length) offset += writeSync(out, piece, offset, piece.length - offset);
+      writeAll(out, piece);
       copied += piece.length;
     });
   } finally {
@@ -237,7 +307,12 @@ export function copyBlobInto(blobsDir: string, hash: string, out: number, buffer
  * so a damaged blob never goes out as good).
  */
 export function* checkedBlobChunks(blobsDir: string, hash: string, size: number, chunk: number, subject?: BlobSubject): Generator<Buffer> {
-  const { fd: source } = openBlob(blobsDir, hash, size, subject);
+  const opened = openBlob(blobsDir, hash, size, subject);
+  if (opened.form === 'compressed') {
+    for (let at = 0; at < opened.bytes.length; at += chunk) yield opened.bytes.subarray(at, at + chunk);
+    return;
+  }
+  const source = opened.fd;
   const digest = createHash('sha256');
   try {
     for (let left = size; left > 0; ) {
@@ -260,7 +335,13 @@ export function* checkedBlobChunks(blobsDir: string, hash: string, size: number,
  * a mismatch throws BLOB_CORRUPT and the caller drops the file.
  */
 export function cloneBlobTo(blobsDir: string, hash: string, target: FsPath, expectedSize?: number, subject?: BlobSubject): void {
-  closeSync(openBlob(blobsDir, hash, expectedSize, subject).fd);
+  const opened = openBlob(blobsDir, hash, expectedSize, subject);
+  if (opened.form === 'compressed') {
+    // The bytes inflated are checked already; a new file the mode a clone of a blob would have.
+    writeFileSync(target, opened.bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    return;
+  }
+  closeSync(opened.fd);
   try {
     // FICLONE (not FORCE): a clone where the file system can, a plain copy where it cannot.
     copyFileSync(blobPath(blobsDir, hash), target, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
@@ -281,8 +362,20 @@ export function cloneBlobTo(blobsDir: string, hash: string, target: FsPath, expe
   if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', undefined, subject);
 }
 
-/** Hashes a stored blob as it is on disk now; undefined when it is missing. */
+/**
+ * Hashes a stored blob's raw bytes as they are on disk now; undefined when it is missing. A
+ * compressed blob that does not inflate to its recorded length answers no hash at all (''): it
+ * matches no name.
+ */
 export async function hashBlob(blobsDir: string, hash: string): Promise<string | undefined> {
+  let stored: Buffer | undefined;
+  try {
+    stored = readCompressedFile(blobsDir, hash);
+    if (stored !== undefined) return createHash('sha256').update(decompressBlob(stored)).digest('hex');
+  } catch (error) {
+    if (error instanceof BlobUndecodable || (isHindsightError(error) && error.code === 'BLOB_CORRUPT')) return '';
+    throw error;
+  }
   let stream: ReadStream;
   try {
     stream = createReadStream(blobPath(blobsDir, hash), { highWaterMark: PIECE });

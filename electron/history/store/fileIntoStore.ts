@@ -2,27 +2,27 @@ import {
   closeSync,
   constants,
   copyFileSync,
-  existsSync,
   fchmodSync,
   fstatSync,
   openSync,
   readSync,
-  writeSync,
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
 import { unreadableReason } from '../walk/unreadable.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
-import { blobPath, SMALL_FILE_LIMIT } from './storeLayout.js';
-import { dropTemp, newTempPath, openTempBeside, placeBlob, type PlaceStats } from './placeBlob.js';
+import { SMALL_FILE_LIMIT } from './storeLayout.js';
+import { dropTemp, newTempPath, type PlaceStats } from './placeBlob.js';
+import { isStored, placeBlobFile } from './blobFiles.js';
+import { storeBytes, writeAll } from './storeBytes.js';
 import type { FsPath } from '../paths/fsPath.js';
 
 // Filing one file's bytes into the blob store with synchronous calls. It runs on the copy
 // workers (worker threads), where a synchronous call costs a few microseconds against tens for a
 // promise round trip, and it never blocks the history process's event loop there.
 //
-// Small files: open, read once, close; hash; write a temp beside the blob, make it 0600 (a file's
-// own mode is kept in its version row, never on the blob), close, rename within its folder.
+// Small files: open, read once, close; then storeBytes.ts (hash, compressed when that pays, a
+// temp beside the blob made 0600, renamed within its folder).
 // Large files: clone into the temp when the file system can (a real saving on big files), else
 // copy in 1 MiB pieces; the bytes hashed are always the bytes filed. Large files are never held
 // whole in memory.
@@ -142,46 +142,6 @@ export function fileRegularFile(
   }
 }
 
-/** Files bytes already in memory into the blob store (small files, link targets). */
-export function storeBytes(
-  bytes: Uint8Array,
-  blobsDir: string,
-  counters?: PlaceStats,
-  exactCreateMode = false,
-  rewrite?: ReadonlySet<string>,
-  known?: Set<string>,
-): { hash: string; created: boolean; repaired: boolean } {
-  const hash = createHash('sha256').update(bytes).digest('hex');
-  const finalPath = blobPath(blobsDir, hash);
-  const repaired = rewrite?.has(hash) ?? false;
-  if (!repaired && isStored(hash, finalPath, known)) return { hash, created: false, repaired };
-  const { temp, fd } = openTempBeside(finalPath, counters);
-  try {
-    writeAll(fd, bytes);
-    // The open applied the umask; a blob is 0600 whatever the umask (one call saved per file
-    // when the umask is known to leave it so).
-    if (!exactCreateMode) fchmodSync(fd, PRIVATE_FILE_MODE);
-  } catch (error) {
-    closeSync(fd);
-    dropTemp(temp);
-    throw error;
-  }
-  closeSync(fd);
-  try {
-    placeBlob(temp, finalPath, counters);
-  } catch (error) {
-    dropTemp(temp);
-    throw error;
-  }
-  known?.add(hash);
-  return { hash, created: true, repaired };
-}
-
-/** The blob is stored: from the known set when there is one (no system call), else from the disk. */
-function isStored(hash: string, finalPath: string, known: ReadonlySet<string> | undefined): boolean {
-  return known ? known.has(hash) : existsSync(finalPath);
-}
-
 function fileLarge(
   absPath: FsPath,
   srcFd: number,
@@ -200,13 +160,13 @@ function fileLarge(
     } else {
       digest = streamCopy(srcFd, temp, cancelled, options.exactCreateMode === true);
     }
-    const finalPath = blobPath(blobsDir, digest.hash);
     const repaired = options.rewrite?.has(digest.hash) ?? false;
-    if (!repaired && isStored(digest.hash, finalPath, options.known)) {
+    if (!repaired && isStored(blobsDir, digest.hash, options.known)) {
       dropTemp(temp);
       return { ...digest, created: false, repaired, method };
     }
-    placeBlob(temp, finalPath, counters);
+    // Large files stay raw (they are streamed, never held whole).
+    placeBlobFile(temp, blobsDir, digest.hash, 'raw', counters, repaired);
     options.known?.add(digest.hash);
     return { ...digest, created: true, repaired, method };
   } catch (error) {
@@ -304,9 +264,4 @@ function readSource(fd: number, buffer: Buffer, offset: number, length: number):
     const reason = unreadableReason(error, 'file');
     throw reason === undefined ? error : new SourceReadError(reason);
   }
-}
-
-function writeAll(fd: number, bytes: Uint8Array): void {
-  let offset = 0;
-  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 }

@@ -36,8 +36,32 @@ export function historyBackupPath(storeDir: string): string {
   return join(storeDir, 'history.db.backup');
 }
 
+/** How a blob's bytes are kept: as they are, or compressed (store/blobCodec.ts). */
+export type BlobForm = 'raw' | 'compressed';
+
+/** The suffix of a compressed blob's file: the name alone tells the form, whatever the bytes hold. */
+export const COMPRESSED_SUFFIX = '.zst';
+
+/** A raw blob's file: named by the SHA-256 of its bytes, in the fan-out folder of its first two hex digits. */
 export function blobPath(blobsDir: string, hash: string): string {
   return join(blobsDir, hash.slice(0, 2), hash);
+}
+
+/** A compressed blob's file: the same name (the SHA-256 of the raw bytes) with COMPRESSED_SUFFIX. */
+export function compressedBlobPath(blobsDir: string, hash: string): string {
+  return join(blobsDir, hash.slice(0, 2), `${hash}${COMPRESSED_SUFFIX}`);
+}
+
+export function blobFilePath(blobsDir: string, hash: string, form: BlobForm): string {
+  return form === 'raw' ? blobPath(blobsDir, hash) : compressedBlobPath(blobsDir, hash);
+}
+
+const BLOB_FILE_NAME = /^([0-9a-f]{64})(\.zst)?$/;
+
+/** The blob a file name in a fan-out folder holds, and its form; undefined for anything else (a temp). */
+export function blobOfFileName(name: string): { hash: string; form: BlobForm } | undefined {
+  const match = BLOB_FILE_NAME.exec(name);
+  return match ? { hash: match[1]!, form: match[2] ? 'compressed' : 'raw' } : undefined;
 }
 
 /** The lock held by the one process writing a project's history at a time. */

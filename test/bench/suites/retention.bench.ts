@@ -9,7 +9,7 @@ import type { ProjectStore } from '../../../electron/history/project/projectStor
 import { sharedCopyPool } from '../../../electron/history/store/copyPool.js';
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { counter } from '../../../electron/history/trace.js';
-import { storeBytes } from '../../../electron/history/store/fileIntoStore.js';
+import { storeBytes } from '../../../electron/history/store/storeBytes.js';
 import type { PruneResult } from '../../../shared/contract/values.js';
 import type { BenchCase, BenchSuite } from '../benchSuite.js';
 import { ensureFixture } from '../fixtures/generateFixture.js';

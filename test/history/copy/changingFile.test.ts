@@ -1,11 +1,10 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
-import { blobPath } from '../../../electron/history/store/storeLayout.js';
+import { blobBytes } from '../../helpers/storedBlob.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256, writeTree } from '../../helpers/writeTree.js';
 
@@ -48,7 +47,7 @@ describe('a file changing during the copy', () => {
     writer.kill('SIGKILL');
     const blobsDir = engine.store(projectId).blobsDir;
     for (const file of engine.files(projectId)) {
-      const bytes = readFileSync(blobPath(blobsDir, file.hash));
+      const bytes = blobBytes(blobsDir, file.hash);
       expect(sha256(bytes), file.path).toBe(file.hash);
       expect(bytes.length, file.path).toBe(file.size);
     }

@@ -9,7 +9,7 @@ import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { blobPath, historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { MAX_PLANS } from '../../../electron/history/retention/prune.js';
-import { storeBytes } from '../../../electron/history/store/fileIntoStore.js';
+import { storeBytes } from '../../../electron/history/store/storeBytes.js';
 import { DEFAULT_RETENTION } from '../../../shared/retention.js';
 import { cliJson, runCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';

@@ -1,0 +1,79 @@
+import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+
+// The compressed form of a blob: a 12-byte header (the magic `hzst`, naming the codec, then the
+// raw length as an unsigned 64-bit big-endian integer) followed by one zstd frame. The file's
+// name (`<sha256 of the raw bytes>.zst`, storeLayout.ts) tells the form, so a raw blob whose
+// bytes happen to start with the magic is never taken for a compressed one.
+//
+// Why zstd level 3 (docs/PERFORMANCE.md, `npm run bench:codec`): on source trees and logs it
+// compresses at about 100-170 MB/s and decompresses at 300-600 MB/s with about Brotli q3's ratio;
+// Brotli q1-3 compresses slower and decompresses several times slower, deflate compresses less.
+// Node 22 has zstd in its own zlib: no dependency.
+//
+// A blob is kept compressed only when that saves at least a tenth of its bytes and it is longer
+// than one file-system block (4 KiB): a smaller file takes a block on disk either way, so
+// compressing it would cost time and save nothing. Reads are bounded by the recorded raw length:
+// a frame that inflates past it (damage, or a bomb) is refused once it passes it, never
+// inflated whole.
+
+const MAGIC = Buffer.from('hzst', 'latin1');
+export const COMPRESSED_HEADER = 12;
+/** Blobs at most this long may be compressed (read whole into memory); longer ones stay raw. */
+export const COMPRESS_UP_TO = 1024 * 1024;
+/** Blobs at most this long stay raw: one file-system block whatever is done to them. */
+const COMPRESS_FROM = 4096;
+/** Compressed, a blob must take at most this share of its raw bytes, or it stays raw. */
+const KEEP_SHARE = 0.9;
+const LEVEL = 3;
+
+/** Whether a blob of `size` raw bytes may be kept compressed (outside this range it is always raw). */
+export function mayBeCompressed(size: number): boolean {
+  return size > COMPRESS_FROM && size <= COMPRESS_UP_TO;
+}
+
+/** A compressed form that cannot be what its name says: the reader turns it into BLOB_CORRUPT. */
+export class BlobUndecodable extends Error {
+  constructor(readonly why: string) {
+    super(why);
+    this.name = 'BlobUndecodable';
+  }
+}
+
+/** The compressed form of `raw` (header and frame), or undefined when it is to be kept raw. */
+export function compressBlob(raw: Uint8Array): Buffer | undefined {
+  if (!mayBeCompressed(raw.length)) return undefined;
+  // The pledged size lets zstd size its window and tables to the input: a small blob's
+  // compression costs about half of what an unsized one does.
+  const frame = zstdCompressSync(raw, { params: { [constants.ZSTD_c_compressionLevel]: LEVEL }, pledgedSrcSize: raw.length });
+  if (COMPRESSED_HEADER + frame.length > raw.length * KEEP_SHARE) return undefined;
+  const header = Buffer.allocUnsafe(COMPRESSED_HEADER);
+  MAGIC.copy(header, 0);
+  header.writeBigUInt64BE(BigInt(raw.length), 4);
+  return Buffer.concat([header, frame]);
+}
+
+/** The raw length a compressed form's header records; throws BlobUndecodable when it is no header of ours. */
+export function compressedRawLength(stored: Buffer): number {
+  if (stored.length < COMPRESSED_HEADER || !stored.subarray(0, 4).equals(MAGIC)) throw new BlobUndecodable('its compressed form has no valid header');
+  const length = stored.readBigUInt64BE(4);
+  if (length > BigInt(COMPRESS_UP_TO)) throw new BlobUndecodable(`its header records ${length} bytes, more than a compressed blob holds`);
+  return Number(length);
+}
+
+/**
+ * The raw bytes of a compressed form, exactly its recorded length (and `expectedSize`, the length
+ * the index recorded, when given): anything else throws BlobUndecodable. The caller checks the hash.
+ */
+export function decompressBlob(stored: Buffer, expectedSize?: number): Buffer {
+  const length = compressedRawLength(stored);
+  if (expectedSize !== undefined && length !== expectedSize) throw new BlobUndecodable(`its header records ${length} bytes where ${expectedSize} were stored`);
+  let raw: Buffer;
+  try {
+    raw = zstdDecompressSync(stored.subarray(COMPRESSED_HEADER), { maxOutputLength: Math.max(length, 1) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new BlobUndecodable(`it inflates past its recorded ${length} bytes`);
+    throw new BlobUndecodable(`it does not decompress (${(error as Error).message})`);
+  }
+  if (raw.length !== length) throw new BlobUndecodable(`it inflates to ${raw.length} bytes where ${length} were recorded`);
+  return raw;
+}
