@@ -1,9 +1,6 @@
-import type Database from 'better-sqlite3';
 import type { VersionInfo } from '../../../shared/history.js';
-import { openReadOnly } from './indexFile.js';
+import { ReadOnlyReader } from './readOnlyReader.js';
 import * as searchIndex from './searchIndex.js';
-import { indexError } from './sqliteErrors.js';
-import { Sql } from './sql.js';
 import { latestVersion } from './versionQueries.js';
 
 // A search's reads from its own read-only connection (the search's worker thread opens one, on a
@@ -20,44 +17,28 @@ export interface SearchReads {
   blobTextState(hash: string): searchIndex.BlobTextState | undefined;
 }
 
-export class SearchReader implements SearchReads {
-  readonly #db: Database.Database;
-  readonly #sql: Sql;
-
-  constructor(readonly file: string) {
-    try {
-      this.#db = openReadOnly(file);
-    } catch (error) {
-      throw indexError(error, file);
-    }
-    this.#sql = new Sql(this.#db, file);
-  }
-
+export class SearchReader extends ReadOnlyReader implements SearchReads {
   searchProgress(maxSize: number): { indexedBlobs: number; totalBlobs: number } {
-    return searchIndex.searchProgress(this.#sql, maxSize);
+    return searchIndex.searchProgress(this.sql, maxSize);
   }
 
   candidateVersions(literal: string): searchIndex.SearchVersionRow[] {
-    return searchIndex.candidateVersions(this.#sql, literal);
+    return searchIndex.candidateVersions(this.sql, literal);
   }
 
   unindexedVersions(maxSize: number): searchIndex.SearchVersionRow[] {
-    return searchIndex.unindexedVersions(this.#sql, maxSize);
+    return searchIndex.unindexedVersions(this.sql, maxSize);
   }
 
   fileVersionsWithin(maxSize: number): searchIndex.SearchVersionRow[] {
-    return searchIndex.fileVersionsWithin(this.#sql, maxSize);
+    return searchIndex.fileVersionsWithin(this.sql, maxSize);
   }
 
   latestVersion(path: string): VersionInfo | undefined {
-    return latestVersion(this.#sql, path);
+    return latestVersion(this.sql, path);
   }
 
   blobTextState(hash: string): searchIndex.BlobTextState | undefined {
-    return searchIndex.blobTextState(this.#sql, hash);
-  }
-
-  close(): void {
-    if (this.#db.open) this.#db.close();
+    return searchIndex.blobTextState(this.sql, hash);
   }
 }
