@@ -263,6 +263,13 @@ const MIGRATIONS: Migration[] = [
       rebuildFolderSummaries(sql, (segments) => latestUnder(sql, '', segments));
     },
   },
+  {
+    // The blob store may hold compressed blobs (blobs/ab/<hash>.zst, store/blobCodec.ts) beside
+    // raw ones. No table changes: the version alone makes an older Hindsight refuse this store
+    // with STORE_TOO_NEW instead of taking its compressed blobs for missing ones.
+    version: 12,
+    up: () => undefined,
+  },
 ];
 
 /** Schema 10's forks from what schema 9 kept: the clone's remote.fork, and the heads of other machines a pull read. */
