@@ -30,7 +30,8 @@ export async function checkoutStorm(cli: string, watched: StormCopy, reference: 
   let reset: boolean;
   let checkoutMs: number;
   try {
-    await recorder.allRecording(1);
+    const { rescanning } = await recorder.allRecording(1);
+    if (rescanning.length > 0) throw new Error('the OS refused the storm repository\'s watch (fs.inotify.max_user_watches): the storm needs a watch');
     const from = recorder.lines.length;
     hwmBefore = sampleProcess(recorder.pid).hwmKb;
     reset = resetPeakRss(recorder.pid);

@@ -60,18 +60,25 @@ export class RecorderProcess {
     }
   }
 
-  /** Waits until every one of `count` projects has reported `recording`; returns each project's root by id. */
-  async allRecording(count: number): Promise<{ at: number; roots: Map<string, string> }> {
+  /**
+   * Waits until every one of `count` projects is recorded: `recording`, or `rescanning` when the OS
+   * refused its watch (the machine's inotify limit, shared by every process of the user); returns
+   * each project's root by id and the ids of those rescanned instead of watched.
+   */
+  async allRecording(count: number): Promise<{ at: number; roots: Map<string, string>; rescanning: string[] }> {
     const roots = new Map<string, string>();
+    const rescanning: string[] = [];
     let at = 0;
     for (let from = 0; roots.size < count; ) {
       const line = await this.waitFor(`${count} projects recording`, (l) => l.json.state !== undefined, from);
       from = this.lines.indexOf(line) + 1;
-      if (line.json.state !== 'recording') throw new Error(`a project is ${String(line.json.state)}, not recording: ${JSON.stringify(line.json)}`);
-      roots.set(String(line.json.projectId), String(line.json.root));
+      const { state, projectId, root } = line.json;
+      if (state !== 'recording' && state !== 'rescanning') throw new Error(`a project is ${String(state)}, not recording: ${JSON.stringify(line.json)}`);
+      if (state === 'rescanning') rescanning.push(String(projectId));
+      roots.set(String(projectId), String(root));
       at = line.at;
     }
-    return { at, roots };
+    return { at, roots, rescanning };
   }
 
   /** Change groups among the lines from index `from` on. */
