@@ -26,6 +26,7 @@ export async function buildBench() {
     remoteBench: 'test/bench/remote/remoteBench.ts',
     startBench: 'test/bench/start/startBench.ts',
     codecBench: 'test/bench/codec/codecBench.ts',
+    recordBench: 'test/bench/record/recordBench.ts',
     copyWorker: 'electron/history/store/copyWorker.ts',
     pruneWorker: 'electron/history/retention/pruneWorker.ts',
     indexWorker: 'electron/history/search/indexWorker.ts',
