@@ -2,13 +2,15 @@ import type { Progress } from '../../../shared/progress.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { throttleProgress } from '../progressThrottle.js';
 import { IndexThread } from './indexThread.js';
+import { searchBuildTurns, type BuildTurns, type ReleaseTurn } from './buildTurns.js';
 
 // Builds and keeps current one project's search index, in the background at the lowest priority:
 // the batches (search/indexBatch.ts: reading, the text test and FTS5's tokenizer) run in a worker
 // thread at the lowest priority (indexThread.ts, indexWorker.ts), one at a time, none at all while
 // the project has a write queued or running (a first copy, a restore, a change group) or files are
 // copying anywhere in the process, and a write that starts meanwhile has the batch commit early.
-// This thread only asks for the next batch and counts. It stops when the index covers every blob
+// Builds of different projects take turns (buildTurns.ts): one index thread in the process at a
+// time. This thread only asks for the next batch and counts. It stops when the index covers every blob
 // (the worker ends with it) and starts again when a snapshot names new ones (poke). What it
 // committed survives a kill; the next build skips it.
 
@@ -18,12 +20,16 @@ export interface BuilderOptions {
   /** Something to wait for before the next batch (a write or a copy running), or undefined when there is nothing. */
   busy?: () => Promise<unknown> | undefined;
   onProgress?: (progress: Progress) => void;
+  /** The queue builds take turns in (default: the process's one). */
+  turns?: BuildTurns;
 }
 
 export class SearchBuilder {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Aborts when stopped: a build waiting for its turn leaves the queue at once. */
+  private readonly stopping = new AbortController();
   /** Batches committed, blobs they read and blobs they recorded since this builder started (what tests count). */
   batches = 0;
   looked = 0;
@@ -63,6 +69,7 @@ export class SearchBuilder {
   /** Stops after the batch in progress; nothing is lost (every batch is committed whole). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     await this.running;
   }
 
@@ -74,6 +81,7 @@ export class SearchBuilder {
     let cursor = '';
     // Started at the first batch: none lives while the build waits for a write or a copy to end.
     let thread: IndexThread | undefined;
+    let turn: ReleaseTurn | null = null;
     try {
       for (;;) {
         await nextTurn();
@@ -83,7 +91,12 @@ export class SearchBuilder {
           continue;
         }
         if (this.stopped || !store.index.open) return;
-        thread ??= new IndexThread(store);
+        if (thread === undefined) {
+          // The thread starts on this build's turn, and the turn lasts until the build ends.
+          turn = await (this.options.turns ?? searchBuildTurns).take(this.stopping.signal);
+          if (turn === null || this.stopped || !store.index.open) return;
+          thread = new IndexThread(store);
+        }
         const batch = await thread.batch(cursor, this.options.maxSize());
         if (batch.looked === 0) break;
         this.batches++;
@@ -97,6 +110,7 @@ export class SearchBuilder {
       }
     } finally {
       await thread?.close();
+      turn?.();
     }
     if (this.options.onProgress && this.batches > 0) progress.finish(progressOf(store.projectId, store.index.searchProgress(this.options.maxSize()), 'done'));
   }
