@@ -1,7 +1,6 @@
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
 import type { ContractClient } from '../../shared/contract/client.js';
-import { recordingLine, trayItems, type RecordingStatus, type TrayAction } from '../../shared/recording.js';
-import { PAUSE_FOR_MS } from '../../shared/recording.js';
+import { PAUSE_FOR_MS, recordingLine, trayItems, type RecordingStatus, type TrayAction } from '../../shared/recording.js';
 import { TRAY_ICON_SIZE, trayIconBitmap } from './trayIcon.js';
 
 // The tray (menu-bar) icon that keeps Hindsight reachable while it records with no window open:

@@ -29,10 +29,18 @@ export function lastSeenAt(store: ProjectStore): number | undefined {
   return last > 0 ? last : undefined;
 }
 
-/** The title of a catch-up snapshot: the span it covers, in local time. */
-export function catchUpLabel(since: number | undefined, until: number): string {
+/** Why nothing recorded before a catch-up: no recorder ran, or the user paused recording. */
+export type CatchUpAfter = 'not-running' | 'paused';
+
+const WHILE: Record<CatchUpAfter, string> = {
+  'not-running': 'while Hindsight was not running',
+  paused: 'while recording was paused',
+};
+
+/** The title of a catch-up snapshot: why nothing recorded, and the span it covers, in local time. */
+export function catchUpLabel(since: number | undefined, until: number, after: CatchUpAfter = 'not-running'): string {
   const from = since === undefined ? '' : ` from ${localMinute(since)}`;
-  return `Changed while Hindsight was not running${from} to ${localMinute(until)}`;
+  return `Changed ${WHILE[after]}${from} to ${localMinute(until)}`;
 }
 
 function localMinute(at: number): string {

@@ -6,7 +6,7 @@ import { observeProject } from '../config/projectState.js';
 import type { HistoryEngine } from '../historyEngine.js';
 import type { WatchOptions } from '../versions/projectRecorder.js';
 import type { ChangeGroupResult } from '../versions/changeGroup.js';
-import { catchUpLabel, lastSeenAt, markRunning } from './catchUp.js';
+import { catchUpLabel, lastSeenAt, markRunning, type CatchUpAfter } from './catchUp.js';
 import { watchLimitError } from './watchLimit.js';
 
 // One recorder for every known project of a data folder: from its start it catches up and
@@ -53,6 +53,8 @@ export interface RecordAllOptions extends Pick<WatchOptions, 'quietMs' | 'maxGro
   onState?: (report: RecordingReport) => void;
   /** A failure outside any state change (a group that could not be written). */
   onError?: (project: RecordedProject, error: unknown) => void;
+  /** Why nothing recorded before this recorder: the catch-up snapshots' titles say it. */
+  catchUpAfter?: CatchUpAfter;
 }
 
 interface Tracked extends RecordedProject {
@@ -163,7 +165,7 @@ export class RecordAll {
         return;
       }
       const since = lastSeenAt(store);
-      const label = catchUpUntil === undefined ? undefined : () => catchUpLabel(since, catchUpUntil);
+      const label = catchUpUntil === undefined ? undefined : () => catchUpLabel(since, catchUpUntil, this.options.catchUpAfter);
       const caught = await engine.rescan(t.projectId, { signal, label });
       if (caught.snapshotId !== null) this.caughtUp(t, caught.snapshotId, caught.checkpointId);
       signal.throwIfAborted();

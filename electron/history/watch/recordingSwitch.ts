@@ -2,6 +2,7 @@ import type { RecordingStatus } from '../../../shared/recording.js';
 import { errorData } from '../errorData.js';
 import type { HistoryEngine } from '../historyEngine.js';
 import { RecordAll } from './recordAll.js';
+import type { CatchUpAfter } from './catchUp.js';
 
 // Recording of every known project, with the user's pause: a pause writes every open change
 // group and stops every watcher (the recorder stops), for a while or until resumed; a resume
@@ -11,7 +12,8 @@ import { RecordAll } from './recordAll.js';
 // as a `recording` event, so the tray and every window say the same.
 
 export interface RecordingSwitchOptions {
-  makeRecorder?: () => RecordAll;
+  /** Makes the recorder of a start or a resume (`after` names why nothing recorded before it). */
+  makeRecorder?: (after: CatchUpAfter) => RecordAll;
   /** A recorder that cannot start (config.json unreadable); by default an error event. */
   onError?: (error: unknown) => void;
 }
@@ -24,14 +26,15 @@ export class RecordingSwitch {
   private stopped = false;
   private resumesAt: number | null = null;
   private resumeTimer: NodeJS.Timeout | undefined;
-  private readonly makeRecorder: () => RecordAll;
+  private readonly makeRecorder: (after: CatchUpAfter) => RecordAll;
+  private started = false;
   private readonly onError: (error: unknown) => void;
 
   constructor(
     private readonly engine: HistoryEngine,
     options: RecordingSwitchOptions = {},
   ) {
-    this.makeRecorder = options.makeRecorder ?? (() => new RecordAll(engine));
+    this.makeRecorder = options.makeRecorder ?? ((catchUpAfter) => new RecordAll(engine, { catchUpAfter }));
     this.onError = options.onError ?? ((error) => engine.events.emit({ event: 'error', payload: { projectId: null, error: errorData(error) } }));
   }
 
@@ -61,7 +64,9 @@ export class RecordingSwitch {
     this.resumesAt = null;
     await this.ending;
     if (!this.paused && !this.stopped && this.recorder === null) {
-      const recorder = this.makeRecorder();
+      // The first recorder catches up a time nothing ran; every later one, a pause.
+      const recorder = this.makeRecorder(this.started ? 'paused' : 'not-running');
+      this.started = true;
       this.recorder = recorder;
       this.running = recorder.start().catch(this.onError);
     }

@@ -30,6 +30,7 @@ describe('the catch-up span', () => {
     const at = new Date(2026, 0, 2, 3, 4, 59).getTime();
     expect(catchUpLabel(at, at + 2 * 3_600_000)).toBe('Changed while Hindsight was not running from 2026-01-02 03:04 to 2026-01-02 05:04');
     expect(catchUpLabel(undefined, at)).toBe('Changed while Hindsight was not running to 2026-01-02 03:04');
+    expect(catchUpLabel(at, at + 60_000, 'paused')).toBe('Changed while recording was paused from 2026-01-02 03:04 to 2026-01-02 03:05');
   });
 
   it('gives a rescan that finds nothing no snapshot, whatever its title', async () => {

@@ -20,7 +20,7 @@ async function recorded() {
   writeTree(root, { 'a.txt': 'one\n' });
   const engine = new HistoryEngine(tempDir('hindsight-data-'));
   const { projectId } = await engine.open(root);
-  const recording = new RecordingSwitch(engine, { makeRecorder: () => new RecordAll(engine, { quietMs: 50 }) });
+  const recording = new RecordingSwitch(engine, { makeRecorder: (catchUpAfter) => new RecordAll(engine, { quietMs: 50, catchUpAfter }) });
   const dispatcher = createDispatcher(engine, { watch: false, recording });
   const events: RecordingStatus[] = [];
   const snapshots: number[] = [];
@@ -68,6 +68,7 @@ describe('pausing and resuming the recorder', () => {
     expect(snapshots).toHaveLength(2);
     const caughtUp = engine.snapshotChanges(projectId, snapshots[1]!).map((c) => c.path).sort();
     expect(caughtUp).toEqual(['a.txt', 'b.txt']);
+    expect(engine.store(projectId).index.snapshot(snapshots[1]!)!.label).toMatch(/^Changed while recording was paused from /);
   });
 
   it('resumes by itself when a timed pause ends, and says until when meanwhile', async () => {
