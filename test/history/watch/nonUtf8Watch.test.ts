@@ -4,8 +4,8 @@ import type { ChangeGroupResult } from '../../../electron/history/versions/chang
 import { displayPath } from '../../../shared/fileNameBytes.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
 
-// The live watcher (chokidar) names paths with Node's strings, which lose bytes that are not
-// UTF-8: such an event asks for a reconciling rescan, which lists folders as bytes.
+// The live watcher watches folders by their bytes; an event naming a file whose name is not UTF-8
+// asks for a reconciling rescan, which lists folders as bytes and records the exact name.
 
 type Group = ChangeGroupResult & { reconciled: boolean };
 
@@ -33,7 +33,7 @@ describe('the live watcher and names that are not UTF-8', () => {
     writeFileSync(bytePath(root, [0x64, 0xe9], '/inner.txt'), 'inner');
     await until(() => shown().includes('d\\xE9/inner.txt'));
     expect(shown()).toEqual(['a.txt', 'd\\xE9/inner.txt', 'f\\xFF.t']);
-    // chokidar cannot watch inside such a folder: an edit there is still seen, deeper ones too.
+    // Inside such a folder an edit is seen, deeper ones too.
     const inner = store.index.filesAt().find((f) => displayPath(f.path) === 'd\\xE9/inner.txt')!.path;
     writeFileSync(bytePath(root, [0x64, 0xe9], '/inner.txt'), 'inner, edited');
     await until(() => store.index.versionsOf(inner).length === 2);
