@@ -22,6 +22,7 @@ import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
 import type { WriteGate } from './writeGate.js';
 import { assertIndexFile, backupIndex, quickCheck } from './indexFile.js';
+import { noteCleanClose } from './checkedStamp.js';
 import { indexError } from './sqliteErrors.js';
 import { importedThrough } from './importedThrough.js';
 import * as statCache from './statCache.js';
@@ -99,7 +100,9 @@ export class HistoryIndex {
   }
 
   close(): void {
-    if (this.#db.open) this.#db.close();
+    if (!this.#db.open) return;
+    this.#db.close();
+    noteCleanClose(this.file);
   }
 
   getMeta(key: string): string | undefined {

@@ -2,13 +2,15 @@ import Database from 'better-sqlite3';
 import { HindsightError } from '../../../shared/errors.js';
 import { closeSync, fchmodSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { indexError, unreadableIndex } from './sqliteErrors.js';
+import { unchangedSinceClose } from './checkedStamp.js';
+import { count } from '../trace.js';
 
 // history.db as a file: is it one SQLite can read, and its rolling backup. An index that exists
 // but cannot be read (emptied while a history lies beside it, garbage, damaged pages) is refused
 // with its path, never replaced by a fresh one that would make the earlier history unreachable.
 
 const MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
-/** quick_check reads every page: done at open up to this size (a few ms a MiB), by repair always. */
+/** quick_check reads every page (about 40 ms a MiB): done at open up to this size, by repair always. */
 const QUICK_CHECK_LIMIT = 64 * 1024 * 1024;
 
 /**
@@ -37,9 +39,13 @@ export function assertIndexFile(file: string, expectHistory: boolean): void {
   if (!head.equals(MAGIC)) throw unreadableIndex(file, 'it is not an SQLite database');
 }
 
-/** Reads every page of a small enough index (all when `always`); a damaged one is INDEX_UNREADABLE, not half answers. */
+/**
+ * Reads every page of a small enough index that changed since a clean close of ours (every index
+ * when `always`); a damaged one is INDEX_UNREADABLE, not half answers.
+ */
 export function quickCheck(db: Database.Database, file: string, always = false): void {
-  if (!always && statSync(file).size > QUICK_CHECK_LIMIT) return;
+  if (!always && (statSync(file).size > QUICK_CHECK_LIMIT || unchangedSinceClose(file))) return;
+  count('index.quickCheck');
   const rows = db.pragma('quick_check(3)') as { quick_check: string }[];
   const problems = rows.map((r) => r.quick_check.replace(/\s+/g, ' ').trim()).filter((r) => r !== 'ok');
   if (problems.length > 0) throw unreadableIndex(file, `it is damaged (${problems.join('; ')})`, { path: file, problems });
