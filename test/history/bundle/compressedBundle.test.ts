@@ -161,6 +161,28 @@ describe('a bundle of a store holding compressed blobs', () => {
     }
   });
 
+  it('stops an export at a compressed blob whose header is damaged; damage inside its frame is refused by the import', async () => {
+    const project = await projectWithBaseline(SPEC);
+    const file = compressedBlobPath(project.store.blobsDir, sha256(TEXT));
+    const kept = readFileSync(file);
+    const badHeader = Buffer.from(kept);
+    badHeader.write('xxxx', 0, 'latin1');
+    writeFileSync(file, badHeader);
+    const stopped = await exported(project).catch((error: unknown) => error);
+    expect(codeOf(stopped)).toBe('BLOB_CORRUPT');
+    expect((stopped as Error).message).toContain('no valid header');
+
+    // The export reads no frame (nothing is inflated): the importer, which inflates every form it takes, refuses it.
+    const badFrame = Buffer.from(kept);
+    badFrame[badFrame.length - 20]! ^= 0x10;
+    writeFileSync(file, badFrame);
+    const bundle = join(tempDir(), 'history.hsb');
+    writeFileSync(bundle, await exported(project));
+    const refused = await otherEngine().importHistory({ file: bundle }, { as: tempDir() }).catch((error: unknown) => error);
+    expect(codeOf(refused)).toBe('BLOB_CORRUPT');
+    expect((refused as Error).message).toContain('text.txt (version');
+  });
+
   it('refuses a compressed record in a bundle of format 3', async () => {
     const project = await projectWithBaseline(SPEC);
     const good = await exported(project);
