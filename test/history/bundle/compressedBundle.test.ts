@@ -183,6 +183,29 @@ describe('a bundle of a store holding compressed blobs', () => {
     expect((refused as Error).message).toContain('text.txt (version');
   });
 
+  it('rewrites a damaged compressed blob from a bundle that carries it compressed, the same bytes as before the damage', async () => {
+    const project = await projectWithBaseline(SPEC);
+    const { engine, projectId, store, root } = project;
+    const file = compressedBlobPath(store.blobsDir, sha256(TEXT));
+    const kept = readFileSync(file);
+    const bundle = join(tempDir(), 'history.hsb');
+    writeFileSync(bundle, await exported(project));
+    const damaged = Buffer.from(kept);
+    damaged[damaged.length - 20]! ^= 0x10;
+    writeFileSync(file, damaged);
+    expect((await engine.verify(projectId)).corrupt.map((p) => p.hash)).toEqual([sha256(TEXT)]);
+    // The file is gone from the folder: the bundle is the only place its bytes are.
+    writeFileSync(join(root, 'text.txt'), 'other words\n');
+
+    resetTrace();
+    const imported = await engine.importHistory({ file: bundle });
+    expect(imported.blobsWritten).toBe(1);
+    expect(counter('store.compressions')).toBe(0);
+    expect(readFileSync(file).equals(kept)).toBe(true);
+    expect(store.index.damagedHashes()).toEqual([]);
+    expect((await engine.verify(projectId)).ok).toBe(true);
+  });
+
   it('refuses a compressed record in a bundle of format 3', async () => {
     const project = await projectWithBaseline(SPEC);
     const good = await exported(project);
