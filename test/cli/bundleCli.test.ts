@@ -39,7 +39,7 @@ describe('hindsight export and import', () => {
     const summary = JSON.parse(exported.stderr.trim().split('\n').at(-1)!) as ExportResult;
     expect(summary).toMatchObject({ to: null, snapshots: 2, blobs: 4, size: exported.stdout.length });
     const bundle = exported.stdout;
-    expect(bundle.subarray(0, 19).toString()).toBe('hindsight-bundle 3\n');
+    expect(bundle.subarray(0, 19).toString()).toBe('hindsight-bundle 4\n');
 
     // Killed with every blob in place but before the end record: nothing visible.
     const moved = tempDir();

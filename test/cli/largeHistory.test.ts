@@ -7,7 +7,7 @@ import { cliJson, runCli, type CliResult } from '../helpers/runCli.js';
 import { fileTempDir } from '../helpers/tempDirs.js';
 import { contentAfter, LONG_HISTORY_FILE, recordLongHistory } from '../helpers/longHistory.js';
 import { sha256 } from '../helpers/writeTree.js';
-import { BLOB_HEAD, jsonRecord, KIND, MAGIC } from '../../electron/history/bundle/bundleFormat.js';
+import { BLOB_HEAD, COMPRESSED_HEAD, jsonRecord, KIND, MAGIC } from '../../electron/history/bundle/bundleFormat.js';
 import { appendAll } from '../../shared/largeArrays.js';
 
 // Histories past what a call's arguments can carry (about 125,000 values overflow the stack):
@@ -33,7 +33,8 @@ function oneSnapshotRecord(bundle: Buffer): Buffer {
   let at = MAGIC.length;
   while (at < bundle.length) {
     const kind = bundle[at]!;
-    const length = kind === KIND.blob ? BLOB_HEAD + Number(bundle.readBigUInt64BE(at + 33)) : 5 + bundle.readUInt32BE(at + 1);
+    const length =
+      kind === KIND.blob ? BLOB_HEAD + Number(bundle.readBigUInt64BE(at + 33)) : kind === KIND.compressed ? COMPRESSED_HEAD + bundle.readUInt32BE(at + BLOB_HEAD) : 5 + bundle.readUInt32BE(at + 1);
     const record = bundle.subarray(at, at + length);
     const json = () => JSON.parse(record.subarray(5).toString('utf8'));
     if (kind === KIND.header) head.push(record);

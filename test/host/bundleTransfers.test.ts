@@ -312,7 +312,7 @@ describe('bundle transfers of the browser host', () => {
     });
     expect(got.status).toBe(200);
     expect(got.disposition).toBe('attachment; filename="my-project-history.hsb"');
-    expect(got.body.subarray(0, 19).toString()).toBe('hindsight-bundle 3\n');
+    expect(got.body.subarray(0, 19).toString()).toBe('hindsight-bundle 4\n');
     expect(got.body.length).toBe((prepared.json.value as { result: { size: number } }).result.size);
     expect((await send(host.port, 'GET', `${download}?token=${host.token}`)).status).toBe(404);
     expect(readdirSync(join(engine.dataDir, TRANSFER_DIR))).toEqual([]);

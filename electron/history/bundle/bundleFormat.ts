@@ -12,6 +12,7 @@ import { isMachineId } from '../remote/layout/remoteKeys.js';
 //   'P' pins     u32 length, JSON   the pinned snapshots and versions among those carried (version 2)
 //   'L' lines    u32 length, JSON   the other machines' lines of history and where each forked (version 3)
 //   'B' blob     32 bytes SHA-256, u64 size, the bytes    each blob once, by hash
+//   'Z' compressed blob  32 bytes SHA-256, u64 size, u32 length, the store's compressed form (version 4)
 //   'E' end      u32 length, JSON   counts and the SHA-256 of every byte before the 'E'
 //
 // The row shapes are the remote tier's (remote/layout/recordFormat.ts): a snapshot is known by
@@ -19,25 +20,33 @@ import { isMachineId } from '../remote/layout/remoteKeys.js';
 // what the remote records leave out: where each snapshot came from (`made`: a restore, an undo,
 // a git operation), the version a restored one was restored from, and for a snapshot another
 // machine recorded (a pull or a clone brought it) that machine and the snapshot's id there, so an
-// import keeps each machine's line of history apart (db/lines.ts).
+// import keeps each machine's line of history apart (db/lines.ts). Version 4 carries a blob the
+// exporting store keeps compressed as it is kept ('Z': store/blobCodec.ts's form, header and zstd
+// frame), so neither side inflates or compresses it again; the importer checks it (bounded by
+// its size, hashed) before it keeps it. 'B' and 'Z' records share one order, ascending by hash.
 
 export const FORMAT_NAME = 'hindsight-bundle';
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 /**
  * Versions this Hindsight reads: 1 carried no pins (an import pins the checkpoints a person made);
- * 1 and 2 carried no origins and no lines (every snapshot lands on the importing machine's line).
+ * 1 and 2 carried no origins and no lines (every snapshot lands on the importing machine's line);
+ * 1 to 3 carried every blob raw.
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
+/** The first version whose blobs may come compressed ('Z' records). */
+export const COMPRESSED_RECORDS_FROM = 4;
 /** The first line: `head -1` says what the file is. */
 export const MAGIC = Buffer.from(`${FORMAT_NAME} ${FORMAT_VERSION}\n`, 'ascii');
 
-export const KIND = { header: 0x48, snapshots: 0x53, modes: 0x4d, pins: 0x50, lines: 0x4c, blob: 0x42, end: 0x45 } as const;
+export const KIND = { header: 0x48, snapshots: 0x53, modes: 0x4d, pins: 0x50, lines: 0x4c, blob: 0x42, compressed: 0x5a, end: 0x45 } as const;
 
 /** A JSON record's largest allowed length: a damaged length field never makes us allocate gigabytes. */
 export const MAX_JSON_RECORD = 64 * 1024 * 1024;
 /** Snapshot records are cut at about this many versions, so neither side holds one huge JSON text. */
 export const VERSIONS_PER_RECORD = 20_000;
 export const BLOB_HEAD = 1 + 32 + 8;
+/** A compressed blob record's head: kind, hash, size, then the length of the compressed form. */
+export const COMPRESSED_HEAD = BLOB_HEAD + 4;
 
 const HASH = z.string().regex(/^[0-9a-f]{64}$/);
 const count = z.number().int().nonnegative();
@@ -47,7 +56,7 @@ const machineId = z.string().refine(isMachineId, 'not a machine id');
 
 export const headerSchema = z.strictObject({
   format: z.literal(FORMAT_NAME),
-  version: z.union([z.literal(1), z.literal(2), z.literal(FORMAT_VERSION)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(FORMAT_VERSION)]),
   /** The history's id (the projectId it was first recorded under). */
   projectId: z.string().regex(/^[0-9a-f]{32}$/),
   name: z.string(),
@@ -137,6 +146,15 @@ export function blobHead(hash: string, size: number): Buffer {
   head[0] = KIND.blob;
   Buffer.from(hash, 'hex').copy(head, 1);
   head.writeBigUInt64BE(BigInt(size), 33);
+  return head;
+}
+
+/** A compressed blob record's head: kind, hash, size (raw), the compressed form's length (its bytes follow). */
+export function compressedHead(hash: string, size: number, length: number): Buffer {
+  const head = Buffer.allocUnsafe(COMPRESSED_HEAD);
+  blobHead(hash, size).copy(head, 0);
+  head[0] = KIND.compressed;
+  head.writeUInt32BE(length, BLOB_HEAD);
   return head;
 }
 

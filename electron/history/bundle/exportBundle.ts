@@ -4,9 +4,20 @@ import { HindsightError } from '../../../shared/errors.js';
 import type { LineRowOut, SnapshotRowOut, VersionRowOut } from '../db/historyIndex.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
-import { checkedBlobChunks } from '../store/blobReader.js';
-import { ReadAhead, type ReadAheadOptions } from '../store/readAhead.js';
-import { blobHead, FORMAT_VERSION, jsonRecord, KIND, MAGIC, VERSIONS_PER_RECORD, type BundleHeader, type BundlePins, type BundleSnapshot } from './bundleFormat.js';
+import { checkedBlobChunks, readStoredForm } from '../store/blobReader.js';
+import { ReadAhead, type AheadForm, type ReadAheadOptions } from '../store/readAhead.js';
+import {
+  blobHead,
+  compressedHead,
+  FORMAT_VERSION,
+  jsonRecord,
+  KIND,
+  MAGIC,
+  VERSIONS_PER_RECORD,
+  type BundleHeader,
+  type BundlePins,
+  type BundleSnapshot,
+} from './bundleFormat.js';
 import { historyIdOf } from './historyId.js';
 
 // Writes a project's history (or the part after --since) as a bundle (bundleFormat.ts), one pass:
@@ -15,6 +26,8 @@ import { historyIdOf } from './historyId.js';
 // hashed as it is read (a damaged blob stops the export; the small blobs of a long list are read
 // ahead on worker threads, store/readAhead.ts), then the end record with the digest
 // of everything before it. The snapshots carried end at the latest one when the export began.
+// A blob the store keeps compressed goes as it is kept ('Z' record), neither inflated nor
+// compressed: its header is checked here, its bytes by the importer, which inflates it anyway.
 
 const OUT_CHUNK = 1024 * 1024;
 
@@ -110,17 +123,23 @@ export async function* bundleChunks(
   // A few rows (one per machine whose snapshots this history holds): one record, even when empty.
   out.push(jsonRecord(KIND.lines, plan.lines));
   meter?.enter('data', { bytes: plan.header.counts.bytes, files: plan.blobs.length });
-  const ahead = ReadAhead.over(store.blobsDir, plan.blobs, readAhead);
+  const ahead = ReadAhead.over(store.blobsDir, plan.blobs, { ...readAhead, keepCompressed: true });
   try {
     for (const blob of plan.blobs) {
       signal?.throwIfAborted();
-      out.push(blobHead(blob.hash, blob.size));
-      const read = ahead?.take(blob);
-      const chunks = read ? [await read] : checkedBlobChunks(store.blobsDir, blob.hash, blob.size, OUT_CHUNK);
-      for (const chunk of chunks) {
-        out.push(chunk);
-        meter?.add({ bytes: chunk.length });
+      const read = await (ahead?.takeKept(blob) ?? keptForm(store, blob));
+      if (read?.form === 'compressed') {
+        out.push(compressedHead(blob.hash, blob.size, read.bytes.length));
+        out.push(read.bytes);
+        meter?.add({ bytes: blob.size });
         yield* out.full();
+      } else {
+        out.push(blobHead(blob.hash, blob.size));
+        for (const chunk of read ? [read.bytes] : checkedBlobChunks(store.blobsDir, blob.hash, blob.size, OUT_CHUNK)) {
+          out.push(chunk);
+          meter?.add({ bytes: chunk.length });
+          yield* out.full();
+        }
       }
       counts.blobs++;
       counts.bytes += blob.size;
@@ -132,6 +151,12 @@ export async function* bundleChunks(
   yield* out.all();
   yield jsonRecord(KIND.end, { ...counts, sha256: digest.digest('hex') });
   meter?.finish();
+}
+
+/** A blob's compressed form as the store keeps it; undefined when it is kept raw (read through the checked chunks). */
+function keptForm(store: ProjectStore, blob: { hash: string; size: number }): AheadForm | undefined {
+  const kept = readStoredForm(store.blobsDir, blob.hash, blob.size);
+  return kept.form === 'compressed' ? kept : undefined;
 }
 
 /** The carried snapshots with their versions, cut into records of about VERSIONS_PER_RECORD versions. */

@@ -8,7 +8,7 @@ import { fsError } from '../fsErrors.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
 import { closeFailuresError, makeCloser, type Closer } from '../restore/backgroundCloser.js';
-import { compressBlob, mayBeCompressed } from '../store/blobCodec.js';
+import { BlobUndecodable, checkCompressedForm, compressBlob, COMPRESS_UP_TO, formToKeep, mayBeCompressed } from '../store/blobCodec.js';
 import { dropTemp, openBlobTemp, placeBlobFile, removeBlob } from '../store/blobFiles.js';
 import { writeAll } from '../store/storeBytes.js';
 import type { BlobForm } from '../store/storeLayout.js';
@@ -17,6 +17,8 @@ import { count } from '../trace.js';
 import {
   BLOB_HEAD,
   bundleCorrupt,
+  COMPRESSED_HEAD,
+  COMPRESSED_RECORDS_FROM,
   endSchema,
   FORMAT_NAME,
   FORMAT_VERSION,
@@ -52,7 +54,10 @@ import { appendAll } from '../../../shared/largeArrays.js';
 // last, in one transaction, after the end record's counts and digest matched: a bundle cut off
 // anywhere leaves the history as it was (blobs placed but named by nothing are invisible, and the
 // next import of the same bundle finds them in place). A failure removes the blobs this run
-// placed, so a full disk leaves the store exactly as it was.
+// placed, so a full disk leaves the store exactly as it was. A blob that comes compressed
+// (format 4's 'Z' record) is inflated once, no further than its size, and hashed; it is kept as
+// it came (never compressed again), and damage in it (a flipped byte, a cut, a bomb) is
+// BLOB_CORRUPT naming every version it would have broken.
 
 export interface ImportOutcome {
   /** Snapshots added (ids already present were the same snapshots and are left as they are). */
@@ -186,9 +191,11 @@ export async function applyBundle(
   const repaired: string[] = [];
   try {
     let previous = '';
-    while ((await reader.peek()) === KIND.blob) {
+    const recordKinds: number[] = header.version >= COMPRESSED_RECORDS_FROM ? [KIND.blob, KIND.compressed] : [KIND.blob];
+    for (let kind = await reader.peek(); kind !== undefined && recordKinds.includes(kind); kind = await reader.peek()) {
       signal?.throwIfAborted();
-      const head = await reader.read(BLOB_HEAD, 'a blob head');
+      const compressed = kind === KIND.compressed;
+      const head = await reader.read(compressed ? COMPRESSED_HEAD : BLOB_HEAD, 'a blob head');
       const hash = head.subarray(1, 33).toString('hex');
       const size = Number(head.readBigUInt64BE(33));
       if (hash <= previous) throw bundleCorrupt('its blobs are out of order or repeated', { hash });
@@ -196,8 +203,10 @@ export async function applyBundle(
       const wrongSize = sizeProblem(sizes, hash, size);
       if (wrongSize !== null) throw bundleCorrupt(wrongSize, { hash });
       previous = hash;
+      // A compressed record is read whole (at most 1 MiB) and checked before anything is decided.
+      const kept = compressed ? await readCompressedRecord(reader, hash, size, head.readUInt32BE(BLOB_HEAD), snapshots, meter) : undefined;
       if (!damaged.has(hash) && blobs.has(hash, size)) {
-        await checkOnly(reader, hash, size, meter);
+        if (!kept) await checkOnly(reader, hash, size, meter);
         outcome.blobsPresent++;
       } else {
         // A file of that name that is not held (damaged, or of the wrong length) was there before
@@ -208,7 +217,8 @@ export async function applyBundle(
           if (rewrite) repaired.push(hash);
           else placed.push(hash);
         };
-        await writeBlob(store, reader, hash, size, closer, rewrite, done, meter);
+        if (kept) await writeKept(store, hash, kept, closer, rewrite, done);
+        else await writeBlob(store, reader, hash, size, closer, rewrite, done, meter);
         outcome.blobsWritten++;
       }
       carried.push({ hash, size });
@@ -326,15 +336,74 @@ async function writeBlob(
     dropTemp(temp);
     throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
   }
-  await closer.close(
-    fd,
+  await placeAfterClose(store, { temp, fd }, hash, form, closer, replacing, placed);
+}
+
+/** Renames a written temp into place after its close (the closer's); `placed` runs once it is there. */
+function placeAfterClose(store: ProjectStore, file: { temp: string; fd: number }, hash: string, form: BlobForm, closer: Closer, replacing: boolean, placed: () => void): Promise<void> {
+  return closer.close(
+    file.fd,
     hash,
     () => {
-      placeBlobFile(temp, store.blobsDir, hash, form, undefined, replacing);
+      placeBlobFile(file.temp, store.blobsDir, hash, form, undefined, replacing);
       placed();
     },
-    () => dropTemp(temp),
+    () => dropTemp(file.temp),
   );
+}
+
+/**
+ * A compressed blob record's form, checked (store/blobCodec.ts checkCompressedForm): no longer
+ * than a compressed blob is (refused before it is read), inflated no further than `size`,
+ * hashing to its name. Answers the form to keep it in; damage is BLOB_CORRUPT naming the versions
+ * of the bundle that hold the blob.
+ */
+async function readCompressedRecord(
+  reader: ByteReader,
+  hash: string,
+  size: number,
+  length: number,
+  snapshots: readonly BundleSnapshot[],
+  meter?: TransferMeter,
+): Promise<{ form: BlobForm; bytes: Buffer }> {
+  if (length > COMPRESS_UP_TO) throw compressedRecordDamaged(hash, `its compressed form is ${length} bytes, more than a compressed blob takes`, snapshots);
+  // A copy: the reader's chunk is reused once the next piece is read, and the form is kept until its write.
+  const stored = Buffer.from(await reader.read(length, `blob ${hash.slice(0, 12)}…`));
+  let raw: Buffer;
+  try {
+    raw = checkCompressedForm(hash, size, stored);
+  } catch (error) {
+    if (error instanceof BlobUndecodable) throw compressedRecordDamaged(hash, error.why, snapshots);
+    throw error;
+  }
+  meter?.add({ bytes: size });
+  return formToKeep(raw, stored);
+}
+
+function compressedRecordDamaged(hash: string, why: string, snapshots: readonly BundleSnapshot[]): HindsightError {
+  const versions = snapshots.flatMap((s) => s.versions.filter((v) => v.hash === hash).map((v) => ({ path: v.path, versionId: v.versionId })));
+  const named = versions.slice(0, 3).map((v) => `${v.path} (version ${v.versionId})`);
+  const what = versions.length === 0 ? 'a blob' : `${named.join(', ')}${versions.length > named.length ? ` and ${versions.length - named.length} more versions` : ''}`;
+  return new HindsightError('BLOB_CORRUPT', `The bundle's copy of ${what} is damaged (blob ${hash.slice(0, 12)}…: ${why}); nothing was imported.`, { hash, versions });
+}
+
+/** Writes a checked compressed record in the form it is kept in, through a temp renamed after its close. */
+async function writeKept(store: ProjectStore, hash: string, kept: { form: BlobForm; bytes: Buffer }, closer: Closer, replacing: boolean, placed: () => void): Promise<void> {
+  let file: { temp: string; fd: number };
+  try {
+    file = openBlobTemp(store.blobsDir, hash);
+    count('import.blobTemps');
+  } catch (error) {
+    throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
+  }
+  try {
+    writeAll(file.fd, kept.bytes);
+  } catch (error) {
+    closeSync(file.fd);
+    dropTemp(file.temp);
+    throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
+  }
+  await placeAfterClose(store, file, hash, kept.form, closer, replacing, placed);
 }
 
 function blobMismatch(hash: string): HindsightError {

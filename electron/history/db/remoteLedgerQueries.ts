@@ -1,6 +1,6 @@
 import { headSchema, type RemoteHead } from '../remote/layout/headFormat.js';
 import type { PackIndex } from '../remote/layout/indexFormat.js';
-import type { BlobEncoding, PackEntry } from '../remote/layout/packFormat.js';
+import type { PackEntry } from '../remote/layout/packFormat.js';
 import type { BlobLocation, ForeignHead, RemoteLedger, RemoteLink, SentPack } from '../remote/remoteLedger.js';
 import { setFork } from './lines.js';
 import type { Sql } from './sql.js';
@@ -30,7 +30,7 @@ interface BlobRow {
   offset: number;
   length: number;
   size: number;
-  encoding: BlobEncoding;
+  encoding: PackEntry[4];
 }
 
 /** What the Store tab and `remote list` say about one remote of a project. */
@@ -52,7 +52,7 @@ export function remoteLedger(sql: Sql, remote: string, ids: { projectId: string;
     if (!list.includes(key)) list.push(key);
     sql.run(`UPDATE remote_links SET ${column} = ? WHERE remote = ?`, JSON.stringify(list), remote);
   };
-  const insertBlob = (hash: string, pack: string | null, offset: number, length: number, size: number, encoding: BlobEncoding, indexed: 0 | 1) =>
+  const insertBlob = (hash: string, pack: string | null, offset: number, length: number, size: number, encoding: PackEntry[4], indexed: 0 | 1) =>
     sql.run(
       'INSERT OR IGNORE INTO remote_blobs (remote, hash, pack, offset, length, size, encoding, indexed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       remote,

@@ -22,6 +22,11 @@ export interface PushSource {
    */
   readBlob(hash: string, size: number, path: string): Buffer;
   /**
+   * A small blob's compressed form as the store keeps it (inflated and hash-checked first, like
+   * readBlob), or undefined when it is not kept compressed: a push sends it as it is.
+   */
+  readCompressed(hash: string, size: number, path: string): Buffer | undefined;
+  /**
    * A stored blob in pieces of at most `chunk` bytes (large blobs, never loaded whole), hashed
    * as they are read: after the last piece, bytes that do not match throw BLOB_CORRUPT.
    */

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+import { count } from '../trace.js';
+import type { BlobForm } from './storeLayout.js';
 
 // The compressed form of a blob: a 12-byte header (the magic `hzst`, naming the codec, then the
 // raw length as an unsigned 64-bit big-endian integer) followed by one zstd frame. The file's
@@ -15,6 +18,10 @@ import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 // compressing it would cost time and save nothing. Reads are bounded by the recorded raw length:
 // a frame that inflates past it (damage, or a bomb) is refused once it passes it, never
 // inflated whole.
+//
+// Trace counters `store.compressions` and `store.decompressions` count the frames made and
+// inflated: carrying a compressed blob to a bundle or a remote and back runs neither where it
+// can (docs/BUNDLE.md, docs/REMOTE.md).
 
 const MAGIC = Buffer.from('hzst', 'latin1');
 export const COMPRESSED_HEADER = 12;
@@ -44,6 +51,7 @@ export function compressBlob(raw: Uint8Array): Buffer | undefined {
   if (!mayBeCompressed(raw.length)) return undefined;
   // The pledged size lets zstd size its window and tables to the input: a small blob's
   // compression costs about half of what an unsized one does.
+  count('store.compressions');
   const frame = zstdCompressSync(raw, { params: { [constants.ZSTD_c_compressionLevel]: LEVEL }, pledgedSrcSize: raw.length });
   if (COMPRESSED_HEADER + frame.length > raw.length * KEEP_SHARE) return undefined;
   const header = Buffer.allocUnsafe(COMPRESSED_HEADER);
@@ -68,6 +76,7 @@ export function decompressBlob(stored: Buffer, expectedSize?: number): Buffer {
   const length = compressedRawLength(stored);
   if (expectedSize !== undefined && length !== expectedSize) throw new BlobUndecodable(`its header records ${length} bytes where ${expectedSize} were stored`);
   let raw: Buffer;
+  count('store.decompressions');
   try {
     raw = zstdDecompressSync(stored.subarray(COMPRESSED_HEADER), { maxOutputLength: Math.max(length, 1) });
   } catch (error) {
@@ -76,4 +85,26 @@ export function decompressBlob(stored: Buffer, expectedSize?: number): Buffer {
   }
   if (raw.length !== length) throw new BlobUndecodable(`it inflates to ${raw.length} bytes where ${length} were recorded`);
   return raw;
+}
+
+/**
+ * The raw bytes of a compressed form that came from outside the store (a bundle's record, a
+ * remote pack's entry), checked as a stored one is read: no longer than any compressed blob,
+ * inflated no further than `size` (its header must record it), and hashing to `hash`. Anything
+ * else throws BlobUndecodable, before a byte past the bound is inflated.
+ */
+export function checkCompressedForm(hash: string, size: number, stored: Buffer): Buffer {
+  if (stored.length > COMPRESS_UP_TO) throw new BlobUndecodable(`its compressed form is ${stored.length} bytes, more than a compressed blob takes`);
+  const raw = decompressBlob(stored, size);
+  if (createHash('sha256').update(raw).digest('hex') !== hash) throw new BlobUndecodable('its bytes do not match their hash');
+  return raw;
+}
+
+/**
+ * How a checked compressed form from outside is kept (`raw` the bytes it inflated to): as it came
+ * where this store keeps a blob of that size compressed, so nothing is compressed again; raw
+ * otherwise (a reader looks for a compressed file only at those sizes).
+ */
+export function formToKeep(raw: Buffer, stored: Buffer): { form: BlobForm; bytes: Buffer } {
+  return mayBeCompressed(raw.length) ? { form: 'compressed', bytes: stored } : { form: 'raw', bytes: raw };
 }

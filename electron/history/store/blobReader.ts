@@ -5,7 +5,7 @@ import { HindsightError, isHindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
 import { count } from '../trace.js';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
-import { BlobUndecodable, COMPRESS_UP_TO, decompressBlob, mayBeCompressed } from './blobCodec.js';
+import { BlobUndecodable, COMPRESS_UP_TO, compressedRawLength, decompressBlob, mayBeCompressed } from './blobCodec.js';
 import { blobPath, compressedBlobPath } from './storeLayout.js';
 import { writeAll } from './storeBytes.js';
 import type { FsPath } from '../paths/fsPath.js';
@@ -151,6 +151,38 @@ function inflateChecked(blobsDir: string, hash: string, stored: Buffer, expected
   }
   if (createHash('sha256').update(raw).digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', undefined, subject);
   return raw;
+}
+
+/**
+ * A blob as it is kept: a compressed blob's file as it is (the store's compressed form, header
+ * and frame), or `raw` for anything else (a raw blob, or any form that is not one compressed
+ * file), whose bytes the caller reads through the checked readers here. This is how an export and
+ * a push carry a compressed blob without inflating and compressing it again. The header is
+ * always checked against `size` (a damaged one is BLOB_CORRUPT); `inflate` also inflates it,
+ * bounded by `size`, and checks its hash (a push: a damaged blob never reaches the remote); an
+ * export leaves that to the importer, which checks every compressed form it takes.
+ */
+export function readStoredForm(blobsDir: string, hash: string, size: number, options: { inflate?: boolean; subject?: BlobSubject } = {}): StoredForm {
+  if (!mayBeCompressed(size)) return { form: 'raw' };
+  const { subject } = options;
+  const stored = readCompressedFile(blobsDir, hash, subject);
+  if (stored === undefined) return { form: 'raw' };
+  if (options.inflate) inflateChecked(blobsDir, hash, stored, size, subject);
+  else checkRecordedLength(blobsDir, hash, stored, size, subject);
+  return { form: 'compressed', bytes: stored };
+}
+
+export type StoredForm = { form: 'raw' } | { form: 'compressed'; bytes: Buffer };
+
+function checkRecordedLength(blobsDir: string, hash: string, stored: Buffer, size: number, subject?: BlobSubject): void {
+  let length: number;
+  try {
+    length = compressedRawLength(stored);
+  } catch (error) {
+    if (error instanceof BlobUndecodable) throw damaged(blobsDir, hash, 'corrupt', error.why, subject);
+    throw error;
+  }
+  if (length !== size) throw damaged(blobsDir, hash, 'corrupt', `its header records ${length} bytes where ${size} were stored`, subject);
 }
 
 /** Reads an open file to its end from `position`, feeding `digest` (and `each` with every piece). */

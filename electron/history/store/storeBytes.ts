@@ -1,8 +1,9 @@
 import { closeSync, fchmodSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
-import { compressBlob } from './blobCodec.js';
-import { isStored, openBlobTemp, placeBlobFile } from './blobFiles.js';
+import { compressBlob, formToKeep } from './blobCodec.js';
+import { hasBlob, isStored, openBlobTemp, placeBlobFile } from './blobFiles.js';
+import type { BlobForm } from './storeLayout.js';
 import { dropTemp, type PlaceStats } from './placeBlob.js';
 
 // Filing bytes already in memory (a small file read once, a link target, bytes fetched or
@@ -24,12 +25,34 @@ export function storeBytes(
   const repaired = rewrite?.has(hash) ?? false;
   if (!repaired && isStored(blobsDir, hash, known)) return { hash, created: false, repaired };
   const compressed = compressBlob(bytes);
-  const { temp, fd } = openBlobTemp(blobsDir, hash, counters);
+  writeBlobFile(blobsDir, hash, compressed ?? bytes, compressed ? 'compressed' : 'raw', { counters, exactCreateMode, replacing: repaired });
+  known?.add(hash);
+  return { hash, created: true, repaired };
+}
+
+/**
+ * Files a blob that arrived compressed (a remote pack's zstd entry): `raw` its bytes and `stored`
+ * the compressed form they were inflated from, checked already (blobCodec.checkCompressedForm).
+ * Kept as it came where this store keeps a blob of its size compressed, so nothing is
+ * compressed again; raw otherwise. A blob already stored is kept.
+ */
+export function storeCompressedForm(raw: Buffer, stored: Buffer, blobsDir: string): { hash: string; created: boolean } {
+  const kept = formToKeep(raw, stored);
+  if (kept.form === 'raw') return storeBytes(raw, blobsDir);
+  const hash = createHash('sha256').update(raw).digest('hex');
+  if (hasBlob(blobsDir, hash)) return { hash, created: false };
+  writeBlobFile(blobsDir, hash, kept.bytes, kept.form, {});
+  return { hash, created: true };
+}
+
+/** Writes a blob's file in `form` through a private temp beside it, renamed into place. */
+function writeBlobFile(blobsDir: string, hash: string, bytes: Uint8Array, form: BlobForm, options: { counters?: PlaceStats; exactCreateMode?: boolean; replacing?: boolean }): void {
+  const { temp, fd } = openBlobTemp(blobsDir, hash, options.counters);
   try {
-    writeAll(fd, compressed ?? bytes);
+    writeAll(fd, bytes);
     // The open applied the umask; a blob is 0600 whatever the umask (one call saved per file
     // when the umask is known to leave it so).
-    if (!exactCreateMode) fchmodSync(fd, PRIVATE_FILE_MODE);
+    if (!options.exactCreateMode) fchmodSync(fd, PRIVATE_FILE_MODE);
   } catch (error) {
     closeSync(fd);
     dropTemp(temp);
@@ -37,13 +60,11 @@ export function storeBytes(
   }
   closeSync(fd);
   try {
-    placeBlobFile(temp, blobsDir, hash, compressed ? 'compressed' : 'raw', counters, repaired);
+    placeBlobFile(temp, blobsDir, hash, form, options.counters, options.replacing);
   } catch (error) {
     dropTemp(temp);
     throw error;
   }
-  known?.add(hash);
-  return { hash, created: true, repaired };
 }
 
 export function writeAll(fd: number, bytes: Uint8Array): void {

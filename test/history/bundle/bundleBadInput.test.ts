@@ -81,12 +81,12 @@ describe('a bad bundle', () => {
     const dir = tempDir();
     await engine.exportHistory(projectId, { file: join(dir, 'good.hsb') });
     const good = readFileSync(join(dir, 'good.hsb'));
-    writeFileSync(join(dir, 'v4.hsb'), Buffer.concat([Buffer.from('hindsight-bundle 4\n'), good.subarray(19)]));
+    writeFileSync(join(dir, 'v5.hsb'), Buffer.concat([Buffer.from('hindsight-bundle 5\n'), good.subarray(19)]));
     writeFileSync(join(dir, 'tar.hsb'), 'ustar\0 not a bundle at all, longer than the first line');
     const other = otherEngine();
     const moved = tempDir();
-    const newer = await failure(other.importHistory({ file: join(dir, 'v4.hsb') }, { as: moved }));
-    expect(newer).toMatchObject({ code: 'BUNDLE_VERSION', details: { version: 4, supported: 3 } });
+    const newer = await failure(other.importHistory({ file: join(dir, 'v5.hsb') }, { as: moved }));
+    expect(newer).toMatchObject({ code: 'BUNDLE_VERSION', details: { version: 5, supported: 4 } });
     expect(newer.message).toContain('newer Hindsight');
     expect((await failure(other.importHistory({ file: join(dir, 'tar.hsb') }, { as: moved }))).code).toBe('BUNDLE_CORRUPT');
     expect((await failure(other.importHistory({ file: join(dir, 'missing.hsb') }, { as: moved }))).code).toBe('NOT_FOUND');

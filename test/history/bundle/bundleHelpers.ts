@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { asFormat3 } from '../../helpers/bundleRecords.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, type TreeSpec } from '../../helpers/writeTree.js';
 import { notRacy, projectWithBaseline, type Project } from '../versions/versionsHelpers.js';
@@ -65,6 +66,10 @@ export function otherEngine(): HistoryEngine {
  * docs/BUNDLE.md, independently of the exporter.
  */
 export function asFormat1(bundle: Buffer): Buffer {
+  return format3AsFormat1(asFormat3(bundle));
+}
+
+function format3AsFormat1(bundle: Buffer): Buffer {
   const firstLine = bundle.indexOf(0x0a) + 1;
   const parts: Buffer[] = [Buffer.from('hindsight-bundle 1\n')];
   const json = (kind: number, value: unknown): Buffer => {

@@ -70,7 +70,7 @@ describe('export and import', () => {
     expect(exported).toMatchObject({ projectId, to: bundle, since: null, first: 1, last: 4, snapshots: 4, requires: 0 });
     // Each blob once: the two files with the same bytes share one.
     expect(exported.blobs).toBe(store.index.blobTotals().blobs);
-    expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 3\n');
+    expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 4\n');
 
     const other = otherEngine();
     const moved = tempDir();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
-import { PackBuilder, readPackTrailer, sha256, unpackBlob, type PackEntry } from '../../../electron/history/remote/layout/packFormat.js';
+import { carriedForm, PackBuilder, readPackTrailer, sha256, unpackBlob, type PackEntry } from '../../../electron/history/remote/layout/packFormat.js';
+import { compressBlob } from '../../../electron/history/store/blobCodec.js';
 import { decodeIndex, encodeIndex } from '../../../electron/history/remote/layout/indexFormat.js';
 import { decodeRecord, encodeRecord } from '../../../electron/history/remote/layout/recordFormat.js';
 import { encodeGzipJson } from '../../../electron/history/remote/layout/jsonObject.js';
@@ -51,6 +52,40 @@ describe('packs', () => {
       expect(codeOf(() => unpackBlob(stored.subarray(1), entry))).toBe('REMOTE_CORRUPT');
     }
     expect(codeOf(() => readPackTrailer(pack.body.subarray(0, pack.body.length - 1)))).toBe('REMOTE_CORRUPT');
+  });
+
+  it('carry a blob in the store\'s compressed form (zstd) beside the older encodings, refusing one that does not inflate to its name', () => {
+    const kept = compressBlob(text)!;
+    const builder = new PackBuilder();
+    builder.add(sha256(noise), noise);
+    builder.addStored(sha256(text), carriedForm(kept), text.length);
+    const pack = builder.finish();
+    expect(readPackTrailer(pack.body).map((e) => e[4])).toEqual(['raw', 'zstd']);
+    const entry = pack.entries[1]!;
+    const stored = pack.body.subarray(entry[1], entry[1] + entry[2]);
+    expect(stored.equals(kept)).toBe(true);
+    expect(unpackBlob(stored, entry)).toEqual(text);
+    // Another blob's form under this name, or a header recording another size.
+    expect(codeOf(() => unpackBlob(stored, [sha256(noise), 0, stored.length, text.length, 'zstd']))).toBe('REMOTE_CORRUPT');
+    expect(codeOf(() => unpackBlob(stored, [entry[0], 0, stored.length, text.length - 1, 'zstd']))).toBe('REMOTE_CORRUPT');
+  });
+
+  it('read a pack and its index holding an encoding of a newer build, refusing only that blob, typed', () => {
+    const builder = new PackBuilder();
+    builder.add(sha256(text), text);
+    const pack = builder.finish();
+    const newer: PackEntry = [sha256(noise), pack.entries[0]![2], 10, noise.length, 'lz9' as PackEntry[4]];
+    const trailer = Buffer.from(JSON.stringify({ format: 1, blobs: [...pack.entries, newer] }));
+    const footer = Buffer.alloc(8);
+    footer.writeUInt32BE(trailer.length, 0);
+    footer.write('HSP1', 4, 'latin1');
+    const body = Buffer.concat([pack.body.subarray(0, pack.entries[0]![2]), Buffer.alloc(10), trailer, footer]);
+    const entries = readPackTrailer(body);
+    expect(entries.map((e) => e[4])).toEqual(['brotli', 'unknown']);
+    expect(unpackBlob(body.subarray(0, entries[0]![2]), entries[0]!)).toEqual(text);
+    expect(codeOf(() => unpackBlob(Buffer.alloc(10), entries[1]!))).toBe('REMOTE_FAILED');
+    const index = encodeIndex([{ pack: pack.hash, size: body.length, blobs: [...pack.entries, newer] }], []);
+    expect(decodeIndex(index.body, index.hash).packs[0]!.blobs.map((e) => e[4])).toEqual(['brotli', 'unknown']);
   });
 });
 

@@ -35,7 +35,7 @@ describe('export and import in the viewer', () => {
 
     expect(await viewer.app.getState().exportHistory()).toBe(true);
     expect(suggested).toEqual([`${root.split('/').at(-1)}-history.hsb`]);
-    expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 3\n');
+    expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 4\n');
     expect(viewer.app.getState().toasts.at(-1)?.message).toContain(`exported to ${bundle} (1 snapshot, `);
     const exported = seen.filter((p) => p.operation === 'export');
     expect(exported.map((p) => p.phase).filter((phase, i, all) => phase !== all[i - 1])).toEqual(['index', 'data', 'done']);

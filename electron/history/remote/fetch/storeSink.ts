@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, rmSync } from 'node:fs';
 import { count } from '../../trace.js';
 import { hasBlob, newLooseTemp, placeBlobFile } from '../../store/blobFiles.js';
-import { storeBytes } from '../../store/storeBytes.js';
+import { storeBytes, storeCompressedForm } from '../../store/storeBytes.js';
 import { blobCorrupt } from '../layout/packFormat.js';
 import type { BlobSink } from './fetchBlobs.js';
 
@@ -10,13 +10,15 @@ import type { BlobSink } from './fetchBlobs.js';
 // store's own writes (store/storeBytes.ts: compressed when that pays; a private temp, then a
 // rename to the final name), only after their bytes matched their hash (packed blobs are checked
 // by unpackBlob before they get here, and hashed again as they are filed; a large blob's file is
-// hashed here). Whatever the server sent, a damaged blob never takes a blob's name.
+// hashed here). Whatever the server sent, a damaged blob never takes a blob's name. A blob that
+// came in the store's compressed form (a zstd entry, inflated and checked by unpackBlob) is kept
+// in that form as it came: nothing is compressed again.
 
 export function storeSink(blobsDir: string): BlobSink {
   return {
-    put(hash, bytes) {
-      // A blob already stored is kept (storeBytes looks before it writes).
-      const filed = storeBytes(bytes, blobsDir);
+    put(hash, bytes, compressed) {
+      // A blob already stored is kept (both look before they write).
+      const filed = compressed ? storeCompressedForm(bytes, compressed, blobsDir) : storeBytes(bytes, blobsDir);
       if (filed.hash !== hash) throw blobCorrupt(hash, 'its bytes do not match their hash');
     },
     tempFor() {

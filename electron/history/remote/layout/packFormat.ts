@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { HindsightError } from '../../../../shared/errors.js';
+import { BlobUndecodable, checkCompressedForm } from '../../store/blobCodec.js';
+import { count } from '../../trace.js';
 
 // A pack: many small blobs in one object, so a few thousand source files cost a few PUTs, not a
 // few thousand. Layout: the blobs' stored bytes one after another, then a trailer (JSON: each
@@ -10,6 +12,10 @@ import { HindsightError } from '../../../../shared/errors.js';
 // the index objects (indexFormat.ts) repeat it so a clone can fetch one blob by a range GET.
 // A blob is stored compressed (Brotli at quality 1) when that saves at least an eighth of it, else
 // as it is. Packs written before Brotli hold deflated blobs (zlib level 1); readers take both.
+// A blob the local store keeps compressed goes as it is kept (encoding `zstd`: the store's
+// compressed form, store/blobCodec.ts), neither inflated nor compressed again, and a fetch keeps
+// it in that form. An entry in an encoding this build does not know (a newer Hindsight's) is
+// refused when it is read, typed, and the rest of the pack stays readable.
 
 export const PACK_TARGET_BYTES = 16 * 1024 * 1024;
 const MAGIC = Buffer.from('HSP1', 'latin1');
@@ -20,17 +26,20 @@ const FOOTER = 8;
  */
 const BROTLI_QUALITY = 1;
 
-export type BlobEncoding = 'raw' | 'deflate' | 'brotli';
+export type BlobEncoding = 'raw' | 'deflate' | 'brotli' | 'zstd';
+/** The encodings this build reads; any other is read as `unknown` and refused when its blob is. */
+const ENCODINGS = ['raw', 'deflate', 'brotli', 'zstd'] as const;
 
 /** Where one blob sits in a pack: [hash, offset, stored length, size, encoding]. */
-export type PackEntry = [hash: string, offset: number, length: number, size: number, encoding: BlobEncoding];
+export type PackEntry = [hash: string, offset: number, length: number, size: number, encoding: BlobEncoding | 'unknown'];
 
 export const packEntrySchema = z.tuple([
   z.string().regex(/^[0-9a-f]{64}$/),
   z.number().int().nonnegative(),
   z.number().int().nonnegative(),
   z.number().int().nonnegative(),
-  z.enum(['raw', 'deflate', 'brotli']),
+  // An encoding of a newer build does not make the pack or its index unreadable: only its blob is.
+  z.enum(ENCODINGS).or(z.string().max(64).transform((): 'unknown' => 'unknown')),
 ]);
 
 const trailerSchema = z.object({ format: z.literal(1), blobs: z.array(packEntrySchema) });
@@ -44,14 +53,23 @@ export interface BuiltPack {
   blobBytes: number;
 }
 
+/** A blob the local store keeps compressed, as a pack stores it: its compressed form as it is kept. */
+export function carriedForm(compressed: Buffer): StoredBlob {
+  return { bytes: compressed, encoding: 'zstd' };
+}
+
 /** A blob as a pack stores it. */
 export interface StoredBlob {
   bytes: Buffer;
   encoding: Exclude<BlobEncoding, 'deflate'>;
 }
 
-/** A blob's stored form: Brotli when that saves at least an eighth of it, else the bytes as they are. */
+/**
+ * A raw blob's stored form: Brotli when that saves at least an eighth of it, else the bytes as
+ * they are. Counts each Brotli run as `remote.packCompressions`.
+ */
 export function storedForm(bytes: Buffer): StoredBlob {
+  if (bytes.length >= 64) count('remote.packCompressions');
   const packed = bytes.length >= 64 ? brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : undefined;
   return packed !== undefined && packed.length <= bytes.length - bytes.length / 8 ? { bytes: packed, encoding: 'brotli' } : { bytes, encoding: 'raw' };
 }
@@ -111,11 +129,17 @@ export function readPackTrailer(body: Buffer): PackEntry[] {
 
 /**
  * A blob's bytes from its stored form (the range of the pack the entry names), checked against
- * its hash: whatever the server returns, only the exact bytes ever come out of here.
+ * its hash: whatever the server returns, only the exact bytes ever come out of here. A zstd
+ * entry (the sender's compressed form) is inflated no further than its size; its checked form
+ * can be kept as it is (fetch/storeSink.ts).
  */
 export function unpackBlob(stored: Buffer, entry: PackEntry): Buffer {
   const [hash, , length, size, encoding] = entry;
   if (stored.length !== length) throw blobCorrupt(hash, `${stored.length} bytes came back where ${length} were stored`);
+  if (encoding === 'unknown') {
+    throw new HindsightError('REMOTE_FAILED', `The remote copy of ${hash.slice(0, 12)}… is stored in an encoding this Hindsight does not read (a newer Hindsight wrote it); update Hindsight to fetch it.`, { hash });
+  }
+  if (encoding === 'zstd') return unpackCompressed(stored, hash, size);
   let bytes: Buffer;
   try {
     bytes = expand(stored, encoding, size);
@@ -126,8 +150,17 @@ export function unpackBlob(stored: Buffer, entry: PackEntry): Buffer {
   return bytes;
 }
 
+function unpackCompressed(stored: Buffer, hash: string, size: number): Buffer {
+  try {
+    return checkCompressedForm(hash, size, stored);
+  } catch (error) {
+    if (error instanceof BlobUndecodable) throw blobCorrupt(hash, error.why);
+    throw error;
+  }
+}
+
 /** A blob's stored bytes back to its bytes, never producing more than `size` of them. */
-function expand(stored: Buffer, encoding: BlobEncoding, size: number): Buffer {
+function expand(stored: Buffer, encoding: Exclude<BlobEncoding, 'zstd'>, size: number): Buffer {
   const maxOutputLength = Math.max(size, 1);
   if (encoding === 'brotli') return brotliDecompressSync(stored, { maxOutputLength });
   if (encoding === 'deflate') return inflateRawSync(stored, { maxOutputLength });

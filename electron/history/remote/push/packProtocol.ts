@@ -12,7 +12,15 @@ export interface PackRequest {
   blobs: [hash: string, size: number, path: string][];
   /** The checked bytes as they are, not compressed (a read-ahead: store/readAhead.ts). */
   raw?: boolean;
+  /**
+   * A blob the store keeps compressed goes in that form as it is kept (encoding zstd), never
+   * compressed again: `checked` inflates it to check its hash first (a push), `header` checks
+   * only its header (an export: the importer checks every compressed form it takes).
+   */
+  carry?: CarryCompressed;
 }
+
+export type CarryCompressed = 'checked' | 'header';
 
 export type FromPackWorker =
   | { type: 'ready'; niceness: number | null }
@@ -25,6 +33,8 @@ export type FromPackWorker =
       stored: [length: number, encoding: StoredBlob['encoding']][];
       /** Why the blob after the last stored one (and the rest of the batch) was not packed. */
       failed?: { code?: string; message: string; details?: Record<string, unknown> };
+      /** The trace counters the batch moved on the worker (added to the process's: trace.ts). */
+      counts: Record<string, number>;
     };
 
 export interface PackWorkerData {

@@ -1,13 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { isHindsightError } from '../../../../shared/errors.js';
-import { readBlobHead, readBlobWhole, type BlobSubject, type ReadScratch } from '../../store/blobReader.js';
+import { readBlobHead, readBlobWhole, readStoredForm, type BlobSubject, type ReadScratch } from '../../store/blobReader.js';
 import { lowestThreadPriority } from '../../threadPriority.js';
-import { storedForm, type StoredBlob } from '../layout/packFormat.js';
+import { resetTrace, traceSnapshot } from '../../trace.js';
+import { carriedForm, storedForm, type StoredBlob } from '../layout/packFormat.js';
 import type { FromPackWorker, PackRequest, PackWorkerData } from './packProtocol.js';
 
 // A push's pack worker: reads a batch of small blobs from the store, each hashed in the pass that
 // reads it (readBlobHead refuses bytes that do not match their name), and compresses each into
-// its stored form (packFormat.ts). The push's own thread only assembles the packs in order and
+// its stored form (packFormat.ts); a blob the store keeps compressed is taken as it is kept
+// (encoding zstd), never compressed again. The push's own thread only assembles the packs in order and
 // uploads them, so reading, hashing and compressing run on the other cores beside the uploads and
 // the start of the push (the S3 client's modules, the LIST of heads). An export or a snapshot
 // written into a new folder asks for the checked bytes as they are (raw: store/readAhead.ts): on a
@@ -31,6 +33,14 @@ function rawForm(blobsDir: string, hash: string, size: number, subject: BlobSubj
   return { bytes: Buffer.from(readBlobWhole(blobsDir, hash, size, scratch, subject)), encoding: 'raw' };
 }
 
+function formOf(request: PackRequest, hash: string, size: number, subject: BlobSubject | undefined): StoredBlob {
+  if (request.carry) {
+    const kept = readStoredForm(request.blobsDir, hash, size, { inflate: request.carry === 'checked', subject });
+    if (kept.form === 'compressed') return carriedForm(kept.bytes);
+  }
+  return request.raw ? rawForm(request.blobsDir, hash, size, subject) : storedForm(readBlobHead(request.blobsDir, hash, Number.MAX_SAFE_INTEGER, size, subject));
+}
+
 function pack(request: PackRequest): void {
   const forms: StoredBlob[] = [];
   let total = 0;
@@ -38,7 +48,7 @@ function pack(request: PackRequest): void {
   try {
     for (const [hash, size, path] of request.blobs) {
       const subject = path === '' ? undefined : { path };
-      const form = request.raw ? rawForm(request.blobsDir, hash, size, subject) : storedForm(readBlobHead(request.blobsDir, hash, Number.MAX_SAFE_INTEGER, size, subject));
+      const form = formOf(request, hash, size, subject);
       forms.push(form);
       total += form.bytes.length;
     }
@@ -50,7 +60,10 @@ function pack(request: PackRequest): void {
   let at = 0;
   for (const form of forms) at += form.bytes.copy(body, at);
   const buffer = body.buffer as ArrayBuffer;
-  send({ type: 'packed', id: request.id, body: buffer, stored: forms.map((f) => [f.bytes.length, f.encoding]), ...(failed ? { failed } : {}) }, [buffer]);
+  // This thread's counters go to the process's (the CLI's trace is written by the main thread).
+  const counts = traceSnapshot();
+  resetTrace();
+  send({ type: 'packed', id: request.id, body: buffer, stored: forms.map((f) => [f.bytes.length, f.encoding]), counts, ...(failed ? { failed } : {}) }, [buffer]);
 }
 
 send({ type: 'ready', niceness: lower() });

@@ -5,7 +5,7 @@ import { noteBlobDamage } from '../../store/blobReader.js';
 import { count, countMax } from '../../trace.js';
 import { workerScript } from '../../workerScripts.js';
 import type { StoredBlob } from '../layout/packFormat.js';
-import type { FromPackWorker, PackRequest, PackWorkerData } from './packProtocol.js';
+import type { CarryCompressed, FromPackWorker, PackRequest, PackWorkerData } from './packProtocol.js';
 import type { PendingBlob } from './sendData.js';
 
 // The push's side of its pack workers (packWorker.ts): the small blobs a push expects to pack are
@@ -46,6 +46,8 @@ export interface PackWorkersOptions {
   threads?: number;
   /** Hand out each blob's checked bytes as they are (encoding raw), not its stored form. */
   raw?: boolean;
+  /** A blob the store keeps compressed is handed out as it is kept (packProtocol.ts). Default: checked, unless raw. */
+  carry?: CarryCompressed;
   /** Bytes read ahead at most (default AHEAD_BYTES). */
   aheadBytes?: number;
 }
@@ -55,6 +57,7 @@ export class PackWorkers {
   readonly #threadCount: number;
   readonly #lowPriority: boolean;
   readonly #raw: boolean;
+  readonly #carry: CarryCompressed | undefined;
   readonly #aheadBytes: number;
   readonly #threads: PackThread[] = [];
   readonly #wanted = new Map<string, Wanted>();
@@ -69,6 +72,8 @@ export class PackWorkers {
     this.#threadCount = Math.max(1, options.threads ?? Math.min(2, availableParallelism()));
     this.#lowPriority = options.lowPriority === true;
     this.#raw = options.raw === true;
+    // A push sends a compressed blob as it is kept, checked first; raw bytes are asked for only when given no carry.
+    this.#carry = options.carry ?? (this.#raw ? undefined : 'checked');
     this.#aheadBytes = options.aheadBytes ?? AHEAD_BYTES;
   }
 
@@ -138,7 +143,7 @@ export class PackWorkers {
     const thread = this.#idlest();
     const id = ++this.#ids;
     thread.batches.set(id, batch);
-    const request: PackRequest = { type: 'pack', id, blobsDir: this.#blobsDir, blobs: blobs.map((b) => [b.hash, b.size, b.path]), raw: this.#raw };
+    const request: PackRequest = { type: 'pack', id, blobsDir: this.#blobsDir, blobs: blobs.map((b) => [b.hash, b.size, b.path]), raw: this.#raw, carry: this.#carry };
     thread.worker.postMessage(request);
   }
 
@@ -168,6 +173,7 @@ export class PackWorkers {
     const batch = thread.batches.get(message.id);
     if (!batch) return;
     thread.batches.delete(message.id);
+    for (const [name, by] of Object.entries(message.counts)) count(name, by);
     count('push.workerBatches');
     count('push.workerBlobs', message.stored.length);
     const body = Buffer.from(message.body);

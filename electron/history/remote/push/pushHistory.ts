@@ -5,7 +5,7 @@ import type { RemoteConfig } from '../../config/configSchema.js';
 import { acquireFileLock, type LockHolder } from '../../fileLock.js';
 import type { ProgressSink } from '../../progressThrottle.js';
 import type { ProjectStore } from '../../project/projectStore.js';
-import { checkedBlobChunks, readBlobHead } from '../../store/blobReader.js';
+import { checkedBlobChunks, readBlobHead, readStoredForm } from '../../store/blobReader.js';
 import { machineIdentity } from '../machineIdentity.js';
 import type { PushSource } from '../pushSource.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
@@ -78,6 +78,10 @@ export function pushSourceOf(dataDir: string, store: ProjectStore): PushSource {
     // Both readers refuse (and mark damaged) bytes that do not match their name: a damaged
     // blob never reaches the remote.
     readBlob: (hash, size, path) => readBlobHead(store.blobsDir, hash, Number.MAX_SAFE_INTEGER, size, { path }),
+    readCompressed: (hash, size, path) => {
+      const kept = readStoredForm(store.blobsDir, hash, size, { inflate: true, subject: { path } });
+      return kept.form === 'compressed' ? kept.bytes : undefined;
+    },
     blobChunks: (hash, size, path, chunk) => checkedBlobChunks(store.blobsDir, hash, size, chunk, { path }),
   };
 }

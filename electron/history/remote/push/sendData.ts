@@ -1,7 +1,7 @@
 import type { ObjectStore } from '../objectStore.js';
 import { blobKey, packKey } from '../layout/remoteKeys.js';
 import { listData } from '../remoteData.js';
-import { PACK_TARGET_BYTES, PackBuilder, storedForm, type BuiltPack, type StoredBlob } from '../layout/packFormat.js';
+import { carriedForm, PACK_TARGET_BYTES, PackBuilder, storedForm, type BuiltPack, type StoredBlob } from '../layout/packFormat.js';
 import type { RemoteLedger } from '../remoteLedger.js';
 import type { PushSource } from '../pushSource.js';
 import type { TransferMeter } from '../transferMeter.js';
@@ -10,7 +10,8 @@ import { count } from '../../trace.js';
 // Step 1 of a push: the blobs the remote lacks. Small ones are packed in the order given (so the
 // same pending blobs always make the same packs, and a resumed push finds its packs by name);
 // large ones stand alone. The small blobs' stored forms (read, hashed, compressed) come from the
-// pack workers (packWorkers.ts) when the push has them, else are made on this thread. Several
+// pack workers (packWorkers.ts) when the push has them, else are made on this thread; a blob the
+// store keeps compressed goes as it is kept (packFormat.ts, encoding zstd). Several
 // uploads are in flight at once; each is noted in the ledger the moment it succeeded, so a push
 // killed here resends only what was not noted.
 
@@ -146,7 +147,9 @@ export function formsOnThisThread(source: PushSource): StoredForms {
     expect: () => undefined,
     take: async (blob) => {
       count('push.threadBlobs');
-      return storedForm(source.readBlob(blob.hash, blob.size, blob.path));
+      // The same forms the pack workers make (packWorker.ts), so the packs are the same.
+      const kept = source.readCompressed(blob.hash, blob.size, blob.path);
+      return kept ? carriedForm(kept) : storedForm(source.readBlob(blob.hash, blob.size, blob.path));
     },
   };
 }
