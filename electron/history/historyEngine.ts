@@ -24,6 +24,7 @@ import type {
   RestoreSnapshotResult,
   SearchResult,
   StoreStats,
+  CompactResult,
 } from '../../shared/contract.js';
 import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import type { GitVersions } from '../../shared/git.js';
@@ -63,6 +64,7 @@ import { SearchBuilder } from './search/searchBuilder.js';
 import type { SearchRequest } from './search/searchHistory.js';
 import { searchOnThread } from './search/searchThread.js';
 import { storeStats } from './stats/storeStats.js';
+import { compactStore } from './compact/compactStore.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { verifyStore } from './verify/verifyStore.js';
 import type { BeforeCommitHook } from './versions/commitHooks.js';
@@ -360,7 +362,8 @@ export class HistoryEngine {
   }
 
   storeStats(projectId: string, largest: number): StoreStats {
-    return storeStats(this.history(projectId), largest, this.settings().searchMaxFileSize);
+    const { searchMaxFileSize, historyBudget } = this.settings();
+    return storeStats(this.history(projectId), largest, searchMaxFileSize, historyBudget);
   }
 
   /**
@@ -451,6 +454,22 @@ export class HistoryEngine {
       });
     if (!options.repair) return verifyStore(store, progress, { signal: options.signal, remoteOnly });
     return this.recorder.verifyAndRepair(this.record(projectId), progress, { ...options, remoteOnly });
+  }
+
+  /**
+   * Converts the store's raw blobs to the compressed form where it pays (compact/compactStore.ts),
+   * batch by batch as the project's writer; stops at `signal`, and a next run goes on from there.
+   * With dryRun, only counts what it would convert and save.
+   */
+  compact(projectId: string, options: OperationOptions & { dryRun?: boolean } = {}): Promise<CompactResult> {
+    const project = this.record(projectId);
+    return compactStore(project.store, {
+      dryRun: options.dryRun,
+      signal: options.signal,
+      onProgress: this.progressTo(options.operationId),
+      asWriter: (work) => project.serial(work, { signal: options.signal, onWait: options.onWait }),
+      busy: () => project.writing(),
+    });
   }
 
   /**

@@ -3,6 +3,7 @@ import type { DeletedFile, FolderLevel, Pins } from '../../../shared/contract/va
 import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
 import * as bundleRows from './bundleRows.js';
+import * as compactQueries from './compactQueries.js';
 import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import * as damagedBlobs from './damagedBlobs.js';
 import { folderLevel, summarizedDeletedFiles } from './folderLevel.js';
@@ -27,7 +28,7 @@ import { importedThrough } from './importedThrough.js';
 import * as statCache from './statCache.js';
 import * as versionQueries from './versionQueries.js';
 
-export type { NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
+export type { NewBlob, NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { CachedStat, StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
 export type { BlobTextState, IndexedBlob, SearchIndexTotals, SearchVersionRow } from './searchIndex.js';
@@ -444,11 +445,25 @@ export class HistoryIndex {
     return blobQueries.trustedHashes(this.#sql);
   }
 
-  blobTotals(): { blobs: number; bytes: number } {
+  blobTotals(): blobQueries.BlobTotals {
     return blobQueries.blobTotals(this.#sql);
   }
 
-  historyTotals(): { snapshots: number; versions: number; logicalBytes: number } {
+  // --- compaction (compactQueries.ts)
+
+  compactCandidates(range: compactQueries.CompressRange, after: string, limit: number): { hash: string; size: number }[] {
+    return compactQueries.compactCandidates(this.#sql, range, after, limit);
+  }
+
+  compactTotals(range: compactQueries.CompressRange): { blobs: number; bytes: number } {
+    return compactQueries.compactTotals(this.#sql, range);
+  }
+
+  settleCompaction(hashes: readonly string[], settle: (hash: string) => compactQueries.CompactSettled | undefined): string[] {
+    return compactQueries.settleCompaction(this.#sql, hashes, settle);
+  }
+
+  historyTotals(): blobQueries.HistoryTotals {
     return blobQueries.historyTotals(this.#sql);
   }
 

@@ -1,3 +1,4 @@
+import { STORED_BYTES } from './blobQueries.js';
 import { scopeOf } from './commitSnapshot.js';
 import { unindexBlob } from './searchIndex.js';
 import type { Sql } from './sql.js';
@@ -32,7 +33,8 @@ export function pruneRows(sql: Sql): PruneRows {
   const folderRows = sql
     .rows<[number, string]>('SELECT snapshot_id, path FROM folder_modes ORDER BY path, snapshot_id')
     .map(([snapshotId, path], id) => ({ id, snapshotId, path, hash: null, size: 0 as const }));
-  const blobSizes = new Map(sql.rows<[string, number]>('SELECT hash, size FROM blobs'));
+  // The budget counts bytes on disk: a compressed blob costs its compressed file.
+  const blobSizes = new Map(sql.rows<[string, number]>(`SELECT hash, ${STORED_BYTES} FROM blobs`));
   const pinnedSnapshots = new Set(sql.rows<[number]>('SELECT snapshot_id FROM pinned_snapshots').map((r) => r[0]));
   const pinnedVersions = new Set(sql.rows<[number]>('SELECT version_id FROM pinned_versions').map((r) => r[0]));
   const otherLines = sql.get('SELECT 1 FROM snapshots WHERE machine IS NOT NULL LIMIT 1') !== undefined;
@@ -110,7 +112,7 @@ export function collectBlob(sql: Sql, hash: string, now: number, unlink: (hash: 
     sql.run('DELETE FROM blob_marks WHERE hash = ?', hash);
     return undefined;
   }
-  const size = sql.get<{ size: number }>('SELECT size FROM blobs WHERE hash = ?', hash)?.size ?? 0;
+  const size = sql.get<{ size: number }>(`SELECT ${STORED_BYTES} AS size FROM blobs WHERE hash = ?`, hash)?.size ?? 0;
   unlink(hash);
   sql.run('DELETE FROM blobs WHERE hash = ?', hash);
   sql.run('DELETE FROM blob_marks WHERE hash = ?', hash);
@@ -127,7 +129,7 @@ export function dropTombstones(sql: Sql, before: number): void {
 
 export function markedBlobs(sql: Sql): { blobs: number; bytes: number } {
   return sql.get<{ blobs: number; bytes: number }>(
-    'SELECT COUNT(*) AS blobs, COALESCE(SUM(b.size), 0) AS bytes FROM blob_marks m JOIN blobs b ON b.hash = m.hash',
+    'SELECT COUNT(*) AS blobs, COALESCE(SUM(COALESCE(b.stored_size, b.size)), 0) AS bytes FROM blob_marks m JOIN blobs b ON b.hash = m.hash',
   )!;
 }
 

@@ -4,6 +4,7 @@ import { PRIVATE_FILE_MODE } from '../privateModes.js';
 import { compressBlob } from './blobCodec.js';
 import { isStored, openBlobTemp, placeBlobFile } from './blobFiles.js';
 import { dropTemp, type PlaceStats } from './placeBlob.js';
+import type { BlobForm } from './storeLayout.js';
 
 // Filing bytes already in memory (a small file read once, a link target, bytes fetched or
 // restored from git): hashed raw (the blob's name is the SHA-256 of its raw bytes), compressed
@@ -19,17 +20,34 @@ export function storeBytes(
   exactCreateMode = false,
   rewrite?: ReadonlySet<string>,
   known?: Set<string>,
-): { hash: string; created: boolean; repaired: boolean } {
+): StoredBytes {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const repaired = rewrite?.has(hash) ?? false;
-  if (!repaired && isStored(blobsDir, hash, known)) return { hash, created: false, repaired };
+  if (!repaired && isStored(blobsDir, hash, known)) return { hash, created: false, repaired, stored: undefined };
   const compressed = compressBlob(bytes);
-  const { temp, fd } = openBlobTemp(blobsDir, hash, counters);
+  writeBlobFile(blobsDir, hash, compressed ?? bytes, compressed ? 'compressed' : 'raw', { counters, exactCreateMode, replacing: repaired });
+  known?.add(hash);
+  return { hash, created: true, repaired, stored: (compressed ?? bytes).length };
+}
+
+/**
+ * Writes a blob's file in `form` from `bytes` already checked against `hash`: a temp beside it,
+ * 0600, renamed into place. `replacing`: a file of the other form under that hash is removed
+ * after the rename (a blob rewritten after damage, or compacted), so one form is left.
+ */
+export function writeBlobFile(
+  blobsDir: string,
+  hash: string,
+  bytes: Uint8Array,
+  form: BlobForm,
+  options: { counters?: PlaceStats; exactCreateMode?: boolean; replacing?: boolean; beforeRename?: () => void } = {},
+): void {
+  const { temp, fd } = openBlobTemp(blobsDir, hash, options.counters);
   try {
-    writeAll(fd, compressed ?? bytes);
+    writeAll(fd, bytes);
     // The open applied the umask; a blob is 0600 whatever the umask (one call saved per file
     // when the umask is known to leave it so).
-    if (!exactCreateMode) fchmodSync(fd, PRIVATE_FILE_MODE);
+    if (!options.exactCreateMode) fchmodSync(fd, PRIVATE_FILE_MODE);
   } catch (error) {
     closeSync(fd);
     dropTemp(temp);
@@ -37,13 +55,22 @@ export function storeBytes(
   }
   closeSync(fd);
   try {
-    placeBlobFile(temp, blobsDir, hash, compressed ? 'compressed' : 'raw', counters, repaired);
+    options.beforeRename?.();
+    placeBlobFile(temp, blobsDir, hash, form, options.counters, options.replacing);
   } catch (error) {
     dropTemp(temp);
     throw error;
   }
-  known?.add(hash);
-  return { hash, created: true, repaired };
+}
+
+export interface StoredBytes {
+  hash: string;
+  /** This call placed the blob (false: the same bytes were already stored). */
+  created: boolean;
+  /** The blob placed replaced one found missing or damaged. */
+  repaired: boolean;
+  /** The placed file's bytes on disk (what the index records as stored_size); undefined when nothing was placed. */
+  stored: number | undefined;
 }
 
 export function writeAll(fd: number, bytes: Uint8Array): void {
