@@ -82,6 +82,11 @@ export async function compactStore(store: ProjectStore, options: CompactOptions)
       if (batch.length === 0) break;
       after = batch[batch.length - 1]!.hash;
       const looks = await thread.look(store.blobsDir, batch);
+      // Asked to stop while the batch was looked at: it is dropped whole (nothing of it written).
+      if (options.signal?.aborted) {
+        result.stopped = true;
+        break;
+      }
       const sizes = new Map(batch.map((b) => [b.hash, b.size]));
       tally(result, looks, sizes);
       for (const look of looks) if (look.kind === 'damaged') noteBlobDamage(store.blobsDir, look.hash, 'corrupt');
