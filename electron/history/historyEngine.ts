@@ -65,6 +65,7 @@ import type { SearchRequest } from './search/searchHistory.js';
 import { searchOnThread } from './search/searchThread.js';
 import { storeStats } from './stats/storeStats.js';
 import { compactStore } from './compact/compactStore.js';
+import { BackgroundCompaction } from './compact/backgroundCompaction.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { verifyStore } from './verify/verifyStore.js';
 import type { BeforeCommitHook } from './versions/commitHooks.js';
@@ -216,6 +217,7 @@ export class HistoryEngine {
     if (options.watch) {
       await this.startWatching(project);
       this.startSearchIndex(project);
+      if (settings.compactInBackground) this.startCompaction(project);
       // The app's own prunes: right after a first copy, else a few minutes after opening.
       this.autoPrune.start(project.projectId, 'firstCopy' in opened ? 0 : 5 * 60_000);
     }
@@ -470,6 +472,11 @@ export class HistoryEngine {
       asWriter: (work) => project.serial(work, { signal: options.signal, onWait: options.onWait }),
       busy: () => project.writing(),
     });
+  }
+
+  /** The background compaction of a project opened for recording, when one was started. */
+  backgroundCompaction(projectId: string): BackgroundCompaction | undefined {
+    return this.projects.find(projectId)?.compaction;
   }
 
   /**
@@ -855,6 +862,15 @@ export class HistoryEngine {
       });
     }
     project.searchBuilder.poke();
+  }
+
+  /** The background compaction of the store's raw blobs; it yields to every write and copy. */
+  private startCompaction(project: OpenProject): void {
+    const slots = sharedCopyPool().slots;
+    project.compaction ??= new BackgroundCompaction(project, {
+      busy: () => project.writing() ?? (slots.busy > 0 ? new Promise((resolve) => setTimeout(resolve, 50)) : undefined),
+    });
+    project.compaction.start();
   }
 
   /** A live watcher; one that cannot start is reported as an error event, and the open still succeeded. */

@@ -91,7 +91,8 @@ export async function compactStore(store: ProjectStore, options: CompactOptions)
       tally(result, looks, sizes);
       for (const look of looks) if (look.kind === 'damaged') noteBlobDamage(store.blobsDir, look.hash, 'corrupt');
       if (!result.dryRun) {
-        const settled = await options.asWriter(async () => settle(store, looks, sizes));
+        // Stopped while waiting for the writer lock (the store may be closing): nothing written.
+        const settled = await options.asWriter(async () => (options.signal?.aborted ? 0 : settle(store, looks, sizes)));
         count('compact.settled', settled);
       }
       result.looked += batch.length;
