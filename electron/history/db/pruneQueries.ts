@@ -148,12 +148,13 @@ export function rememberGitOids(sql: Sql, pairs: readonly { hash: string; oid: s
   });
 }
 
-/** The files whose versions name the most bytes (each distinct blob counted once per file). */
+/** The files whose versions name the most bytes on disk (each distinct blob counted once per file, as the budget counts it). */
 export function spaceHolders(sql: Sql, limit: number): { path: string; versions: number; bytes: number }[] {
   return sql.all(
-    `SELECT path, SUM(n) AS versions, SUM(size) AS bytes
-     FROM (SELECT path, hash, MAX(size) AS size, COUNT(*) AS n FROM versions WHERE hash IS NOT NULL GROUP BY path, hash)
-     GROUP BY path ORDER BY bytes DESC, path LIMIT ?`,
+    `SELECT v.path, SUM(v.n) AS versions, SUM(COALESCE(b.stored_size, b.size, v.size)) AS bytes
+     FROM (SELECT path, hash, MAX(size) AS size, COUNT(*) AS n FROM versions WHERE hash IS NOT NULL GROUP BY path, hash) v
+     LEFT JOIN blobs b ON b.hash = v.hash
+     GROUP BY v.path ORDER BY bytes DESC, v.path LIMIT ?`,
     limit,
   );
 }
