@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { CompactResult } from '../../../shared/contract/values.js';
+import type { Progress } from '../../../shared/progress.js';
 import { compactStore } from '../../../electron/history/compact/compactStore.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { blobPath, compressedBlobPath } from '../../../electron/history/store/storeLayout.js';
@@ -31,7 +32,11 @@ describe('compaction', () => {
     const projectId = engine.locate(root);
 
     resetTrace();
-    const result = await engine.compact(projectId);
+    const progress: Progress[] = [];
+    engine.events.on((event) => void (event.event === 'progress' && progress.push(event.payload)));
+    const result = await engine.compact(projectId, { operationId: 'compact-1' });
+    // The progress the CLI's bar and the viewer draw: blobs and raw bytes looked at, then done.
+    expect(progress.at(-1)).toMatchObject({ operation: 'compact', operationId: 'compact-1', phase: 'done', filesDone: 4, filesTotal: 4, bytesTotal: result.candidateBytes });
     expect(result).toMatchObject({ dryRun: false, candidates: 4, looked: 4, converted: 3, keptRaw: 1, absent: 0, damaged: 0, stopped: false });
     expect(counter('compact.lowPriorityBatches')).toBe(counter('compact.workerBatches'));
     const rawBytes = texts.reduce((sum, t) => sum + Buffer.byteLength(t), 0);
