@@ -61,6 +61,11 @@ export interface HistoryTotals {
   logicalBytes: number;
 }
 
+/** Records a blob's bytes on disk, its file's size (a writer placed it, or compaction measured it). */
+export function recordStoredSize(sql: Sql, hash: string, stored: number): void {
+  sql.run('UPDATE blobs SET stored_size = ? WHERE hash = ?', stored, hash);
+}
+
 export function blobSize(sql: Sql, hash: string): number | undefined {
   return sql.get<{ size: number }>('SELECT size FROM blobs WHERE hash = ?', hash)?.size;
 }

@@ -1,3 +1,4 @@
+import { recordStoredSize } from './blobQueries.js';
 import type { Sql } from './sql.js';
 
 // What compaction (compact/) reads and writes: the blobs that may still be raw where compression
@@ -39,11 +40,6 @@ export function stillCompactable(sql: Sql, hash: string): boolean {
       hash,
     ) !== undefined
   );
-}
-
-/** Records a blob's bytes on disk, its file's size. */
-export function recordStoredSize(sql: Sql, hash: string, stored: number): void {
-  sql.run('UPDATE blobs SET stored_size = ? WHERE hash = ?', stored, hash);
 }
 
 /** Records a blob compaction found not worth compressing: raw on disk, and never tried again. */

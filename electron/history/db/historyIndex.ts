@@ -445,6 +445,13 @@ export class HistoryIndex {
     return blobQueries.trustedHashes(this.#sql);
   }
 
+  /** Records the bytes on disk of blobs placed outside a snapshot's commit (a repair from the folder). */
+  recordStoredSizes(sizes: readonly { hash: string; stored: number }[]): void {
+    this.#sql.transaction(() => {
+      for (const { hash, stored } of sizes) blobQueries.recordStoredSize(this.#sql, hash, stored);
+    });
+  }
+
   blobTotals(): blobQueries.BlobTotals {
     return blobQueries.blobTotals(this.#sql);
   }

@@ -117,6 +117,7 @@ export function collectBlob(sql: Sql, hash: string, now: number, unlink: (hash: 
   sql.run('DELETE FROM blobs WHERE hash = ?', hash);
   sql.run('DELETE FROM blob_marks WHERE hash = ?', hash);
   sql.run('DELETE FROM blob_git_oids WHERE hash = ?', hash);
+  sql.run('DELETE FROM blobs_kept_raw WHERE hash = ?', hash);
   unindexBlob(sql, hash);
   sql.run('INSERT INTO blob_tombstones (hash, at) VALUES (?, ?) ON CONFLICT(hash) DO UPDATE SET at = excluded.at', hash, now);
   return size;

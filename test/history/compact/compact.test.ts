@@ -115,7 +115,7 @@ describe('compaction', () => {
 
   it('leaves a damaged raw blob as it is, marked for verify --repair, and converts the others', async () => {
     const texts = [7, 8].map((seed) => sourceText(seed));
-    const { root, dataDir, blobsDir } = await olderStore({ 'a.ts': texts[0]!, 'b.ts': texts[1]! });
+    const { root, dataDir, storeDir, blobsDir } = await olderStore({ 'a.ts': texts[0]!, 'b.ts': texts[1]! });
     const damaged = blobPath(blobsDir, sha256(texts[0]!));
     const bytes = readFileSync(damaged);
     bytes[10] = bytes[10]! ^ 1;
@@ -130,5 +130,8 @@ describe('compaction', () => {
     // The folder still holds the right bytes: verify --repair writes them again.
     expect((await engine.verify(projectId, { repair: true })).ok).toBe(true);
     expect(await readBack(engine, projectId, 'a.ts')).toBe(texts[0]);
+    // Written again compressed by the repair: its bytes on disk recorded, nothing left to compact.
+    expect(storedSizes(storeDir)[sha256(texts[0]!)]).toBe(statSync(compressedBlobPath(blobsDir, sha256(texts[0]!))).size);
+    expect(await engine.compact(projectId)).toMatchObject({ candidates: 0 });
   });
 });
