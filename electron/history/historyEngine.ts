@@ -216,8 +216,7 @@ export class HistoryEngine {
     this.projects.markOpened(project);
     if (options.watch) {
       await this.startWatching(project);
-      this.startSearchIndex(project);
-      if (settings.compactInBackground) this.startCompaction(project);
+      this.startBackgroundWork(project);
       // The app's own prunes: right after a first copy, else a few minutes after opening.
       this.autoPrune.start(project.projectId, 'firstCopy' in opened ? 0 : 5 * 60_000);
     }
@@ -657,7 +656,7 @@ export class HistoryEngine {
     // A caller that does not handle a refused watch itself is told of it as of any failure.
     const onWatchLimit = options.onWatchLimit ?? ((error: unknown) => options.onError?.(watchLimitError(project.root, error, fallbackRescanMs / 1000)));
     await this.recorder.watch(project, { ...options, fallbackRescanMs, onWatchLimit });
-    this.startSearchIndex(project);
+    this.startBackgroundWork(project);
   }
 
   async unwatch(projectId: string): Promise<void> {
@@ -862,6 +861,12 @@ export class HistoryEngine {
       });
     }
     project.searchBuilder.poke();
+  }
+
+  /** What a process that records does in the background for a project: the search index, and compaction (setting compactInBackground). */
+  private startBackgroundWork(project: OpenProject): void {
+    this.startSearchIndex(project);
+    if (this.settings().compactInBackground) this.startCompaction(project);
   }
 
   /** The background compaction of the store's raw blobs; it yields to every write and copy. */

@@ -65,6 +65,17 @@ describe('background compaction', () => {
     expect(Object.values(storedSizes(storeDir)).filter((size) => size !== null).length).toBe(70);
   });
 
+  it('runs as well where a project is watched after it was opened (watch --all, the recorder of every known project)', async () => {
+    const { root, dataDir, storeDir } = await olderStore(texts(4));
+    const engine = engineFor(dataDir);
+    const projectId = engine.locate(root);
+    expect(engine.backgroundCompaction(projectId)).toBeUndefined();
+    await engine.watch(projectId);
+    await engine.backgroundCompaction(projectId)!.settled();
+    expect(engine.backgroundCompaction(projectId)!.converted).toBe(4);
+    expect(Object.values(storedSizes(storeDir)).every((size) => size !== null)).toBe(true);
+  });
+
   it('does nothing with the setting compactInBackground off', async () => {
     const { root, dataDir, storeDir } = await olderStore(texts(3));
     const engine = engineFor(dataDir);
