@@ -2,6 +2,7 @@ import { closeSync, constants, copyFileSync, createReadStream, fstatSync, openSy
 import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { HindsightError, isHindsightError } from '../../../shared/errors.js';
+import { faultPoint } from '../faultPoint.js';
 import { fsError } from '../fsErrors.js';
 import { count } from '../trace.js';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
@@ -95,6 +96,7 @@ function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject
   const compressible = expectedSize === undefined || mayBeCompressed(expectedSize);
   const compressed = compressible ? openCompressed(blobsDir, hash, expectedSize, subject) : undefined;
   if (compressed) return compressed;
+  if (compressible) faultPoint('read-between-looks');
   const file = blobPath(blobsDir, hash);
   let fd: number;
   try {

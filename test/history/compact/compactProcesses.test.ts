@@ -10,7 +10,8 @@ import { blobFiles, olderStore, sourceText, storedSizes } from './olderStore.js'
 // `hindsight compact` as a real process: SIGKILLed with a compressed temp written and not yet
 // renamed, or with a batch's files placed and its transaction not committed, it leaves every
 // version readable, no half file under a blob's name, and the next run finishes the job;
-// SIGINT stops it after its batch with what it converted kept. A store it compacted is refused by
+// SIGINT stops it after its batch with what it converted kept; a reader caught between its look for
+// the compressed file and its open of the raw one still reads the version. A store it compacted is refused by
 // a Hindsight that knows an older schema, with the typed STORE_TOO_NEW, never read wrong.
 
 function stoppedAt(child: ChildProcess, point: string): Promise<void> {
@@ -71,6 +72,21 @@ describe('compact across processes', () => {
     expect(result).toMatchObject({ stopped: true, candidates: 70, looked: 64, converted: 64 });
     expect(Object.values(storedSizes(storeDir)).filter((size) => size !== null).length).toBe(64);
     expect(await cliJson<CompactResult>(['compact', root, ...data])).toMatchObject({ candidates: 6, converted: 6, stopped: false });
+    expect(await cliJson(['verify', root, ...data])).toMatchObject({ ok: true });
+  });
+
+  it('a reader that looked for the compressed file before a compaction placed it, and for the raw one after it was removed, still reads the version', async () => {
+    const { root, data } = await olderProject(1);
+    const reader = startCli(['show', root, 'f0.ts', ...data], { HINDSIGHT_STOP_AT: 'read-between-looks' });
+    const read = finished(reader);
+    await stoppedAt(reader, 'read-between-looks');
+    await isStopped(reader);
+    expect(await cliJson<CompactResult>(['compact', root, ...data])).toMatchObject({ converted: 1 });
+    reader.kill('SIGCONT');
+    const shown = await read;
+    expect(shown.stderr).not.toContain('missing');
+    expect(shown.code).toBe(0);
+    expect(shown.stdout.toString()).toBe(sourceText(500, 90));
     expect(await cliJson(['verify', root, ...data])).toMatchObject({ ok: true });
   });
 
