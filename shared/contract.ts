@@ -206,7 +206,7 @@ export const CALLS = {
   ),
   storeStats: call<StoreStats>()(
     z.strictObject({ projectId, largest: z.number().int().min(0).max(1000).default(20) }),
-    "The history store's blobs, bytes, dedupe savings and largest files.",
+    "The history store's blobs, bytes as the files are and on disk, compression and dedupe savings, blobs by form, versions the budget holds, and largest files.",
   ),
   pins: call<Pins>()(z.strictObject({ projectId }), 'The pinned snapshots and versions of a project (no prune removes them).'),
   setPin: call<Pins>()(

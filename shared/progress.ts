@@ -25,8 +25,11 @@ export type ProgressPhase =
   | 'done';
 
 export interface Progress {
-  /** search-index: the search index build, counting blobs (files) looked at of those within its size limit. */
-  operation: 'first-copy' | 'rescan' | 'restore' | 'verify' | 'push' | 'pull' | 'clone' | 'materialize' | 'export' | 'import' | 'search-index';
+  /**
+   * search-index: the search index build, counting blobs (files) looked at of those within its size limit.
+   * compact: a compaction, counting blobs looked at and their raw bytes.
+   */
+  operation: 'first-copy' | 'rescan' | 'restore' | 'verify' | 'push' | 'pull' | 'clone' | 'materialize' | 'export' | 'import' | 'search-index' | 'compact';
   projectId: string;
   phase: ProgressPhase;
   filesDone: number;

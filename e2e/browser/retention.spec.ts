@@ -3,13 +3,16 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import type { StoreStats } from '../../shared/contract/values.js';
+import { formatBytes, formatCount } from '../../renderer/format/bytes.js';
 import { writeFiles } from './fixtures/folders.js';
 import { shoot as shootScreens } from './fixtures/shoot.js';
 import { CLI } from './fixtures/host.js';
 import { expect, openProject, selectFile, test, versions } from './fixtures/viewer.js';
 
 // The Store tab against a budget, "Clean up now" with its preview, pins on a snapshot and a
-// version, and where the timeline starts thinning, on a history of real edits whose times are
+// version, where the timeline starts thinning, and what compression saves (bytes on disk against
+// the files' bytes, the blobs by form, the versions the budget holds), on a history of real edits whose times are
 // moved back in history.db (the only way a test gets days of history). With
 // HINDSIGHT_SCREENSHOTS=1 it also writes its screens, light and dark, in two window sizes.
 
@@ -134,3 +137,42 @@ test('the Store tab sets where thinned versions go: deleted, or moved to a remot
   await choice.selectOption('');
   await expect.poll(() => (JSON.parse(cli('config', 'get', 'retention', '--json')) as { archiveToRemote: string | null }).archiveToRemote).toBeNull();
 });
+
+test('the Store tab shows the bytes on disk against the bytes as the files are, the saving, the blobs by form and what the budget holds', async ({ viewer, folder, dataDir }) => {
+  const dir = folder('hindsight-e2e-density-');
+  const source = (seed: number) => Array.from({ length: 300 }, (_, i) => `export function step${seed}_${i}(value: number): number { return value * ${i} + ${seed}; }\n`).join('');
+  writeFiles(dir, { 'src/a.ts': source(1), 'src/b.ts': source(2), 'src/c.ts': source(3), 'notes.md': '# Notes\n', 'assets/noise.bin': noise(40_000) });
+  const cli = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args, '--data-dir', dataDir], { encoding: 'utf8' });
+  cli('open', dir);
+  const stats = JSON.parse(cli('stats', dir, '--json')) as StoreStats;
+  expect(stats.density).toMatchObject({ blobsCompressed: 3, blobsRaw: 2 });
+
+  await openProject(viewer, dir);
+  await viewer.getByRole('tab', { name: 'Store' }).click();
+  const stat = (label: string) => viewer.locator('.stat').filter({ has: viewer.getByText(label, { exact: true }) });
+  await expect(stat('Stored')).toContainText(formatBytes(stats.density.storedBytes));
+  await expect(stat('As the files are')).toContainText(formatBytes(stats.density.rawBytes));
+  await expect(stat('Saved by compression')).toContainText(formatBytes(stats.density.savedBytes));
+  await expect(stat('Saved by compression')).toContainText(`${Math.round((stats.density.savedBytes / stats.density.rawBytes) * 100)}% of the files' bytes`);
+  await expect(stat('Compressed blobs')).toContainText('3');
+  await expect(stat('Compressed blobs')).toContainText('2 raw');
+  await expect(stat('Versions the budget holds')).toContainText(`≈ ${formatCount(stats.density.versionsInBudget!)}`);
+  await expect(stat('Versions the budget holds')).toContainText(`${formatCount(stats.density.versionsInBudgetUncompressed!)} uncompressed, in ${formatBytes(stats.density.budget!)}`);
+  // What holds the space is counted as the budget counts it: a compressed file by its bytes on disk.
+  const holders = viewer.getByRole('region', { name: 'What holds the space' });
+  await expect(holders.getByRole('row').nth(1)).toContainText('assets/noise.bin');
+  await shoot(viewer, 'store-density');
+});
+
+/** Bytes that do not compress (a fixed seed: the same on every run). */
+function noise(size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  let x = 2463534242;
+  for (let i = 0; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+}

@@ -31,6 +31,8 @@ export function progressLabel(p: Progress): string {
     }
     case 'search-index':
       return 'Indexing for search';
+    case 'compact':
+      return 'Compacting';
     case 'materialize':
       return 'Writing the snapshot';
     case 'export':
@@ -49,6 +51,7 @@ const DONE: Record<Progress['operation'], string> = {
   pull: 'Pulled',
   clone: 'Cloned',
   'search-index': 'Indexed for search',
+  compact: 'Compacted',
   materialize: 'Written',
   export: 'Exported',
   import: 'Imported',

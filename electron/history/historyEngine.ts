@@ -24,6 +24,7 @@ import type {
   RestoreSnapshotResult,
   SearchResult,
   StoreStats,
+  CompactResult,
 } from '../../shared/contract.js';
 import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import type { GitVersions } from '../../shared/git.js';
@@ -63,6 +64,8 @@ import { SearchBuilder } from './search/searchBuilder.js';
 import type { SearchRequest } from './search/searchHistory.js';
 import { searchOnThread } from './search/searchThread.js';
 import { storeStats } from './stats/storeStats.js';
+import { compactStore } from './compact/compactStore.js';
+import { BackgroundCompaction } from './compact/backgroundCompaction.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { verifyStore } from './verify/verifyStore.js';
 import type { BeforeCommitHook } from './versions/commitHooks.js';
@@ -213,7 +216,7 @@ export class HistoryEngine {
     this.projects.markOpened(project);
     if (options.watch) {
       await this.startWatching(project);
-      this.startSearchIndex(project);
+      this.startBackgroundWork(project);
       // The app's own prunes: right after a first copy, else a few minutes after opening.
       this.autoPrune.start(project.projectId, 'firstCopy' in opened ? 0 : 5 * 60_000);
     }
@@ -360,7 +363,8 @@ export class HistoryEngine {
   }
 
   storeStats(projectId: string, largest: number): StoreStats {
-    return storeStats(this.history(projectId), largest, this.settings().searchMaxFileSize);
+    const { searchMaxFileSize, historyBudget } = this.settings();
+    return storeStats(this.history(projectId), largest, searchMaxFileSize, historyBudget);
   }
 
   /**
@@ -451,6 +455,27 @@ export class HistoryEngine {
       });
     if (!options.repair) return verifyStore(store, progress, { signal: options.signal, remoteOnly });
     return this.recorder.verifyAndRepair(this.record(projectId), progress, { ...options, remoteOnly });
+  }
+
+  /**
+   * Converts the store's raw blobs to the compressed form where it pays (compact/compactStore.ts),
+   * batch by batch as the project's writer; stops at `signal`, and a next run goes on from there.
+   * With dryRun, only counts what it would convert and save.
+   */
+  compact(projectId: string, options: OperationOptions & { dryRun?: boolean } = {}): Promise<CompactResult> {
+    const project = this.record(projectId);
+    return compactStore(project.store, {
+      dryRun: options.dryRun,
+      signal: options.signal,
+      onProgress: this.progressTo(options.operationId),
+      asWriter: (work) => project.serial(work, { signal: options.signal, onWait: options.onWait }),
+      busy: () => project.writing(),
+    });
+  }
+
+  /** The background compaction of a project opened for recording, when one was started. */
+  backgroundCompaction(projectId: string): BackgroundCompaction | undefined {
+    return this.projects.find(projectId)?.compaction;
   }
 
   /**
@@ -631,7 +656,7 @@ export class HistoryEngine {
     // A caller that does not handle a refused watch itself is told of it as of any failure.
     const onWatchLimit = options.onWatchLimit ?? ((error: unknown) => options.onError?.(watchLimitError(project.root, error, fallbackRescanMs / 1000)));
     await this.recorder.watch(project, { ...options, fallbackRescanMs, onWatchLimit });
-    this.startSearchIndex(project);
+    this.startBackgroundWork(project);
   }
 
   async unwatch(projectId: string): Promise<void> {
@@ -836,6 +861,21 @@ export class HistoryEngine {
       });
     }
     project.searchBuilder.poke();
+  }
+
+  /** What a process that records does in the background for a project: the search index, and compaction (setting compactInBackground). */
+  private startBackgroundWork(project: OpenProject): void {
+    this.startSearchIndex(project);
+    if (this.settings().compactInBackground) this.startCompaction(project);
+  }
+
+  /** The background compaction of the store's raw blobs; it yields to every write and copy. */
+  private startCompaction(project: OpenProject): void {
+    const slots = sharedCopyPool().slots;
+    project.compaction ??= new BackgroundCompaction(project, {
+      busy: () => project.writing() ?? (slots.busy > 0 ? new Promise((resolve) => setTimeout(resolve, 50)) : undefined),
+    });
+    project.compaction.start();
   }
 
   /** A live watcher; one that cannot start is reported as an error event, and the open still succeeded. */

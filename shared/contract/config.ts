@@ -28,6 +28,8 @@ export const settingsSchema = z.strictObject({
   retention: retentionPolicySchema,
   /** Contents larger than this are not indexed nor searched. */
   searchMaxFileSize: z.number().int().positive(),
+  /** Raw blobs of a recorded project are compressed in the background where it pays. */
+  compactInBackground: z.boolean(),
   /** The app starts, with no window, at login; null until the user was asked (once, after the first project). */
   startAtLogin: z.boolean().nullable(),
   /** The window said once that closing it keeps recording in the background. */

@@ -67,6 +67,12 @@ export const settingsShape = {
     .prefault({}),
   /** Contents larger than this many bytes are left out of the search index (and of searches). */
   searchMaxFileSize: z.number().int().positive().default(1024 * 1024),
+  /**
+   * A project opened for recording has its raw blobs compressed where it pays, in the background
+   * at the lowest priority (compact/backgroundCompaction.ts): on by default, as it only ever
+   * yields to recording and saves space the budget then keeps history in.
+   */
+  compactInBackground: z.boolean().default(true),
   /** The app starts (with no window) when the user logs in; null: not asked yet (asked once, after the first project). */
   startAtLogin: z.boolean().nullable().default(null),
   /** The window has said once that closing it keeps recording in the background. */

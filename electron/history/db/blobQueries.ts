@@ -18,17 +18,52 @@ export function trustedHashes(sql: Sql): string[] {
     .map(([hash]) => hash);
 }
 
-export function blobTotals(sql: Sql): { blobs: number; bytes: number } {
-  return sql.get<{ blobs: number; bytes: number }>('SELECT COUNT(*) AS blobs, COALESCE(SUM(size), 0) AS bytes FROM blobs')!;
+/** A blob's bytes on disk: its file's size once known (stored_size), its raw size until then. */
+export const STORED_BYTES = 'COALESCE(stored_size, size)';
+
+/**
+ * Every blob row: how many, their bytes as the files are (`bytes`), their bytes on disk
+ * (`storedBytes`), and how many are known compressed, known raw, or not looked at yet.
+ */
+export function blobTotals(sql: Sql): BlobTotals {
+  return sql.get<BlobTotals>(
+    `SELECT COUNT(*) AS blobs, COALESCE(SUM(size), 0) AS bytes, COALESCE(SUM(${STORED_BYTES}), 0) AS storedBytes,
+            COUNT(CASE WHEN stored_size < size THEN 1 END) AS compressed,
+            COUNT(CASE WHEN stored_size = size THEN 1 END) AS raw,
+            COUNT(CASE WHEN stored_size IS NULL THEN 1 END) AS unknown
+     FROM blobs`,
+  )!;
 }
 
-/** Snapshots, versions, and the bytes every version would take if each were stored apart. */
-export function historyTotals(sql: Sql): { snapshots: number; versions: number; logicalBytes: number } {
+export interface BlobTotals {
+  blobs: number;
+  bytes: number;
+  storedBytes: number;
+  compressed: number;
+  raw: number;
+  unknown: number;
+}
+
+/** Snapshots, versions (those naming bytes apart: not deletions), and the bytes every version would take if each were stored apart. */
+export function historyTotals(sql: Sql): HistoryTotals {
   return sql.get(
     `SELECT (SELECT COUNT(*) FROM snapshots) AS snapshots, COUNT(*) AS versions,
+            COUNT(hash) AS versionsWithBytes,
             COALESCE(SUM(CASE WHEN hash IS NOT NULL THEN size END), 0) AS logicalBytes
      FROM versions`,
   )!;
+}
+
+export interface HistoryTotals {
+  snapshots: number;
+  versions: number;
+  versionsWithBytes: number;
+  logicalBytes: number;
+}
+
+/** Records a blob's bytes on disk, its file's size (a writer placed it, or compaction measured it). */
+export function recordStoredSize(sql: Sql, hash: string, stored: number): void {
+  sql.run('UPDATE blobs SET stored_size = ? WHERE hash = ?', stored, hash);
 }
 
 export function blobSize(sql: Sql, hash: string): number | undefined {

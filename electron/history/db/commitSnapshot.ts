@@ -37,10 +37,30 @@ export interface NewSnapshot {
   machineSnapshot?: number;
 }
 
+/** A blob a snapshot names: its raw size and, when the writer placed its file, the file's bytes on disk. */
+export interface NewBlob {
+  hash: string;
+  size: number;
+  storedSize?: number;
+}
+
+/**
+ * Names a blob in the index. A stored size the writer knows (it placed the file, or placed it
+ * again after damage, perhaps in the other form) replaces what the row had; an unknown one keeps it.
+ */
+export function recordBlob(sql: Sql, blob: NewBlob): void {
+  sql.run(
+    'INSERT INTO blobs (hash, size, stored_size) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET stored_size = COALESCE(excluded.stored_size, stored_size)',
+    blob.hash,
+    blob.size,
+    blob.storedSize ?? null,
+  );
+}
+
 export interface SnapshotWrite {
   snapshot: NewSnapshot;
   versions: readonly NewVersion[];
-  blobs: readonly { hash: string; size: number }[];
+  blobs: readonly NewBlob[];
   stats?: readonly StatRow[];
   removedStats?: readonly string[];
   /** The folders' modes seen with it (the baseline's): recorded where new or changed. */
@@ -96,7 +116,7 @@ export function commitSnapshot(
     // Read inside the transaction: a prune marks and collects under the same write lock.
     const pruned = anyPruned(sql);
     for (const blob of write.blobs) {
-      sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
+      recordBlob(sql, blob);
       if (pruned) reviveBlob(sql, blob.hash, blobPresent);
     }
     // The folders' figures (folderSummaries.ts) move with this snapshot, in this transaction.

@@ -3,6 +3,7 @@ import type { DeletedFile, FolderLevel, Pins } from '../../../shared/contract/va
 import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
 import * as bundleRows from './bundleRows.js';
+import * as compactQueries from './compactQueries.js';
 import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import * as damagedBlobs from './damagedBlobs.js';
 import { folderLevel, summarizedDeletedFiles } from './folderLevel.js';
@@ -28,7 +29,7 @@ import { importedThrough } from './importedThrough.js';
 import * as statCache from './statCache.js';
 import * as versionQueries from './versionQueries.js';
 
-export type { NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
+export type { NewBlob, NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { CachedStat, StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
 export type { BlobTextState, IndexedBlob, SearchIndexTotals, SearchVersionRow } from './searchIndex.js';
@@ -447,11 +448,32 @@ export class HistoryIndex {
     return blobQueries.trustedHashes(this.#sql);
   }
 
-  blobTotals(): { blobs: number; bytes: number } {
+  /** Records the bytes on disk of blobs placed outside a snapshot's commit (a repair from the folder). */
+  recordStoredSizes(sizes: readonly { hash: string; stored: number }[]): void {
+    this.#sql.transaction(() => {
+      for (const { hash, stored } of sizes) blobQueries.recordStoredSize(this.#sql, hash, stored);
+    });
+  }
+
+  blobTotals(): blobQueries.BlobTotals {
     return blobQueries.blobTotals(this.#sql);
   }
 
-  historyTotals(): { snapshots: number; versions: number; logicalBytes: number } {
+  // --- compaction (compactQueries.ts)
+
+  compactCandidates(range: compactQueries.CompressRange, after: string, limit: number): { hash: string; size: number }[] {
+    return compactQueries.compactCandidates(this.#sql, range, after, limit);
+  }
+
+  compactTotals(range: compactQueries.CompressRange): { blobs: number; bytes: number } {
+    return compactQueries.compactTotals(this.#sql, range);
+  }
+
+  settleCompaction(hashes: readonly string[], settle: (hash: string) => compactQueries.CompactSettled | undefined): string[] {
+    return compactQueries.settleCompaction(this.#sql, hashes, settle);
+  }
+
+  historyTotals(): blobQueries.HistoryTotals {
     return blobQueries.historyTotals(this.#sql);
   }
 

@@ -270,6 +270,22 @@ const MIGRATIONS: Migration[] = [
     version: 12,
     up: () => undefined,
   },
+  {
+    // Bytes on disk (store/README.md): each blob's own file size, `stored_size`, which the budget
+    // counts (retention/). NULL: not known yet, counted as the raw size. A blob of a size never
+    // compressed (store/blobCodec.ts: 4 KiB or less, or more than 1 MiB) is raw, so its stored
+    // size is its size: filled here by one UPDATE, no file looked at. The rest is filled by
+    // compaction (compact/), which also remembers the blobs it found not worth compressing
+    // (`blobs_kept_raw`: named by their bytes, so the answer never changes) so a later run skips
+    // them. The version also makes an older Hindsight refuse a compacted store (STORE_TOO_NEW).
+    version: 13,
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE blobs ADD COLUMN stored_size INTEGER;
+        UPDATE blobs SET stored_size = size WHERE size <= 4096 OR size > 1048576;
+        CREATE TABLE blobs_kept_raw (hash TEXT PRIMARY KEY) WITHOUT ROWID;
+      `),
+  },
 ];
 
 /** Schema 10's forks from what schema 9 kept: the clone's remote.fork, and the heads of other machines a pull read. */

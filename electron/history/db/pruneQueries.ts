@@ -1,3 +1,4 @@
+import { STORED_BYTES } from './blobQueries.js';
 import { scopeOf } from './commitSnapshot.js';
 import { unindexBlob } from './searchIndex.js';
 import type { Sql } from './sql.js';
@@ -32,7 +33,8 @@ export function pruneRows(sql: Sql): PruneRows {
   const folderRows = sql
     .rows<[number, string]>('SELECT snapshot_id, path FROM folder_modes ORDER BY path, snapshot_id')
     .map(([snapshotId, path], id) => ({ id, snapshotId, path, hash: null, size: 0 as const }));
-  const blobSizes = new Map(sql.rows<[string, number]>('SELECT hash, size FROM blobs'));
+  // The budget counts bytes on disk: a compressed blob costs its compressed file.
+  const blobSizes = new Map(sql.rows<[string, number]>(`SELECT hash, ${STORED_BYTES} FROM blobs`));
   const pinnedSnapshots = new Set(sql.rows<[number]>('SELECT snapshot_id FROM pinned_snapshots').map((r) => r[0]));
   const pinnedVersions = new Set(sql.rows<[number]>('SELECT version_id FROM pinned_versions').map((r) => r[0]));
   const otherLines = sql.get('SELECT 1 FROM snapshots WHERE machine IS NOT NULL LIMIT 1') !== undefined;
@@ -110,11 +112,12 @@ export function collectBlob(sql: Sql, hash: string, now: number, unlink: (hash: 
     sql.run('DELETE FROM blob_marks WHERE hash = ?', hash);
     return undefined;
   }
-  const size = sql.get<{ size: number }>('SELECT size FROM blobs WHERE hash = ?', hash)?.size ?? 0;
+  const size = sql.get<{ size: number }>(`SELECT ${STORED_BYTES} AS size FROM blobs WHERE hash = ?`, hash)?.size ?? 0;
   unlink(hash);
   sql.run('DELETE FROM blobs WHERE hash = ?', hash);
   sql.run('DELETE FROM blob_marks WHERE hash = ?', hash);
   sql.run('DELETE FROM blob_git_oids WHERE hash = ?', hash);
+  sql.run('DELETE FROM blobs_kept_raw WHERE hash = ?', hash);
   unindexBlob(sql, hash);
   sql.run('INSERT INTO blob_tombstones (hash, at) VALUES (?, ?) ON CONFLICT(hash) DO UPDATE SET at = excluded.at', hash, now);
   return size;
@@ -127,7 +130,7 @@ export function dropTombstones(sql: Sql, before: number): void {
 
 export function markedBlobs(sql: Sql): { blobs: number; bytes: number } {
   return sql.get<{ blobs: number; bytes: number }>(
-    'SELECT COUNT(*) AS blobs, COALESCE(SUM(b.size), 0) AS bytes FROM blob_marks m JOIN blobs b ON b.hash = m.hash',
+    'SELECT COUNT(*) AS blobs, COALESCE(SUM(COALESCE(b.stored_size, b.size)), 0) AS bytes FROM blob_marks m JOIN blobs b ON b.hash = m.hash',
   )!;
 }
 
@@ -146,12 +149,13 @@ export function rememberGitOids(sql: Sql, pairs: readonly { hash: string; oid: s
   });
 }
 
-/** The files whose versions name the most bytes (each distinct blob counted once per file). */
+/** The files whose versions name the most bytes on disk (each distinct blob counted once per file, as the budget counts it). */
 export function spaceHolders(sql: Sql, limit: number): { path: string; versions: number; bytes: number }[] {
   return sql.all(
-    `SELECT path, SUM(n) AS versions, SUM(size) AS bytes
-     FROM (SELECT path, hash, MAX(size) AS size, COUNT(*) AS n FROM versions WHERE hash IS NOT NULL GROUP BY path, hash)
-     GROUP BY path ORDER BY bytes DESC, path LIMIT ?`,
+    `SELECT v.path, SUM(v.n) AS versions, SUM(COALESCE(b.stored_size, b.size, v.size)) AS bytes
+     FROM (SELECT path, hash, MAX(size) AS size, COUNT(*) AS n FROM versions WHERE hash IS NOT NULL GROUP BY path, hash) v
+     LEFT JOIN blobs b ON b.hash = v.hash
+     GROUP BY v.path ORDER BY bytes DESC, v.path LIMIT ?`,
     limit,
   );
 }

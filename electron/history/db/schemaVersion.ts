@@ -19,10 +19,13 @@ export function storedSchemaVersion(file: string): number | undefined {
   return walUserVersion(`${file}-wal`) ?? header;
 }
 
-/** Throws STORE_TOO_NEW when the history.db at `file` was written by a newer Hindsight; reads only. */
-export function refuseNewerStore(file: string): void {
+/**
+ * Throws STORE_TOO_NEW when the history.db at `file` was written by a Hindsight newer than one
+ * that knows schema `known` (this one's, unless a test asks as an older one would); reads only.
+ */
+export function refuseNewerStore(file: string, known = SCHEMA_VERSION): void {
   const stored = storedSchemaVersion(file);
-  if (stored !== undefined && stored > SCHEMA_VERSION) throw storeTooNew(stored, SCHEMA_VERSION, file);
+  if (stored !== undefined && stored > known) throw storeTooNew(stored, known, file);
 }
 
 /** The same, on a connection just opened, before any other statement (the store may have changed since). */

@@ -2,11 +2,12 @@ import type { ProjectStore } from './projectStore.js';
 import type { WriterWait } from './writerLock.js';
 import type { ProjectWatcher } from '../watch/projectWatcher.js';
 import type { SearchBuilder } from '../search/searchBuilder.js';
+import type { BackgroundCompaction } from '../compact/backgroundCompaction.js';
 
 // Everything this process holds for one open project, in one record keyed by its projectId: the
 // store (blob folder and SQLite handle), the live watcher, the queue its writes run through (each
 // holding the store's writer lock, so no other process writes meanwhile) and the exclude patterns
-// it was opened with. Closing it closes all of them.
+// it was opened with, and its background work (search index, compaction). Closing it closes all of them.
 
 export class OpenProject {
   readonly projectId: string;
@@ -18,6 +19,8 @@ export class OpenProject {
   exclude: readonly string[] | undefined;
   /** Builds and keeps current the search index in the background (in a process that watches). */
   searchBuilder: SearchBuilder | undefined;
+  /** Compresses the store's raw blobs in the background (in a process that watches). */
+  compaction: BackgroundCompaction | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
 
@@ -53,6 +56,7 @@ export class OpenProject {
 
   /** Stops the watcher, lets queued writes finish, then closes the store and its database handle. */
   async close(): Promise<void> {
+    await this.compaction?.stop();
     await this.searchBuilder?.stop();
     await this.stopWatching();
     await this.queue;

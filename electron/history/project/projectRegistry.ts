@@ -87,6 +87,7 @@ export class ProjectRegistry {
   closeAll(): void {
     for (const record of this.records.values()) {
       void record.searchBuilder?.stop(); // stops before its next batch: the store closes now
+      void record.compaction?.stop(); // the same: a batch being looked at is dropped, none is written
       record.store.close();
     }
     this.records.clear();

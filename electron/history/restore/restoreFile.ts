@@ -4,7 +4,7 @@ import type { RestoreFileResult } from '../../../shared/contract/values.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { GitSource } from '../../../shared/history.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
-import type { NewOrigin } from '../db/commitSnapshot.js';
+import type { NewBlob, NewOrigin } from '../db/commitSnapshot.js';
 import { fsError } from '../fsErrors.js';
 import { gitFileAt } from '../git/gitFileAt.js';
 import type { ProjectStore } from '../project/projectStore.js';
@@ -42,7 +42,7 @@ interface Record {
   origin: NewOrigin;
   fromVersionId: number | null;
   /** A blob the index does not name yet (git's contents, filed just now). */
-  blob?: { hash: string; size: number };
+  blob?: NewBlob;
 }
 
 export async function restoreFile(store: ProjectStore, path: string, versionId: number, options: { keepSpecialModes?: boolean } = {}): Promise<RestoreFileResult> {
@@ -67,7 +67,7 @@ export async function restoreFromGit(store: ProjectStore, path: string, source: 
   checkTarget(store, path);
   const git = await gitFileAt(store.git, path, source);
   // Git's bytes repair a blob found damaged, like any other copy of them.
-  const { hash, repaired } = storeBytes(git.bytes, store.blobsDir, undefined, false, new Set(store.index.damagedHashes()));
+  const { hash, repaired, stored } = storeBytes(git.bytes, store.blobsDir, undefined, false, new Set(store.index.damagedHashes()));
   if (repaired) store.index.clearDamaged([hash]);
   const target = git.type === 'symlink' ? git.bytes.toString('utf8') : null;
   const contents: Contents = { hash, size: git.bytes.length, mode: git.mode, type: git.type, target, modesAt: store.index.latestSnapshotId() ?? 0 };
@@ -77,7 +77,7 @@ export async function restoreFromGit(store: ProjectStore, path: string, source: 
     label: `Restored ${path} to git ${source}${at}`,
     origin: { kind: 'restore', fromGit: source },
     fromVersionId: null,
-    blob: { hash, size: git.bytes.length },
+    blob: { hash, size: git.bytes.length, ...(stored === undefined ? {} : { storedSize: stored }) },
   }));
 }
 

@@ -41,6 +41,7 @@ export interface PlanInput {
   versions: readonly PlanRow[];
   /** Folder-mode rows, sorted by path, then snapshotId (folded like versions). */
   folderRows?: readonly PlanRow[];
+  /** Each blob's bytes on disk (a compressed blob costs its compressed file): what the budget counts. */
   blobSizes: ReadonlyMap<string, number>;
   pinnedSnapshots: ReadonlySet<number>;
   pinnedVersions: ReadonlySet<number>;

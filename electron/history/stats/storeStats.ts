@@ -1,10 +1,12 @@
 import type { StoreStats } from '../../../shared/contract.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import { storeDensity } from './storeDensity.js';
 
 // What a project's history costs on disk and what content addressing saves: every version's size
-// summed as if stored apart, against the distinct blobs actually stored.
+// summed as if stored apart, against the distinct blobs actually stored; and what compression
+// saves beyond that (storeDensity.ts).
 
-export function storeStats(store: ProjectStore, largest: number, searchMaxSize: number): StoreStats {
+export function storeStats(store: ProjectStore, largest: number, searchMaxSize: number, budget: number | null): StoreStats {
   const counts = store.index.historyTotals();
   const blobs = store.index.blobTotals();
   const search = store.index.searchIndexTotals(searchMaxSize);
@@ -24,5 +26,6 @@ export function storeStats(store: ProjectStore, largest: number, searchMaxSize: 
     dedupeSavedBytes: Math.max(0, counts.logicalBytes - blobs.bytes),
     largestFiles,
     searchIndex: { ...search, done: search.indexedBlobs >= search.totalBlobs },
+    density: storeDensity(store, budget),
   };
 }

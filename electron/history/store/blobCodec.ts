@@ -28,7 +28,7 @@ export const COMPRESSED_HEADER = 12;
 /** Blobs at most this long may be compressed (read whole into memory); longer ones stay raw. */
 export const COMPRESS_UP_TO = 1024 * 1024;
 /** Blobs at most this long stay raw: one file-system block whatever is done to them. */
-const COMPRESS_FROM = 4096;
+export const COMPRESS_FROM = 4096;
 /** Compressed, a blob must take at most this share of its raw bytes, or it stays raw. */
 const KEEP_SHARE = 0.9;
 const LEVEL = 3;

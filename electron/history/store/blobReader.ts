@@ -2,6 +2,7 @@ import { closeSync, constants, copyFileSync, createReadStream, fstatSync, openSy
 import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { HindsightError, isHindsightError } from '../../../shared/errors.js';
+import { faultPoint } from '../faultPoint.js';
 import { fsError } from '../fsErrors.js';
 import { count } from '../trace.js';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
@@ -92,15 +93,21 @@ type OpenedBlob = { form: 'raw'; fd: number; size: number } | { form: 'compresse
 function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): OpenedBlob {
   // A blob of a size that is never compressed (most files of a source tree are under 4 KiB) is
   // opened raw at once: no failed look for a compressed file first.
-  const compressed = expectedSize === undefined || mayBeCompressed(expectedSize) ? openCompressed(blobsDir, hash, expectedSize, subject) : undefined;
+  const compressible = expectedSize === undefined || mayBeCompressed(expectedSize);
+  const compressed = compressible ? openCompressed(blobsDir, hash, expectedSize, subject) : undefined;
   if (compressed) return compressed;
+  if (compressible) faultPoint('read-between-looks');
   const file = blobPath(blobsDir, hash);
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw damaged(blobsDir, hash, 'missing', undefined, subject);
-    throw fsError('read the stored contents', file, error);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fsError('read the stored contents', file, error);
+    // A compaction (compact/) may have placed the compressed file and removed the raw one
+    // between the two looks: the blob is there, in its other form.
+    const converted = compressible ? openCompressed(blobsDir, hash, expectedSize, subject) : undefined;
+    if (converted) return converted;
+    throw damaged(blobsDir, hash, 'missing', undefined, subject);
   }
   const size = fstatSync(fd).size;
   if (expectedSize !== undefined && size !== expectedSize) {

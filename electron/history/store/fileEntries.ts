@@ -1,6 +1,6 @@
 import { HindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
-import type { NewVersion, StatRow } from '../db/historyIndex.js';
+import type { NewBlob, NewVersion, StatRow } from '../db/historyIndex.js';
 import { sharedCopyPool, type CopyPool } from './copyPool.js';
 import type { CloneMode, FiledFile } from './fileIntoStore.js';
 import { storeBytes } from './storeBytes.js';
@@ -19,7 +19,7 @@ import { BatchPlanner } from './planBatches.js';
 
 export interface FiledEntries {
   versions: NewVersion[];
-  blobs: { hash: string; size: number }[];
+  blobs: NewBlob[];
   stats: StatRow[];
   skipped: string[];
   /** Files there but not readable: no version, no stat row (so the next scan tries them again). */
@@ -69,7 +69,7 @@ export interface Filing {
 export function startFiling(options: FileEntriesOptions): Filing {
   const pool = options.pool ?? sharedCopyPool();
   const cloneMode = options.cloneMode ?? cloneModeFromEnv();
-  const results = new Map<string, FiledFile | { kind: 'link'; hash: string; size: number }>();
+  const results = new Map<string, FiledFile | FiledLink>();
   const skipped: string[] = [];
   const unreadable: UnreadablePath[] = [];
   const done = { files: 0, bytes: 0 };
@@ -123,9 +123,9 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const entry of entries) {
         if (entry.type === 'symlink') {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
-          const { hash, repaired: rewritten } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet, knownHere);
+          const { hash, repaired: rewritten, stored } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet, knownHere);
           if (rewritten) repaired.add(hash);
-          results.set(entry.path, { kind: 'link', hash, size: bytes.length });
+          results.set(entry.path, { kind: 'link', hash, size: bytes.length, stored });
           done.files++;
         } else if (entry.type === 'file') {
           for (const batch of planner.push(entry)) send(batch);
@@ -152,23 +152,32 @@ export function startFiling(options: FileEntriesOptions): Filing {
   };
 }
 
+/** A symlink filed here: its target's bytes, and their file's bytes on disk when this filing placed it. */
+interface FiledLink {
+  kind: 'link';
+  hash: string;
+  size: number;
+  stored: number | undefined;
+}
+
 function copyFailure(path: string, failure: CopyFailure): HindsightError {
   return fsError('copy', path, Object.assign(new Error(failure.message), { code: failure.code }), 'COPY_FAILED');
 }
 
 function collect(
   entries: readonly WalkEntry[],
-  results: Map<string, FiledFile | { kind: 'link'; hash: string; size: number }>,
+  results: Map<string, FiledFile | FiledLink>,
   skipped: string[],
   bytes: number,
 ): Omit<FiledEntries, 'unreadable' | 'repaired'> {
   const versions: NewVersion[] = [];
   const stats: StatRow[] = [];
-  const blobs = new Map<string, number>();
+  const blobs = new Map<string, NewBlob>();
   for (const entry of entries) {
     const r = results.get(entry.path);
     if (!r) continue;
-    blobs.set(r.hash, r.size);
+    // The bytes on disk of the file this filing placed; a blob already stored keeps what its row says.
+    if (r.stored !== undefined || !blobs.has(r.hash)) blobs.set(r.hash, { hash: r.hash, size: r.size, ...(r.stored === undefined ? {} : { storedSize: r.stored }) });
     if (r.kind === 'link') {
       versions.push({ path: entry.path, hash: r.hash, mode: entry.mode, size: r.size, type: 'symlink', target: entry.target });
       stats.push({ path: entry.path, type: 'symlink', ...stampOf(entry), hash: r.hash, target: entry.target });
@@ -178,7 +187,7 @@ function collect(
       stats.push({ path: entry.path, type: 'file', ...stampOf(r), hash: r.hash });
     }
   }
-  return { versions, stats, skipped, bytes, blobs: [...blobs].map(([hash, size]) => ({ hash, size })) };
+  return { versions, stats, skipped, bytes, blobs: [...blobs.values()] };
 }
 
 function stampOf(from: StatStamp): StatStamp {

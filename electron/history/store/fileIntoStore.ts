@@ -65,6 +65,8 @@ export interface FiledFile extends StatStamp {
   created: boolean;
   /** The blob placed replaced one found missing or damaged. */
   repaired: boolean;
+  /** The placed file's bytes on disk; undefined when nothing was placed. */
+  stored?: number;
   method: 'small' | 'clone' | 'stream';
 }
 
@@ -128,9 +130,9 @@ export function fileRegularFile(
       const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
-      const { hash, created, repaired } = storeBytes(bytes, blobsDir, counters, options.exactCreateMode, options.rewrite, options.known);
+      const { hash, created, repaired, stored } = storeBytes(bytes, blobsDir, counters, options.exactCreateMode, options.rewrite, options.known);
       // The size filed is the bytes read: a file that grew since its fstat is filed whole.
-      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, repaired, method: 'small' };
+      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, repaired, stored, method: 'small' };
     }
     const large = fileLarge(absPath, fd, blobsDir, options, counters);
     return { kind: 'filed', ...stamp, ...large };
@@ -148,7 +150,7 @@ function fileLarge(
   blobsDir: string,
   options: FileOptions,
   counters: FileCounters,
-): { hash: string; size: number; created: boolean; repaired: boolean; method: 'clone' | 'stream' } {
+): { hash: string; size: number; created: boolean; repaired: boolean; stored?: number; method: 'clone' | 'stream' } {
   const temp = newTempPath(blobsDir);
   const cancelled = options.cancelled ?? (() => false);
   try {
@@ -168,7 +170,7 @@ function fileLarge(
     // Large files stay raw (they are streamed, never held whole).
     placeBlobFile(temp, blobsDir, digest.hash, 'raw', counters, repaired);
     options.known?.add(digest.hash);
-    return { ...digest, created: true, repaired, method };
+    return { ...digest, created: true, repaired, stored: digest.size, method };
   } catch (error) {
     dropTemp(temp);
     throw error;

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
 import { compressBlob, formToKeep } from './blobCodec.js';
 import { hasBlob, isStored, openBlobTemp, placeBlobFile } from './blobFiles.js';
-import type { BlobForm } from './storeLayout.js';
 import { dropTemp, type PlaceStats } from './placeBlob.js';
+import type { BlobForm } from './storeLayout.js';
 
 // Filing bytes already in memory (a small file read once, a link target, bytes fetched or
 // restored from git): hashed raw (the blob's name is the SHA-256 of its raw bytes), compressed
@@ -20,14 +20,14 @@ export function storeBytes(
   exactCreateMode = false,
   rewrite?: ReadonlySet<string>,
   known?: Set<string>,
-): { hash: string; created: boolean; repaired: boolean } {
+): StoredBytes {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const repaired = rewrite?.has(hash) ?? false;
-  if (!repaired && isStored(blobsDir, hash, known)) return { hash, created: false, repaired };
+  if (!repaired && isStored(blobsDir, hash, known)) return { hash, created: false, repaired, stored: undefined };
   const compressed = compressBlob(bytes);
   writeBlobFile(blobsDir, hash, compressed ?? bytes, compressed ? 'compressed' : 'raw', { counters, exactCreateMode, replacing: repaired });
   known?.add(hash);
-  return { hash, created: true, repaired };
+  return { hash, created: true, repaired, stored: (compressed ?? bytes).length };
 }
 
 /**
@@ -36,17 +36,27 @@ export function storeBytes(
  * Kept as it came where this store keeps a blob of its size compressed, so nothing is
  * compressed again; raw otherwise. A blob already stored is kept.
  */
-export function storeCompressedForm(raw: Buffer, stored: Buffer, blobsDir: string): { hash: string; created: boolean } {
+export function storeCompressedForm(raw: Buffer, stored: Buffer, blobsDir: string): StoredBytes {
   const kept = formToKeep(raw, stored);
   if (kept.form === 'raw') return storeBytes(raw, blobsDir);
   const hash = createHash('sha256').update(raw).digest('hex');
-  if (hasBlob(blobsDir, hash)) return { hash, created: false };
-  writeBlobFile(blobsDir, hash, kept.bytes, kept.form, {});
-  return { hash, created: true };
+  if (hasBlob(blobsDir, hash)) return { hash, created: false, repaired: false, stored: undefined };
+  writeBlobFile(blobsDir, hash, kept.bytes, kept.form);
+  return { hash, created: true, repaired: false, stored: kept.bytes.length };
 }
 
-/** Writes a blob's file in `form` through a private temp beside it, renamed into place. */
-function writeBlobFile(blobsDir: string, hash: string, bytes: Uint8Array, form: BlobForm, options: { counters?: PlaceStats; exactCreateMode?: boolean; replacing?: boolean }): void {
+/**
+ * Writes a blob's file in `form` from `bytes` already checked against `hash`: a temp beside it,
+ * 0600, renamed into place. `replacing`: a file of the other form under that hash is removed
+ * after the rename (a blob rewritten after damage, or compacted), so one form is left.
+ */
+export function writeBlobFile(
+  blobsDir: string,
+  hash: string,
+  bytes: Uint8Array,
+  form: BlobForm,
+  options: { counters?: PlaceStats; exactCreateMode?: boolean; replacing?: boolean; beforeRename?: () => void } = {},
+): void {
   const { temp, fd } = openBlobTemp(blobsDir, hash, options.counters);
   try {
     writeAll(fd, bytes);
@@ -60,11 +70,22 @@ function writeBlobFile(blobsDir: string, hash: string, bytes: Uint8Array, form: 
   }
   closeSync(fd);
   try {
+    options.beforeRename?.();
     placeBlobFile(temp, blobsDir, hash, form, options.counters, options.replacing);
   } catch (error) {
     dropTemp(temp);
     throw error;
   }
+}
+
+export interface StoredBytes {
+  hash: string;
+  /** This call placed the blob (false: the same bytes were already stored). */
+  created: boolean;
+  /** The blob placed replaced one found missing or damaged. */
+  repaired: boolean;
+  /** The placed file's bytes on disk (what the index records as stored_size); undefined when nothing was placed. */
+  stored: number | undefined;
 }
 
 export function writeAll(fd: number, bytes: Uint8Array): void {

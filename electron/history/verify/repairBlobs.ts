@@ -21,6 +21,7 @@ export function repairFromFolder(store: ProjectStore, signal?: AbortSignal): str
   // Every rescan asks: with nothing marked (the usual case) that is one lookup, not a scan.
   if (store.index.damagedHashes().length === 0) return [];
   const repaired = new Set<string>();
+  const placed: { hash: string; stored: number }[] = [];
   for (const { path, hash, size } of store.index.repairCandidates()) {
     signal?.throwIfAborted();
     if (repaired.has(hash)) continue;
@@ -34,9 +35,12 @@ export function repairFromFolder(store: ProjectStore, signal?: AbortSignal): str
     const outcome = fileRegularFile(abs, store.blobsDir, { cloneMode: cloneModeFromEnv(), rewrite: new Set([hash]) });
     if (outcome.kind === 'filed' && outcome.hash === hash) {
       repaired.add(hash);
+      // Written again, perhaps in the other form: the index records its bytes on disk now.
+      if (outcome.stored !== undefined) placed.push({ hash, stored: outcome.stored });
       count('repair.blobs');
     }
   }
+  store.index.recordStoredSizes(placed);
   store.index.clearDamaged([...repaired]);
   return [...repaired];
 }

@@ -1,6 +1,6 @@
 import { isHindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
-import type { NewSnapshot, NewVersion, StatRow } from '../db/historyIndex.js';
+import type { NewBlob, NewSnapshot, NewVersion, StatRow } from '../db/historyIndex.js';
 import { faultPoint } from '../faultPoint.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { CopyPool } from '../store/copyPool.js';
@@ -23,7 +23,7 @@ export interface RecordResult {
 export interface PreparedChanges {
   /** Sorted by path: one per path whose contents, mode, type or existence changed. */
   versions: NewVersion[];
-  blobs: { hash: string; size: number }[];
+  blobs: NewBlob[];
   stats: StatRow[];
   removedStats: string[];
   /** How many of the changed paths had contents before (rewrites and deletions, not additions). */

@@ -11,7 +11,8 @@ import { RemoteCredentialsForm } from './RemoteCredentialsForm.js';
 import { RetentionPanel } from './RetentionPanel.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
-// The project's history store: how much it holds, what content addressing saved, the budget and
+// The project's history store: how much it holds (on disk and as the files are), what compression
+// and content addressing saved, the blobs by form, how many versions the budget holds, the budget and
 // the retention policy (RetentionPanel), Verify (every blob re-hashed), Export history… and
 // Import history… (TransferPanel), and the largest files.
 
@@ -28,8 +29,12 @@ export function StoreView() {
     <div className="store-view">
       <dl className="stat-grid">
         <Stat label="Blobs" value={formatCount(stats.blobs)} />
-        <Stat label="Stored" value={formatBytes(stats.blobBytes)} />
+        <Stat label="Stored" value={formatBytes(stats.density.storedBytes)} hint="on disk" />
+        <Stat label="As the files are" value={formatBytes(stats.density.rawBytes)} />
+        <Stat label="Saved by compression" value={formatBytes(stats.density.savedBytes)} hint={stats.density.rawBytes > 0 ? `${percentOf(stats.density.savedBytes, stats.density.rawBytes)} of the files' bytes` : undefined} />
         <Stat label="Saved by dedupe" value={formatBytes(stats.dedupeSavedBytes)} hint={stats.logicalBytes > 0 ? `${Math.round((stats.dedupeSavedBytes / stats.logicalBytes) * 100)}% of ${formatBytes(stats.logicalBytes)}` : undefined} />
+        <BlobFormsStat density={stats.density} />
+        <BudgetHoldsStat density={stats.density} />
         <Stat label="Snapshots" value={formatCount(stats.snapshots)} />
         <Stat label="Versions" value={formatCount(stats.versions)} />
         <SearchIndexStat index={stats.searchIndex} />
@@ -69,6 +74,29 @@ export function StoreView() {
       </section>
     </div>
   );
+}
+
+/** The blobs by the form they are kept in, and how many raw ones a compaction will still look at. */
+function BlobFormsStat({ density }: { density: StoreStats['density'] }) {
+  const unmeasured = density.blobsUnmeasured > 0 ? `, ${formatCount(density.blobsUnmeasured)} not measured yet` : '';
+  const pending = density.compactable > 0 ? `; ${formatCount(density.compactable)} to compress (${formatBytes(density.compactableBytes)})` : '';
+  return <Stat label="Compressed blobs" value={formatCount(density.blobsCompressed)} hint={`${formatCount(density.blobsRaw)} raw${unmeasured}${pending}`} />;
+}
+
+/** About how many versions the budget holds at the store's density, against uncompressed (storeDensity.ts says how). */
+function BudgetHoldsStat({ density }: { density: StoreStats['density'] }) {
+  if (density.budget === null || density.versionsInBudget === null) return <Stat label="Versions the budget holds" value="No budget" />;
+  return (
+    <Stat
+      label="Versions the budget holds"
+      value={`≈ ${formatCount(density.versionsInBudget)}`}
+      hint={`${formatCount(density.versionsInBudgetUncompressed ?? 0)} uncompressed, in ${formatBytes(density.budget)}`}
+    />
+  );
+}
+
+function percentOf(part: number, whole: number): string {
+  return `${Math.round((part / whole) * 100)}%`;
 }
 
 /** The search index: what it costs against the text it covers, or how far its build is. */

@@ -121,7 +121,8 @@ async function buildYear(): Promise<Year> {
 
 function figures(y: Year, result?: PruneResult): Record<string, number> {
   const totals = y.store.index.historyTotals();
-  const blobBytes = y.store.index.blobTotals().bytes - y.store.index.markedBlobs().bytes;
+  // Bytes on disk, as the budget counts them (marked blobs are counted on disk too).
+  const blobBytes = y.store.index.blobTotals().storedBytes - y.store.index.markedBlobs().bytes;
   return {
     days: DAYS,
     versionsRecorded: y.versions,

@@ -1,5 +1,5 @@
 // Turns a history.db back into what an earlier Hindsight wrote, for the tests of the migrations
-// that come after it: the tables of schema 11 (folder summaries), 10 (lines), 9 (remotes), 8 (damaged blobs), 6 and 7 (retention),
+// that come after it: the blobs' bytes on disk of schema 13, the tables of schema 11 (folder summaries), 10 (lines), 9 (remotes), 8 (damaged blobs), 6 and 7 (retention),
 // 5 (search index) and the columns of schema 3 (origins), 4 (scope) and 9 (a snapshot's machine)
 // removed.
 
@@ -10,8 +10,11 @@ const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
 
 const DROP_DAMAGED_BLOBS = 'DROP TABLE damaged_blobs;';
 
-// Back to schema 10: folder summaries (11) and the triggers that mark them stale removed.
-export const DROP_AFTER_SCHEMA_10 = [
+// Back to schema 12: the blobs' bytes on disk and the blobs compaction keeps raw (13) removed.
+export const DROP_AFTER_SCHEMA_12 = 'DROP TABLE blobs_kept_raw; ALTER TABLE blobs DROP COLUMN stored_size;';
+
+// Back to schema 10: what came after 12, and folder summaries (11) and the triggers that mark them stale, removed.
+export const DROP_AFTER_SCHEMA_10 = `${DROP_AFTER_SCHEMA_12} ${[
   'versions_insert',
   'versions_delete',
   'versions_update',
@@ -23,7 +26,7 @@ export const DROP_AFTER_SCHEMA_10 = [
 ]
   .map((t) => `DROP TRIGGER folder_summaries_stale_${t};`)
   .concat('DROP TABLE folder_summaries; DROP TABLE folder_summary_state;')
-  .join(' ');
+  .join(' ')}`;
 
 // Back to schema 9: lines (10) removed, versions_by_path on (path, snapshot_id) again.
 export const DROP_AFTER_SCHEMA_9 =

@@ -1,0 +1,20 @@
+import type { CompactLook } from '../store/compactBlob.js';
+import type { WorkerFailure } from '../workerFailure.js';
+
+// The messages between the history process and the compaction thread (compactWorker.ts): a batch
+// of blobs to look at, and what was found for each (the compressed bytes moved, not copied).
+
+export interface LookRequest {
+  type: 'look';
+  blobsDir: string;
+  blobs: { hash: string; size: number }[];
+}
+
+export type LookReply = { type: 'looked'; looks: CompactLook[]; niceness: number | null } | WorkerFailure;
+
+/** The compressed bytes of a batch's looks, handed over with the reply instead of copied. */
+export function transferables(looks: readonly CompactLook[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const look of looks) if (look.kind === 'convert') buffers.add(look.bytes.buffer as ArrayBuffer);
+  return [...buffers];
+}
