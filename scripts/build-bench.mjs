@@ -27,6 +27,7 @@ export async function buildBench() {
     startBench: 'test/bench/start/startBench.ts',
     codecBench: 'test/bench/codec/codecBench.ts',
     recordBench: 'test/bench/record/recordBench.ts',
+    densityBench: 'test/bench/density/densityBench.ts',
     copyWorker: 'electron/history/store/copyWorker.ts',
     pruneWorker: 'electron/history/retention/pruneWorker.ts',
     indexWorker: 'electron/history/search/indexWorker.ts',

@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants, brotliCompressSync, brotliDecompressSync, deflateRawSync, inflateRawSync, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
-import { seededRandom } from '../fixtures/seededRandom.js';
+import { generatedLog } from '../fixtures/generatedLog.js';
 
 // `npm run bench:codec -- [--rounds N]`: the codecs Node 22's zlib offers, on what a history
 // stores: each file compressed alone (as a blob is), single thread, in process.
@@ -59,23 +59,6 @@ function filesUnder(dir: string, keep: (name: string) => boolean): Buffer[] {
 function trackedSources(): Buffer[] {
   const names = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter((n) => /\.(ts|tsx|mjs|md|json|css|html)$/.test(n));
   return names.filter((n) => existsSync(n) && statSync(n).isFile()).map((n) => readFileSync(n));
-}
-
-function generatedLog(bytes: number): Buffer {
-  const random = seededRandom(42);
-  const levels = ['INFO', 'INFO', 'INFO', 'DEBUG', 'WARN', 'ERROR'];
-  const words = ['request', 'served', 'cache', 'miss', 'user', 'session', 'opened', 'closed', 'timeout', 'retry', 'upstream', 'db', 'query', 'took', 'rows', 'payload', 'invalid', 'token', 'refreshed', 'queue', 'job', 'finished'];
-  const lines: string[] = [];
-  let size = 0;
-  let time = Date.UTC(2026, 10, 1);
-  while (size < bytes) {
-    time += Math.floor(random() * 2000);
-    const text = Array.from({ length: 4 + Math.floor(random() * 10) }, () => words[Math.floor(random() * words.length)]).join(' ');
-    const line = `${new Date(time).toISOString()} ${levels[Math.floor(random() * levels.length)]} [req-${Math.floor(random() * 1e9).toString(16)}] ${text} ms=${Math.floor(random() * 900)}\n`;
-    lines.push(line);
-    size += line.length;
-  }
-  return Buffer.from(lines.join(''));
 }
 
 function machineLogs(): Buffer[] {
