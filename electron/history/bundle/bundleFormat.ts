@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
 import { recordedSnapshotSchema, versionSchema } from '../remote/layout/recordFormat.js';
 import { isMachineId } from '../remote/layout/remoteKeys.js';
+import { BLOB_HASH } from '../../../shared/blobHash.js';
+import { ORIGIN_KINDS } from '../../../shared/history.js';
 
 // The bundle: a project's history (or the part of it after a snapshot) as one stream that checks
 // itself (docs/BUNDLE.md). A first line naming the format and its version, then framed records:
@@ -39,7 +41,7 @@ export const MAX_JSON_RECORD = 64 * 1024 * 1024;
 export const VERSIONS_PER_RECORD = 20_000;
 export const BLOB_HEAD = 1 + 32 + 8;
 
-const HASH = z.string().regex(/^[0-9a-f]{64}$/);
+const HASH = z.string().regex(BLOB_HASH);
 const count = z.number().int().nonnegative();
 const id = z.number().int().positive();
 /** A machine's id as machineIdentity.ts makes it. */
@@ -63,7 +65,7 @@ export const headerSchema = z.strictObject({
 
 /** Where a snapshot came from (shared/history.ts Origin; rows.ts OriginColumns), as recorded. */
 const madeSchema = z.strictObject({
-  kind: z.enum(['first-copy', 'edit', 'restore', 'undo', 'git', 'checkpoint']),
+  kind: z.enum(ORIGIN_KINDS),
   snapshot: id.nullable(),
   fromGit: z.enum(['HEAD', 'INDEX']).nullable(),
   gitOperation: z.string().max(200).nullable(),

@@ -37,7 +37,8 @@ interface Contents extends Omit<WritableVersion, 'hash'> {
 /** The modes written: the version's and its folders', special bits from another history dropped unless kept. */
 type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
 
-interface Record {
+/** What the restore snapshot records: its label, where it came from, and a blob it needs filed. */
+interface RestoreRecord {
   label: string;
   origin: NewOrigin;
   fromVersionId: number | null;
@@ -88,7 +89,7 @@ function checkTarget(store: ProjectStore, path: string): void {
   }
 }
 
-async function putBack(store: ProjectStore, path: string, contents: Contents, modes: Modes, record: (capturedNothing: boolean) => Record): Promise<RestoreFileResult> {
+async function putBack(store: ProjectStore, path: string, contents: Contents, modes: Modes, record: (capturedNothing: boolean) => RestoreRecord): Promise<RestoreFileResult> {
   const absTarget = safeTarget(store.root, path);
   let folderFailures: { error: Error }[] = [];
   const captured = await recordPaths(store, [path], { kind: 'change', label: `Before restoring ${path}` });

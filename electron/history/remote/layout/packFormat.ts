@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { HindsightError } from '../../../../shared/errors.js';
+import { BLOB_HASH } from '../../../../shared/blobHash.js';
 
 // A pack: many small blobs in one object, so a few thousand source files cost a few PUTs, not a
 // few thousand. Layout: the blobs' stored bytes one after another, then a trailer (JSON: each
@@ -26,7 +27,7 @@ export type BlobEncoding = 'raw' | 'deflate' | 'brotli';
 export type PackEntry = [hash: string, offset: number, length: number, size: number, encoding: BlobEncoding];
 
 export const packEntrySchema = z.tuple([
-  z.string().regex(/^[0-9a-f]{64}$/),
+  z.string().regex(BLOB_HASH),
   z.number().int().nonnegative(),
   z.number().int().nonnegative(),
   z.number().int().nonnegative(),

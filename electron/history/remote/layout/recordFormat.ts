@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { projectPathProblem } from '../../../../shared/projectPath.js';
 import { decodeGzipJson, encodeGzipJson } from './jsonObject.js';
+import { BLOB_HASH } from '../../../../shared/blobHash.js';
+import { SNAPSHOT_KINDS } from '../../../../shared/history.js';
 
 // A snapshot record (snapshots/<machine>/<first>-<last>-<sha256>.json.gz): the snapshots one
 // push brought up from one machine, each with the versions it recorded, in the machine's order.
 // A snapshot is known everywhere by its machine and the id it has there (`origin`).
 
-const HASH = z.string().regex(/^[0-9a-f]{64}$/);
+const HASH = z.string().regex(BLOB_HASH);
 const projectPath = z.string().refine((p) => projectPathProblem(p) === null, 'a version path is not a safe project path');
 
 export const versionSchema = z.object({
@@ -21,7 +23,7 @@ export const versionSchema = z.object({
 
 export const recordedSnapshotSchema = z.object({
   origin: z.number().int().positive(),
-  kind: z.enum(['baseline', 'change', 'restore', 'checkpoint']),
+  kind: z.enum(SNAPSHOT_KINDS),
   at: z.number().int().nonnegative(),
   label: z.string().nullable(),
   branch: z.string().nullable(),
