@@ -35,6 +35,7 @@ export default defineConfig({
           indexWorker: at('electron/history/search/indexWorker.ts'),
           searchWorker: at('electron/history/search/searchWorker.ts'),
           packWorker: at('electron/history/remote/push/packWorker.ts'),
+          readWorker: at('electron/history/store/readWorker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

@@ -32,6 +32,7 @@ export async function buildBench() {
     indexWorker: 'electron/history/search/indexWorker.ts',
     searchWorker: 'electron/history/search/searchWorker.ts',
     packWorker: 'electron/history/remote/push/packWorker.ts',
+    readWorker: 'electron/history/store/readWorker.ts',
   };
   for (const file of suites) entryPoints[`suites/${file.replace(/\.ts$/, '')}`] = `test/bench/suites/${file}`;
   await build({

@@ -1,6 +1,6 @@
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { createsPrivateFileExactly } from '../privateModes.js';
+import { threadPriority } from '../threadPriority.js';
 import { CopyCancelled, fileRegularFile, type FileCounters } from './fileIntoStore.js';
 import type { CopyFailure, CopyJob, CopyJobResult } from './copyProtocol.js';
 
@@ -18,11 +18,8 @@ function fail(error: unknown): CopyFailure {
 // Only a little lower: at 10 each worker weighs a tenth of a normal thread, and on a busy machine
 // the copy crawled behind everything else (docs/PERFORMANCE.md, "Copy worker priority").
 export const COPY_WORKER_NICE = 5;
-try {
-  setPriority(0, Number(process.env.HINDSIGHT_COPY_NICE ?? COPY_WORKER_NICE));
-} catch {
-  // Not permitted or not supported here: the copy runs at normal priority.
-}
+// Through threadPriority.ts: outside Linux the call would lower the whole app, so it is left alone there.
+threadPriority(Number(process.env.HINDSIGHT_COPY_NICE ?? COPY_WORKER_NICE));
 
 // The known blobs of the last list received (CopyJob.known): the pool sends a list once per worker
 // and then only its id. Blobs this worker files are added as it goes.

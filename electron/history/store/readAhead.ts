@@ -1,8 +1,8 @@
-import { PackWorkers } from '../remote/push/packWorkers.js';
+import { ReadAheadPool } from './readAheadPool.js';
 
 // Reads the small blobs of a long list (an export's, a snapshot written into a new folder) on worker
 // threads, a bounded distance ahead of the one being written, each checked against its hash on
-// the thread that reads it (push/packWorker.ts, raw). On a cold page cache a small file's read is
+// the thread that reads it (readAheadPool.ts with readWorker.ts). On a cold page cache a small file's read is
 // a wait for the disk (about 90 µs each here, whatever the order); reads waiting on two threads
 // overlap, and the one thread writing the output waits for a read far less often. Measured on
 // 50,005 small blobs, cold: an export 6.6-7.3 s with no thread, 5.4-5.6 s with two and 5.3-5.9 s
@@ -33,11 +33,12 @@ export interface ReadAheadOptions {
 }
 
 export class ReadAhead {
-  readonly #workers: PackWorkers;
+  readonly #workers: ReadAheadPool<'raw'>;
   readonly #listed = new Set<string>();
 
   private constructor(blobsDir: string, blobs: AheadBlob[], threads: number) {
-    this.#workers = new PackWorkers(blobsDir, { threads, raw: true, aheadBytes: AHEAD_BYTES });
+    // Counted under push.* as the push's pool is: one set of counters for the threads that read blobs ahead.
+    this.#workers = new ReadAheadPool(blobsDir, { script: 'readWorker', trace: 'push', threads, aheadBytes: AHEAD_BYTES });
     for (const blob of blobs) this.#listed.add(blob.hash);
     this.#workers.expect(blobs.map((b) => ({ hash: b.hash, size: b.size, path: b.path ?? '' })));
   }

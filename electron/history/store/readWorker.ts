@@ -1,0 +1,9 @@
+import { serveRequests } from '../serveRequests.js';
+import { rawForm, readBatch } from './readBatch.js';
+import type { ReadRequest } from './readAheadProtocol.js';
+
+// A read-ahead thread (readAhead.ts): reads batches of small blobs from the store, each checked
+// against its hash in the pass that reads it, and hands back their bytes as they are. On a cold
+// cache, reads of many small files on several threads overlap their waits for the disk.
+
+serveRequests((request: ReadRequest) => readBatch(request, rawForm), (batch) => [batch.body]);

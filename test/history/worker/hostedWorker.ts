@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { HindsightError } from '../../../shared/errors.js';
+import { serveRequests } from '../../../electron/history/serveRequests.js';
+
+// A worker script for workerHost.test.ts, built by the test with esbuild: it answers through the
+// worker-side helper, as the project's worker scripts do.
+
+export type HostedRequest = { kind: 'echo'; value: string } | { kind: 'typed' } | { kind: 'plain' } | { kind: 'exit' } | { kind: 'niceness' };
+
+/** This thread's niceness as the kernel keeps it: field 19 of /proc/thread-self/stat. */
+export function threadNiceness(): number {
+  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+serveRequests((request: HostedRequest): string | number => {
+  switch (request.kind) {
+    case 'echo':
+      return request.value;
+    case 'typed':
+      throw new HindsightError('BLOB_MISSING', 'The blob is missing.', { hash: 'ab'.repeat(32) });
+    case 'plain':
+      throw new Error('Something else broke.');
+    case 'exit':
+      process.exit(3);
+    // eslint-disable-next-line no-fallthrough -- process.exit does not return
+    case 'niceness':
+      return threadNiceness();
+  }
+});
