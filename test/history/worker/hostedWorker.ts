@@ -5,7 +5,11 @@ import { serveRequests } from '../../../electron/history/serveRequests.js';
 // A worker script for workerHost.test.ts, built by the test with esbuild: it answers through the
 // worker-side helper, as the project's worker scripts do.
 
-export type HostedRequest = { kind: 'echo'; value: string } | { kind: 'typed' } | { kind: 'plain' } | { kind: 'exit' } | { kind: 'niceness' };
+export type HostedRequest =
+  | { kind: 'echo'; value: string }
+  | { kind: 'hold'; value: string }
+  | { kind: 'release' }
+  | { kind: 'typed' } | { kind: 'plain' } | { kind: 'exit' } | { kind: 'niceness' };
 
 /** This thread's niceness as the kernel keeps it: field 19 of /proc/thread-self/stat. */
 export function threadNiceness(): number {
@@ -13,10 +17,18 @@ export function threadNiceness(): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
-serveRequests((request: HostedRequest): string | number => {
+// Held answers, given when a 'release' comes: replies that leave in another order than their requests came.
+const held: (() => void)[] = [];
+
+serveRequests((request: HostedRequest): string | number | Promise<string> => {
   switch (request.kind) {
     case 'echo':
       return request.value;
+    case 'hold':
+      return new Promise((resolve) => held.push(() => resolve(request.value)));
+    case 'release':
+      for (const answer of held.splice(0)) answer();
+      return 'released';
     case 'typed':
       throw new HindsightError('BLOB_MISSING', 'The blob is missing.', { hash: 'ab'.repeat(32) });
     case 'plain':

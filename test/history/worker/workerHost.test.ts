@@ -35,6 +35,11 @@ describe('the worker host', () => {
       const replies = await Promise.all(values.map((value) => thread.request({ kind: 'echo', value })));
       expect(replies).toEqual(values);
       expect(thread.pending).toBe(0);
+      // A reply that comes after a later request's still goes to its own request.
+      const first = thread.request({ kind: 'hold', value: 'held' });
+      expect(await thread.request({ kind: 'echo', value: 'quick' })).toBe('quick');
+      expect(await thread.request({ kind: 'release' })).toBe('released');
+      expect(await first).toBe('held');
     } finally {
       await thread.close();
     }
