@@ -9,7 +9,7 @@ import { localBlobSource, materializeSnapshot } from '../../restore/materializeS
 import { foreignFiles } from '../../restore/specialModes.js';
 import type { RecordedVersion } from '../layout/recordFormat.js';
 import { machineIdentity } from '../machineIdentity.js';
-import type { BlobLocation } from '../remoteLedger.js';
+import type { BlobLocation } from '../../db/remoteLedger.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
 import { setRemoteOrigin } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';

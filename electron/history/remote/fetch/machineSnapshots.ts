@@ -1,7 +1,7 @@
 import { HindsightError } from '../../../../shared/errors.js';
 import { firstProblem, sizeProblem, snapshotsProblem } from '../layout/recordChecks.js';
 import type { RecordedSnapshot } from '../layout/recordFormat.js';
-import type { BlobLocation } from '../remoteLedger.js';
+import type { BlobLocation } from '../../db/remoteLedger.js';
 
 // One machine's snapshots as its records on a remote list them, checked before any is written
 // (layout/recordChecks.ts). A push killed after writing its record and run again writes a second

@@ -12,7 +12,7 @@ import { machineIdentity } from '../machineIdentity.js';
 import type { ObjectStore } from '../objectStore.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
 import { listHeads, readHead } from '../remoteHeads.js';
-import type { BlobLocation, RemoteLedger } from '../remoteLedger.js';
+import type { BlobLocation, RemoteLedger } from '../../db/remoteLedger.js';
 import { remoteProjectId } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
 import { distinctBlobs } from './cloneProject.js';

@@ -4,7 +4,7 @@ import { encodeHead, type RemoteHead } from '../layout/headFormat.js';
 import { encodeIndex } from '../layout/indexFormat.js';
 import { encodeRecord, type RecordedSnapshot } from '../layout/recordFormat.js';
 import { headKey, indexKey, recordKey } from '../layout/remoteKeys.js';
-import type { RemoteLedger } from '../remoteLedger.js';
+import type { RemoteLedger } from '../../db/remoteLedger.js';
 import type { PushSource } from '../pushSource.js';
 import { ensureFormatMarker, listHeads, readHead, refreshForeignHeads } from '../remoteHeads.js';
 import { TransferMeter } from '../transferMeter.js';
