@@ -10,6 +10,13 @@ import { getPriority, setPriority } from 'node:os';
 
 export const LOWEST_PRIORITY = 19;
 
+// A first copy is background work: on Linux the nice value is per thread, so this lowers only
+// a copy worker, and the history process's event loop and libuv pool (a stat, a page of the
+// viewer) get a core as soon as they need one. On an idle machine it costs the copy nothing.
+// Only a little lower: at 10 each worker weighs a tenth of a normal thread, and on a busy machine
+// the copy crawled behind everything else (docs/PERFORMANCE.md, "Copy worker priority").
+export const COPY_WORKER_NICE = 5;
+
 /** Gives the calling thread the niceness `nice` (Linux); answers its niceness now, or null where it was left alone. */
 export function threadPriority(nice: number): number | null {
   if (process.platform !== 'linux') return null;

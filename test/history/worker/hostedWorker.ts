@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { HindsightError } from '../../../shared/errors.js';
 import { serveRequests } from '../../../electron/history/serveRequests.js';
+import { threadNiceness } from '../../helpers/threadNiceness.js';
 
 // A worker script for workerHost.test.ts, built by the test with esbuild: it answers through the
 // worker-side helper, as the project's worker scripts do.
@@ -11,11 +11,6 @@ export type HostedRequest =
   | { kind: 'release' }
   | { kind: 'typed' } | { kind: 'plain' } | { kind: 'exit' } | { kind: 'niceness' };
 
-/** This thread's niceness as the kernel keeps it: field 19 of /proc/thread-self/stat. */
-export function threadNiceness(): number {
-  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-}
 
 // Held answers, given when a 'release' comes: replies that leave in another order than their requests came.
 const held: (() => void)[] = [];

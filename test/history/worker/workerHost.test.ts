@@ -6,7 +6,8 @@ import { HindsightError } from '../../../shared/errors.js';
 import { LOWEST_PRIORITY } from '../../../electron/history/threadPriority.js';
 import { WorkerHost } from '../../../electron/history/workerHost.js';
 import { fileTempDir } from '../../helpers/tempDirs.js';
-import { threadNiceness, type HostedRequest } from './hostedWorker.js';
+import { threadNiceness } from '../../helpers/threadNiceness.js';
+import type { HostedRequest } from './hostedWorker.js';
 
 // The one host of the history process's worker threads (electron/history/workerHost.ts) and its
 // worker side (serveRequests.ts), on a real worker thread running a real script: replies matched
