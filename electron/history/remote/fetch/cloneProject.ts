@@ -99,7 +99,7 @@ export async function cloneProject(dataDir: string, store: ProjectStore, remote:
     await materializeSnapshot(contents, store.root, localBlobSource(store.blobsDir), { signal, meter, inPlace: true });
 
     const writes: SnapshotWrite[] = line.map(({ machine: machineId, snapshot }) => ({
-      snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.origin },
+      snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.idOnMachine },
       versions: snapshot.versions,
       blobs: distinctBlobs(snapshot.versions),
     }));

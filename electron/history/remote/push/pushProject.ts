@@ -106,8 +106,8 @@ export async function pushProject(store: ObjectStore, source: PushSource, ledger
   meter.enter('snapshots', { objects: snapshots.length > 0 ? 1 : 0 });
   if (snapshots.length > 0) {
     const record = encodeRecord(source.machine.id, snapshots);
-    const first = snapshots[0]!.origin;
-    const last = snapshots[snapshots.length - 1]!.origin;
+    const first = snapshots[0]!.idOnMachine;
+    const last = snapshots[snapshots.length - 1]!.idOnMachine;
     const key = recordKey(source.projectId, source.machine.id, first, last, record.hash);
     await store.put(key, record.body, signal);
     ledger.noteRecord(key, last, snapshots.length);
