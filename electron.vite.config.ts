@@ -36,6 +36,7 @@ export default defineConfig({
           searchWorker: at('electron/history/search/searchWorker.ts'),
           packWorker: at('electron/history/remote/push/packWorker.ts'),
           compactWorker: at('electron/history/compact/compactWorker.ts'),
+          readWorker: at('electron/history/store/readWorker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

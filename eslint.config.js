@@ -1,6 +1,9 @@
-// Lint, and the layering of docs/ARCHITECTURE (DESIGN.md) checked by machine, not by hope:
+// Lint, and the layering docs/ARCHITECTURE.md describes checked by machine, not by hope:
 // renderer/ imports only shared/; shared/ imports nothing of ours and no Node or Electron;
-// electron/history/ imports electron only in its entry file; the CLI never reaches into the app.
+// electron/history/ imports electron only in its entry file; the CLI never reaches into the app;
+// main and preload import only shared/ and Electron. Inside electron/history/ and renderer/,
+// each folder imports only what the "Imports:" line of its README names (HISTORY_IMPORTS,
+// RENDERER_IMPORTS below), so imports only go down.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
@@ -52,6 +55,99 @@ const blobOwner = {
 };
 
 const noElectron = [{ name: 'electron', message: 'Only the entry files of a process may import electron.' }];
+
+// The folders of electron/history/ and what of electron/history/ each may import besides its own
+// files, shared/, node and the top-level modules (trace.ts, fsErrors.ts ...): a folder, a folder
+// with a trailing '/' under it, or one file. Each is its README's "Imports:" line; change both
+// together. These use @typescript-eslint/no-restricted-imports, so the process layers' own
+// no-restricted-imports options (which a later config would replace, not merge) stay as they are.
+const HISTORY_FOLDERS = ['bundle', 'config', 'copy', 'db', 'dispatcher', 'git', 'paths', 'project', 'remote', 'restore', 'retention', 'search', 'stats', 'store', 'verify', 'versions', 'walk', 'watch'];
+export const HISTORY_IMPORTS = {
+  bundle: ['db', 'project', 'remote/layout/', 'remote/transferMeter.js', 'restore', 'store'],
+  config: ['project', 'remote/remoteUrl.js', 'store/copyConcurrency.js'],
+  copy: ['project', 'store', 'walk'],
+  db: ['remote/layout/'],
+  dispatcher: ['watch', 'historyEngine.js'],
+  git: [],
+  paths: [],
+  project: ['config', 'db', 'git', 'paths', 'restore', 'search', 'store', 'watch'],
+  remote: ['config', 'db', 'project', 'restore', 'store'],
+  restore: ['db', 'git', 'paths', 'project', 'remote/transferMeter.js', 'store', 'walk'],
+  retention: ['db', 'git', 'project', 'store'],
+  search: ['db', 'project', 'store'],
+  stats: ['project'],
+  store: ['db', 'paths', 'walk'],
+  verify: ['paths', 'project', 'remote/remoteOnlyBlobs.js', 'restore', 'store'],
+  versions: ['copy', 'db', 'git', 'paths', 'project', 'restore', 'store', 'verify', 'walk', 'watch'],
+  walk: ['paths'],
+  watch: ['config', 'paths', 'project', 'restore', 'versions', 'walk', 'historyEngine.js'],
+};
+
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The import specifiers `folder` may not use: every other folder, but for the parts it may import, and the engine. */
+function historyPatterns(folder, allowed) {
+  const message = `electron/history/${folder}/ imports only ${allowed.length ? allowed.join(', ') : 'shared/ and the top-level modules'} of electron/history/ (its README's Imports line).`;
+  const patterns = [];
+  for (const other of HISTORY_FOLDERS) {
+    if (other === folder || allowed.includes(other)) continue;
+    const parts = allowed.filter((a) => a.startsWith(`${other}/`)).map((a) => escaped(a.slice(other.length + 1)) + (a.endsWith('/') ? '' : '$'));
+    patterns.push({ regex: `^(\\.\\./)+${other}/${parts.length ? `(?!(${parts.join('|')}))` : ''}`, message });
+  }
+  if (!allowed.includes('historyEngine.js')) patterns.push({ regex: '^(\\.\\./)+historyEngine\\.js$', message: 'Only the dispatcher and the recorder of every known project (watch/) reach the engine: a folder below it gets what it needs passed in.' });
+  return patterns;
+}
+
+const historyFolder = (folder, allowed, ignores = []) => ({
+  files: [`electron/history/${folder}/**/*.ts`],
+  ignores,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: historyPatterns(folder, allowed) }] },
+});
+
+// The remote's wire formats are a leaf: shared/, zod and node, and the blob codec (a pack entry of
+// encoding zstd is the store's compressed form, checked by its codec) with the trace counters it
+// moves, so db/, bundle/ and the rest of remote/ can all read them.
+const remoteLayout = {
+  files: ['electron/history/remote/layout/**/*.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^\\.\\./(\\.\\./)?(?!store/blobCodec\\.js$|trace\\.js$)[^.]',
+            message: 'remote/layout/ (the wire formats) imports only shared/, zod, node and the blob codec.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+// renderer/: features/ may use everything below it; components/ the stores and format/; stores/
+// the api and format/; api/ and format/ nothing of the renderer (renderer/README.md).
+export const RENDERER_IMPORTS = {
+  components: ['format', 'stores'],
+  stores: ['api', 'format'],
+  api: [],
+  format: [],
+};
+const RENDERER_FOLDERS = ['api', 'components', 'features', 'format', 'stores'];
+
+const rendererFolder = (folder, allowed) => ({
+  files: [`renderer/${folder}/**/*.ts`, `renderer/${folder}/**/*.tsx`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: RENDERER_FOLDERS.filter((other) => other !== folder && !allowed.includes(other)).map((other) => ({
+          regex: `^(\\.\\./)+${other}/`,
+          message: `renderer/${folder}/ imports only ${allowed.length ? allowed.join(', ') : 'shared/'} of the renderer (renderer/README.md): move what both need down.`,
+        })),
+      },
+    ],
+  },
+});
 
 const nodePaths = nodeBuiltins.map((name) => ({ name, message: 'This layer runs without Node.' }));
 
@@ -110,8 +206,11 @@ export default tseslint.config(
     [...noElectron, ...nodePaths],
   ),
   blobOwner,
+  ...Object.entries(HISTORY_IMPORTS).map(([folder, allowed]) => historyFolder(folder, allowed, folder === 'remote' ? ['electron/history/remote/layout/**'] : [])),
+  remoteLayout,
+  ...Object.entries(RENDERER_IMPORTS).map(([folder, allowed]) => rendererFolder(folder, allowed)),
   layer(
     ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
-    [{ regex: '(^|/)(renderer|cli)(/|$)', message: 'main and preload import shared/ and electron only.' }],
+    [{ regex: '(^|/)(renderer|cli|history|host)(/|$)', message: 'main and preload import only shared/ and Electron.' }],
   ),
 );

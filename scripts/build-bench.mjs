@@ -34,6 +34,7 @@ export async function buildBench() {
     searchWorker: 'electron/history/search/searchWorker.ts',
     packWorker: 'electron/history/remote/push/packWorker.ts',
     compactWorker: 'electron/history/compact/compactWorker.ts',
+    readWorker: 'electron/history/store/readWorker.ts',
   };
   for (const file of suites) entryPoints[`suites/${file.replace(/\.ts$/, '')}`] = `test/bench/suites/${file}`;
   await build({

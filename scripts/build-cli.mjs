@@ -1,4 +1,4 @@
-// Builds the `hindsight` command and the workers it starts (copy, prune planner, search index build, search, push packing, compaction) into out/cli/.
+// Builds the `hindsight` command and the workers it starts (copy, prune planner, search index build, search, push packing, compaction, read-ahead) into out/cli/.
 // Pure-JS npm packages are bundled in; better-sqlite3 (native) stays external.
 import { build } from 'esbuild';
 import { chmod } from 'node:fs/promises';
@@ -20,6 +20,7 @@ export async function buildCli(outdir = 'out/cli') {
       searchWorker: 'electron/history/search/searchWorker.ts',
       packWorker: 'electron/history/remote/push/packWorker.ts',
       compactWorker: 'electron/history/compact/compactWorker.ts',
+      readWorker: 'electron/history/store/readWorker.ts',
     },
     outdir,
     bundle: true,

@@ -4,7 +4,9 @@
 
 import type { GitFolderState } from './git.js';
 
-export type SnapshotKind = 'baseline' | 'change' | 'restore' | 'checkpoint';
+/** Every kind of snapshot, once: the type, the zod enums of the wire formats and history.db's CHECK follow this list. */
+export const SNAPSHOT_KINDS = ['baseline', 'change', 'restore', 'checkpoint'] as const;
+export type SnapshotKind = (typeof SNAPSHOT_KINDS)[number];
 export type EntryType = 'file' | 'symlink';
 
 /**
@@ -13,7 +15,8 @@ export type EntryType = 'file' | 'symlink';
  * files (checkout, reset, stash, merge, rebase, pull: 'after' for the files it wrote, 'before' for
  * the checkpoint of the state it was about to change), or a named checkpoint.
  */
-export type OriginKind = 'first-copy' | 'edit' | 'restore' | 'undo' | 'git' | 'checkpoint';
+export const ORIGIN_KINDS = ['first-copy', 'edit', 'restore', 'undo', 'git', 'checkpoint'] as const;
+export type OriginKind = (typeof ORIGIN_KINDS)[number];
 export type GitSource = 'HEAD' | 'INDEX';
 
 export interface Origin {

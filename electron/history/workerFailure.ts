@@ -1,22 +1,18 @@
-import { HindsightError, type ErrorCode } from '../../shared/errors.js';
+import { errorFromData, isHindsightError, type HindsightErrorData } from '../../shared/errors.js';
+import { errorData } from './errorData.js';
 
-// A worker thread's error as a message and back: a HindsightError keeps its code and details
-// across the thread (an unreadable index says so as it would on the history process's thread),
-// anything else its message.
+// A worker thread's error as a message and back: a HindsightError (or a cancel) keeps its code
+// and details across the thread, as errorData words it for the wire, so an unreadable index says
+// so as it would on the history process's thread. Any other error keeps only its message and
+// comes back as a plain Error: the caller's thread treats it as if thrown there.
 
-export interface WorkerFailure {
-  type: 'failed';
-  message: string;
-  code?: string;
-  details?: Record<string, unknown>;
-}
+export type WorkerFailure = HindsightErrorData | { code?: undefined; message: string; details?: undefined };
 
 export function workerFailure(error: unknown): WorkerFailure {
-  return error instanceof HindsightError
-    ? { type: 'failed', message: error.message, code: error.code, details: error.details }
-    : { type: 'failed', message: error instanceof Error ? error.message : String(error) };
+  const typed = isHindsightError(error) || (error instanceof Error && error.name === 'AbortError');
+  return typed ? errorData(error) : { message: error instanceof Error ? error.message : String(error) };
 }
 
 export function errorOfFailure(failure: WorkerFailure): Error {
-  return failure.code ? new HindsightError(failure.code as ErrorCode, failure.message, failure.details) : new Error(failure.message);
+  return failure.code ? errorFromData(failure) : new Error(failure.message);
 }

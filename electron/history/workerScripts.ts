@@ -1,12 +1,12 @@
 import { dirname, join } from 'node:path';
 
 // Where the history process's worker threads find their scripts (the copy worker, the prune
-// planner, the search index build, the search, the push's pack workers): built files that lie side by side,
-// beside the entry point that starts them (the CLI's out/cli/, the app's out/main/, the
-// benchmarks' out/bench/). The module doing the spawning may sit in a shared chunk in another
-// folder, so each entry point names its own folder.
+// planner, the search index build, the search, the push's pack workers, the read-ahead threads):
+// built files that lie side by side, beside the entry point that starts them (the CLI's out/cli/,
+// the app's out/main/, the benchmarks' out/bench/). The module doing the spawning may sit in a
+// shared chunk in another folder, so each entry point names its own folder.
 
-export type WorkerName = 'copyWorker' | 'pruneWorker' | 'indexWorker' | 'searchWorker' | 'packWorker' | 'compactWorker';
+export type WorkerName = 'copyWorker' | 'pruneWorker' | 'indexWorker' | 'searchWorker' | 'packWorker' | 'compactWorker' | 'readWorker';
 
 let entryDir: URL | undefined;
 

@@ -16,3 +16,8 @@ export function formatBytes(bytes: number): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** A count with its noun: "1 file", "4,846 files". */
+export function plural(n: number, noun: string): string {
+  return `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
+}

@@ -1,6 +1,6 @@
 import type { OpenResult } from '../../shared/contract.js';
 import type { Progress } from '../../shared/progress.js';
-import { completionLine } from '../features/copy/copyText.js';
+import { completionLine } from '../format/copyCompletion.js';
 import { asError, call } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
 

@@ -1,5 +1,5 @@
 import type { ImportResult } from '../../shared/contract.js';
-import { formatBytes, formatCount } from '../format/bytes.js';
+import { formatBytes, plural } from '../format/bytes.js';
 import { baseName } from '../format/fileKind.js';
 import { asError, call, chooseBundleTarget, downloadHistory, hasNativeDialogs, newOperationId, uploadHistory } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
@@ -95,8 +95,4 @@ export const createTransferSlice: Slice<TransferSlice> = (set, get) => ({
 function importLine(result: ImportResult): string {
   if (result.added === 0) return `Nothing new: the history of ${result.root} already held every snapshot of that bundle.`;
   return `Imported ${plural(result.added, 'snapshot')} into the history of ${result.root} (${formatBytes(result.bytes)} written).`;
-}
-
-function plural(n: number, noun: string): string {
-  return `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BundleSnapshot, FolderModeRow } from '../../electron/history/bundle/bundleFormat.js';
+import type { BundleSnapshotWire, FolderModeRow } from '../../electron/history/bundle/bundleFormat.js';
 import { editBundle, type BundleRecord } from '../helpers/bundleRecords.js';
 import { cliJson, runCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
@@ -26,7 +26,7 @@ function lasting(dataDir: string): string[] {
   return storeFiles(dataDir).filter((f) => !f.endsWith('-wal') && !f.endsWith('-shm'));
 }
 
-const snapshotsOf = (records: BundleRecord[]) => records.filter((r) => r.kind === 'S').flatMap((r) => r.value as BundleSnapshot[]);
+const snapshotsOf = (records: BundleRecord[]) => records.filter((r) => r.kind === 'S').flatMap((r) => r.value as BundleSnapshotWire[]);
 const header = (records: BundleRecord[]) => records.find((r) => r.kind === 'H')!.value as { root: string };
 
 describe('a refused import', () => {

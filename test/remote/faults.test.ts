@@ -87,13 +87,13 @@ describeWithSwift('remote faults', (swift) => {
     const tamper = async (edit: (snapshots: RecordedSnapshot[]) => RecordedSnapshot[]) => {
       const snapshots = edit(structuredClone(record.snapshots));
       const { body, hash } = encodeRecord(pushed.machine, snapshots);
-      const key = recordKey(pushed.projectId, pushed.machine, snapshots[0]!.origin, snapshots.at(-1)!.origin, hash);
+      const key = recordKey(pushed.projectId, pushed.machine, snapshots[0]!.idOnMachine, snapshots.at(-1)!.idOnMachine, hash);
       await store.put(key, body);
       await store.put(headKey, Buffer.from(JSON.stringify({ ...head, records: [...head.records.slice(0, -1), key] })));
     };
     const cases = [
       { edit: (s: RecordedSnapshot[]) => [{ ...s[0]!, versions: [...s[0]!.versions, s[0]!.versions[0]!] }], says: `lists ${record.snapshots[0]!.versions[0]!.path} twice` },
-      { edit: (s: RecordedSnapshot[]) => [s[0]!, { ...s[0]!, label: 'another' }], says: `snapshot ${record.snapshots[0]!.origin} is listed twice` },
+      { edit: (s: RecordedSnapshot[]) => [s[0]!, { ...s[0]!, label: 'another' }], says: `snapshot ${record.snapshots[0]!.idOnMachine} is listed twice` },
       {
         // Every version of those contents says one byte more than the pack index does.
         edit: (s: RecordedSnapshot[]) => [{ ...s[0]!, versions: s[0]!.versions.map((v) => (v.hash === added.hash ? { ...v, size: v.size + 1 } : v)) }],

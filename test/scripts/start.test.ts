@@ -50,6 +50,8 @@ describe('what npm start can do here', () => {
     writeFileSync(join(root, 'out/cli/searchWorker.js'), '');
     expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
     writeFileSync(join(root, 'out/cli/packWorker.js'), '');
+    expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
+    writeFileSync(join(root, 'out/cli/readWorker.js'), '');
     expect(missingBuilds(root)).toEqual(['viewer']);
     mkdirSync(join(root, 'out/renderer'), { recursive: true });
     writeFileSync(join(root, 'out/renderer/index.html'), '');

@@ -31,7 +31,7 @@ export function checkBundleRows(header: BundleHeader, rows: BundleRows): Map<str
     snapshotsProblem(rows.snapshots, sizes) ??
     firstProblem(header.requires, ([hash, size]) => sizeProblem(sizes, hash, size, 'a required blob')) ??
     bundleFieldsProblem(rows.snapshots) ??
-    folderModesProblem(rows.folderModes, new Set(rows.snapshots.map((s) => s.origin))) ??
+    folderModesProblem(rows.folderModes, new Set(rows.snapshots.map((s) => s.idOnMachine))) ??
     pinsProblem(rows.pins) ??
     firstProblem(rows.lines ?? [], (l) => (l.fork ? idProblem(l.fork.origin, 'the fork of a line names snapshot') : null));
   if (problem !== null) throw bundleCorrupt(problem);
@@ -54,11 +54,11 @@ function bundleFieldsProblem(snapshots: readonly BundleSnapshot[]): string | nul
   const versionIds = new Set<number>();
   return firstProblem(snapshots, (s) => {
     const named =
-      (s.made?.snapshot ? idProblem(s.made.snapshot, `snapshot ${s.origin} comes from snapshot`) : null) ??
-      (s.machine ? idProblem(s.machine.snapshot, `snapshot ${s.origin} has, on its machine, the id`) : null);
+      (s.made?.snapshot ? idProblem(s.made.snapshot, `snapshot ${s.idOnMachine} comes from snapshot`) : null) ??
+      (s.machine ? idProblem(s.machine.snapshot, `snapshot ${s.idOnMachine} has, on its machine, the id`) : null);
     if (named !== null) return named;
     return firstProblem(s.versions, (v) => {
-      const problem = idProblem(v.versionId, `snapshot ${s.origin} lists version`) ?? (v.fromVersion ? idProblem(v.fromVersion, `version ${v.versionId} comes from version`) : null);
+      const problem = idProblem(v.versionId, `snapshot ${s.idOnMachine} lists version`) ?? (v.fromVersion ? idProblem(v.fromVersion, `version ${v.versionId} comes from version`) : null);
       if (problem !== null) return problem;
       if (versionIds.has(v.versionId)) return `version ${v.versionId} is listed twice`;
       versionIds.add(v.versionId);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
-import { recordedSnapshotSchema, versionSchema } from '../remote/layout/recordFormat.js';
+import { fromWire, versionSchema, wireSnapshot } from '../remote/layout/recordFormat.js';
 import { isMachineId } from '../remote/layout/remoteKeys.js';
+import { BLOB_HASH } from '../../../shared/blobHash.js';
+import { ORIGIN_KINDS } from '../../../shared/history.js';
 
 // The bundle: a project's history (or the part of it after a snapshot) as one stream that checks
 // itself (docs/BUNDLE.md). A first line naming the format and its version, then framed records:
@@ -48,7 +50,7 @@ export const BLOB_HEAD = 1 + 32 + 8;
 /** A compressed blob record's head: kind, hash, size, then the length of the compressed form. */
 export const COMPRESSED_HEAD = BLOB_HEAD + 4;
 
-const HASH = z.string().regex(/^[0-9a-f]{64}$/);
+const HASH = z.string().regex(BLOB_HASH);
 const count = z.number().int().nonnegative();
 const id = z.number().int().positive();
 /** A machine's id as machineIdentity.ts makes it. */
@@ -72,7 +74,7 @@ export const headerSchema = z.strictObject({
 
 /** Where a snapshot came from (shared/history.ts Origin; rows.ts OriginColumns), as recorded. */
 const madeSchema = z.strictObject({
-  kind: z.enum(['first-copy', 'edit', 'restore', 'undo', 'git', 'checkpoint']),
+  kind: z.enum(ORIGIN_KINDS),
   snapshot: id.nullable(),
   fromGit: z.enum(['HEAD', 'INDEX']).nullable(),
   gitOperation: z.string().max(200).nullable(),
@@ -84,13 +86,15 @@ export const bundleVersionSchema = versionSchema.extend({
   /** Version 3: the version a restored one was restored from (absent: none). */
   fromVersion: id.optional(),
 });
-export const bundleSnapshotSchema = recordedSnapshotSchema.extend({
-  versions: z.array(bundleVersionSchema),
-  /** Version 3: where it came from (absent: told by its kind, as before origins were recorded). */
-  made: madeSchema.optional(),
-  /** Version 3: the machine that recorded it and its id there; absent: the exporting machine's own line. */
-  machine: z.strictObject({ id: machineId, snapshot: id }).optional(),
-});
+export const bundleSnapshotSchema = wireSnapshot
+  .extend({
+    versions: z.array(bundleVersionSchema),
+    /** Version 3: where it came from (absent: told by its kind, as before origins were recorded). */
+    made: madeSchema.optional(),
+    /** Version 3: the machine that recorded it and its id there; absent: the exporting machine's own line. */
+    machine: z.strictObject({ id: machineId, snapshot: id }).optional(),
+  })
+  .transform(fromWire);
 export const snapshotsRecordSchema = z.array(bundleSnapshotSchema);
 /** [path, snapshot id, mode]. */
 export const modesRecordSchema = z.array(z.tuple([z.string().min(1), z.number().int().positive(), z.number().int().min(0).max(0o7777)]));
@@ -124,7 +128,10 @@ export const endSchema = z.strictObject({
 });
 
 export type BundleHeader = z.infer<typeof headerSchema>;
-export type BundleSnapshot = z.infer<typeof bundleSnapshotSchema>;
+/** A bundle's snapshot as the code names it (`idOnMachine`: its id in the exporting history). */
+export type BundleSnapshot = z.output<typeof bundleSnapshotSchema>;
+/** A bundle's snapshot as its JSON holds it (`origin`). */
+export type BundleSnapshotWire = z.input<typeof bundleSnapshotSchema>;
 export type BundleVersion = z.infer<typeof bundleVersionSchema>;
 export type FolderModeRow = z.infer<typeof modesRecordSchema>[number];
 export type BundlePins = z.infer<typeof pinsRecordSchema>;

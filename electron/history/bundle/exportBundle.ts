@@ -6,6 +6,7 @@ import type { ProjectStore } from '../project/projectStore.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
 import { checkedBlobChunks, readStoredForm } from '../store/blobReader.js';
 import { ReadAhead, type AheadForm, type ReadAheadOptions } from '../store/readAhead.js';
+import { toWire } from '../remote/layout/recordFormat.js';
 import {
   blobHead,
   compressedHead,
@@ -106,7 +107,7 @@ export async function* bundleChunks(
   out.push(MAGIC);
   out.push(jsonRecord(KIND.header, plan.header));
   for (const record of snapshotRecords(store, plan)) {
-    out.push(jsonRecord(KIND.snapshots, record));
+    out.push(jsonRecord(KIND.snapshots, record.map(toWire)));
     counts.snapshots += record.length;
     counts.versions += record.reduce((sum, s) => sum + s.versions.length, 0);
     meter?.add({ files: record.length });
@@ -180,7 +181,7 @@ function* snapshotRecords(store: ProjectStore, plan: ExportPlan): Generator<Bund
   let inRecord = 0;
   for (; at < snapshots.length; at++) {
     const snapshot = toBundleSnapshot(snapshots[at]!);
-    for (let v = nextVersion(); v && v[1] === snapshot.origin; v = nextVersion()) {
+    for (let v = nextVersion(); v && v[1] === snapshot.idOnMachine; v = nextVersion()) {
       const version: BundleSnapshot['versions'][number] = { versionId: v[0], path: v[2], hash: v[3], mode: v[4], size: v[5], type: v[6], target: v[7] };
       if (v[8] !== null) version.fromVersion = v[8];
       snapshot.versions.push(version);
@@ -204,7 +205,7 @@ function* pinRecords(pins: BundlePins): Generator<BundlePins> {
 }
 
 function toBundleSnapshot(row: SnapshotRowOut): BundleSnapshot {
-  const snapshot: BundleSnapshot = { origin: row.id, kind: row.kind, at: row.at, label: row.label, branch: row.branch, head: row.head, versions: [] };
+  const snapshot: BundleSnapshot = { idOnMachine: row.id, kind: row.kind, at: row.at, label: row.label, branch: row.branch, head: row.head, versions: [] };
   // A snapshot recorded before origins were (migration 3) has none: the importer tells it by its kind too.
   if (row.origin !== null) {
     snapshot.made = { kind: row.origin, snapshot: row.origin_snapshot, fromGit: row.from_git, gitOperation: row.git_operation, gitWhen: row.git_when };

@@ -259,13 +259,13 @@ export async function applyBundle(
 /** Snapshots the store has already must be the same ones (the same bundle imported again); anything else is a diverged history. */
 function checkAgainstHistory(store: ProjectStore, snapshots: readonly BundleSnapshot[]): void {
   for (const s of snapshots) {
-    const here = store.index.snapshot(s.origin);
+    const here = store.index.snapshot(s.idOnMachine);
     if (!here) continue;
     if (here.kind !== s.kind || here.at !== s.at || here.label !== s.label || here.files !== s.versions.length) {
       throw new HindsightError(
         'HISTORY_DIVERGED',
-        `Snapshot ${s.origin} of the bundle is not snapshot ${s.origin} of ${store.root}: the two histories went separate ways after a common past. Import it --as a folder without a history. Nothing was imported.`,
-        { snapshotId: s.origin },
+        `Snapshot ${s.idOnMachine} of the bundle is not snapshot ${s.idOnMachine} of ${store.root}: the two histories went separate ways after a common past. Import it --as a folder without a history. Nothing was imported.`,
+        { snapshotId: s.idOnMachine },
       );
     }
   }
@@ -429,7 +429,7 @@ async function readJson<T>(reader: ByteReader, kind: number, schema: z.ZodType<T
 
 function toRows(s: BundleSnapshot): ImportedRows['snapshots'][number] {
   return {
-    id: s.origin,
+    id: s.idOnMachine,
     kind: s.kind,
     at: s.at,
     label: s.label,
@@ -442,6 +442,6 @@ function toRows(s: BundleSnapshot): ImportedRows['snapshots'][number] {
     from_git: s.made?.fromGit ?? null,
     git_operation: s.made?.gitOperation ?? null,
     git_when: s.made?.gitWhen ?? null,
-    versions: s.versions.map((v): VersionRowOut => [v.versionId, s.origin, v.path, v.hash, v.mode, v.size, v.type, v.target, v.fromVersion ?? null]),
+    versions: s.versions.map((v): VersionRowOut => [v.versionId, s.idOnMachine, v.path, v.hash, v.mode, v.size, v.type, v.target, v.fromVersion ?? null]),
   };
 }

@@ -1,16 +1,15 @@
 import type { CompactLook } from '../store/compactBlob.js';
-import type { WorkerFailure } from '../workerFailure.js';
 
-// The messages between the history process and the compaction thread (compactWorker.ts): a batch
-// of blobs to look at, and what was found for each (the compressed bytes moved, not copied).
+// The messages between the history process and the compaction thread (compactWorker.ts), carried
+// by their WorkerHost: a batch of blobs to look at, and what was found for each (the compressed
+// bytes moved, not copied).
 
 export interface LookRequest {
-  type: 'look';
   blobsDir: string;
   blobs: { hash: string; size: number }[];
 }
 
-export type LookReply = { type: 'looked'; looks: CompactLook[]; niceness: number | null } | WorkerFailure;
+export type LookReply = CompactLook[];
 
 /** The compressed bytes of a batch's looks, handed over with the reply instead of copied. */
 export function transferables(looks: readonly CompactLook[]): ArrayBuffer[] {

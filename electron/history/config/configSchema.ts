@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HISTORY_BUDGET, DEFAULT_RETENTION, REMOTE_NAME, REMOTE_NAME_RULE, retentionPolicySchema } from '../../../shared/retention.js';
-import { DEFAULT_COPY_CONCURRENCY } from '../store/copyPool.js';
+import { DEFAULT_COPY_CONCURRENCY } from '../store/copyConcurrency.js';
 import { parseEndpoint, parseRemoteUrl } from '../remote/remoteUrl.js';
 
 export { REMOTE_NAME };

@@ -13,7 +13,7 @@ import * as lines from './lines.js';
 import * as remoteLedgerQueries from './remoteLedgerQueries.js';
 import type { RemoteLinkState } from './remoteLedgerQueries.js';
 import type { RecordedSnapshot } from '../remote/layout/recordFormat.js';
-import type { RemoteLedger } from '../remote/remoteLedger.js';
+import type { RemoteLedger } from './remoteLedger.js';
 import { migrate } from './migrations.js';
 import * as pins from './pins.js';
 import * as pruneQueries from './pruneQueries.js';

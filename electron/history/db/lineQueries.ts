@@ -15,7 +15,7 @@ export function ownSnapshotsAfter(sql: Sql, after: number): RecordedSnapshot[] {
   if (rows.length === 0) return [];
   const byId = new Map<number, RecordedSnapshot>();
   const snapshots = rows.map((r) => {
-    const snapshot: RecordedSnapshot = { origin: r.id, kind: r.kind, at: r.at, label: r.label, branch: r.branch, head: r.head, versions: [] };
+    const snapshot: RecordedSnapshot = { idOnMachine: r.id, kind: r.kind, at: r.at, label: r.label, branch: r.branch, head: r.head, versions: [] };
     byId.set(r.id, snapshot);
     return snapshot;
   });

@@ -8,6 +8,10 @@ import type Database from 'better-sqlite3';
 //
 // Adding a migration: append { version: N + 1, up } below. Never edit one that has shipped: a
 // store written with it already has its user_version, and would never run the edit.
+//
+// The CHECKs on snapshots.kind and snapshots.origin list shared/history.ts's SNAPSHOT_KINDS and
+// ORIGIN_KINDS: a kind added there needs a migration that rebuilds the CHECK
+// (test/history/db/kindChecks.test.ts compares the migrated schema with shared's lists).
 
 interface Migration {
   version: number;

@@ -1,11 +1,11 @@
 import { headSchema, type RemoteHead } from '../remote/layout/headFormat.js';
 import type { PackIndex } from '../remote/layout/indexFormat.js';
 import type { PackEntry } from '../remote/layout/packFormat.js';
-import type { BlobLocation, ForeignHead, RemoteLedger, RemoteLink, SentPack } from '../remote/remoteLedger.js';
+import type { BlobLocation, ForeignHead, RemoteLedger, RemoteLink, SentPack } from './remoteLedger.js';
 import { setFork } from './lines.js';
 import type { Sql } from './sql.js';
 
-// The remote ledger (remote/remoteLedger.ts) in history.db: one row per remote in remote_links,
+// The remote ledger (remoteLedger.ts) in history.db: one row per remote in remote_links,
 // every blob's place on that remote in remote_blobs (ours and other machines'), the packs this
 // machine sent that no index names yet in remote_packs, and other machines' heads and the objects
 // of theirs already read. Each note is one statement or one transaction, written right after the

@@ -3,7 +3,7 @@ import type { ObjectStore, StoredObject } from './objectStore.js';
 import { decodeHead, type RemoteHead } from './layout/headFormat.js';
 import { decodeIndex } from './layout/indexFormat.js';
 import { FORMAT_MARKER_KEY, hashOfKey, headKey, headsFolder, machineOfHeadKey } from './layout/remoteKeys.js';
-import type { RemoteLedger } from './remoteLedger.js';
+import type { RemoteLedger } from '../db/remoteLedger.js';
 import type { TransferMeter } from './transferMeter.js';
 
 // Reading a project's heads: one LIST of heads/ says which machines pushed and, by ETag, which of

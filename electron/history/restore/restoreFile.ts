@@ -4,13 +4,12 @@ import type { RestoreFileResult } from '../../../shared/contract/values.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { GitSource } from '../../../shared/history.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
-import type { NewBlob, NewOrigin } from '../db/commitSnapshot.js';
+import type { NewBlob, NewOrigin, NewSnapshot } from '../db/commitSnapshot.js';
 import { fsError } from '../fsErrors.js';
 import { gitFileAt } from '../git/gitFileAt.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { storeBytes } from '../store/storeBytes.js';
-import { recordPaths } from '../versions/recordPaths.js';
-import { statPath } from '../versions/statPath.js';
+import { statPath } from '../walk/statPath.js';
 import { removeEmptyParents } from './emptyFolders.js';
 import { FolderMaker } from './folderMaker.js';
 import { undoesFileRestore } from './restoreOrigin.js';
@@ -37,7 +36,14 @@ interface Contents extends Omit<WritableVersion, 'hash'> {
 /** The modes written: the version's and its folders', special bits from another history dropped unless kept. */
 type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
 
-interface Record {
+/**
+ * Records paths as they are on disk, as one snapshot (versions/recordPaths.ts, given by the
+ * caller: restore/ sits below versions/ and never imports it).
+ */
+export type RecordBefore = (store: ProjectStore, paths: readonly string[], snapshot: NewSnapshot) => Promise<{ snapshotId: number | undefined }>;
+
+/** What the restore snapshot records: its label, where it came from, and a blob it needs filed. */
+interface RestoreRecord {
   label: string;
   origin: NewOrigin;
   fromVersionId: number | null;
@@ -45,7 +51,7 @@ interface Record {
   blob?: NewBlob;
 }
 
-export async function restoreFile(store: ProjectStore, path: string, versionId: number, options: { keepSpecialModes?: boolean } = {}): Promise<RestoreFileResult> {
+export async function restoreFile(store: ProjectStore, path: string, versionId: number, recordBefore: RecordBefore, options: { keepSpecialModes?: boolean } = {}): Promise<RestoreFileResult> {
   checkTarget(store, path);
   const version = store.index.version(versionId);
   if (!version || version.path !== path) {
@@ -55,7 +61,7 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
   const mode = version.hash === null ? version.mode : modes.versionMode(version);
   const contents: Contents = { hash: version.hash, size: version.size, mode, type: version.type, target: version.target, modesAt: version.snapshotId, versionId };
-  return putBack(store, path, contents, modes, (capturedNothing) =>
+  return putBack(store, path, contents, modes, recordBefore, (capturedNothing) =>
     undoing && capturedNothing
       ? { label: `Undid the restore of ${path}`, origin: { kind: 'undo' }, fromVersionId: versionId }
       : { label: `Restored ${path} to version ${versionId}`, origin: { kind: 'restore' }, fromVersionId: versionId },
@@ -63,7 +69,7 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
 }
 
 /** Restores a file to git's HEAD or INDEX version; the bytes are filed into the store first. */
-export async function restoreFromGit(store: ProjectStore, path: string, source: GitSource): Promise<RestoreFileResult> {
+export async function restoreFromGit(store: ProjectStore, path: string, source: GitSource, recordBefore: RecordBefore): Promise<RestoreFileResult> {
   checkTarget(store, path);
   const git = await gitFileAt(store.git, path, source);
   // Git's bytes repair a blob found damaged, like any other copy of them.
@@ -73,7 +79,7 @@ export async function restoreFromGit(store: ProjectStore, path: string, source: 
   const contents: Contents = { hash, size: git.bytes.length, mode: git.mode, type: git.type, target, modesAt: store.index.latestSnapshotId() ?? 0 };
   const at = git.commit ? ` (${git.commit.slice(0, 7)})` : '';
   // Git's modes are this repository's own: kept as they are.
-  return putBack(store, path, contents, new SpecialModes(store.index, true), () => ({
+  return putBack(store, path, contents, new SpecialModes(store.index, true), recordBefore, () => ({
     label: `Restored ${path} to git ${source}${at}`,
     origin: { kind: 'restore', fromGit: source },
     fromVersionId: null,
@@ -88,10 +94,17 @@ function checkTarget(store: ProjectStore, path: string): void {
   }
 }
 
-async function putBack(store: ProjectStore, path: string, contents: Contents, modes: Modes, record: (capturedNothing: boolean) => Record): Promise<RestoreFileResult> {
+async function putBack(
+  store: ProjectStore,
+  path: string,
+  contents: Contents,
+  modes: Modes,
+  recordBefore: RecordBefore,
+  record: (capturedNothing: boolean) => RestoreRecord,
+): Promise<RestoreFileResult> {
   const absTarget = safeTarget(store.root, path);
   let folderFailures: { error: Error }[] = [];
-  const captured = await recordPaths(store, [path], { kind: 'change', label: `Before restoring ${path}` });
+  const captured = await recordBefore(store, [path], { kind: 'change', label: `Before restoring ${path}` });
   const how = record(captured.snapshotId === undefined);
   // What the file held just before, now recorded: a deletion when it did not exist.
   const undoVersionId = store.index.latestVersion(path)?.versionId ?? null;

@@ -1,12 +1,11 @@
 import type { RetentionPolicy } from '../../../shared/retention.js';
 import type { PruneChunk } from './pruneChunks.js';
 import type { PrunePlan } from './planPrune.js';
-import type { WorkerFailure } from '../workerFailure.js';
 
-// Messages between the history process and its prune planner (pruneWorker.ts): a PlanRequest,
-// answered by a PlanMessage or a WorkerFailure. The plan comes back compact, ready for the write:
-// ids in typed arrays (moved, not copied), paths and hashes joined into one string per chunk (one
-// copy, no string per row), and what the result reports.
+// Messages between the history process and its prune planner (pruneWorker.ts), carried by its
+// WorkerHost (workerHost.ts): a PlanRequest, answered by a PlanMessage. The plan comes back
+// compact, ready for the write: ids in typed arrays (moved, not copied), paths and hashes joined
+// into one string per chunk (one copy, no string per row), and what the result reports.
 
 export interface PlanRequest {
   type: 'plan';
@@ -61,11 +60,7 @@ export interface PlanMessage {
   chunks: EncodedChunk[];
   /** git's ids the uncommitted rule computed (hashes and oids, each joined with '\n'), for history.db to remember. */
   gitOids: { hashes: string; oids: string };
-  /** The planner thread's niceness (null where it cannot be set for the thread alone). */
-  niceness: number | null;
 }
-
-export type FromWorker = PlanMessage | WorkerFailure;
 
 const PATHS = '\0';
 const HASHES = '\n';

@@ -1,10 +1,8 @@
-import { parentPort } from 'node:worker_threads';
 import { PruneReader } from '../db/pruneReader.js';
-import { lowestThreadPriority } from '../threadPriority.js';
-import { workerFailure } from '../workerFailure.js';
+import { serveRequests } from '../serveRequests.js';
 import { planPrune } from './planPrune.js';
 import { pruneChunks } from './pruneChunks.js';
-import { encodeChunk, encodeOids, transferables, type FromWorker, type PlanRequest, type PlanSummary } from './pruneProtocol.js';
+import { encodeChunk, encodeOids, transferables, type PlanMessage, type PlanRequest, type PlanSummary } from './pruneProtocol.js';
 import { uncommittedVersions, youngVersions } from './uncommitted.js';
 
 // The prune planner: a worker thread that reads every row a plan needs from its own read-only
@@ -15,14 +13,7 @@ import { uncommittedVersions, youngVersions } from './uncommitted.js';
 
 let reader: PruneReader | undefined;
 
-// The planner yields the cores to everything else (threadPriority.ts).
-const niceness = lowestThreadPriority();
-
-function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
-  parentPort?.postMessage(message, transfer);
-}
-
-async function plan(request: PlanRequest): Promise<void> {
+async function plan(request: PlanRequest): Promise<PlanMessage> {
   reader ??= new PruneReader(request.file);
   const source = reader;
   const { fingerprint, rows } = source.read();
@@ -48,9 +39,8 @@ async function plan(request: PlanRequest): Promise<void> {
     thinning: made.thinning,
     decisions: request.decisions ? made.decisions : null,
   };
-  send({ type: 'plan', fingerprint, summary, chunks, gitOids: encodeOids(computed), niceness }, transferables(chunks));
+  return { type: 'plan', fingerprint, summary, chunks, gitOids: encodeOids(computed) };
 }
 
-parentPort?.on('message', (request: PlanRequest) => {
-  plan(request).catch((error: unknown) => send(workerFailure(error)));
-});
+// At the lowest priority the host asks for (prunePlanner.ts): the planner yields the cores to everything else.
+serveRequests(plan, (made) => transferables(made.chunks));

@@ -1,10 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import type { SearchResult } from '../../../shared/contract/values.js';
-import { HindsightError } from '../../../shared/errors.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { BlobProblem } from '../store/blobReader.js';
 import { count } from '../trace.js';
-import { errorOfFailure, type WorkerFailure } from '../workerFailure.js';
+import { WorkerHost } from '../workerHost.js';
 import { workerScript } from '../workerScripts.js';
 import type { SearchRequest } from './searchHistory.js';
 
@@ -21,42 +19,28 @@ export interface SearchJob {
   maxSize: number;
 }
 
-export type SearchReply =
-  | { type: 'result'; result: SearchResult; damaged: [string, BlobProblem][]; counters: Record<string, number> }
-  | WorkerFailure;
+export interface SearchFound {
+  result: SearchResult;
+  damaged: [string, BlobProblem][];
+  counters: Record<string, number>;
+}
 
-export function searchOnThread(store: ProjectStore, request: SearchRequest, maxSize: number, signal?: AbortSignal): Promise<SearchResult> {
+export async function searchOnThread(store: ProjectStore, request: SearchRequest, maxSize: number, signal?: AbortSignal): Promise<SearchResult> {
   signal?.throwIfAborted();
   count('search.threads');
-  const worker = new Worker(workerScript('searchWorker'));
+  const host = new WorkerHost<SearchJob, SearchFound>(workerScript('searchWorker'), { name: 'The search' });
   const job: SearchJob = { file: store.index.file, blobsDir: store.blobsDir, request, maxSize };
-  return new Promise<SearchResult>((resolve, reject) => {
-    const stop = (): void => {
-      count('search.cancelled');
-      reject(signal?.reason instanceof Error ? signal.reason : new HindsightError('CANCELLED', 'Cancelled.'));
-      void worker.terminate();
-    };
-    signal?.addEventListener('abort', stop, { once: true });
-    const settle = (): void => {
-      signal?.removeEventListener('abort', stop);
-      void worker.terminate();
-    };
-    worker.once('message', (reply: SearchReply) => {
-      settle();
-      if (reply.type === 'failed') return reject(errorOfFailure(reply));
-      for (const [name, by] of Object.entries(reply.counters)) count(name, by);
-      // What the thread found missing or damaged, marked as a reader on this thread would have.
-      for (const [hash, problem] of reply.damaged) if (store.index.open) store.index.markDamaged(hash, problem);
-      resolve(reply.result);
-    });
-    worker.once('error', (error) => {
-      settle();
-      reject(error);
-    });
-    worker.once('exit', (code) => {
-      settle();
-      reject(new Error(`The search stopped (exit code ${code}).`));
-    });
-    worker.postMessage(job);
-  });
+  let found: SearchFound;
+  try {
+    found = await host.request(job, { signal });
+  } catch (error) {
+    if (signal?.aborted) count('search.cancelled');
+    throw error;
+  } finally {
+    void host.close();
+  }
+  for (const [name, by] of Object.entries(found.counters)) count(name, by);
+  // What the thread found missing or damaged, marked as a reader on this thread would have.
+  for (const [hash, problem] of found.damaged) if (store.index.open) store.index.markDamaged(hash, problem);
+  return found.result;
 }

@@ -1,10 +1,9 @@
-import { parentPort } from 'node:worker_threads';
 import { SearchReader } from '../db/searchReader.js';
+import { serveRequests } from '../serveRequests.js';
 import { onBlobDamage, type BlobProblem } from '../store/blobReader.js';
 import { traceSnapshot } from '../trace.js';
-import { workerFailure } from '../workerFailure.js';
 import { searchHistory } from './searchHistory.js';
-import type { SearchJob, SearchReply } from './searchThread.js';
+import type { SearchFound, SearchJob } from './searchThread.js';
 
 // One search's worker thread: the whole query (the index's candidates, the blobs read and
 // matched) from its own read-only connection to history.db, so the history process's thread keeps
@@ -12,25 +11,17 @@ import type { SearchJob, SearchReply } from './searchThread.js';
 // missing or damaged and its trace counters go back with the answer, for the history process to
 // record as if it had read them itself.
 
-function search(job: SearchJob): SearchReply {
+function search(job: SearchJob): SearchFound {
   const reader = new SearchReader(job.file);
   const damaged: [string, BlobProblem][] = [];
   const stopListening = onBlobDamage(job.blobsDir, (hash, problem) => void damaged.push([hash, problem]));
   try {
     const result = searchHistory({ index: reader, blobsDir: job.blobsDir }, job.request, job.maxSize);
-    return { type: 'result', result, damaged, counters: traceSnapshot() };
+    return { result, damaged, counters: traceSnapshot() };
   } finally {
     stopListening();
     reader.close();
   }
 }
 
-parentPort?.once('message', (job: SearchJob) => {
-  let reply: SearchReply;
-  try {
-    reply = search(job);
-  } catch (error) {
-    reply = workerFailure(error);
-  }
-  parentPort?.postMessage(reply);
-});
+serveRequests(search);

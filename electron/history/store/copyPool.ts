@@ -4,6 +4,7 @@ import { CopySlots } from './copySlots.js';
 import type { CopyJob, CopyJobResult } from './copyProtocol.js';
 import { count, countMax } from '../trace.js';
 import { workerScript as scriptOf } from '../workerScripts.js';
+import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
 
 // The copy workers of the process: worker threads that do the file work with synchronous calls,
 // leaving the history process's event loop and libuv pool free for everything else. One pool per
@@ -16,8 +17,6 @@ import { workerScript as scriptOf } from '../workerScripts.js';
 // before its first file). They are started as jobs need them: a folder whose files fit in one
 // batch runs on one worker; a job holding a slot while every worker is busy waits for the first
 // one free.
-
-export const DEFAULT_COPY_CONCURRENCY = 4;
 
 interface Pending {
   resolve: (result: CopyJobResult) => void;

@@ -1,6 +1,6 @@
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { createsPrivateFileExactly } from '../privateModes.js';
+import { COPY_WORKER_NICE, threadPriority } from '../threadPriority.js';
 import { CopyCancelled, fileRegularFile, type FileCounters } from './fileIntoStore.js';
 import type { CopyFailure, CopyJob, CopyJobResult } from './copyProtocol.js';
 
@@ -12,17 +12,9 @@ function fail(error: unknown): CopyFailure {
   return { kind: 'failed', code: err.code ?? 'EUNKNOWN', message: err.message ?? String(error) };
 }
 
-// A first copy is background work: on Linux the nice value is per thread, so this lowers only
-// this copy worker, and the history process's event loop and libuv pool (a stat, a page of the
-// viewer) get a core as soon as they need one. On an idle machine it costs the copy nothing.
-// Only a little lower: at 10 each worker weighs a tenth of a normal thread, and on a busy machine
-// the copy crawled behind everything else (docs/PERFORMANCE.md, "Copy worker priority").
-export const COPY_WORKER_NICE = 5;
-try {
-  setPriority(0, Number(process.env.HINDSIGHT_COPY_NICE ?? COPY_WORKER_NICE));
-} catch {
-  // Not permitted or not supported here: the copy runs at normal priority.
-}
+// A first copy is background work (COPY_WORKER_NICE); through threadPriority.ts, so only on
+// Linux, where it lowers this thread alone: elsewhere it would lower the whole app.
+threadPriority(Number(process.env.HINDSIGHT_COPY_NICE ?? COPY_WORKER_NICE));
 
 // The known blobs of the last list received (CopyJob.known): the pool sends a list once per worker
 // and then only its id. Blobs this worker files are added as it goes.

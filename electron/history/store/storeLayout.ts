@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { BLOB_HASH_SOURCE } from '../../../shared/blobHash.js';
 
 // The on-disk layout of one project's history store. Every path of the store is made here.
 
@@ -56,7 +57,7 @@ export function blobFilePath(blobsDir: string, hash: string, form: BlobForm): st
   return form === 'raw' ? blobPath(blobsDir, hash) : compressedBlobPath(blobsDir, hash);
 }
 
-const BLOB_FILE_NAME = /^([0-9a-f]{64})(\.zst)?$/;
+const BLOB_FILE_NAME = new RegExp(`^(${BLOB_HASH_SOURCE})(\\.zst)?$`);
 
 /** The blob a file name in a fan-out folder holds, and its form; undefined for anything else (a temp). */
 export function blobOfFileName(name: string): { hash: string; form: BlobForm } | undefined {

@@ -5,7 +5,7 @@ import { fsError } from '../fsErrors.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { safeTarget } from '../restore/safeTarget.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
-import { statPath } from './statPath.js';
+import { statPath } from '../walk/statPath.js';
 
 // Which of a file's versions the disk holds now: the viewer's "Current" row (on this machine's
 // line: what the folder's own history has), and the versions a restore would not change (and how many versions there are, read here anyway: the viewer's

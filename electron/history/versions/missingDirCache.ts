@@ -1,6 +1,6 @@
 import type { WalkEntry } from '../walk/walkFolder.js';
 import { count } from '../trace.js';
-import { folderExists, statPath } from './statPath.js';
+import { folderExists, statPath } from '../walk/statPath.js';
 
 // Checks recorded paths the walk did not find, in sorted order, remembering which folder is known
 // to be missing so the paths under it cost no lstat (git's sparse-index cache, seed 004).

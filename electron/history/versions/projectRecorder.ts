@@ -13,7 +13,7 @@ import type { GitSource, RestoreFileResult, RestorePreview } from '../../../shar
 import { commitChangeGroup, type ChangeGroupResult, type MassChangeRule } from './changeGroup.js';
 import { insertCheckpoint } from './checkpoint.js';
 import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
-import { againIfCollected, prepareChanges } from './recordPaths.js';
+import { againIfCollected, prepareChanges, recordPaths } from './recordPaths.js';
 import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
 import type { VerifyResult } from '../../../shared/history.js';
 import type { ProgressSink } from '../progressThrottle.js';
@@ -109,7 +109,7 @@ export class ProjectRecorder {
     return project.serial(() => {
       // Never write into a folder that vanished or was replaced: it is not this history's folder.
       project.store.assertFolderUnchanged();
-      return restoreFile(project.store, path, versionId, options);
+      return restoreFile(project.store, path, versionId, recordPaths, options);
     }, options);
   }
 
@@ -121,7 +121,7 @@ export class ProjectRecorder {
   restoreFromGit(project: OpenProject, path: string, source: GitSource, wait: WriterWait = {}): Promise<RestoreFileResult> {
     return project.serial(() => {
       project.store.assertFolderUnchanged();
-      return restoreFromGit(project.store, path, source);
+      return restoreFromGit(project.store, path, source, recordPaths);
     }, wait);
   }
 

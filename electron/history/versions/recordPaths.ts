@@ -7,7 +7,7 @@ import type { CopyPool } from '../store/copyPool.js';
 import { fileEntries } from '../store/fileEntries.js';
 import { overSizeLimit, type WalkEntry } from '../walk/walkFolder.js';
 import { unreadableReason } from '../walk/unreadable.js';
-import { statPath } from './statPath.js';
+import { statPath } from '../walk/statPath.js';
 
 // Records what some paths hold now, as one snapshot, for the paths whose contents, mode, type or
 // existence differ from their latest version. It is how a restore captures what it is about to

@@ -1,6 +1,5 @@
-import type { OpenResult } from '../../../shared/contract.js';
 import { progressFraction, type Progress } from '../../../shared/progress.js';
-import { formatBytes, formatCount } from '../../format/bytes.js';
+import { formatBytes, formatCount, plural } from '../../format/bytes.js';
 import { formatDuration } from '../../format/time.js';
 
 // What a copy card says and how full its bar is, phase by phase. The walk is its own phase (files
@@ -58,18 +57,4 @@ function rescanStatus(p: Progress): string {
   // The files read are the ones whose stamps moved (or are too recent to trust), not all changed.
   if (p.phase === 'copy' && p.filesTotal > 0) return `Checking for changes: reading ${formatCount(p.filesDone)} of ${plural(p.filesTotal, 'file')}`;
   return 'Checking for changes…';
-}
-
-/** What stays when a copy is over: "4,846 files in 1.3 s, 46 MB". */
-export function completionLine(result: Pick<OpenResult, 'files' | 'bytes' | 'ms' | 'firstCopy'>): string {
-  const took = `${plural(result.files, 'file')} in ${seconds(result.ms)}, ${formatBytes(result.bytes)}`;
-  return result.firstCopy ? took : `Up to date: ${took}`;
-}
-
-function seconds(ms: number): string {
-  return ms < 1000 ? `${(ms / 1000).toFixed(2)} s` : ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : formatDuration(ms / 1000);
-}
-
-function plural(n: number, noun: string): string {
-  return `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
 }

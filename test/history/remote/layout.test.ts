@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, gunzipSync } from 'node:zlib';
 import { carriedForm, PackBuilder, readPackTrailer, sha256, unpackBlob, type PackEntry } from '../../../electron/history/remote/layout/packFormat.js';
 import { compressBlob } from '../../../electron/history/store/blobCodec.js';
 import { decodeIndex, encodeIndex } from '../../../electron/history/remote/layout/indexFormat.js';
@@ -97,9 +97,13 @@ describe('metadata objects', () => {
     damaged[damaged.length - 5]! ^= 1;
     expect(codeOf(() => decodeIndex(damaged, index.hash))).toBe('REMOTE_CORRUPT');
 
-    const snapshot = { origin: 1, kind: 'baseline' as const, at: 5, label: null, branch: null, head: null, versions: [{ path: 'a/b.txt', hash: 'd'.repeat(64), mode: 0o644, size: 3, type: 'file' as const, target: null }] };
+    const snapshot = { idOnMachine: 1, kind: 'baseline' as const, at: 5, label: null, branch: null, head: null, versions: [{ path: 'a/b.txt', hash: 'd'.repeat(64), mode: 0o644, size: 3, type: 'file' as const, target: null }] };
     const record = encodeRecord(MACHINE, [snapshot]);
     expect(decodeRecord(record.body, record.hash).snapshots).toEqual([snapshot]);
+    // On the wire the snapshot's id on its machine is `origin`, first, as every record already written has it.
+    const wire = JSON.parse(gunzipSync(record.body).toString('utf8')) as { snapshots: Record<string, unknown>[] };
+    expect(Object.keys(wire.snapshots[0]!)).toEqual(['origin', 'kind', 'at', 'label', 'branch', 'head', 'versions']);
+    expect(wire.snapshots[0]!.origin).toBe(1);
     expect(codeOf(() => decodeRecord(record.body, index.hash))).toBe('REMOTE_CORRUPT');
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
-import { statPath } from '../../../electron/history/versions/statPath.js';
+import { statPath } from '../../../electron/history/walk/statPath.js';
 import { insertCheckpoint } from '../../../electron/history/versions/checkpoint.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256 } from '../../helpers/writeTree.js';

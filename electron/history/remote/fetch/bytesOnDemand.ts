@@ -1,7 +1,7 @@
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { RemoteConfig } from '../../config/configSchema.js';
 import type { ProjectStore } from '../../project/projectStore.js';
-import type { BlobLocation } from '../remoteLedger.js';
+import type { BlobLocation } from '../../db/remoteLedger.js';
 import { machineIdentity } from '../machineIdentity.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
 import { remoteProjectId } from '../remoteProject.js';

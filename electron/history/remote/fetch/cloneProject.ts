@@ -9,7 +9,7 @@ import { localBlobSource, materializeSnapshot } from '../../restore/materializeS
 import { foreignFiles } from '../../restore/specialModes.js';
 import type { RecordedVersion } from '../layout/recordFormat.js';
 import { machineIdentity } from '../machineIdentity.js';
-import type { BlobLocation } from '../remoteLedger.js';
+import type { BlobLocation } from '../../db/remoteLedger.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
 import { setRemoteOrigin } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
@@ -99,7 +99,7 @@ export async function cloneProject(dataDir: string, store: ProjectStore, remote:
     await materializeSnapshot(contents, store.root, localBlobSource(store.blobsDir), { signal, meter, inPlace: true });
 
     const writes: SnapshotWrite[] = line.map(({ machine: machineId, snapshot }) => ({
-      snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.origin },
+      snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.idOnMachine },
       versions: snapshot.versions,
       blobs: distinctBlobs(snapshot.versions),
     }));

@@ -1,5 +1,5 @@
 import type { PackEntry } from '../layout/packFormat.js';
-import type { BlobLocation } from '../remoteLedger.js';
+import type { BlobLocation } from '../../db/remoteLedger.js';
 
 // Which requests fetch a set of blobs: a large blob is one GET of its own object; blobs of one
 // pack are fetched by range, neighbours (closer than MERGE_GAP) joined into one range, so a clone

@@ -1,7 +1,7 @@
 import { HindsightError } from '../../../../shared/errors.js';
 import { firstProblem, sizeProblem, snapshotsProblem } from '../layout/recordChecks.js';
 import type { RecordedSnapshot } from '../layout/recordFormat.js';
-import type { BlobLocation } from '../remoteLedger.js';
+import type { BlobLocation } from '../../db/remoteLedger.js';
 
 // One machine's snapshots as its records on a remote list them, checked before any is written
 // (layout/recordChecks.ts). A push killed after writing its record and run again writes a second
@@ -26,11 +26,11 @@ export function machineSnapshots(machineId: string, recorded: readonly RecordedS
   const repeats: RecordedSnapshot[] = [];
   for (const snapshot of recorded) {
     const text = JSON.stringify(snapshot);
-    const seen = byId.get(snapshot.origin);
-    if (!seen) byId.set(snapshot.origin, { snapshot, text });
+    const seen = byId.get(snapshot.idOnMachine);
+    if (!seen) byId.set(snapshot.idOnMachine, { snapshot, text });
     else if (seen.text !== text) repeats.push(snapshot);
   }
-  const snapshots = [...byId.values()].map((s) => s.snapshot).sort((a, b) => a.origin - b.origin);
+  const snapshots = [...byId.values()].map((s) => s.snapshot).sort((a, b) => a.idOnMachine - b.idOnMachine);
   // A differing repeat is checked with the rest, so it is named as an id listed twice.
   const problem = snapshotsProblem([...snapshots, ...repeats]);
   if (problem !== null) {

@@ -12,7 +12,7 @@ import { machineIdentity } from '../machineIdentity.js';
 import type { ObjectStore } from '../objectStore.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
 import { listHeads, readHead } from '../remoteHeads.js';
-import type { BlobLocation, RemoteLedger } from '../remoteLedger.js';
+import type { BlobLocation, RemoteLedger } from '../../db/remoteLedger.js';
 import { remoteProjectId } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
 import { distinctBlobs } from './cloneProject.js';
@@ -119,10 +119,10 @@ async function pullMachine(
   // Indexes noted first: a record's blobs are located before its snapshots can be read.
   for (const [key, index] of decoded) ledger.noteForeignIndex(machineId, key, index);
   const have = store.index.importedOrigins(machineId);
-  const fresh = checked.filter((s) => !have.has(s.origin));
+  const fresh = checked.filter((s) => !have.has(s.idOnMachine));
   checkLocatedSizes(fresh, locatedOf(ledger, fresh));
   const writes: SnapshotWrite[] = fresh.map((snapshot) => ({
-    snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.origin },
+    snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.idOnMachine },
     versions: snapshot.versions,
     blobs: distinctBlobs(snapshot.versions),
   }));
@@ -137,7 +137,7 @@ async function pullMachine(
       machine: machineId,
       name: head.machine.name,
       snapshots: writes.length,
-      newest: last ? { origin: last.origin, snapshotId: ids[ids.length - 1]! } : null,
+      newest: last ? { origin: last.idOnMachine, snapshotId: ids[ids.length - 1]! } : null,
     },
     read: 1 + indexes.length + records.length,
   };

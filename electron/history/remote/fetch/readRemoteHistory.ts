@@ -72,7 +72,7 @@ export function chooseSnapshot(history: RemoteHistory, wanted: string | undefine
     let best: { ref: RemoteSnapshotRef; at: number } | undefined;
     for (const line of lines) {
       const last = line.snapshots[line.snapshots.length - 1];
-      if (last && (!best || last.at > best.at)) best = { ref: { machine: line.machineId, origin: last.origin }, at: last.at };
+      if (last && (!best || last.at > best.at)) best = { ref: { machine: line.machineId, origin: last.idOnMachine }, at: last.at };
     }
     if (!best) throw new HindsightError('REMOTE_PROJECT_NOT_FOUND', 'The remote has this project but no snapshot of it yet.');
     return best.ref;
@@ -87,7 +87,7 @@ export function chooseSnapshot(history: RemoteHistory, wanted: string | undefine
     });
   }
   const line = candidates[0]!;
-  if (!line.snapshots.some((s) => s.origin === origin)) throw new HindsightError('SNAPSHOT_NOT_FOUND', `The remote has no snapshot ${wanted}.`, { snapshot: wanted });
+  if (!line.snapshots.some((s) => s.idOnMachine === origin)) throw new HindsightError('SNAPSHOT_NOT_FOUND', `The remote has no snapshot ${wanted}.`, { snapshot: wanted });
   return { machine: line.machineId, origin };
 }
 
@@ -100,7 +100,7 @@ export function lineTo(history: RemoteHistory, ref: RemoteSnapshotRef): { machin
     if (!line || seen.has(at.machine)) throw new HindsightError('REMOTE_CORRUPT', `The remote's line of machine ${at.machine} is missing or loops.`, { machine: at.machine });
     seen.add(at.machine);
     const upTo = at.origin;
-    chain.unshift(line.snapshots.filter((s) => s.origin <= upTo).map((snapshot) => ({ machine: line.machineId, snapshot })));
+    chain.unshift(line.snapshots.filter((s) => s.idOnMachine <= upTo).map((snapshot) => ({ machine: line.machineId, snapshot })));
     at = line.head.fork;
   }
   return chain.flat();

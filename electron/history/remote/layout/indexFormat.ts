@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { decodeGzipJson, encodeGzipJson } from './jsonObject.js';
 import { packEntrySchema, type PackEntry } from './packFormat.js';
+import { BLOB_HASH } from '../../../../shared/blobHash.js';
 
 // A pack index (index/<sha256>.json.gz): the packs one push wrote with where each blob sits in
 // them, and the large blobs it wrote standing alone. Written after the data it lists and before
 // any snapshot record that needs it; the union of a project's indexes is what its remote holds.
 
-const HASH = z.string().regex(/^[0-9a-f]{64}$/);
+const HASH = z.string().regex(BLOB_HASH);
 
 export const indexSchema = z.object({
   format: z.literal(1),

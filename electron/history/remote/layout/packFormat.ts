@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { HindsightError } from '../../../../shared/errors.js';
+import { BLOB_HASH } from '../../../../shared/blobHash.js';
 import { BlobUndecodable, checkCompressedForm } from '../../store/blobCodec.js';
 import { count } from '../../trace.js';
 
@@ -34,7 +35,7 @@ const ENCODINGS = ['raw', 'deflate', 'brotli', 'zstd'] as const;
 export type PackEntry = [hash: string, offset: number, length: number, size: number, encoding: BlobEncoding | 'unknown'];
 
 export const packEntrySchema = z.tuple([
-  z.string().regex(/^[0-9a-f]{64}$/),
+  z.string().regex(BLOB_HASH),
   z.number().int().nonnegative(),
   z.number().int().nonnegative(),
   z.number().int().nonnegative(),

@@ -48,10 +48,10 @@ export function sizeProblem(sizes: ReadonlyMap<string, number>, hash: string, si
 export function snapshotsProblem(snapshots: readonly RecordedSnapshot[], sizes = new Map<string, number>()): string | null {
   const ids = new Set<number>();
   return firstProblem(snapshots, (s) => {
-    const problem = idProblem(s.origin, 'snapshot') ?? timeProblem(s.at, `snapshot ${s.origin}`);
+    const problem = idProblem(s.idOnMachine, 'snapshot') ?? timeProblem(s.at, `snapshot ${s.idOnMachine}`);
     if (problem !== null) return problem;
-    if (ids.has(s.origin)) return `snapshot ${s.origin} is listed twice`;
-    ids.add(s.origin);
+    if (ids.has(s.idOnMachine)) return `snapshot ${s.idOnMachine} is listed twice`;
+    ids.add(s.idOnMachine);
     return versionsProblem(s, sizes);
   });
 }
@@ -59,13 +59,13 @@ export function snapshotsProblem(snapshots: readonly RecordedSnapshot[], sizes =
 function versionsProblem(s: RecordedSnapshot, sizes: Map<string, number>): string | null {
   const paths = new Set<string>();
   return firstProblem(s.versions, (v) => {
-    if (paths.has(v.path)) return `snapshot ${s.origin} lists ${v.path} twice`;
+    if (paths.has(v.path)) return `snapshot ${s.idOnMachine} lists ${v.path} twice`;
     paths.add(v.path);
-    if (!Number.isSafeInteger(v.size)) return `snapshot ${s.origin} gives ${v.path} the size ${v.size}, beyond what a file holds`;
+    if (!Number.isSafeInteger(v.size)) return `snapshot ${s.idOnMachine} gives ${v.path} the size ${v.size}, beyond what a file holds`;
     if (v.hash === null) return null;
     const size = sizes.get(v.hash);
     if (size === undefined) sizes.set(v.hash, v.size);
-    else if (size !== v.size) return `snapshot ${s.origin} gives ${v.path} ${v.size} bytes, another version of the same contents ${size}`;
+    else if (size !== v.size) return `snapshot ${s.idOnMachine} gives ${v.path} ${v.size} bytes, another version of the same contents ${size}`;
     return null;
   });
 }

@@ -1,4 +1,5 @@
 import { HindsightError } from '../../../../shared/errors.js';
+import { BLOB_HASH_SOURCE } from '../../../../shared/blobHash.js';
 
 // Every object name of the remote layout (docs/REMOTE.md), relative to the remote's prefix, is
 // made and checked here. Names that carry a hash are the hash of the object's bytes (or, for a
@@ -9,7 +10,7 @@ import { HindsightError } from '../../../../shared/errors.js';
 export const FORMAT_MARKER_KEY = 'hindsight-remote.json';
 export const PROJECTS_FOLDER = 'projects';
 
-const HASH = '[0-9a-f]{64}';
+const HASH = BLOB_HASH_SOURCE;
 const PROJECT_ID = /^[0-9a-f]{32}$/;
 const MACHINE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -4,7 +4,7 @@ import { encodeHead, type RemoteHead } from '../layout/headFormat.js';
 import { encodeIndex } from '../layout/indexFormat.js';
 import { encodeRecord, type RecordedSnapshot } from '../layout/recordFormat.js';
 import { headKey, indexKey, recordKey } from '../layout/remoteKeys.js';
-import type { RemoteLedger } from '../remoteLedger.js';
+import type { RemoteLedger } from '../../db/remoteLedger.js';
 import type { PushSource } from '../pushSource.js';
 import { ensureFormatMarker, listHeads, readHead, refreshForeignHeads } from '../remoteHeads.js';
 import { TransferMeter } from '../transferMeter.js';
@@ -106,8 +106,8 @@ export async function pushProject(store: ObjectStore, source: PushSource, ledger
   meter.enter('snapshots', { objects: snapshots.length > 0 ? 1 : 0 });
   if (snapshots.length > 0) {
     const record = encodeRecord(source.machine.id, snapshots);
-    const first = snapshots[0]!.origin;
-    const last = snapshots[snapshots.length - 1]!.origin;
+    const first = snapshots[0]!.idOnMachine;
+    const last = snapshots[snapshots.length - 1]!.idOnMachine;
     const key = recordKey(source.projectId, source.machine.id, first, last, record.hash);
     await store.put(key, record.body, signal);
     ledger.noteRecord(key, last, snapshots.length);

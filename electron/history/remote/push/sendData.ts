@@ -2,7 +2,7 @@ import type { ObjectStore } from '../objectStore.js';
 import { blobKey, packKey } from '../layout/remoteKeys.js';
 import { listData } from '../remoteData.js';
 import { carriedForm, PACK_TARGET_BYTES, PackBuilder, storedForm, type BuiltPack, type StoredBlob } from '../layout/packFormat.js';
-import type { RemoteLedger } from '../remoteLedger.js';
+import type { RemoteLedger } from '../../db/remoteLedger.js';
 import type { PushSource } from '../pushSource.js';
 import type { TransferMeter } from '../transferMeter.js';
 import { count } from '../../trace.js';

@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs';
 import { fsPath, linkTarget, type FsPath } from '../paths/fsPath.js';
-import { entryFromStat, type WalkEntry } from '../walk/walkFolder.js';
+import { entryFromStat, type WalkEntry } from './walkFolder.js';
 import { count } from '../trace.js';
 
 // What is at one project path right now, looked at the way the walk looks: lstat, never through a
