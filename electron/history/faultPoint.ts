@@ -7,7 +7,7 @@
 // error the OS gives with that code, every time it is reached: for limits a test cannot reach
 // for real without disturbing everything else on the machine (inotify's watches).
 
-export type FaultPoint = 'prune-planned' | 'prune-transaction' | 'prune-between-chunks' | 'prune-marked' | 'prune-deleting' | 'record-commit' | 'archive-pushed' | 'archive-removing';
+export type FaultPoint = 'prune-planned' | 'prune-transaction' | 'prune-between-chunks' | 'prune-marked' | 'prune-deleting' | 'record-commit' | 'archive-pushed' | 'archive-removing' | 'chunks-placed' | 'list-placed';
 
 const passed = new Set<FaultPoint>();
 

@@ -6,6 +6,7 @@ import { lineOfMachine } from './lines.js';
 import { originOfKind } from './rows.js';
 import type { Sql } from './sql.js';
 import { writeStats, type StatRow } from './statCache.js';
+import { recordChunks, type ChunkRow } from './chunkRows.js';
 
 // The one place a snapshot is written: the snapshot, its versions, the blobs they name and the
 // stat rows, in one transaction. It answers with the snapshot as the contract shows it, built
@@ -40,7 +41,8 @@ export interface NewSnapshot {
 export interface SnapshotWrite {
   snapshot: NewSnapshot;
   versions: readonly NewVersion[];
-  blobs: readonly { hash: string; size: number }[];
+  /** The blobs filed; a chunked one with its chunks in order (chunkRows.ts). */
+  blobs: readonly { hash: string; size: number; chunks?: readonly ChunkRow[] }[];
   stats?: readonly StatRow[];
   removedStats?: readonly string[];
   /** The folders' modes seen with it (the baseline's): recorded where new or changed. */
@@ -98,6 +100,10 @@ export function commitSnapshot(
     for (const blob of write.blobs) {
       sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', blob.hash, blob.size);
       if (pruned) reviveBlob(sql, blob.hash, blobPresent);
+      if (!blob.chunks) continue;
+      recordChunks(sql, blob.hash, blob.chunks);
+      // A chunk trusted while a prune collected it: looked at again, as a blob is.
+      if (pruned) for (const chunk of blob.chunks) reviveBlob(sql, chunk.hash, blobPresent);
     }
     // The folders' figures (folderSummaries.ts) move with this snapshot, in this transaction.
     const summaries = summariesBeforeCommit(

@@ -270,6 +270,27 @@ const MIGRATIONS: Migration[] = [
     version: 12,
     up: () => undefined,
   },
+  {
+    // Large files may be stored as content-defined chunks (store/chunkList.ts): a list blob
+    // (blobs/ab/<hash>.chunks) naming chunks that are blobs of their own, shared between lists.
+    // blob_chunks records which chunks each list names, so a prune never removes a chunk a kept
+    // list needs and collects a chunk with the last list naming it, and verify can name every
+    // version a damaged chunk breaks. Chunks have no row in blobs: a version names lists only,
+    // and the store's byte counts stay the files' bytes.
+    version: 14,
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE blob_chunks (
+          list TEXT NOT NULL,
+          seq INTEGER NOT NULL,
+          chunk TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          PRIMARY KEY (list, seq)
+        ) WITHOUT ROWID;
+        CREATE INDEX blob_chunks_by_chunk ON blob_chunks(chunk);
+      `);
+    },
+  },
 ];
 
 /** Schema 10's forks from what schema 9 kept: the clone's remote.fork, and the heads of other machines a pull read. */

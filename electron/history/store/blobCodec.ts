@@ -1,4 +1,5 @@
 import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+import { MAX_CHUNK } from './fastCdc.js';
 
 // The compressed form of a blob: a 12-byte header (the magic `hzst`, naming the codec, then the
 // raw length as an unsigned 64-bit big-endian integer) followed by one zstd frame. The file's
@@ -18,8 +19,11 @@ import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 
 const MAGIC = Buffer.from('hzst', 'latin1');
 export const COMPRESSED_HEADER = 12;
-/** Blobs at most this long may be compressed (read whole into memory); longer ones stay raw. */
-export const COMPRESS_UP_TO = 1024 * 1024;
+/**
+ * Blobs at most this long may be compressed (read whole into memory); longer ones stay raw. The
+ * longest chunk (fastCdc.ts MAX_CHUNK): every chunk of a large file may be compressed.
+ */
+export const COMPRESS_UP_TO = MAX_CHUNK;
 /** Blobs at most this long stay raw: one file-system block whatever is done to them. */
 const COMPRESS_FROM = 4096;
 /** Compressed, a blob must take at most this share of its raw bytes, or it stays raw. */

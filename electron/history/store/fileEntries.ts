@@ -10,6 +10,7 @@ import { count } from '../trace.js';
 import type { StatStamp } from '../statStamp.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 import { BatchPlanner } from './planBatches.js';
+import type { ChunkRef } from './chunkList.js';
 
 // Files walked entries into the blob store through the shared copy workers and returns what the
 // index needs: versions, blobs and stat rows. The first copy, the rescans, the change groups and
@@ -19,7 +20,8 @@ import { BatchPlanner } from './planBatches.js';
 
 export interface FiledEntries {
   versions: NewVersion[];
-  blobs: { hash: string; size: number }[];
+  /** A blob filed in chunks comes with its chunks (the index records them). */
+  blobs: { hash: string; size: number; chunks?: ChunkRef[] }[];
   stats: StatRow[];
   skipped: string[];
   /** Files there but not readable: no version, no stat row (so the next scan tries them again). */
@@ -164,11 +166,11 @@ function collect(
 ): Omit<FiledEntries, 'unreadable' | 'repaired'> {
   const versions: NewVersion[] = [];
   const stats: StatRow[] = [];
-  const blobs = new Map<string, number>();
+  const blobs = new Map<string, { hash: string; size: number; chunks?: ChunkRef[] }>();
   for (const entry of entries) {
     const r = results.get(entry.path);
     if (!r) continue;
-    blobs.set(r.hash, r.size);
+    blobs.set(r.hash, r.kind === 'filed' && r.chunks ? { hash: r.hash, size: r.size, chunks: r.chunks } : { hash: r.hash, size: r.size });
     if (r.kind === 'link') {
       versions.push({ path: entry.path, hash: r.hash, mode: entry.mode, size: r.size, type: 'symlink', target: entry.target });
       stats.push({ path: entry.path, type: 'symlink', ...stampOf(entry), hash: r.hash, target: entry.target });
@@ -178,7 +180,7 @@ function collect(
       stats.push({ path: entry.path, type: 'file', ...stampOf(r), hash: r.hash });
     }
   }
-  return { versions, stats, skipped, bytes, blobs: [...blobs].map(([hash, size]) => ({ hash, size })) };
+  return { versions, stats, skipped, bytes, blobs: [...blobs.values()] };
 }
 
 function stampOf(from: StatStamp): StatStamp {

@@ -12,20 +12,24 @@ import { PRIVATE_FILE_MODE } from '../privateModes.js';
 import { unreadableReason } from '../walk/unreadable.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
 import { SMALL_FILE_LIMIT } from './storeLayout.js';
+import { CHUNK_FROM, type ChunkRef } from './chunkList.js';
+import { fileInChunks } from './fileInChunks.js';
 import { dropTemp, newTempPath, type PlaceStats } from './placeBlob.js';
 import { isStored, placeBlobFile } from './blobFiles.js';
-import { storeBytes, writeAll } from './storeBytes.js';
+import { storeBytes } from './storeBytes.js';
 import type { FsPath } from '../paths/fsPath.js';
 
 // Filing one file's bytes into the blob store with synchronous calls. It runs on the copy
 // workers (worker threads), where a synchronous call costs a few microseconds against tens for a
 // promise round trip, and it never blocks the history process's event loop there.
 //
-// Small files: open, read once, close; then storeBytes.ts (hash, compressed when that pays, a
-// temp beside the blob made 0600, renamed within its folder).
-// Large files: clone into the temp when the file system can (a real saving on big files), else
-// copy in 1 MiB pieces; the bytes hashed are always the bytes filed. Large files are never held
-// whole in memory.
+// Files up to CHUNK_FROM (1 MiB): open, read once, close; then storeBytes.ts (hash, compressed
+// when that pays, a temp beside the blob made 0600, renamed within its folder).
+// Larger files: cloned into the temp where the file system can (the clone shares the file's
+// extents: nothing is written until the file changes, docs/PERFORMANCE.md "Chunked large
+// files"), else filed as content-defined chunks (fileInChunks.ts: read in pieces, each chunk
+// stored compressed when that pays, a list under the whole file's hash). The bytes hashed are
+// always the bytes filed. Large files are never held whole in memory.
 //
 // A blob already at its final path is trusted (the bytes are not written twice) unless its hash
 // is in `rewrite`: blobs found missing or damaged, whose right bytes are renamed over them.
@@ -39,6 +43,8 @@ export type CloneMode = 'auto' | 'never';
 export interface FileOptions {
   cloneMode: CloneMode;
   smallLimit?: number;
+  /** Files longer than this are cloned or chunked (default chunkList.CHUNK_FROM); shorter ones read whole. */
+  chunkFrom?: number;
   /** Hashes whose blob must be written even though a file of that name exists (found damaged). */
   rewrite?: ReadonlySet<string>;
   /** Asked between pieces of a large file: true stops the copy (its temp is dropped). */
@@ -65,7 +71,10 @@ export interface FiledFile extends StatStamp {
   created: boolean;
   /** The blob placed replaced one found missing or damaged. */
   repaired: boolean;
-  method: 'small' | 'clone' | 'stream';
+  /** small: read once (at most smallLimit); whole: read once, longer; clone; chunked: fileInChunks.ts; stream: a raw copy in pieces. */
+  method: 'small' | 'whole' | 'clone' | 'chunked' | 'stream';
+  /** The chunks of a blob filed in chunks, in order (the index records which chunks a list needs). */
+  chunks?: ChunkRef[];
 }
 
 /** The path no longer holds a regular file: it vanished or became something else. */
@@ -124,13 +133,14 @@ export function fileRegularFile(
     const st = fstatSync(fd, { bigint: true });
     if (!st.isFile()) return { kind: 'not-a-file' };
     const stamp = stampOf(st);
-    if (stamp.size <= (options.smallLimit ?? SMALL_FILE_LIMIT)) {
+    const small = stamp.size <= (options.smallLimit ?? SMALL_FILE_LIMIT);
+    if (small || stamp.size <= (options.chunkFrom ?? CHUNK_FROM)) {
       const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
       const { hash, created, repaired } = storeBytes(bytes, blobsDir, counters, options.exactCreateMode, options.rewrite, options.known);
       // The size filed is the bytes read: a file that grew since its fstat is filed whole.
-      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, repaired, method: 'small' };
+      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, repaired, method: small ? 'small' : 'whole' };
     }
     const large = fileLarge(absPath, fd, blobsDir, options, counters);
     return { kind: 'filed', ...stamp, ...large };
@@ -148,24 +158,22 @@ function fileLarge(
   blobsDir: string,
   options: FileOptions,
   counters: FileCounters,
-): { hash: string; size: number; created: boolean; repaired: boolean; method: 'clone' | 'stream' } {
-  const temp = newTempPath(blobsDir);
+): { hash: string; size: number; created: boolean; repaired: boolean; method: 'clone' | 'chunked'; chunks?: ChunkRef[] } {
   const cancelled = options.cancelled ?? (() => false);
+  const temp = newTempPath(blobsDir);
+  if (options.cloneMode !== 'auto' || !tryClone(absPath, temp, counters)) {
+    const filed = fileInChunks((buffer) => readSource(srcFd, buffer, 0, buffer.length), blobsDir, { ...options, cancelled }, counters, () => new CopyCancelled());
+    return { ...filed, method: 'chunked' };
+  }
   try {
-    let method: 'clone' | 'stream' = 'stream';
-    let digest: { hash: string; size: number };
-    if (options.cloneMode === 'auto' && tryClone(absPath, temp, counters)) {
-      method = 'clone';
-      digest = hashAndSetMode(temp, cancelled);
-    } else {
-      digest = streamCopy(srcFd, temp, cancelled, options.exactCreateMode === true);
-    }
+    const method = 'clone';
+    const digest = hashAndSetMode(temp, cancelled);
     const repaired = options.rewrite?.has(digest.hash) ?? false;
     if (!repaired && isStored(blobsDir, digest.hash, options.known)) {
       dropTemp(temp);
       return { ...digest, created: false, repaired, method };
     }
-    // Large files stay raw (they are streamed, never held whole).
+    // A clone stays raw: it shares its extents with the file until the file changes.
     placeBlobFile(temp, blobsDir, digest.hash, 'raw', counters, repaired);
     options.known?.add(digest.hash);
     return { ...digest, created: true, repaired, method };
@@ -206,28 +214,6 @@ function hashAndSetMode(temp: string, cancelled: () => boolean): { hash: string;
     return { hash: hash.digest('hex'), size };
   } finally {
     closeSync(fd);
-  }
-}
-
-function streamCopy(srcFd: number, temp: string, cancelled: () => boolean, exactCreateMode: boolean): { hash: string; size: number } {
-  const out = openSync(temp, 'wx', 0o600);
-  try {
-    const hash = createHash('sha256');
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    let size = 0;
-    for (;;) {
-      if (cancelled()) throw new CopyCancelled();
-      const n = readSource(srcFd, buffer, 0, CHUNK);
-      if (n === 0) break;
-      const piece = buffer.subarray(0, n);
-      writeAll(out, piece);
-      hash.update(piece);
-      size += n;
-    }
-    if (!exactCreateMode) fchmodSync(out, PRIVATE_FILE_MODE);
-    return { hash: hash.digest('hex'), size };
-  } finally {
-    closeSync(out);
   }
 }
 
