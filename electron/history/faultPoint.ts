@@ -1,3 +1,6 @@
+import { writeSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
+
 // Fault-injection points for the kill and race tests: with HINDSIGHT_STOP_AT=<name>, the process
 // that first reaches <name> says so on stderr and stops itself (SIGSTOP), so a test can SIGKILL it
 // there, or do something else meanwhile and let it go on (SIGCONT). Each point stops once per
@@ -14,9 +17,16 @@ const passed = new Set<FaultPoint>();
 export function faultPoint(name: FaultPoint): void {
   if (process.env.HINDSIGHT_STOP_AT !== name || passed.has(name)) return;
   passed.add(name);
-  process.stderr.write(`stopped at ${name}\n`);
+  // Written to the descriptor itself: on a worker thread (the copy workers' points) process.stderr
+  // hands its bytes to the main thread, which would not write them before the stop.
+  writeSync(2, `stopped at ${name}\n`);
   process.kill(process.pid, 'SIGSTOP');
+  // Node blocks signals on worker threads: the main thread takes the stop and stops the others
+  // a moment later. A worker waits here meanwhile, so it stops at its point, not a few steps on.
+  if (!isMainThread) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WORKER_STOP_WAIT_MS);
 }
+
+const WORKER_STOP_WAIT_MS = 500;
 
 export type FailurePoint = 'watch-setup';
 
