@@ -1,14 +1,14 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
-import { blobPath } from '../../../electron/history/store/storeLayout.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { mountReflinkFs } from '../../helpers/reflinkMount.js';
+import { blobBytes, blobFile } from '../../helpers/storedBlob.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256, writeTree } from '../../helpers/writeTree.js';
 
@@ -31,20 +31,21 @@ async function copyLargeFiles(projectParent: string, dataDir: string) {
     const file = files.find((f) => f.path === path)!;
     expect(file.hash).toBe(sha256(bytes));
     expect(file.mode).toBe(mode);
-    expect(sha256(readFileSync(blobPath(blobsDir, file.hash)))).toBe(file.hash);
-    expect(statSync(blobPath(blobsDir, file.hash)).mode & 0o7777).toBe(0o600); // the file's mode is in its version row
+    expect(sha256(blobBytes(blobsDir, file.hash))).toBe(file.hash);
+    expect(statSync(blobFile(blobsDir, file.hash)).mode & 0o7777).toBe(0o600); // the file's mode is in its version row
   }
 }
 
 describe('large files', () => {
-  it('fall back to a streamed copy where the file system cannot clone (this ext4 disk)', async () => {
+  it('are filed in chunks where the file system cannot clone (this ext4 disk); files up to 1 MiB are read whole', async () => {
     await copyLargeFiles(tempDir(), tempDir('hindsight-data-'));
-    // On a disk that cannot clone, every large file takes the fallback; on one that can, none do.
+    // On a disk that cannot clone, the large file takes the fallback; on one that can, it does not.
     const fellBack = counter('copy.cloneFallbacks');
     const fsType = execFileSync('stat', ['-f', '-c', '%T', tmpdir()], { encoding: 'utf8' }).trim();
-    if (fsType.startsWith('ext')) expect(fellBack).toBe(2);
-    expect(fellBack + counter('copy.clone')).toBe(2);
-    expect(counter('copy.stream')).toBe(fellBack);
+    if (fsType.startsWith('ext')) expect(fellBack).toBe(1);
+    expect(fellBack + counter('copy.clone')).toBe(1);
+    expect(counter('copy.chunked')).toBe(fellBack);
+    expect(counter('copy.whole')).toBe(1);
   });
 
   it('are cloned where the file system can (XFS with reflink on a loop device; skipped where none can be mounted)', async (ctx) => {
@@ -57,8 +58,8 @@ describe('large files', () => {
     const parent = join(mount.dir, 'work');
     mkdirSync(parent);
     await copyLargeFiles(parent, join(mount.dir, 'data'));
-    expect(counter('copy.clone')).toBe(2);
+    expect(counter('copy.clone')).toBe(1);
     expect(counter('copy.cloneFallbacks')).toBe(0);
-    expect(counter('copy.stream')).toBe(0);
+    expect(counter('copy.chunked')).toBe(0);
   });
 });

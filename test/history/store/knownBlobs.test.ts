@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fileRegularFile } from '../../../electron/history/store/fileIntoStore.js';
 import { blobPath, historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { tempDir } from '../../helpers/tempDirs.js';
-import { sha256 } from '../../helpers/writeTree.js';
+import { seededBytes, sha256 } from '../../helpers/writeTree.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
 
 // The blobs a writer trusts without looking at the disk: the ones the index names, in one query,
@@ -44,13 +44,19 @@ describe('the known blobs', () => {
     expect(known.has(hash)).toBe(true);
     expect(fileRegularFile(source, blobsDir, { cloneMode: 'never', known })).toMatchObject({ created: false });
 
-    // Large files (the clone-or-stream path) answer from the set too.
+    // Longer files (read whole) and large ones (in chunks: the list and each chunk) answer from the set too.
+    const mid = join(tempDir(), 'mid.bin');
+    writeFileSync(mid, Buffer.alloc(300 * 1024, 7));
+    const midKnown = new Set<string>();
+    expect(fileRegularFile(mid, blobsDir, { cloneMode: 'never', known: midKnown, smallLimit: 1024 })).toMatchObject({ kind: 'filed', created: true, method: 'whole' });
+    expect(midKnown.size).toBe(1);
+    expect(fileRegularFile(mid, blobsDir, { cloneMode: 'never', known: midKnown, smallLimit: 1024 })).toMatchObject({ created: false });
     const big = join(tempDir(), 'big.bin');
-    writeFileSync(big, Buffer.alloc(300 * 1024, 7));
+    writeFileSync(big, seededBytes(9, 3 * 1024 * 1024));
     const bigKnown = new Set<string>();
-    const first = fileRegularFile(big, blobsDir, { cloneMode: 'never', known: bigKnown, smallLimit: 1024 });
-    expect(first).toMatchObject({ kind: 'filed', created: true, method: 'stream' });
-    expect(bigKnown.size).toBe(1);
-    expect(fileRegularFile(big, blobsDir, { cloneMode: 'never', known: bigKnown, smallLimit: 1024 })).toMatchObject({ created: false });
+    const first = fileRegularFile(big, blobsDir, { cloneMode: 'never', known: bigKnown });
+    expect(first).toMatchObject({ kind: 'filed', created: true, method: 'chunked' });
+    expect(bigKnown.size).toBe(1 + (first as { chunks: unknown[] }).chunks.length);
+    expect(fileRegularFile(big, blobsDir, { cloneMode: 'never', known: bigKnown })).toMatchObject({ created: false });
   });
 });
