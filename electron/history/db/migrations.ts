@@ -276,18 +276,19 @@ const MIGRATIONS: Migration[] = [
     // blob_chunks records which chunks each list names, so a prune never removes a chunk a kept
     // list needs and collects a chunk with the last list naming it, and verify can name every
     // version a damaged chunk breaks. Chunks have no row in blobs: a version names lists only,
-    // and the store's byte counts stay the files' bytes.
+    // and the store's byte counts stay the files' bytes. IF NOT EXISTS: a store set back to an
+    // older version (a test of an older migration) runs this again over its own table.
     version: 14,
     up: (db) => {
       db.exec(`
-        CREATE TABLE blob_chunks (
+        CREATE TABLE IF NOT EXISTS blob_chunks (
           list TEXT NOT NULL,
           seq INTEGER NOT NULL,
           chunk TEXT NOT NULL,
           size INTEGER NOT NULL,
           PRIMARY KEY (list, seq)
         ) WITHOUT ROWID;
-        CREATE INDEX blob_chunks_by_chunk ON blob_chunks(chunk);
+        CREATE INDEX IF NOT EXISTS blob_chunks_by_chunk ON blob_chunks(chunk);
       `);
     },
   },
