@@ -188,5 +188,6 @@ function stampOf(from: StatStamp): StatStamp {
 }
 
 export function cloneModeFromEnv(env: NodeJS.ProcessEnv = process.env): CloneMode {
-  return env.HINDSIGHT_CLONE === 'never' ? 'never' : 'auto';
+  if (env.HINDSIGHT_CLONE === 'never' || env.HINDSIGHT_CLONE === 'clone') return env.HINDSIGHT_CLONE;
+  return 'auto';
 }

@@ -12,7 +12,7 @@ import { blobBytes, blobFile } from '../../helpers/storedBlob.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256, writeTree } from '../../helpers/writeTree.js';
 
-async function copyLargeFiles(projectParent: string, dataDir: string) {
+async function copyLargeFiles(projectParent: string, dataDir: string, cloneMode: 'auto' | 'clone') {
   const root = join(projectParent, 'project');
   const big = seededBytes(11, 2 * 1024 * 1024 + 5);
   const exec = seededBytes(12, 100_000);
@@ -24,7 +24,7 @@ async function copyLargeFiles(projectParent: string, dataDir: string) {
     await pool.close();
   });
   resetTrace();
-  const { projectId } = await engine.open(root, { pool, cloneMode: 'auto' });
+  const { projectId } = await engine.open(root, { pool, cloneMode });
   const files = engine.files(projectId);
   const blobsDir = engine.store(projectId).blobsDir;
   for (const [path, bytes, mode] of [['media/clip.bin', big, 0o644], ['tool.bin', exec, 0o751]] as const) {
@@ -37,29 +37,34 @@ async function copyLargeFiles(projectParent: string, dataDir: string) {
 }
 
 describe('large files', () => {
-  it('are filed in chunks where the file system cannot clone (this ext4 disk); files up to 1 MiB are read whole', async () => {
-    await copyLargeFiles(tempDir(), tempDir('hindsight-data-'));
+  it('are filed in chunks by default, with no clone tried; files up to 1 MiB are read whole', async () => {
+    await copyLargeFiles(tempDir(), tempDir('hindsight-data-'), 'auto');
+    expect([counter('copy.chunked'), counter('copy.whole'), counter('copy.clone'), counter('copy.cloneFallbacks')]).toEqual([1, 1, 0, 0]);
+  });
+
+  it('asked to clone, fall back to chunks where the file system cannot clone (this ext4 disk)', async () => {
+    await copyLargeFiles(tempDir(), tempDir('hindsight-data-'), 'clone');
     // On a disk that cannot clone, the large file takes the fallback; on one that can, it does not.
     const fellBack = counter('copy.cloneFallbacks');
     const fsType = execFileSync('stat', ['-f', '-c', '%T', tmpdir()], { encoding: 'utf8' }).trim();
     if (fsType.startsWith('ext')) expect(fellBack).toBe(1);
     expect(fellBack + counter('copy.clone')).toBe(1);
     expect(counter('copy.chunked')).toBe(fellBack);
-    expect(counter('copy.whole')).toBe(1);
   });
 
-  it('are cloned where the file system can (XFS with reflink on a loop device; skipped where none can be mounted)', async (ctx) => {
-    const mount = mountReflinkFs();
-    if (typeof mount === 'string') {
-      ctx.skip(`no reflink file system: ${mount}`);
-      return;
-    }
-    onTestFinished(() => mount.unmount());
-    const parent = join(mount.dir, 'work');
-    mkdirSync(parent);
-    await copyLargeFiles(parent, join(mount.dir, 'data'));
-    expect(counter('copy.clone')).toBe(1);
-    expect(counter('copy.cloneFallbacks')).toBe(0);
-    expect(counter('copy.chunked')).toBe(0);
-  });
+  for (const cloneMode of ['clone', 'auto'] as const) {
+    it(`${cloneMode === 'clone' ? 'asked to clone, are cloned' : 'are chunked, not cloned,'} where the file system can clone (XFS with reflink on a loop device; skipped where none can be mounted)`, async (ctx) => {
+      const mount = mountReflinkFs();
+      if (typeof mount === 'string') {
+        ctx.skip(`no reflink file system: ${mount}`);
+        return;
+      }
+      onTestFinished(() => mount.unmount());
+      const parent = join(mount.dir, 'work');
+      mkdirSync(parent);
+      await copyLargeFiles(parent, join(mount.dir, 'data'), cloneMode);
+      expect(counter('copy.cloneFallbacks')).toBe(0);
+      expect([counter('copy.clone'), counter('copy.chunked')]).toEqual(cloneMode === 'clone' ? [1, 0] : [0, 1]);
+    });
+  }
 });
