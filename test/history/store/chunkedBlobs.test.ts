@@ -8,7 +8,7 @@ import { blobPath, chunkListPath, compressedBlobPath, historyDbPath } from '../.
 import { blobBytes, blobFile, chunksOf } from '../../helpers/storedBlob.js';
 import { logBytes } from '../../helpers/logBytes.js';
 import { tempDir } from '../../helpers/tempDirs.js';
-import { readTree, sha256 } from '../../helpers/writeTree.js';
+import { readTree, seededBytes, sha256 } from '../../helpers/writeTree.js';
 import { notRacy, projectWithBaseline, readBack, type Project } from '../versions/versionsHelpers.js';
 
 // Files longer than 1 MiB are stored as content-defined chunks: a list under the file's own
@@ -163,6 +163,21 @@ describe('chunked large files', () => {
       details: expect.objectContaining({ hash: sha256(LOG), path: 'app.log' }),
     });
     expect(readFileSync(join(root, 'app.log'), 'utf8')).toBe('edited since\n');
+  });
+
+  it('with a flipped byte in a raw chunk (incompressible bytes) refuse the file at that chunk, before any later chunk is read', async () => {
+    const noise = seededBytes(11, 6 * MiB);
+    const { engine, projectId, store } = await projectWithBaseline({ 'video.bin': noise });
+    const [first] = chunksOf(store.blobsDir, sha256(noise));
+    expect(blobFile(store.blobsDir, first!).endsWith(first!)).toBe(true); // raw: random bytes do not compress
+    flipByte(blobFile(store.blobsDir, first!), 5);
+    const shown: Buffer[] = [];
+    const show = async () => {
+      for await (const piece of await engine.versionStream(projectId, 'video.bin')) shown.push(piece as Buffer);
+    };
+    await expect(show()).rejects.toThrow(`its chunk ${first!.slice(0, 12)}… is damaged`);
+    expect(shown).toEqual([]);
+    expect((await engine.verify(projectId)).corrupt.map((c) => c.hash)).toEqual([sha256(noise)]);
   });
 
   it('with a damaged list refuse the file (a list naming a chunk that is not there, a list of other chunks)', async () => {
