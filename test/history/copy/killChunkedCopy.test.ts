@@ -56,4 +56,31 @@ describe('a first copy killed while filing a chunked file', () => {
       expect((await cliJson<{ ok: boolean }>(['verify', root, '--data-dir', dataDir])).ok).toBe(true);
     });
   }
+
+  it('killed at list-placed while recording a change, is finished by the next open: the list on disk gets its chunk rows', async () => {
+    const root = realpathSync(tempDir());
+    writeTree(root, { 'a.txt': 'a\n' });
+    const dataDir = tempDir('hindsight-data-');
+    const storeDir = join(dataDir, 'projects', projectIdOf(root));
+    const blobsDir = join(storeDir, 'blobs');
+    await cliJson(['open', root, '--data-dir', dataDir]);
+    const log = logBytes(8, 6 * 1024 * 1024);
+    writeTree(root, { 'app.log': log });
+    const hash = sha256(log);
+
+    const child = startCli(['open', root, '--data-dir', dataDir, '--json'], { HINDSIGHT_STOP_AT: 'list-placed' });
+    const done = finished(child);
+    await stoppedAt(child, 'list-placed');
+    expect(existsSync(chunkListPath(blobsDir, hash))).toBe(true);
+    child.kill('SIGKILL');
+    await done;
+
+    await cliJson(['open', root, '--data-dir', dataDir]);
+    const db = new Database(join(storeDir, 'history.db'), { readonly: true });
+    const rows = db.prepare('SELECT chunk FROM blob_chunks WHERE list = ? ORDER BY seq').all(hash) as { chunk: string }[];
+    db.close();
+    expect(rows.map((r) => r.chunk)).toEqual(chunksOf(blobsDir, hash));
+    expect(rows.length).toBeGreaterThan(1);
+    expect((await cliJson<{ ok: boolean }>(['verify', root, '--data-dir', dataDir])).ok).toBe(true);
+  });
 });
