@@ -80,6 +80,28 @@ describe('prune of chunked files', () => {
     expect((await engine.verify(projectId)).ok).toBe(true);
   });
 
+  it('refuses to name a chunk collected after a writer trusted it: the write fails and is made again', async () => {
+    const older = logBytes(5, 3 * MiB);
+    const { engine, projectId, store } = await recordEach([older, Buffer.from('replaced\n')]);
+    const list = sha256(older);
+    const chunks = chunksOf(store.blobsDir, list);
+    const trusted = new Set(store.index.trustedHashes());
+    expect(chunks.every((chunk) => trusted.has(chunk))).toBe(true);
+    // A prune collects the list and its chunks meanwhile.
+    await engine.prune(projectId);
+    await engine.prune(projectId, { now: Date.now() + 61 * 60_000 });
+    expect(present(store.blobsDir, chunks)).toEqual([]);
+    // The writer files a new list naming the first chunk without writing it (it trusted it).
+    const write = () =>
+      store.index.commitSnapshot({
+        snapshot: { kind: 'change' },
+        versions: [{ path: 'again.log', hash: 'f'.repeat(64), mode: 0o644, size: 300_000, type: 'file' }],
+        blobs: [{ hash: 'f'.repeat(64), size: 300_000, chunks: [{ hash: chunks[0]!, size: 300_000 }] }],
+      });
+    expect(write).toThrow(expect.objectContaining({ code: 'BLOB_MISSING', details: expect.objectContaining({ hash: chunks[0], collected: true }) }));
+    expect(engine.versions(projectId, 'again.log')).toEqual([]);
+  });
+
   it('keeps the file of a chunk a whole file of the same bytes names when the list naming it goes', async () => {
     const older = logBytes(3, 3 * MiB);
     const { engine, projectId, root, store } = await recordEach([older, Buffer.from('replaced\n')]);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fileRegularFile } from '../../../electron/history/store/fileIntoStore.js';
 import { blobPath, historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { tempDir } from '../../helpers/tempDirs.js';
+import { chunksOf } from '../../helpers/storedBlob.js';
 import { seededBytes, sha256 } from '../../helpers/writeTree.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
 
@@ -24,6 +25,19 @@ describe('the known blobs', () => {
       db.close();
     }
     expect(store.index.trustedHashes()).toEqual([sha256('gamma\n')]);
+  });
+
+  it('hold the chunks of a list, less those of a damaged list and the damaged chunks', async () => {
+    const big = seededBytes(21, 3 * 1024 * 1024);
+    const { store } = await projectWithBaseline({ 'big.bin': big, 'a.txt': 'alpha\n' });
+    const list = sha256(big);
+    const chunks = chunksOf(store.blobsDir, list);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(store.index.trustedHashes().sort()).toEqual([list, sha256('alpha\n'), ...chunks].sort());
+    store.index.markDamaged(chunks[0]!, 'corrupt');
+    expect(store.index.trustedHashes().sort()).toEqual([list, sha256('alpha\n'), ...chunks.slice(1)].sort());
+    store.index.markDamaged(list, 'corrupt');
+    expect(store.index.trustedHashes()).toEqual([sha256('alpha\n')]);
   });
 
   it('answer whether a blob is stored: a hash in the set is not written, one outside it is, and joins it', () => {
