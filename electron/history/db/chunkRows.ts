@@ -34,8 +34,3 @@ export function dropChunkRows(sql: Sql, list: string): string[] {
   sql.run('DELETE FROM blob_chunks WHERE list = ?', list);
   return chunks.filter((chunk) => !chunkNeeded(sql, chunk));
 }
-
-/** The lists naming a chunk (verify names their versions). */
-export function listsNaming(sql: Sql, chunk: string): string[] {
-  return sql.rows<[string]>('SELECT DISTINCT list FROM blob_chunks WHERE chunk = ? ORDER BY list', chunk).map(([list]) => list);
-}

@@ -49,8 +49,6 @@ export type CloneMode = 'auto' | 'never' | 'clone';
 export interface FileOptions {
   cloneMode: CloneMode;
   smallLimit?: number;
-  /** Files longer than this are cloned or chunked (default chunkList.CHUNK_FROM); shorter ones read whole. */
-  chunkFrom?: number;
   /** Hashes whose blob must be written even though a file of that name exists (found damaged). */
   rewrite?: ReadonlySet<string>;
   /** Asked between pieces of a large file: true stops the copy (its temp is dropped). */
@@ -77,8 +75,8 @@ export interface FiledFile extends StatStamp {
   created: boolean;
   /** The blob placed replaced one found missing or damaged. */
   repaired: boolean;
-  /** small: read once (at most smallLimit); whole: read once, longer; clone; chunked: fileInChunks.ts; stream: a raw copy in pieces. */
-  method: 'small' | 'whole' | 'clone' | 'chunked' | 'stream';
+  /** small: read once into the reused buffer (at most smallLimit); whole: read once, up to CHUNK_FROM; clone; chunked: fileInChunks.ts. */
+  method: 'small' | 'whole' | 'clone' | 'chunked';
   /** The chunks of a blob filed in chunks, in order (the index records which chunks a list needs). */
   chunks?: ChunkRef[];
 }
@@ -107,7 +105,7 @@ export interface FileCounters extends PlaceStats {
   cloneFallbacks: number;
 }
 
-const CHUNK = 1024 * 1024;
+const PIECE = 1024 * 1024;
 const CLONE_UNSUPPORTED = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'EPERM']);
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 // A path the walk saw as a file may be a FIFO by now: opening one for reading without O_NONBLOCK
@@ -140,7 +138,7 @@ export function fileRegularFile(
     if (!st.isFile()) return { kind: 'not-a-file' };
     const stamp = stampOf(st);
     const small = stamp.size <= (options.smallLimit ?? SMALL_FILE_LIMIT);
-    if (small || stamp.size <= (options.chunkFrom ?? CHUNK_FROM)) {
+    if (small || stamp.size <= CHUNK_FROM) {
       const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
@@ -207,11 +205,11 @@ function hashAndSetMode(temp: string, cancelled: () => boolean): { hash: string;
   const fd = openSync(temp, 'r+');
   try {
     const hash = createHash('sha256');
-    const buffer = Buffer.allocUnsafe(CHUNK);
+    const buffer = Buffer.allocUnsafe(PIECE);
     let size = 0;
     for (;;) {
       if (cancelled()) throw new CopyCancelled();
-      const n = readSync(fd, buffer, 0, CHUNK, null);
+      const n = readSync(fd, buffer, 0, PIECE, null);
       if (n === 0) break;
       hash.update(buffer.subarray(0, n));
       size += n;
