@@ -8,13 +8,19 @@ export function blobs(sql: Sql): { hash: string; size: number }[] {
 }
 
 /**
- * The blobs a writer may trust to be on disk without looking, in one query: named by the index,
- * neither marked for collection by a prune (its file may go at any time) nor found damaged (its
+ * The blobs a writer may trust to be on disk without looking, in one query: named by the index
+ * (a version's blob, or a chunk of a list), neither marked for collection by a prune (its file may go at any time) nor found damaged (its
  * bytes must be written again).
  */
 export function trustedHashes(sql: Sql): string[] {
+  // With them the chunks of such lists (a chunk of a marked or damaged list only is not trusted).
   return sql
-    .rows<[string]>('SELECT hash FROM blobs WHERE hash NOT IN (SELECT hash FROM blob_marks) AND hash NOT IN (SELECT hash FROM damaged_blobs)')
+    .rows<[string]>(
+      `SELECT hash FROM blobs WHERE hash NOT IN (SELECT hash FROM blob_marks) AND hash NOT IN (SELECT hash FROM damaged_blobs)
+       UNION
+       SELECT c.chunk FROM blob_chunks c
+       WHERE c.list NOT IN (SELECT hash FROM blob_marks) AND c.list NOT IN (SELECT hash FROM damaged_blobs) AND c.chunk NOT IN (SELECT hash FROM damaged_blobs)`,
+    )
     .map(([hash]) => hash);
 }
 

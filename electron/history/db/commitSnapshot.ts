@@ -6,6 +6,7 @@ import { lineOfMachine } from './lines.js';
 import { originOfKind } from './rows.js';
 import type { Sql } from './sql.js';
 import { writeStats, type StatRow } from './statCache.js';
+import { recordChunks, type ChunkRow } from './chunkRows.js';
 
 // The one place a snapshot is written: the snapshot, its versions, the blobs they name and the
 // stat rows, in one transaction. It answers with the snapshot as the contract shows it, built
@@ -42,6 +43,8 @@ export interface NewBlob {
   hash: string;
   size: number;
   storedSize?: number;
+  /** A blob filed in chunks: its chunks in order (chunkRows.ts). */
+  chunks?: readonly ChunkRow[];
 }
 
 /**
@@ -118,6 +121,10 @@ export function commitSnapshot(
     for (const blob of write.blobs) {
       recordBlob(sql, blob);
       if (pruned) reviveBlob(sql, blob.hash, blobPresent);
+      if (!blob.chunks) continue;
+      recordChunks(sql, blob.hash, blob.chunks);
+      // A chunk trusted while a prune collected it: looked at again, as a blob is.
+      if (pruned) for (const chunk of blob.chunks) reviveBlob(sql, chunk.hash, blobPresent);
     }
     // The folders' figures (folderSummaries.ts) move with this snapshot, in this transaction.
     const summaries = summariesBeforeCommit(

@@ -1,6 +1,7 @@
 import { STORED_BYTES } from './blobQueries.js';
 import { scopeOf } from './commitSnapshot.js';
 import { unindexBlob } from './searchIndex.js';
+import { chunkNeeded, dropChunkRows } from './chunkRows.js';
 import type { Sql } from './sql.js';
 
 // What a prune reads and writes (retention/prune.ts decides, retention/planPrune.ts plans): the
@@ -113,14 +114,25 @@ export function collectBlob(sql: Sql, hash: string, now: number, unlink: (hash: 
     return undefined;
   }
   const size = sql.get<{ size: number }>(`SELECT ${STORED_BYTES} AS size FROM blobs WHERE hash = ?`, hash)?.size ?? 0;
-  unlink(hash);
   sql.run('DELETE FROM blobs WHERE hash = ?', hash);
+  // The same bytes may be a chunk of a list still kept: then the file stays.
+  if (!chunkNeeded(sql, hash)) unlink(hash);
   sql.run('DELETE FROM blob_marks WHERE hash = ?', hash);
   sql.run('DELETE FROM blob_git_oids WHERE hash = ?', hash);
   sql.run('DELETE FROM blobs_kept_raw WHERE hash = ?', hash);
   unindexBlob(sql, hash);
-  sql.run('INSERT INTO blob_tombstones (hash, at) VALUES (?, ?) ON CONFLICT(hash) DO UPDATE SET at = excluded.at', hash, now);
+  leaveTombstone(sql, hash, now);
+  // A chunked blob's chunks go with the last list naming them; a tombstone each, so a writer that
+  // trusted one meanwhile looks at its file before naming it again (commitSnapshot.reviveBlob).
+  for (const chunk of dropChunkRows(sql, hash)) {
+    unlink(chunk);
+    leaveTombstone(sql, chunk, now);
+  }
   return size;
+}
+
+function leaveTombstone(sql: Sql, hash: string, now: number): void {
+  sql.run('INSERT INTO blob_tombstones (hash, at) VALUES (?, ?) ON CONFLICT(hash) DO UPDATE SET at = excluded.at', hash, now);
 }
 
 /** Tombstones older than any write in progress could be: a writer commits within minutes of filing its bytes. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { count } from '../trace.js';
 import type { BlobForm } from './storeLayout.js';
+import { MAX_CHUNK } from './fastCdc.js';
 
 // The compressed form of a blob: a 12-byte header (the magic `hzst`, naming the codec, then the
 // raw length as an unsigned 64-bit big-endian integer) followed by one zstd frame. The file's
@@ -25,8 +26,11 @@ import type { BlobForm } from './storeLayout.js';
 
 const MAGIC = Buffer.from('hzst', 'latin1');
 export const COMPRESSED_HEADER = 12;
-/** Blobs at most this long may be compressed (read whole into memory); longer ones stay raw. */
-export const COMPRESS_UP_TO = 1024 * 1024;
+/**
+ * Blobs at most this long may be compressed (read whole into memory); longer ones stay raw. The
+ * longest chunk (fastCdc.ts MAX_CHUNK): every chunk of a large file may be compressed.
+ */
+export const COMPRESS_UP_TO = MAX_CHUNK;
 /** Blobs at most this long stay raw: one file-system block whatever is done to them. */
 export const COMPRESS_FROM = 4096;
 /** Compressed, a blob must take at most this share of its raw bytes, or it stays raw. */

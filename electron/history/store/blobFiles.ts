@@ -8,9 +8,9 @@ import { newTempPath, openTempBeside, placeBlob, type PlaceStats } from './place
 // and the temps a streamed write goes through before its rename. Outside store/, code names
 // blobs by hash only: no path of a blob is made anywhere else (eslint.config.js).
 
-const FORMS: readonly BlobForm[] = ['compressed', 'raw'];
+const FORMS: readonly BlobForm[] = ['compressed', 'raw', 'chunked'];
 
-/** A file holds the blob, in either form (its bytes are not checked: readers do that). */
+/** A file holds the blob, in any form (its bytes are not checked, nor a list's chunks: readers do that). */
 export function hasBlob(blobsDir: string, hash: string): boolean {
   return FORMS.some((form) => existsSync(blobFilePath(blobsDir, hash, form)));
 }
@@ -20,7 +20,7 @@ export function isStored(blobsDir: string, hash: string, known: ReadonlySet<stri
   return known ? known.has(hash) : hasBlob(blobsDir, hash);
 }
 
-/** Removes a blob's file, whichever form it is in; a blob already gone is fine. */
+/** Removes a blob's file, whichever form it is in (a list only: its chunks are blobs of their own); a blob already gone is fine. */
 export function removeBlob(blobsDir: string, hash: string): void {
   for (const form of FORMS) rmSync(blobFilePath(blobsDir, hash, form), { force: true });
 }
@@ -51,12 +51,13 @@ export function newLooseTemp(blobsDir: string): string {
 
 /**
  * Renames a finished temp (its bytes checked against `hash`, in `form`) into place. `replacing`:
- * the blob was found damaged; a file of the other form is removed after the rename, so the right
+ * the blob was found damaged; files of the other forms are removed after the rename, so the right
  * bytes are the only ones left under that hash.
  */
 export function placeBlobFile(temp: string, blobsDir: string, hash: string, form: BlobForm, stats?: PlaceStats, replacing = false): void {
   placeBlob(temp, blobFilePath(blobsDir, hash, form), stats);
-  if (replacing) rmSync(blobFilePath(blobsDir, hash, form === 'raw' ? 'compressed' : 'raw'), { force: true });
+  if (!replacing) return;
+  for (const other of FORMS) if (other !== form) rmSync(blobFilePath(blobsDir, hash, other), { force: true });
 }
 
 /** Best-effort removal of a temp that will not be placed; its absence is fine. */

@@ -7,7 +7,8 @@ import { fsError } from '../fsErrors.js';
 import { count } from '../trace.js';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
 import { BlobUndecodable, COMPRESS_UP_TO, compressedRawLength, decompressBlob, mayBeCompressed } from './blobCodec.js';
-import { blobPath, compressedBlobPath } from './storeLayout.js';
+import { blobPath, chunkListPath, compressedBlobPath } from './storeLayout.js';
+import { CHUNK_FROM, ChunkListUndecodable, decodeChunkList, maxListBytes, type ChunkRef } from './chunkList.js';
 import { writeAll } from './storeBytes.js';
 import type { FsPath } from '../paths/fsPath.js';
 
@@ -56,7 +57,7 @@ export function blobUnreadable(hash: string, problem: BlobProblem, why?: string,
   const what = subject ? `The stored contents of ${subject.path}${subject.versionId ? ` (version ${subject.versionId})` : ''}` : `The stored contents ${short}`;
   const details = { hash, ...(subject ? { path: subject.path, versionId: subject.versionId ?? null } : {}) };
   return problem === 'missing'
-    ? new HindsightError('BLOB_MISSING', `${what} are missing from the history store (blob ${short}); run verify --repair to look for them in the folder.`, details)
+    ? new HindsightError('BLOB_MISSING', `${what} are missing from the history store (blob ${short}${why ? `: ${why}` : ''}); run verify --repair to look for them in the folder.`, details)
     : new HindsightError(
         'BLOB_CORRUPT',
         `${what} are damaged (blob ${short}: ${why ?? 'its bytes no longer match its hash'}); they were not used. Run verify --repair to look for the right bytes in the folder.`,
@@ -81,8 +82,14 @@ export function noteBlobDamage(blobsDir: string, hash: string, problem: BlobProb
   }
 }
 
-/** A blob opened for reading: a raw file's descriptor, or a compressed one's bytes (inflated and checked). */
-type OpenedBlob = { form: 'raw'; fd: number; size: number } | { form: 'compressed'; bytes: Buffer };
+/**
+ * A blob opened for reading: a raw file's descriptor, a compressed one's bytes (inflated and
+ * checked), or a chunked one's list (its chunks read and checked one at a time: chunkedPieces).
+ */
+type OpenedBlob =
+  | { form: 'raw'; fd: number; size: number }
+  | { form: 'compressed'; bytes: Buffer }
+  | { form: 'chunked'; chunks: ChunkRef[]; identity: string };
 
 /**
  * Opens a blob for reading, in whichever form it is stored. `expectedSize` is the size the index
@@ -90,7 +97,10 @@ type OpenedBlob = { form: 'raw'; fd: number; size: number } | { form: 'compresse
  * compressed blob (small: read whole) is inflated, bounded by its recorded length, and its hash
  * checked here; a raw one is checked by the caller as it reads.
  */
-function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): OpenedBlob {
+function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject, asChunk = false): OpenedBlob {
+  // Only a blob longer than CHUNK_FROM is kept as a chunk list; a chunk itself never is one.
+  const chunked = !asChunk && (expectedSize === undefined || expectedSize > CHUNK_FROM) ? openChunkList(blobsDir, hash, expectedSize, subject) : undefined;
+  if (chunked) return chunked;
   // A blob of a size that is never compressed (most files of a source tree are under 4 KiB) is
   // opened raw at once: no failed look for a compressed file first.
   const compressible = expectedSize === undefined || mayBeCompressed(expectedSize);
@@ -115,6 +125,77 @@ function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject
     throw damaged(blobsDir, hash, 'corrupt', `${size} bytes where ${expectedSize} were stored`, subject);
   }
   return { form: 'raw', fd, size };
+}
+
+/**
+ * A chunked blob's list, decoded and checked against the recorded length; undefined when the blob
+ * is not stored in chunks. A list longer than any list of that length could be is refused unread.
+ */
+function openChunkList(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): OpenedBlob | undefined {
+  count('store.chunkListLooks');
+  const file = chunkListPath(blobsDir, hash);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fsError('read the stored contents', file, error);
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const bound = maxListBytes(expectedSize ?? Number.MAX_SAFE_INTEGER);
+    if (size > bound) throw damaged(blobsDir, hash, 'corrupt', `its chunk list is ${size} bytes, more than a list of its length takes`, subject);
+    const chunks = decodeChunkList(readFully(fd, Buffer.allocUnsafe(size)), expectedSize);
+    return { form: 'chunked', chunks, identity: fileIdentity(fd) };
+  } catch (error) {
+    if (error instanceof ChunkListUndecodable) throw damaged(blobsDir, hash, 'corrupt', error.why, subject);
+    throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * One chunk's bytes, checked against its own hash. A chunk missing or damaged is the whole blob's
+ * damage: BLOB_MISSING or BLOB_CORRUPT naming the blob (and the version read), the chunk in the
+ * reason. The chunk itself is noted damaged too, so no copy trusts its name.
+ */
+function chunkBytes(blobsDir: string, hash: string, chunk: ChunkRef, subject?: BlobSubject): Buffer {
+  const short = `${chunk.hash.slice(0, 12)}…`;
+  try {
+    const opened = openBlob(blobsDir, chunk.hash, chunk.size, undefined, true);
+    if (opened.form !== 'raw') return (opened as { bytes: Buffer }).bytes;
+    try {
+      const bytes = readFully(opened.fd, Buffer.allocUnsafe(opened.size));
+      if (bytes.length !== chunk.size || createHash('sha256').update(bytes).digest('hex') !== chunk.hash) throw damaged(blobsDir, chunk.hash, 'corrupt');
+      return bytes;
+    } finally {
+      closeSync(opened.fd);
+    }
+  } catch (error) {
+    if (!isHindsightError(error)) throw error;
+    if (error.code === 'BLOB_MISSING') throw damaged(blobsDir, hash, 'missing', `its chunk ${short} is missing`, subject);
+    if (error.code === 'BLOB_CORRUPT') throw damaged(blobsDir, hash, 'corrupt', `its chunk ${short} is damaged`, subject);
+    throw error;
+  }
+}
+
+/**
+ * A chunked blob's bytes, a chunk at a time, each checked against its own hash; the last chunk is
+ * held until the whole blob's bytes hashed to its name (a list naming the wrong chunks, or the
+ * right ones in the wrong order, ends in BLOB_CORRUPT before its last byte is handed on).
+ */
+function* chunkedPieces(blobsDir: string, hash: string, chunks: readonly ChunkRef[], subject?: BlobSubject): Generator<Buffer> {
+  const digest = createHash('sha256');
+  let held: Buffer | undefined;
+  for (const chunk of chunks) {
+    const bytes = chunkBytes(blobsDir, hash, chunk, subject);
+    digest.update(bytes);
+    if (held) yield held;
+    held = bytes;
+  }
+  if (digest.digest('hex') !== hash) throw damaged(blobsDir, hash, 'corrupt', 'its chunks do not make up its bytes', subject);
+  if (held) yield held;
 }
 
 /** A compressed blob, inflated and checked; undefined when the blob is not stored compressed. */
@@ -213,6 +294,7 @@ function digestFrom(fd: number, position: number, digest: Hash, buffer: Buffer, 
 export function readBlobHead(blobsDir: string, hash: string, limit: number, expectedSize?: number, subject?: BlobSubject): Buffer {
   const opened = openBlob(blobsDir, hash, expectedSize, subject);
   if (opened.form === 'compressed') return opened.bytes.length > limit ? Buffer.from(opened.bytes.subarray(0, limit)) : opened.bytes;
+  if (opened.form === 'chunked') return chunkedHead(blobsDir, hash, opened, limit, subject);
   const { fd, size } = opened;
   try {
     const head = readFully(fd, Buffer.allocUnsafe(Math.min(limit, size)));
@@ -227,6 +309,36 @@ export function readBlobHead(blobsDir: string, hash: string, limit: number, expe
   } finally {
     closeSync(fd);
   }
+}
+
+/** The head of a chunked blob: every chunk read and checked once per list file (as a raw blob's rest is hashed once). */
+function chunkedHead(blobsDir: string, hash: string, opened: { chunks: ChunkRef[]; identity: string }, limit: number, subject?: BlobSubject): Buffer {
+  const key = `${blobsDir}/${hash}`;
+  const whole = checkedWhole.get(key) !== opened.identity;
+  const parts: Buffer[] = [];
+  let length = 0;
+  const chunks = whole ? opened.chunks : headChunks(opened.chunks, limit);
+  const pieces = whole ? chunkedPieces(blobsDir, hash, chunks, subject) : chunks.map((chunk) => chunkBytes(blobsDir, hash, chunk, subject));
+  for (const piece of pieces) {
+    if (length >= limit) continue; // read on only to check the whole blob
+    const part = piece.subarray(0, limit - length);
+    parts.push(part);
+    length += part.length;
+  }
+  if (whole) remember(key, opened.identity);
+  return Buffer.concat(parts);
+}
+
+/** The chunks a head of `limit` bytes needs. */
+function headChunks(chunks: readonly ChunkRef[], limit: number): ChunkRef[] {
+  const needed: ChunkRef[] = [];
+  let covered = 0;
+  for (const chunk of chunks) {
+    if (covered >= limit) break;
+    needed.push(chunk);
+    covered += chunk.size;
+  }
+  return needed;
 }
 
 // The piece a head read hashes the rest of its blob through, kept: a head that is the whole blob
@@ -263,6 +375,12 @@ export interface ReadScratch {
 export function readBlobWhole(blobsDir: string, hash: string, expectedSize: number, scratch: ReadScratch, subject?: BlobSubject): Buffer {
   const opened = openBlob(blobsDir, hash, expectedSize, subject);
   if (opened.form === 'compressed') return opened.bytes;
+  if (opened.form === 'chunked') {
+    if (scratch.buffer.length < expectedSize) scratch.buffer = Buffer.allocUnsafe(Math.max(expectedSize, scratch.buffer.length * 2));
+    let at = 0;
+    for (const piece of chunkedPieces(blobsDir, hash, opened.chunks, subject)) at += piece.copy(scratch.buffer, at);
+    return scratch.buffer.subarray(0, at);
+  }
   const { fd, size } = opened;
   try {
     if (scratch.buffer.length < size) scratch.buffer = Buffer.allocUnsafe(Math.max(size, scratch.buffer.length * 2));
@@ -299,6 +417,7 @@ function remember(key: string, identity: string): void {
 export function blobStream(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): Readable {
   const opened = openBlob(blobsDir, hash, expectedSize, subject);
   if (opened.form === 'compressed') return Readable.from([opened.bytes], { objectMode: false });
+  if (opened.form === 'chunked') return Readable.from(chunkedPieces(blobsDir, hash, opened.chunks, subject), { objectMode: false });
   const source = createReadStream('', { fd: opened.fd, highWaterMark: PIECE });
   return Readable.from(checkedPieces(source, blobsDir, hash, subject), { objectMode: false });
 }
@@ -325,6 +444,15 @@ export function copyBlobInto(blobsDir: string, hash: string, out: number, buffer
     writeAll(out, opened.bytes);
     return opened.bytes.length;
   }
+  if (opened.form === 'chunked') {
+    // A chunk at a time: a file of any length is restored holding at most two chunks in memory.
+    let written = 0;
+    for (const piece of chunkedPieces(blobsDir, hash, opened.chunks, subject)) {
+      writeAll(out, piece);
+      written += piece.length;
+    }
+    return written;
+  }
   const source = opened.fd;
   const digest = createHash('sha256');
   let copied = 0;
@@ -349,6 +477,12 @@ export function* checkedBlobChunks(blobsDir: string, hash: string, size: number,
   const opened = openBlob(blobsDir, hash, size, subject);
   if (opened.form === 'compressed') {
     for (let at = 0; at < opened.bytes.length; at += chunk) yield opened.bytes.subarray(at, at + chunk);
+    return;
+  }
+  if (opened.form === 'chunked') {
+    for (const piece of chunkedPieces(blobsDir, hash, opened.chunks, subject)) {
+      for (let at = 0; at < piece.length; at += chunk) yield piece.subarray(at, at + chunk);
+    }
     return;
   }
   const source = opened.fd;
@@ -380,6 +514,15 @@ export function cloneBlobTo(blobsDir: string, hash: string, target: FsPath, expe
     writeFileSync(target, opened.bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     return;
   }
+  if (opened.form === 'chunked') {
+    const out = openSync(target, 'wx', PRIVATE_FILE_MODE);
+    try {
+      for (const piece of chunkedPieces(blobsDir, hash, opened.chunks, subject)) writeAll(out, piece);
+    } finally {
+      closeSync(out);
+    }
+    return;
+  }
   closeSync(opened.fd);
   try {
     // FICLONE (not FORCE): a clone where the file system can, a plain copy where it cannot.
@@ -407,6 +550,8 @@ export function cloneBlobTo(blobsDir: string, hash: string, target: FsPath, expe
  * matches no name.
  */
 export async function hashBlob(blobsDir: string, hash: string): Promise<string | undefined> {
+  const chunked = hashChunked(blobsDir, hash);
+  if (chunked !== null) return chunked;
   let stored: Buffer | undefined;
   try {
     stored = readCompressedFile(blobsDir, hash);
@@ -426,4 +571,23 @@ export async function hashBlob(blobsDir: string, hash: string): Promise<string |
   const digest = createHash('sha256');
   for await (const chunk of stream) digest.update(chunk as Buffer);
   return digest.digest('hex');
+}
+
+/**
+ * A chunked blob's hash as its chunks make it up now: undefined when a chunk is missing (the
+ * blob's bytes are not all in the store), '' when the list or a chunk is damaged; null when the
+ * blob is not stored in chunks.
+ */
+function hashChunked(blobsDir: string, hash: string): string | undefined | null {
+  try {
+    const opened = openChunkList(blobsDir, hash);
+    if (opened?.form !== 'chunked') return null;
+    const digest = createHash('sha256');
+    for (const chunk of opened.chunks) digest.update(chunkBytes(blobsDir, hash, chunk));
+    return digest.digest('hex');
+  } catch (error) {
+    if (isHindsightError(error) && error.code === 'BLOB_MISSING') return undefined;
+    if (isHindsightError(error) && error.code === 'BLOB_CORRUPT') return '';
+    throw error;
+  }
 }

@@ -10,6 +10,7 @@ import { count } from '../trace.js';
 import type { StatStamp } from '../statStamp.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 import { BatchPlanner } from './planBatches.js';
+import type { ChunkRef } from './chunkList.js';
 
 // Files walked entries into the blob store through the shared copy workers and returns what the
 // index needs: versions, blobs and stat rows. The first copy, the rescans, the change groups and
@@ -19,6 +20,7 @@ import { BatchPlanner } from './planBatches.js';
 
 export interface FiledEntries {
   versions: NewVersion[];
+  /** A blob filed in chunks comes with its chunks (the index records them). */
   blobs: NewBlob[];
   stats: StatRow[];
   skipped: string[];
@@ -177,7 +179,9 @@ function collect(
     const r = results.get(entry.path);
     if (!r) continue;
     // The bytes on disk of the file this filing placed; a blob already stored keeps what its row says.
-    if (r.stored !== undefined || !blobs.has(r.hash)) blobs.set(r.hash, { hash: r.hash, size: r.size, ...(r.stored === undefined ? {} : { storedSize: r.stored }) });
+    if (r.stored !== undefined || !blobs.has(r.hash)) {
+      blobs.set(r.hash, { hash: r.hash, size: r.size, ...(r.stored === undefined ? {} : { storedSize: r.stored }), ...(r.kind === 'filed' && r.chunks ? { chunks: r.chunks } : {}) });
+    }
     if (r.kind === 'link') {
       versions.push({ path: entry.path, hash: r.hash, mode: entry.mode, size: r.size, type: 'symlink', target: entry.target });
       stats.push({ path: entry.path, type: 'symlink', ...stampOf(entry), hash: r.hash, target: entry.target });
@@ -195,5 +199,6 @@ function stampOf(from: StatStamp): StatStamp {
 }
 
 export function cloneModeFromEnv(env: NodeJS.ProcessEnv = process.env): CloneMode {
-  return env.HINDSIGHT_CLONE === 'never' ? 'never' : 'auto';
+  if (env.HINDSIGHT_CLONE === 'never' || env.HINDSIGHT_CLONE === 'clone') return env.HINDSIGHT_CLONE;
+  return 'auto';
 }

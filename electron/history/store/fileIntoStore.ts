@@ -12,20 +12,23 @@ import { PRIVATE_FILE_MODE } from '../privateModes.js';
 import { unreadableReason } from '../walk/unreadable.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
 import { SMALL_FILE_LIMIT } from './storeLayout.js';
+import { CHUNK_FROM, type ChunkRef } from './chunkList.js';
+import { fileInChunks } from './fileInChunks.js';
 import { dropTemp, newTempPath, type PlaceStats } from './placeBlob.js';
 import { isStored, placeBlobFile } from './blobFiles.js';
-import { storeBytes, writeAll } from './storeBytes.js';
+import { storeBytes } from './storeBytes.js';
 import type { FsPath } from '../paths/fsPath.js';
 
 // Filing one file's bytes into the blob store with synchronous calls. It runs on the copy
 // workers (worker threads), where a synchronous call costs a few microseconds against tens for a
 // promise round trip, and it never blocks the history process's event loop there.
 //
-// Small files: open, read once, close; then storeBytes.ts (hash, compressed when that pays, a
-// temp beside the blob made 0600, renamed within its folder).
-// Large files: clone into the temp when the file system can (a real saving on big files), else
-// copy in 1 MiB pieces; the bytes hashed are always the bytes filed. Large files are never held
-// whole in memory.
+// Files up to CHUNK_FROM (1 MiB): open, read once, close; then storeBytes.ts (hash, compressed
+// when that pays, a temp beside the blob made 0600, renamed within its folder).
+// Larger files: filed as content-defined chunks (fileInChunks.ts: read in pieces, each chunk
+// stored compressed when that pays, a list under the whole file's hash); with cloneMode 'clone',
+// cloned into the temp where the file system can (see CloneMode for why that is not the default). The bytes hashed are
+// always the bytes filed. Large files are never held whole in memory.
 //
 // A blob already at its final path is trusted (the bytes are not written twice) unless its hash
 // is in `rewrite`: blobs found missing or damaged, whose right bytes are renamed over them.
@@ -34,7 +37,14 @@ import type { FsPath } from '../paths/fsPath.js';
 // access on its blob path. A blob filed is added to it. A hash missing from the set is written
 // (renamed over the same bytes if another thread filed them meanwhile: harmless).
 
-export type CloneMode = 'auto' | 'never';
+/**
+ * How a large file is filed. auto (and never): in content-defined chunks, on every file system:
+ * measured against reflink clones on XFS, chunks cost 31 KiB per version of a 20 MiB log where a
+ * clone costs 20 MiB once the file is rewritten (a new file renamed over it, as most tools write),
+ * and 30 KiB against 12 KiB when it is appended in place (docs/PERFORMANCE.md, "Clone or chunks").
+ * clone: a reflink clone where the file system can make one (HINDSIGHT_CLONE=clone), else chunks.
+ */
+export type CloneMode = 'auto' | 'never' | 'clone';
 
 export interface FileOptions {
   cloneMode: CloneMode;
@@ -65,9 +75,12 @@ export interface FiledFile extends StatStamp {
   created: boolean;
   /** The blob placed replaced one found missing or damaged. */
   repaired: boolean;
-  /** The placed file's bytes on disk; undefined when nothing was placed. */
+  /** The placed file's bytes on disk (a chunked file's: its list and the chunks it placed); undefined when nothing was placed. */
   stored?: number;
-  method: 'small' | 'clone' | 'stream';
+  /** small: read once into the reused buffer (at most smallLimit); whole: read once, up to CHUNK_FROM; clone; chunked: fileInChunks.ts. */
+  method: 'small' | 'whole' | 'clone' | 'chunked';
+  /** The chunks of a blob filed in chunks, in order (the index records which chunks a list needs). */
+  chunks?: ChunkRef[];
 }
 
 /** The path no longer holds a regular file: it vanished or became something else. */
@@ -94,7 +107,7 @@ export interface FileCounters extends PlaceStats {
   cloneFallbacks: number;
 }
 
-const CHUNK = 1024 * 1024;
+const PIECE = 1024 * 1024;
 const CLONE_UNSUPPORTED = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'EPERM']);
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 // A path the walk saw as a file may be a FIFO by now: opening one for reading without O_NONBLOCK
@@ -126,13 +139,14 @@ export function fileRegularFile(
     const st = fstatSync(fd, { bigint: true });
     if (!st.isFile()) return { kind: 'not-a-file' };
     const stamp = stampOf(st);
-    if (stamp.size <= (options.smallLimit ?? SMALL_FILE_LIMIT)) {
+    const small = stamp.size <= (options.smallLimit ?? SMALL_FILE_LIMIT);
+    if (small || stamp.size <= CHUNK_FROM) {
       const bytes = readAll(fd, stamp.size);
       closeSync(fd);
       fdOpen = false;
       const { hash, created, repaired, stored } = storeBytes(bytes, blobsDir, counters, options.exactCreateMode, options.rewrite, options.known);
       // The size filed is the bytes read: a file that grew since its fstat is filed whole.
-      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, repaired, stored, method: 'small' };
+      return { kind: 'filed', ...stamp, hash, size: bytes.length, created, repaired, stored, method: small ? 'small' : 'whole' };
     }
     const large = fileLarge(absPath, fd, blobsDir, options, counters);
     return { kind: 'filed', ...stamp, ...large };
@@ -150,24 +164,22 @@ function fileLarge(
   blobsDir: string,
   options: FileOptions,
   counters: FileCounters,
-): { hash: string; size: number; created: boolean; repaired: boolean; stored?: number; method: 'clone' | 'stream' } {
-  const temp = newTempPath(blobsDir);
+): { hash: string; size: number; created: boolean; repaired: boolean; stored?: number; method: 'clone' | 'chunked'; chunks?: ChunkRef[] } {
   const cancelled = options.cancelled ?? (() => false);
+  const temp = newTempPath(blobsDir);
+  if (options.cloneMode !== 'clone' || !tryClone(absPath, temp, counters)) {
+    const filed = fileInChunks((buffer) => readSource(srcFd, buffer, 0, buffer.length), blobsDir, { ...options, cancelled }, counters, () => new CopyCancelled());
+    return { ...filed, method: 'chunked' };
+  }
   try {
-    let method: 'clone' | 'stream' = 'stream';
-    let digest: { hash: string; size: number };
-    if (options.cloneMode === 'auto' && tryClone(absPath, temp, counters)) {
-      method = 'clone';
-      digest = hashAndSetMode(temp, cancelled);
-    } else {
-      digest = streamCopy(srcFd, temp, cancelled, options.exactCreateMode === true);
-    }
+    const method = 'clone';
+    const digest = hashAndSetMode(temp, cancelled);
     const repaired = options.rewrite?.has(digest.hash) ?? false;
     if (!repaired && isStored(blobsDir, digest.hash, options.known)) {
       dropTemp(temp);
       return { ...digest, created: false, repaired, method };
     }
-    // Large files stay raw (they are streamed, never held whole).
+    // A clone stays raw: it shares its extents with the file until the file changes.
     placeBlobFile(temp, blobsDir, digest.hash, 'raw', counters, repaired);
     options.known?.add(digest.hash);
     return { ...digest, created: true, repaired, stored: digest.size, method };
@@ -195,11 +207,11 @@ function hashAndSetMode(temp: string, cancelled: () => boolean): { hash: string;
   const fd = openSync(temp, 'r+');
   try {
     const hash = createHash('sha256');
-    const buffer = Buffer.allocUnsafe(CHUNK);
+    const buffer = Buffer.allocUnsafe(PIECE);
     let size = 0;
     for (;;) {
       if (cancelled()) throw new CopyCancelled();
-      const n = readSync(fd, buffer, 0, CHUNK, null);
+      const n = readSync(fd, buffer, 0, PIECE, null);
       if (n === 0) break;
       hash.update(buffer.subarray(0, n));
       size += n;
@@ -208,28 +220,6 @@ function hashAndSetMode(temp: string, cancelled: () => boolean): { hash: string;
     return { hash: hash.digest('hex'), size };
   } finally {
     closeSync(fd);
-  }
-}
-
-function streamCopy(srcFd: number, temp: string, cancelled: () => boolean, exactCreateMode: boolean): { hash: string; size: number } {
-  const out = openSync(temp, 'wx', 0o600);
-  try {
-    const hash = createHash('sha256');
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    let size = 0;
-    for (;;) {
-      if (cancelled()) throw new CopyCancelled();
-      const n = readSource(srcFd, buffer, 0, CHUNK);
-      if (n === 0) break;
-      const piece = buffer.subarray(0, n);
-      writeAll(out, piece);
-      hash.update(piece);
-      size += n;
-    }
-    if (!exactCreateMode) fchmodSync(out, PRIVATE_FILE_MODE);
-    return { hash: hash.digest('hex'), size };
-  } finally {
-    closeSync(out);
   }
 }
 

@@ -13,12 +13,17 @@ import type { BlobForm } from './storeLayout.js';
 // workers this is where compression runs: the bytes are in memory once anyway, and the workers
 // are the threads beside the history process's event loop.
 
+/** The hashes to write again (a Set, or every hash while damage is known: fileInChunks.ts). */
+export interface HashSet {
+  has(hash: string): boolean;
+}
+
 export function storeBytes(
   bytes: Uint8Array,
   blobsDir: string,
   counters?: PlaceStats,
   exactCreateMode = false,
-  rewrite?: ReadonlySet<string>,
+  rewrite?: HashSet,
   known?: Set<string>,
 ): StoredBytes {
   const hash = createHash('sha256').update(bytes).digest('hex');

@@ -37,11 +37,16 @@ export function historyBackupPath(storeDir: string): string {
   return join(storeDir, 'history.db.backup');
 }
 
-/** How a blob's bytes are kept: as they are, or compressed (store/blobCodec.ts). */
-export type BlobForm = 'raw' | 'compressed';
+/**
+ * How a blob's bytes are kept: as they are, compressed (store/blobCodec.ts), or as a list of
+ * chunks that are blobs of their own (store/chunkList.ts: files longer than CHUNK_FROM).
+ */
+export type BlobForm = 'raw' | 'compressed' | 'chunked';
 
 /** The suffix of a compressed blob's file: the name alone tells the form, whatever the bytes hold. */
 export const COMPRESSED_SUFFIX = '.zst';
+/** The suffix of a chunked blob's list. */
+export const CHUNKED_SUFFIX = '.chunks';
 
 /** A raw blob's file: named by the SHA-256 of its bytes, in the fan-out folder of its first two hex digits. */
 export function blobPath(blobsDir: string, hash: string): string {
@@ -53,16 +58,23 @@ export function compressedBlobPath(blobsDir: string, hash: string): string {
   return join(blobsDir, hash.slice(0, 2), `${hash}${COMPRESSED_SUFFIX}`);
 }
 
-export function blobFilePath(blobsDir: string, hash: string, form: BlobForm): string {
-  return form === 'raw' ? blobPath(blobsDir, hash) : compressedBlobPath(blobsDir, hash);
+/** A chunked blob's list: the same name (the SHA-256 of the raw bytes) with CHUNKED_SUFFIX. */
+export function chunkListPath(blobsDir: string, hash: string): string {
+  return join(blobsDir, hash.slice(0, 2), `${hash}${CHUNKED_SUFFIX}`);
 }
 
-const BLOB_FILE_NAME = new RegExp(`^(${BLOB_HASH_SOURCE})(\\.zst)?$`);
+export function blobFilePath(blobsDir: string, hash: string, form: BlobForm): string {
+  if (form === 'raw') return blobPath(blobsDir, hash);
+  return form === 'compressed' ? compressedBlobPath(blobsDir, hash) : chunkListPath(blobsDir, hash);
+}
+
+const BLOB_FILE_NAME = new RegExp(`^(${BLOB_HASH_SOURCE})(\\.zst|\\.chunks)?$`);
 
 /** The blob a file name in a fan-out folder holds, and its form; undefined for anything else (a temp). */
 export function blobOfFileName(name: string): { hash: string; form: BlobForm } | undefined {
   const match = BLOB_FILE_NAME.exec(name);
-  return match ? { hash: match[1]!, form: match[2] ? 'compressed' : 'raw' } : undefined;
+  if (!match) return undefined;
+  return { hash: match[1]!, form: match[2] === COMPRESSED_SUFFIX ? 'compressed' : match[2] === CHUNKED_SUFFIX ? 'chunked' : 'raw' };
 }
 
 /** The lock held by the one process writing a project's history at a time. */

@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { count } from '../trace.js';
 import { COMPRESSED_HEADER, compressedRawLength } from './blobCodec.js';
+import { CHUNK_LIST_HEADER, chunkListRawLength } from './chunkList.js';
 import { blobFilePath, blobOfFileName, FAN_OUT_FOLDER, namesIn, type BlobForm } from './storeLayout.js';
 
 // Which blobs a store holds, answered from folder listings instead of a system call per blob: a
@@ -60,14 +61,14 @@ export class StoredBlobs {
   }
 }
 
-/** The raw length a blob's file holds: a raw file's size, a compressed one's header. */
+/** The raw length a blob's file holds: a raw file's size, a compressed one's or a chunk list's header. */
 function rawLength(file: string, form: BlobForm): number {
   if (form === 'raw') return statSync(file).size;
   const fd = openSync(file, 'r');
   try {
-    const header = Buffer.alloc(COMPRESSED_HEADER);
-    readSync(fd, header, 0, COMPRESSED_HEADER, 0);
-    return compressedRawLength(header);
+    const header = Buffer.alloc(Math.max(COMPRESSED_HEADER, CHUNK_LIST_HEADER));
+    readSync(fd, header, 0, header.length, 0);
+    return form === 'compressed' ? compressedRawLength(header) : chunkListRawLength(header);
   } finally {
     closeSync(fd);
   }

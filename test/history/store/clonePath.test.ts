@@ -1,18 +1,18 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
-import { blobPath } from '../../../electron/history/store/storeLayout.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { mountReflinkFs } from '../../helpers/reflinkMount.js';
+import { blobBytes, blobFile } from '../../helpers/storedBlob.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256, writeTree } from '../../helpers/writeTree.js';
 
-async function copyLargeFiles(projectParent: string, dataDir: string) {
+async function copyLargeFiles(projectParent: string, dataDir: string, cloneMode: 'auto' | 'clone') {
   const root = join(projectParent, 'project');
   const big = seededBytes(11, 2 * 1024 * 1024 + 5);
   const exec = seededBytes(12, 100_000);
@@ -24,41 +24,47 @@ async function copyLargeFiles(projectParent: string, dataDir: string) {
     await pool.close();
   });
   resetTrace();
-  const { projectId } = await engine.open(root, { pool, cloneMode: 'auto' });
+  const { projectId } = await engine.open(root, { pool, cloneMode });
   const files = engine.files(projectId);
   const blobsDir = engine.store(projectId).blobsDir;
   for (const [path, bytes, mode] of [['media/clip.bin', big, 0o644], ['tool.bin', exec, 0o751]] as const) {
     const file = files.find((f) => f.path === path)!;
     expect(file.hash).toBe(sha256(bytes));
     expect(file.mode).toBe(mode);
-    expect(sha256(readFileSync(blobPath(blobsDir, file.hash)))).toBe(file.hash);
-    expect(statSync(blobPath(blobsDir, file.hash)).mode & 0o7777).toBe(0o600); // the file's mode is in its version row
+    expect(sha256(blobBytes(blobsDir, file.hash))).toBe(file.hash);
+    expect(statSync(blobFile(blobsDir, file.hash)).mode & 0o7777).toBe(0o600); // the file's mode is in its version row
   }
 }
 
 describe('large files', () => {
-  it('fall back to a streamed copy where the file system cannot clone (this ext4 disk)', async () => {
-    await copyLargeFiles(tempDir(), tempDir('hindsight-data-'));
-    // On a disk that cannot clone, every large file takes the fallback; on one that can, none do.
-    const fellBack = counter('copy.cloneFallbacks');
-    const fsType = execFileSync('stat', ['-f', '-c', '%T', tmpdir()], { encoding: 'utf8' }).trim();
-    if (fsType.startsWith('ext')) expect(fellBack).toBe(2);
-    expect(fellBack + counter('copy.clone')).toBe(2);
-    expect(counter('copy.stream')).toBe(fellBack);
+  it('are filed in chunks by default, with no clone tried; files up to 1 MiB are read whole', async () => {
+    await copyLargeFiles(tempDir(), tempDir('hindsight-data-'), 'auto');
+    expect([counter('copy.chunked'), counter('copy.whole'), counter('copy.clone'), counter('copy.cloneFallbacks')]).toEqual([1, 1, 0, 0]);
   });
 
-  it('are cloned where the file system can (XFS with reflink on a loop device; skipped where none can be mounted)', async (ctx) => {
-    const mount = mountReflinkFs();
-    if (typeof mount === 'string') {
-      ctx.skip(`no reflink file system: ${mount}`);
-      return;
-    }
-    onTestFinished(() => mount.unmount());
-    const parent = join(mount.dir, 'work');
-    mkdirSync(parent);
-    await copyLargeFiles(parent, join(mount.dir, 'data'));
-    expect(counter('copy.clone')).toBe(2);
-    expect(counter('copy.cloneFallbacks')).toBe(0);
-    expect(counter('copy.stream')).toBe(0);
+  it('asked to clone, fall back to chunks where the file system cannot clone (this ext4 disk)', async () => {
+    await copyLargeFiles(tempDir(), tempDir('hindsight-data-'), 'clone');
+    // On a disk that cannot clone, the large file takes the fallback; on one that can, it does not.
+    const fellBack = counter('copy.cloneFallbacks');
+    const fsType = execFileSync('stat', ['-f', '-c', '%T', tmpdir()], { encoding: 'utf8' }).trim();
+    if (fsType.startsWith('ext')) expect(fellBack).toBe(1);
+    expect(fellBack + counter('copy.clone')).toBe(1);
+    expect(counter('copy.chunked')).toBe(fellBack);
   });
+
+  for (const cloneMode of ['clone', 'auto'] as const) {
+    it(`${cloneMode === 'clone' ? 'asked to clone, are cloned' : 'are chunked, not cloned,'} where the file system can clone (XFS with reflink on a loop device; skipped where none can be mounted)`, async (ctx) => {
+      const mount = mountReflinkFs();
+      if (typeof mount === 'string') {
+        ctx.skip(`no reflink file system: ${mount}`);
+        return;
+      }
+      onTestFinished(() => mount.unmount());
+      const parent = join(mount.dir, 'work');
+      mkdirSync(parent);
+      await copyLargeFiles(parent, join(mount.dir, 'data'), cloneMode);
+      expect(counter('copy.cloneFallbacks')).toBe(0);
+      expect([counter('copy.clone'), counter('copy.chunked')]).toEqual(cloneMode === 'clone' ? [1, 0] : [0, 1]);
+    });
+  }
 });

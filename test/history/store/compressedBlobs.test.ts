@@ -91,7 +91,7 @@ describe('compressed blobs', () => {
     // A frame that inflates cleanly to the recorded length, but to other bytes: only the hash tells.
     'a sound frame of other bytes': (file: string) => writeFileSync(file, compressBlob(Buffer.from(TEXT.replace('step1(', 'stepX(')))!),
     // Longer than any compressed blob: refused before it is read.
-    'a file grown past any compressed blob': (file: string) => writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.alloc(2 * 1024 * 1024)])),
+    'a file grown past any compressed blob': (file: string) => writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.alloc(5 * 1024 * 1024)])),
   };
   for (const [name, damage] of Object.entries(damages)) {
     it(`with ${name} are BLOB_CORRUPT naming the file, for every reader`, async () => {
@@ -122,7 +122,7 @@ describe('compressed blobs', () => {
   it('refuse a compressed file longer than any compressed blob before reading it', async () => {
     const { engine, projectId, store } = await projectWithBaseline({ 'src.ts': TEXT });
     const file = compressedBlobPath(store.blobsDir, sha256(TEXT));
-    writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.alloc(2 * 1024 * 1024)]));
+    writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.alloc(5 * 1024 * 1024)]));
     await expect(engine.readVersion(projectId, 'src.ts', { maxBytes: 100 })).rejects.toThrow('more than a compressed blob takes');
   });
 

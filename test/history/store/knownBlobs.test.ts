@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { fileRegularFile } from '../../../electron/history/store/fileIntoStore.js';
 import { blobPath, historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { tempDir } from '../../helpers/tempDirs.js';
-import { sha256 } from '../../helpers/writeTree.js';
+import { chunksOf } from '../../helpers/storedBlob.js';
+import { seededBytes, sha256 } from '../../helpers/writeTree.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
 
 // The blobs a writer trusts without looking at the disk: the ones the index names, in one query,
@@ -26,6 +27,19 @@ describe('the known blobs', () => {
     expect(store.index.trustedHashes()).toEqual([sha256('gamma\n')]);
   });
 
+  it('hold the chunks of a list, less those of a damaged list and the damaged chunks', async () => {
+    const big = seededBytes(21, 3 * 1024 * 1024);
+    const { store } = await projectWithBaseline({ 'big.bin': big, 'a.txt': 'alpha\n' });
+    const list = sha256(big);
+    const chunks = chunksOf(store.blobsDir, list);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(store.index.trustedHashes().sort()).toEqual([list, sha256('alpha\n'), ...chunks].sort());
+    store.index.markDamaged(chunks[0]!, 'corrupt');
+    expect(store.index.trustedHashes().sort()).toEqual([list, sha256('alpha\n'), ...chunks.slice(1)].sort());
+    store.index.markDamaged(list, 'corrupt');
+    expect(store.index.trustedHashes()).toEqual([sha256('alpha\n')]);
+  });
+
   it('answer whether a blob is stored: a hash in the set is not written, one outside it is, and joins it', () => {
     const blobsDir = tempDir('hindsight-blobs-');
     const source = join(tempDir(), 'f.txt');
@@ -44,13 +58,19 @@ describe('the known blobs', () => {
     expect(known.has(hash)).toBe(true);
     expect(fileRegularFile(source, blobsDir, { cloneMode: 'never', known })).toMatchObject({ created: false });
 
-    // Large files (the clone-or-stream path) answer from the set too.
+    // Longer files (read whole) and large ones (in chunks: the list and each chunk) answer from the set too.
+    const mid = join(tempDir(), 'mid.bin');
+    writeFileSync(mid, Buffer.alloc(300 * 1024, 7));
+    const midKnown = new Set<string>();
+    expect(fileRegularFile(mid, blobsDir, { cloneMode: 'never', known: midKnown, smallLimit: 1024 })).toMatchObject({ kind: 'filed', created: true, method: 'whole' });
+    expect(midKnown.size).toBe(1);
+    expect(fileRegularFile(mid, blobsDir, { cloneMode: 'never', known: midKnown, smallLimit: 1024 })).toMatchObject({ created: false });
     const big = join(tempDir(), 'big.bin');
-    writeFileSync(big, Buffer.alloc(300 * 1024, 7));
+    writeFileSync(big, seededBytes(9, 3 * 1024 * 1024));
     const bigKnown = new Set<string>();
-    const first = fileRegularFile(big, blobsDir, { cloneMode: 'never', known: bigKnown, smallLimit: 1024 });
-    expect(first).toMatchObject({ kind: 'filed', created: true, method: 'stream' });
-    expect(bigKnown.size).toBe(1);
-    expect(fileRegularFile(big, blobsDir, { cloneMode: 'never', known: bigKnown, smallLimit: 1024 })).toMatchObject({ created: false });
+    const first = fileRegularFile(big, blobsDir, { cloneMode: 'never', known: bigKnown });
+    expect(first).toMatchObject({ kind: 'filed', created: true, method: 'chunked' });
+    expect(bigKnown.size).toBe(1 + (first as { chunks: unknown[] }).chunks.length);
+    expect(fileRegularFile(big, blobsDir, { cloneMode: 'never', known: bigKnown })).toMatchObject({ created: false });
   });
 });

@@ -1,0 +1,113 @@
+import { closeSync, fchmodSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { faultPoint } from '../faultPoint.js';
+import { PRIVATE_FILE_MODE } from '../privateModes.js';
+import { ChunkCutter } from './fastCdc.js';
+import { encodeChunkList, type ChunkRef } from './chunkList.js';
+import { isStored, openBlobTemp, placeBlobFile } from './blobFiles.js';
+import { dropTemp, type PlaceStats } from './placeBlob.js';
+import { storeBytes, writeAll, type HashSet } from './storeBytes.js';
+
+// Filing a large file (longer than chunkList.CHUNK_FROM) as content-defined chunks: the file is
+// read in pieces and cut as it is read (fastCdc.ts), each chunk filed as a blob of its own as soon
+// as its end is known (storeBytes.ts: hashed, compressed when that pays, temp, rename; a chunk
+// already stored is not written again), and the whole file hashed on the way. Then the list
+// naming the chunks is written under the whole file's hash (`<hash>.chunks`): temp, rename. At
+// most one chunk (4 MiB) and one read piece are held, whatever the file's length.
+//
+// A file that makes one chunk only is that chunk: stored whole like a smaller file, no list.
+//
+// Killed midway, a filing leaves chunks no list names yet, or a list the index does not name yet:
+// neither is read by anyone, and the next filing of those bytes finishes them (a chunk or list
+// not in the index's known set is written again over itself; the index's rows come with it).
+
+export interface ChunkedFiling {
+  hash: string;
+  size: number;
+  created: boolean;
+  repaired: boolean;
+  /**
+   * Bytes on disk this filing placed: the list and the chunks no earlier filing had (a chunk
+   * shared with an earlier version counts for the version that placed it); undefined when the
+   * blob was stored already.
+   */
+  stored?: number;
+  /** The chunks, in order; undefined when the file made one chunk and is stored whole. */
+  chunks?: ChunkRef[];
+}
+
+export interface ChunkedOptions {
+  /** Hashes found missing or damaged: written again even though a file of that name exists. */
+  rewrite?: ReadonlySet<string>;
+  known?: Set<string>;
+  exactCreateMode?: boolean;
+  /** Asked between pieces: true stops the filing (its chunks already placed are harmless, see above). */
+  cancelled: () => boolean;
+}
+
+const PIECE = 1024 * 1024;
+// While any damage is known, every chunk is written anew: a damaged chunk's name cannot be
+// trusted, and which list a chunk belongs to is known only once the whole file is read.
+const EVERY: HashSet = { has: () => true };
+
+/** Files the bytes `read` yields (pieces into the buffer given, 0 at the end) as chunks and their list. */
+export function fileInChunks(
+  read: (buffer: Buffer) => number,
+  blobsDir: string,
+  options: ChunkedOptions,
+  counters: PlaceStats,
+  onCancel: () => Error,
+): ChunkedFiling {
+  const whole = createHash('sha256');
+  const chunks: ChunkRef[] = [];
+  let first: { hash: string; created: boolean; repaired: boolean; stored: number | undefined } | undefined;
+  let placed = 0;
+  const rewriteChunks = (options.rewrite?.size ?? 0) > 0 ? EVERY : undefined;
+  const cutter = new ChunkCutter((chunk) => {
+    const filed = storeBytes(chunk, blobsDir, counters, options.exactCreateMode, rewriteChunks, options.known);
+    first ??= filed;
+    placed += filed.stored ?? 0;
+    chunks.push({ hash: filed.hash, size: chunk.length });
+  });
+  const buffer = Buffer.allocUnsafe(PIECE);
+  let size = 0;
+  for (;;) {
+    if (options.cancelled()) throw onCancel();
+    const n = read(buffer);
+    if (n === 0) break;
+    const piece = buffer.subarray(0, n);
+    whole.update(piece);
+    cutter.push(piece);
+    size += n;
+  }
+  cutter.end();
+  const hash = whole.digest('hex');
+  if (chunks.length === 1) return { hash, size, created: first!.created, repaired: first!.repaired, stored: first!.stored };
+  faultPoint('chunks-placed');
+  const repaired = options.rewrite?.has(hash) ?? false;
+  if (!repaired && isStored(blobsDir, hash, options.known)) return { hash, size, created: false, repaired, chunks };
+  const list = encodeChunkList(chunks);
+  placeList(blobsDir, hash, list, counters, options.exactCreateMode === true, repaired);
+  options.known?.add(hash);
+  faultPoint('list-placed');
+  return { hash, size, created: true, repaired, stored: placed + list.length, chunks };
+}
+
+function placeList(blobsDir: string, hash: string, list: Buffer, counters: PlaceStats, exactCreateMode: boolean, replacing: boolean): void {
+  const { temp, fd } = openBlobTemp(blobsDir, hash, counters);
+  try {
+    writeAll(fd, list);
+    if (!exactCreateMode) fchmodSync(fd, PRIVATE_FILE_MODE);
+  } catch (error) {
+    closeSync(fd);
+    dropTemp(temp);
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    placeBlobFile(temp, blobsDir, hash, 'chunked', counters, replacing);
+  } catch (error) {
+    dropTemp(temp);
+    throw error;
+  }
+}
