@@ -10,7 +10,6 @@ import { count } from '../trace.js';
 import type { StatStamp } from '../statStamp.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 import { BatchPlanner } from './planBatches.js';
-import type { ChunkRef } from './chunkList.js';
 
 // Files walked entries into the blob store through the shared copy workers and returns what the
 // index needs: versions, blobs and stat rows. The first copy, the rescans, the change groups and
