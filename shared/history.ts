@@ -54,6 +54,11 @@ export interface SnapshotInfo {
    * machine by a clone or a pull (absent: recorded on this machine).
    */
   machine?: { id: string; snapshot: number };
+  /**
+   * On a checkpoint git's operation made that records no file (its files are those of the snapshot
+   * before it): that snapshot, which the timeline shows in its place (absent on every other).
+   */
+  foldedInto?: number;
 }
 
 /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
@@ -89,6 +94,8 @@ export interface VersionInfo {
   /** The snapshot's time and kind. */
   at: number;
   kind: SnapshotKind;
+  /** The snapshot's label: for a version git wrote, what git did ("Checked out `a1b2c3d` Fix the parser, on main"). */
+  label: string | null;
   /** null for a deletion. */
   type: EntryType | null;
   /** A link's target; null for anything else. */

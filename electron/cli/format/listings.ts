@@ -21,9 +21,11 @@ export function printFiles(out: Writable, files: readonly FileEntry[]): void {
   writeTable(out, columns, files);
 }
 
-type SnapshotRow = Pick<SnapshotInfo, 'snapshotId' | 'kind' | 'at' | 'label' | 'files' | 'origin'>;
+type SnapshotRow = Pick<SnapshotInfo, 'snapshotId' | 'kind' | 'at' | 'label' | 'files' | 'origin' | 'foldedInto'>;
 
-export function printSnapshots(out: Writable, snapshots: readonly SnapshotRow[]): void {
+/** The snapshots as rows; a checkpoint git's operation made that records no file is the row before it, so it is left out (--json keeps it). */
+export function printSnapshots(out: Writable, all: readonly SnapshotRow[]): void {
+  const snapshots = all.filter((s) => s.foldedInto === undefined);
   const columns: Column<SnapshotRow>[] = [
     { header: 'SNAPSHOT', value: (s) => String(s.snapshotId), align: 'right' },
     { header: 'KIND', value: (s) => s.kind },
@@ -35,7 +37,7 @@ export function printSnapshots(out: Writable, snapshots: readonly SnapshotRow[])
   writeTable(out, columns, snapshots);
 }
 
-type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode' | 'origin'>;
+type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode' | 'origin' | 'label'>;
 
 /** A file's versions; the one identical to the file on disk now marked "current". */
 export function printVersions(out: Writable, versions: readonly VersionRow[], currentVersionId: number | null = null): void {
@@ -49,8 +51,14 @@ export function printVersions(out: Writable, versions: readonly VersionRow[], cu
     { header: 'MODE', value: (v) => (v.hash === null ? '-' : formatMode(v.mode)) },
     { header: 'HASH', value: (v) => (v.hash === null ? 'deleted' : v.hash.slice(0, 12)) },
     { header: 'ORIGIN', value: (v) => originText(v.origin) },
+    { header: 'NOTE', value: versionNote },
   ];
   writeTable(out, columns, versions);
+}
+
+/** What git did, for a version git wrote ("Checked out `a1b2c3d` Fix the parser, on main"). */
+function versionNote(v: VersionRow): string {
+  return v.origin.kind === 'git' && v.origin.gitWhen === 'after' && v.label ? v.label : '';
 }
 
 export function printDeleted(out: Writable, files: readonly DeletedFile[]): void {

@@ -3,7 +3,7 @@ import type { EntryType, Origin, SnapshotInfo, SnapshotKind } from '../../../sha
 import { recordFolderModes } from './folderModes.js';
 import { applyToSummaries, summariesBeforeCommit } from './folderSummaries.js';
 import { lineOfMachine } from './lines.js';
-import { originOfKind } from './rows.js';
+import { FOLDED_INTO, originOfKind } from './rows.js';
 import type { Sql } from './sql.js';
 import { writeStats, type StatRow } from './statCache.js';
 
@@ -130,7 +130,12 @@ export function commitSnapshot(
     if (write.pin) sql.run('INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) VALUES (?, ?)', id, at);
     writeStats(sql, write.stats ?? [], write.removedStats ?? []);
     if (write.folderModes) recordFolderModes(sql, id, write.folderModes);
-    return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head, origin, scope };
+    const committed: SnapshotInfo = { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head, origin, scope };
+    if (snapshot.kind === 'checkpoint') {
+      const folded = sql.get<{ id: number | null }>(`SELECT ${FOLDED_INTO} AS id FROM snapshots s WHERE s.id = ?`, id)?.id;
+      if (folded !== null && folded !== undefined) committed.foldedInto = folded;
+    }
+    return committed;
   });
 }
 

@@ -132,6 +132,8 @@ export function versionTitle(v: VersionInfo, oldest: boolean, numberOf: Readonly
   const name = (id: number) => (numberOf.has(id) ? `version ${numberOf.get(id)}` : 'an earlier version');
   if (v.hash === null) return v.origin.kind === 'edit' ? 'Deleted' : `Deleted · ${originText(v.origin, name)}`;
   if (oldest && v.origin.kind === 'edit') return 'Added';
+  // What git did, as the timeline says it ("Checked out `a1b2c3d` Fix the parser, on main").
+  if (v.origin.kind === 'git' && v.origin.gitWhen === 'after' && v.label) return v.label;
   return originText(v.origin, name);
 }
 
