@@ -18,7 +18,7 @@ const MOST_CHARS = 200;
 /** The commit the title names: where a rebase started from (its "onto"), else where HEAD is now. */
 export function commitToName(operation: string, moves: readonly HeadMove[], headNow: string | null): string | null {
   if (operation === 'rebase') {
-    const start = moves.findLast((m) => /^rebase( -i| -m)? \(start\)/.test(m.subject));
+    const start = lastMove(moves, (m) => /^rebase( -i| -m)? \(start\)/.test(m.subject));
     if (start) return start.to;
   }
   return headNow;
@@ -64,12 +64,17 @@ function commitText(commit: NamedCommit): string {
 }
 
 function checkoutTarget(moves: readonly HeadMove[]): string | undefined {
-  return /^checkout: moving from .* to (.+)$/.exec(moves.findLast((m) => m.subject.startsWith('checkout:'))?.subject ?? '')?.[1];
+  return /^checkout: moving from .* to (.+)$/.exec(lastMove(moves, (m) => m.subject.startsWith('checkout:'))?.subject ?? '')?.[1];
 }
 
 /** "merge topic: Fast-forward" -> "branch topic"; a commit merged by its id -> "`a1b2c3d`". */
 function mergedName(moves: readonly HeadMove[]): string {
-  const what = /^merge (.+?):/.exec(moves.findLast((m) => m.subject.startsWith('merge '))?.subject ?? '')?.[1];
+  const what = /^merge (.+?):/.exec(lastMove(moves, (m) => m.subject.startsWith('merge '))?.subject ?? '')?.[1];
   if (!what) return 'of another branch';
   return /^[0-9a-f]{7,64}$/.test(what) ? `\`${shortHash(what)}\`` : `branch ${what}`;
+}
+
+function lastMove(moves: readonly HeadMove[], test: (move: HeadMove) => boolean): HeadMove | undefined {
+  for (let i = moves.length - 1; i >= 0; i--) if (test(moves[i]!)) return moves[i];
+  return undefined;
 }
