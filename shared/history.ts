@@ -162,6 +162,12 @@ export interface OpenResult {
   git: GitFolderState;
   /** What could not be read this time (sorted by path; empty when everything was). */
   unreadable: UnreadablePath[];
+  /**
+   * Paths ignore rules (.gitignore, the exclude setting) left out this time, a folder not entered
+   * counting once; `hindsight ignored FOLDER` (the `ignored` call) lists them. Files git tracks are
+   * never left out.
+   */
+  ignored: number;
 }
 
 export interface VerifyResult {

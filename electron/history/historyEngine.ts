@@ -70,6 +70,7 @@ import { headCheckpoint } from './versions/headCheckpoint.js';
 import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
 import { watchLimitError } from './watch/watchLimit.js';
 import type { RescanOptions } from './versions/rescan.js';
+import { ignoredPaths } from './walk/ignoredPaths.js';
 import { diskState } from './versions/diskState.js';
 import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
 import { pushHistory, type PushHistoryOptions } from './remote/push/pushHistory.js';
@@ -221,7 +222,7 @@ export class HistoryEngine {
     const result =
       'firstCopy' in opened
         ? { ...opened.firstCopy, firstCopy: true }
-        : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false, unreadable: opened.rescan.unreadable };
+        : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false, unreadable: opened.rescan.unreadable, ignored: opened.rescan.ignored };
     return { projectId: project.projectId, root: project.root, ...result, git: store.git.state(), project: this.projects.summary(project.projectId) };
   }
 
@@ -355,6 +356,12 @@ export class HistoryEngine {
   }
 
   /** Paths whose latest version is a deletion. */
+  /** What ignore rules leave out of the folder now (a folder not entered once, as 'path/'), sorted; tracked files never. */
+  async ignored(projectId: string): Promise<string[]> {
+    const { store, exclude } = this.record(projectId);
+    return ignoredPaths(store.root, { exclude: exclude ?? this.settings().excludePatterns, tracked: await store.git.tracked(), skip: store.dataFolder });
+  }
+
   deleted(projectId: string): DeletedFile[] {
     return this.history(projectId).index.deletedFiles();
   }

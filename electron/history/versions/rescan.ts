@@ -54,6 +54,8 @@ export interface RescanOutcome {
   ms: number;
   /** What could not be read, sorted by path: recorded as it was before, tried again next time. */
   unreadable: UnreadablePath[];
+  /** Paths ignore rules left out (a folder not entered counts once). */
+  ignored: number;
 }
 
 export async function rescan(store: ProjectStore, options: RescanOptions = {}): Promise<RescanOutcome> {
@@ -74,7 +76,10 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
 
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
+  const ignored: string[] = [];
   const walked = await walkFolder(store.root, {
+    tracked: await store.git.tracked(),
+    ignored,
     exclude: options.exclude,
     signal: options.signal,
     maxFileSize: options.maxFileSize,
@@ -159,6 +164,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     hashed: suspects.length,
     ms: Math.round(performance.now() - started),
     unreadable: byPath([...unreadable, ...scanned]),
+    ignored: ignored.length,
   };
 }
 

@@ -1,6 +1,7 @@
 import { relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { ChangeBatcher, DEFAULT_TIMING, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
+import type { TrackedPaths } from '../git/trackedPaths.js';
 import { IgnoreMatcher } from './ignoreMatcher.js';
 import { RawFolderWatches } from './rawFolderWatches.js';
 import { isWatchLimit } from './watchLimit.js';
@@ -35,6 +36,8 @@ function lostBytes(path: string): boolean {
 
 export interface ProjectWatcherOptions extends Partial<BatchTiming> {
   exclude?: readonly string[];
+  /** The files git tracked when the watch began: watched whatever a .gitignore says. */
+  tracked?: TrackedPaths;
   /** A folder never watched (the data folder inside the project). */
   skip?: string;
   /** How often a reconciling rescan runs while watching (default 5 minutes). */
@@ -62,7 +65,7 @@ export class ProjectWatcher {
     readonly root: string,
     private readonly options: ProjectWatcherOptions,
   ) {
-    this.matcher = new IgnoreMatcher(root, options.exclude, options.skip);
+    this.matcher = new IgnoreMatcher(root, options.exclude, options.skip, options.tracked);
     this.rawFolders = new RawFolderWatches(
       () => this.batcher.markDoubt(NOT_UTF8),
       (abs) => this.matcher.ignored(this.rel(abs), true),

@@ -60,10 +60,11 @@ function rescanStatus(p: Progress): string {
   return 'Checking for changes…';
 }
 
-/** What stays when a copy is over: "4,846 files in 1.3 s, 46 MB". */
-export function completionLine(result: Pick<OpenResult, 'files' | 'bytes' | 'ms' | 'firstCopy'>): string {
+/** What stays when a copy is over: "4,846 files in 1.3 s, 46 MB; 3 paths left out by ignore rules (`hindsight ignored` lists them)". */
+export function completionLine(result: Pick<OpenResult, 'files' | 'bytes' | 'ms' | 'firstCopy'> & Partial<Pick<OpenResult, 'ignored'>>): string {
   const took = `${plural(result.files, 'file')} in ${seconds(result.ms)}, ${formatBytes(result.bytes)}`;
-  return result.firstCopy ? took : `Up to date: ${took}`;
+  if (!result.firstCopy) return `Up to date: ${took}`;
+  return result.ignored ? `${took}; ${plural(result.ignored, 'path')} left out by ignore rules (\`hindsight ignored\` lists them)` : took;
 }
 
 function seconds(ms: number): string {
