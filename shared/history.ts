@@ -105,6 +105,11 @@ export interface VersionInfo {
   /** What made this version: its snapshot's origin, with the version it was restored from. */
   origin: Origin;
   /**
+   * The path the file was renamed (moved) from, on the first version at its new path; null on
+   * every other. A path's version list goes on past it with the older path's versions.
+   */
+  renamedFrom: string | null;
+  /**
    * The machine its snapshot was recorded on and the snapshot's id there, for a version brought in
    * from another machine by a clone or a pull (absent: recorded on this machine).
    */

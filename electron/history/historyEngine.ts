@@ -312,13 +312,13 @@ export class HistoryEngine {
     assertProjectPath(path);
     const { index } = this.history(projectId);
     if (page.limit === undefined && page.before === undefined) return index.versionsOf(path);
-    let before: number | undefined;
     if (page.before !== undefined) {
       const from = index.version(page.before);
-      if (!from || from.path !== path) throw new HindsightError('VERSION_NOT_FOUND', `No version ${page.before} of ${path}.`, { path, versionId: page.before });
-      before = from.snapshotId;
+      if (!from || !index.inLineage(path, from)) throw new HindsightError('VERSION_NOT_FOUND', `No version ${page.before} of ${path}.`, { path, versionId: page.before });
+      // A version from before a rename: the page goes on along the path it was recorded at.
+      return index.versionsPage(from.path, from.snapshotId, page.limit ?? Number.MAX_SAFE_INTEGER);
     }
-    return index.versionsPage(path, before, page.limit ?? Number.MAX_SAFE_INTEGER);
+    return index.versionsPage(path, undefined, page.limit ?? Number.MAX_SAFE_INTEGER);
   }
 
   /** At most maxBytes of a version (default: the latest with contents). */

@@ -37,7 +37,7 @@ export function printSnapshots(out: Writable, all: readonly SnapshotRow[]): void
   writeTable(out, columns, snapshots);
 }
 
-type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode' | 'origin' | 'label'>;
+type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode' | 'origin' | 'label' | 'renamedFrom'>;
 
 /** A file's versions; the one identical to the file on disk now marked "current". */
 export function printVersions(out: Writable, versions: readonly VersionRow[], currentVersionId: number | null = null): void {
@@ -56,9 +56,12 @@ export function printVersions(out: Writable, versions: readonly VersionRow[], cu
   writeTable(out, columns, versions);
 }
 
-/** What git did, for a version git wrote ("Checked out `a1b2c3d` Fix the parser, on main"). */
+/** A rename ("Renamed from src/old.txt"), and what git did for a version git wrote ("Checked out `a1b2c3d` Fix the parser, on main"). */
 function versionNote(v: VersionRow): string {
-  return v.origin.kind === 'git' && v.origin.gitWhen === 'after' && v.label ? v.label : '';
+  const notes: string[] = [];
+  if (v.renamedFrom !== null) notes.push(`Renamed from ${v.renamedFrom}`);
+  if (v.origin.kind === 'git' && v.origin.gitWhen === 'after' && v.label) notes.push(v.label);
+  return notes.join('; ');
 }
 
 export function printDeleted(out: Writable, files: readonly DeletedFile[]): void {

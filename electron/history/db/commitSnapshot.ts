@@ -3,6 +3,7 @@ import type { EntryType, Origin, SnapshotInfo, SnapshotKind } from '../../../sha
 import { recordFolderModes } from './folderModes.js';
 import { applyToSummaries, summariesBeforeCommit } from './folderSummaries.js';
 import { lineOfMachine } from './lines.js';
+import { recordRenames } from './renames.js';
 import { FOLDED_INTO, originOfKind } from './rows.js';
 import type { Sql } from './sql.js';
 import { writeStats, type StatRow } from './statCache.js';
@@ -47,6 +48,8 @@ export interface SnapshotWrite {
   folderModes?: ReadonlyMap<string, number>;
   /** Pinned as it is written (a checkpoint a person made): no prune removes it. */
   pin?: boolean;
+  /** Files moved: the path of a new version here, and the path (deleted here) it came from. */
+  renames?: readonly { path: string; fromPath: string }[];
 }
 
 /** Whether a blob's file is in place: asked only for a blob a prune collected since it was first stored. */
@@ -105,8 +108,9 @@ export function commitSnapshot(
       line,
       write.versions.map((v) => v.path),
     );
+    const versionIds = new Map<string, number>();
     for (const v of write.versions) {
-      sql.run(
+      const inserted = sql.run(
         'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target, from_version, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         id,
         v.path,
@@ -118,7 +122,13 @@ export function commitSnapshot(
         v.fromVersionId ?? null,
         line,
       );
+      versionIds.set(v.path, Number(inserted.lastInsertRowid));
     }
+    const renames = (write.renames ?? []).flatMap((r) => {
+      const versionId = versionIds.get(r.path);
+      return versionId === undefined ? [] : [{ versionId, fromPath: r.fromPath }];
+    });
+    recordRenames(sql, renames);
     // A version may name a blob already stored (same bytes as an earlier version): that blob
     // lives again, whatever a prune marked it.
     for (const v of write.versions) {

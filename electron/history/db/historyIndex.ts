@@ -7,6 +7,7 @@ import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSn
 import * as damagedBlobs from './damagedBlobs.js';
 import { folderLevel, summarizedDeletedFiles } from './folderLevel.js';
 import * as folderModes from './folderModes.js';
+import * as renames from './renames.js';
 import * as lineQueries from './lineQueries.js';
 import * as lines from './lines.js';
 import * as remoteLedgerQueries from './remoteLedgerQueries.js';
@@ -241,6 +242,11 @@ export class HistoryIndex {
   }
 
   /** Every version of one path, of every line, oldest first. */
+  /** Whether a version is part of a path's history, through the renames that brought the file there (renames.ts). */
+  inLineage(path: string, version: { path: string; snapshotId: number }): boolean {
+    return renames.inLineage(this.#sql, path, version);
+  }
+
   versionsOf(path: string): VersionInfo[] {
     return versionQueries.versionsOf(this.#sql, path);
   }

@@ -270,6 +270,19 @@ const MIGRATIONS: Migration[] = [
     version: 12,
     up: () => undefined,
   },
+  {
+    // Renames (db/renames.ts): the first version of a path a file was moved to, and the path it
+    // was moved from, so the new path's versions continue the old one's. A version removed (a
+    // prune) takes its link with it.
+    version: 15,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE version_renames (version_id INTEGER PRIMARY KEY, from_path TEXT NOT NULL);
+        CREATE TRIGGER version_renames_gone AFTER DELETE ON versions BEGIN
+          DELETE FROM version_renames WHERE version_id = old.id;
+        END;
+      `),
+  },
 ];
 
 /** Schema 10's forks from what schema 9 kept: the clone's remote.fork, and the heads of other machines a pull read. */

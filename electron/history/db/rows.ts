@@ -5,6 +5,7 @@ import { shortenHashes } from '../../../shared/shortHash.js';
 // versions or snapshots selects the same columns, so there is one mapping for each.
 
 export const VERSION_SELECT = `SELECT v.id, v.snapshot_id, v.path, v.hash, v.mode, v.size, v.type, v.target, v.from_version,
+  (SELECT r.from_path FROM version_renames r WHERE r.version_id = v.id) AS renamed_from,
   s.at, s.kind, s.label, s.branch, s.head, s.machine, s.machine_snapshot, ${originColumns('s')} FROM versions v JOIN snapshots s ON s.id = v.snapshot_id`;
 
 /** A snapshot's origin columns (migration 3). */
@@ -47,6 +48,7 @@ export interface VersionRow extends OriginColumns {
   type: EntryType | null;
   target: string | null;
   from_version: number | null;
+  renamed_from: string | null;
   at: number;
   kind: SnapshotKind;
   label: string | null;
@@ -72,6 +74,7 @@ export function toVersionInfo(r: VersionRow): VersionInfo {
     branch: r.branch,
     head: r.head,
     origin: toOrigin(r, r.from_version),
+    renamedFrom: r.renamed_from,
   };
   // Only versions brought in from another machine (clone, pull) carry it, as their snapshots do.
   if (r.machine !== null) info.machine = { id: r.machine, snapshot: r.machine_snapshot ?? 0 };

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { DiskState, VersionInfo } from '../../../shared/contract.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
 import { originText } from '../../../shared/originText.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -68,6 +69,7 @@ export function VersionList() {
               </span>
               <span className="version-meta">
                 {n !== undefined && <span className="version-number">Version {n}</span>}
+                {v.renamedFrom !== null && <span className="version-renamed">{renamedText(v.renamedFrom)}</span>}
                 <span className="version-exact">{formatExact(v.at)}</span>
                 <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
                 {v.machine && (
@@ -135,6 +137,11 @@ export function versionTitle(v: VersionInfo, oldest: boolean, numberOf: Readonly
   // What git did, as the timeline says it ("Checked out `a1b2c3d` Fix the parser, on main").
   if (v.origin.kind === 'git' && v.origin.gitWhen === 'after' && v.label) return v.label;
   return originText(v.origin, name);
+}
+
+/** The mark of the version a rename brought: the older versions listed below it are the old path's. */
+export function renamedText(fromPath: string): string {
+  return `Renamed from ${displayPath(fromPath)}`;
 }
 
 /** Where a version brought in from another machine (a clone, a pull) was recorded. */
