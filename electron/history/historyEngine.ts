@@ -297,6 +297,15 @@ export class HistoryEngine {
     return store.index.filesAt(at);
   }
 
+  /** The empty folders of a snapshot (default: now, as recorded), with their recorded modes: part of it like its files. */
+  emptyFolders(projectId: string, at?: number): { path: string; mode: number | null }[] {
+    const store = this.history(projectId);
+    if (at !== undefined) this.requireSnapshot(store, at);
+    const snapshotId = at ?? store.index.latestSnapshotId();
+    if (snapshotId === undefined) return [];
+    return store.index.emptyFoldersAt(snapshotId).map((path) => ({ path, mode: store.index.folderModeAt(snapshotId, path) ?? null }));
+  }
+
   /** One level of the tree: a folder's direct children ('' = the root), for a viewer that loads folders as they open. */
   folderLevel(projectId: string, folder: string, at?: number): FolderLevel {
     const store = this.history(projectId);
@@ -571,7 +580,7 @@ export class HistoryEngine {
     // A clone's older snapshot: its bytes may still be only on the remote.
     if (!options.source) await this.bytesOnDemand(store, files.map((f) => f.hash), options.signal);
     const written = await materializeSnapshot(
-      { projectId, snapshotId, files, folderModeOf: (path) => modes.folderMode(snapshotId, path) },
+      { projectId, snapshotId, files, folderModeOf: (path) => modes.folderMode(snapshotId, path), emptyFolders: store.index.emptyFoldersAt(snapshotId, files) },
       target,
       options.source ?? localBlobSource(store.blobsDir),
       { background, signal: options.signal, onProgress: this.progressTo(options.operationId) },

@@ -21,6 +21,15 @@ export function printFiles(out: Writable, files: readonly FileEntry[]): void {
   writeTable(out, columns, files);
 }
 
+/** A snapshot's empty folders, "path/" with their recorded mode ("-" when none was recorded). */
+export function printEmptyFolders(out: Writable, folders: readonly { path: string; mode: number | null }[]): void {
+  const columns: Column<{ path: string; mode: number | null }>[] = [
+    { header: 'MODE', value: (f) => (f.mode === null ? '-' : formatMode(f.mode)) },
+    { header: 'EMPTY FOLDER', value: (f) => `${displayPath(f.path)}/` },
+  ];
+  writeTable(out, columns, folders);
+}
+
 type SnapshotRow = Pick<SnapshotInfo, 'snapshotId' | 'kind' | 'at' | 'label' | 'files' | 'origin' | 'foldedInto'>;
 
 /** The snapshots as rows; a checkpoint git's operation made that records no file is the row before it, so it is left out (--json keeps it). */

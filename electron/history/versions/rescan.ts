@@ -148,9 +148,18 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
       label: prepared.versions.length > 0 ? options.label?.() : undefined,
     });
   });
-  // Folders new or with another mode: with the group's snapshot, or with the latest when no file changed.
-  const modesAt = group.snapshotId ?? store.index.latestSnapshotId();
-  if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes);
+  // Folders new or with another mode: with the group's snapshot, or with the latest when no file
+  // changed. A walk that listed every folder also tells which recorded folders are gone. A folder
+  // made or removed with no file changing (an empty one) is a change of its own: its snapshot
+  // keeps the earlier ones true.
+  const complete = unreadable.length === 0;
+  const folders = group.snapshotId === undefined ? store.index.folderChanges(folderModes, complete) : { added: [], gone: [] };
+  const folderSnapshot =
+    folders.added.length + folders.gone.length > 0
+      ? store.index.commitSnapshot({ snapshot: { kind: 'change', label: folderChangeLabel(folders) }, versions: [], blobs: [] })
+      : undefined;
+  const modesAt = group.snapshotId ?? folderSnapshot ?? store.index.latestSnapshotId();
+  if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes, complete);
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   // Every path of the history is now in the stat cache or a deletion (this scan held the writer
   // throughout); something that could not be looked at is looked for again next time.
@@ -166,6 +175,13 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     unreadable: byPath([...unreadable, ...scanned]),
     ignored: ignored.length,
   };
+}
+
+/** "Folder added: assets/icons", "Folder removed: logs", "2 folders added, 1 removed". */
+export function folderChangeLabel({ added, gone }: { added: readonly string[]; gone: readonly string[] }): string {
+  if (added.length + gone.length === 1) return added.length === 1 ? `Folder added: ${added[0]}` : `Folder removed: ${gone[0]}`;
+  const words = [added.length > 0 ? `${added.length} folder${added.length === 1 ? '' : 's'} added` : '', gone.length > 0 ? `${gone.length} removed` : ''];
+  return words.filter(Boolean).join(', ').replace(/^(\d+) removed$/, '$1 folders removed');
 }
 
 function sameStat(row: CachedStat, entry: WalkEntry): boolean {

@@ -11,7 +11,8 @@ const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
 const DROP_DAMAGED_BLOBS = 'DROP TABLE damaged_blobs;';
 
 // Back to schema 12: renames (15) removed.
-export const DROP_AFTER_SCHEMA_12 = 'DROP TRIGGER version_renames_gone; DROP TABLE version_renames;';
+export const DROP_AFTER_SCHEMA_12 =
+  "DROP TRIGGER version_renames_gone; DROP TABLE version_renames; ALTER TABLE folder_modes DROP COLUMN gone; DELETE FROM meta WHERE key = 'folders.goneFrom';";
 
 // Back to schema 10: folder summaries (11) and the triggers that mark them stale removed.
 export const DROP_AFTER_SCHEMA_10 = `${DROP_AFTER_SCHEMA_12} ` + [
