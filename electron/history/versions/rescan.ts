@@ -149,11 +149,13 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     });
   });
   // Folders new or with another mode: with the group's snapshot, or with the latest when no file
-  // changed. A walk that listed every folder also tells which recorded folders are gone. A folder
-  // made or removed with no file changing (an empty one) is a change of its own: its snapshot
-  // keeps the earlier ones true.
+  // changed. A walk that listed every folder also tells which recorded folders are gone. An empty
+  // folder made, or a folder removed, with no file changing is a change of its own: its snapshot
+  // keeps the earlier ones true. (Folders holding files and recorded only now, in a history from
+  // before folders were, go with the latest.)
   const complete = unreadable.length === 0;
   const folders = group.snapshotId === undefined ? store.index.folderChanges(folderModes, complete) : { added: [], gone: [] };
+  folders.added = folders.added.filter(emptyIn(walked, folderModes));
   const folderSnapshot =
     folders.added.length + folders.gone.length > 0
       ? store.index.commitSnapshot({ snapshot: { kind: 'change', label: folderChangeLabel(folders) }, versions: [], blobs: [] })
@@ -175,6 +177,17 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     unreadable: byPath([...unreadable, ...scanned]),
     ignored: ignored.length,
   };
+}
+
+/** Whether a folder holds no walked file and no other walked folder. */
+function emptyIn(walked: readonly WalkEntry[], folders: ReadonlyMap<string, number>): (folder: string) => boolean {
+  const holding = new Set<string>();
+  const noteParents = (path: string) => {
+    for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) holding.add(path.slice(0, slash));
+  };
+  for (const entry of walked) noteParents(entry.path);
+  for (const folder of folders.keys()) noteParents(folder);
+  return (folder) => !holding.has(folder);
 }
 
 /** "Folder added: assets/icons", "Folder removed: logs", "2 folders added, 1 removed". */
