@@ -3,6 +3,7 @@ import type { FileEntry, SnapshotInfo, VersionInfo } from '../../../shared/histo
 import type { GitFileVersion, GitVersions } from '../../../shared/git.js';
 import type { DeletedFile } from '../../../shared/contract/values.js';
 import { originText } from '../../../shared/originText.js';
+import { gitTitle, renamedText } from '../../../shared/versionWords.js';
 import { writeTable, type Column } from './table.js';
 import { formatLocalTime, formatMode } from './words.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
@@ -67,10 +68,8 @@ export function printVersions(out: Writable, versions: readonly VersionRow[], cu
 
 /** A rename ("Renamed from src/old.txt"), and what git did for a version git wrote ("Checked out `a1b2c3d` Fix the parser, on main"). */
 function versionNote(v: VersionRow): string {
-  const notes: string[] = [];
-  if (v.renamedFrom !== null) notes.push(`Renamed from ${v.renamedFrom}`);
-  if (v.origin.kind === 'git' && v.origin.gitWhen === 'after' && v.label) notes.push(v.label);
-  return notes.join('; ');
+  const notes = [v.renamedFrom === null ? null : renamedText(v.renamedFrom), gitTitle(v)];
+  return notes.filter((note) => note !== null).join('; ');
 }
 
 export function printDeleted(out: Writable, files: readonly DeletedFile[]): void {

@@ -126,7 +126,7 @@ export function commitSnapshot(
     }
     const renames = (write.renames ?? []).flatMap((r) => {
       const versionId = versionIds.get(r.path);
-      return versionId === undefined ? [] : [{ versionId, fromPath: r.fromPath }];
+      return versionId === undefined ? [] : [{ versionId, path: r.path, fromPath: r.fromPath }];
     });
     recordRenames(sql, renames);
     // A version may name a blob already stored (same bytes as an earlier version): that blob

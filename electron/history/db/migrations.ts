@@ -280,7 +280,8 @@ const MIGRATIONS: Migration[] = [
     version: 15,
     up: (db) =>
       db.exec(`
-        CREATE TABLE version_renames (version_id INTEGER PRIMARY KEY, from_path TEXT NOT NULL);
+        CREATE TABLE version_renames (version_id INTEGER PRIMARY KEY, path TEXT NOT NULL, from_path TEXT NOT NULL);
+        CREATE INDEX version_renames_by_path ON version_renames(path);
         CREATE TRIGGER version_renames_gone AFTER DELETE ON versions BEGIN
           DELETE FROM version_renames WHERE version_id = old.id;
         END;

@@ -14,8 +14,8 @@ export interface LineageStretch {
 /** Renames followed at most this deep: a file moved back and forth keeps a finite history. */
 const MOST_RENAMES = 64;
 
-export function recordRenames(sql: Sql, links: readonly { versionId: number; fromPath: string }[]): void {
-  for (const link of links) sql.run('INSERT OR REPLACE INTO version_renames (version_id, from_path) VALUES (?, ?)', link.versionId, link.fromPath);
+export function recordRenames(sql: Sql, links: readonly { versionId: number; path: string; fromPath: string }[]): void {
+  for (const link of links) sql.run('INSERT OR REPLACE INTO version_renames (version_id, path, from_path) VALUES (?, ?, ?)', link.versionId, link.path, link.fromPath);
 }
 
 /**
@@ -24,9 +24,10 @@ export function recordRenames(sql: Sql, links: readonly { versionId: number; fro
  * goes on with the older path.
  */
 export function renameBefore(sql: Sql, path: string, before: number | undefined): { snapshotId: number; fromPath: string } | undefined {
+  // From the few renames of the path (its index) to their versions: never a walk of every version of a long-lived path.
   return sql.get<{ snapshotId: number; fromPath: string }>(
-    `SELECT v.snapshot_id AS snapshotId, r.from_path AS fromPath FROM versions v JOIN version_renames r ON r.version_id = v.id
-     WHERE v.path = ? AND v.snapshot_id <= ? ORDER BY v.snapshot_id DESC LIMIT 1`,
+    `SELECT v.snapshot_id AS snapshotId, r.from_path AS fromPath FROM version_renames r CROSS JOIN versions v ON v.id = r.version_id
+     WHERE r.path = ? AND v.snapshot_id <= ? ORDER BY v.snapshot_id DESC LIMIT 1`,
     path,
     before ?? Number.MAX_SAFE_INTEGER,
   );

@@ -55,6 +55,8 @@ export function findRenames(added: readonly NewVersion[], deleted: readonly Dele
     const aLines = linesOf(a.hash!, a.size);
     if (!aLines) continue;
     for (const d of candidates) {
+      // Sizes too far apart cannot share half their lines: not read at all.
+      if (Math.min(a.size, d.size) < RENAME_SIMILARITY * Math.max(a.size, d.size) * 0.5) continue;
       const dLines = linesOf(d.hash, d.size);
       const score = dLines ? similarity(aLines, dLines) : 0;
       if (score >= RENAME_SIMILARITY) pairs.push({ a, d, score });

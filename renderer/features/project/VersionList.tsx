@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import type { DiskState, VersionInfo } from '../../../shared/contract.js';
-import { displayPath } from '../../../shared/fileNameBytes.js';
 import { originText } from '../../../shared/originText.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -8,6 +7,7 @@ import { formatBytes } from '../../format/bytes.js';
 import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import { moveInList } from '../../components/listKeys.js';
+import { gitTitle, renamedText } from '../../../shared/versionWords.js';
 
 // The selected file's versions, newest first, each numbered (1 is the oldest) and named by where
 // it came from (an edit, a restore of version N, the undo of a restore, a git checkout...). The
@@ -134,14 +134,7 @@ export function versionTitle(v: VersionInfo, oldest: boolean, numberOf: Readonly
   const name = (id: number) => (numberOf.has(id) ? `version ${numberOf.get(id)}` : 'an earlier version');
   if (v.hash === null) return v.origin.kind === 'edit' ? 'Deleted' : `Deleted · ${originText(v.origin, name)}`;
   if (oldest && v.origin.kind === 'edit') return 'Added';
-  // What git did, as the timeline says it ("Checked out `a1b2c3d` Fix the parser, on main").
-  if (v.origin.kind === 'git' && v.origin.gitWhen === 'after' && v.label) return v.label;
-  return originText(v.origin, name);
-}
-
-/** The mark of the version a rename brought: the older versions listed below it are the old path's. */
-export function renamedText(fromPath: string): string {
-  return `Renamed from ${displayPath(fromPath)}`;
+  return gitTitle(v) ?? originText(v.origin, name);
 }
 
 /** Where a version brought in from another machine (a clone, a pull) was recorded. */

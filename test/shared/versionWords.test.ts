@@ -1,10 +1,10 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { completionLine } from '../../../../renderer/features/copy/copyText.js';
-import { renamedText, versionTitle } from '../../../../renderer/features/project/VersionList.js';
-import { git } from '../../../history/git/gitFixture.js';
-import { notRacy, repoWithBaseline } from '../../../history/versions/versionsHelpers.js';
+import { completionLine } from '../../renderer/features/copy/copyText.js';
+import { gitTitle, renamedText } from '../../shared/versionWords.js';
+import { git } from '../history/git/gitFixture.js';
+import { notRacy, repoWithBaseline } from '../history/versions/versionsHelpers.js';
 
 // What the version list says of versions the real engine recorded: git's operation as the
 // timeline says it, and the mark of a rename.
@@ -22,7 +22,7 @@ describe('the version list in the user\'s words', () => {
     notRacy(store);
     await engine.rescan(projectId);
     const newestFirst = engine.versions(projectId, 'a.txt').reverse();
-    expect(versionTitle(newestFirst[0]!, false, new Map())).toBe(`Checked out \`${git(root, 'rev-parse', '--short=7', 'HEAD')}\` first, on main`);
+    expect(gitTitle(newestFirst[0]!)).toBe(`Checked out \`${git(root, 'rev-parse', '--short=7', 'HEAD')}\` first, on main`);
 
     renameSync(join(root, 'a.txt'), join(root, 'b.txt'));
     notRacy(store);
