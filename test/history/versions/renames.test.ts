@@ -78,6 +78,20 @@ describe('renames', () => {
     ]);
   });
 
+  it('live: a file moved while the watcher records is one history', async () => {
+    const project = await projectWithBaseline({ 'notes/draft.md': 'a draft\n' });
+    const { root, engine, projectId } = project;
+    const changed: string[][] = [];
+    await engine.watch(projectId, { quietMs: 300, maxGroupMs: 5000, onGroup: (g) => changed.push(g.changed) });
+    renameSync(join(root, 'notes/draft.md'), join(root, 'notes/final.md'));
+    while (!changed.some((paths) => paths.includes('notes/final.md'))) await new Promise((r) => setTimeout(r, 20));
+    await engine.unwatch(projectId);
+    expect(engine.versions(projectId, 'notes/final.md').map((v) => [v.path, v.renamedFrom])).toEqual([
+      ['notes/draft.md', null],
+      ['notes/final.md', 'notes/draft.md'],
+    ]);
+  });
+
   it('a store from before renames (schema 12) is migrated and records them', async () => {
     const project = await projectWithBaseline({ 'old.txt': 'same bytes\n' });
     const { root, engine, projectId } = project;
