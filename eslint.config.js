@@ -61,26 +61,27 @@ const noElectron = [{ name: 'electron', message: 'Only the entry files of a proc
 // with a trailing '/' under it, or one file. Each is its README's "Imports:" line; change both
 // together. These use @typescript-eslint/no-restricted-imports, so the process layers' own
 // no-restricted-imports options (which a later config would replace, not merge) stay as they are.
-const HISTORY_FOLDERS = ['bundle', 'config', 'copy', 'db', 'dispatcher', 'git', 'paths', 'project', 'remote', 'restore', 'retention', 'search', 'stats', 'store', 'verify', 'versions', 'walk', 'watch'];
+const HISTORY_FOLDERS = ['bundle', 'compact', 'config', 'copy', 'db', 'dispatcher', 'git', 'paths', 'project', 'remote', 'restore', 'retention', 'search', 'stats', 'store', 'verify', 'versions', 'walk', 'watch'];
 export const HISTORY_IMPORTS = {
   bundle: ['db', 'project', 'remote/layout/', 'remote/transferMeter.js', 'restore', 'store'],
+  compact: ['db', 'project', 'store'],
   config: ['project', 'remote/remoteUrl.js', 'store/copyConcurrency.js'],
   copy: ['project', 'store', 'walk'],
   db: ['remote/layout/'],
   dispatcher: ['watch', 'historyEngine.js'],
   git: [],
   paths: [],
-  project: ['config', 'db', 'git', 'paths', 'restore', 'search', 'store', 'watch'],
+  project: ['compact', 'config', 'db', 'git', 'paths', 'restore', 'search', 'store', 'watch'],
   remote: ['config', 'db', 'project', 'restore', 'store'],
   restore: ['db', 'git', 'paths', 'project', 'remote/transferMeter.js', 'store', 'walk'],
   retention: ['db', 'git', 'project', 'store'],
   search: ['db', 'project', 'store'],
-  stats: ['project'],
+  stats: ['compact', 'project'],
   store: ['db', 'paths', 'walk'],
   verify: ['paths', 'project', 'remote/remoteOnlyBlobs.js', 'restore', 'store'],
   versions: ['copy', 'db', 'git', 'paths', 'project', 'restore', 'store', 'verify', 'walk', 'watch'],
-  walk: ['paths'],
-  watch: ['config', 'paths', 'project', 'restore', 'versions', 'walk', 'historyEngine.js'],
+  walk: ['git', 'paths'],
+  watch: ['config', 'git', 'paths', 'project', 'restore', 'versions', 'walk', 'historyEngine.js'],
 };
 
 const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

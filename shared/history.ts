@@ -57,6 +57,11 @@ export interface SnapshotInfo {
    * machine by a clone or a pull (absent: recorded on this machine).
    */
   machine?: { id: string; snapshot: number };
+  /**
+   * On a checkpoint git's operation made that records no file (its files are those of the snapshot
+   * before it): that snapshot, which the timeline shows in its place (absent on every other).
+   */
+  foldedInto?: number;
 }
 
 /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
@@ -92,6 +97,8 @@ export interface VersionInfo {
   /** The snapshot's time and kind. */
   at: number;
   kind: SnapshotKind;
+  /** The snapshot's label: for a version git wrote, what git did ("Checked out `a1b2c3d` Fix the parser, on main"). */
+  label: string | null;
   /** null for a deletion. */
   type: EntryType | null;
   /** A link's target; null for anything else. */
@@ -100,6 +107,11 @@ export interface VersionInfo {
   head: string | null;
   /** What made this version: its snapshot's origin, with the version it was restored from. */
   origin: Origin;
+  /**
+   * The path the file was renamed (moved) from, on the first version at its new path; null on
+   * every other. A path's version list goes on past it with the older path's versions.
+   */
+  renamedFrom: string | null;
   /**
    * The machine its snapshot was recorded on and the snapshot's id there, for a version brought in
    * from another machine by a clone or a pull (absent: recorded on this machine).
@@ -158,6 +170,12 @@ export interface OpenResult {
   git: GitFolderState;
   /** What could not be read this time (sorted by path; empty when everything was). */
   unreadable: UnreadablePath[];
+  /**
+   * Paths ignore rules (.gitignore, the exclude setting) left out this time, a folder not entered
+   * counting once; `hindsight ignored FOLDER` (the `ignored` call) lists them. Files git tracks are
+   * never left out.
+   */
+  ignored: number;
 }
 
 export interface VerifyResult {

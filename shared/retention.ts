@@ -19,7 +19,7 @@ export const retentionPolicySchema = z.strictObject({
   daily: z.number().int().min(0).max(1_000_000),
   /** The newest snapshot of each of this many most recent weeks that have one; null: every week. */
   weekly: z.number().int().min(0).max(1_000_000).nullable(),
-  /** A version younger than this whose bytes are in no git commit is never pruned. */
+  /** A version younger than this whose bytes git's object database does not hold is never pruned. */
   uncommittedDays: z.number().int().min(0).max(366),
   /** A blob no version names is deleted this long after it became unreferenced, not before. */
   graceMinutes: z.number().int().min(0).max(7 * 24 * 60),
@@ -62,7 +62,7 @@ export function policyInWords(policy: RetentionPolicy): string[] {
   else if (policy.weekly > 0) words.push(`Then one per week, for ${plural(policy.weekly, 'week')} that had changes.`);
   words.push(
     'Always kept: the newest version of every file (deleted ones too), pinned versions and snapshots, and ' +
-      `in a git repository, versions from the last ${plural(policy.uncommittedDays, 'day')} that are in no commit.`,
+      `in a git repository, versions from the last ${plural(policy.uncommittedDays, 'day')} whose contents git does not have (in no commit, not staged).`,
   );
   return words;
 }

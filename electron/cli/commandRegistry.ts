@@ -23,6 +23,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'config', load: async () => (await import('./commands/config.js')).configCommand },
   { name: 'search', load: async () => (await import('./commands/search.js')).searchCommand },
   { name: 'index', load: async () => (await import('./commands/index.js')).indexCommand },
+  { name: 'ignored', load: async () => (await import('./commands/ignored.js')).ignoredCommand },
   { name: 'deleted', load: async () => (await import('./commands/deleted.js')).deletedCommand },
   { name: 'checkpoint', load: async () => (await import('./commands/checkpoint.js')).checkpointCommand },
   { name: 'pin', load: async () => (await import('./commands/pin.js')).pinCommand },

@@ -73,6 +73,7 @@ import { headCheckpoint } from './versions/headCheckpoint.js';
 import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
 import { watchLimitError } from './watch/watchLimit.js';
 import type { RescanOptions } from './versions/rescan.js';
+import { ignoredPaths } from './walk/ignoredPaths.js';
 import { diskState } from './versions/diskState.js';
 import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versions/versionBytes.js';
 import { pushHistory, type PushHistoryOptions } from './remote/push/pushHistory.js';
@@ -224,7 +225,7 @@ export class HistoryEngine {
     const result =
       'firstCopy' in opened
         ? { ...opened.firstCopy, firstCopy: true }
-        : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false, unreadable: opened.rescan.unreadable };
+        : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false, unreadable: opened.rescan.unreadable, ignored: opened.rescan.ignored };
     return { projectId: project.projectId, root: project.root, ...result, git: store.git.state(), project: this.projects.summary(project.projectId) };
   }
 
@@ -299,6 +300,15 @@ export class HistoryEngine {
     return store.index.filesAt(at);
   }
 
+  /** The empty folders of a snapshot (default: now, as recorded), with their recorded modes: part of it like its files. */
+  emptyFolders(projectId: string, at?: number): { path: string; mode: number | null }[] {
+    const store = this.history(projectId);
+    if (at !== undefined) this.requireSnapshot(store, at);
+    const snapshotId = at ?? store.index.latestSnapshotId();
+    if (snapshotId === undefined) return [];
+    return store.index.emptyFoldersAt(snapshotId).map((path) => ({ path, mode: store.index.folderModeAt(snapshotId, path) ?? null }));
+  }
+
   /** One level of the tree: a folder's direct children ('' = the root), for a viewer that loads folders as they open. */
   folderLevel(projectId: string, folder: string, at?: number): FolderLevel {
     const store = this.history(projectId);
@@ -314,13 +324,13 @@ export class HistoryEngine {
     assertProjectPath(path);
     const { index } = this.history(projectId);
     if (page.limit === undefined && page.before === undefined) return index.versionsOf(path);
-    let before: number | undefined;
     if (page.before !== undefined) {
       const from = index.version(page.before);
-      if (!from || from.path !== path) throw new HindsightError('VERSION_NOT_FOUND', `No version ${page.before} of ${path}.`, { path, versionId: page.before });
-      before = from.snapshotId;
+      if (!from || !index.inLineage(path, from)) throw new HindsightError('VERSION_NOT_FOUND', `No version ${page.before} of ${path}.`, { path, versionId: page.before });
+      // A version from before a rename: the page goes on along the path it was recorded at.
+      return index.versionsPage(from.path, from.snapshotId, page.limit ?? Number.MAX_SAFE_INTEGER);
     }
-    return index.versionsPage(path, before, page.limit ?? Number.MAX_SAFE_INTEGER);
+    return index.versionsPage(path, undefined, page.limit ?? Number.MAX_SAFE_INTEGER);
   }
 
   /** At most maxBytes of a version (default: the latest with contents). */
@@ -358,6 +368,12 @@ export class HistoryEngine {
   }
 
   /** Paths whose latest version is a deletion. */
+  /** What ignore rules leave out of the folder now (a folder not entered once, as 'path/'), sorted; tracked files never. */
+  async ignored(projectId: string): Promise<string[]> {
+    const { store, exclude } = this.record(projectId);
+    return ignoredPaths(store.root, { exclude: exclude ?? this.settings().excludePatterns, tracked: await store.git.tracked(), skip: store.dataFolder });
+  }
+
   deleted(projectId: string): DeletedFile[] {
     return this.history(projectId).index.deletedFiles();
   }
@@ -589,7 +605,7 @@ export class HistoryEngine {
     // A clone's older snapshot: its bytes may still be only on the remote.
     if (!options.source) await this.bytesOnDemand(store, files.map((f) => f.hash), options.signal);
     const written = await materializeSnapshot(
-      { projectId, snapshotId, files, folderModeOf: (path) => modes.folderMode(snapshotId, path) },
+      { projectId, snapshotId, files, folderModeOf: (path) => modes.folderMode(snapshotId, path), emptyFolders: store.index.emptyFoldersAt(snapshotId, files) },
       target,
       options.source ?? localBlobSource(store.blobsDir),
       { background, signal: options.signal, onProgress: this.progressTo(options.operationId) },

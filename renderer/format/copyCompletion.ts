@@ -5,10 +5,11 @@ import { formatDuration } from './time.js';
 // The line a copy card keeps once the copy is over, made where the copy's state lives
 // (stores/copySlice.ts) and shown by the copy screen.
 
-/** What stays when a copy is over: "4,846 files in 1.3 s, 46 MB". */
-export function completionLine(result: Pick<OpenResult, 'files' | 'bytes' | 'ms' | 'firstCopy'>): string {
+/** What stays when a copy is over: "4,846 files in 1.3 s, 46 MB; 3 paths left out by ignore rules (`hindsight ignored` lists them)". */
+export function completionLine(result: Pick<OpenResult, 'files' | 'bytes' | 'ms' | 'firstCopy'> & Partial<Pick<OpenResult, 'ignored'>>): string {
   const took = `${plural(result.files, 'file')} in ${seconds(result.ms)}, ${formatBytes(result.bytes)}`;
-  return result.firstCopy ? took : `Up to date: ${took}`;
+  if (!result.firstCopy) return `Up to date: ${took}`;
+  return result.ignored ? `${took}; ${plural(result.ignored, 'path')} left out by ignore rules (\`hindsight ignored\` lists them)` : took;
 }
 
 function seconds(ms: number): string {

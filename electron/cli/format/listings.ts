@@ -3,6 +3,7 @@ import type { FileEntry, SnapshotInfo, VersionInfo } from '../../../shared/histo
 import type { GitFileVersion, GitVersions } from '../../../shared/git.js';
 import type { DeletedFile } from '../../../shared/contract/values.js';
 import { originText } from '../../../shared/originText.js';
+import { gitTitle, renamedText } from '../../../shared/versionWords.js';
 import { writeTable, type Column } from './table.js';
 import { formatLocalTime, formatMode } from './words.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
@@ -21,9 +22,20 @@ export function printFiles(out: Writable, files: readonly FileEntry[]): void {
   writeTable(out, columns, files);
 }
 
-type SnapshotRow = Pick<SnapshotInfo, 'snapshotId' | 'kind' | 'at' | 'label' | 'files' | 'origin'>;
+/** A snapshot's empty folders, "path/" with their recorded mode ("-" when none was recorded). */
+export function printEmptyFolders(out: Writable, folders: readonly { path: string; mode: number | null }[]): void {
+  const columns: Column<{ path: string; mode: number | null }>[] = [
+    { header: 'MODE', value: (f) => (f.mode === null ? '-' : formatMode(f.mode)) },
+    { header: 'EMPTY FOLDER', value: (f) => `${displayPath(f.path)}/` },
+  ];
+  writeTable(out, columns, folders);
+}
 
-export function printSnapshots(out: Writable, snapshots: readonly SnapshotRow[]): void {
+type SnapshotRow = Pick<SnapshotInfo, 'snapshotId' | 'kind' | 'at' | 'label' | 'files' | 'origin' | 'foldedInto'>;
+
+/** The snapshots as rows; a checkpoint git's operation made that records no file is the row before it, so it is left out (--json keeps it). */
+export function printSnapshots(out: Writable, all: readonly SnapshotRow[]): void {
+  const snapshots = all.filter((s) => s.foldedInto === undefined);
   const columns: Column<SnapshotRow>[] = [
     { header: 'SNAPSHOT', value: (s) => String(s.snapshotId), align: 'right' },
     { header: 'KIND', value: (s) => s.kind },
@@ -35,7 +47,7 @@ export function printSnapshots(out: Writable, snapshots: readonly SnapshotRow[])
   writeTable(out, columns, snapshots);
 }
 
-type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode' | 'origin'>;
+type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode' | 'origin' | 'label' | 'renamedFrom'>;
 
 /** A file's versions; the one identical to the file on disk now marked "current". */
 export function printVersions(out: Writable, versions: readonly VersionRow[], currentVersionId: number | null = null): void {
@@ -49,8 +61,15 @@ export function printVersions(out: Writable, versions: readonly VersionRow[], cu
     { header: 'MODE', value: (v) => (v.hash === null ? '-' : formatMode(v.mode)) },
     { header: 'HASH', value: (v) => (v.hash === null ? 'deleted' : v.hash.slice(0, 12)) },
     { header: 'ORIGIN', value: (v) => originText(v.origin) },
+    { header: 'NOTE', value: versionNote },
   ];
   writeTable(out, columns, versions);
+}
+
+/** A rename ("Renamed from src/old.txt"), and what git did for a version git wrote ("Checked out `a1b2c3d` Fix the parser, on main"). */
+function versionNote(v: VersionRow): string {
+  const notes = [v.renamedFrom === null ? null : renamedText(v.renamedFrom), gitTitle(v)];
+  return notes.filter((note) => note !== null).join('; ');
 }
 
 export function printDeleted(out: Writable, files: readonly DeletedFile[]): void {

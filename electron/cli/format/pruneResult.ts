@@ -10,7 +10,7 @@ const WHY: Record<PruneDecision['why'], string> = {
   newest: 'newest (or last copy of a deleted file)',
   pinned: 'pinned',
   otherMachines: "history holds another machine's snapshots",
-  uncommitted: 'holds work in no git commit',
+  uncommitted: 'holds work git does not have',
   policy: 'retention policy',
   thinned: 'thinned by the policy',
   budget: 'over the budget',
@@ -34,7 +34,7 @@ export function printPrune(out: Writable, r: PruneResult): void {
   const verb = r.dryRun ? 'Would remove' : 'Removed';
   out.write(`${verb} ${countOf(r.snapshots, 'snapshot')} and ${countOf(r.versions, 'version')}; ${countOf(r.blobs, 'stored copy', 'stored copies')} (${formatBytes(r.bytesFreed)}) no longer needed.\n`);
   const k = r.keptBecause;
-  out.write(`Kept: ${k.newest} newest, ${k.pinned} pinned, ${k.uncommitted} with uncommitted work, ${k.policy} by the policy.\n`);
+  out.write(`Kept: ${k.newest} newest, ${k.pinned} pinned, ${k.uncommitted} with work git does not have, ${k.policy} by the policy.\n`);
   if (k.otherMachines > 0) out.write(`Kept: ${k.otherMachines} more: this history holds snapshots pulled from another machine, and is not thinned.\n`);
   if (r.budget !== null) {
     out.write(`History: ${formatBytes(r.keptBytes)} of a ${formatBytes(r.budget)} budget.\n`);

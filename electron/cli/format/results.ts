@@ -9,9 +9,21 @@ import { displayPath, visibleText } from '../../../shared/fileNameBytes.js';
 
 export function describeOpen(result: OpenResult): string {
   const what = `${countOf(result.files, 'file')} (${formatBytes(result.bytes)})`;
-  return result.firstCopy
+  const opened = result.firstCopy
     ? `Copied ${visibleText(result.root)}: ${what} in ${formatDuration(result.ms)}, ${countOf(result.blobs, 'blob')} stored.\n`
     : `Opened ${visibleText(result.root)}: ${what}, checked in ${formatDuration(result.ms)}; the store holds ${countOf(result.blobs, 'blob')}.\n`;
+  return opened + describeIgnored(result);
+}
+
+/** How many paths ignore rules left out, and how to see them (a first copy only: every open would repeat it). */
+function describeIgnored(result: OpenResult): string {
+  if (!result.firstCopy || result.ignored === 0) return '';
+  return `Left out by ignore rules: ${countOf(result.ignored, 'path')} (hindsight ignored ${shellWord(result.root)} lists them; files git tracks are recorded).\n`;
+}
+
+function shellWord(text: string): string {
+  const shown = visibleText(text);
+  return /^[\w./-]+$/.test(shown) ? shown : `'${shown.replace(/'/g, `'\\''`)}'`;
 }
 
 const UNREADABLE_SHOWN = 20;

@@ -41,6 +41,8 @@ export interface FirstCopyResult {
   ms: number;
   /** Files and folders left out because they could not be read; the next rescan tries them again. */
   unreadable: UnreadablePath[];
+  /** Paths ignore rules left out (a folder not entered counts once): `hindsight ignored` lists them. */
+  ignored: number;
 }
 
 export async function firstCopy(store: ProjectStore, options: FirstCopyOptions = {}): Promise<FirstCopyResult> {
@@ -71,8 +73,11 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   let entries;
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
+  const ignored: string[] = [];
   try {
     entries = await walkFolder(store.root, {
+      tracked: await store.git.tracked(),
+      ignored,
       exclude: options.exclude,
       skip: store.dataFolder,
       folderModes,
@@ -120,6 +125,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     blobs: totals.blobs,
     ms: Math.round(performance.now() - started),
     unreadable: byPath([...unreadable, ...filed.unreadable]),
+    ignored: ignored.length,
   };
 }
 

@@ -59,7 +59,7 @@ export function versionPage(sql: Sql, since: number, last: number, from: [snapsh
 
 /** The folder-mode rows of snapshots after `since` up to `last`. */
 export function folderModesBetween(sql: Sql, since: number, last: number): [string, number, number][] {
-  return sql.rows('SELECT path, snapshot_id, mode FROM folder_modes WHERE snapshot_id > ? AND snapshot_id <= ? ORDER BY snapshot_id, path', since, last);
+  return sql.rows('SELECT path, snapshot_id, mode FROM folder_modes WHERE snapshot_id > ? AND snapshot_id <= ? AND gone = 0 ORDER BY snapshot_id, path', since, last);
 }
 
 /** A line of history as a bundle carries it: its machine (null: this one) and where it forked. */

@@ -3,7 +3,8 @@ import type { EntryType, Origin, SnapshotInfo, SnapshotKind } from '../../../sha
 import { recordFolderModes } from './folderModes.js';
 import { applyToSummaries, summariesBeforeCommit } from './folderSummaries.js';
 import { lineOfMachine } from './lines.js';
-import { originOfKind } from './rows.js';
+import { recordRenames } from './renames.js';
+import { FOLDED_INTO, originOfKind } from './rows.js';
 import type { Sql } from './sql.js';
 import { writeStats, type StatRow } from './statCache.js';
 import { recordChunks, type ChunkRow } from './chunkRows.js';
@@ -70,6 +71,8 @@ export interface SnapshotWrite {
   folderModes?: ReadonlyMap<string, number>;
   /** Pinned as it is written (a checkpoint a person made): no prune removes it. */
   pin?: boolean;
+  /** Files moved: the path of a new version here, and the path (deleted here) it came from. */
+  renames?: readonly { path: string; fromPath: string }[];
 }
 
 /** Whether a blob's file is in place: asked only for a blob a prune collected since it was first stored. */
@@ -132,8 +135,9 @@ export function commitSnapshot(
       line,
       write.versions.map((v) => v.path),
     );
+    const versionIds = new Map<string, number>();
     for (const v of write.versions) {
-      sql.run(
+      const inserted = sql.run(
         'INSERT INTO versions (snapshot_id, path, hash, mode, size, type, target, from_version, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         id,
         v.path,
@@ -145,7 +149,13 @@ export function commitSnapshot(
         v.fromVersionId ?? null,
         line,
       );
+      versionIds.set(v.path, Number(inserted.lastInsertRowid));
     }
+    const renames = (write.renames ?? []).flatMap((r) => {
+      const versionId = versionIds.get(r.path);
+      return versionId === undefined ? [] : [{ versionId, path: r.path, fromPath: r.fromPath }];
+    });
+    recordRenames(sql, renames);
     // A version may name a blob already stored (same bytes as an earlier version): that blob
     // lives again, whatever a prune marked it.
     for (const v of write.versions) {
@@ -157,7 +167,12 @@ export function commitSnapshot(
     if (write.pin) sql.run('INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) VALUES (?, ?)', id, at);
     writeStats(sql, write.stats ?? [], write.removedStats ?? []);
     if (write.folderModes) recordFolderModes(sql, id, write.folderModes);
-    return { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head, origin, scope };
+    const committed: SnapshotInfo = { snapshotId: id, kind: snapshot.kind, at, label, files: write.versions.length, branch, head, origin, scope };
+    if (snapshot.kind === 'checkpoint') {
+      const folded = sql.get<{ id: number | null }>(`SELECT ${FOLDED_INTO} AS id FROM snapshots s WHERE s.id = ?`, id)?.id;
+      if (folded !== null && folded !== undefined) committed.foldedInto = folded;
+    }
+    return committed;
   });
 }
 

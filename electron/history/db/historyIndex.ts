@@ -7,7 +7,9 @@ import * as compactQueries from './compactQueries.js';
 import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import * as damagedBlobs from './damagedBlobs.js';
 import { folderLevel, summarizedDeletedFiles } from './folderLevel.js';
+import * as emptyFolders from './emptyFolders.js';
 import * as folderModes from './folderModes.js';
+import * as renames from './renames.js';
 import * as lineQueries from './lineQueries.js';
 import * as lines from './lines.js';
 import * as remoteLedgerQueries from './remoteLedgerQueries.js';
@@ -232,6 +234,13 @@ export class HistoryIndex {
    * Every file as it stands at a snapshot, on that snapshot's line (default: as this machine's
    * line has it now, what the folder holds), sorted by path.
    */
+  /** The deepest folders of a snapshot (default: the latest of this machine's line) with no file under them (emptyFolders.ts). */
+  emptyFoldersAt(snapshotId?: number, files?: readonly FileEntry[]): string[] {
+    const at = snapshotId ?? this.latestSnapshotId();
+    if (at === undefined) return [];
+    return emptyFolders.emptyFoldersAt(this.#sql, at, (files ?? this.filesAt(at)).map((f) => f.path));
+  }
+
   filesAt(snapshotId?: number): FileEntry[] {
     return snapshotId === undefined ? versionQueries.ownFiles(this.#sql) : versionQueries.filesAt(this.#sql, snapshotId);
   }
@@ -245,6 +254,11 @@ export class HistoryIndex {
   }
 
   /** Every version of one path, of every line, oldest first. */
+  /** Whether a version is part of a path's history, through the renames that brought the file there (renames.ts). */
+  inLineage(path: string, version: { path: string; snapshotId: number }): boolean {
+    return renames.inLineage(this.#sql, path, version);
+  }
+
   versionsOf(path: string): VersionInfo[] {
     return versionQueries.versionsOf(this.#sql, path);
   }
@@ -433,8 +447,13 @@ export class HistoryIndex {
   }
 
   /** Records the folders whose mode is new or changed, at a snapshot. */
-  recordFolderModes(snapshotId: number, seen: ReadonlyMap<string, number>): number {
-    return folderModes.recordFolderModes(this.#sql, snapshotId, seen);
+  folderChanges(seen: ReadonlyMap<string, number>, complete: boolean): { added: string[]; gone: string[] } {
+    return folderModes.folderChanges(this.#sql, seen, complete);
+  }
+
+  /** `complete`: the walk saw every folder, so one recorded present that it did not see is gone. */
+  recordFolderModes(snapshotId: number, seen: ReadonlyMap<string, number>, complete = false): number {
+    return folderModes.recordFolderModes(this.#sql, snapshotId, seen, complete);
   }
 
   // --- blobs and totals (blobQueries.ts)

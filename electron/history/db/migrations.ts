@@ -312,6 +312,25 @@ const MIGRATIONS: Migration[] = [
       `);
     },
   },
+  {
+    // Renames (db/renames.ts): the first version of a path a file was moved to, and the path it
+    // was moved from, so the new path's versions continue the old one's. A version removed (a
+    // prune) takes its link with it.
+    // Empty folders (db/emptyFolders.ts): a folder_modes row with gone = 1 says the folder was no
+    // longer there; folders are told present or gone from the next snapshot on (meta
+    // 'folders.goneFrom'), so an older snapshot never gets back a folder deleted before this.
+    version: 15,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE version_renames (version_id INTEGER PRIMARY KEY, path TEXT NOT NULL, from_path TEXT NOT NULL);
+        CREATE INDEX version_renames_by_path ON version_renames(path);
+        CREATE TRIGGER version_renames_gone AFTER DELETE ON versions BEGIN
+          DELETE FROM version_renames WHERE version_id = old.id;
+        END;
+        ALTER TABLE folder_modes ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
+        INSERT INTO meta (key, value) SELECT 'folders.goneFrom', COALESCE(MAX(id), 0) + 1 FROM snapshots;
+      `),
+  },
 ];
 
 /** Schema 10's forks from what schema 9 kept: the clone's remote.fork, and the heads of other machines a pull read. */

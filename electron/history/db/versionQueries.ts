@@ -2,6 +2,7 @@ import type { DeletedFile } from '../../../shared/contract/values.js';
 import type { EntryType, FileEntry, SnapshotChange, VersionInfo } from '../../../shared/history.js';
 import { toVersionInfo, VERSION_SELECT, type VersionRow } from './rows.js';
 import { firstOnSegments, ownSegments, segmentsAt, type Segment } from './lines.js';
+import { lineage, renameBefore, type LineageStretch } from './renames.js';
 import type { Sql } from './sql.js';
 import { appendAll } from '../../../shared/largeArrays.js';
 
@@ -22,9 +23,15 @@ function newestAlong(sql: Sql, path: string, segments: readonly Segment[], conte
   return row && toVersionInfo(row);
 }
 
-/** Every version of a path, of every line, oldest first (by snapshot id: the order they came here). */
+/**
+ * Every version of a path, of every line, oldest first (by snapshot id: the order they came here),
+ * continued through renames: before the version that brought the file here come the older path's.
+ */
 export function versionsOf(sql: Sql, path: string): VersionInfo[] {
-  return sql.all<VersionRow>(`${VERSION_SELECT} WHERE v.path = ? ORDER BY v.snapshot_id`, path).map(toVersionInfo);
+  const stretches = lineage(sql, path).reverse();
+  return stretches.flatMap((s) =>
+    sql.all<VersionRow>(`${VERSION_SELECT} WHERE v.path = ? AND v.snapshot_id < ? ORDER BY v.snapshot_id`, s.path, s.before ?? Number.MAX_SAFE_INTEGER).map(toVersionInfo),
+  );
 }
 
 /**
@@ -33,6 +40,21 @@ export function versionsOf(sql: Sql, path: string): VersionInfo[] {
  * versions_by_path backwards and stops; the parts are merged (there are a few lines, not many).
  */
 export function versionsPage(sql: Sql, path: string, before: number | undefined, limit: number): VersionInfo[] {
+  // A page that reaches the version a rename brought goes on with the older path's versions.
+  const pages: VersionInfo[][] = [];
+  let stretch: LineageStretch | undefined = { path, before };
+  let remaining = limit;
+  for (let i = 0; stretch && remaining > 0 && i <= 64; i++) {
+    const page = ownPathPage(sql, stretch.path, stretch.before, remaining);
+    pages.push(page);
+    remaining -= page.length;
+    const link: { snapshotId: number; fromPath: string } | undefined = remaining > 0 ? renameBefore(sql, stretch.path, stretch.before) : undefined;
+    stretch = link && { path: link.fromPath, before: link.snapshotId };
+  }
+  return pages.reverse().flat();
+}
+
+function ownPathPage(sql: Sql, path: string, before: number | undefined, limit: number): VersionInfo[] {
   const rows: VersionRow[] = [];
   for (const [line] of sql.rows<[number]>('SELECT id FROM lines ORDER BY id')) {
     appendAll(
@@ -92,6 +114,7 @@ export function latestContents(sql: Sql, path: string): VersionInfo | undefined 
 export interface LatestVersion {
   hash: string | null;
   mode: number;
+  size: number;
   type: EntryType | null;
   target: string | null;
 }
@@ -99,7 +122,7 @@ export interface LatestVersion {
 /** The fields a change group compares with, of the newest version on this machine's line. */
 export function latestVersionOf(sql: Sql, path: string): LatestVersion | undefined {
   return firstOnSegments(ownSegments(sql), (s) =>
-    sql.get<LatestVersion>('SELECT hash, mode, type, target FROM versions WHERE path = ? AND line = ? AND snapshot_id <= ? ORDER BY snapshot_id DESC LIMIT 1', path, s.line, s.upTo),
+    sql.get<LatestVersion>('SELECT hash, mode, size, type, target FROM versions WHERE path = ? AND line = ? AND snapshot_id <= ? ORDER BY snapshot_id DESC LIMIT 1', path, s.line, s.upTo),
   );
 }
 

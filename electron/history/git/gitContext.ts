@@ -6,6 +6,7 @@ import { findRepository, type GitRepository } from './findRepository.js';
 import { headLogSize } from './headLog.js';
 import { HeadReader, type HeadState } from './readHead.js';
 import { revParseHead } from './revParseHead.js';
+import { trackedPaths, type TrackedPaths } from './trackedPaths.js';
 
 // A project store's view of git: whether its folder is in a repository, and the branch and commit
 // HEAD is on. current() is synchronous and starts no git (a few stats; the files are read again
@@ -64,6 +65,11 @@ export class GitContext {
     const [head, branch] = await Promise.all([revParseHead(repo.workTree), currentBranch(repo.workTree)]);
     this.fromGit = { branch: branch ?? null, head: head ?? null };
     return this.fromGit;
+  }
+
+  /** The files git tracks in the project folder (recorded whatever a .gitignore says); undefined outside a repository. */
+  async tracked(): Promise<TrackedPaths | undefined> {
+    return this.repository() ? trackedPaths(this.root) : undefined;
   }
 
   state(): GitFolderState {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { statSync } from 'node:fs';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { HindsightError } from '../../../shared/errors.js';
 import { count } from '../trace.js';
 import { ChunkedOutput, type OutputAllocations } from './chunkedOutput.js';
@@ -27,6 +27,8 @@ export interface RunGitOptions {
   env?: Record<string, string | undefined>;
   /** How the output reaches the buffer (default: a socket read straight into the chunks). */
   transport?: OutputTransport;
+  /** Written to git's standard input, then closed (`cat-file --batch-check` reads its questions there); none: no input. */
+  input?: Buffer;
 }
 
 export interface GitResult {
@@ -47,7 +49,7 @@ export async function runGit(args: readonly string[], options: RunGitOptions): P
   count('git.spawns');
   const out = new ChunkedOutput(allowance);
   let stopped: 'overflow' | 'timeout' | undefined;
-  let child: ChildProcessByStdio<null, Readable | null, Readable> | undefined;
+  let child: ChildProcessByStdio<Writable | null, Readable | null, Readable> | undefined;
   const channel = await openOutputChannel(out, () => kill('overflow'), options.transport ?? defaultTransport());
   function kill(why: 'overflow' | 'timeout'): void {
     if (stopped) return;
@@ -70,15 +72,20 @@ export async function runGit(args: readonly string[], options: RunGitOptions): P
         cwd: options.cwd,
         // No optional locks: a status must never take index.lock from under the user's own git.
         env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
-        stdio: ['ignore', channel.stdio, 'pipe'],
+        stdio: [options.input ? 'pipe' : 'ignore', channel.stdio, 'pipe'],
         detached: true,
-      }) as ChildProcessByStdio<null, Readable | null, Readable>;
+      }) as ChildProcessByStdio<Writable | null, Readable | null, Readable>;
     } catch (error) {
       channel.stop();
       return settle(spawnFailure(error as Error, shown, options.cwd));
     }
     channel.attach(child.stdout);
     const spawned = child;
+    if (options.input && spawned.stdin) {
+      // git stopping early (killed, or refusing) closes its end: its exit code tells what happened.
+      spawned.stdin.on('error', () => undefined);
+      spawned.stdin.end(options.input);
+    }
     clock.timer = setTimeout(() => kill('timeout'), timeoutMs);
     let stderr = '';
     spawned.stderr.on('data', (chunk: Buffer) => {

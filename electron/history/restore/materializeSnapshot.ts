@@ -77,6 +77,8 @@ export interface SnapshotContents {
   files: readonly FileEntry[];
   /** A folder's recorded mode at the snapshot, by project path; undefined leaves it as made. */
   folderModeOf: (path: string) => number | undefined;
+  /** The snapshot's empty folders (db/emptyFolders.ts): made too. */
+  emptyFolders?: readonly string[];
 }
 
 export interface MaterializeOptions {
@@ -142,6 +144,10 @@ export async function materializeSnapshot(contents: SnapshotContents, into: stri
       }
       const fd = await writeFile(file, abs, source);
       await closer.close(fd, file.path, () => meter.add({ files: 1, bytes: file.size }));
+    }
+    for (const path of contents.emptyFolders ?? []) {
+      options.signal?.throwIfAborted();
+      makeFolder(folders, join(temp, path), path);
     }
     await closer.drain();
     await source.close?.();

@@ -23,6 +23,8 @@ export interface RestorePlan {
   unchanged: number;
   /** Present now, absent from the snapshot: kept, or deleted with deleteAdded (recorded first). */
   added: string[];
+  /** The snapshot's empty folders under the prefix: made (with their recorded modes) if missing. */
+  emptyFolders: string[];
   /** The modes the files (already applied to write, recreate) and folders get: special bits from another history dropped unless kept. */
   modes: SpecialModes;
 }
@@ -43,12 +45,14 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
   const own = store.dataFolder;
   const within = (f: FileEntry) => (prefix === null || isUnderPrefix(f.path, prefix)) && (own === undefined || !isUnderPrefix(f.path, own));
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
-  const target = modes.files(store.index.filesAt(snapshotId).filter(within), snapshotId);
+  const all = store.index.filesAt(snapshotId);
+  const target = modes.files(all.filter(within), snapshotId);
   const current = new Map(store.index.filesAt().filter(within).map((f) => [f.path, f]));
-  if (prefix !== null && target.length === 0 && current.size === 0) {
+  const emptyFolders = store.index.emptyFoldersAt(snapshotId, all).filter((path) => within({ path } as FileEntry));
+  if (prefix !== null && target.length === 0 && current.size === 0 && emptyFolders.length === 0) {
     throw new HindsightError('NOT_FOUND', `Nothing under ${prefix} at snapshot ${snapshotId} or now.`, { prefix, snapshotId });
   }
-  const plan: RestorePlan = { snapshotId, prefix, deleteAdded: options.deleteAdded === true, write: [], recreate: [], unchanged: 0, added: [], modes };
+  const plan: RestorePlan = { snapshotId, prefix, deleteAdded: options.deleteAdded === true, write: [], recreate: [], unchanged: 0, added: [], emptyFolders, modes };
   for (const want of target) {
     const now = current.get(want.path);
     current.delete(want.path);

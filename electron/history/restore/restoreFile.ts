@@ -54,7 +54,8 @@ interface RestoreRecord {
 export async function restoreFile(store: ProjectStore, path: string, versionId: number, recordBefore: RecordBefore, options: { keepSpecialModes?: boolean } = {}): Promise<RestoreFileResult> {
   checkTarget(store, path);
   const version = store.index.version(versionId);
-  if (!version || version.path !== path) {
+  // A version from before the file was renamed to this path restores here too (its contents at the new name).
+  if (!version || !store.index.inLineage(path, version)) {
     throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });
   }
   const undoing = undoesFileRestore(store, path, versionId);

@@ -107,11 +107,19 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
       }
       await bulk.write(file.path, file, abs);
     }
+    // The snapshot's empty folders are part of it (restic and borg restore them too).
+    for (const path of cancelled ? [] : plan.emptyFolders) {
+      try {
+        folderModes.make(folders.target(path));
+      } catch (error) {
+        bulk.failures.push({ path, error: fsError('make the folder', path, error, 'RESTORE_FAILED') });
+      }
+    }
     await bulk.finish();
     return bulk;
   });
 
-  removeEmptyParents(store.root, deleted);
+  removeEmptyParents(store.root, deleted, plan.emptyFolders);
   progress.finish(report('commit'));
   const snapshotId = commitRestore(store, plan, writer.written.map((p) => byPath.get(p)!), deleted, origin);
   progress.finish(report('done'));

@@ -16,7 +16,7 @@ import { count } from '../trace.js';
 // Kept whatever the policy and the budget say: the newest snapshot (every present file's newest
 // version is needed by it, so it stays, folded forward if its own snapshot goes) and the snapshot of the last contents of every deleted file (newest),
 // pinned snapshots and the snapshots of pinned versions (pinned), and the snapshots of versions
-// younger than the uncommitted window whose bytes are in no git commit (uncommitted). Over the
+// younger than the uncommitted window whose bytes git does not hold (uncommitted). Over the
 // budget, the other kept snapshots are removed oldest first until the blobs still named fit.
 
 export interface PlanSnapshot {
@@ -47,7 +47,7 @@ export interface PlanInput {
   pinnedVersions: ReadonlySet<number>;
   /** Snapshots kept because the history holds other machines' lines (every snapshot, then). */
   heldForLines?: ReadonlySet<number>;
-  /** Versions younger than the uncommitted window whose bytes are in no git commit. */
+  /** Versions younger than the uncommitted window whose bytes git's object database does not hold. */
   uncommittedVersions: ReadonlySet<number>;
   policy: RetentionPolicy;
   /** Bytes of blobs the kept history may name; null: no budget. */

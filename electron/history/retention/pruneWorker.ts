@@ -17,11 +17,10 @@ async function plan(request: PlanRequest): Promise<PlanMessage> {
   reader ??= new PruneReader(request.file);
   const source = reader;
   const { fingerprint, rows } = source.read();
-  const { young, since } = youngVersions(rows, request.policy);
+  const { young } = youngVersions(rows, request.policy);
   const { uncommitted, computed } = await uncommittedVersions(
     { workTree: request.workTree ?? undefined, blobsDir: request.blobsDir, knownOids: (hashes) => source.gitOids(hashes) },
     young,
-    since,
   );
   const made = planPrune({ ...rows, uncommittedVersions: uncommitted, policy: request.policy, budget: request.budget });
   const chunks = pruneChunks(rows, made, request.chunkRows).map(encodeChunk);

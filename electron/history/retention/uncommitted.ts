@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { RetentionPolicy } from '../../../shared/retention.js';
 import { effectiveTimes } from '../../../shared/retentionBuckets.js';
-import { committedBlobs } from '../git/committedBlobs.js';
+import { blobsPresent } from '../git/catFileBatchCheck.js';
 import { checkedBlobChunks } from '../store/blobReader.js';
 
-// Which young versions hold work that is in no git commit: a local history exists for exactly
-// that, so a prune never removes them. Outside a git repository there are no commits to compare
+// Which young versions hold work git does not have: a local history exists for exactly that, so
+// a prune never removes them. The rule is exact: a version's bytes are in git when git's object
+// database holds that blob (`git cat-file --batch-check`, git/catFileBatchCheck.ts), whenever the
+// commit that wrote it was made, on whatever branch; not when some commit is merely recent. Outside a git repository there are no commits to compare
 // with: the policy alone decides (every version is "uncommitted" there, and protecting them all
 // would keep a week of every edit whatever the policy says).
 // A version's bytes are compared with git's by git's own object id (SHA-1 of "blob <size>\0"
@@ -48,18 +50,16 @@ export interface UncommittedSource {
   knownOids: (hashes: readonly string[]) => Map<string, string>;
 }
 
-/** The young versions in no commit, and git's ids computed on the way (for history.db to remember). */
+/** The young versions whose bytes git does not hold, and git's ids computed on the way (for history.db to remember). */
 export async function uncommittedVersions(
   source: UncommittedSource,
   young: readonly YoungVersion[],
-  sinceMs: number,
 ): Promise<{ uncommitted: Set<number>; computed: { hash: string; oid: string }[] }> {
   const computed: { hash: string; oid: string }[] = [];
   const uncommitted = new Set<number>();
   if (source.workTree === undefined || young.length === 0) return { uncommitted, computed };
-  const paths = [...new Set(young.map((v) => v.path))].sort();
-  const committed = await committedBlobs(source.workTree, sinceMs, paths);
   const known = source.knownOids(young.map((v) => v.hash));
+  const oidOf = new Map<number, string>();
   for (const v of young) {
     let oid = known.get(v.hash);
     if (oid === undefined) {
@@ -71,8 +71,10 @@ export async function uncommittedVersions(
       known.set(v.hash, oid);
       computed.push({ hash: v.hash, oid });
     }
-    if (!committed.has(oid)) uncommitted.add(v.id);
+    oidOf.set(v.id, oid);
   }
+  const inGit = await blobsPresent(source.workTree, [...oidOf.values()]);
+  for (const [id, oid] of oidOf) if (!inGit.has(oid)) uncommitted.add(id);
   return { uncommitted, computed };
 }
 

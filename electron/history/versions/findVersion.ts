@@ -12,7 +12,8 @@ export function findVersion(store: ProjectStore, path: string, versionId: number
   assertProjectPath(path);
   const version =
     versionId === undefined ? store.index.latestContents(path) : store.index.version(versionId);
-  if (!version || version.path !== path) {
+  // A version from before the file was renamed to this path is one of its versions too.
+  if (!version || !store.index.inLineage(path, version)) {
     const which = versionId === undefined ? 'no version' : `no version ${versionId}`;
     throw new HindsightError('VERSION_NOT_FOUND', `There is ${which} of ${path}.`, { path, versionId });
   }

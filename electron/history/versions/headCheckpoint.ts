@@ -1,13 +1,17 @@
 import type { ProjectStore } from '../project/projectStore.js';
+import { shortenHashes } from '../../../shared/shortHash.js';
+import { commitSubject } from '../git/commitSubject.js';
 import { headLogSince, headLogSize, stashLogSize, type HeadMove } from '../git/headLog.js';
 import type { GroupCause } from './commitHooks.js';
+import { commitToName, gitOperationTitle } from './gitOperationTitle.js';
 
 // When git moved HEAD (checkout, reset, rebase, pull) since the history last looked, the state
 // the history holds now is the one from just before: a labelled checkpoint marks it, ahead of the
 // change group that records what git rewrote, so restoring the checkpoint brings back what a
 // `reset --hard` or a `checkout -f` threw away. Runs before every change group is written. It
 // reads git through the store's GitContext (git/ only reads); the checkpoint is written here.
-// Its answer names the operation for the group after it ("After checkout to main").
+// Its answer names the operation for the group after it in the user's words ("Checked out
+// `a1b2c3d` Teach the router about blueprints, on main": gitOperationTitle.ts).
 //
 // `git stash` shows in HEAD's reflog as "reset: moving to HEAD", and `stash pop` not at all:
 // the stash's own reflog growing or shrinking since the last look tells them apart.
@@ -47,12 +51,18 @@ export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoin
   if (risky.length > 0 || stash === 'popped') {
     const operation = stash === 'pushed' && risky.every(isResetToHead) ? 'stash' : risky.length === 0 ? 'stash pop' : gitOperation(risky[0]!);
     const label = operation.startsWith('stash') ? `Before ${operation} (${(latest.head ?? '').slice(0, SHORT)})` : checkpointLabel(risky, latest.head);
+    // Asked before the checkpoint is written: the checkpoint and the reflog mark below stay one step.
+    // The files now are what the last move wrote: the group after is named for it.
+    const done = operation.startsWith('stash') ? operation : gitOperation(risky.at(-1)!);
+    const oid = done.startsWith('stash') ? null : commitToName(done, risky, now.head);
+    const subject = oid ? await commitSubject(repo.workTree, oid) : undefined;
+    const title = gitOperationTitle(done, risky, { oid, subject: subject ?? null }, now.branch);
     const checkpointId = store.index.commitSnapshot({
       snapshot: { kind: 'checkpoint', label, branch: latest.branch, head: latest.head, origin: { kind: 'git', gitOperation: operation, gitWhen: 'before' } },
       versions: [],
       blobs: [],
     });
-    result = { checkpointId, after: { origin: { kind: 'git', gitOperation: operation, gitWhen: 'after' }, label: afterLabel(operation, risky) } };
+    result = { checkpointId, after: { origin: { kind: 'git', gitOperation: done, gitWhen: 'after' }, label: title } };
   }
   if (size !== undefined) store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir: repo.gitDir, size }));
   return result;
@@ -62,13 +72,6 @@ export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoin
 export function gitOperation(move: HeadMove): string {
   const word = move.subject.split(':')[0]!.replace(/ \(.*\)$/, '').trim().split(' ')[0];
   return word || 'HEAD move';
-}
-
-/** "After checkout to main", "After reset", "After stash pop". */
-export function afterLabel(operation: string, moves: readonly HeadMove[]): string {
-  const checkout = operation === 'checkout' ? /^checkout: moving from .* to (.+)$/.exec(moves[0]?.subject ?? '') : null;
-  const label = checkout ? `After checkout to ${checkout[1]}` : `After ${operation}`;
-  return label.replace(/[\0\r\n]/g, ' ').slice(0, 200);
 }
 
 function isResetToHead(move: HeadMove): boolean {
@@ -107,7 +110,7 @@ export function checkpointLabel(moves: readonly HeadMove[], recordedHead: string
     : verb ? `Before HEAD moved: ${verb} (${at})`
     : `Before HEAD moved (${at} to ${first.to.slice(0, SHORT)})`;
   if (moves.length > 1) label += ` and ${moves.length - 1} more`;
-  return label.replace(/[\0\r\n]/g, ' ').slice(0, 200);
+  return shortenHashes(label).replace(/[\0\r\n]/g, ' ').slice(0, 200);
 }
 
 /** Moves before the later of the last look and the last snapshot are already in the history. */

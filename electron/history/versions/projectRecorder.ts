@@ -153,6 +153,7 @@ export class ProjectRecorder {
       fallbackRescanMs: options.fallbackRescanMs,
       onWatchLimit: options.onWatchLimit,
       exclude: this.excludeOf(project),
+      tracked: await project.store.git.tracked(),
       skip: project.store.dataFolder,
       onError: options.onError,
       commit: (group) =>

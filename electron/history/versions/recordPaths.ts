@@ -7,6 +7,8 @@ import type { CopyPool } from '../store/copyPool.js';
 import { fileEntries } from '../store/fileEntries.js';
 import { overSizeLimit, type WalkEntry } from '../walk/walkFolder.js';
 import { unreadableReason } from '../walk/unreadable.js';
+import { readBlobHead } from '../store/blobReader.js';
+import { findRenames, type DeletedFile, type Rename } from './findRenames.js';
 import { statPath } from '../walk/statPath.js';
 
 // Records what some paths hold now, as one snapshot, for the paths whose contents, mode, type or
@@ -30,6 +32,8 @@ export interface PreparedChanges {
   replaced: number;
   /** Present but not readable: neither a new version nor a deletion, and their stat rows stay as they were. */
   unreadable: UnreadablePath[];
+  /** Files moved within the change: a new path and the deleted one it came from (findRenames.ts). */
+  renames: Rename[];
 }
 
 export async function prepareChanges(
@@ -63,9 +67,12 @@ export async function prepareChanges(
   store.index.clearDamaged(filed.repaired);
   const latestVersion = (path: string) => store.index.latestVersionOf(path);
   const versions: NewVersion[] = [];
+  const added: NewVersion[] = [];
+  const deleted: DeletedFile[] = [];
   let replaced = 0;
   for (const version of filed.versions) {
     const latest = latestVersion(version.path);
+    if (!latest?.hash && version.hash !== null) added.push(version);
     const same =
       latest &&
       latest.hash === version.hash &&
@@ -82,13 +89,24 @@ export async function prepareChanges(
     removedStats.push(path);
     if (latest && latest.hash !== null) {
       versions.push({ path, hash: null, mode: 0, size: 0, type: null });
+      deleted.push({ path, hash: latest.hash, size: latest.size, type: latest.type });
       replaced++;
     }
   }
   versions.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const named = new Set(versions.map((v) => v.hash));
   const blobs = filed.blobs.filter((b) => named.has(b.hash));
-  return { versions, blobs, stats: filed.stats, removedStats, replaced, unreadable: [...unreadable, ...filed.unreadable] };
+  const renames = findRenames(added, deleted, (hash, size) => bytesForComparing(store, hash, size));
+  return { versions, blobs, stats: filed.stats, removedStats, replaced, unreadable: [...unreadable, ...filed.unreadable], renames };
+}
+
+/** A blob's bytes to compare two files by; undefined when it cannot be read (then the pair is no rename). */
+function bytesForComparing(store: ProjectStore, hash: string, size: number): Buffer | undefined {
+  try {
+    return readBlobHead(store.blobsDir, hash, size, size);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Writes prepared changes as one snapshot; with nothing changed, only the stat rows are refreshed. */
@@ -100,6 +118,7 @@ export function commitPrepared(store: ProjectStore, prepared: PreparedChanges, s
   faultPoint('record-commit');
   const snapshotId = store.index.commitSnapshot({
     snapshot,
+    renames: prepared.renames,
     versions: prepared.versions,
     blobs: prepared.blobs,
     stats: prepared.stats,

@@ -54,6 +54,8 @@ export interface RescanOutcome {
   ms: number;
   /** What could not be read, sorted by path: recorded as it was before, tried again next time. */
   unreadable: UnreadablePath[];
+  /** Paths ignore rules left out (a folder not entered counts once). */
+  ignored: number;
 }
 
 export async function rescan(store: ProjectStore, options: RescanOptions = {}): Promise<RescanOutcome> {
@@ -74,7 +76,10 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
 
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
+  const ignored: string[] = [];
   const walked = await walkFolder(store.root, {
+    tracked: await store.git.tracked(),
+    ignored,
     exclude: options.exclude,
     signal: options.signal,
     maxFileSize: options.maxFileSize,
@@ -143,9 +148,20 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
       label: prepared.versions.length > 0 ? options.label?.() : undefined,
     });
   });
-  // Folders new or with another mode: with the group's snapshot, or with the latest when no file changed.
-  const modesAt = group.snapshotId ?? store.index.latestSnapshotId();
-  if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes);
+  // Folders new or with another mode: with the group's snapshot, or with the latest when no file
+  // changed. A walk that listed every folder also tells which recorded folders are gone. An empty
+  // folder made, or a folder removed, with no file changing is a change of its own: its snapshot
+  // keeps the earlier ones true. (Folders holding files and recorded only now, in a history from
+  // before folders were, go with the latest.)
+  const complete = unreadable.length === 0;
+  const folders = group.snapshotId === undefined ? store.index.folderChanges(folderModes, complete) : { added: [], gone: [] };
+  folders.added = folders.added.filter(emptyIn(walked, folderModes));
+  const folderSnapshot =
+    folders.added.length + folders.gone.length > 0
+      ? store.index.commitSnapshot({ snapshot: { kind: 'change', label: folderChangeLabel(folders) }, versions: [], blobs: [] })
+      : undefined;
+  const modesAt = group.snapshotId ?? folderSnapshot ?? store.index.latestSnapshotId();
+  if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes, complete);
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   // Every path of the history is now in the stat cache or a deletion (this scan held the writer
   // throughout); something that could not be looked at is looked for again next time.
@@ -159,7 +175,26 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     hashed: suspects.length,
     ms: Math.round(performance.now() - started),
     unreadable: byPath([...unreadable, ...scanned]),
+    ignored: ignored.length,
   };
+}
+
+/** Whether a folder holds no walked file and no other walked folder. */
+function emptyIn(walked: readonly WalkEntry[], folders: ReadonlyMap<string, number>): (folder: string) => boolean {
+  const holding = new Set<string>();
+  const noteParents = (path: string) => {
+    for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) holding.add(path.slice(0, slash));
+  };
+  for (const entry of walked) noteParents(entry.path);
+  for (const folder of folders.keys()) noteParents(folder);
+  return (folder) => !holding.has(folder);
+}
+
+/** "Folder added: assets/icons", "Folder removed: logs", "2 folders added, 1 removed". */
+export function folderChangeLabel({ added, gone }: { added: readonly string[]; gone: readonly string[] }): string {
+  if (added.length + gone.length === 1) return added.length === 1 ? `Folder added: ${added[0]}` : `Folder removed: ${gone[0]}`;
+  const words = [added.length > 0 ? `${added.length} folder${added.length === 1 ? '' : 's'} added` : '', gone.length > 0 ? `${gone.length} removed` : ''];
+  return words.filter(Boolean).join(', ').replace(/^(\d+) removed$/, '$1 folders removed');
 }
 
 function sameStat(row: CachedStat, entry: WalkEntry): boolean {

@@ -6,12 +6,14 @@ import { stampOf, type StatStamp } from '../statStamp.js';
 import { count } from '../trace.js';
 import { fsError } from '../fsErrors.js';
 import { fsPath, linkTarget, nameOfBytes, type FsPath } from '../paths/fsPath.js';
+import type { TrackedPaths } from '../git/trackedPaths.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from './ignoreRules.js';
 import { unreadableReason } from './unreadable.js';
 
 // Lists every regular file and symlink of a project with lstat, never following a link, so
 // nothing outside the folder is read through one. .git is always skipped; .gitignore files are
-// honoured at every level. Synchronous calls in short slices: each costs microseconds, and the
+// honoured at every level, but never against a file git tracks (git keeps tracking it, and so
+// does the history): an ignored folder holding one is entered for its tracked files alone. Synchronous calls in short slices: each costs microseconds, and the
 // walk yields the event loop every few milliseconds so other work never waits long.
 
 export interface WalkEntry extends StatStamp {
@@ -39,6 +41,10 @@ export interface WalkOptions {
    * (the walk goes on without them). Without it such a path stops the walk with a clear error.
    */
   unreadable?: UnreadablePath[];
+  /** The files git tracks here: recorded whatever a .gitignore says (the user's exclude patterns still apply). */
+  tracked?: TrackedPaths;
+  /** Filled with what ignore rules left out: files, and folders not entered as one path ending in '/'. */
+  ignored?: string[];
 }
 
 /** Whether an entry is a file over the size limit of the settings (links are never too large). */
@@ -52,10 +58,11 @@ const GITIGNORE = Buffer.from('.gitignore');
 export async function walkFolder(root: string, options: WalkOptions = {}): Promise<WalkEntry[]> {
   const entries: WalkEntry[] = [];
   const base: IgnoreLayer[] = options.exclude?.length ? [makeLayer('', options.exclude.join('\n'))] : [];
-  const stack: { rel: string; layers: IgnoreLayer[] }[] = [{ rel: '', layers: base }];
+  const stack: { rel: string; layers: IgnoreLayer[]; inIgnored: boolean }[] = [{ rel: '', layers: base, inIgnored: false }];
+  const tracked = options.tracked;
   let sliceStart = performance.now();
   while (stack.length > 0) {
-    const { rel, layers: inherited } = stack.pop()!;
+    const { rel, layers: inherited, inIgnored } = stack.pop()!;
     const dirents = readFolder(root, rel, options.unreadable);
     if (!dirents) continue;
     const layers = withGitignore(root, rel, dirents, inherited);
@@ -67,12 +74,23 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
       const path = rel === '' ? name : `${rel}/${name}`;
       const abs = fsPath(root, path);
       const kind = direntKind(dirent, abs);
-      if (kind === 'dir') {
-        if (path !== options.skip && !isIgnored(layers, lossyPath(path), true)) {
-          stack.push({ rel: path, layers });
-          if (options.folderModes) noteFolderMode(options.folderModes, path, abs);
+      if (!kind) continue;
+      const shown = lossyPath(path);
+      const isDir = kind === 'dir';
+      // Inside a folder entered only for its tracked files, everything else stays ignored.
+      const ignoredHere = inIgnored || isIgnored(layers, shown, isDir);
+      const keptByGit = tracked !== undefined && (isDir ? tracked.folders : tracked.files).has(shown) && !isIgnored(base, shown, isDir);
+      if (isDir) {
+        if (path === options.skip) continue;
+        if (ignoredHere && !keptByGit) {
+          options.ignored?.push(`${shown}/`);
+          continue;
         }
-      } else if (kind && !isIgnored(layers, lossyPath(path), false)) {
+        stack.push({ rel: path, layers, inIgnored: ignoredHere });
+        if (options.folderModes) noteFolderMode(options.folderModes, path, abs);
+      } else if (ignoredHere && !keptByGit) {
+        options.ignored?.push(shown);
+      } else {
         const entry = statEntry(abs, path, kind, options.unreadable);
         if (entry && overSizeLimit(entry, options.maxFileSize)) count('walk.overSizeLimit');
         else if (entry) entries.push(entry);
@@ -85,6 +103,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
       sliceStart = performance.now();
     }
   }
+  options.ignored?.sort((a, b) => comparePaths(a, b));
   return entries.sort((a, b) => comparePaths(a.path, b.path));
 }
 

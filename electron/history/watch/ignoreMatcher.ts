@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
 import { isRestoreTemp } from '../restore/restoreTemps.js';
+import type { TrackedPaths } from '../git/trackedPaths.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from '../walk/ignoreRules.js';
 
 // The first copy's ignore rules for single paths, as the watcher meets them: .git always, the
 // user's exclude patterns, the .gitignore of every folder on the way (read once, forgotten when a
 // .gitignore changes), and restore temps. A path under an ignored folder is ignored, as the walk
-// never enters such a folder.
+// never enters such a folder; a file git tracks (and the folders on its way) never is by a
+// .gitignore, as the walk records it too.
 
 export class IgnoreMatcher {
   private readonly layers = new Map<string, IgnoreLayer | null>();
@@ -18,6 +20,7 @@ export class IgnoreMatcher {
     exclude: readonly string[] = [],
     /** A folder always ignored (the data folder inside the project). */
     private readonly skip?: string,
+    private readonly tracked?: TrackedPaths,
   ) {
     this.base = exclude.length > 0 ? [makeLayer('', exclude.join('\n'))] : [];
   }
@@ -27,6 +30,7 @@ export class IgnoreMatcher {
     if (this.skip !== undefined && isUnderPrefix(path, this.skip)) return true;
     const parts = path.split('/');
     if (parts.includes('.git') || (!isDir && isRestoreTemp(path))) return true;
+    if (this.tracked && (isDir ? this.tracked.folders : this.tracked.files).has(path)) return this.excluded(parts, isDir);
     const layers = [...this.base];
     let folder = '';
     for (let i = 0; i < parts.length; i++) {
@@ -36,6 +40,14 @@ export class IgnoreMatcher {
       const last = i === parts.length - 1;
       if (isIgnored(layers, sub, last ? isDir : true)) return true;
       folder = sub;
+    }
+    return false;
+  }
+
+  /** Whether the user's exclude patterns (not a .gitignore) leave the path or a folder on its way out. */
+  private excluded(parts: readonly string[], isDir: boolean): boolean {
+    for (let i = 1; i <= parts.length; i++) {
+      if (isIgnored(this.base, parts.slice(0, i).join('/'), i < parts.length || isDir)) return true;
     }
     return false;
   }

@@ -1,5 +1,6 @@
 import { ChangeBatcher, DEFAULT_TIMING, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
 import { FolderWatches } from './folderWatches.js';
+import type { TrackedPaths } from '../git/trackedPaths.js';
 import { IgnoreMatcher } from './ignoreMatcher.js';
 import { failurePoint } from '../faultPoint.js';
 import { count } from '../trace.js';
@@ -26,6 +27,8 @@ export const DEFAULT_FALLBACK_RESCAN_MS = 60 * 1000;
 
 export interface ProjectWatcherOptions extends Partial<BatchTiming> {
   exclude?: readonly string[];
+  /** The files git tracked when the watch began: watched whatever a .gitignore says. */
+  tracked?: TrackedPaths;
   /** A folder never watched (the data folder inside the project). */
   skip?: string;
   /** How often a reconciling rescan runs while watching (default 5 minutes). */
@@ -51,7 +54,7 @@ export class ProjectWatcher {
     readonly root: string,
     private readonly options: ProjectWatcherOptions,
   ) {
-    this.matcher = new IgnoreMatcher(root, options.exclude, options.skip);
+    this.matcher = new IgnoreMatcher(root, options.exclude, options.skip, options.tracked);
     this.batcher = new ChangeBatcher(
       { quietMs: options.quietMs ?? DEFAULT_TIMING.quietMs, maxGroupMs: options.maxGroupMs ?? DEFAULT_TIMING.maxGroupMs },
       (group) => this.enqueue(group),

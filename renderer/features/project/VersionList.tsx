@@ -7,6 +7,7 @@ import { formatBytes } from '../../format/bytes.js';
 import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import { moveInList } from '../../components/listKeys.js';
+import { gitTitle, renamedText } from '../../../shared/versionWords.js';
 
 // The selected file's versions, newest first, each numbered (1 is the oldest) and named by where
 // it came from (an edit, a restore of version N, the undo of a restore, a git checkout...). The
@@ -68,6 +69,7 @@ export function VersionList() {
               </span>
               <span className="version-meta">
                 {n !== undefined && <span className="version-number">Version {n}</span>}
+                {v.renamedFrom !== null && <span className="version-renamed">{renamedText(v.renamedFrom)}</span>}
                 <span className="version-exact">{formatExact(v.at)}</span>
                 <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
                 {v.machine && (
@@ -132,7 +134,7 @@ export function versionTitle(v: VersionInfo, oldest: boolean, numberOf: Readonly
   const name = (id: number) => (numberOf.has(id) ? `version ${numberOf.get(id)}` : 'an earlier version');
   if (v.hash === null) return v.origin.kind === 'edit' ? 'Deleted' : `Deleted · ${originText(v.origin, name)}`;
   if (oldest && v.origin.kind === 'edit') return 'Added';
-  return originText(v.origin, name);
+  return gitTitle(v) ?? originText(v.origin, name);
 }
 
 /** Where a version brought in from another machine (a clone, a pull) was recorded. */

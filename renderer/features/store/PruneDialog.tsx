@@ -11,7 +11,7 @@ const WHY: Record<PruneDecision['why'], string> = {
   newest: 'Newest, or the last copy of a deleted file',
   pinned: 'Pinned',
   otherMachines: "The history holds another machine's snapshots",
-  uncommitted: 'Work in no git commit',
+  uncommitted: 'Work git does not have',
   policy: 'Kept by the policy',
   thinned: 'Thinned by the policy',
   budget: 'Over the budget',
@@ -57,7 +57,7 @@ export function PruneDialog() {
         </p>
       )}
       <p className="muted">
-        Stays: {formatCount(kept.newest)} newest, {formatCount(kept.pinned)} pinned, {formatCount(kept.uncommitted)} with work in no git commit,{' '}
+        Stays: {formatCount(kept.newest)} newest, {formatCount(kept.pinned)} pinned, {formatCount(kept.uncommitted)} with work git does not have,{' '}
         {formatCount(kept.policy)} by the policy.
         {kept.otherMachines > 0 && ` ${formatCount(kept.otherMachines)} more because this history holds snapshots pulled from another machine: it is not thinned.`}
         {preview.budget !== null && ` After it: ${formatBytes(preview.keptBytes)} of ${formatBytes(preview.budget)}.`}

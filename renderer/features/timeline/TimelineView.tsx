@@ -76,7 +76,9 @@ export function summaryText(summary: SnapshotSummary): string {
 }
 
 function SnapshotList() {
-  const snapshots = useApp((s) => s.snapshots);
+  const recorded = useApp((s) => s.snapshots);
+  // A checkpoint git's operation made that records no file equals the row before it: shown as that row.
+  const snapshots = useMemo(() => recorded.filter((s) => s.foldedInto === undefined), [recorded]);
   const selected = useApp((s) => s.selectedSnapshotId);
   const select = useApp((s) => s.selectSnapshot);
   const policy = useApp((s) => s.retention?.policy);

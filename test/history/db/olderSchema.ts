@@ -10,8 +10,13 @@ const DROP_SEARCH_TABLES = 'DROP TABLE search_text; DROP TABLE search_blobs;';
 
 const DROP_DAMAGED_BLOBS = 'DROP TABLE damaged_blobs;';
 
-// Back to schema 12: the blobs' bytes on disk and the blobs compaction keeps raw (13) removed.
-export const DROP_AFTER_SCHEMA_12 = 'DROP TABLE blobs_kept_raw; ALTER TABLE blobs DROP COLUMN stored_size;';
+// Back to schema 12: renames and gone folders (15), chunk lists (14), the blobs' bytes on disk and the blobs compaction keeps raw (13) removed.
+export const DROP_AFTER_SCHEMA_12 = [
+  'DROP TRIGGER version_renames_gone; DROP TABLE version_renames; ALTER TABLE folder_modes DROP COLUMN gone;',
+  "DELETE FROM meta WHERE key = 'folders.goneFrom';",
+  'DROP TABLE blob_chunks;',
+  'DROP TABLE blobs_kept_raw; ALTER TABLE blobs DROP COLUMN stored_size;',
+].join(' ');
 
 // Back to schema 10: what came after 12, and folder summaries (11) and the triggers that mark them stale, removed.
 export const DROP_AFTER_SCHEMA_10 = `${DROP_AFTER_SCHEMA_12} ${[

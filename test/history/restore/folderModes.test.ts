@@ -97,7 +97,7 @@ describe('folder modes', () => {
     before.close();
     // As an earlier Hindsight left it: the index only db/ code may write, changed from outside.
     const older = new Database(dbFile);
-    older.exec(`DROP TABLE folder_modes; ${DROP_AFTER_SCHEMA_2} PRAGMA user_version = 1;`);
+    older.exec(`${DROP_AFTER_SCHEMA_2} DROP TABLE folder_modes; PRAGMA user_version = 1;`);
     older.close();
 
     const engine = new HistoryEngine(dataDir);

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { DEFAULT_RETENTION } from '../../../shared/retention.js';
 import { cliJson, runCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
-import { git, makeRepo } from '../git/gitFixture.js';
+import { git, GIT_ENV, makeRepo } from '../git/gitFixture.js';
 import { ageHistory, referencedBlobsPresent } from './pruneHelpers.js';
 
 // A prune on a real store: versions recorded from real files, their times moved back in
@@ -231,6 +232,31 @@ describe('prune', () => {
     // Past the window the uncommitted version is thinned like the rest.
     await engine.config.editConfig(setSetting('retention', { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 1 }));
     expect((await engine.prune(projectId, { dryRun: true })).keptBecause).toEqual({ newest: 1, pinned: 0, otherMachines: 0, uncommitted: 0, policy: 0 });
+  });
+
+  it("counts a version's bytes as in git when git's object database holds them, however old the commit that wrote them", async () => {
+    const root = makeRepo({ 'a.txt': 'zero\n', 'b.txt': 'bee\n' });
+    // A commit from years ago on another branch holds "old work": HEAD's tree and the last week's commits do not.
+    git(root, 'checkout', '-qb', 'old');
+    writeFileSync(join(root, 'a.txt'), 'old work\n');
+    execFileSync('git', ['commit', '-qam', 'old work'], { cwd: root, env: { ...GIT_ENV, GIT_AUTHOR_DATE: '2020-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2020-01-01T00:00:00Z' } });
+    git(root, 'checkout', '-q', 'main');
+    const engine = new HistoryEngine(tempDir('hindsight-data-'));
+    onTestFinished(() => engine.close());
+    const { projectId } = await engine.open(root);
+    const recorded = async (path: string, text: string) => {
+      writeFileSync(join(root, path), text);
+      return (await engine.rescan(projectId)).snapshotId!;
+    };
+    const oldWork = await recorded('a.txt', 'old work\n');
+    const neverInGit = await recorded('a.txt', 'never in git\n');
+    const staged = await recorded('a.txt', 'staged only\n');
+    git(root, 'add', 'a.txt');
+    await recorded('b.txt', 'bee two\n');
+    ageHistory(historyDbPath(engine.store(projectId).storeDir), (i, count) => Date.now() - (count - i) * 26 * HOUR);
+    await engine.config.editConfig(setSetting('retention', { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0 }));
+    const why = new Map((await engine.prune(projectId, { dryRun: true })).decisions!.map((d) => [d.snapshotId, d.why]));
+    expect([why.get(oldWork), why.get(neverInGit), why.get(staged)]).toEqual(['thinned', 'uncommitted', 'thinned']);
   });
 
   it('answers the CLI with the contract shape, and --dry-run lists every snapshot kept or removed and why', async () => {

@@ -82,7 +82,7 @@ describe('where each version came from', () => {
     await engine.rescan(projectId);
     const log = engine.log(projectId);
     expect(log.at(-2)).toMatchObject({ kind: 'checkpoint', origin: { kind: 'git', gitOperation: 'checkout', gitWhen: 'before' } });
-    expect(log.at(-1)).toMatchObject({ kind: 'change', label: 'After checkout to main', origin: { kind: 'git', gitOperation: 'checkout', gitWhen: 'after' } });
+    expect(log.at(-1)).toMatchObject({ kind: 'change', label: `Checked out \`${git(root, 'rev-parse', '--short=7', 'HEAD')}\` first, on main`, origin: { kind: 'git', gitOperation: 'checkout', gitWhen: 'after' } });
     expect(labels('a.txt')).toEqual(['First copy', 'Edited', 'After git checkout']);
   });
 
@@ -98,7 +98,7 @@ describe('where each version came from', () => {
     await engine.rescan(projectId);
     const log = engine.log(projectId);
     expect(log.at(-2)).toMatchObject({ kind: 'checkpoint', origin: { gitOperation: 'stash pop', gitWhen: 'before' } });
-    expect(log.at(-1)).toMatchObject({ label: 'After stash pop', origin: { kind: 'git', gitOperation: 'stash pop', gitWhen: 'after' } });
+    expect(log.at(-1)).toMatchObject({ label: 'Stash pop', origin: { kind: 'git', gitOperation: 'stash pop', gitWhen: 'after' } });
     git(root, 'reset', '-q', '--hard');
     notRacy(store);
     await engine.rescan(projectId);

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { ChangeGroupResult } from '../../../electron/history/versions/changeGroup.js';
 import { ChangeBatcher, type ChangeGroupRequest } from '../../../electron/history/watch/changeBatcher.js';
 import { IgnoreMatcher } from '../../../electron/history/watch/ignoreMatcher.js';
+import { trackedPaths } from '../../../electron/history/git/trackedPaths.js';
+import { git, makeRepo, write } from '../git/gitFixture.js';
 import { counter } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { sha256, writeTree } from '../../helpers/writeTree.js';
@@ -125,5 +127,21 @@ describe('the change batcher', () => {
     expect(m.ignored('notes.bak', false)).toBe(true);
     expect(m.ignored('src/.a.txt.hindsight-0a1b2c3d-0a1b-0a1b-0a1b-0a1b2c3d4e5f', false)).toBe(true);
     expect(m.ignored('src/a.txt', false)).toBe(false);
+  });
+
+  it('never ignores a file git tracks by a .gitignore, only by the exclude setting', async () => {
+    const root = makeRepo({ '.gitignore': '.env\nbuild/\n', 'a.txt': 'a\n' });
+    write(root, '.env', 'tracked\n');
+    write(root, 'build/keep.txt', 'tracked\n');
+    write(root, 'secret.bak', 'tracked but excluded\n');
+    git(root, 'add', '-f', '.env', 'build/keep.txt', 'secret.bak');
+    git(root, 'commit', '-qm', 'tracked');
+    const m = new IgnoreMatcher(root, ['*.bak'], undefined, await trackedPaths(root));
+    expect(m.ignored('.env', false)).toBe(false);
+    expect(m.ignored('build', true)).toBe(false);
+    expect(m.ignored('build/keep.txt', false)).toBe(false);
+    expect(m.ignored('build/out.o', false)).toBe(true);
+    expect(m.ignored('secret.bak', false)).toBe(true);
+    expect(new IgnoreMatcher(root, []).ignored('.env', false)).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { ancestorsOf, buildTree, visibleRows } from '../../../../renderer/featur
 const file = (path: string): FileEntry => ({ path, type: 'file', hash: path, mode: 0o644, size: 1 });
 const deletion = (path: string): DeletedFile => ({
   path,
-  deletion: { versionId: 1, snapshotId: 2, path, hash: null, mode: 0, size: 0, at: 0, kind: 'change', type: null, target: null, branch: null, head: null, origin: { kind: 'edit', fromVersionId: null, fromSnapshotId: null, fromGit: null, gitOperation: null, gitWhen: null } } satisfies VersionInfo,
+  deletion: { versionId: 1, snapshotId: 2, path, hash: null, mode: 0, size: 0, at: 0, kind: 'change', label: null, type: null, target: null, branch: null, head: null, origin: { kind: 'edit', fromVersionId: null, fromSnapshotId: null, fromGit: null, gitOperation: null, gitWhen: null }, renamedFrom: null } satisfies VersionInfo,
   lastContents: null,
   versionId: 1,
   snapshotId: 2,
