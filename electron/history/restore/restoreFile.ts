@@ -28,16 +28,16 @@ import { fsArg } from '../paths/fsPath.js';
 // restore before it.
 
 /** What goes back on disk: a hash null removes the file. */
-interface Contents extends Omit<WritableVersion, 'hash'> {
+export interface Contents extends Omit<WritableVersion, 'hash'> {
   hash: string | null;
   /** Folders the restore recreates get their modes as of this snapshot. */
   modesAt: number;
 }
 
 /** The modes written: the version's and its folders', special bits from another history dropped unless kept. */
-type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
+export type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
 
-interface Record {
+export interface Record {
   label: string;
   origin: NewOrigin;
   fromVersionId: number | null;
@@ -81,14 +81,14 @@ export async function restoreFromGit(store: ProjectStore, path: string, source: 
   }));
 }
 
-function checkTarget(store: ProjectStore, path: string): void {
+export function checkTarget(store: ProjectStore, path: string): void {
   safeTarget(store.root, path);
   if (store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder)) {
     throw new HindsightError('PATH_INVALID', `Cannot restore ${path}: it is inside Hindsight's data folder.`, { path });
   }
 }
 
-async function putBack(store: ProjectStore, path: string, contents: Contents, modes: Modes, record: (capturedNothing: boolean) => Record): Promise<RestoreFileResult> {
+export async function putBack(store: ProjectStore, path: string, contents: Contents, modes: Modes, record: (capturedNothing: boolean) => Record): Promise<RestoreFileResult> {
   const absTarget = safeTarget(store.root, path);
   let folderFailures: { error: Error }[] = [];
   const captured = await recordPaths(store, [path], { kind: 'change', label: `Before restoring ${path}` });
