@@ -9,7 +9,8 @@ import { FileTree } from './FileTree.js';
 import { levelIsEmpty } from './levelRows.js';
 import type { FirstMatch } from './firstMatch.js';
 import { RestoreFileDialog } from './RestoreFileDialog.js';
-import { VersionList, versionTotal } from './VersionList.js';
+import { VersionList } from './VersionList.js';
+import { versionTotal } from '../../stores/versionNumbers.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The Files tab: the files on the left (as a tree, or the deleted ones as a flat list), the
@@ -55,7 +56,7 @@ function TreeControls({ mode, setMode, firstMatch }: TreeControlsProps) {
         id="file-filter"
         type="search"
         className="input"
-        placeholder="Filter: name, *.h, addc"
+        placeholder="Filter by name or pattern (*.h)"
         aria-label="Filter files"
         title="Part of a path, letters in order (addc finds add.c), or a pattern: *.h, src/**/*.c. Down or Enter goes to the first match."
         value={filter}
@@ -69,17 +70,18 @@ function TreeControls({ mode, setMode, firstMatch }: TreeControlsProps) {
       />
       <div className="tree-modes">
         <div className="segmented" role="group" aria-label="Files shown">
-          <button type="button" aria-pressed={mode === 'tree'} onClick={() => setMode('tree')}>
+          <button type="button" aria-pressed={mode === 'tree'} onClick={() => setMode('tree')} title="Every file as a tree of folders">
             All files
           </button>
-          <button type="button" aria-pressed={mode === 'deleted'} onClick={() => setMode('deleted')}>
+          <button type="button" aria-pressed={mode === 'deleted'} onClick={() => setMode('deleted')} title="Only the deleted files, in one list, the most recently deleted first">
             Deleted{deletedCount > 0 ? ` (${formatCount(deletedCount)})` : ''}
           </button>
         </div>
+        {/* The tree's own option (the list above is the other way to see them): where each deleted file was. */}
         {mode === 'tree' && (
-          <label className="checkbox" title="Show deleted files in the tree, where they were">
+          <label className="checkbox" title="Show the deleted files in the tree too, in the folders they were in">
             <input type="checkbox" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
-            Show deleted files{deletedCount > 0 ? ` (${formatCount(deletedCount)})` : ''}
+            Show deleted files in the tree
           </label>
         )}
       </div>

@@ -29,7 +29,11 @@ export function StoreView() {
       <dl className="stat-grid">
         <Stat label="Blobs" value={formatCount(stats.blobs)} />
         <Stat label="Stored" value={formatBytes(stats.blobBytes)} />
-        <Stat label="Saved by dedupe" value={formatBytes(stats.dedupeSavedBytes)} hint={stats.logicalBytes > 0 ? `${Math.round((stats.dedupeSavedBytes / stats.logicalBytes) * 100)}% of ${formatBytes(stats.logicalBytes)}` : undefined} />
+        <Stat
+          label="Saved by storing identical contents once"
+          value={formatBytes(stats.dedupeSavedBytes)}
+          hint={stats.logicalBytes > 0 ? `${Math.round((stats.dedupeSavedBytes / stats.logicalBytes) * 100)}% of the ${formatBytes(stats.logicalBytes)} all versions hold` : undefined}
+        />
         <Stat label="Snapshots" value={formatCount(stats.snapshots)} />
         <Stat label="Versions" value={formatCount(stats.versions)} />
         <SearchIndexStat index={stats.searchIndex} />

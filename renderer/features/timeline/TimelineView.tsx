@@ -3,7 +3,9 @@ import type { SnapshotInfo, SnapshotSummary } from '../../../shared/contract.js'
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
-import { formatExact, formatRelative } from '../../format/time.js';
+import { formatExact } from '../../format/time.js';
+import { PinMark } from '../../components/PinMark.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
 import { useApp } from '../../stores/appStore.js';
 import { OpenAsFolderDialog } from './OpenAsFolderDialog.js';
 import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
@@ -42,7 +44,7 @@ export function TimelineView() {
 export function snapshotTitle(s: Pick<SnapshotInfo, 'kind' | 'label' | 'files' | 'scope'>): string {
   switch (s.kind) {
     case 'baseline':
-      return 'Baseline';
+      return 'First copy';
     case 'checkpoint':
       return s.label ? `Checkpoint: ${s.label}` : 'Checkpoint';
     case 'restore':
@@ -81,6 +83,7 @@ function SnapshotList() {
   const select = useApp((s) => s.selectSnapshot);
   const policy = useApp((s) => s.retention?.policy);
   const marks = useMemo(() => (policy ? thinningMarks(snapshots, policy) : new Map<number, string>()), [snapshots, policy]);
+  const pinned = useApp((s) => s.retention?.pins.snapshots);
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
     moveInList(event, snapshots.map((s) => s.snapshotId), selected, select, 'data-snapshot');
   }
@@ -110,9 +113,13 @@ function SnapshotList() {
                     {snapshotTitle(s)}
                   </span>
                   <span className="snapshot-meta">
-                    <time dateTime={new Date(s.at).toISOString()} title={formatExact(s.at)}>
-                      {formatRelative(s.at)}
-                    </time>
+                    {pinned?.includes(s.snapshotId) && (
+                      <span className="snapshot-pinned" title="Pinned: no clean-up removes this snapshot">
+                        <PinMark />
+                        Pinned ·{' '}
+                      </span>
+                    )}
+                    <RelativeTime at={s.at} />
                     {meta && ` · ${meta}`}
                     {s.machine && <span title={`Recorded on machine ${s.machine.id} as snapshot ${s.machine.snapshot}`}>{` · from machine ${s.machine.id.slice(0, 8)}`}</span>}
                   </span>
@@ -143,7 +150,7 @@ function SnapshotDetail() {
             {snapshotTitle(snapshot)}
           </h2>
           <p className="muted">
-            {formatExact(snapshot.at)} · {formatRelative(snapshot.at)}
+            {formatExact(snapshot.at)} · <RelativeTime at={snapshot.at} />
             {snapshot.branch ? ` · on ${snapshot.branch}` : ''}
           </p>
           {summary?.snapshotId === snapshot.snapshotId && <p className="snapshot-holds">{summaryText(summary)}</p>}
