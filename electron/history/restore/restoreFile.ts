@@ -19,6 +19,7 @@ import { safeTarget } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
 import { fsArg } from '../paths/fsPath.js';
+import { versionName } from '../versions/versionOrdinal.js';
 
 // Restores one file to one of its versions, or to git's committed (HEAD) or staged (INDEX)
 // version. What the file holds now is recorded first when it is not already the latest version
@@ -58,7 +59,7 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
   return putBack(store, path, contents, modes, (capturedNothing) =>
     undoing && capturedNothing
       ? { label: `Undid the restore of ${path}`, origin: { kind: 'undo' }, fromVersionId: versionId }
-      : { label: `Restored ${path} to version ${versionId}`, origin: { kind: 'restore' }, fromVersionId: versionId },
+      : { label: `Restored ${path} to ${versionName(store.index, path, versionId)}`, origin: { kind: 'restore' }, fromVersionId: versionId },
   );
 }
 
