@@ -7,6 +7,7 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatBytes } from '../../format/bytes.js';
 import { formatExact } from '../../format/time.js';
 import { PinMark } from '../../components/PinMark.js';
+import { snapshotName } from '../../format/snapshotName.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { useApp } from '../../stores/appStore.js';
 import { moveInList } from '../../components/listKeys.js';
@@ -148,9 +149,11 @@ function OlderVersions() {
 /** A row's name: where the version came from; a deletion by an edit is "Deleted". */
 export function versionTitle(v: VersionInfo, oldest: boolean, numberOf: ReadonlyMap<number, number>): string {
   const name = (id: number) => (numberOf.has(id) ? `version ${numberOf.get(id)}` : 'an earlier version');
-  if (v.hash === null) return v.origin.kind === 'edit' ? 'Deleted' : `Deleted · ${originText(v.origin, name)}`;
+  // The snapshot a restore came from, by its time where the Timeline has read it.
+  const snapshot = (id: number) => snapshotName(useApp.getState().snapshots.find((s) => s.snapshotId === id));
+  if (v.hash === null) return v.origin.kind === 'edit' ? 'Deleted' : `Deleted · ${originText(v.origin, name, snapshot)}`;
   if (oldest && v.origin.kind === 'edit') return 'Added';
-  return originText(v.origin, name);
+  return originText(v.origin, name, snapshot);
 }
 
 /** Where a version brought in from another machine (a clone, a pull) was recorded. */

@@ -207,7 +207,7 @@ function VerifyPanel() {
           <ul>
             {result.repaired.slice(0, 200).map((p) => (
               <li key={p.hash}>
-                <code>{p.hash.slice(0, 12)}</code> repaired: {p.versions.map((v) => `${v.path} (version ${v.versionId})`).join(', ')}
+                <code>{p.hash.slice(0, 12)}</code> repaired: {versionsByPath(p.versions)}
               </li>
             ))}
           </ul>
@@ -222,7 +222,7 @@ function VerifyPanel() {
           <ul>
             {problems.slice(0, 200).map((p) => (
               <li key={p.hash}>
-                <code>{p.hash.slice(0, 12)}</code> {p.what}: {p.versions.map((v) => `${displayPath(v.path)} (version ${v.versionId})`).join(', ')}
+                <code>{p.hash.slice(0, 12)}</code> {p.what}: {versionsByPath(p.versions)}
               </li>
             ))}
           </ul>
@@ -230,4 +230,11 @@ function VerifyPanel() {
       )}
     </section>
   );
+}
+
+/** "a.txt (2 versions), b.txt": the files whose versions a blob holds, without internal ids. */
+function versionsByPath(versions: readonly { path: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const v of versions) counts.set(v.path, (counts.get(v.path) ?? 0) + 1);
+  return [...counts].map(([path, n]) => (n === 1 ? displayPath(path) : `${displayPath(path)} (${formatCount(n)} versions)`)).join(', ');
 }

@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
 import { formatExact } from '../../format/time.js';
 import { PinMark } from '../../components/PinMark.js';
+import { restoreLabel } from '../../format/snapshotName.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { useApp } from '../../stores/appStore.js';
 import { OpenAsFolderDialog } from './OpenAsFolderDialog.js';
@@ -41,17 +42,23 @@ export function TimelineView() {
   );
 }
 
-export function snapshotTitle(s: Pick<SnapshotInfo, 'kind' | 'label' | 'files' | 'scope'>): string {
+/** The title of a snapshot row; `snapshotAt` names the snapshot a restore brought back by its time. */
+export function snapshotTitle(s: Pick<SnapshotInfo, 'kind' | 'label' | 'files' | 'scope'>, snapshotAt: (snapshotId: number) => { at: number } | undefined = atOf): string {
   switch (s.kind) {
     case 'baseline':
       return 'First copy';
     case 'checkpoint':
       return s.label ? `Checkpoint: ${s.label}` : 'Checkpoint';
     case 'restore':
-      return s.label ?? 'Restore';
+      return s.label ? restoreLabel(s.label, snapshotAt) : 'Restore';
     default:
       return s.label ?? whereFiles(s);
   }
+}
+
+/** A snapshot of the open project's Timeline, when it has been read. */
+function atOf(snapshotId: number): { at: number } | undefined {
+  return useApp.getState().snapshots.find((s) => s.snapshotId === snapshotId);
 }
 
 /** "src/app.ts", "3 files in src/", "12 files": where a snapshot's files are. */
