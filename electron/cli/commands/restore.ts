@@ -1,5 +1,4 @@
 import { UsageError, integerFlag, versionFlag, projectOf, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
-import { displayPath } from '../../../shared/fileNameBytes.js';
 import { describeRestore, describeSpecialModes, printRestorePreview } from '../format/results.js';
 import { countOf, formatBytes } from '../format/words.js';
 import { restoredText } from '../format/restoredText.js';
