@@ -53,8 +53,8 @@ export function comparison({ versions, selected, compareWith, picks, numberOf, g
       const source = compareWith === 'head' ? 'HEAD' : 'INDEX';
       const gitVersion = compareWith === 'head' ? git?.head : (git?.index ?? git?.head);
       const same = gitVersion?.hash ? versions.find((v) => v.hash === gitVersion.hash) : undefined;
-      const gitName = compareWith === 'head' ? 'Git HEAD' : 'Git staged';
-      const label = same && numberOf.has(same.versionId) ? `${gitName} (= Version ${numberOf.get(same.versionId)})` : gitName;
+      const gitName = compareWith === 'head' ? 'Git HEAD (committed)' : 'Git index (staged)';
+      const label = same && numberOf.has(same.versionId) ? `${gitName} = Version ${numberOf.get(same.versionId)}` : gitName;
       const gitSide: CompareSide = { label, side: { kind: 'git', source } };
       // Newer than the selected version when it equals a later one: then it goes on the right.
       const gitIsNewer = same !== undefined && same.snapshotId > selected.snapshotId;
