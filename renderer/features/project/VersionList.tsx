@@ -90,10 +90,12 @@ export function VersionList() {
                     Current
                   </span>
                 )}
-                <RelativeTime className="version-relative" at={v.at} />
               </span>
               <span className="version-meta">
-                {n !== undefined && <span className="version-number">Version {n}</span>}
+                <span className="version-number">
+                  {n !== undefined && `Version ${n} · `}
+                  <RelativeTime className="version-relative" at={v.at} />
+                </span>
                 <span className="version-exact">{formatExact(v.at)}</span>
                 <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
                 {v.machine && (
