@@ -7,6 +7,7 @@ import { ContentPane } from './ContentPane.js';
 import { DeletedList } from './DeletedList.js';
 import { FileTree } from './FileTree.js';
 import { levelIsEmpty } from './levelRows.js';
+import { folderMismatch } from './folderMismatch.js';
 import type { FirstMatch } from './firstMatch.js';
 import { RestoreFileDialog } from './RestoreFileDialog.js';
 import { VersionList } from './VersionList.js';
@@ -94,8 +95,19 @@ function TreeBody({ firstMatch }: { firstMatch: React.RefObject<FirstMatch | nul
   const error = useApp((s) => s.treeError);
   const root = useApp((s) => s.levels.get(''));
   const showDeleted = useApp((s) => s.showDeleted);
+  const deleted = useApp((s) => s.deleted);
   if (status === 'error' && error) return <ErrorNote error={error} title="The files could not be listed" />;
   if (status !== 'ready' || root?.status !== 'ready') return <p className="loading" role="status">Loading files…</p>;
+  const mismatch = folderMismatch(root.level, deleted);
+  if (mismatch === 'empty' && !showDeleted) return <MismatchNote mismatch={mismatch} />;
+  if (mismatch === 'partial') {
+    return (
+      <>
+        <MismatchNote mismatch={mismatch} />
+        <FileTree firstMatch={firstMatch} />
+      </>
+    );
+  }
   if (levelIsEmpty(root.level, showDeleted)) {
     return <EmptyState title="This folder is empty">Files you add to it will appear here as they are recorded.</EmptyState>;
   }
@@ -116,5 +128,39 @@ function VersionsHeader() {
       </h2>
       {path && <span className="pane-sub">{more ? `${formatCount(count)}+ versions` : count === 1 ? '1 version' : `${formatCount(count)} versions`}</span>}
     </header>
+  );
+}
+
+/** The folder on disk does not hold the files of its history (an import for another folder): what to do. */
+function MismatchNote({ mismatch }: { mismatch: 'empty' | 'partial' }) {
+  const setView = useApp((s) => s.setView);
+  const selectSnapshot = useApp((s) => s.selectSnapshot);
+  const openAsFolder = useApp((s) => s.setOpenAsFolderDialog);
+  const loadTimeline = useApp((s) => s.loadTimeline);
+  // The last snapshot that still held the files: the one before their deletion.
+  async function openLastFull(asFolder: boolean) {
+    setView('timeline');
+    await loadTimeline();
+    const { snapshots, deleted } = useApp.getState();
+    const gone = Math.min(...deleted.map((d) => d.snapshotId));
+    const before = snapshots.find((s) => s.snapshotId < gone);
+    if (before) await selectSnapshot(before.snapshotId);
+    if (asFolder && before) openAsFolder(true);
+  }
+  return (
+    <div className="notice notice-warning mismatch-note" role="status">
+      <p>
+        <strong>This folder does not hold these files</strong>
+        {mismatch === 'partial' ? ': most of the files its history holds are missing on disk.' : '.'} Restore a snapshot into it or open it as a new folder.
+      </p>
+      <div className="mismatch-actions">
+        <button type="button" className="button button-small" onClick={() => void openLastFull(false)}>
+          Restore a snapshot…
+        </button>
+        <button type="button" className="button button-small" onClick={() => void openLastFull(true)}>
+          Open as a new folder…
+        </button>
+      </div>
+    </div>
   );
 }
