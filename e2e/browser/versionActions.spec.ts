@@ -113,13 +113,14 @@ test('a search hit deep in a long history: the list scrolls to it, the header na
       // Where the line is within the part of the editor on screen.
       const scroller = hit.closest('.cm-scroller')!.getBoundingClientRect();
       const top = Math.max(scroller.top, 0);
-      const bottom = Math.min(scroller.bottom, window.innerHeight);
+      const bottom = Math.min(scroller.bottom, (globalThis as unknown as { innerHeight: number }).innerHeight);
       const box = hit.getBoundingClientRect();
       return (box.top + box.height / 2 - top) / (bottom - top);
     });
     expect(place).toBeGreaterThan(0.25);
     expect(place).toBeLessThan(0.75);
-    const focusInContent = await page.evaluate(() => document.activeElement?.closest('.content-pane') !== null);
+    // Focus is inside the content pane (the editor's host, or the pane's body).
+    const focusInContent = await page.locator('.content-pane').evaluate((pane) => pane.matches(':focus-within'));
     expect(focusInContent).toBe(true);
     if (screens) await shoot(page, '33-search-hit-deep');
   } finally {
@@ -149,7 +150,7 @@ test('the keyboard reaches Restore in a few key presses: the compare boxes are o
   await expect(row(viewer, 2).getByRole('button')).toBeFocused();
   const restore = viewer.getByRole('button', { name: 'Restore this version' });
   await expect(restore).toHaveText('Restore Version 1');
-  for (let tab = 0; tab < 10 && !(await restore.evaluate((el) => el === document.activeElement)); tab++) await press('Tab');
+  for (let tab = 0; tab < 10 && !(await restore.evaluate((el) => el.matches(':focus'))); tab++) await press('Tab');
   await expect(restore).toBeFocused();
   // Two arrows, then four Tabs: the one compare-box stop, the compare menu, Pin, Restore.
   expect(presses).toBe(6);

@@ -8,6 +8,7 @@ import { DeletedList } from './DeletedList.js';
 import { FileTree } from './FileTree.js';
 import { levelIsEmpty } from './levelRows.js';
 import { folderMismatch } from './folderMismatch.js';
+import { minOf } from '../../../shared/largeArrays.js';
 import type { FirstMatch } from './firstMatch.js';
 import { RestoreFileDialog } from './RestoreFileDialog.js';
 import { VersionList } from './VersionList.js';
@@ -142,7 +143,7 @@ function MismatchNote({ mismatch }: { mismatch: 'empty' | 'partial' }) {
     setView('timeline');
     await loadTimeline();
     const { snapshots, deleted } = useApp.getState();
-    const gone = Math.min(...deleted.map((d) => d.snapshotId));
+    const gone = minOf(deleted.map((d) => d.snapshotId));
     const before = snapshots.find((s) => s.snapshotId < gone);
     if (before) await selectSnapshot(before.snapshotId);
     if (asFolder && before) openAsFolder(true);

@@ -1,4 +1,5 @@
 import type { DeletedFile, FolderLevel } from '../../../shared/contract.js';
+import { maxOf } from '../../../shared/largeArrays.js';
 
 // Whether the folder on disk holds the files its history speaks of. A history imported for a
 // folder that is empty (or holds a few of its files) is recorded, at the folder's first look, as
@@ -14,6 +15,6 @@ export function folderMismatch(root: FolderLevel, deleted: readonly DeletedFile[
   if (present === 0) return 'empty';
   const perSnapshot = new Map<number, number>();
   for (const d of deleted) perSnapshot.set(d.snapshotId, (perSnapshot.get(d.snapshotId) ?? 0) + 1);
-  const most = Math.max(...perSnapshot.values());
+  const most = maxOf([...perSnapshot.values()]);
   return most > 2 && most * 10 >= (present + deleted.length) * 9 ? 'partial' : null;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { groupByFile } from '../../../../renderer/features/project/searchGroups.js';
-import { tempDir } from '../../../helpers/tempDirs.js';
-import { writeTree } from '../../../helpers/writeTree.js';
-import { openInViewer, startViewer } from '../../stores/viewerHarness.js';
+import { groupByFile } from '../../../renderer/features/project/searchGroups.js';
+import { tempDir } from '../../helpers/tempDirs.js';
+import { writeTree } from '../../helpers/writeTree.js';
+import { openInViewer, startViewer } from './viewerHarness.js';
 
 // A regex found in a file edited many times away from the matched line: the engine answers one
 // hit per content, the Search tab shows one row for the lines they all share, with every version

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { folderMismatch } from '../../../../renderer/features/project/folderMismatch.js';
-import { cliJson } from '../../../helpers/runCli.js';
-import { tempDir } from '../../../helpers/tempDirs.js';
-import { writeTree } from '../../../helpers/writeTree.js';
-import { openInViewer, startViewer } from '../../stores/viewerHarness.js';
+import { folderMismatch } from '../../../renderer/features/project/folderMismatch.js';
+import { cliJson } from '../../helpers/runCli.js';
+import { tempDir } from '../../helpers/tempDirs.js';
+import { writeTree } from '../../helpers/writeTree.js';
+import { openInViewer, startViewer } from './viewerHarness.js';
 
 // A history imported for a folder that does not hold its files: the viewer says so instead of a
 // tree of deletions. A real bundle through the real CLI, imported for an empty folder and for one
