@@ -20,6 +20,7 @@ export function ShortcutsSheet() {
     <Dialog
       title="Keyboard shortcuts"
       onClose={close}
+      wide
       footer={
         <button type="button" className="button button-primary" onClick={close}>
           Close
