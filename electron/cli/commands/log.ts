@@ -21,8 +21,8 @@ export const logCommand: Command = {
     const projectPath = projectPathArg(folder, path);
     const versions = engine.versions(projectId, projectPath);
     if (versions.length === 0) throw new HindsightError('NOT_FOUND', `${path} has no history in ${folder}.`, { path });
-    // `number`: the version's place in the file's history (1 is the oldest), as people name it.
-    if (ctx.json) return writeJson(ctx, versions.map((v, i) => ({ ...v, number: i + 1 })));
+    // The viewer's own answer, unchanged (oldest first: a version's number is its place in it).
+    if (ctx.json) return writeJson(ctx, versions);
     printVersions(ctx.out, versions, (await engine.diskState(projectId, projectPath)).currentVersionId);
   },
 };
