@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { HistoryEngine } from '../../electron/history/historyEngine.js';
@@ -46,6 +46,35 @@ test('a pinned version is marked in the list, its snapshot in the Timeline, and 
 
   await viewer.getByRole('tab', { name: 'Store' }).click();
   await expect(viewer.locator('.pins-count')).toHaveText(/Pinned: 1 version and 1 snapshot/);
+  await viewer.locator('.pins-count').scrollIntoViewIfNeeded();
+  if (screens) await shoot(viewer, '35-store-pins');
+});
+
+test('a history imported for an empty folder says the folder does not hold its files, and leads to its snapshot', async ({ page, dataDir, folder }) => {
+  const src = folder();
+  writeFiles(src, { 'a.txt': 'a\n', 'src/b.txt': 'b\n', 'src/c.txt': 'c\n' });
+  const first = folder('hindsight-e2e-data-');
+  execFileSync(process.execPath, [CLI, 'open', src, '--data-dir', first]);
+  const bundle = join(folder('hindsight-e2e-bundle-'), 'h.hsb');
+  execFileSync(process.execPath, [CLI, 'export', src, '--to', bundle, '--data-dir', first]);
+  const empty = join(folder('hindsight-e2e-empty-'), 'copy');
+  mkdirSync(empty);
+  execFileSync(process.execPath, [CLI, 'import', bundle, '--as', empty, '--data-dir', dataDir]);
+  const host = await startHost(dataDir);
+  try {
+    await page.goto(host.url);
+    await page.getByRole('navigation', { name: 'Projects' }).getByRole('button', { name: /copy/ }).click();
+    const note = page.getByRole('status').filter({ hasText: 'This folder does not hold these files' });
+    await expect(note).toBeVisible({ timeout: 30_000 });
+    await expect(note).toContainText('Restore a snapshot into it or open it as a new folder');
+    await expect(page.getByRole('tree', { name: 'Files' })).toHaveCount(0);
+    if (screens) await shoot(page, '36-imported-empty-folder');
+    await note.getByRole('button', { name: 'Restore a snapshot…' }).click();
+    await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('.detail-title')).toHaveText('First copy');
+  } finally {
+    await host.stop();
+  }
 });
 
 test('Restore this change writes one block back into the current file, and Undo takes it away', async ({ viewer, folder }) => {
