@@ -121,10 +121,13 @@ function SnapshotList() {
                   </span>
                   <span className="snapshot-meta">
                     {pinned?.includes(s.snapshotId) && (
-                      <span className="snapshot-pinned" title="Pinned: no clean-up removes this snapshot">
-                        <PinMark />
-                        Pinned ·{' '}
-                      </span>
+                      <>
+                        <span className="snapshot-pinned" title="Pinned: no clean-up removes this snapshot">
+                          <PinMark />
+                          Pinned
+                        </span>
+                        {' · '}
+                      </>
                     )}
                     <RelativeTime at={s.at} />
                     {meta && ` · ${meta}`}
