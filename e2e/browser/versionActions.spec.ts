@@ -39,8 +39,14 @@ test('a pinned version is marked in the list, its snapshot in the Timeline, and 
   await viewer.getByRole('tab', { name: 'Timeline' }).click();
   const snapshots = viewer.getByRole('list', { name: 'Snapshots' }).getByRole('listitem');
   await snapshots.first().getByRole('button').click();
-  await viewer.getByRole('button', { name: 'Pin snapshot' }).click();
+  // The Timeline's keys: P pins the selected snapshot, R opens its restore.
+  await viewer.keyboard.press('p');
+  await expect(viewer.getByRole('button', { name: 'Pin snapshot' })).toHaveAttribute('aria-pressed', 'true');
   await expect(snapshots.first().locator('.snapshot-pinned')).toContainText('Pinned');
+  await viewer.keyboard.press('r');
+  await expect(viewer.getByRole('dialog', { name: 'Restore the project to this snapshot' })).toBeVisible();
+  await viewer.keyboard.press('Escape');
+  await expect(viewer.getByRole('dialog')).toHaveCount(0);
   await expect(viewer.locator('.snapshot-pinned')).toHaveCount(1);
   if (screens) await shoot(viewer, '31-timeline-pinned');
 
@@ -206,7 +212,7 @@ test('the keyboard reaches Restore in a few key presses: the compare boxes are o
   await viewer.keyboard.press('?');
   const sheet = viewer.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(sheet).toBeVisible();
-  await expect(sheet.getByRole('row')).toHaveCount(15);
+  await expect(sheet.getByRole('row')).toHaveCount(17);
   await expect(sheet).toContainText('Restore the selected version');
   if (screens) await shoot(viewer, '34-keyboard-shortcuts');
   await viewer.keyboard.press('Escape');

@@ -7,7 +7,7 @@ export interface Shortcut {
   mod?: boolean;
   what: string;
   /** Where it works. */
-  where: 'Anywhere' | 'Files' | 'Diff' | 'Lists';
+  where: 'Anywhere' | 'Files' | 'Timeline' | 'Diff' | 'Lists';
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
@@ -23,6 +23,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'R', what: 'Restore the selected version', where: 'Files' },
   { keys: 'P', what: 'Pin or unpin the selected version', where: 'Files' },
   { keys: 'C', what: 'Compare the selected version with the current file, or stop comparing', where: 'Files' },
+  { keys: 'R', what: 'Restore the project to the selected snapshot', where: 'Timeline' },
+  { keys: 'P', what: 'Pin or unpin the selected snapshot', where: 'Timeline' },
   { keys: 'F7', what: 'Next change', where: 'Diff' },
   { keys: 'Shift+F7', what: 'Previous change', where: 'Diff' },
   { keys: 'Escape', what: 'Close a dialog or this sheet', where: 'Anywhere' },

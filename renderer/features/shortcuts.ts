@@ -8,7 +8,8 @@ import { openFolderPrompt } from './start/openFolderPrompt.js';
 // open a folder, Ctrl/Cmd+F find a file, Ctrl/Cmd+Shift+F search every version, Ctrl/Cmd+1/2/3/4
 // the project's tabs, Ctrl/Cmd+Z undo the last restore (while its toast offers Undo), Ctrl/Cmd+B
 // show or hide the project list; without a modifier, outside a text field: ? the shortcuts sheet,
-// and in the Files view R restore, P pin, C compare the selected version with the current file.
+// in the Files view R restore, P pin, C compare the selected version with the current file; in
+// the Timeline R restore the project to the selected snapshot, P pin it.
 
 const isMac = navigator.platform.toLowerCase().includes('mac');
 
@@ -70,8 +71,14 @@ function plainKey(event: KeyboardEvent): void {
     return;
   }
   const s = useApp.getState();
-  if (!s.currentProjectId || s.view !== 'files' || s.selectedVersionId === null) return;
   const key = event.key.toLowerCase();
+  if (s.currentProjectId && s.view === 'timeline' && s.selectedSnapshotId !== null && (key === 'r' || key === 'p')) {
+    event.preventDefault();
+    if (key === 'r') s.beginSnapshotRestore('project');
+    else document.querySelector<HTMLButtonElement>('.snapshot-detail [data-pin-toggle]:not([disabled])')?.click();
+    return;
+  }
+  if (!s.currentProjectId || s.view !== 'files' || s.selectedVersionId === null) return;
   if (key === 'r') {
     event.preventDefault();
     const restore = document.querySelector<HTMLButtonElement>('.restore-action .button-primary');

@@ -39,7 +39,7 @@ export function VersionList() {
   // A version opened from a search hit or the Timeline: its row scrolled into view.
   useEffect(() => {
     if (revealed === 0) return;
-    list.current?.querySelector(`[data-version="${useApp.getState().selectedVersionId}"]`)?.scrollIntoView({ block: 'center' });
+    list.current?.querySelector(`[data-version="${useApp.getState().selectedVersionId}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [revealed]);
 
   if (!path) return <EmptyState title="No file selected">Choose a file to see its versions.</EmptyState>;

@@ -166,8 +166,8 @@ function SnapshotDetail() {
           {summary?.snapshotId === snapshot.snapshotId && <p className="snapshot-holds">{summaryText(summary)}</p>}
         </div>
         <div className="detail-actions">
-          <PinToggle target={{ snapshotId: snapshot.snapshotId }} what="snapshot" />
-          <button type="button" className="button" onClick={() => begin('project')}>
+          <PinToggle target={{ snapshotId: snapshot.snapshotId }} what="snapshot" shortcut="P" />
+          <button type="button" className="button" onClick={() => begin('project')} aria-keyshortcuts="R" title="Bring every file back as it was in this snapshot; what it overwrites is recorded first (R)">
             Restore project…
           </button>
           <button type="button" className="button" onClick={() => begin('folder')}>
