@@ -6,6 +6,7 @@ import { CopyProgressList } from './features/copy/CopyProgressList.js';
 import { ConfigBanner, ConnectionBanner } from './features/errors/ConfigBanner.js';
 import { ProjectScreen } from './features/project/ProjectScreen.js';
 import { useShortcuts } from './features/shortcuts.js';
+import { ShortcutsSheet } from './features/ShortcutsSheet.js';
 import { Sidebar } from './features/Sidebar.js';
 import { useSidebarFolded } from './features/sidebarState.js';
 import { LargeFolderDialog } from './features/start/LargeFolderDialog.js';
@@ -67,6 +68,7 @@ export function App() {
       <ImportHistoryDialog />
       <CloseNotice />
       <LoginQuestion />
+      <ShortcutsSheet />
       <Toasts />
       {dropping && (
         <div className="drop-overlay" aria-hidden="true">

@@ -2,9 +2,10 @@
 // Where it cannot (no Electron binary, no display), one line says
 // why; then whatever the browser viewer needs and is missing is built (the CLI, the viewer), and
 // `hindsight serve` starts and prints the URL to open. Arguments after `--` go to the command.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { refuseUnsupportedNode } from './nodeRuntime.mjs';
+import { runInOwnGroup } from './runGroup.mjs';
 import { appBlocker, missingBuilds } from './startPlan.mjs';
 
 // Before anything else: an older Node.js gets one line saying what to install.
@@ -35,9 +36,7 @@ if (blocker === null) {
   run([`${root}out/cli/hindsight.js`, 'serve', ...args]);
 }
 
-/** Runs a Node script in the foreground, passes on Ctrl+C and SIGTERM, and exits with its code. */
+/** Runs a Node script in the foreground as a group of its own: Ctrl+C ends it and all it started. */
 function run(argv) {
-  const child = spawn(process.execPath, argv, { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 143)));
+  runInOwnGroup(argv, { cwd: root });
 }

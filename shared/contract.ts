@@ -6,7 +6,7 @@ import type { RecordingStatus } from './recording.js';
 import { projectEditSchema, settingsSchema } from './contract/config.js';
 import { CALL_NAME_LIST, EVENT_NAME_LIST } from './contract/names.js';
 import { useRemoteCredentialsSchema } from './contract/remoteCredentials.js';
-import { folderPath, label, maxBytes, operationId, pathPrefix, projectId, projectPath, snapshotId, versionId } from './contract/fields.js';
+import { folderPath, hunkRange, label, maxBytes, operationId, pathPrefix, projectId, projectPath, sha256Hex, snapshotId, versionId } from './contract/fields.js';
 import type {
   CancelResult,
   ConfigView,
@@ -155,6 +155,10 @@ export const CALLS = {
   restoreFromGit: call<RestoreFileResult>()(
     z.strictObject({ projectId, path: projectPath, source: gitSource }),
     "Restores one file to git's committed (HEAD) or staged (INDEX) version; what it held is recorded first.",
+  ),
+  restoreHunk: call<RestoreFileResult>()(
+    z.strictObject({ projectId, path: projectPath, versionId, hunk: hunkRange, diskHash: sha256Hex }),
+    "Restores one change of the diff between a version and the file on disk (diskHash: the compared file's SHA-256; FILE_CHANGED when it no longer holds those bytes); recorded first, undone like any restore.",
   ),
   previewRestore: call<RestorePreview>()(
     z.strictObject(restoreScope),

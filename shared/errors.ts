@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'HISTORY_DIVERGED',
   'WATCH_LIMIT',
   'NOT_RECORDING',
+  'FILE_CHANGED',
   'INTERNAL',
 ] as const;
 

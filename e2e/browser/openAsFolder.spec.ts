@@ -17,7 +17,7 @@ test('a snapshot opens as a new folder, and a folder that is not empty is refuse
   const snapshots = viewer.getByRole('list', { name: 'Snapshots' }).getByRole('listitem');
   await expect(snapshots).not.toHaveCount(1, { timeout: 30_000 });
   await snapshots.last().getByRole('button').click();
-  await expect(snapshots.last()).toContainText('Baseline');
+  await expect(snapshots.last()).toContainText('First copy');
 
   const out = folder();
   const into = join(out, 'as-it-was');

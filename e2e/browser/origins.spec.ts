@@ -76,7 +76,7 @@ test('two versions picked in the list are compared, and a version with git HEAD 
   await viewer.getByRole('checkbox', { name: 'Compare version 3' }).check();
   await expect(viewer.getByText('Pick another version to compare with version 3')).toBeVisible();
   await viewer.getByRole('checkbox', { name: 'Compare version 1' }).check();
-  await expect(viewer.getByText('Comparing version 1 with version 3')).toBeVisible();
+  await expect(viewer.getByText('Version 1 ↔ Version 3').first()).toBeVisible();
   await expect(diffLine(viewer, 'fourth line')).toBeVisible();
   await expect(diffLine(viewer, 'third line')).toBeVisible();
   await expect(viewer.locator('.diff-legend')).toContainText('Version 1');

@@ -52,7 +52,7 @@ test('a long history shows its newest page first and loads older pages as the li
     // Two versions on different pages picked and compared.
     await page.getByRole('checkbox', { name: `Compare version ${VERSIONS}`, exact: true }).check();
     await page.getByRole('checkbox', { name: 'Compare version 1', exact: true }).check();
-    await expect(page.getByText(`Comparing version 1 with version ${VERSIONS}`)).toBeVisible();
+    await expect(page.getByText(`Version 1 ↔ Version ${VERSIONS}`).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Show older versions' })).toHaveCount(0);
   } finally {
     await host.stop();

@@ -129,7 +129,7 @@ test('a folder is restored to the baseline from the timeline, the rest left alon
   const snapshots = viewer.getByRole('list', { name: 'Snapshots' }).getByRole('listitem');
   await expect(snapshots).not.toHaveCount(1, { timeout: 30_000 });
   await snapshots.last().getByRole('button').click();
-  await expect(snapshots.last()).toContainText('Baseline');
+  await expect(snapshots.last()).toContainText('First copy');
   await viewer.getByRole('button', { name: 'Restore a folder…' }).click();
   const dialog = viewer.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Folder' }).fill('src');

@@ -18,6 +18,7 @@ import type {
   RetentionStatus,
   ProjectSummary,
   RescanResult,
+  HunkRange,
   RestoreFileResult,
   RestorePreview,
   RemoteStatus,
@@ -528,6 +529,14 @@ export class HistoryEngine {
     const project = this.record(projectId);
     await this.bytesOnDemand(project.store, [project.store.index.version(versionId)?.hash]);
     return this.recorder.restoreFile(project, path, versionId, options);
+  }
+
+  /** Restores one changed block of the diff between a version and the file on disk (restore/restoreHunk.ts). */
+  async restoreHunk(projectId: string, path: string, versionId: number, hunk: HunkRange, diskHash: string): Promise<RestoreFileResult> {
+    assertProjectPath(path);
+    const project = this.record(projectId);
+    await this.bytesOnDemand(project.store, [project.store.index.version(versionId)?.hash]);
+    return this.recorder.restoreHunk(project, path, versionId, hunk, diskHash);
   }
 
   /** Restores a file to git's committed (HEAD) or staged (INDEX) version. */

@@ -32,7 +32,11 @@ export function CodeView({ path, text, label, mark }: { path: string; text: stri
     const extensions = [readOnlyExtensions(path, label, dark), ...(range ? markExtensions(range) : [])];
     const state = EditorState.create({ doc: text, extensions, selection: range ? EditorSelection.range(range.from, range.to) : undefined });
     const view = new EditorView({ state, parent: container, root });
-    if (range) view.dispatch({ effects: EditorView.scrollIntoView(range.from, { y: 'center' }) });
+    if (range) {
+      view.dispatch({ effects: EditorView.scrollIntoView(range.from, { y: 'center' }) });
+      // The found text is what the reader came for: keyboard focus goes to it.
+      view.contentDOM.focus({ preventScroll: true });
+    }
     return () => view.destroy();
   }, [path, text, label, dark, from, to]);
   return <div className="code-view" ref={host} />;

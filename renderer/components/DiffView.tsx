@@ -6,6 +6,7 @@ import { splitLines } from '../../shared/diff/splitLines.js';
 import { diffLineLists, type TextDiff } from '../../shared/diff/textDiff.js';
 import { diffExtensions, readOnlyExtensions } from './codeMirrorSetup.js';
 import { DiffHeader } from './DiffHeader.js';
+import { blockActions, type BlockAction } from './blockActions.js';
 import { editorChanges } from './diffChanges.js';
 import { shadowContainer, useDarkScheme } from './shadowMount.js';
 
@@ -22,6 +23,8 @@ interface DiffViewProps {
   layout: 'side' | 'inline';
   beforeLabel: string;
   afterLabel: string;
+  /** An action above each changed block on the after side ("Restore this change"). */
+  blockAction?: BlockAction;
 }
 
 const collapse = { margin: 3, minSize: 4 };
@@ -32,7 +35,7 @@ interface DiffModel {
   bLines: string[];
 }
 
-export function DiffView({ path, before, after, layout, beforeLabel, afterLabel }: DiffViewProps) {
+export function DiffView({ path, before, after, layout, beforeLabel, afterLabel, blockAction }: DiffViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const dark = useDarkScheme();
   const model = useMemo<DiffModel>(() => {
@@ -57,6 +60,7 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel 
     const { root, container: parent } = shadowContainer(host.current);
     // The views ask for the changes between exactly these texts: hand them ours.
     const diffConfig: DiffConfig = { override: (a, b) => editorChanges(model.diff, model.aLines, model.bLines, a, b) };
+    const actions = blockAction ? [blockActions(model.diff.blocks, model.bLines, blockAction)] : [];
     // A change is shown from the top of its hunk: the context lines above it, then the change.
     const show = (view: EditorView, hunk: number) => {
       const line = model.diff.hunks[hunk]!.bStart;
@@ -66,7 +70,7 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel 
     if (layout === 'side') {
       const view = new MergeView({
         a: { doc: before, extensions: [readOnlyExtensions(path, beforeLabel, dark), diffExtensions] },
-        b: { doc: after, extensions: [readOnlyExtensions(path, afterLabel, dark), diffExtensions] },
+        b: { doc: after, extensions: [readOnlyExtensions(path, afterLabel, dark), diffExtensions, actions] },
         parent,
         root,
         gutter: true,
@@ -83,6 +87,7 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel 
         extensions: [
           readOnlyExtensions(path, `${beforeLabel} compared with ${afterLabel}`, dark),
           diffExtensions,
+          actions,
           unifiedMergeView({ original: before, mergeControls: false, collapseUnchanged: collapse, diffConfig }),
         ],
       }),
@@ -92,7 +97,7 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel 
     scrollTo.current = (hunk) => show(view, hunk);
     if (shown.current !== null) scrollTo.current(shown.current);
     return () => view.destroy();
-  }, [path, before, after, model, layout, beforeLabel, afterLabel, dark]);
+  }, [path, before, after, model, layout, beforeLabel, afterLabel, dark, blockAction]);
 
   const total = model.diff.hunks.length;
   function go(index: number) {

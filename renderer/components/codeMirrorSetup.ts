@@ -62,6 +62,18 @@ const diffTheme = EditorView.theme({
     '&:before, &:after': { content: 'none' },
     '&:hover': { color: 'var(--text)', backgroundColor: 'var(--selection-inactive)' },
   },
+  '.cm-block-action': { padding: '2px 8px', fontFamily: 'var(--font-ui)', fontSize: 'var(--text-sm)' },
+  '.cm-block-action-button': {
+    font: 'inherit',
+    color: 'var(--accent)',
+    background: 'var(--surface)',
+    border: '1px solid var(--border-strong)',
+    borderRadius: '4px',
+    padding: '1px 8px',
+    cursor: 'pointer',
+    '&:hover': { backgroundColor: 'var(--selection-inactive)' },
+    '&:focus-visible': { outline: '2px solid var(--focus, var(--accent))', outlineOffset: '1px' },
+  },
 });
 
 /** Extensions both diff views add to the read-only setup. */

@@ -18,7 +18,7 @@ import { appendAll } from '../../shared/largeArrays.js';
 const MAX_WORD_DIFF_LINES = 200;
 
 /** Where each line starts in the text as the editor holds it (every line break one character). */
-function lineStarts(lines: readonly string[]): number[] {
+export function lineStarts(lines: readonly string[]): number[] {
   const starts = [0];
   let at = 0;
   for (const line of lines) {

@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { useApp } from '../stores/appStore.js';
 import { shortcutLabel } from './shortcuts.js';
+import { projectBadges } from './projectBadges.js';
 import { openFolderPrompt } from './start/openFolderPrompt.js';
 
 // The source list: home, every known project (with its folder's state), and Open folder. Folded,
@@ -13,6 +15,7 @@ interface SidebarProps {
 
 export function Sidebar({ folded, onToggle }: SidebarProps) {
   const projects = useApp((s) => s.projects);
+  const badges = useMemo(() => projectBadges(projects.map((p) => p.name)), [projects]);
   const current = useApp((s) => s.currentProjectId);
   const showProject = useApp((s) => s.showProject);
   const openKnown = useApp((s) => s.openKnown);
@@ -56,7 +59,7 @@ export function Sidebar({ folded, onToggle }: SidebarProps) {
       </button>
       {!folded && <h2 className="sidebar-heading">Projects</h2>}
       <ul className="sidebar-list" id="project-list">
-        {projects.map((p) => (
+        {projects.map((p, i) => (
           <li key={p.projectId}>
             <button
               type="button"
@@ -68,7 +71,7 @@ export function Sidebar({ folded, onToggle }: SidebarProps) {
             >
               {folded ? (
                 <span className={`project-initial state-${p.state}`} aria-hidden="true">
-                  {initialOf(p.name)}
+                  {badges[i]}
                 </span>
               ) : (
                 <>
@@ -85,8 +88,4 @@ export function Sidebar({ folded, onToggle }: SidebarProps) {
   );
 }
 
-/** The first letter or digit of a project's name, for its badge on the rail. */
-function initialOf(name: string): string {
-  const letter = /[\p{L}\p{N}]/u.exec(name)?.[0] ?? name[0] ?? '?';
-  return letter.toUpperCase();
-}
+

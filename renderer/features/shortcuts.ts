@@ -1,12 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useApp } from '../stores/appStore.js';
 import { PROJECT_VIEWS } from '../stores/projectsSlice.js';
+import { useShortcutsSheet } from './ShortcutsSheet.js';
 import { openFolderPrompt } from './start/openFolderPrompt.js';
 
-// Window-wide shortcuts: Ctrl/Cmd+O open a folder, Ctrl/Cmd+F find a file, Ctrl/Cmd+Shift+F
-// search every version, Ctrl/Cmd+1/2/3/4 the
-// project's tabs, Ctrl/Cmd+Z undo the last restore (while its toast offers Undo), Ctrl/Cmd+B
-// show or hide the project list.
+// Window-wide shortcuts (the whole list, with the sheet that shows it: shortcutList.ts): Ctrl/Cmd+O
+// open a folder, Ctrl/Cmd+F find a file, Ctrl/Cmd+Shift+F search every version, Ctrl/Cmd+1/2/3/4
+// the project's tabs, Ctrl/Cmd+Z undo the last restore (while its toast offers Undo), Ctrl/Cmd+B
+// show or hide the project list; without a modifier, outside a text field: ? the shortcuts sheet,
+// in the Files view R restore, P pin, C compare the selected version with the current file; in
+// the Timeline R restore the project to the selected snapshot, P pin it.
 
 const isMac = navigator.platform.toLowerCase().includes('mac');
 
@@ -24,6 +27,7 @@ export function useShortcuts({ toggleSidebar }: { toggleSidebar: () => void }): 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       const mod = isMac ? event.metaKey : event.ctrlKey;
+      if (!mod && !event.altKey && !event.ctrlKey && !event.metaKey) return plainKey(event);
       if (!mod || event.altKey) return;
       const s = useApp.getState();
       const key = event.key.toLowerCase();
@@ -56,4 +60,35 @@ export function useShortcuts({ toggleSidebar }: { toggleSidebar: () => void }): 
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
+}
+
+/** A key pressed alone: never while typing, nor while a dialog is open (its keys are its own). */
+function plainKey(event: KeyboardEvent): void {
+  if (event.defaultPrevented || editingText(event.target) || document.querySelector('[role="dialog"]')) return;
+  if (event.key === '?') {
+    event.preventDefault();
+    useShortcutsSheet.getState().setOpen(true);
+    return;
+  }
+  const s = useApp.getState();
+  const key = event.key.toLowerCase();
+  if (s.currentProjectId && s.view === 'timeline' && s.selectedSnapshotId !== null && (key === 'r' || key === 'p')) {
+    event.preventDefault();
+    if (key === 'r') s.beginSnapshotRestore('project');
+    else document.querySelector<HTMLButtonElement>('.snapshot-detail [data-pin-toggle]:not([disabled])')?.click();
+    return;
+  }
+  if (!s.currentProjectId || s.view !== 'files' || s.selectedVersionId === null) return;
+  if (key === 'r') {
+    event.preventDefault();
+    const restore = document.querySelector<HTMLButtonElement>('.restore-action .button-primary');
+    if (restore && !restore.disabled) restore.click();
+  } else if (key === 'p') {
+    event.preventDefault();
+    document.querySelector<HTMLButtonElement>('.content-pane [data-pin-toggle]:not([disabled])')?.click();
+  } else if (key === 'c') {
+    event.preventDefault();
+    if (s.comparePicks.length === 2) s.clearPicks();
+    else s.setCompareWith(s.compareWith === 'disk' ? 'none' : 'disk');
+  }
 }

@@ -6,7 +6,8 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
+  // "1000 KB" reads as a typo for 1 MB: a value that would show four digits goes up a unit.
+  while (value >= 999.5 && unit < UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }

@@ -1,7 +1,9 @@
-// Times shown two ways: relative ("3 minutes ago") for scanning a list, exact for the record.
+// Times shown two ways, in the locale's words and format (Intl, the system's locale): relative
+// ("3 minutes ago") for scanning a list, exact for the record. Every date the viewer shows comes
+// from here; a relative time on screen keeps counting through components/RelativeTime.tsx.
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const exact = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],

@@ -47,6 +47,8 @@ export interface CopySlice {
   completeCopy(operationId: string, result: OpenResult): void;
   endCopy(operationId: string): void;
   dismissFinished(operationId: string): void;
+  /** The project's completion line has been read: the user went on to work in it (a file opened, a tab changed). */
+  settleFinished(projectId: string): void;
   cancelCopy(operationId: string): Promise<void>;
 }
 
@@ -95,6 +97,9 @@ export const createCopySlice: Slice<CopySlice> = (set, get) => ({
     set((s) => ({ finished: [...s.finished.filter((f) => f.projectId !== result.projectId), done].slice(-MAX_FINISHED) }));
   },
   dismissFinished: (operationId) => set((s) => ({ finished: s.finished.filter((f) => f.operationId !== operationId) })),
+  settleFinished: (projectId) => {
+    if (get().finished.some((f) => f.projectId === projectId)) set((s) => ({ finished: s.finished.filter((f) => f.projectId !== projectId) }));
+  },
   endCopy: (operationId) =>
     set((s) => {
       if (!s.copies[operationId]) return s;

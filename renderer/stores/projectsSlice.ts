@@ -229,7 +229,11 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     if (projectId) void get().loadTree();
   },
 
-  setView: (view) => set({ view }),
+  setView: (view) => {
+    set({ view });
+    const projectId = get().currentProjectId;
+    if (projectId) get().settleFinished(projectId);
+  },
   setOpenDialog: (visible) => set({ openDialogVisible: visible, openError: null, openHint: null, locateFor: null }),
   showOpenHint: (hint) => set({ openDialogVisible: true, openError: null, openHint: hint }),
 

@@ -50,7 +50,13 @@ export const createSearchSlice: Slice<SearchSlice> = (set, get) => ({
   searchError: null,
   searchHighlight: null,
 
-  setSearchQuery: (searchQuery) => set({ searchQuery }),
+  setSearchQuery: (searchQuery) => {
+    // An emptied box answers nothing: the results of the query that was there go with it.
+    if (searchQuery.trim() !== '') return set({ searchQuery });
+    searchSeq++;
+    if (runningSearch) void call('cancel', { operationId: runningSearch }).catch(() => undefined);
+    set({ searchQuery, searchStatus: 'idle', searchResult: null, searched: null, searchError: null });
+  },
   setSearchRegex: (searchRegex) => set({ searchRegex }),
   setSearchCase: (searchCase) => set({ searchCase }),
 
@@ -83,8 +89,7 @@ export const createSearchSlice: Slice<SearchSlice> = (set, get) => ({
       compareWith: compare ? 'disk' : 'none',
       searchHighlight: match && searched ? { path: hit.path, versionId: version.versionId, line: match.line, column: match.column, query: searched } : null,
     });
-    await get().loadVersions(hit.path);
-    if (get().versionsPath === hit.path) get().selectVersion(version.versionId);
+    await get().revealVersion(hit.path, version.versionId);
   },
 
   resetSearch: () => {

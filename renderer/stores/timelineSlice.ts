@@ -1,4 +1,5 @@
 import type { RestorePreview, SnapshotChange, SnapshotInfo, SnapshotSummary } from '../../shared/contract.js';
+import { snapshotName } from '../format/snapshotName.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
 import { asError, call, newOperationId, wholeTree } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
@@ -181,7 +182,7 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
         const undoTo = result.snapshotId === null ? null : result.undoSnapshotId;
         get().pushToast({
           tone: 'info',
-          message: result.snapshotId === null ? `${where} already matches that snapshot.` : `${where} was restored to the snapshot of ${new Date(draft.snapshot.at).toLocaleString()}.`,
+          message: result.snapshotId === null ? `${where} already matches that snapshot.` : `${where} was restored to ${snapshotName(draft.snapshot)}.`,
           action: undoTo !== null
             ? {
                 label: 'Undo',
@@ -211,7 +212,8 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
       try {
         const result = await call('materializeSnapshot', { projectId, snapshotId, into, operationId });
         const links = result.links > 0 ? ` and ${result.links} links` : '';
-        get().pushToast({ tone: 'info', message: `Snapshot ${snapshotId} written into ${result.into}: ${result.files} files${links}.` });
+        const name = snapshotName(get().snapshots.find((s) => s.snapshotId === snapshotId));
+        get().pushToast({ tone: 'info', message: `${name[0]!.toUpperCase()}${name.slice(1)} written into ${result.into}: ${result.files} files${links}.` });
         return true;
       } catch (error) {
         const failure = asError(error);

@@ -126,6 +126,9 @@ export const createTreeSlice: Slice<TreeSlice> = (set, get) => {
     selectPath: (path) => {
       if (path === get().selectedPath) return;
       set({ selectedPath: path });
+      // Working in the project now: its "Copied …" line has done its job.
+      const projectId = get().currentProjectId;
+      if (path && projectId) get().settleFinished(projectId);
       if (path) void get().loadVersions(path);
       else get().resetVersions();
     },

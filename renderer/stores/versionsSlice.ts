@@ -1,18 +1,28 @@
-import type { DiffInputs, DiskState, FileBytes, VersionInfo } from '../../shared/contract.js';
+import type { DiffInputs, DiskState, FileBytes, HunkRange, VersionInfo } from '../../shared/contract.js';
 import type { GitVersions } from '../../shared/git.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
 import { asError, call } from '../api/hindsight.js';
-import { formatRelative } from '../format/time.js';
 import { baseName } from '../format/fileKind.js';
 import { afterPaint } from './afterPaint.js';
 import type { Slice } from './appState.js';
 import { holdRefresh } from './refresh.js';
+import { comparison, type Comparison } from './compareSides.js';
+import { numberOfVersion, versionNumbers, versionTotal } from './versionNumbers.js';
+import { versionWithTime } from '../format/versionName.js';
 
 // The selected file's versions (newest first), which of them the disk holds now, the selected
 // version's contents, what it is compared with (the disk, the version before, git's HEAD or
 // INDEX, or two versions picked in the list), and restoring it (confirm with the diff of what
 // will change, then a toast that offers Undo). A restore asks the engine once; what it recorded
 // comes back as events, and the view refreshes once (refresh.ts).
+
+/** What the selected file's view compares now, side by side named (null: no comparison). */
+export function currentComparison(s: Pick<VersionsSlice, 'versions' | 'selectedVersionId' | 'compareWith' | 'comparePicks' | 'gitVersions' | 'versionsMore' | 'disk'>): Comparison | null {
+  const selected = s.versions.find((v) => v.versionId === s.selectedVersionId);
+  if (!selected) return null;
+  const numberOf = versionNumbers(s.versions, versionTotal(s));
+  return comparison({ versions: s.versions, selected, compareWith: s.compareWith, picks: s.comparePicks, numberOf, git: s.gitVersions });
+}
 
 export type CompareWith = 'none' | 'disk' | 'previous' | 'head' | 'index';
 export type DiffLayout = 'side' | 'inline';
@@ -40,7 +50,7 @@ export interface VersionsSlice {
   /** Up to two versions picked in the list; two picked are compared with each other. */
   comparePicks: number[];
   /** The file restore being confirmed, with the diff of what it will change (disk -> version). */
-  restoreTarget: { path: string; version: VersionInfo; diff: DiffInputs | null; diffError: HindsightErrorData | null } | null;
+  restoreTarget: { path: string; version: VersionInfo; number: number | undefined; diff: DiffInputs | null; diffError: HindsightErrorData | null } | null;
   restoring: boolean;
   loadVersions(path: string, keepSelection?: boolean): Promise<void>;
   /** The next page of older versions, below those shown. */
@@ -51,11 +61,20 @@ export interface VersionsSlice {
   togglePick(versionId: number): void;
   /** Shows one version of a file in the Files view, compared with the version before it (a snapshot's file list opens this). */
   openVersion(path: string, versionId: number): Promise<void>;
+  /**
+   * Lists a file's versions down to one of them (older pages read as needed) and selects it; the
+   * list scrolls to it and keyboard focus goes to the content (revealed counts these openings).
+   */
+  revealVersion(path: string, versionId: number): Promise<void>;
+  /** How many times a version was opened from elsewhere (a search hit, the Timeline): the views follow each. */
+  revealed: number;
   clearPicks(): void;
   setDiffLayout(layout: DiffLayout): void;
   requestRestore(): Promise<void>;
   cancelRestore(): void;
   confirmRestore(): Promise<void>;
+  /** Writes one changed block of the comparison with the current file back into it ("Restore this change"). */
+  restoreChange(block: HunkRange): Promise<void>;
 }
 
 /** Versions read at a time: the first page paints at once however long the history is. */
@@ -71,19 +90,7 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     if (!version) return;
     const picks = get().comparePicks;
     const stale = () => get().selectedVersionId !== versionId || get().versionsPath !== path || get().compareWith !== compareWith || get().comparePicks !== picks;
-    if (picks.length === 2) {
-      // Older first, whichever was picked first.
-      const [a, b] = picks.map((id) => versions.find((v) => v.versionId === id)!).sort((x, y) => x.snapshotId - y.snapshotId);
-      set({ diffError: null, diff: null });
-      try {
-        const diff = await call('diffInputs', { projectId, path, before: { kind: 'version', versionId: a!.versionId }, after: { kind: 'version', versionId: b!.versionId } });
-        if (!stale()) set({ diff });
-      } catch (error) {
-        if (!stale()) set({ diff: null, diffError: asError(error).toJSON() });
-      }
-      return;
-    }
-    if (compareWith === 'none') {
+    if (picks.length < 2 && compareWith === 'none') {
       if (version.hash === null) {
         set({ content: null, contentStatus: 'ready', contentError: null, diff: null });
         return;
@@ -97,26 +104,19 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       }
       return;
     }
-    set({ diffError: null });
+    set({ diffError: null, ...(picks.length === 2 ? { diff: null } : {}) });
     try {
-      const index = versions.indexOf(version);
-      let older = versions[index + 1];
-      if (!older && get().versionsMore) {
+      if (picks.length < 2 && compareWith === 'previous' && !versions[versions.indexOf(version) + 1] && get().versionsMore) {
         // The version before it is on the next page: read it first.
         await get().loadOlderVersions();
-        older = get().versions[index + 1];
       }
+      const sides = currentComparison(get());
+      if (!sides) return;
+      const { side: before } = sides.before;
+      const { side: after } = sides.after;
       let diff: DiffInputs;
-      if (compareWith === 'disk') {
-        diff = await call('diffInputs', { projectId, path, before: { kind: 'version', versionId }, after: { kind: 'disk' } });
-      } else if (compareWith === 'head' || compareWith === 'index') {
-        const source = compareWith === 'head' ? 'HEAD' : 'INDEX';
-        diff = await call('diffInputs', { projectId, path, before: { kind: 'git', source }, after: { kind: 'version', versionId } });
-      } else if (older) {
-        diff = await call('diffInputs', { projectId, path, before: { kind: 'version', versionId: older.versionId }, after: { kind: 'version', versionId } });
-      } else {
-        diff = { path, before: null, after: version.hash === null ? null : await call('readVersion', { projectId, path, versionId }) };
-      }
+      if (before && after) diff = await call('diffInputs', { projectId, path, before, after });
+      else diff = { path, before: null, after: version.hash === null ? null : await call('readVersion', { projectId, path, versionId }) };
       if (!stale()) set({ diff });
     } catch (error) {
       if (!stale()) set({ diff: null, diffError: asError(error).toJSON() });
@@ -143,6 +143,7 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     comparePicks: [],
     restoreTarget: null,
     restoring: false,
+    revealed: 0,
 
     loadVersions: async (path, keepSelection = false) => {
       const projectId = get().currentProjectId;
@@ -229,8 +230,12 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       // list when it has arrived, else from the file's newest version once the versions are read.
       const deletedNow = get().deleted.some((d) => d.path === path);
       set({ view: 'files', selectedPath: path, compareWith: 'previous', comparePicks: [], ...(deletedNow ? { showDeleted: true } : {}) });
-      await get().loadVersions(path);
+      await get().revealVersion(path, versionId);
       if (get().versionsPath === path && get().versions[0]?.hash === null && !get().showDeleted) set({ showDeleted: true });
+    },
+
+    revealVersion: async (path, versionId) => {
+      await get().loadVersions(path);
       const listed = () => get().versions.some((v) => v.versionId === versionId);
       // A version older than the first page: read older pages until its row is listed.
       while (get().versionsPath === path && !listed() && get().versionsMore) {
@@ -238,7 +243,9 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
         await get().loadOlderVersions();
         if (get().versions.length === shown) break;
       }
-      if (get().versionsPath === path && listed()) get().selectVersion(versionId);
+      if (get().versionsPath !== path || !listed()) return;
+      get().selectVersion(versionId);
+      set((s) => ({ revealed: s.revealed + 1 }));
     },
 
     clearPicks: () => {
@@ -252,7 +259,7 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       const { versionsPath: path, versions, selectedVersionId, currentProjectId: projectId } = get();
       const version = versions.find((v) => v.versionId === selectedVersionId);
       if (!path || !version || !projectId) return;
-      set({ restoreTarget: { path, version, diff: null, diffError: null } });
+      set({ restoreTarget: { path, version, number: numberOfVersion(get(), version.versionId), diff: null, diffError: null } });
       // What the restore will change: the file on disk now, then this version.
       try {
         const diff = await call('diffInputs', { projectId, path, before: { kind: 'disk' }, after: { kind: 'version', versionId: version.versionId } });
@@ -266,6 +273,8 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
 
     cancelRestore: () => set({ restoreTarget: null }),
 
+    restoreChange: (block) => restoreChange(block),
+
     confirmRestore: async () => {
       const target = get().restoreTarget;
       const projectId = get().currentProjectId;
@@ -278,7 +287,7 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
         const undoTo = result.undoVersionId;
         get().pushToast({
           tone: 'info',
-          message: `Restored ${baseName(target.path)} to the version from ${formatRelative(target.version.at)}.`,
+          message: `Restored ${baseName(target.path)} to ${versionWithTime(target.number, target.version.at)}.`,
           action: undoTo !== null ? { label: 'Undo', run: () => void undoRestore(projectId, target.path, undoTo) } : undefined,
         });
       } catch (error) {
@@ -287,6 +296,31 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       }
     },
   };
+
+  async function restoreChange(block: HunkRange): Promise<void> {
+    const { currentProjectId: projectId, versionsPath: path, selectedVersionId: versionId, compareWith, disk } = get();
+    if (!projectId || !path || versionId === null || compareWith !== 'disk' || get().comparePicks.length === 2 || get().restoring) return;
+    if (!disk?.hash) {
+      get().pushToast({ tone: 'error', message: `${baseName(path)} is not on disk as compared: compare it again.` });
+      return;
+    }
+    const version = get().versions.find((v) => v.versionId === versionId);
+    const number = numberOfVersion(get(), versionId);
+    set({ restoring: true });
+    try {
+      const result = await holdRefresh(() => call('restoreHunk', { projectId, path, versionId, hunk: block, diskHash: disk.hash! }));
+      const undoTo = result.undoVersionId;
+      get().pushToast({
+        tone: 'info',
+        message: `Restored one change of ${baseName(path)} from ${version ? versionWithTime(number, version.at) : 'that version'}.`,
+        action: undoTo !== null ? { label: 'Undo', run: () => void undoRestore(projectId, path, undoTo) } : undefined,
+      });
+    } catch (error) {
+      get().pushToast({ tone: 'error', message: asError(error).message });
+    } finally {
+      set({ restoring: false });
+    }
+  }
 
   async function loadDisk(projectId: string, path: string): Promise<void> {
     try {

@@ -38,6 +38,16 @@ export const pathPrefix = z
 export const snapshotId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const versionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/** A file's contents as the store names them: their SHA-256 in lowercase hex. */
+export const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a content hash is 64 lowercase hex digits');
+
+const lineIndex = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** One changed block of a line diff (HunkRange): each side's start no later than its end. */
+export const hunkRange = z
+  .strictObject({ aStart: lineIndex, aEnd: lineIndex, bStart: lineIndex, bEnd: lineIndex })
+  .refine((h) => h.aStart <= h.aEnd && h.bStart <= h.bEnd, 'a change ends where it starts or later');
+
 /** Chosen by the caller so it can cancel the work it started (see the cancel call). */
 export const operationId = z.string().min(1).max(128);
 

@@ -18,6 +18,7 @@ export const CALL_NAME_LIST = [
   'gitVersions',
   'restoreFile',
   'restoreFromGit',
+  'restoreHunk',
   'previewRestore',
   'restoreSnapshot',
   'materializeSnapshot',

@@ -61,6 +61,14 @@ export interface DiffInputs {
   after: FileBytes | null;
 }
 
+/** One changed block of a line diff: lines [aStart, aEnd) of the version, [bStart, bEnd) of the file on disk (0-based). */
+export interface HunkRange {
+  aStart: number;
+  aEnd: number;
+  bStart: number;
+  bEnd: number;
+}
+
 export interface RestoreFileResult {
   /** The snapshot of kind 'restore'. */
   snapshotId: number;

@@ -5,7 +5,7 @@ import { projectOf, projectPathArg, requireNonEmpty, UsageError, writeJson, type
 export const logCommand: Command = {
   name: 'log',
   usage: 'log FOLDER [PATH]',
-  summary: "List the snapshots of a folder, or one file's versions, oldest first.",
+  summary: "List the snapshots of a folder, or one file's versions, oldest first (Version 1 is the oldest).",
   async run(ctx) {
     const [folder, path, extra] = ctx.positionals;
     if (folder === undefined) throw new UsageError('missing FOLDER');
@@ -21,6 +21,7 @@ export const logCommand: Command = {
     const projectPath = projectPathArg(folder, path);
     const versions = engine.versions(projectId, projectPath);
     if (versions.length === 0) throw new HindsightError('NOT_FOUND', `${path} has no history in ${folder}.`, { path });
+    // The viewer's own answer, unchanged (oldest first: a version's number is its place in it).
     if (ctx.json) return writeJson(ctx, versions);
     printVersions(ctx.out, versions, (await engine.diskState(projectId, projectPath)).currentVersionId);
   },

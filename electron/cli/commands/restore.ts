@@ -1,7 +1,7 @@
 import { UsageError, integerFlag, versionFlag, projectOf, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
-import { displayPath } from '../../../shared/fileNameBytes.js';
 import { describeRestore, describeSpecialModes, printRestorePreview } from '../format/results.js';
 import { countOf, formatBytes } from '../format/words.js';
+import { restoredText } from '../format/restoredText.js';
 
 // Three forms: one file to one of its versions, a snapshot (the whole project, or --path a
 // folder or file of it), or a snapshot written into a new or empty folder (--into; the project is
@@ -43,9 +43,7 @@ export const restoreCommand: Command = {
     ctx.err.write(describeSpecialModes(result.specialModesDropped));
     if (ctx.json) writeJson(ctx, result);
     else {
-      const to = typeof version === 'string' ? `git's ${version} version (recorded as version ${result.versionId})` : `version ${version}`;
-      const undo = result.undoVersionId === null ? '' : `; undo with --version ${result.undoVersionId}`;
-      ctx.out.write(`Restored ${displayPath(projectPath)} to ${to} (snapshot ${result.snapshotId}${undo}).\n`);
+      ctx.out.write(restoredText(engine.versions(projectId, projectPath), projectPath, version, result));
     }
   },
 };
@@ -100,3 +98,4 @@ async function restoreInto(ctx: CommandContext): Promise<void> {
 function keepSpecialModes(ctx: CommandContext): boolean {
   return ctx.flags['keep-special-modes'] === true;
 }
+

@@ -49,18 +49,23 @@ export function printSnapshots(out: Writable, all: readonly SnapshotRow[]): void
 
 type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode' | 'origin' | 'label' | 'renamedFrom'>;
 
-/** A file's versions; the one identical to the file on disk now marked "current". */
+/**
+ * A file's versions, oldest first, each by its number in the file's history (VERSION 1 is the
+ * oldest, as the viewer numbers them); the one identical to the file on disk now marked
+ * "current"; RESTORE WITH gives the id that --version takes.
+ */
 export function printVersions(out: Writable, versions: readonly VersionRow[], currentVersionId: number | null = null): void {
+  const numberOf = versionNumbers(versions);
   const columns: Column<VersionRow>[] = [
-    { header: 'VERSION', value: (v) => String(v.versionId), align: 'right' },
+    { header: 'VERSION', value: (v) => String(numberOf.get(v.versionId)), align: 'right' },
     { header: 'DISK', value: (v) => (v.versionId === currentVersionId ? 'current' : '') },
-    { header: 'SNAPSHOT', value: (v) => String(v.snapshotId), align: 'right' },
     { header: 'KIND', value: (v) => v.kind },
     { header: 'TIME', value: (v) => formatLocalTime(v.at) },
     { header: 'SIZE', value: (v) => (v.hash === null ? '-' : String(v.size)), align: 'right' },
     { header: 'MODE', value: (v) => (v.hash === null ? '-' : formatMode(v.mode)) },
     { header: 'HASH', value: (v) => (v.hash === null ? 'deleted' : v.hash.slice(0, 12)) },
-    { header: 'ORIGIN', value: (v) => originText(v.origin) },
+    { header: 'RESTORE WITH', value: (v) => `--version ${v.versionId}` },
+    { header: 'ORIGIN', value: (v) => originText(v.origin, (id) => (numberOf.has(id) ? `version ${numberOf.get(id)}` : 'an earlier version')) },
     { header: 'NOTE', value: versionNote },
   ];
   writeTable(out, columns, versions);
@@ -70,6 +75,11 @@ export function printVersions(out: Writable, versions: readonly VersionRow[], cu
 function versionNote(v: VersionRow): string {
   const notes = [v.renamedFrom === null ? null : renamedText(v.renamedFrom), gitTitle(v)];
   return notes.filter((note) => note !== null).join('; ');
+}
+
+/** Each version's number in its file's history, the list given oldest first: 1 is the oldest. */
+export function versionNumbers(oldestFirst: readonly Pick<VersionInfo, 'versionId'>[]): Map<number, number> {
+  return new Map(oldestFirst.map((v, i) => [v.versionId, i + 1]));
 }
 
 export function printDeleted(out: Writable, files: readonly DeletedFile[]): void {

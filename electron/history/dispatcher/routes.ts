@@ -56,6 +56,7 @@ export const ROUTES: Routes = {
 
   restoreFile: ({ projectId, path, versionId, keepSpecialModes }, { engine }) => engine.restoreFile(projectId, path, versionId, { keepSpecialModes }),
   restoreFromGit: ({ projectId, path, source }, { engine }) => engine.restoreFromGit(projectId, path, source),
+  restoreHunk: ({ projectId, path, versionId, hunk, diskHash }, { engine }) => engine.restoreHunk(projectId, path, versionId, hunk, diskHash),
   previewRestore: ({ projectId, snapshotId, pathPrefix, deleteAdded, keepSpecialModes }, { engine }) =>
     engine.previewRestore(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, keepSpecialModes }),
   restoreSnapshot: ({ projectId, snapshotId, pathPrefix, deleteAdded, keepSpecialModes, dryRun, operationId }, { engine, operations }) =>

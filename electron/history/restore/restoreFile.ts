@@ -18,6 +18,7 @@ import { safeTarget } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
 import { fsArg } from '../paths/fsPath.js';
+import { versionName } from '../db/versionOrdinal.js';
 
 // Restores one file to one of its versions, or to git's committed (HEAD) or staged (INDEX)
 // version. What the file holds now is recorded first when it is not already the latest version
@@ -27,14 +28,14 @@ import { fsArg } from '../paths/fsPath.js';
 // restore before it.
 
 /** What goes back on disk: a hash null removes the file. */
-interface Contents extends Omit<WritableVersion, 'hash'> {
+export interface Contents extends Omit<WritableVersion, 'hash'> {
   hash: string | null;
   /** Folders the restore recreates get their modes as of this snapshot. */
   modesAt: number;
 }
 
 /** The modes written: the version's and its folders', special bits from another history dropped unless kept. */
-type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
+export type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
 
 /**
  * Records paths as they are on disk, as one snapshot (versions/recordPaths.ts, given by the
@@ -43,7 +44,7 @@ type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
 export type RecordBefore = (store: ProjectStore, paths: readonly string[], snapshot: NewSnapshot) => Promise<{ snapshotId: number | undefined }>;
 
 /** What the restore snapshot records: its label, where it came from, and a blob it needs filed. */
-interface RestoreRecord {
+export interface RestoreRecord {
   label: string;
   origin: NewOrigin;
   fromVersionId: number | null;
@@ -65,7 +66,7 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
   return putBack(store, path, contents, modes, recordBefore, (capturedNothing) =>
     undoing && capturedNothing
       ? { label: `Undid the restore of ${path}`, origin: { kind: 'undo' }, fromVersionId: versionId }
-      : { label: `Restored ${path} to version ${versionId}`, origin: { kind: 'restore' }, fromVersionId: versionId },
+      : { label: `Restored ${path} to ${versionName(store.index, path, versionId)}`, origin: { kind: 'restore' }, fromVersionId: versionId },
   );
 }
 
@@ -88,14 +89,14 @@ export async function restoreFromGit(store: ProjectStore, path: string, source: 
   }));
 }
 
-function checkTarget(store: ProjectStore, path: string): void {
+export function checkTarget(store: ProjectStore, path: string): void {
   safeTarget(store.root, path);
   if (store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder)) {
     throw new HindsightError('PATH_INVALID', `Cannot restore ${path}: it is inside Hindsight's data folder.`, { path });
   }
 }
 
-async function putBack(
+export async function putBack(
   store: ProjectStore,
   path: string,
   contents: Contents,

@@ -112,15 +112,19 @@ export function planPrune(input: PlanInput): PrunePlan {
   return outcome(input, marks, why, kept, spans, keptCount, refs, keptBytes);
 }
 
-/** The snapshots nothing removes, with the strongest reason (newest, pinned, uncommitted). */
+/** The snapshots nothing removes, with the strongest reason (pinned, newest, uncommitted). */
 function protectedSnapshots(input: PlanInput, indexOf: ReadonlyMap<number, number>): (KeepReason | undefined)[] {
   const why: (KeepReason | undefined)[] = input.snapshots.map(() => undefined);
   const mark = (snapshotId: number, reason: KeepReason) => {
     const i = indexOf.get(snapshotId);
     if (i !== undefined && why[i] === undefined) why[i] = reason;
   };
-  if (input.snapshots.length > 0) why[input.snapshots.length - 1] = 'newest';
   const { versions } = input;
+  // Pinned first: a pin is the user's own reason, and the one the preview and the counts give
+  // even where the snapshot would also be kept as the newest.
+  for (const v of versions) if (input.pinnedVersions.has(v.id)) mark(v.snapshotId, 'pinned');
+  for (const id of input.pinnedSnapshots) mark(id, 'pinned');
+  if (input.snapshots.length > 0) mark(input.snapshots.at(-1)!.id, 'newest');
   for (let i = 0; i < versions.length; i++) {
     const v = versions[i]!;
     const next = versions[i + 1];
@@ -130,8 +134,6 @@ function protectedSnapshots(input: PlanInput, indexOf: ReadonlyMap<number, numbe
       if (after === undefined || after.path !== v.path) mark(v.snapshotId, 'newest');
     }
   }
-  for (const v of versions) if (input.pinnedVersions.has(v.id)) mark(v.snapshotId, 'pinned');
-  for (const id of input.pinnedSnapshots) mark(id, 'pinned');
   for (const id of input.heldForLines ?? []) mark(id, 'otherMachines');
   for (const v of versions) if (input.uncommittedVersions.has(v.id)) mark(v.snapshotId, 'uncommitted');
   return why;

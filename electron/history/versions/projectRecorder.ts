@@ -4,12 +4,13 @@ import { firstCopy, type FirstCopyOptions, type FirstCopyResult } from '../copy/
 import type { WriterWait } from '../project/writerLock.js';
 import { planRestore, planSummary, type PlanOptions } from '../restore/planRestore.js';
 import { restoreFile, restoreFromGit } from '../restore/restoreFile.js';
+import { restoreHunk } from '../restore/restoreHunk.js';
 import { undoesSnapshotRestore } from '../restore/restoreOrigin.js';
 import { executeRestore, type ExecuteOptions, type RestoreOutcome } from '../restore/restoreSnapshot.js';
 import type { CopyPool } from '../store/copyPool.js';
 import type { BatchTiming, ChangeGroupRequest } from '../watch/changeBatcher.js';
 import { ProjectWatcher, type ProjectWatcherOptions } from '../watch/projectWatcher.js';
-import type { GitSource, RestoreFileResult, RestorePreview } from '../../../shared/contract/values.js';
+import type { GitSource, HunkRange, RestoreFileResult, RestorePreview } from '../../../shared/contract/values.js';
 import { commitChangeGroup, type ChangeGroupResult, type MassChangeRule } from './changeGroup.js';
 import { insertCheckpoint } from './checkpoint.js';
 import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
@@ -116,6 +117,13 @@ export class ProjectRecorder {
   /** verify, then (as the writer) the damaged blobs written again from the folder's files. */
   verifyAndRepair(project: OpenProject, onProgress: ProgressSink, options: Pick<VerifyOptions, 'signal' | 'remoteOnly'> & WriterWait): Promise<VerifyResult> {
     return project.serial(() => verifyStore(project.store, onProgress, { signal: options.signal, remoteOnly: options.remoteOnly, repair: true }), options);
+  }
+
+  restoreHunk(project: OpenProject, path: string, versionId: number, hunk: HunkRange, diskHash: string, wait: WriterWait = {}): Promise<RestoreFileResult> {
+    return project.serial(() => {
+      project.store.assertFolderUnchanged();
+      return restoreHunk(project.store, path, versionId, hunk, diskHash, recordPaths);
+    }, wait);
   }
 
   restoreFromGit(project: OpenProject, path: string, source: GitSource, wait: WriterWait = {}): Promise<RestoreFileResult> {

@@ -26,7 +26,7 @@ export function copyStatus(p: Progress | null, rate: number | null): string {
     const found = `Looking for files: ${plural(p.filesTotal, 'file')} found so far`;
     return p.filesDone > 0 ? `${found} (${formatCount(p.filesDone)} copied)` : `${found}…`;
   }
-  if (p.phase === 'commit') return `Saving the baseline of ${plural(p.filesTotal, 'file')}…`;
+  if (p.phase === 'commit') return `Saving the first copy of ${plural(p.filesTotal, 'file')}…`;
   if (p.phase === 'done') return `${plural(p.filesDone, 'file')} copied`;
   const parts = [`${formatCount(p.filesDone)} of ${plural(p.filesTotal, 'file')}`, `${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`];
   if (rate !== null && rate > 0) {

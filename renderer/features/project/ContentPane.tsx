@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { PinToggle } from '../../components/PinToggle.js';
-import type { FileBytes, VersionInfo } from '../../../shared/contract.js';
+import type { FileBytes } from '../../../shared/contract.js';
 import { matchAt } from '../../../shared/textSearch.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -11,9 +11,13 @@ import { useApp } from '../../stores/appStore.js';
 import type { CompareWith } from '../../stores/versionsSlice.js';
 import { bytesOf, sameBytes, textOf } from './fileBytes.js';
 import { useDiffLayout, useNarrowWindow } from './diffLayout.js';
-import { versionNumbers, versionTotal } from './VersionList.js';
+import { versionNumbers, versionTotal } from '../../stores/versionNumbers.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
-import { maxOf, minOf } from '../../../shared/largeArrays.js';
+import type { HunkRange } from '../../../shared/contract.js';
+import type { BlockAction } from '../../components/blockActions.js';
+import { comparisonTitle, type Comparison } from '../../stores/compareSides.js';
+import { currentComparison as comparisonOf } from '../../stores/versionsSlice.js';
+import { versionName } from '../../format/versionName.js';
 
 // CodeMirror loads on first use, so the window and the tree paint without waiting for it.
 const CodeView = lazy(() => import('../../components/CodeView.js').then((m) => ({ default: m.CodeView })));
@@ -43,7 +47,27 @@ export function ContentPane() {
   const picks = useApp((s) => s.comparePicks);
   const clearPicks = useApp((s) => s.clearPicks);
   const total = useApp(versionTotal);
-  if (!path || !version) return <div className="content-pane" />;
+  const more = useApp((s) => s.versionsMore);
+  const revealed = useApp((s) => s.revealed);
+  const body = useRef<HTMLDivElement>(null);
+  // A version opened from a search hit or the Timeline: keyboard focus goes to what it shows.
+  useEffect(() => {
+    if (revealed > 0) body.current?.focus({ preventScroll: true });
+  }, [revealed]);
+  if (!path) {
+    return (
+      <section className="content-pane" aria-label="Version contents">
+        <EmptyState title="Nothing to show yet">Choose a file, then one of its versions: what it held, how it differs and Restore appear here. Press ? for the keyboard shortcuts.</EmptyState>
+      </section>
+    );
+  }
+  if (!version) {
+    return (
+      <section className="content-pane" aria-label="Version contents">
+        <EmptyState title="No version selected">Choose a version in the list to see what it held, compare it or restore it.</EmptyState>
+      </section>
+    );
+  }
   // Restoring a version the disk already holds (or a deletion onto a file already gone) would change nothing.
   const identical = disk?.sameVersionIds.includes(version.versionId) ?? false;
   const noop = identical || (version.hash === null && alreadyDeleted);
@@ -51,25 +75,29 @@ export function ContentPane() {
   const isLatest = versions[0]?.versionId === version.versionId;
   const comparingPicks = picks.length === 2;
   const numberOf = versionNumbers(versions, total);
+  const number = numberOf.get(version.versionId);
+  const sides = comparingPicks ? comparisonOf({ versions, selectedVersionId: selectedId, compareWith, comparePicks: picks, gitVersions: git, versionsMore: more, disk }) : null;
 
   return (
     <section className="content-pane" aria-label="Version contents">
       <div className="toolbar">
         <div className="toolbar-title">
           <span className="toolbar-name">{displayPath(baseName(path))}</span>
-          <span className="toolbar-sub">{formatExact(version.at)}</span>
+          <span className="toolbar-sub">
+            {versionName(number, version.at)} · {formatExact(version.at)}
+          </span>
         </div>
         {comparingPicks ? (
           <div className="field-inline picks-note" role="status">
-            {numberOf.size > 0 ? `Comparing version ${minOf(picks.map((id) => numberOf.get(id) ?? 0))} with version ${maxOf(picks.map((id) => numberOf.get(id) ?? 0))}` : 'Comparing two versions'}
+            {sides ? comparisonTitle(sides) : 'Comparing two versions'}
             <button type="button" className="button" onClick={clearPicks}>
               Stop comparing
             </button>
           </div>
         ) : (
-          <label className="field-inline">
+          <label className="field-inline" title="What to compare this version with (C: the current file, or back to nothing)">
             Compare with
-            <select value={compareWith} onChange={(e) => setCompareWith(e.target.value as CompareWith)}>
+            <select aria-keyshortcuts="C" value={compareWith} onChange={(e) => setCompareWith(e.target.value as CompareWith)}>
               <option value="none">Nothing</option>
               <option value="disk">Current file</option>
               <option value="previous">Previous version</option>
@@ -80,7 +108,7 @@ export function ContentPane() {
         )}
         {picks.length === 1 && (
           <span className="toolbar-note" role="status">
-            {numberOf.has(picks[0]!) ? `Pick another version to compare with version ${numberOf.get(picks[0]!)}` : 'Pick another version to compare with'}
+            {numberOf.has(picks[0]!) ? `Pick another version to compare with Version ${numberOf.get(picks[0]!)}` : 'Pick another version to compare with'}
           </span>
         )}
         {(compareWith !== 'none' || comparingPicks) && (
@@ -99,7 +127,7 @@ export function ContentPane() {
             </button>
           </div>
         )}
-        <PinToggle target={{ versionId: version.versionId }} what="version" />
+        <PinToggle target={{ versionId: version.versionId }} what={number === undefined ? 'version' : `version ${number}`} shortcut="P" />
         <span className="restore-action">
           {noop && (
             <span className="toolbar-note" id="restore-reason">
@@ -111,14 +139,16 @@ export function ContentPane() {
             className="button button-primary"
             onClick={() => void requestRestore()}
             disabled={noop}
+            aria-label={number === undefined ? 'Restore this version' : `Restore this version, Version ${number}`}
             aria-describedby={noop ? 'restore-reason' : undefined}
-            title={noop ? `${noopReason}: restoring it would change nothing` : isLatest ? 'This is the latest version; restoring it rewrites the file as recorded' : undefined}
+            aria-keyshortcuts="R"
+            title={`${noop ? `${noopReason}: restoring it would change nothing` : isLatest ? 'This is the latest version; restoring it rewrites the file as recorded' : `Write ${versionName(number, version.at)} back to the file`} (R)`}
           >
-            Restore this version
+            {number === undefined ? 'Restore this version' : `Restore Version ${number}`}
           </button>
         </span>
       </div>
-      <div className="content-body">
+      <div className="content-body" ref={body} tabIndex={-1} aria-label={`${versionName(number, version.at)} of ${displayPath(baseName(path))}`}>
         <Suspense fallback={<p className="loading">Loading…</p>}>{compareWith === 'none' && !comparingPicks ? <VersionContents /> : <VersionDiff />}</Suspense>
       </div>
     </section>
@@ -197,13 +227,13 @@ function VersionDiff() {
   const diff = useApp((s) => s.diff);
   const error = useApp((s) => s.diffError);
   const layout = useDiffLayout();
-  const compareWith = useApp((s) => s.compareWith);
-  const picks = useApp((s) => s.comparePicks);
-  const versions = useApp((s) => s.versions);
-  const total = useApp(versionTotal);
+  const sides = useComparison();
+  const restoreChange = useApp((s) => s.restoreChange);
+  const hunkRestore = useApp((s) => s.compareWith === 'disk' && s.comparePicks.length < 2);
   if (error) return <ErrorNote error={error} title="The comparison could not be made" />;
-  if (!diff) return <p className="loading">Comparing…</p>;
-  const [beforeLabel, afterLabel] = diffLabels(compareWith, picks, versions, versionNumbers(versions, total));
+  if (!diff || !sides) return <p className="loading">Comparing…</p>;
+  const beforeLabel = sides.before.label;
+  const afterLabel = sides.after.label;
   const { before, after } = diff;
   if (before?.binary || after?.binary) {
     return (
@@ -212,28 +242,62 @@ function VersionDiff() {
       </EmptyState>
     );
   }
-  return <TextDiffView path={path} before={before} after={after} layout={layout} beforeLabel={beforeLabel} afterLabel={afterLabel} />;
+  // One change goes back into the file on disk: offered where the right side is that file, whole.
+  const canRestoreChange = hunkRestore && before !== null && after !== null && !before.truncated && !after.truncated;
+  return (
+    <>
+      <h3 className="compare-title">{comparisonTitle(sides)}</h3>
+      <TextDiffView
+        path={path}
+        before={before}
+        after={after}
+        layout={layout}
+        beforeLabel={beforeLabel}
+        afterLabel={afterLabel}
+        blockAction={canRestoreChange ? changeAction(sides.before.label, restoreChange) : undefined}
+      />
+    </>
+  );
 }
 
-function diffLabels(compareWith: CompareWith, picks: readonly number[], versions: readonly VersionInfo[], numberOf: ReadonlyMap<number, number>): [string, string] {
-  if (picks.length === 2) {
-    const [a, b] = picks.map((id) => versions.find((v) => v.versionId === id)!).sort((x, y) => x.snapshotId - y.snapshotId);
-    const label = (v: { versionId: number; at: number }) => (numberOf.has(v.versionId) ? `Version ${numberOf.get(v.versionId)} · ${formatExact(v.at)}` : formatExact(v.at));
-    return [label(a!), label(b!)];
+/** Kept per label and store action, so the diff view is not built again on every render. */
+const changeActions = new Map<string, BlockAction>();
+function changeAction(versionLabel: string, run: (block: HunkRange) => Promise<void>): BlockAction {
+  let action = changeActions.get(versionLabel);
+  if (!action) {
+    action = { label: 'Restore this change', title: `Write the lines of ${versionLabel} back into the current file here (recorded first, undoable)`, run: (block) => void run(block) };
+    changeActions.clear();
+    changeActions.set(versionLabel, action);
   }
-  switch (compareWith) {
-    case 'disk':
-      return ['This version', 'Current file'];
-    case 'head':
-      return ['Git HEAD (committed)', 'This version'];
-    case 'index':
-      return ['Git index (staged)', 'This version'];
-    default:
-      return ['Previous version', 'This version'];
-  }
+  return action;
 }
 
-function TextDiffView({ path, before, after, layout, beforeLabel, afterLabel }: { path: string; before: FileBytes | null; after: FileBytes | null; layout: 'side' | 'inline'; beforeLabel: string; afterLabel: string }) {
+/** What the view compares now, from the fields it depends on (made again only when one changes). */
+function useComparison(): Comparison | null {
+  const versions = useApp((s) => s.versions);
+  const selectedVersionId = useApp((s) => s.selectedVersionId);
+  const compareWith = useApp((s) => s.compareWith);
+  const comparePicks = useApp((s) => s.comparePicks);
+  const gitVersions = useApp((s) => s.gitVersions);
+  const versionsMore = useApp((s) => s.versionsMore);
+  const disk = useApp((s) => s.disk);
+  return useMemo(
+    () => comparisonOf({ versions, selectedVersionId, compareWith, comparePicks, gitVersions, versionsMore, disk }),
+    [versions, selectedVersionId, compareWith, comparePicks, gitVersions, versionsMore, disk],
+  );
+}
+
+interface TextDiffViewProps {
+  path: string;
+  before: FileBytes | null;
+  after: FileBytes | null;
+  layout: 'side' | 'inline';
+  beforeLabel: string;
+  afterLabel: string;
+  blockAction: BlockAction | undefined;
+}
+
+function TextDiffView({ path, before, after, layout, beforeLabel, afterLabel, blockAction }: TextDiffViewProps) {
   // Decoded once per pair of versions, not on every render.
   const beforeText = useMemo(() => textOf(before), [before]);
   const afterText = useMemo(() => textOf(after), [after]);
@@ -248,6 +312,7 @@ function TextDiffView({ path, before, after, layout, beforeLabel, afterLabel }: 
       layout={layout}
       beforeLabel={before ? beforeLabel : `${beforeLabel} (no file)`}
       afterLabel={after ? afterLabel : `${afterLabel} (no file)`}
+      blockAction={blockAction}
       />
     </div>
   );

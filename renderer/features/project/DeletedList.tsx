@@ -2,7 +2,8 @@ import { useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import { EmptyState } from '../../components/EmptyState.js';
 import { moveInList } from '../../components/listKeys.js';
 import { formatCount } from '../../format/bytes.js';
-import { formatExact, formatRelative } from '../../format/time.js';
+import { formatExact } from '../../format/time.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
 import { useApp } from '../../stores/appStore.js';
 import { compileFilter } from './fileFilter.js';
 import type { FirstMatch } from './firstMatch.js';
@@ -75,9 +76,7 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
               >
                 <span className="deleted-name">{displayPath(d.path.slice(slash + 1))}</span>
                 <span className="deleted-folder">{slash < 0 ? 'top folder' : displayPath(d.path.slice(0, slash))}</span>
-                <time className="deleted-when" dateTime={new Date(d.deletion.at).toISOString()} title={`Deleted ${formatExact(d.deletion.at)}`}>
-                  deleted {formatRelative(d.deletion.at)}
-                </time>
+                <RelativeTime className="deleted-when" at={d.deletion.at} prefix="deleted " title={`Deleted ${formatExact(d.deletion.at)}`} />
               </button>
             </li>
           );

@@ -227,7 +227,7 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
               <span className={node.folder ? 'tree-icon icon-folder' : 'tree-icon icon-file'} aria-hidden="true" />
               <span className="tree-name">{displayPath(node.name)}</span>
               {node.deleted && !node.folder && <span className="tag tag-deleted">deleted</span>}
-              {node.changed && !node.deleted && <span className="changed-mark" title="Changed since the baseline" aria-hidden="true" />}
+              {node.changed && !node.deleted && <span className="changed-mark" title="Changed since the first copy" aria-hidden="true" />}
             </div>
           );
         })}

@@ -7,9 +7,12 @@ import { ContentPane } from './ContentPane.js';
 import { DeletedList } from './DeletedList.js';
 import { FileTree } from './FileTree.js';
 import { levelIsEmpty } from './levelRows.js';
+import { folderMismatch } from './folderMismatch.js';
+import { minOf } from '../../../shared/largeArrays.js';
 import type { FirstMatch } from './firstMatch.js';
 import { RestoreFileDialog } from './RestoreFileDialog.js';
-import { VersionList, versionTotal } from './VersionList.js';
+import { VersionList } from './VersionList.js';
+import { versionTotal } from '../../stores/versionNumbers.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The Files tab: the files on the left (as a tree, or the deleted ones as a flat list), the
@@ -55,7 +58,7 @@ function TreeControls({ mode, setMode, firstMatch }: TreeControlsProps) {
         id="file-filter"
         type="search"
         className="input"
-        placeholder="Filter: name, *.h, addc"
+        placeholder="Filter by name or pattern (*.h)"
         aria-label="Filter files"
         title="Part of a path, letters in order (addc finds add.c), or a pattern: *.h, src/**/*.c. Down or Enter goes to the first match."
         value={filter}
@@ -69,17 +72,18 @@ function TreeControls({ mode, setMode, firstMatch }: TreeControlsProps) {
       />
       <div className="tree-modes">
         <div className="segmented" role="group" aria-label="Files shown">
-          <button type="button" aria-pressed={mode === 'tree'} onClick={() => setMode('tree')}>
+          <button type="button" aria-pressed={mode === 'tree'} onClick={() => setMode('tree')} title="Every file as a tree of folders">
             All files
           </button>
-          <button type="button" aria-pressed={mode === 'deleted'} onClick={() => setMode('deleted')}>
+          <button type="button" aria-pressed={mode === 'deleted'} onClick={() => setMode('deleted')} title="Only the deleted files, in one list, the most recently deleted first">
             Deleted{deletedCount > 0 ? ` (${formatCount(deletedCount)})` : ''}
           </button>
         </div>
+        {/* The tree's own option (the list above is the other way to see them): where each deleted file was. */}
         {mode === 'tree' && (
-          <label className="checkbox" title="Show deleted files in the tree, where they were">
+          <label className="checkbox" title="Show the deleted files in the tree too, in the folders they were in">
             <input type="checkbox" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
-            Show deleted files{deletedCount > 0 ? ` (${formatCount(deletedCount)})` : ''}
+            Show deleted files in the tree
           </label>
         )}
       </div>
@@ -92,8 +96,19 @@ function TreeBody({ firstMatch }: { firstMatch: React.RefObject<FirstMatch | nul
   const error = useApp((s) => s.treeError);
   const root = useApp((s) => s.levels.get(''));
   const showDeleted = useApp((s) => s.showDeleted);
+  const deleted = useApp((s) => s.deleted);
   if (status === 'error' && error) return <ErrorNote error={error} title="The files could not be listed" />;
   if (status !== 'ready' || root?.status !== 'ready') return <p className="loading" role="status">Loading files…</p>;
+  const mismatch = folderMismatch(root.level, deleted);
+  if (mismatch === 'empty' && !showDeleted) return <MismatchNote mismatch={mismatch} />;
+  if (mismatch === 'partial') {
+    return (
+      <>
+        <MismatchNote mismatch={mismatch} />
+        <FileTree firstMatch={firstMatch} />
+      </>
+    );
+  }
   if (levelIsEmpty(root.level, showDeleted)) {
     return <EmptyState title="This folder is empty">Files you add to it will appear here as they are recorded.</EmptyState>;
   }
@@ -114,5 +129,39 @@ function VersionsHeader() {
       </h2>
       {path && <span className="pane-sub">{more ? `${formatCount(count)}+ versions` : count === 1 ? '1 version' : `${formatCount(count)} versions`}</span>}
     </header>
+  );
+}
+
+/** The folder on disk does not hold the files of its history (an import for another folder): what to do. */
+function MismatchNote({ mismatch }: { mismatch: 'empty' | 'partial' }) {
+  const setView = useApp((s) => s.setView);
+  const selectSnapshot = useApp((s) => s.selectSnapshot);
+  const openAsFolder = useApp((s) => s.setOpenAsFolderDialog);
+  const loadTimeline = useApp((s) => s.loadTimeline);
+  // The last snapshot that still held the files: the one before their deletion.
+  async function openLastFull(asFolder: boolean) {
+    setView('timeline');
+    await loadTimeline();
+    const { snapshots, deleted } = useApp.getState();
+    const gone = minOf(deleted.map((d) => d.snapshotId));
+    const before = snapshots.find((s) => s.snapshotId < gone);
+    if (before) await selectSnapshot(before.snapshotId);
+    if (asFolder && before) openAsFolder(true);
+  }
+  return (
+    <div className="notice notice-warning mismatch-note" role="status">
+      <p>
+        <strong>This folder does not hold these files</strong>
+        {mismatch === 'partial' ? ': most of the files its history holds are missing on disk.' : '.'} Restore a snapshot into it or open it as a new folder.
+      </p>
+      <div className="mismatch-actions">
+        <button type="button" className="button button-small" onClick={() => void openLastFull(false)}>
+          Restore a snapshot…
+        </button>
+        <button type="button" className="button button-small" onClick={() => void openLastFull(true)}>
+          Open as a new folder…
+        </button>
+      </div>
+    </div>
   );
 }

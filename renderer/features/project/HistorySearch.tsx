@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { SearchHit, SearchMatch } from '../../../shared/contract.js';
+import type { SearchMatch } from '../../../shared/contract.js';
 import { compileQuery, queryMatches } from '../../../shared/textSearch.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -8,6 +8,7 @@ import { formatExact, formatRelative } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import { shortcutLabel } from '../shortcuts.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
+import { groupByFile, type HitRow } from './searchGroups.js';
 
 // Searching every version of the project: the box in the project's header (Ctrl/Cmd+Shift+F) and
 // the results, grouped by file: for each content that held the text, how many versions held it,
@@ -55,29 +56,6 @@ export function SearchBox() {
   );
 }
 
-interface FileGroup {
-  path: string;
-  hits: SearchHit[];
-  versions: number;
-  firstSeen: number;
-  lastSeen: number;
-}
-
-function groupByFile(hits: readonly SearchHit[]): FileGroup[] {
-  const groups = new Map<string, FileGroup>();
-  for (const hit of hits) {
-    const group = groups.get(hit.path);
-    if (!group) groups.set(hit.path, { path: hit.path, hits: [hit], versions: hit.versions.length, firstSeen: hit.firstSeen, lastSeen: hit.lastSeen });
-    else {
-      group.hits.push(hit);
-      group.versions += hit.versions.length;
-      group.firstSeen = Math.min(group.firstSeen, hit.firstSeen);
-      group.lastSeen = Math.max(group.lastSeen, hit.lastSeen);
-    }
-  }
-  return [...groups.values()];
-}
-
 const versionsWord = (n: number) => (n === 1 ? '1 version' : `${formatCount(n)} versions`);
 
 export function SearchView() {
@@ -118,8 +96,8 @@ export function SearchView() {
             <p className="search-file-meta">
               {versionsWord(group.versions)} · first seen {formatRelative(group.firstSeen)} · last seen {formatRelative(group.lastSeen)}
             </p>
-            {group.hits.map((hit) => (
-              <HitView key={hit.versions[0]!.versionId} hit={hit} />
+            {group.rows.map((row) => (
+              <HitView key={row.hit.versions[0]!.versionId} row={row} />
             ))}
           </li>
         ))}
@@ -128,8 +106,9 @@ export function SearchView() {
   );
 }
 
-function HitView({ hit }: { hit: SearchHit }) {
+function HitView({ row }: { row: HitRow }) {
   const openSearchHit = useApp((s) => s.openSearchHit);
+  const { hit } = row;
   const newest = hit.versions[0]!;
   // One row per line: a line with the text twice is one place to look.
   const lines = hit.matches.filter((m, i) => i === 0 || hit.matches[i - 1]!.line !== m.line);
@@ -137,10 +116,10 @@ function HitView({ hit }: { hit: SearchHit }) {
   return (
     <div className="search-hit">
       <div className="search-hit-meta">
-        <span title={`${formatExact(hit.firstSeen)} – ${formatExact(hit.lastSeen)}`}>
-          {versionsWord(hit.versions.length)}, {hit.firstSeen === hit.lastSeen ? formatRelative(hit.lastSeen) : `${formatRelative(hit.firstSeen)} – ${formatRelative(hit.lastSeen)}`}
+        <span title={`${formatExact(row.firstSeen)} – ${formatExact(row.lastSeen)}${row.folded > 1 ? ` · the same lines in ${formatCount(row.folded)} contents of the file` : ''}`}>
+          {versionsWord(row.versions)}, {row.firstSeen === row.lastSeen ? formatRelative(row.lastSeen) : `${formatRelative(row.firstSeen)} – ${formatRelative(row.lastSeen)}`}
         </span>
-        {!hit.stillPresent && (
+        {!row.stillPresent && (
           <>
             <span className="badge badge-gone" title="The current file no longer holds this text (or the file was deleted)">
               gone

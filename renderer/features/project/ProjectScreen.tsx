@@ -39,7 +39,9 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
     <div className="project">
       <header className="project-header">
         <div className="project-id">
-          <h1 className="project-name">{project?.name ?? 'Project'}</h1>
+          <h1 className="project-name" title={project?.name}>
+            {project?.name ?? 'Project'}
+          </h1>
           <p className="project-path" title={project?.root}>
             {project?.root}
           </p>

@@ -5,7 +5,9 @@ import { Dialog } from '../../components/Dialog.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatBytes } from '../../format/bytes.js';
 import { baseName } from '../../format/fileKind.js';
-import { formatExact, formatRelative } from '../../format/time.js';
+import { formatExact } from '../../format/time.js';
+import { versionName } from '../../format/versionName.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
 import { useApp } from '../../stores/appStore.js';
 import { sameBytes, textOf } from './fileBytes.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
@@ -42,8 +44,8 @@ export function RestoreFileDialog() {
       <p>
         {deletion ? 'This deletes ' : 'This replaces '}
         <strong>{displayPath(path)}</strong>
-        {deletion ? ', as it was deleted ' : ' with the version from '}
-        {formatRelative(version.at)} ({formatExact(version.at)}){deletion ? '.' : `, ${formatBytes(version.size)}.`}{' '}
+        {deletion ? `, as it was deleted in ${versionName(target.number, version.at)} ` : ` with ${versionName(target.number, version.at)}, `}
+        recorded <RelativeTime at={version.at} /> ({formatExact(version.at)}){deletion ? '.' : `, ${formatBytes(version.size)}.`}{' '}
         <span className="muted">({originText(version.origin, () => 'an earlier version')})</span>
       </p>
       <section className="restore-diff" aria-label="What the restore changes">

@@ -1,10 +1,14 @@
 import { useEffect, useRef } from 'react';
 import type { DiskState, VersionInfo } from '../../../shared/contract.js';
+import { versionNumbers, versionTotal } from '../../stores/versionNumbers.js';
 import { originText } from '../../../shared/originText.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatBytes } from '../../format/bytes.js';
-import { formatExact, formatRelative } from '../../format/time.js';
+import { formatExact } from '../../format/time.js';
+import { PinMark } from '../../components/PinMark.js';
+import { snapshotName } from '../../format/snapshotName.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
 import { useApp } from '../../stores/appStore.js';
 import { moveInList } from '../../components/listKeys.js';
 import { gitTitle, renamedText } from '../../../shared/versionWords.js';
@@ -30,22 +34,38 @@ export function VersionList() {
   const disk = useApp((s) => s.disk);
   const picks = useApp((s) => s.comparePicks);
   const togglePick = useApp((s) => s.togglePick);
+  const pinned = useApp((s) => s.retention?.pins.versions);
+  const revealed = useApp((s) => s.revealed);
+  const list = useRef<HTMLUListElement>(null);
+  // A version opened from a search hit or the Timeline: its row scrolled into view.
+  useEffect(() => {
+    if (revealed === 0) return;
+    list.current?.querySelector(`[data-version="${useApp.getState().selectedVersionId}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [revealed]);
 
   if (!path) return <EmptyState title="No file selected">Choose a file to see its versions.</EmptyState>;
   if (status === 'error' && error) return <ErrorNote error={error} title="The versions could not be read" />;
 
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
-    if ((event.target as HTMLElement).tagName === 'INPUT') return;
-    moveInList(event, versions.map((v) => v.versionId), selected, selectVersion, 'data-version');
+    const ids = versions.map((v) => v.versionId);
+    if ((event.target as HTMLElement).tagName === 'INPUT') {
+      // The compare boxes are one tab stop: arrows move among them (Space picks), not the selection.
+      const at = Number((event.target as HTMLElement).dataset.pick);
+      moveInList(event, ids, ids.includes(at) ? at : null, () => undefined, 'data-pick');
+      return;
+    }
+    moveInList(event, ids, selected, selectVersion, 'data-version');
   }
+  const pickStop = selected ?? versions[0]?.versionId;
   const numberOf = versionNumbers(versions, total);
 
   return (
-    <ul className="version-list" aria-label="Versions" aria-busy={status === 'loading'} data-path={path} onKeyDown={onKeyDown}>
+    <ul ref={list} className="version-list" aria-label="Versions" aria-busy={status === 'loading'} data-path={path} onKeyDown={onKeyDown}>
       {versions.map((v, i) => {
         const n = numberOf.get(v.versionId);
         const current = disk?.currentVersionId === v.versionId;
         const picked = picks.includes(v.versionId);
+        const isPinned = pinned?.includes(v.versionId) ?? false;
         return (
           <li key={v.versionId} className={picked ? 'version-row is-picked' : 'version-row'}>
             <button
@@ -57,18 +77,26 @@ export function VersionList() {
               onClick={() => selectVersion(v.versionId)}
             >
               <span className="version-head">
-                <span className={`version-kind kind-${v.hash === null ? 'deleted' : originClass(v)}`}>{versionTitle(v, !more && i === versions.length - 1, numberOf)}</span>
+                <span className={`version-kind kind-${v.hash === null ? 'deleted' : originClass(v)}`} title={versionTitle(v, !more && i === versions.length - 1, numberOf)}>
+                  {versionTitle(v, !more && i === versions.length - 1, numberOf)}
+                </span>
+                {isPinned && (
+                  <span className="version-pinned" title="Pinned: no clean-up removes this version">
+                    <PinMark />
+                    Pinned
+                  </span>
+                )}
                 {current && (
                   <span className="version-current" title={currentTitle(disk)}>
                     Current
                   </span>
                 )}
-                <time className="version-relative" dateTime={new Date(v.at).toISOString()} title={formatExact(v.at)}>
-                  {formatRelative(v.at)}
-                </time>
               </span>
               <span className="version-meta">
-                {n !== undefined && <span className="version-number">Version {n}</span>}
+                <span className="version-number">
+                  {n !== undefined && `Version ${n} · `}
+                  <RelativeTime className="version-relative" at={v.at} />
+                </span>
                 {v.renamedFrom !== null && <span className="version-renamed">{renamedText(v.renamedFrom)}</span>}
                 <span className="version-exact">{formatExact(v.at)}</span>
                 <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
@@ -80,7 +108,14 @@ export function VersionList() {
               </span>
             </button>
             <label className="version-pick" title={picked ? 'Picked for comparison' : 'Pick two versions to compare them'}>
-              <input type="checkbox" checked={picked} onChange={() => togglePick(v.versionId)} aria-label={n === undefined ? `Compare the version of ${formatExact(v.at)}` : `Compare version ${n}`} />
+              <input
+                type="checkbox"
+                data-pick={v.versionId}
+                tabIndex={v.versionId === pickStop ? 0 : -1}
+                checked={picked}
+                onChange={() => togglePick(v.versionId)}
+                aria-label={n === undefined ? `Compare the version of ${formatExact(v.at)}` : `Compare version ${n}`}
+              />
             </label>
           </li>
         );
@@ -115,26 +150,14 @@ function OlderVersions() {
   );
 }
 
-/**
- * How many versions the selected file has: the list's length once the oldest page is loaded,
- * otherwise the count that came with the disk state (null until it has).
- */
-export function versionTotal(s: { versionsMore: boolean; versions: readonly VersionInfo[]; disk: DiskState | null }): number | null {
-  return s.versionsMore ? (s.disk?.versionCount ?? null) : s.versions.length;
-}
-
-/** Version numbers as the list shows them: 1 is the oldest; none while the total is unknown. */
-export function versionNumbers(newestFirst: readonly VersionInfo[], total: number | null): Map<number, number> {
-  if (total === null || total < newestFirst.length) return new Map();
-  return new Map(newestFirst.map((v, i) => [v.versionId, total - i]));
-}
-
 /** A row's name: where the version came from; a deletion by an edit is "Deleted". */
 export function versionTitle(v: VersionInfo, oldest: boolean, numberOf: ReadonlyMap<number, number>): string {
   const name = (id: number) => (numberOf.has(id) ? `version ${numberOf.get(id)}` : 'an earlier version');
-  if (v.hash === null) return v.origin.kind === 'edit' ? 'Deleted' : `Deleted · ${originText(v.origin, name)}`;
+  // The snapshot a restore came from, by its time where the Timeline has read it.
+  const snapshot = (id: number) => snapshotName(useApp.getState().snapshots.find((s) => s.snapshotId === id));
+  if (v.hash === null) return v.origin.kind === 'edit' ? 'Deleted' : `Deleted · ${originText(v.origin, name, snapshot)}`;
   if (oldest && v.origin.kind === 'edit') return 'Added';
-  return gitTitle(v) ?? originText(v.origin, name);
+  return gitTitle(v) ?? originText(v.origin, name, snapshot);
 }
 
 /** Where a version brought in from another machine (a clone, a pull) was recorded. */

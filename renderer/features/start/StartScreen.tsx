@@ -1,5 +1,5 @@
 import type { ProjectSummary } from '../../../shared/contract.js';
-import { formatExact, formatRelative } from '../../format/time.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
 import { useApp } from '../../stores/appStore.js';
 import { shortcutLabel } from '../shortcuts.js';
 import { ImportHistoryButton } from '../transfer/TransferPanel.js';
@@ -57,9 +57,7 @@ export function StartScreen() {
                   </span>
                   <span className="recent-when">
                     {p.lastOpenedAt ? (
-                      <time dateTime={new Date(p.lastOpenedAt).toISOString()} title={formatExact(p.lastOpenedAt)}>
-                        {formatRelative(p.lastOpenedAt)}
-                      </time>
+                      <RelativeTime at={p.lastOpenedAt} />
                     ) : (
                       'never opened'
                     )}

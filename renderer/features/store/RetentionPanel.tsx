@@ -4,6 +4,8 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatBytes, formatCount } from '../../format/bytes.js';
 import { useApp } from '../../stores/appStore.js';
 import { PruneDialog } from './PruneDialog.js';
+import { PinMark } from '../../components/PinMark.js';
+import type { Pins } from '../../../shared/contract.js';
 
 // The history against its budget: a bar of the bytes stored, the policy in words, "Clean up now"
 // (a preview first, then the prune), and the files whose versions hold the most bytes.
@@ -61,6 +63,9 @@ export function RetentionPanel() {
           {policyInWords(retention.policy).map((line) => (
             <li key={line}>{line}</li>
           ))}
+          <li className="pins-count">
+            <PinMark /> {pinsText(retention.pins)}
+          </li>
         </ul>
         {remotes !== null && (remotes.length > 0 || retention.policy.archiveToRemote) && (
           <label className="field-inline">
@@ -134,4 +139,12 @@ export function RetentionPanel() {
       <PruneDialog />
     </>
   );
+}
+
+/** "Pinned: 2 versions and 1 snapshot, kept through every clean-up." */
+export function pinsText(pins: Pins): string {
+  const versions = pins.versions.length === 1 ? '1 version' : `${formatCount(pins.versions.length)} versions`;
+  const snapshots = pins.snapshots.length === 1 ? '1 snapshot' : `${formatCount(pins.snapshots.length)} snapshots`;
+  if (pins.versions.length + pins.snapshots.length === 0) return 'Nothing is pinned: pin a version or a snapshot to keep it through every clean-up.';
+  return `Pinned: ${versions} and ${snapshots}, kept through every clean-up.`;
 }

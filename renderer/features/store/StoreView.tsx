@@ -32,7 +32,11 @@ export function StoreView() {
         <Stat label="Stored" value={formatBytes(stats.density.storedBytes)} hint="on disk" />
         <Stat label="As the files are" value={formatBytes(stats.density.rawBytes)} />
         <Stat label="Saved by compression" value={formatBytes(stats.density.savedBytes)} hint={stats.density.rawBytes > 0 ? `${percentOf(stats.density.savedBytes, stats.density.rawBytes)} of the files' bytes` : undefined} />
-        <Stat label="Saved by dedupe" value={formatBytes(stats.dedupeSavedBytes)} hint={stats.logicalBytes > 0 ? `${Math.round((stats.dedupeSavedBytes / stats.logicalBytes) * 100)}% of ${formatBytes(stats.logicalBytes)}` : undefined} />
+        <Stat
+          label="Saved by storing identical contents once"
+          value={formatBytes(stats.dedupeSavedBytes)}
+          hint={stats.logicalBytes > 0 ? `${Math.round((stats.dedupeSavedBytes / stats.logicalBytes) * 100)}% of the ${formatBytes(stats.logicalBytes)} all versions hold` : undefined}
+        />
         <BlobFormsStat density={stats.density} />
         <BudgetHoldsStat density={stats.density} />
         <Stat label="Snapshots" value={formatCount(stats.snapshots)} />
@@ -231,7 +235,7 @@ function VerifyPanel() {
           <ul>
             {result.repaired.slice(0, 200).map((p) => (
               <li key={p.hash}>
-                <code>{p.hash.slice(0, 12)}</code> repaired: {p.versions.map((v) => `${v.path} (version ${v.versionId})`).join(', ')}
+                <code>{p.hash.slice(0, 12)}</code> repaired: {versionsByPath(p.versions)}
               </li>
             ))}
           </ul>
@@ -246,7 +250,7 @@ function VerifyPanel() {
           <ul>
             {problems.slice(0, 200).map((p) => (
               <li key={p.hash}>
-                <code>{p.hash.slice(0, 12)}</code> {p.what}: {p.versions.map((v) => `${displayPath(v.path)} (version ${v.versionId})`).join(', ')}
+                <code>{p.hash.slice(0, 12)}</code> {p.what}: {versionsByPath(p.versions)}
               </li>
             ))}
           </ul>
@@ -254,4 +258,11 @@ function VerifyPanel() {
       )}
     </section>
   );
+}
+
+/** "a.txt (2 versions), b.txt": the files whose versions a blob holds, without internal ids. */
+function versionsByPath(versions: readonly { path: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const v of versions) counts.set(v.path, (counts.get(v.path) ?? 0) + 1);
+  return [...counts].map(([path, n]) => (n === 1 ? displayPath(path) : `${displayPath(path)} (${formatCount(n)} versions)`)).join(', ');
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { chooseFolder, hasNativeDialogs } from '../../api/hindsight.js';
 import { Dialog } from '../../components/Dialog.js';
 import { useApp } from '../../stores/appStore.js';
+import { snapshotName } from '../../format/snapshotName.js';
 
 // "Open as a new folder…": where to write the selected snapshot (a new folder, or an empty one).
 // The app offers its folder dialog; the browser host takes a typed path. The work runs on a
@@ -16,7 +17,7 @@ export function OpenAsFolderDialog() {
 function OpenAsFolderForm() {
   const close = useApp((s) => s.setOpenAsFolderDialog);
   const write = useApp((s) => s.openSnapshotAsFolder);
-  const snapshotId = useApp((s) => s.selectedSnapshotId);
+  const snapshot = useApp((s) => s.snapshots.find((x) => x.snapshotId === s.selectedSnapshotId));
   const [into, setInto] = useState('');
   async function choose() {
     const folder = await chooseFolder();
@@ -28,7 +29,7 @@ function OpenAsFolderForm() {
   }
   return (
     <Dialog
-      title={`Open snapshot ${snapshotId ?? ''} as a new folder`}
+      title={`Open ${snapshotName(snapshot)} as a new folder`}
       onClose={() => close(false)}
       footer={
         <>

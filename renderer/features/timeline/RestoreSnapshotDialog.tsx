@@ -100,7 +100,7 @@ function Preview({ preview, deleteAdded }: { preview: RestorePreview; deleteAdde
           <strong>{formatCount(preview.recreate.length)}</strong> to recreate
         </li>
         <li>
-          <strong>{formatCount(preview.added.length)}</strong> added since: {deleteAdded ? 'deleted' : 'kept'}
+          <strong>{formatCount(preview.added.length)}</strong> {preview.added.length === 1 ? 'file' : 'files'} added since the snapshot {deleteAdded ? 'to delete' : 'to keep'}
         </li>
         <li>
           <strong>{formatCount(preview.unchanged)}</strong> unchanged

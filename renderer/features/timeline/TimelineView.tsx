@@ -3,7 +3,10 @@ import type { SnapshotInfo, SnapshotSummary } from '../../../shared/contract.js'
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
-import { formatExact, formatRelative } from '../../format/time.js';
+import { formatExact } from '../../format/time.js';
+import { PinMark } from '../../components/PinMark.js';
+import { restoreLabel } from '../../format/snapshotName.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
 import { useApp } from '../../stores/appStore.js';
 import { OpenAsFolderDialog } from './OpenAsFolderDialog.js';
 import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
@@ -39,17 +42,23 @@ export function TimelineView() {
   );
 }
 
-export function snapshotTitle(s: Pick<SnapshotInfo, 'kind' | 'label' | 'files' | 'scope'>): string {
+/** The title of a snapshot row; `snapshotAt` names the snapshot a restore brought back by its time. */
+export function snapshotTitle(s: Pick<SnapshotInfo, 'kind' | 'label' | 'files' | 'scope'>, snapshotAt: (snapshotId: number) => { at: number } | undefined = atOf): string {
   switch (s.kind) {
     case 'baseline':
-      return 'Baseline';
+      return 'First copy';
     case 'checkpoint':
       return s.label ? `Checkpoint: ${s.label}` : 'Checkpoint';
     case 'restore':
-      return s.label ?? 'Restore';
+      return s.label ? restoreLabel(s.label, snapshotAt) : 'Restore';
     default:
       return s.label ?? whereFiles(s);
   }
+}
+
+/** A snapshot of the open project's Timeline, when it has been read. */
+function atOf(snapshotId: number): { at: number } | undefined {
+  return useApp.getState().snapshots.find((s) => s.snapshotId === snapshotId);
 }
 
 /** "src/app.ts", "3 files in src/", "12 files": where a snapshot's files are. */
@@ -83,6 +92,7 @@ function SnapshotList() {
   const select = useApp((s) => s.selectSnapshot);
   const policy = useApp((s) => s.retention?.policy);
   const marks = useMemo(() => (policy ? thinningMarks(snapshots, policy) : new Map<number, string>()), [snapshots, policy]);
+  const pinned = useApp((s) => s.retention?.pins.snapshots);
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
     moveInList(event, snapshots.map((s) => s.snapshotId), selected, select, 'data-snapshot');
   }
@@ -112,9 +122,16 @@ function SnapshotList() {
                     {snapshotTitle(s)}
                   </span>
                   <span className="snapshot-meta">
-                    <time dateTime={new Date(s.at).toISOString()} title={formatExact(s.at)}>
-                      {formatRelative(s.at)}
-                    </time>
+                    {pinned?.includes(s.snapshotId) && (
+                      <>
+                        <span className="snapshot-pinned" title="Pinned: no clean-up removes this snapshot">
+                          <PinMark />
+                          Pinned
+                        </span>
+                        {' · '}
+                      </>
+                    )}
+                    <RelativeTime at={s.at} />
                     {meta && ` · ${meta}`}
                     {s.machine && <span title={`Recorded on machine ${s.machine.id} as snapshot ${s.machine.snapshot}`}>{` · from machine ${s.machine.id.slice(0, 8)}`}</span>}
                   </span>
@@ -145,14 +162,14 @@ function SnapshotDetail() {
             {snapshotTitle(snapshot)}
           </h2>
           <p className="muted">
-            {formatExact(snapshot.at)} · {formatRelative(snapshot.at)}
+            {formatExact(snapshot.at)} · <RelativeTime at={snapshot.at} />
             {snapshot.branch ? ` · on ${snapshot.branch}` : ''}
           </p>
           {summary?.snapshotId === snapshot.snapshotId && <p className="snapshot-holds">{summaryText(summary)}</p>}
         </div>
         <div className="detail-actions">
-          <PinToggle target={{ snapshotId: snapshot.snapshotId }} what="snapshot" />
-          <button type="button" className="button" onClick={() => begin('project')}>
+          <PinToggle target={{ snapshotId: snapshot.snapshotId }} what="snapshot" shortcut="P" />
+          <button type="button" className="button" onClick={() => begin('project')} aria-keyshortcuts="R" title="Bring every file back as it was in this snapshot; what it overwrites is recorded first (R)">
             Restore project…
           </button>
           <button type="button" className="button" onClick={() => begin('folder')}>

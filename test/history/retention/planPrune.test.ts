@@ -112,6 +112,15 @@ describe('the retention plan', () => {
     expect(plan.decisions.filter((d) => d.why === 'budget').length).toBeGreaterThan(0);
   });
 
+  it('gives Pinned as the reason for a pinned snapshot that is also the newest, and counts it as pinned', () => {
+    const h = history(workdays(START, 3, 30 * MIN));
+    const newest = h.snapshots.at(-1)!.id;
+    const plan = planPrune(input(h, { pinnedSnapshots: new Set([newest, 2]), budget: 1 }));
+    expect(plan.decisions.at(-1)).toMatchObject({ snapshotId: newest, kept: true, why: 'pinned' });
+    expect(plan.keptBecause.pinned).toBe(2);
+    expect(plan.keptBecause.newest).toBe(0);
+  });
+
   it('over budget, thins from the oldest until the kept blobs fit', () => {
     const edits = workdays(START, 30, 15 * MIN);
     const h = history(edits, () => 1000);

@@ -9,6 +9,10 @@ describe('formatting for people', () => {
     expect(formatBytes(1023)).toBe('1023 bytes');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(250 * 1024 * 1024)).toBe('250 MB');
+    // Never four digits before the unit: 1000 KB is shown as the 1.0 MB it nearly is.
+    expect(formatBytes(1000 * 1024)).toBe('1.0 MB');
+    expect(formatBytes(1023 * 1024)).toBe('1.0 MB');
+    expect(formatBytes(999 * 1024)).toBe('999 KB');
   });
   it('times', () => {
     const now = Date.UTC(2026, 0, 10, 12);

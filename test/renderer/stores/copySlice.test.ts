@@ -32,6 +32,22 @@ describe('the copy slice', () => {
     expect(viewer.app.getState().copies).toEqual({});
   });
 
+  it('takes the "Copied …" line away once the user works in the project: a file opened or a tab changed', async () => {
+    const viewer = await startViewer();
+    const root = folderOf(3);
+    expect(await viewer.app.getState().openFolder(root)).toBe(true);
+    expect(viewer.app.getState().finished).toHaveLength(1);
+    // A look at another tab is work in the project too.
+    viewer.app.getState().setView('timeline');
+    expect(viewer.app.getState().finished).toEqual([]);
+
+    const other = folderOf(2);
+    expect(await viewer.app.getState().openFolder(other)).toBe(true);
+    expect(viewer.app.getState().finished).toHaveLength(1);
+    viewer.app.getState().selectPath('f0.txt');
+    expect(viewer.app.getState().finished).toEqual([]);
+  });
+
   it('cancels a first copy: the open ends, says so, and no baseline is written', async () => {
     const viewer = await startViewer();
     const root = folderOf(3000);

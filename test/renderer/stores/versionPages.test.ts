@@ -5,7 +5,7 @@ import type { VersionInfo } from '../../../shared/contract.js';
 import { recordPaths } from '../../../electron/history/versions/recordPaths.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
-import { versionNumbers, versionTotal } from '../../../renderer/features/project/VersionList.js';
+import { versionNumbers, versionTotal } from '../../../renderer/stores/versionNumbers.js';
 import { openInViewer, startViewer } from './viewerHarness.js';
 
 // A file with a long history is shown a page at a time: choosing it reads and sends the newest

@@ -3,6 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
+import { diffTexts } from '../../../shared/diff/textDiff.js';
+import { comparisonTitle } from '../../../renderer/stores/compareSides.js';
+import { currentComparison } from '../../../renderer/stores/versionsSlice.js';
 import { openInViewer, startViewer } from './viewerHarness.js';
 
 // The versions slice against the real engine: a file's versions, a version's contents and its
@@ -88,5 +91,54 @@ describe('the versions slice', () => {
     expect(readFileSync(join(root, 'notes.md'), 'utf8')).toBe('second draft\n');
     expect([...viewer.calls].sort()).toEqual(['deletedFiles', 'diskState', 'fileTree', 'restoreFile', 'versions']);
     expect(viewer.app.getState().versions[0]!.origin.kind).toBe('undo');
+  });
+
+  it('names both sides of a comparison as Version N, the older on the left whichever was picked first', async () => {
+    const { viewer, root, projectId } = await fileWithTwoVersions();
+    writeFileSync(join(root, 'notes.md'), 'third draft\n');
+    await viewer.engine.rescan(projectId);
+    await viewer.until((s) => s.versions.length === 3);
+    const [third, , first] = viewer.app.getState().versions;
+    viewer.app.getState().togglePick(third!.versionId);
+    viewer.app.getState().togglePick(first!.versionId);
+    const picked = await viewer.until((s) => s.diff !== null);
+    expect(comparisonTitle(currentComparison(picked)!)).toBe('Version 1 ↔ Version 3');
+    expect([picked.diff!.before?.data, picked.diff!.after?.data]).toEqual(['first draft\n', 'third draft\n']);
+    viewer.app.getState().clearPicks();
+    viewer.app.getState().selectVersion(first!.versionId);
+    viewer.app.getState().setCompareWith('disk');
+    expect(comparisonTitle(currentComparison(viewer.app.getState())!)).toBe('Version 1 ↔ Current file');
+    viewer.app.getState().setCompareWith('previous');
+    expect(comparisonTitle(currentComparison(viewer.app.getState())!)).toBe('No earlier version ↔ Version 1');
+  });
+
+  it('restores one change of the comparison with the current file, names the version in its toast, and undoes it', async () => {
+    const viewer = await startViewer();
+    const root = tempDir();
+    const first = 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n';
+    writeTree(root, { 'list.txt': first });
+    const projectId = await openInViewer(viewer, root);
+    const now = 'a\nB\nc\nd\ne\nf\ng\nh\ni\nJ\n';
+    writeFileSync(join(root, 'list.txt'), now);
+    await viewer.engine.rescan(projectId);
+    await viewer.refreshed();
+    viewer.app.getState().selectPath('list.txt');
+    await viewer.until((s) => s.versionsStatus === 'ready' && s.versions.length === 2);
+    viewer.app.getState().selectVersion(viewer.app.getState().versions[1]!.versionId);
+    viewer.app.getState().setCompareWith('disk');
+    await viewer.until((s) => s.diff !== null && s.disk !== null);
+    const blocks = diffTexts(first, now).blocks;
+    expect(blocks).toHaveLength(2);
+
+    viewer.calls.length = 0;
+    await viewer.app.getState().restoreChange(blocks[1]!);
+    await viewer.refreshed();
+    expect(readFileSync(join(root, 'list.txt'), 'utf8')).toBe('a\nB\nc\nd\ne\nf\ng\nh\ni\nj\n');
+    expect(viewer.calls).toContain('restoreHunk');
+    const toast = viewer.app.getState().toasts.at(-1)!;
+    expect(toast.message).toMatch(/^Restored one change of list\.txt from Version 1 \(/);
+    toast.action!.run();
+    await viewer.until((s) => s.toasts.some((t) => t.message.startsWith('Undone')));
+    expect(readFileSync(join(root, 'list.txt'), 'utf8')).toBe(now);
   });
 });

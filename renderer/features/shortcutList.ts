@@ -1,0 +1,31 @@
+// Every keyboard shortcut of the window, in one list: the "Keyboard shortcuts" sheet (?) shows it
+// and the tooltips of the buttons quote it, so the two never disagree. `mod` keys take Ctrl (⌘ on a Mac).
+
+export interface Shortcut {
+  keys: string;
+  /** Held with Ctrl (⌘ on a Mac). */
+  mod?: boolean;
+  what: string;
+  /** Where it works. */
+  where: 'Anywhere' | 'Files' | 'Timeline' | 'Diff' | 'Lists';
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: '?', what: 'Show these keyboard shortcuts', where: 'Anywhere' },
+  { keys: 'O', mod: true, what: 'Open a folder', where: 'Anywhere' },
+  { keys: 'F', mod: true, what: 'Find a file by name', where: 'Anywhere' },
+  { keys: 'Shift+F', mod: true, what: 'Search every version', where: 'Anywhere' },
+  { keys: '1 … 4', mod: true, what: 'Files, Timeline, Search, Store', where: 'Anywhere' },
+  { keys: 'B', mod: true, what: 'Show or hide the project list', where: 'Anywhere' },
+  { keys: 'Z', mod: true, what: 'Undo the last restore (while its message shows)', where: 'Anywhere' },
+  { keys: '↑ ↓ Home End', what: 'Move in a list of files, versions or snapshots; in the compare boxes, move among them', where: 'Lists' },
+  { keys: 'Space', what: 'Pick a version to compare (in the compare boxes)', where: 'Lists' },
+  { keys: 'R', what: 'Restore the selected version', where: 'Files' },
+  { keys: 'P', what: 'Pin or unpin the selected version', where: 'Files' },
+  { keys: 'C', what: 'Compare the selected version with the current file, or stop comparing', where: 'Files' },
+  { keys: 'R', what: 'Restore the project to the selected snapshot', where: 'Timeline' },
+  { keys: 'P', what: 'Pin or unpin the selected snapshot', where: 'Timeline' },
+  { keys: 'F7', what: 'Next change', where: 'Diff' },
+  { keys: 'Shift+F7', what: 'Previous change', where: 'Diff' },
+  { keys: 'Escape', what: 'Close a dialog or this sheet', where: 'Anywhere' },
+];
