@@ -41,7 +41,7 @@ describe('human output', () => {
     expect(log[1]).toMatch(new RegExp(`^\\s*1\\s+baseline\\s+${localTime(snapshot!.at, ZONE)}\\s+2\\s+First copy\\s+Baseline$`));
 
     const versions = await human(['log', root, 'a.txt', '--data-dir', dataDir]);
-    expect(versions[0]).toMatch(/^VERSION\s+DISK\s+SNAPSHOT\s+KIND\s+TIME\s+SIZE\s+MODE\s+HASH\s+ORIGIN\s+NOTE$/);
+    expect(versions[0]).toMatch(/^VERSION\s+DISK\s+KIND\s+TIME\s+SIZE\s+MODE\s+HASH\s+RESTORE WITH\s+ORIGIN\s+NOTE$/);
     expect(versions).toHaveLength(3);
     expect(versions[1]).toContain(localTime(snapshot!.at, ZONE));
     expect(versions[1]).toMatch(/First copy$/);

@@ -39,7 +39,7 @@ describe('version numbers in the CLI', () => {
     expect(restore.stdout.toString()).not.toContain('snapshot');
 
     const log = (await run('log', root, 'a.txt')).stdout.toString().trimEnd().split('\n');
-    expect(log[0]).toMatch(/^VERSION\s+DISK\s+KIND\s+TIME\s+SIZE\s+MODE\s+HASH\s+RESTORE WITH\s+ORIGIN$/);
+    expect(log[0]).toMatch(/^VERSION\s+DISK\s+KIND\s+TIME\s+SIZE\s+MODE\s+HASH\s+RESTORE WITH\s+ORIGIN\s+NOTE$/);
     expect(log.slice(1).map((l) => l.trim().split(/\s+/)[0])).toEqual(['1', '2', '3', '4']);
     expect(log.at(-1)).toMatch(/Restored from version 1$/);
     expect(log.at(-1)).toContain(`--version ${(await cliJson<VersionInfo[]>(['log', root, 'a.txt', '--data-dir', dataDir])).at(-1)!.versionId}`);

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { seededBytes, sha256 } from '../helpers/writeTree.js';
+import { blobFile, chunksOf } from '../helpers/storedBlob.js';
 import { loggedRequests, requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import { startSwift, type PrivateSwift } from '../../scripts/swift/privateSwift.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
@@ -127,10 +128,14 @@ describeWithSwift('remote faults', (swift) => {
     const { root, env, bucket, dataDir } = await pushSetup(swift, spec);
     const hash = sha256(video);
     const projectId = readdirSync(join(dataDir, 'projects'))[0]!;
-    const stored = join(dataDir, 'projects', projectId, 'blobs', hash.slice(0, 2), hash);
+    // Stored in chunks: the last one damaged. Same length, one bit changed deep inside: only
+    // hashing every byte read can tell.
+    const blobsDir = join(dataDir, 'projects', projectId, 'blobs');
+    const chunk = chunksOf(blobsDir, hash).at(-1)!;
+    const stored = blobFile(blobsDir, chunk);
+    expect(stored.endsWith(chunk)).toBe(true); // random bytes stay raw
     const damaged = readFileSync(stored);
-    // Same length, one bit changed deep inside: only hashing every byte read can tell.
-    damaged[4 * 1024 * 1024 + 17]! ^= 0x01;
+    damaged[damaged.length - 17]! ^= 0x01;
     writeFileSync(stored, damaged);
 
     const failed = await runCli(['push', root], env);

@@ -51,6 +51,8 @@ describe('what npm start can do here', () => {
     expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
     writeFileSync(join(root, 'out/cli/packWorker.js'), '');
     expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
+    writeFileSync(join(root, 'out/cli/compactWorker.js'), '');
+    expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
     writeFileSync(join(root, 'out/cli/readWorker.js'), '');
     expect(missingBuilds(root)).toEqual(['viewer']);
     mkdirSync(join(root, 'out/renderer'), { recursive: true });

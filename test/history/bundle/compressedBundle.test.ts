@@ -6,6 +6,7 @@ import { exportBundleTo } from '../../../electron/history/bundle/bundleTransfer.
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { HindsightError } from '../../../shared/errors.js';
 import { blobPath, compressedBlobPath } from '../../../electron/history/store/storeLayout.js';
+import { COMPRESS_UP_TO } from '../../../electron/history/store/blobCodec.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { asFormat3, bundleRecords, editBundle, type BundleRecord } from '../../helpers/bundleRecords.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -138,7 +139,7 @@ describe('a bundle of a store holding compressed blobs', () => {
       { name: 'a cut', stored: stored.subarray(0, stored.length - 30), says: 'inflates to 0 bytes' },
       { name: 'a bomb', stored: bomb, says: `inflates past its recorded ${TEXT.length} bytes` },
       { name: 'a header recording another size', stored: withHeader(TEXT.length + 1, stored.subarray(12)), says: `records ${TEXT.length + 1} bytes` },
-      { name: 'a form longer than any compressed blob', stored: Buffer.concat([stored, Buffer.alloc(1024 * 1024)]), says: 'more than a compressed blob takes' },
+      { name: 'a form longer than any compressed blob', stored: Buffer.concat([stored, Buffer.alloc(COMPRESS_UP_TO)]), says: 'more than a compressed blob takes' },
       { name: 'another blob\'s form', stored: recordsOf(good, 'Z').find((r) => r.compressed!.hash !== hash)!.compressed!.stored, says: '' },
     ];
     const versionId = project.engine.versions(project.projectId, 'text.txt')[0]!.versionId;
