@@ -32,7 +32,7 @@ test('a history exported as a download imports into a fresh data folder as anoth
   const bundle = join(folder('hindsight-e2e-bundle-'), 'history.hsb');
   await download.saveAs(bundle);
   expect(download.suggestedFilename()).toMatch(/-history\.hsb$/);
-  expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 3\n');
+  expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 4\n');
   await expect(viewer.getByText(/exported \(\d+ snapshots?, /)).toBeVisible();
 
   // Another data folder, another host, another tab: the project moved to another path.

@@ -57,7 +57,8 @@ test('origin labels after a restore, an undo and a git checkout, with the Curren
   git(dir, 'checkout', '-q', '-b', 'topic');
   git(dir, 'commit', '-q', '-am', 'edit on topic');
   git(dir, 'checkout', '-q', 'main');
-  await expect(row(viewer, 0)).toContainText('After git checkout', { timeout: 30_000 });
+  // Titled with what git did, as people know the commit (short hash, subject, branch).
+  await expect(row(viewer, 0)).toContainText(/Checked out `[0-9a-f]{7}` first, on main/, { timeout: 30_000 });
   await expect(row(viewer, 0)).toContainText('Current');
   expect(readText(dir, 'notes.txt')).toBe(V1);
 });
