@@ -123,6 +123,11 @@ function finished(
 
 /** Waits while something else writes or copies; answers whether the run is to stop. */
 async function stopping(options: CompactOptions): Promise<boolean> {
+  // A batch is placed synchronously: a stop asked meanwhile (a signal) is delivered by the event
+  // loop's poll phase. Two turns of setImmediate take the loop through one poll phase whatever
+  // phase this runs in (the first may run in this turn's check phase, right after a poll that
+  // came too early); without them the next batch could start before the stop is seen.
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   for (let wait = options.busy?.(); wait !== undefined && !options.signal?.aborted; wait = options.busy?.()) {
     await wait.catch(() => undefined);
   }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openIfPresent } from '../openIfPresent.js';
 import { HindsightError } from '../../../shared/errors.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { walUserVersion } from './walUserVersion.js';
@@ -44,13 +45,8 @@ export function storeTooNew(found: number, known: number, file: string): Hindsig
 }
 
 function readHeader(file: string): number | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const fd = openIfPresent(file);
+  if (fd === undefined) return undefined;
   try {
     const bytes = Buffer.alloc(4);
     // A file shorter than a header is not a database yet (an empty file SQLite would initialise).

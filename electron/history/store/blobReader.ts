@@ -1,4 +1,5 @@
 import { closeSync, constants, copyFileSync, createReadStream, fstatSync, openSync, readSync, writeFileSync, type ReadStream } from 'node:fs';
+import { openIfPresent } from '../openIfPresent.js';
 import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { HindsightError, isHindsightError } from '../../../shared/errors.js';
@@ -134,13 +135,8 @@ function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject
 function openChunkList(blobsDir: string, hash: string, expectedSize?: number, subject?: BlobSubject): OpenedBlob | undefined {
   count('store.chunkListLooks');
   const file = chunkListPath(blobsDir, hash);
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fsError('read the stored contents', file, error);
-  }
+  const fd = openIfPresent(file, (error) => fsError('read the stored contents', file, error));
+  if (fd === undefined) return undefined;
   try {
     const size = fstatSync(fd).size;
     const bound = maxListBytes(expectedSize ?? Number.MAX_SAFE_INTEGER);
@@ -212,13 +208,8 @@ function openCompressed(blobsDir: string, hash: string, expectedSize?: number, s
 function readCompressedFile(blobsDir: string, hash: string, subject?: BlobSubject): Buffer | undefined {
   count('store.compressedLooks');
   const file = compressedBlobPath(blobsDir, hash);
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fsError('read the stored contents', file, error);
-  }
+  const fd = openIfPresent(file, (error) => fsError('read the stored contents', file, error));
+  if (fd === undefined) return undefined;
   try {
     const size = fstatSync(fd).size;
     if (size > COMPRESS_UP_TO) throw damaged(blobsDir, hash, 'corrupt', `its compressed file is ${size} bytes, more than a compressed blob takes`, subject);

@@ -1,4 +1,5 @@
-import { closeSync, existsSync, fstatSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, readSync, rmSync, statSync } from 'node:fs';
+import { openIfPresent } from '../openIfPresent.js';
 import { createHash } from 'node:crypto';
 import { faultPoint } from '../faultPoint.js';
 import { compressBlob } from './blobCodec.js';
@@ -61,13 +62,8 @@ function fileSize(file: string): number | undefined {
 
 /** A raw blob's bytes; undefined when there is no file; a reason when its length is not the recorded one. */
 function readRaw(file: string, size: number): Buffer | string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const fd = openIfPresent(file);
+  if (fd === undefined) return undefined;
   try {
     const found = fstatSync(fd).size;
     if (found !== size) return `${found} bytes where ${size} were stored`;

@@ -1,12 +1,10 @@
-import { closeSync, fchmodSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { faultPoint } from '../faultPoint.js';
-import { PRIVATE_FILE_MODE } from '../privateModes.js';
 import { ChunkCutter } from './fastCdc.js';
 import { encodeChunkList, type ChunkRef } from './chunkList.js';
-import { isStored, openBlobTemp, placeBlobFile } from './blobFiles.js';
-import { dropTemp, type PlaceStats } from './placeBlob.js';
-import { storeBytes, writeAll, type HashSet } from './storeBytes.js';
+import { isStored } from './blobFiles.js';
+import type { PlaceStats } from './placeBlob.js';
+import { storeBytes, writeBlobFile, type HashSet } from './storeBytes.js';
 
 // Filing a large file (longer than chunkList.CHUNK_FROM) as content-defined chunks: the file is
 // read in pieces and cut as it is read (fastCdc.ts), each chunk filed as a blob of its own as soon
@@ -87,27 +85,8 @@ export function fileInChunks(
   const repaired = options.rewrite?.has(hash) ?? false;
   if (!repaired && isStored(blobsDir, hash, options.known)) return { hash, size, created: false, repaired, chunks };
   const list = encodeChunkList(chunks);
-  placeList(blobsDir, hash, list, counters, options.exactCreateMode === true, repaired);
+  writeBlobFile(blobsDir, hash, list, 'chunked', { counters, exactCreateMode: options.exactCreateMode, replacing: repaired });
   options.known?.add(hash);
   faultPoint('list-placed');
   return { hash, size, created: true, repaired, stored: placed + list.length, chunks };
-}
-
-function placeList(blobsDir: string, hash: string, list: Buffer, counters: PlaceStats, exactCreateMode: boolean, replacing: boolean): void {
-  const { temp, fd } = openBlobTemp(blobsDir, hash, counters);
-  try {
-    writeAll(fd, list);
-    if (!exactCreateMode) fchmodSync(fd, PRIVATE_FILE_MODE);
-  } catch (error) {
-    closeSync(fd);
-    dropTemp(temp);
-    throw error;
-  }
-  closeSync(fd);
-  try {
-    placeBlobFile(temp, blobsDir, hash, 'chunked', counters, replacing);
-  } catch (error) {
-    dropTemp(temp);
-    throw error;
-  }
 }
