@@ -61,7 +61,27 @@ const noElectron = [{ name: 'electron', message: 'Only the entry files of a proc
 // with a trailing '/' under it, or one file. Each is its README's "Imports:" line; change both
 // together. These use @typescript-eslint/no-restricted-imports, so the process layers' own
 // no-restricted-imports options (which a later config would replace, not merge) stay as they are.
-const HISTORY_FOLDERS = ['bundle', 'compact', 'config', 'copy', 'db', 'dispatcher', 'git', 'paths', 'project', 'remote', 'restore', 'retention', 'search', 'stats', 'store', 'verify', 'versions', 'walk', 'watch'];
+const HISTORY_FOLDERS = [
+  'bundle',
+  'compact',
+  'config',
+  'copy',
+  'db',
+  'dispatcher',
+  'git',
+  'paths',
+  'project',
+  'remote',
+  'restore',
+  'retention',
+  'search',
+  'stats',
+  'store',
+  'verify',
+  'versions',
+  'walk',
+  'watch',
+];
 export const HISTORY_IMPORTS = {
   bundle: ['db', 'project', 'remote/layout/', 'remote/transferMeter.js', 'restore', 'store'],
   compact: ['db', 'project', 'store'],
@@ -95,7 +115,11 @@ function historyPatterns(folder, allowed) {
     const parts = allowed.filter((a) => a.startsWith(`${other}/`)).map((a) => escaped(a.slice(other.length + 1)) + (a.endsWith('/') ? '' : '$'));
     patterns.push({ regex: `^(\\.\\./)+${other}/${parts.length ? `(?!(${parts.join('|')}))` : ''}`, message });
   }
-  if (!allowed.includes('historyEngine.js')) patterns.push({ regex: '^(\\.\\./)+historyEngine\\.js$', message: 'Only the dispatcher and the recorder of every known project (watch/) reach the engine: a folder below it gets what it needs passed in.' });
+  if (!allowed.includes('historyEngine.js'))
+    patterns.push({
+      regex: '^(\\.\\./)+historyEngine\\.js$',
+      message: 'Only the dispatcher and the recorder of every known project (watch/) reach the engine: a folder below it gets what it needs passed in.',
+    });
   return patterns;
 }
 
@@ -171,11 +195,7 @@ export default tseslint.config(
     files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx', 'scripts/**/*.mjs', 'scripts/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', SPREAD_ARGUMENT] },
   },
-  layer(
-    ['shared/**/*.ts'],
-    [{ regex: '(^|/)(electron|renderer|test|e2e)(/|$)', message: 'shared/ imports nothing of ours.' }],
-    [...noElectron, ...nodePaths],
-  ),
+  layer(['shared/**/*.ts'], [{ regex: '(^|/)(electron|renderer|test|e2e)(/|$)', message: 'shared/ imports nothing of ours.' }], [...noElectron, ...nodePaths]),
   layer(
     ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     [{ regex: '(^|/)(electron|test|e2e)(/|$)', message: 'renderer/ imports only shared/.' }],
@@ -187,15 +207,8 @@ export default tseslint.config(
     noElectron,
     ['electron/history/entry.ts'],
   ),
-  layer(
-    ['electron/history/entry.ts'],
-    [{ regex: '(^|/)(renderer|main|preload|cli)(/|$)', message: 'The history process is plain Node: no app, no UI.' }],
-  ),
-  layer(
-    ['electron/cli/**/*.ts'],
-    [{ regex: '(^|/)(renderer|main|preload)(/|$)', message: 'The CLI runs the engine only.' }],
-    noElectron,
-  ),
+  layer(['electron/history/entry.ts'], [{ regex: '(^|/)(renderer|main|preload|cli)(/|$)', message: 'The history process is plain Node: no app, no UI.' }]),
+  layer(['electron/cli/**/*.ts'], [{ regex: '(^|/)(renderer|main|preload)(/|$)', message: 'The CLI runs the engine only.' }], noElectron),
   layer(
     ['electron/host/**/*.ts'],
     [{ regex: '(^|/)(renderer|main|preload|cli)(/|$)', message: 'The browser host serves the engine: electron/history/ and shared/ only.' }],
@@ -207,7 +220,9 @@ export default tseslint.config(
     [...noElectron, ...nodePaths],
   ),
   blobOwner,
-  ...Object.entries(HISTORY_IMPORTS).map(([folder, allowed]) => historyFolder(folder, allowed, folder === 'remote' ? ['electron/history/remote/layout/**'] : [])),
+  ...Object.entries(HISTORY_IMPORTS).map(([folder, allowed]) =>
+    historyFolder(folder, allowed, folder === 'remote' ? ['electron/history/remote/layout/**'] : []),
+  ),
   remoteLayout,
   ...Object.entries(RENDERER_IMPORTS).map(([folder, allowed]) => rendererFolder(folder, allowed)),
   layer(

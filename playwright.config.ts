@@ -20,7 +20,13 @@ export default defineConfig({
   reporter: [['list']],
   // Outside the checkout and outside the hindsight-* temp names other suites sweep; one folder
   // per checkout, so runs of two checkouts at once never delete each other's traces.
-  outputDir: join(tmpdir(), `playwright-viewer-e2e-${createHash('sha256').update(fileURLToPath(new URL('.', import.meta.url))).digest('hex').slice(0, 8)}`),
+  outputDir: join(
+    tmpdir(),
+    `playwright-viewer-e2e-${createHash('sha256')
+      .update(fileURLToPath(new URL('.', import.meta.url)))
+      .digest('hex')
+      .slice(0, 8)}`,
+  ),
   projects: [
     {
       name: 'browser',

@@ -59,7 +59,11 @@ export async function buildBench() {
       return 'unknown';
     }
   };
-  const buildInfo = { commit: git('rev-parse', '--short=12', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== '', builtAt: new Date().toISOString() };
+  const buildInfo = {
+    commit: git('rev-parse', '--short=12', 'HEAD'),
+    dirty: git('status', '--porcelain', '--untracked-files=no') !== '',
+    builtAt: new Date().toISOString(),
+  };
   writeFileSync(`${root}out/bench/build.json`, `${JSON.stringify(buildInfo)}\n`);
 }
 

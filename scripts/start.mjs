@@ -26,7 +26,10 @@ if (blocker === null) {
       await buildCli();
     } else {
       console.log('Building the viewer (out/renderer/)...');
-      const built = spawnSync(process.execPath, [`${root}node_modules/electron-vite/bin/electron-vite.js`, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+      const built = spawnSync(process.execPath, [`${root}node_modules/electron-vite/bin/electron-vite.js`, 'build'], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       if (built.status !== 0) {
         console.error('The viewer could not be built (see above); `npm run build` shows the whole output.');
         process.exit(built.status ?? 1);

@@ -42,7 +42,17 @@ export function appBlocker({ root, env, platform }) {
  */
 export function missingBuilds(root) {
   const missing = [];
-  const cli = ['hindsight.js', 'main.js', 'copyWorker.js', 'pruneWorker.js', 'indexWorker.js', 'searchWorker.js', 'packWorker.js', 'compactWorker.js', 'readWorker.js'];
+  const cli = [
+    'hindsight.js',
+    'main.js',
+    'copyWorker.js',
+    'pruneWorker.js',
+    'indexWorker.js',
+    'searchWorker.js',
+    'packWorker.js',
+    'compactWorker.js',
+    'readWorker.js',
+  ];
   if (!cli.every((file) => existsSync(join(root, 'out', 'cli', file)))) missing.push('cli');
   if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) missing.push('viewer');
   return missing;

@@ -6,7 +6,19 @@ import type { RecordingStatus } from './recording.js';
 import { projectEditSchema, settingsSchema } from './contract/config.js';
 import { CALL_NAME_LIST, EVENT_NAME_LIST } from './contract/names.js';
 import { useRemoteCredentialsSchema } from './contract/remoteCredentials.js';
-import { folderPath, hunkRange, label, maxBytes, operationId, pathPrefix, projectId, projectPath, sha256Hex, snapshotId, versionId } from './contract/fields.js';
+import {
+  folderPath,
+  hunkRange,
+  label,
+  maxBytes,
+  operationId,
+  pathPrefix,
+  projectId,
+  projectPath,
+  sha256Hex,
+  snapshotId,
+  versionId,
+} from './contract/fields.js';
 import type {
   CancelResult,
   ConfigView,
@@ -117,7 +129,7 @@ export const CALLS = {
       /** Only this folder's direct children (a FolderLevel); '' is the root. Absent: every file. */
       folder: pathPrefix.optional(),
     }),
-    'Every file as it stands at a snapshot (default: the latest), sorted by path; with folder, only that folder\'s level (folders with their counts, files, deleted files), in tree order.',
+    "Every file as it stands at a snapshot (default: the latest), sorted by path; with folder, only that folder's level (folders with their counts, files, deleted files), in tree order.",
   ),
   versions: call<VersionInfo[]>()(
     z.strictObject({
@@ -160,10 +172,7 @@ export const CALLS = {
     z.strictObject({ projectId, path: projectPath, versionId, hunk: hunkRange, diskHash: sha256Hex }),
     "Restores one change of the diff between a version and the file on disk (diskHash: the compared file's SHA-256; FILE_CHANGED when it no longer holds those bytes); recorded first, undone like any restore.",
   ),
-  previewRestore: call<RestorePreview>()(
-    z.strictObject(restoreScope),
-    'What restoring a snapshot (or a folder of it) would write, recreate and leave alone.',
-  ),
+  previewRestore: call<RestorePreview>()(z.strictObject(restoreScope), 'What restoring a snapshot (or a folder of it) would write, recreate and leave alone.'),
   restoreSnapshot: call<RestoreSnapshotResult>()(
     z.strictObject({ ...restoreScope, dryRun: z.boolean().default(false), operationId: operationId.optional() }),
     'Restores a snapshot or a folder of it; with dryRun only the preview. Undo: restore the snapshot before it.',
@@ -214,10 +223,7 @@ export const CALLS = {
   ),
   pins: call<Pins>()(z.strictObject({ projectId }), 'The pinned snapshots and versions of a project (no prune removes them).'),
   setPin: call<Pins>()(
-    z.union([
-      z.strictObject({ projectId, snapshotId, pinned: z.boolean() }),
-      z.strictObject({ projectId, versionId, pinned: z.boolean() }),
-    ]),
+    z.union([z.strictObject({ projectId, snapshotId, pinned: z.boolean() }), z.strictObject({ projectId, versionId, pinned: z.boolean() })]),
     'Pins or unpins a snapshot or a version; answers with every pin of the project.',
   ),
   prune: call<PruneResult>()(
@@ -233,19 +239,29 @@ export const CALLS = {
     "Each remote's state for the project: up to date, N snapshots behind, never pushed, or the last push's error.",
   ),
   pull: call<PullResult>()(
-    z.strictObject({ projectId, remote: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).optional(), operationId: operationId.optional() }),
+    z.strictObject({
+      projectId,
+      remote: z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
+        .optional(),
+      operationId: operationId.optional(),
+    }),
     "Brings other machines' new snapshots of the project in from a remote (the only one when none is named): history rows only, the folder is not changed.",
   ),
   verify: call<VerifyResult>()(
     z.strictObject({ projectId, operationId: operationId.optional(), repair: z.boolean().default(false), checkRemote: z.boolean().default(false) }),
-    'Re-hashes every stored blob and names the versions of any missing or corrupt one; with repair, writes those blobs again from files of the folder that still hold their bytes, and lists them as repaired. Blobs only a remote holds (a clone\'s older versions) are counted apart, not missing; with checkRemote the remote is asked whether it still holds them.',
+    "Re-hashes every stored blob and names the versions of any missing or corrupt one; with repair, writes those blobs again from files of the folder that still hold their bytes, and lists them as repaired. Blobs only a remote holds (a clone's older versions) are counted apart, not missing; with checkRemote the remote is asked whether it still holds them.",
   ),
 
   useRemoteCredentials: call<null>()(
     useRemoteCredentialsSchema,
     "Main hands the history process a remote's credentials from the OS keychain (kept in memory only, used by pushes and fetches of that remote), or null to drop them. The CLI and the browser host use the AWS environment or profile instead.",
   ),
-  dataFolder: call<{ path: string }>()(z.strictObject({}), 'Where this history process keeps config.json and every history (main keeps the keychain-sealed credentials file there).'),
+  dataFolder: call<{ path: string }>()(
+    z.strictObject({}),
+    'Where this history process keeps config.json and every history (main keeps the keychain-sealed credentials file there).',
+  ),
 
   getConfig: call<ConfigView>()(z.strictObject({}), 'Settings and known projects (with the error when config.json is corrupt).'),
   editConfig: call<ConfigView>()(
@@ -260,7 +276,14 @@ export const CALLS = {
 
   recordingStatus: call<RecordingStatus>()(z.strictObject({}), 'Whether every known project is being recorded now, or recording is paused (and until when).'),
   pauseRecording: call<RecordingStatus>()(
-    z.strictObject({ forMs: z.number().int().min(1000).max(7 * 86_400_000).nullable() }),
+    z.strictObject({
+      forMs: z
+        .number()
+        .int()
+        .min(1000)
+        .max(7 * 86_400_000)
+        .nullable(),
+    }),
     'Pauses recording of every project (each open change group is written first) for forMs, or until resumed (null); the changes made meanwhile are caught up when it resumes.',
   ),
   resumeRecording: call<RecordingStatus>()(z.strictObject({}), 'Resumes recording after a pause: each project is caught up by a rescan, then watched again.'),
@@ -305,22 +328,16 @@ function event<Payload>(doc: string): EventSpec<Payload> {
 // happens; the dispatcher forwards them unchanged. connection and appCommand come from the bridge
 // and the Electron main process.
 export const EVENTS = {
-  progress: event<Progress & { operationId: string | null }>(
-    'Progress of a first copy, rescan, restore or verify (throttled; always one with phase "done").',
-  ),
+  progress: event<Progress & { operationId: string | null }>('Progress of a first copy, rescan, restore or verify (throttled; always one with phase "done").'),
   snapshot: event<{ projectId: string; snapshot: SnapshotInfo }>('A new snapshot was recorded.'),
   projectState: event<{ projectId: string; root: string; state: ProjectState; detail: string | null }>(
     "A project's folder changed state: present, moved, gone, replaced, or its config is corrupt.",
   ),
-  error: event<{ projectId: string | null; error: HindsightErrorData }>(
-    'A failure outside any call (a watcher, a background rescan).',
-  ),
+  error: event<{ projectId: string | null; error: HindsightErrorData }>('A failure outside any call (a watcher, a background rescan).'),
   connection: event<{ state: 'lost' | 'restored' }>(
     'Sent by the bridge, not the history process: it died (calls in flight fail with DISCONNECTED) or is back.',
   ),
-  appCommand: event<AppCommand>(
-    'Sent by the Electron main process: a menu item, a folder on the command line or a second instance.',
-  ),
+  appCommand: event<AppCommand>('Sent by the Electron main process: a menu item, a folder on the command line or a second instance.'),
   recording: event<RecordingStatus>('Recording was paused or resumed, or the number of projects recorded changed.'),
 } as const;
 

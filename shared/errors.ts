@@ -84,9 +84,7 @@ export class HindsightError extends Error {
   }
 
   toJSON(): HindsightErrorData {
-    return this.details === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, details: this.details };
+    return this.details === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, details: this.details };
   }
 }
 

@@ -12,7 +12,11 @@ export const REMOTE_NAME_RULE = 'a remote name is 1-64 letters, digits, dots, da
 
 export const retentionPolicySchema = z.strictObject({
   /** Every snapshot within this many hours of the newest one is kept. */
-  keepAllHours: z.number().int().min(0).max(24 * 366),
+  keepAllHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 366),
   /** The newest snapshot of each of this many most recent hours that have one. */
   hourly: z.number().int().min(0).max(1_000_000),
   /** The newest snapshot of each of this many most recent days that have one. */
@@ -22,7 +26,11 @@ export const retentionPolicySchema = z.strictObject({
   /** A version younger than this whose bytes git's object database does not hold is never pruned. */
   uncommittedDays: z.number().int().min(0).max(366),
   /** A blob no version names is deleted this long after it became unreferenced, not before. */
-  graceMinutes: z.number().int().min(0).max(7 * 24 * 60),
+  graceMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60),
   /**
    * A remote's name: versions the policy thins are kept, their bytes moved to that remote (pushed,
    * then removed from this disk, fetched again when read) instead of deleted. null: deleted.

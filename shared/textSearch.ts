@@ -68,11 +68,15 @@ export function escapeRegex(text: string): string {
 /** Up to `max` matches of `pattern` (global) in `text`, in order. */
 export function findMatches(text: string, pattern: RegExp, max: number): TextMatch[] {
   const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
-  return findMatchesWith(text, (from) => {
-    re.lastIndex = from;
-    const m = re.exec(text);
-    return m && { index: m.index, end: m.index + m[0].length };
-  }, max);
+  return findMatchesWith(
+    text,
+    (from) => {
+      re.lastIndex = from;
+      const m = re.exec(text);
+      return m && { index: m.index, end: m.index + m[0].length };
+    },
+    max,
+  );
 }
 
 /** The first match at or after a position: where it starts and ends, or null. */

@@ -39,7 +39,9 @@ test('the login question and the close notice, light and dark', async ({ page, v
   await shoot(viewer, '40-login-question');
   await question.getByRole('button', { name: 'Not now' }).click();
 
-  await viewer.evaluate(() => (globalThis as unknown as { emitAppEvent(event: unknown): void }).emitAppEvent({ event: 'appCommand', payload: { command: 'closeNotice' } }));
+  await viewer.evaluate(() =>
+    (globalThis as unknown as { emitAppEvent(event: unknown): void }).emitAppEvent({ event: 'appCommand', payload: { command: 'closeNotice' } }),
+  );
   const notice = viewer.getByRole('dialog', { name: 'Hindsight keeps recording' });
   await expect(notice).toBeVisible();
   await shoot(viewer, '41-close-notice');

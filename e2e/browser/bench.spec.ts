@@ -43,7 +43,11 @@ async function clickToPaint(page: Page, clickSelector: string, text: string, wai
   return page.evaluate(
     ([clickSel, label, waitSel]) =>
       new Promise<number>((resolve) => {
-        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null; click(): void }>; querySelector(s: string): unknown } }).document;
+        const doc = (
+          globalThis as unknown as {
+            document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null; click(): void }>; querySelector(s: string): unknown };
+          }
+        ).document;
         const raf = (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame;
         const target = Array.from(doc.querySelectorAll(clickSel)).find((el) => (el.textContent ?? '').includes(label));
         const started = performance.now();
@@ -172,7 +176,10 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
     // Every path under the filter (read now, the first time the filter is used), scrolled to the end.
     await page.getByLabel('Filter files').fill('file');
     await expect(page.getByRole('treeitem', { name: 'file0.txt' }).first()).toBeVisible();
-    const rows = await page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { scrollHeight: number } } }).document.querySelector('.tree-sizer').scrollHeight / 24);
+    const rows = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { querySelector(s: string): { scrollHeight: number } } }).document.querySelector('.tree-sizer').scrollHeight / 24,
+    );
     const scroll = await scrollToEnd(page, '.tree');
     await expect(page.getByRole('treeitem', { name: 'file999.txt' }).last()).toBeVisible();
 
@@ -187,7 +194,9 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
       await hotItem.click();
       await expect(page.getByRole('treeitem', { name: 'hot.txt' })).toBeVisible();
       // The reference: a file with one version, the same click.
-      versionsShownReference.push(await clickToPaint(page, '[role="treeitem"]', 'one.txt', '.version-list[data-path="one.txt"] li:nth-child(1) [data-version]'));
+      versionsShownReference.push(
+        await clickToPaint(page, '[role="treeitem"]', 'one.txt', '.version-list[data-path="one.txt"] li:nth-child(1) [data-version]'),
+      );
       // The first versions painted: the newest page of the 1,000.
       versionsShown.push(await clickToPaint(page, '[role="treeitem"]', 'hot.txt', '.version-list[data-path="hot.txt"] li:nth-child(1) [data-version]'));
       await expect(page.getByRole('button', { name: 'Show older versions' })).toBeVisible();

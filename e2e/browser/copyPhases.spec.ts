@@ -55,7 +55,10 @@ test('a known project is checked for changes, never "0 of 0 files"', async ({ vi
   // Copied by an earlier session (the CLI): known from config.json, not open in the host.
   execFileSync(process.execPath, [CLI, 'open', dir, '--data-dir', dataDir]);
   await viewer.reload();
-  await viewer.getByRole('navigation', { name: 'Projects' }).getByRole('button', { name: /hindsight-e2e-project-/ }).click();
+  await viewer
+    .getByRole('navigation', { name: 'Projects' })
+    .getByRole('button', { name: /hindsight-e2e-project-/ })
+    .click();
   await expect(viewer.getByRole('tree', { name: 'Files' })).toBeVisible();
   await expect(viewer.getByRole('region', { name: 'Copies in progress' }).locator('.copy-card')).toHaveCount(0);
   // The card shows only when the check takes a moment; whatever it showed was a check, never

@@ -68,10 +68,13 @@ test('a file edited at four places shows four changes, and only the changed line
   const view = viewer.getByTestId('diff-view');
   await expect(view.locator('.cm-collapsedLines').first()).toBeVisible();
   // The collapsed-lines bar draws no characters of its own (CodeMirror's need a font that has them).
-  const decorations = await view.locator('.cm-collapsedLines').first().evaluate((el) => {
-    const { getComputedStyle } = globalThis as unknown as { getComputedStyle(e: unknown, pseudo: string): { content: string } };
-    return [getComputedStyle(el, '::before').content, getComputedStyle(el, '::after').content];
-  });
+  const decorations = await view
+    .locator('.cm-collapsedLines')
+    .first()
+    .evaluate((el) => {
+      const { getComputedStyle } = globalThis as unknown as { getComputedStyle(e: unknown, pseudo: string): { content: string } };
+      return [getComputedStyle(el, '::before').content, getComputedStyle(el, '::after').content];
+    });
   expect(decorations).toEqual(['none', 'none']);
 
   // Next and previous change, by button and by key; each end stops. On the way, each side of the

@@ -23,13 +23,22 @@ async function toPaint(page: Page, act: 'compare' | 'inline' | 'side'): Promise<
   return page.evaluate(
     (what) =>
       new Promise<number>((resolve) => {
-        type El = { shadowRoot: { querySelector(s: string): unknown } | null; value: string; dispatchEvent(e: unknown): void; click(): void; textContent: string | null };
+        type El = {
+          shadowRoot: { querySelector(s: string): unknown } | null;
+          value: string;
+          dispatchEvent(e: unknown): void;
+          click(): void;
+          textContent: string | null;
+        };
         const g = globalThis as unknown as {
           document: { querySelector(s: string): El | null; querySelectorAll(s: string): ArrayLike<El> };
           requestAnimationFrame(cb: () => void): void;
           Event: new (type: string, init: object) => unknown;
         };
-        const painted = () => g.document.querySelector('[data-testid="diff-view"]')?.shadowRoot?.querySelector(what === 'inline' ? '.cm-editor:not(.cm-merge-a) .cm-changedLine' : '.cm-merge-b .cm-changedLine');
+        const painted = () =>
+          g.document
+            .querySelector('[data-testid="diff-view"]')
+            ?.shadowRoot?.querySelector(what === 'inline' ? '.cm-editor:not(.cm-merge-a) .cm-changedLine' : '.cm-merge-b .cm-changedLine');
         const started = performance.now();
         const check = () => {
           if (painted()) g.requestAnimationFrame(() => resolve(performance.now() - started));
@@ -41,7 +50,9 @@ async function toPaint(page: Page, act: 'compare' | 'inline' | 'side'): Promise<
           select.dispatchEvent(new g.Event('change', { bubbles: true }));
         } else {
           const label = what === 'inline' ? 'Inline' : 'Side by side';
-          Array.from(g.document.querySelectorAll('.segmented button')).find((b) => b.textContent === label)!.click();
+          Array.from(g.document.querySelectorAll('.segmented button'))
+            .find((b) => b.textContent === label)!
+            .click();
         }
         check();
       }),
@@ -71,7 +82,13 @@ test('viewer: the diff of two 10,000-line files', async ({ viewer, folder }) => 
     await viewer.getByLabel('Compare with').selectOption('none');
     await expect(viewer.getByTestId('diff-view')).toHaveCount(0);
   }
-  const result = { lines: before.length, edits: 40, compareToPaintMs: compare.map(Math.round), inlineToPaintMs: inline.map(Math.round), loadAverage: { start: loadAtStart.map((l) => Math.round(l * 10) / 10), end: loadavg().map((l) => Math.round(l * 10) / 10) } };
+  const result = {
+    lines: before.length,
+    edits: 40,
+    compareToPaintMs: compare.map(Math.round),
+    inlineToPaintMs: inline.map(Math.round),
+    loadAverage: { start: loadAtStart.map((l) => Math.round(l * 10) / 10), end: loadavg().map((l) => Math.round(l * 10) / 10) },
+  };
   console.log(JSON.stringify(result, null, 2));
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/viewer-diff.json', JSON.stringify(result, null, 2));

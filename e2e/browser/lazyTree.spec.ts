@@ -62,7 +62,10 @@ test('the tree asks for the top level first, a folder’s level when it opens, a
   try {
     const socket = await wire(page);
     await page.goto(host.url);
-    await page.getByRole('navigation', { name: 'Projects' }).getByRole('button', { name: /hindsight-e2e-project-/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Projects' })
+      .getByRole('button', { name: /hindsight-e2e-project-/ })
+      .click();
     const tree = page.getByRole('tree', { name: 'Files' });
     const item = (name: string) => tree.getByRole('treeitem', { name, exact: true });
     await expect(item('src')).toBeVisible();

@@ -37,10 +37,16 @@ test("the version list shows another machine's version with its machine, and Cur
   const baseline = (db.prepare("SELECT id FROM snapshots WHERE kind = 'baseline'").get() as { id: number }).id;
   const line = Number(db.prepare('INSERT INTO lines (machine, fork_line, fork_origin) VALUES (?, 0, ?)').run(MACHINE_B, baseline).lastInsertRowid);
   const snapshot = Number(
-    db.prepare("INSERT INTO snapshots (kind, at, label, origin, machine, machine_snapshot) VALUES ('change', ?, NULL, 'edit', ?, 2)").run(Date.now(), MACHINE_B).lastInsertRowid,
+    db.prepare("INSERT INTO snapshots (kind, at, label, origin, machine, machine_snapshot) VALUES ('change', ?, NULL, 'edit', ?, 2)").run(Date.now(), MACHINE_B)
+      .lastInsertRowid,
   );
   db.prepare('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)').run(hash, bytes.length);
-  db.prepare("INSERT INTO versions (snapshot_id, path, hash, mode, size, type, line) VALUES (?, 'notes.md', ?, 420, ?, 'file', ?)").run(snapshot, hash, bytes.length, line);
+  db.prepare("INSERT INTO versions (snapshot_id, path, hash, mode, size, type, line) VALUES (?, 'notes.md', ?, 420, ?, 'file', ?)").run(
+    snapshot,
+    hash,
+    bytes.length,
+    line,
+  );
   db.close();
 
   await openProject(viewer, dir);

@@ -22,7 +22,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (process.env.HINDSIGHT_SCREENSHOTS === '1') await shootScreens(page, name);
 }
 
-test('the Store tab shows the budget and the policy, cleans up after a preview, and snapshots and versions can be pinned', async ({ viewer, folder, dataDir }) => {
+test('the Store tab shows the budget and the policy, cleans up after a preview, and snapshots and versions can be pinned', async ({
+  viewer,
+  folder,
+  dataDir,
+}) => {
   test.setTimeout(240_000);
   const dir = folder('hindsight-e2e-retention-');
   writeFiles(dir, { 'notes.md': '# Notes\n', 'src/app.ts': 'export const a = 0;\n', 'assets/clip.bin': Buffer.alloc(30_000, 7) });
@@ -138,9 +142,14 @@ test('the Store tab sets where thinned versions go: deleted, or moved to a remot
   await expect.poll(() => (JSON.parse(cli('config', 'get', 'retention', '--json')) as { archiveToRemote: string | null }).archiveToRemote).toBeNull();
 });
 
-test('the Store tab shows the bytes on disk against the bytes as the files are, the saving, the blobs by form and what the budget holds', async ({ viewer, folder, dataDir }) => {
+test('the Store tab shows the bytes on disk against the bytes as the files are, the saving, the blobs by form and what the budget holds', async ({
+  viewer,
+  folder,
+  dataDir,
+}) => {
   const dir = folder('hindsight-e2e-density-');
-  const source = (seed: number) => Array.from({ length: 300 }, (_, i) => `export function step${seed}_${i}(value: number): number { return value * ${i} + ${seed}; }\n`).join('');
+  const source = (seed: number) =>
+    Array.from({ length: 300 }, (_, i) => `export function step${seed}_${i}(value: number): number { return value * ${i} + ${seed}; }\n`).join('');
   writeFiles(dir, { 'src/a.ts': source(1), 'src/b.ts': source(2), 'src/c.ts': source(3), 'notes.md': '# Notes\n', 'assets/noise.bin': noise(40_000) });
   const cli = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args, '--data-dir', dataDir], { encoding: 'utf8' });
   cli('open', dir);
@@ -157,7 +166,9 @@ test('the Store tab shows the bytes on disk against the bytes as the files are, 
   await expect(stat('Compressed blobs')).toContainText('3');
   await expect(stat('Compressed blobs')).toContainText('2 raw');
   await expect(stat('Versions the budget holds')).toContainText(`≈ ${formatCount(stats.density.versionsInBudget!)}`);
-  await expect(stat('Versions the budget holds')).toContainText(`${formatCount(stats.density.versionsInBudgetUncompressed!)} uncompressed, in ${formatBytes(stats.density.budget!)}`);
+  await expect(stat('Versions the budget holds')).toContainText(
+    `${formatCount(stats.density.versionsInBudgetUncompressed!)} uncompressed, in ${formatBytes(stats.density.budget!)}`,
+  );
   // What holds the space is counted as the budget counts it: a compressed file by its bytes on disk.
   const holders = viewer.getByRole('region', { name: 'What holds the space' });
   await expect(holders.getByRole('row').nth(1)).toContainText('assets/noise.bin');

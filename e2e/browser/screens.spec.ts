@@ -94,7 +94,10 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await shoot(viewer, '04-empty-folder');
 
   await openProject(viewer, dir);
-  writeFileSync(join(dir, 'src/Counter.tsx'), APP_TS.replace('count + 1', 'count + step').replace('start = 0 }', 'start = 0, step = 1 }').replace('start?: number }', 'start?: number; step?: number }'));
+  writeFileSync(
+    join(dir, 'src/Counter.tsx'),
+    APP_TS.replace('count + 1', 'count + step').replace('start = 0 }', 'start = 0, step = 1 }').replace('start?: number }', 'start?: number; step?: number }'),
+  );
   rmSync(join(dir, 'old/draft.md'));
   await selectFile(viewer, 'src/Counter.tsx');
   await expect(versions(viewer)).toHaveCount(2, { timeout: 30_000 });
@@ -179,14 +182,23 @@ test('every screen, light and dark', async ({ viewer, folder, dataDir }) => {
   await search.press('Enter');
   await expect(viewer.getByRole('list', { name: 'Search results' })).toBeVisible();
   await shoot(viewer, '23-search-results');
-  await viewer.getByRole('button', { name: /^Open src\/Counter\.tsx line 5/ }).first().click();
+  await viewer
+    .getByRole('button', { name: /^Open src\/Counter\.tsx line 5/ })
+    .first()
+    .click();
   await expect(viewer.locator('.cm-search-hit')).toBeVisible();
   await shoot(viewer, '24-search-opened');
 
   // A remote set (never pushed here): the Store tab says what it lacks.
   const configFile = join(dataDir, 'config.json');
   const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
-  writeFileSync(configFile, JSON.stringify({ ...config, remotes: [{ name: 'backup', url: 's3://team-bucket/hindsight', endpoint: null, region: 'eu-west-1', pathStyle: false, addedAt: 0 }] }));
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      ...config,
+      remotes: [{ name: 'backup', url: 's3://team-bucket/hindsight', endpoint: null, region: 'eu-west-1', pathStyle: false, addedAt: 0 }],
+    }),
+  );
   await viewer.getByRole('tab', { name: 'Store' }).click();
   await expect(viewer.getByRole('list', { name: 'Remotes' })).toBeVisible();
   await viewer.getByRole('button', { name: 'Verify' }).click();

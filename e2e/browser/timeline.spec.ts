@@ -41,7 +41,10 @@ test('snapshots named by what happened; a checkpoint says what it holds; a file 
 
   // A file of the "3 files in src/" snapshot opens at that version, compared with the one before.
   await snapshots.filter({ hasText: '3 files in src/' }).getByRole('button').click();
-  await viewer.getByRole('list', { name: 'Files in this snapshot' }).getByRole('button', { name: /src\/b\.txt/ }).click();
+  await viewer
+    .getByRole('list', { name: 'Files in this snapshot' })
+    .getByRole('button', { name: /src\/b\.txt/ })
+    .click();
   await expect(viewer.getByRole('tab', { name: 'Files' })).toHaveAttribute('aria-selected', 'true');
   await expect(viewer.getByLabel('Compare with')).toHaveValue('previous');
   await expect(versions(viewer).filter({ has: viewer.locator('[aria-current="true"]') })).toContainText('Version 2');

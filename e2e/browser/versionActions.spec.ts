@@ -129,14 +129,20 @@ test('a search hit deep in a long history: the list scrolls to it, the header na
   const host = await startHost(dataDir);
   try {
     await page.goto(host.url);
-    await page.getByRole('navigation', { name: 'Projects' }).getByRole('button', { name: /hindsight-e2e-project-/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Projects' })
+      .getByRole('button', { name: /hindsight-e2e-project-/ })
+      .click();
     await page.getByRole('treeitem', { name: 'hot.txt' }).click();
     await expect(versions(page).first()).toContainText(`Version ${count}`);
 
     await page.keyboard.press('Control+Shift+F');
     await page.getByRole('searchbox', { name: 'Search history' }).fill('needleword');
     await page.keyboard.press('Enter');
-    await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: /^Open hot\.txt line 301/ }).click();
+    await page
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: /^Open hot\.txt line 301/ })
+      .click();
 
     const selected = page.locator('[data-version][aria-current="true"]');
     await expect(selected).toContainText('Version 3');
@@ -163,7 +169,10 @@ test('a search hit deep in a long history: the list scrolls to it, the header na
   }
 });
 
-test('the keyboard reaches Restore in a few key presses: the compare boxes are one tab stop, R restores, ? lists every shortcut', async ({ viewer, folder }) => {
+test('the keyboard reaches Restore in a few key presses: the compare boxes are one tab stop, R restores, ? lists every shortcut', async ({
+  viewer,
+  folder,
+}) => {
   const dir = folder();
   writeFiles(dir, { 'notes.txt': V1 });
   await openProject(viewer, dir);

@@ -33,7 +33,10 @@ test('a long history shows its newest page first and loads older pages as the li
   const host = await startHost(dataDir);
   try {
     await page.goto(host.url);
-    await page.getByRole('navigation', { name: 'Projects' }).getByRole('button', { name: /hindsight-e2e-project-/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Projects' })
+      .getByRole('button', { name: /hindsight-e2e-project-/ })
+      .click();
     await page.getByRole('treeitem', { name: 'hot.txt' }).click();
     await expect(versions(page).first()).toContainText('Edited');
     await expect(page.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(101); // 100 versions and the button

@@ -80,7 +80,9 @@ test('the folder given on the command line opens, and calls reach the history pr
 });
 
 test('a killed history process is restarted and the window reconnects', async () => {
-  const pid = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().find((m) => m.type === 'Utility' && m.serviceName === 'Hindsight history')?.pid);
+  const pid = await app.evaluate(
+    ({ app: electronApp }) => electronApp.getAppMetrics().find((m) => m.type === 'Utility' && m.serviceName === 'Hindsight history')?.pid,
+  );
   expect(pid).toBeDefined();
   const restored = page.evaluate(
     () =>
@@ -98,15 +100,21 @@ test('a killed history process is restarted and the window reconnects', async ()
   expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).hindsight.listProjects({}))).toMatchObject({ ok: true });
 });
 
-test('a remote\'s credentials go to the OS keychain (safeStorage), never to config.json, and are never answered back', async () => {
+test("a remote's credentials go to the OS keychain (safeStorage), never to config.json, and are never answered back", async () => {
   const hindsight = (request: unknown) => page.evaluate((r) => (globalThis as unknown as PageGlobals).hindsight.remoteCredentials(r as never), request);
   const secret = 'e2e-secret-never-in-clear';
   const status = await hindsight({ action: 'status' });
   expect(status).toMatchObject({ ok: true, value: { set: [] } });
-  expect(await hindsight({ action: 'set', remote: 'origin', accessKeyId: 'AKIAE2E', secretAccessKey: '' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+  expect(await hindsight({ action: 'set', remote: 'origin', accessKeyId: 'AKIAE2E', secretAccessKey: '' })).toMatchObject({
+    ok: false,
+    error: { code: 'BAD_REQUEST' },
+  });
   if (status.ok && !status.value.available) {
     // No keychain (Linux without a secret service: safeStorage's fixed key is no keychain): nothing is stored.
-    expect(await hindsight({ action: 'set', remote: 'origin', accessKeyId: 'AKIAE2E', secretAccessKey: secret })).toMatchObject({ ok: false, error: { code: 'KEYCHAIN_UNAVAILABLE' } });
+    expect(await hindsight({ action: 'set', remote: 'origin', accessKeyId: 'AKIAE2E', secretAccessKey: secret })).toMatchObject({
+      ok: false,
+      error: { code: 'KEYCHAIN_UNAVAILABLE' },
+    });
     expect(existsSync(join(dataDir, 'remote-credentials.json'))).toBe(false);
     return;
   }
@@ -152,7 +160,13 @@ test('recording is paused and resumed through the calls the tray makes, and ever
       }),
   );
   const call = (name: 'pauseRecording' | 'resumeRecording') =>
-    page.evaluate((n) => (n === 'pauseRecording' ? (globalThis as unknown as PageGlobals).hindsight.pauseRecording({ forMs: null }) : (globalThis as unknown as PageGlobals).hindsight.resumeRecording({})), name);
+    page.evaluate(
+      (n) =>
+        n === 'pauseRecording'
+          ? (globalThis as unknown as PageGlobals).hindsight.pauseRecording({ forMs: null })
+          : (globalThis as unknown as PageGlobals).hindsight.resumeRecording({}),
+      name,
+    );
   expect(await call('pauseRecording')).toMatchObject({ ok: true, value: { recording: false, resumesAt: null } });
   expect(await call('resumeRecording')).toMatchObject({ ok: true, value: { recording: true } });
   expect(await events).toEqual([false, true]);

@@ -65,7 +65,8 @@ export async function main(argv: string[]): Promise<number> {
     // Cancelled by a signal: the work stopped before anything half done was recorded.
     if (stopped.signal && controller.signal.aborted) {
       // A cancelled write that kept something says what (a restore); any other recorded nothing.
-      const said = isHindsightError(error) && error.code === 'CANCELLED' && error.message !== 'Cancelled.' ? error.message : 'nothing of this run was recorded.';
+      const said =
+        isHindsightError(error) && error.code === 'CANCELLED' && error.message !== 'Cancelled.' ? error.message : 'nothing of this run was recorded.';
       process.stderr.write(`hindsight ${name}: stopped by ${stopped.signal}; ${visibleLines(said)}\n`);
       return signalExitCode(stopped.signal);
     }

@@ -60,7 +60,8 @@ const DONE: Record<Progress['operation'], string> = {
 /** The text of one progress line; `fraction` is what the bar shows (already kept from running backwards). */
 export function progressLine(p: Progress, fraction: number): string {
   const counts = p.bytesTotal > 0 ? `${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}` : '';
-  const files = p.filesTotal > 0 ? `${formatNumber(p.filesDone)} of ${formatNumber(p.filesTotal)} files` : p.filesDone > 0 ? `${formatNumber(p.filesDone)} files` : '';
+  const files =
+    p.filesTotal > 0 ? `${formatNumber(p.filesDone)} of ${formatNumber(p.filesTotal)} files` : p.filesDone > 0 ? `${formatNumber(p.filesDone)} files` : '';
   const objects = p.objectsTotal ? `${formatNumber(p.objectsDone ?? 0)} of ${formatNumber(p.objectsTotal)} objects` : '';
   const eta = p.etaMs != null && p.phase !== 'done' ? `about ${formatEta(p.etaMs)} left` : '';
   const known = p.filesTotal > 0 || p.bytesTotal > 0 || (p.objectsTotal ?? 0) > 0 || p.phase === 'done';

@@ -14,12 +14,7 @@ const CAUSES: Record<string, { code: ErrorCode; words: string }> = {
   EIO: { code: 'INTERNAL', words: 'an input/output error occurred' },
 };
 
-export function fsError(
-  action: string,
-  path: FsPath,
-  error: unknown,
-  fallback: ErrorCode = 'INTERNAL',
-): HindsightError {
+export function fsError(action: string, path: FsPath, error: unknown, fallback: ErrorCode = 'INTERNAL'): HindsightError {
   if (error instanceof HindsightError) return error;
   const errno = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
   const cause = CAUSES[errno];

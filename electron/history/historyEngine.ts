@@ -29,7 +29,17 @@ import type {
 } from '../../shared/contract.js';
 import { HindsightError, isHindsightError } from '../../shared/errors.js';
 import type { GitVersions } from '../../shared/git.js';
-import type { DiskState, FileEntry, GitSource, IndexRepairResult, SnapshotChange, SnapshotInfo, SnapshotSummary, VersionInfo, VerifyResult } from '../../shared/history.js';
+import type {
+  DiskState,
+  FileEntry,
+  GitSource,
+  IndexRepairResult,
+  SnapshotChange,
+  SnapshotInfo,
+  SnapshotSummary,
+  VersionInfo,
+  VerifyResult,
+} from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
 import { configEdit, configView } from './config/configView.js';
 import { configStoreFor, type ConfigStore } from './config/configStore.js';
@@ -226,7 +236,13 @@ export class HistoryEngine {
     const result =
       'firstCopy' in opened
         ? { ...opened.firstCopy, firstCopy: true }
-        : { ...this.totals(store), ms: Math.round(performance.now() - started), firstCopy: false, unreadable: opened.rescan.unreadable, ignored: opened.rescan.ignored };
+        : {
+            ...this.totals(store),
+            ms: Math.round(performance.now() - started),
+            firstCopy: false,
+            unreadable: opened.rescan.unreadable,
+            ignored: opened.rescan.ignored,
+          };
     return { projectId: project.projectId, root: project.root, ...result, git: store.git.state(), project: this.projects.summary(project.projectId) };
   }
 
@@ -327,7 +343,8 @@ export class HistoryEngine {
     if (page.limit === undefined && page.before === undefined) return index.versionsOf(path);
     if (page.before !== undefined) {
       const from = index.version(page.before);
-      if (!from || !index.inLineage(path, from)) throw new HindsightError('VERSION_NOT_FOUND', `No version ${page.before} of ${path}.`, { path, versionId: page.before });
+      if (!from || !index.inLineage(path, from))
+        throw new HindsightError('VERSION_NOT_FOUND', `No version ${page.before} of ${path}.`, { path, versionId: page.before });
       // A version from before a rename: the page goes on along the path it was recorded at.
       return index.versionsPage(from.path, from.snapshotId, page.limit ?? Number.MAX_SAFE_INTEGER);
     }
@@ -516,7 +533,16 @@ export class HistoryEngine {
   async rescan(projectId: string, options: EngineRescanOptions = {}): Promise<RescanResult> {
     const { operationId, ...rest } = options;
     const r = await this.recorder.rescan(this.record(projectId), { ...rest, onProgress: this.progressTo(operationId) });
-    return { projectId, snapshotId: r.snapshotId ?? null, checkpointId: r.checkpointId ?? null, changed: r.changed.length, paths: r.paths, hashed: r.hashed, ms: r.ms, unreadable: r.unreadable };
+    return {
+      projectId,
+      snapshotId: r.snapshotId ?? null,
+      checkpointId: r.checkpointId ?? null,
+      changed: r.changed.length,
+      paths: r.paths,
+      hashed: r.hashed,
+      ms: r.ms,
+      unreadable: r.unreadable,
+    };
   }
 
   /** What restoring a snapshot (or a folder or file of it) would write, recreate, leave and keep. */
@@ -553,7 +579,11 @@ export class HistoryEngine {
     if (!dryRun && project.store.index.snapshot(snapshotId)) {
       const prefix = rest.prefix ? rest.prefix.replace(/\/+$/, '') : '';
       const wanted = project.store.index.filesAt(snapshotId).filter((f) => !prefix || f.path === prefix || f.path.startsWith(`${prefix}/`));
-      await this.bytesOnDemand(project.store, wanted.map((f) => f.hash), rest.signal);
+      await this.bytesOnDemand(
+        project.store,
+        wanted.map((f) => f.hash),
+        rest.signal,
+      );
     }
     if (dryRun) {
       const preview = await this.recorder.preview(project, snapshotId, rest);
@@ -612,7 +642,12 @@ export class HistoryEngine {
     const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
     const files = modes.files(store.index.filesAt(snapshotId), snapshotId);
     // A clone's older snapshot: its bytes may still be only on the remote.
-    if (!options.source) await this.bytesOnDemand(store, files.map((f) => f.hash), options.signal);
+    if (!options.source)
+      await this.bytesOnDemand(
+        store,
+        files.map((f) => f.hash),
+        options.signal,
+      );
     const written = await materializeSnapshot(
       { projectId, snapshotId, files, folderModeOf: (path) => modes.folderMode(snapshotId, path), emptyFolders: store.index.emptyFoldersAt(snapshotId, files) },
       target,
@@ -714,9 +749,13 @@ export class HistoryEngine {
   async clone(request: { remote?: string; projectId: string; into: string; snapshot?: string }, options: CloneOptions = {}): Promise<CloneResult> {
     const remote = requireRemote(this.config.requireConfig(), request.remote);
     if (!isProjectId(request.projectId)) {
-      throw new HindsightError('REMOTE_PROJECT_NOT_FOUND', `"${request.projectId}" is not a project id (32 hex digits, as \`hindsight push --json\` prints it).`, {
-        projectId: request.projectId,
-      });
+      throw new HindsightError(
+        'REMOTE_PROJECT_NOT_FOUND',
+        `"${request.projectId}" is not a project id (32 hex digits, as \`hindsight push --json\` prints it).`,
+        {
+          projectId: request.projectId,
+        },
+      );
     }
     const made = prepareCloneFolder(request.into);
     let registered: ProvisionalProject | undefined;
@@ -725,9 +764,17 @@ export class HistoryEngine {
       dataDirWithin(root, this.dataDir);
       registered = await registerProvisionally(this.config, this.projects, this.dataDir, root);
       const { project } = registered;
-      const result = await project.store.writer.hold(() => cloneProject(this.dataDir, project.store, remote, request.projectId, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name), snapshot: request.snapshot }), {
-        signal: options.signal,
-      });
+      const result = await project.store.writer.hold(
+        () =>
+          cloneProject(this.dataDir, project.store, remote, request.projectId, {
+            ...options,
+            credentials: options.credentials ?? this.credentialsOf(remote.name),
+            snapshot: request.snapshot,
+          }),
+        {
+          signal: options.signal,
+        },
+      );
       // The stat cache, from the files just written: the first rescan records nothing.
       await this.open(root);
       return result;
@@ -747,7 +794,10 @@ export class HistoryEngine {
     const remote = requireRemote(this.config.requireConfig(), remoteName);
     const store = this.history(projectId);
     const onProgress = options.onProgress ?? this.progressTo(options.operationId);
-    return store.writer.hold(() => pullProject(this.dataDir, store, remote, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name), onProgress }), { signal: options.signal });
+    return store.writer.hold(
+      () => pullProject(this.dataDir, store, remote, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name), onProgress }),
+      { signal: options.signal },
+    );
   }
 
   /**
@@ -796,7 +846,11 @@ export class HistoryEngine {
     const remote = requireRemote(this.config.requireConfig(), name);
     const source = store.index.getMeta('remote.clonedFrom') ?? store.index.getMeta('remote.pulledFrom');
     if (source !== undefined && source !== remote.name) {
-      throw new HindsightError('BAD_REQUEST', `This history came from the remote ${source}; its thinned versions can only be moved there, not to ${remote.name}.`, { remote: remote.name });
+      throw new HindsightError(
+        'BAD_REQUEST',
+        `This history came from the remote ${source}; its thinned versions can only be moved there, not to ${remote.name}.`,
+        { remote: remote.name },
+      );
     }
     const ledger = () => store.index.remoteLedger(remoteIdentity(remote), { projectId: remoteProjectId(store), machineId: machineIdentity(this.dataDir).id });
     return {
@@ -810,7 +864,10 @@ export class HistoryEngine {
   private async bytesOnDemand(store: ProjectStore, hashes: readonly Hashish[] | (() => Hashish[]), signal?: AbortSignal): Promise<void> {
     if (Array.isArray(hashes) && !hashes.some(isHash)) return;
     const wanted = () => (typeof hashes === 'function' ? hashes() : hashes).filter(isHash);
-    await fetchMissingBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], wanted, { credentialsOf: this.credentialsOf, signal });
+    await fetchMissingBlobs(this.dataDir, store, this.config.loadConfig().config.remotes as RemoteConfig[], wanted, {
+      credentialsOf: this.credentialsOf,
+      signal,
+    });
   }
 
   private versionHash(store: ProjectStore, path: string, versionId: number | undefined): string | null | undefined {

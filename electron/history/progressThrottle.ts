@@ -5,7 +5,10 @@ import type { Progress } from '../../shared/progress.js';
 
 export type ProgressSink = (progress: Progress) => void;
 
-export function throttleProgress(sink: ProgressSink | undefined, intervalMs = 100): {
+export function throttleProgress(
+  sink: ProgressSink | undefined,
+  intervalMs = 100,
+): {
   update: (progress: Progress) => void;
   finish: (progress: Progress) => void;
 } {

@@ -11,7 +11,10 @@ import { workerFailure } from './workerFailure.js';
  * Answers the host's requests with `answer`; `transfer` names the buffers of a reply to move
  * rather than copy.
  */
-export function serveRequests<Request, Reply>(answer: (request: Request) => Reply | Promise<Reply>, transfer: (reply: Reply) => Transferable[] = () => []): void {
+export function serveRequests<Request, Reply>(
+  answer: (request: Request) => Reply | Promise<Reply>,
+  transfer: (reply: Reply) => Transferable[] = () => [],
+): void {
   const port = parentPort;
   if (!port) return;
   const setup = (workerData ?? { lowPriority: false }) as WorkerSetup;

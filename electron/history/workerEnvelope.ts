@@ -16,6 +16,4 @@ export interface ToWorker<Request> {
 }
 
 export type FromWorker<Reply> =
-  | { type: 'started'; niceness: number | null }
-  | { type: 'reply'; id: number; reply: Reply }
-  | { type: 'failed'; id: number; failure: WorkerFailure };
+  { type: 'started'; niceness: number | null } | { type: 'reply'; id: number; reply: Reply } | { type: 'failed'; id: number; failure: WorkerFailure };

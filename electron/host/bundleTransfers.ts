@@ -324,6 +324,9 @@ function refuseUpload(req: IncomingMessage, res: ServerResponse, status: number,
 }
 
 function downloadName(name: string | undefined): string {
-  const safe = (name ?? '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 100);
+  const safe = (name ?? '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 100);
   return `${safe || 'project'}-history.hsb`;
 }

@@ -21,7 +21,9 @@ export function attachSockets(server: Server, dispatcher: Dispatcher, gate: Gate
     const verdict = url.pathname === '/ws' ? authorize(request, gate, url) : ({ ok: false, status: 404, reason: 'no such socket' } as const);
     if (!verdict.ok || !sameOrigin(request)) {
       const status = verdict.ok ? 403 : verdict.status;
-      socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => serveSocket(dispatcher, ws));

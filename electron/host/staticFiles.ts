@@ -58,7 +58,10 @@ export function fileFor(dir: string, pathname: string): string | null {
 }
 
 export function injectBridge(html: string, meta: HostMeta): string {
-  const content = JSON.stringify({ kind: 'browser', ...meta }).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const content = JSON.stringify({ kind: 'browser', ...meta })
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;');
   const tags = `<meta name="hindsight-host" content="${content}"><script type="module" src="/${BRIDGE_SCRIPT}"></script>`;
   // Before the viewer's first script (module scripts run in document order) and after the page's
   // CSP meta, so the policy covers the bridge too; else at the end of <head>.

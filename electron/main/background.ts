@@ -61,7 +61,10 @@ export class Background {
     try {
       applyStartAtLogin(enabled);
     } catch (error) {
-      return { ok: false, error: { code: 'INTERNAL', message: `Start at login could not be ${enabled ? 'turned on' : 'turned off'}: ${(error as Error).message}` } };
+      return {
+        ok: false,
+        error: { code: 'INTERNAL', message: `Start at login could not be ${enabled ? 'turned on' : 'turned off'}: ${(error as Error).message}` },
+      };
     }
     const saved = await this.client.calls.editConfig({ settings: { startAtLogin: enabled } });
     if (saved.ok) this.loginSetting = enabled;

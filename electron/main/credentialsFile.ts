@@ -109,7 +109,9 @@ export class CredentialsFile {
     const parsed = fileSchema.safeParse(safeJson(text));
     if (!parsed.success) {
       const version = (safeJson(text) as { version?: unknown } | undefined)?.version;
-      throw this.unreadable(typeof version === 'number' && version > VERSION ? `it is of a newer format (version ${version})` : 'it is not a credentials file of this format');
+      throw this.unreadable(
+        typeof version === 'number' && version > VERSION ? `it is of a newer format (version ${version})` : 'it is not a credentials file of this format',
+      );
     }
     return { ...parsed.data.remotes };
   }
@@ -120,7 +122,7 @@ export class CredentialsFile {
     const fd = openSync(temp, 'wx', 0o600);
     try {
       const body = Buffer.from(`${JSON.stringify({ format: FORMAT, version: VERSION, remotes }, null, 2)}\n`);
-      for (let at = 0; at < body.length; ) at += writeSync(fd, body, at);
+      for (let at = 0; at < body.length;) at += writeSync(fd, body, at);
       fsyncSync(fd);
     } catch (error) {
       closeSync(fd);
@@ -133,7 +135,10 @@ export class CredentialsFile {
 
   private requireKeychain(): void {
     if (!this.cipher.isEncryptionAvailable()) {
-      throw new HindsightError('KEYCHAIN_UNAVAILABLE', 'The system keychain is not available, so remote credentials cannot be kept safely; use the AWS environment variables or profile instead.');
+      throw new HindsightError(
+        'KEYCHAIN_UNAVAILABLE',
+        'The system keychain is not available, so remote credentials cannot be kept safely; use the AWS environment variables or profile instead.',
+      );
     }
   }
 

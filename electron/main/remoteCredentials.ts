@@ -19,7 +19,8 @@ import { isTrustedSender } from './security.js';
  * safeStorage falls back to a fixed key ("basic_text"): that is no keychain, so it counts as none.
  */
 export const keychain: Cipher = {
-  isEncryptionAvailable: () => safeStorage.isEncryptionAvailable() && !(process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text'),
+  isEncryptionAvailable: () =>
+    safeStorage.isEncryptionAvailable() && !(process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text'),
   encryptString: (plain) => safeStorage.encryptString(plain),
   decryptString: (sealed) => safeStorage.decryptString(sealed),
 };
@@ -42,7 +43,8 @@ export function serveRemoteCredentials(history: HistoryProcess): void {
       if (!keychain.isEncryptionAvailable()) return;
       const { credentials, unreadable } = stored.all();
       for (const [remote, pair] of credentials) await client.calls.useRemoteCredentials({ remote, credentials: pair });
-      if (unreadable.length > 0) console.error(`hindsight: the keychain could not decrypt the credentials of ${unreadable.join(', ')}; enter them again in the Store tab.`);
+      if (unreadable.length > 0)
+        console.error(`hindsight: the keychain could not decrypt the credentials of ${unreadable.join(', ')}; enter them again in the Store tab.`);
     } catch (error) {
       console.error('hindsight: remote credentials were not handed to the history process:', error);
     }

@@ -74,7 +74,9 @@ export class RecordingTray {
       return this.render();
     }
     const answer =
-      action === 'resume' ? await this.client.calls.resumeRecording({}) : await this.client.calls.pauseRecording({ forMs: action === 'pauseForAnHour' ? PAUSE_FOR_MS : null });
+      action === 'resume'
+        ? await this.client.calls.resumeRecording({})
+        : await this.client.calls.pauseRecording({ forMs: action === 'pauseForAnHour' ? PAUSE_FOR_MS : null });
     if (answer.ok) this.show(answer.value);
   }
 }

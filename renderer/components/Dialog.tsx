@@ -60,7 +60,15 @@ export function Dialog({ title, onClose, children, footer, initialFocus, wide }:
 
   return (
     <div className="scrim" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={wide ? 'dialog dialog-wide' : 'dialog'} onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={wide ? 'dialog dialog-wide' : 'dialog'}
+        onKeyDown={onKeyDown}
+      >
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>

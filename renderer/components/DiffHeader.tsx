@@ -33,10 +33,26 @@ export function DiffHeader({ layout, diff, current, beforeLabel, afterLabel, onP
           <span className="visually-hidden">{where}</span>
         </span>
         <span className="diff-nav">
-          <button type="button" className="icon-button" aria-label="Previous change" title="Previous change (Shift+F7)" aria-keyshortcuts="Shift+F7" disabled={total === 0 || current === null || current <= 0} onClick={onPrevious}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Previous change"
+            title="Previous change (Shift+F7)"
+            aria-keyshortcuts="Shift+F7"
+            disabled={total === 0 || current === null || current <= 0}
+            onClick={onPrevious}
+          >
             <span className="chevron chevron-up" aria-hidden="true" />
           </button>
-          <button type="button" className="icon-button" aria-label="Next change" title="Next change (F7)" aria-keyshortcuts="F7" disabled={total === 0 || (current !== null && current >= total - 1)} onClick={onNext}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Next change"
+            title="Next change (F7)"
+            aria-keyshortcuts="F7"
+            disabled={total === 0 || (current !== null && current >= total - 1)}
+            onClick={onNext}
+          >
             <span className="chevron chevron-down" aria-hidden="true" />
           </button>
         </span>
@@ -49,11 +65,15 @@ export function DiffHeader({ layout, diff, current, beforeLabel, afterLabel, onP
       ) : (
         <div className="diff-legend diff-legend-inline">
           <span className="legend-removed">
-            <span className="legend-mark" aria-hidden="true">−</span>
+            <span className="legend-mark" aria-hidden="true">
+              −
+            </span>
             {beforeLabel}
           </span>
           <span className="legend-added">
-            <span className="legend-mark" aria-hidden="true">+</span>
+            <span className="legend-mark" aria-hidden="true">
+              +
+            </span>
             {afterLabel}
           </span>
         </div>

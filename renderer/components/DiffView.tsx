@@ -124,15 +124,7 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
 
   return (
     <div className={`diff-view diff-${layout}`}>
-      <DiffHeader
-        layout={layout}
-        diff={model.diff}
-        current={current}
-        beforeLabel={beforeLabel}
-        afterLabel={afterLabel}
-        onPrevious={previous}
-        onNext={next}
-      />
+      <DiffHeader layout={layout} diff={model.diff} current={current} beforeLabel={beforeLabel} afterLabel={afterLabel} onPrevious={previous} onNext={next} />
       <div className="diff-editors" ref={host} data-testid="diff-view" />
     </div>
   );

@@ -56,7 +56,15 @@ function wholeLines(a: string, b: string, fromA: number, toA: number, fromB: num
   return fromA === toA || fromB === toB ? new Change(fromA, toA, fromB, toB) : trimmedReplacement(a, b, fromA, toA, fromB, toB);
 }
 
-function wordChanges(a: string, b: string, fromA: number, toA: number, fromB: number, toB: number, block: { aStart: number; aEnd: number; bStart: number; bEnd: number }): Change[] | null {
+function wordChanges(
+  a: string,
+  b: string,
+  fromA: number,
+  toA: number,
+  fromB: number,
+  toB: number,
+  block: { aStart: number; aEnd: number; bStart: number; bEnd: number },
+): Change[] | null {
   if (block.aEnd - block.aStart > MAX_WORD_DIFF_LINES || block.bEnd - block.bStart > MAX_WORD_DIFF_LINES) return null;
   const linesA = lineRanges(a, fromA, toA);
   const linesB = lineRanges(b, fromB, toB);
@@ -68,7 +76,8 @@ function wordChanges(a: string, b: string, fromA: number, toA: number, fromB: nu
   let runB = fromB;
   const flush = (): boolean => {
     if (runA === atA && runB === atB) return true;
-    const change = atA > runA && atB > runB ? trimmedReplacement(a, b, runA, atA, runB, atB) : settled(a, b, 0, 0, { fromA: runA, toA: atA, fromB: runB, toB: atB });
+    const change =
+      atA > runA && atB > runB ? trimmedReplacement(a, b, runA, atA, runB, atB) : settled(a, b, 0, 0, { fromA: runA, toA: atA, fromB: runB, toB: atB });
     if (!change) return false;
     out.push(change);
     return true;
@@ -110,7 +119,7 @@ function trimmedReplacement(a: string, b: string, fromA: number, toA: number, fr
 /** [start, end) of each line in text[from, to), line breaks included. */
 function lineRanges(text: string, from: number, to: number): [number, number][] {
   const out: [number, number][] = [];
-  for (let at = from; at < to; ) {
+  for (let at = from; at < to;) {
     const end = lineEnd(text, at, to);
     out.push([at, end]);
     at = end;

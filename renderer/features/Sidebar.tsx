@@ -87,5 +87,3 @@ export function Sidebar({ folded, onToggle }: SidebarProps) {
     </nav>
   );
 }
-
-

@@ -14,6 +14,17 @@ import type { VersionsSlice } from './versionsSlice.js';
 
 // The whole store is the union of its slices; each slice may read and call the others' actions.
 
-export type AppState = ProjectsSlice & CopySlice & TreeSlice & FileListSlice & VersionsSlice & TimelineSlice & StatsSlice & RetentionSlice & SearchSlice & ToastSlice & TransferSlice & BackgroundSlice;
+export type AppState = ProjectsSlice &
+  CopySlice &
+  TreeSlice &
+  FileListSlice &
+  VersionsSlice &
+  TimelineSlice &
+  StatsSlice &
+  RetentionSlice &
+  SearchSlice &
+  ToastSlice &
+  TransferSlice &
+  BackgroundSlice;
 
 export type Slice<T> = StateCreator<AppState, [], [], T>;

@@ -59,7 +59,19 @@ export const createCopySlice: Slice<CopySlice> = (set, get) => ({
     set((s) => ({
       copies: {
         ...s.copies,
-        [operationId]: { operationId, path, projectId: null, progress: null, known, operation: operation ?? null, startedAt: Date.now(), firstAt: null, firstBytes: 0, lastAt: Date.now(), cancelling: false },
+        [operationId]: {
+          operationId,
+          path,
+          projectId: null,
+          progress: null,
+          known,
+          operation: operation ?? null,
+          startedAt: Date.now(),
+          firstAt: null,
+          firstBytes: 0,
+          lastAt: Date.now(),
+          cancelling: false,
+        },
       },
     })),
   copyProgress: (operationId, progress) => {

@@ -95,7 +95,11 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
   openFolder: async (path, { show = true, confirmLarge = false } = {}) => {
     const operationId = newOperationId('open');
     set({ openError: null, dialogOperation: get().openDialogVisible ? operationId : null });
-    get().beginCopy(operationId, path, get().projects.some((p) => p.root === path));
+    get().beginCopy(
+      operationId,
+      path,
+      get().projects.some((p) => p.root === path),
+    );
     try {
       const opened = await call('openProject', { path, operationId, ...(confirmLarge ? { confirmLarge } : {}) });
       get().completeCopy(operationId, opened);
@@ -172,7 +176,14 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
     get().beginCopy(operationId, path);
     try {
       const moved = await call('relocateProject', { projectId, path, operationId });
-      set((s) => ({ projects: upsert(s.projects.filter((p) => p.projectId !== projectId), moved.project), openDialogVisible: false, locateFor: null }));
+      set((s) => ({
+        projects: upsert(
+          s.projects.filter((p) => p.projectId !== projectId),
+          moved.project,
+        ),
+        openDialogVisible: false,
+        locateFor: null,
+      }));
       const view = get().view;
       if (get().currentProjectId === projectId || get().currentProjectId === null) {
         get().showProject(moved.projectId);
@@ -237,8 +248,7 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
   setOpenDialog: (visible) => set({ openDialogVisible: visible, openError: null, openHint: null, locateFor: null }),
   showOpenHint: (hint) => set({ openDialogVisible: true, openError: null, openHint: hint }),
 
-  projectStateChanged: (projectId, root, state) =>
-    set((s) => ({ projects: s.projects.map((p) => (p.projectId === projectId ? { ...p, root, state } : p)) })),
+  projectStateChanged: (projectId, root, state) => set((s) => ({ projects: s.projects.map((p) => (p.projectId === projectId ? { ...p, root, state } : p)) })),
 
   setConnectionLost: (lost) => set({ connectionLost: lost }),
   dismissUnreadable: (projectId) => set((s) => ({ unreadable: { ...s.unreadable, [projectId]: [] } })),

@@ -52,7 +52,18 @@ export const createStatsSlice: Slice<StatsSlice> = (set, get) => ({
   },
 
   resetStats: () =>
-    set({ stats: null, remotes: null, statsError: null, verifyOperation: null, verifyProgress: null, verifyResult: null, verifyError: null, pullRemote: null, pullResult: null, pullError: null }),
+    set({
+      stats: null,
+      remotes: null,
+      statsError: null,
+      verifyOperation: null,
+      verifyProgress: null,
+      verifyResult: null,
+      verifyError: null,
+      pullRemote: null,
+      pullResult: null,
+      pullError: null,
+    }),
 
   runPull: async (remote) => {
     const projectId = get().currentProjectId;

@@ -62,7 +62,12 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
     set({ snapshotRestore: { ...draft, preview: null, previewError: null } });
     if (draft.scope === 'folder' && draft.pathPrefix.trim() === '') return;
     try {
-      const preview = await call('previewRestore', { projectId, snapshotId: draft.snapshot.snapshotId, pathPrefix: draft.pathPrefix, deleteAdded: draft.deleteAdded });
+      const preview = await call('previewRestore', {
+        projectId,
+        snapshotId: draft.snapshot.snapshotId,
+        pathPrefix: draft.pathPrefix,
+        deleteAdded: draft.deleteAdded,
+      });
       const now = get().snapshotRestore;
       if (seq === previewSeq && now) set({ snapshotRestore: { ...now, preview } });
     } catch (error) {
@@ -91,7 +96,9 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
   }
 
   async function restoreTo(projectId: string, snapshotId: number, pathPrefix: string, deleteAdded: boolean) {
-    return holdRefresh(() => call('restoreSnapshot', { projectId, snapshotId, pathPrefix, deleteAdded, dryRun: false, operationId: newOperationId('restore') }));
+    return holdRefresh(() =>
+      call('restoreSnapshot', { projectId, snapshotId, pathPrefix, deleteAdded, dryRun: false, operationId: newOperationId('restore') }),
+    );
   }
 
   return {
@@ -126,7 +133,16 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
     },
 
     resetTimeline: () =>
-      set({ snapshots: [], timelineStatus: 'idle', timelineError: null, selectedSnapshotId: null, snapshotChanges: null, snapshotSummary: null, snapshotRestore: null, checkpointDialog: false }),
+      set({
+        snapshots: [],
+        timelineStatus: 'idle',
+        timelineError: null,
+        selectedSnapshotId: null,
+        snapshotChanges: null,
+        snapshotSummary: null,
+        snapshotRestore: null,
+        checkpointDialog: false,
+      }),
 
     selectSnapshot: async (snapshotId) => {
       const projectId = get().currentProjectId;
@@ -183,15 +199,16 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => {
         get().pushToast({
           tone: 'info',
           message: result.snapshotId === null ? `${where} already matches that snapshot.` : `${where} was restored to ${snapshotName(draft.snapshot)}.`,
-          action: undoTo !== null
-            ? {
-                label: 'Undo',
-                run: () =>
-                  void restoreTo(projectId, undoTo, draft.pathPrefix, true)
-                    .then(() => get().pushToast({ tone: 'info', message: 'Undone: the files are back as they were.' }))
-                    .catch((error: unknown) => get().pushToast({ tone: 'error', message: `Undo failed: ${asError(error).message}` })),
-              }
-            : undefined,
+          action:
+            undoTo !== null
+              ? {
+                  label: 'Undo',
+                  run: () =>
+                    void restoreTo(projectId, undoTo, draft.pathPrefix, true)
+                      .then(() => get().pushToast({ tone: 'info', message: 'Undone: the files are back as they were.' }))
+                      .catch((error: unknown) => get().pushToast({ tone: 'error', message: `Undo failed: ${asError(error).message}` })),
+                }
+              : undefined,
         });
       } catch (error) {
         set({ snapshotRestore: null });

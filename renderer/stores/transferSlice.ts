@@ -53,12 +53,17 @@ export const createTransferSlice: Slice<TransferSlice> = (set, get) => ({
       const what = `${plural(result.snapshots, 'snapshot')}, ${formatBytes(result.size)}`;
       get().pushToast({
         tone: 'info',
-        message: result.to ? `History of ${name} exported to ${result.to} (${what}).` : `History of ${name} exported (${what}); your browser saves it with your downloads.`,
+        message: result.to
+          ? `History of ${name} exported to ${result.to} (${what}).`
+          : `History of ${name} exported (${what}); your browser saves it with your downloads.`,
       });
       return true;
     } catch (error) {
       const failure = asError(error);
-      get().pushToast({ tone: 'error', message: failure.code === 'CANCELLED' ? 'Export cancelled: no bundle was written.' : `Export failed: ${failure.message}` });
+      get().pushToast({
+        tone: 'error',
+        message: failure.code === 'CANCELLED' ? 'Export cancelled: no bundle was written.' : `Export failed: ${failure.message}`,
+      });
       return false;
     } finally {
       get().endCopy(operationId);
@@ -71,9 +76,7 @@ export const createTransferSlice: Slice<TransferSlice> = (set, get) => ({
     get().beginCopy(operationId, 'path' in source ? source.path : source.file.name, false, 'import');
     try {
       const result =
-        'path' in source
-          ? await call('importHistory', { from: source.path, as, operationId })
-          : await uploadHistory(source.file, { operationId, as });
+        'path' in source ? await call('importHistory', { from: source.path, as, operationId }) : await uploadHistory(source.file, { operationId, as });
       await get().loadProjects();
       const project = get().projects.find((p) => p.projectId === result.projectId);
       get().pushToast({
@@ -84,7 +87,10 @@ export const createTransferSlice: Slice<TransferSlice> = (set, get) => ({
       return true;
     } catch (error) {
       const failure = asError(error);
-      get().pushToast({ tone: 'error', message: failure.code === 'CANCELLED' ? 'Import cancelled: the history is as it was.' : `Import failed: ${failure.message}` });
+      get().pushToast({
+        tone: 'error',
+        message: failure.code === 'CANCELLED' ? 'Import cancelled: the history is as it was.' : `Import failed: ${failure.message}`,
+      });
       return false;
     } finally {
       get().endCopy(operationId);

@@ -17,7 +17,9 @@ import { versionWithTime } from '../format/versionName.js';
 // comes back as events, and the view refreshes once (refresh.ts).
 
 /** What the selected file's view compares now, side by side named (null: no comparison). */
-export function currentComparison(s: Pick<VersionsSlice, 'versions' | 'selectedVersionId' | 'compareWith' | 'comparePicks' | 'gitVersions' | 'versionsMore' | 'disk'>): Comparison | null {
+export function currentComparison(
+  s: Pick<VersionsSlice, 'versions' | 'selectedVersionId' | 'compareWith' | 'comparePicks' | 'gitVersions' | 'versionsMore' | 'disk'>,
+): Comparison | null {
   const selected = s.versions.find((v) => v.versionId === s.selectedVersionId);
   if (!selected) return null;
   const numberOf = versionNumbers(s.versions, versionTotal(s));
@@ -89,7 +91,8 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     const version = versions.find((v) => v.versionId === versionId);
     if (!version) return;
     const picks = get().comparePicks;
-    const stale = () => get().selectedVersionId !== versionId || get().versionsPath !== path || get().compareWith !== compareWith || get().comparePicks !== picks;
+    const stale = () =>
+      get().selectedVersionId !== versionId || get().versionsPath !== path || get().compareWith !== compareWith || get().comparePicks !== picks;
     if (picks.length < 2 && compareWith === 'none') {
       if (version.hash === null) {
         set({ content: null, contentStatus: 'ready', contentError: null, diff: null });
@@ -150,7 +153,19 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
       if (!projectId) return;
       const samePath = get().versionsPath === path;
       if (!samePath) {
-        set({ versionsPath: path, versions: [], versionsStatus: 'loading', versionsError: null, selectedVersionId: null, content: null, diff: null, contentStatus: 'idle', disk: null, gitVersions: null, comparePicks: [] });
+        set({
+          versionsPath: path,
+          versions: [],
+          versionsStatus: 'loading',
+          versionsError: null,
+          selectedVersionId: null,
+          content: null,
+          diff: null,
+          contentStatus: 'idle',
+          disk: null,
+          gitVersions: null,
+          comparePicks: [],
+        });
         if (get().compareWith === 'head' || get().compareWith === 'index') set({ compareWith: 'none' });
       }
       // The newest page; a refresh reads as many as were shown (older pages the user opened stay).
@@ -168,9 +183,14 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
         set({ versionsMore: oldestFirst.length === limit });
         const previous = get().selectedVersionId;
         const keep = keepSelection && samePath && versions.some((v) => v.versionId === previous);
-        const selected = keep ? previous : (versions.find((v) => v.hash !== null) ?? versions[0])?.versionId ?? null;
+        const selected = keep ? previous : ((versions.find((v) => v.hash !== null) ?? versions[0])?.versionId ?? null);
         const comparePicks = get().comparePicks.filter((id) => versions.some((v) => v.versionId === id));
-        set({ versions, versionsStatus: 'ready', selectedVersionId: selected, comparePicks: comparePicks.length === get().comparePicks.length ? get().comparePicks : comparePicks });
+        set({
+          versions,
+          versionsStatus: 'ready',
+          selectedVersionId: selected,
+          comparePicks: comparePicks.length === get().comparePicks.length ? get().comparePicks : comparePicks,
+        });
         // The selected version's contents (or diff) after the list is painted: a click's first
         // rows never wait for a CodeMirror view to be built. A selection made meanwhile has
         // loaded its own view.
@@ -204,7 +224,24 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => {
     },
 
     resetVersions: () =>
-      set({ versionsMore: false, loadingOlder: false, versions: [], versionsPath: null, versionsStatus: 'idle', versionsError: null, selectedVersionId: null, content: null, contentStatus: 'idle', contentError: null, diff: null, diffError: null, restoreTarget: null, disk: null, gitVersions: null, comparePicks: [] }),
+      set({
+        versionsMore: false,
+        loadingOlder: false,
+        versions: [],
+        versionsPath: null,
+        versionsStatus: 'idle',
+        versionsError: null,
+        selectedVersionId: null,
+        content: null,
+        contentStatus: 'idle',
+        contentError: null,
+        diff: null,
+        diffError: null,
+        restoreTarget: null,
+        disk: null,
+        gitVersions: null,
+        comparePicks: [],
+      }),
 
     selectVersion: (versionId) => {
       if (versionId === get().selectedVersionId) return;

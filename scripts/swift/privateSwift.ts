@@ -51,7 +51,9 @@ export interface PrivateSwift extends SwiftEndpoint {
 
 export class SwiftUnavailableError extends Error {
   constructor(readonly missing: string[]) {
-    super(`OpenStack Swift is not installed here (missing ${missing.join(', ')}). Install: apt-get install swift swift-proxy swift-object swift-container swift-account python3-swift memcached`);
+    super(
+      `OpenStack Swift is not installed here (missing ${missing.join(', ')}). Install: apt-get install swift swift-proxy swift-object swift-container swift-account python3-swift memcached`,
+    );
     this.name = 'SwiftUnavailableError';
   }
 }
@@ -246,7 +248,23 @@ class SwiftInstance {
 function makeCertificate(files: { cert: string; key: string }): void {
   const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', files.key, '-out', files.cert, '-days', '7', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      files.key,
+      '-out',
+      files.cert,
+      '-days',
+      '7',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
     { encoding: 'utf8' },
   );
   if (made.status !== 0) throw new Error(`Making the TLS certificate failed (is openssl installed?): ${made.stderr || made.error?.message}`);

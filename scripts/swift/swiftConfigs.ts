@@ -27,8 +27,16 @@ export function swiftConfFile(dir: string, server: SwiftServer): string {
 
 /** swift.conf: the hash path salt and the one storage policy. */
 export function swiftConf(): string {
-  return ['[swift-hash]', 'swift_hash_path_suffix = hindsight-test', 'swift_hash_path_prefix = hindsight', '',
-    '[storage-policy:0]', 'name = gold', 'default = yes', ''].join('\n');
+  return [
+    '[swift-hash]',
+    'swift_hash_path_suffix = hindsight-test',
+    'swift_hash_path_prefix = hindsight',
+    '',
+    '[storage-policy:0]',
+    'name = gold',
+    'default = yes',
+    '',
+  ].join('\n');
 }
 
 function common(dir: string, port: number, logName: string, tls?: { cert: string; key: string }): string[] {
@@ -51,15 +59,7 @@ function common(dir: string, port: number, logName: string, tls?: { cert: string
 }
 
 function backendConf(dir: string, port: number, kind: 'account' | 'container' | 'object'): string {
-  return [
-    ...common(dir, port, kind),
-    '[pipeline:main]',
-    `pipeline = ${kind}-server`,
-    '',
-    `[app:${kind}-server]`,
-    `use = egg:swift#${kind}`,
-    '',
-  ].join('\n');
+  return [...common(dir, port, kind), '[pipeline:main]', `pipeline = ${kind}-server`, '', `[app:${kind}-server]`, `use = egg:swift#${kind}`, ''].join('\n');
 }
 
 // slo after s3api, or multipart uploads are silently off; tempauth needs memcached.

@@ -52,6 +52,11 @@ export const hunkRange = z
 export const operationId = z.string().min(1).max(128);
 
 /** How many bytes of a version travel at most; larger contents come back truncated and marked. */
-export const maxBytes = z.number().int().min(0).max(64 * MIB).default(2 * MIB);
+export const maxBytes = z
+  .number()
+  .int()
+  .min(0)
+  .max(64 * MIB)
+  .default(2 * MIB);
 
 export const label = z.string().trim().min(1, 'a checkpoint needs a name').max(200);

@@ -10,8 +10,17 @@ export const remoteName = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a remote name is 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit');
 
-const accessKeyId = z.string().trim().min(1, 'the access key is empty').max(256).regex(/^[\x21-\x7e]+$/, 'the access key has spaces or characters outside ASCII');
-const secretAccessKey = z.string().min(1, 'the secret is empty').max(1024).regex(/^[\x21-\x7e]+$/, 'the secret has spaces or characters outside ASCII');
+const accessKeyId = z
+  .string()
+  .trim()
+  .min(1, 'the access key is empty')
+  .max(256)
+  .regex(/^[\x21-\x7e]+$/, 'the access key has spaces or characters outside ASCII');
+const secretAccessKey = z
+  .string()
+  .min(1, 'the secret is empty')
+  .max(1024)
+  .regex(/^[\x21-\x7e]+$/, 'the secret has spaces or characters outside ASCII');
 
 export const remoteCredentialsRequestSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('status') }),

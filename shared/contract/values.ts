@@ -1,5 +1,18 @@
 import type { HindsightErrorData } from '../errors.js';
-import type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotKind, SnapshotSummary, UnreadablePath, VersionInfo, VerifyResult } from '../history.js';
+import type {
+  DiskState,
+  FileEntry,
+  GitSource,
+  OpenResult,
+  Origin,
+  SnapshotChange,
+  SnapshotInfo,
+  SnapshotKind,
+  SnapshotSummary,
+  UnreadablePath,
+  VersionInfo,
+  VerifyResult,
+} from '../history.js';
 import type { RetentionPolicy } from '../retention.js';
 import type { Settings } from './config.js';
 

@@ -50,7 +50,7 @@ export function slideMarks(lines: Int32Array, changed: Uint8Array, otherChanged:
     return j > 0 && otherChanged[j - 1] === 1;
   };
   let unchangedBefore = 0;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     if (!changed[i]) {
       unchangedBefore++;
       i++;
@@ -60,7 +60,7 @@ export function slideMarks(lines: Int32Array, changed: Uint8Array, otherChanged:
     let end = i;
     while (end < n && changed[end]) end++;
     let aligned = -1;
-    for (let length = -1; length !== end - start; ) {
+    for (let length = -1; length !== end - start;) {
       length = end - start;
       while (start > 0 && lines[start - 1] === lines[end - 1]) {
         changed[--start] = 1;

@@ -33,7 +33,10 @@ export function histogramMark(a: Int32Array, b: Int32Array, distinct: number, ch
       changedA.fill(1, range.aLo, range.aHi);
       changedB.fill(1, range.bLo, range.bHi);
     } else {
-      stack.push({ aLo: anchor.aEnd, aHi: range.aHi, bLo: anchor.bEnd, bHi: range.bHi }, { aLo: range.aLo, aHi: anchor.aStart, bLo: range.bLo, bHi: anchor.bStart });
+      stack.push(
+        { aLo: anchor.aEnd, aHi: range.aHi, bLo: anchor.bEnd, bHi: range.bHi },
+        { aLo: range.aLo, aHi: anchor.aStart, bLo: range.bLo, bHi: anchor.bStart },
+      );
     }
   }
 }
@@ -67,12 +70,12 @@ function findAnchor(a: Int32Array, b: Int32Array, r: MarkRange, index: Index): A
   let bestCount = MAX_CHAIN + 1;
   let common = false;
   {
-    for (let bi = r.bLo; bi < r.bHi; ) {
+    for (let bi = r.bLo; bi < r.bHi;) {
       let bNext = bi + 1;
       const id = b[bi]!;
       if (head[id] !== -1) common = true;
       if (head[id] !== -1 && count[id]! <= bestCount) {
-        for (let ai = head[id]!; ai !== -1 && count[id]! <= bestCount; ) {
+        for (let ai = head[id]!; ai !== -1 && count[id]! <= bestCount;) {
           // Grow the common run around (ai, bi) both ways, tracking its rarest line.
           let aStart = ai;
           let bStart = bi;

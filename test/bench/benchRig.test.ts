@@ -20,12 +20,20 @@ describe('the paired comparison of bench:compare', () => {
 
   it('calls a consistent change faster or slower, with the interval around the ratio', () => {
     const base = [100, 120, 90, 110, 105];
-    const faster = comparePaired(base, base.map((v, i) => v * (0.8 + (i % 2) * 0.02)));
+    const faster = comparePaired(
+      base,
+      base.map((v, i) => v * (0.8 + (i % 2) * 0.02)),
+    );
     expect(faster.verdict).toBe('faster');
     expect(faster.low).toBeLessThan(faster.ratio);
     expect(faster.high).toBeGreaterThan(faster.ratio);
     expect(faster.high).toBeLessThan(1);
-    expect(comparePaired(base, base.map((v) => v * 1.3)).verdict).toBe('slower');
+    expect(
+      comparePaired(
+        base,
+        base.map((v) => v * 1.3),
+      ).verdict,
+    ).toBe('slower');
   });
 
   it('uses the t distribution: wide intervals for few rounds', () => {

@@ -74,7 +74,11 @@ describe('bench:density rig', () => {
     const work = join(scratch, 'work');
     mkdirSync(work);
     const index = join(scratch, 'index');
-    const expected = [{ keep: 'k1', gone: 'g' }, { keep: 'k2', 'dir/new': 'n' }, { keep: 'k2', 'dir/new': 'n', side: 's' }];
+    const expected = [
+      { keep: 'k1', gone: 'g' },
+      { keep: 'k2', 'dir/new': 'n' },
+      { keep: 'k2', 'dir/new': 'n', side: 's' },
+    ];
     for (const [i, commit] of commits.entries()) {
       checkOut(repo, index, work, commit.hash);
       expect(contents(work)).toEqual(expected[i]);

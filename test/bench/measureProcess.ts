@@ -25,11 +25,7 @@ export function canMeasureCpu(): boolean {
   return existsSync(TIME);
 }
 
-export function measureProcess(
-  command: string,
-  args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<ProcessMeasure> {
+export function measureProcess(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ProcessMeasure> {
   const report = join(tmpdir(), `hindsight-bench-time-${randomUUID()}`);
   const withTime = canMeasureCpu();
   const argv = withTime ? ['-f', '%U %S %M', '-o', report, command, ...args] : [...args];

@@ -11,7 +11,11 @@ const [name, ...cases] = process.argv.slice(2);
 const suitesDir = fileURLToPath(new URL('./suites/', import.meta.url));
 const file = `${suitesDir}${name}.bench.js`;
 if (!name || !existsSync(file)) {
-  const known = existsSync(suitesDir) ? readdirSync(suitesDir).filter((f) => f.endsWith('.bench.js')).map((f) => f.slice(0, -9)) : [];
+  const known = existsSync(suitesDir)
+    ? readdirSync(suitesDir)
+        .filter((f) => f.endsWith('.bench.js'))
+        .map((f) => f.slice(0, -9))
+    : [];
   process.stderr.write(`Usage: runSuite NAME [CASE...]; suites built here: ${known.join(', ') || 'none'}\n`);
   process.exit(2);
 }

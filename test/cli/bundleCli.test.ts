@@ -19,7 +19,8 @@ function blobCount(dataDir: string): number {
   for (const id of readdirSync(projects)) {
     const blobs = join(projects, id, 'blobs');
     if (!existsSync(blobs)) continue;
-    for (const dir of readdirSync(blobs)) if (/^[0-9a-f]{2}$/.test(dir)) n += readdirSync(join(blobs, dir)).filter((name) => /^[0-9a-f]{64}$/.test(name)).length;
+    for (const dir of readdirSync(blobs))
+      if (/^[0-9a-f]{2}$/.test(dir)) n += readdirSync(join(blobs, dir)).filter((name) => /^[0-9a-f]{64}$/.test(name)).length;
   }
   return n;
 }
@@ -59,7 +60,9 @@ describe('hindsight export and import', () => {
     const imported = await cliJson<ImportResult>(['import', file, '--as', moved, '--data-dir', dataB]);
     expect(imported).toMatchObject({ root: moved, snapshots: 2, added: 2, blobsWritten: 0, blobsPresent: 4 });
     const again = await runCli(['import', file, '--as', moved, '--data-dir', dataB]);
-    expect(again.stdout.toString()).toBe(`Imported 0 snapshots into the history of ${moved} (2 snapshots already there): 0 blobs written, 4 already stored (2.9 MiB).\n`);
+    expect(again.stdout.toString()).toBe(
+      `Imported 0 snapshots into the history of ${moved} (2 snapshots already there): 0 blobs written, 4 already stored (2.9 MiB).\n`,
+    );
 
     const out = tempDir();
     await cliJson(['restore', moved, '--snapshot', '1', '--into', join(out, 'one'), '--data-dir', dataB]);

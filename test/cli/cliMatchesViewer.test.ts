@@ -17,7 +17,11 @@ import { tempDir } from '../helpers/tempDirs.js';
 function keysOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.length === 0 ? [] : [keysOf(value[0])];
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, keysOf((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, keysOf((value as Record<string, unknown>)[k])]),
+    );
   }
   return typeof value;
 }

@@ -11,7 +11,7 @@ import { sha256, writeTree } from '../helpers/writeTree.js';
 describe('hindsight CLI', () => {
   it('open, files, log, show and restore speak the documented JSON', async () => {
     const root = tempDir();
-    writeTree(root, { 'src/main.sh': { data: '#!/bin/sh\n', mode: 0o755 }, 'README.md': 'hello\n', 'link': { link: 'README.md' } });
+    writeTree(root, { 'src/main.sh': { data: '#!/bin/sh\n', mode: 0o755 }, 'README.md': 'hello\n', link: { link: 'README.md' } });
     const dataDir = tempDir('hindsight-data-');
     const trace = join(tempDir(), 'trace.jsonl');
 

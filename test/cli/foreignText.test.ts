@@ -18,7 +18,12 @@ const LABEL = 'release\x1b[2J\x1b]0;owned\x07 \u202eexe.txt';
 
 /** Every character a terminal would act on: controls but the line break, DEL, C1, bidi controls. */
 function acting(text: string): string[] {
-  const acts = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f) || [0x61c, 0x200e, 0x200f].includes(code) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+  const acts = (code: number) =>
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    [0x61c, 0x200e, 0x200f].includes(code) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069);
   return [...text].filter((c) => c !== '\n' && acts(c.codePointAt(0)!));
 }
 

@@ -12,7 +12,16 @@ import { writeTree } from '../helpers/writeTree.js';
 const ZONE = 'Asia/Kathmandu'; // UTC+05:45: a wrong zone, or UTC, cannot pass by chance
 
 function localTime(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(ms));
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }
@@ -94,7 +103,10 @@ describe('human output', () => {
     const result = await finished(spawn('script', ['-qec', command, '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'] }));
     const screen = result.stdout.toString('utf8');
     expect(result.code, screen).toBe(0);
-    const lines = screen.split(/\r|\n/).map((l) => l.replaceAll(ERASE_LINE, '')).filter((l) => l.includes('['));
+    const lines = screen
+      .split(/\r|\n/)
+      .map((l) => l.replaceAll(ERASE_LINE, ''))
+      .filter((l) => l.includes('['));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).toMatch(/^(Verifying|Verified) \[[#-]{28}\]\s+\d+% {2}[\d,]+ of [\d,]+ files {2}/);
     expect(screen).not.toMatch(/verify verify/i);

@@ -22,7 +22,9 @@ function folderOf(files: number, size: number): string {
 
 function blobFiles(dataDir: string, root: string): string[] {
   const blobs = join(dataDir, 'projects', projectIdOf(root), 'blobs');
-  return readdirSync(blobs, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
+  return readdirSync(blobs, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => d.name);
 }
 
 describe('a large first copy', () => {

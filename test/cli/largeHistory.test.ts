@@ -34,7 +34,11 @@ function oneSnapshotRecord(bundle: Buffer): Buffer {
   while (at < bundle.length) {
     const kind = bundle[at]!;
     const length =
-      kind === KIND.blob ? BLOB_HEAD + Number(bundle.readBigUInt64BE(at + 33)) : kind === KIND.compressed ? COMPRESSED_HEAD + bundle.readUInt32BE(at + BLOB_HEAD) : 5 + bundle.readUInt32BE(at + 1);
+      kind === KIND.blob
+        ? BLOB_HEAD + Number(bundle.readBigUInt64BE(at + 33))
+        : kind === KIND.compressed
+          ? COMPRESSED_HEAD + bundle.readUInt32BE(at + BLOB_HEAD)
+          : 5 + bundle.readUInt32BE(at + 1);
     const record = bundle.subarray(at, at + length);
     const json = () => JSON.parse(record.subarray(5).toString('utf8'));
     if (kind === KIND.header) head.push(record);

@@ -29,7 +29,12 @@ describe('names that are not UTF-8 on the command line', () => {
     const { root, dataDir } = await project();
     const human = await runCli(['files', root, '--data-dir', dataDir]);
     expect(human.code).toBe(0);
-    const paths = human.stdout.toString('utf8').trim().split('\n').slice(1).map((line) => line.split(/\s+/).at(-1));
+    const paths = human.stdout
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(/\s+/).at(-1));
     expect(paths).toEqual(['d\\xE9/inner.txt', 'f\\xFE.t', 'f\\xFF.t']);
     const json = await cliJson<FileEntry[]>(['files', root, '--data-dir', dataDir]);
     expect(json.map((f) => Buffer.from(bytesOfName(f.path)).toString('hex'))).toEqual(['64e92f696e6e65722e747874', '66fe2e74', '66ff2e74']);

@@ -10,7 +10,11 @@ function terminal(): { stream: PassThrough & { isTTY: boolean; columns: number }
   const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 200 });
   let text = '';
   stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const lines = () => text.split(/[\r\n]/).map((l) => l.replaceAll(ERASE_LINE, '')).filter(Boolean);
+  const lines = () =>
+    text
+      .split(/[\r\n]/)
+      .map((l) => l.replaceAll(ERASE_LINE, ''))
+      .filter(Boolean);
   return { stream, lines, bars: () => lines().flatMap((l) => (/\[(#*)-*\]/.exec(l) ? [/\[(#*)-*\]/.exec(l)![1]!.length] : [])) };
 }
 

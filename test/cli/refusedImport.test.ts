@@ -18,7 +18,9 @@ import { writeTree } from '../helpers/writeTree.js';
 function storeFiles(dataDir: string, rel = 'projects'): string[] {
   const dir = join(dataDir, rel);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [`${rel}/${e.name}/`, ...storeFiles(dataDir, `${rel}/${e.name}`)] : [`${rel}/${e.name}`]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? [`${rel}/${e.name}/`, ...storeFiles(dataDir, `${rel}/${e.name}`)] : [`${rel}/${e.name}`],
+  );
 }
 
 /** What a refused import must leave as it was (the database's own -wal and -shm files aside). */

@@ -21,7 +21,13 @@ function session() {
   // A data folder whose name systemd and a shell would both misread if it were not quoted.
   const dataDir = join(home, 'data 100% $HOME "q" \\x');
   mkdirSync(dataDir);
-  const env = { HOME: home, XDG_CONFIG_HOME: '', XDG_RUNTIME_DIR: join(home, 'no-runtime'), DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home, 'no-bus')}`, HINDSIGHT_DATA_DIR: dataDir };
+  const env = {
+    HOME: home,
+    XDG_CONFIG_HOME: '',
+    XDG_RUNTIME_DIR: join(home, 'no-runtime'),
+    DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home, 'no-bus')}`,
+    HINDSIGHT_DATA_DIR: dataDir,
+  };
   return { home, dataDir, env, unit: join(home, '.config/systemd/user/hindsight-watch.service') };
 }
 
@@ -33,8 +39,12 @@ describe.runIf(process.platform === 'linux')('hindsight service on Linux (a syst
     expect(readFileSync(unit, 'utf8')).toBe(systemdUnit({ node: process.execPath, cli: CLI, dataDir }));
     expect(statSync(unit).mode & 0o777).toBe(0o644);
     // systemd's quoting: \\ and \" inside double quotes, % doubled (a specifier), $ doubled (no expansion).
-    const execStart = readFileSync(unit, 'utf8').split('\n').find((line) => line.startsWith('ExecStart='));
-    expect(execStart).toBe(`ExecStart="${process.execPath}" "${CLI}" "watch" "--all" "--data-dir" "${dataDir.replace(' 100% $HOME "q" \\x', () => ' 100%% $$HOME \\"q\\" \\\\x')}"`);
+    const execStart = readFileSync(unit, 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('ExecStart='));
+    expect(execStart).toBe(
+      `ExecStart="${process.execPath}" "${CLI}" "watch" "--all" "--data-dir" "${dataDir.replace(' 100% $HOME "q" \\x', () => ' 100%% $$HOME \\"q\\" \\\\x')}"`,
+    );
     const text = installed.stdout.toString('utf8');
     expect(text).toContain(`Wrote the systemd user unit ${unit}`);
     expect(text).toContain('systemctl --user enable --now hindsight-watch.service');
@@ -88,7 +98,7 @@ describe.runIf(process.platform === 'linux')('hindsight service on Linux (a syst
 describe('the service files of each platform', () => {
   const spec = { node: '/opt/node 22/bin/node', cli: '/Applications/Hind & sight/<cli>.js', dataDir: "/Users/me/Library/Application Support/Hindsight 'x'" };
 
-  it('puts the launchd agent in ~/Library/LaunchAgents and loads it in the user\'s GUI domain', () => {
+  it("puts the launchd agent in ~/Library/LaunchAgents and loads it in the user's GUI domain", () => {
     const plan = servicePlan({ platform: 'darwin', home: '/Users/me', uid: 501, env: {} }, spec);
     expect(plan.file).toBe(`/Users/me/Library/LaunchAgents/${LAUNCHD_LABEL}.plist`);
     expect(plan.enable).toEqual([['launchctl', 'bootstrap', 'gui/501', plan.file]]);
@@ -97,7 +107,10 @@ describe('the service files of each platform', () => {
 
   it.skipIf(!hasPython)('writes a launchd agent that is a valid property list running watch --all with every argument intact', () => {
     const plist = launchdAgent(spec, '/Users/me/Library/Logs/Hindsight/watch.log');
-    const parsed = spawnSync('python3', ['-c', 'import json, plistlib, sys; print(json.dumps(plistlib.loads(sys.stdin.buffer.read())))'], { input: plist, encoding: 'utf8' });
+    const parsed = spawnSync('python3', ['-c', 'import json, plistlib, sys; print(json.dumps(plistlib.loads(sys.stdin.buffer.read())))'], {
+      input: plist,
+      encoding: 'utf8',
+    });
     expect(parsed.status, parsed.stderr).toBe(0);
     expect(JSON.parse(parsed.stdout)).toEqual({
       Label: LAUNCHD_LABEL,
@@ -113,8 +126,12 @@ describe('the service files of each platform', () => {
   });
 
   it('follows XDG_CONFIG_HOME for the systemd unit, and says what to do where there is no service manager', () => {
-    expect(servicePlan({ platform: 'linux', home: '/home/me', uid: 1000, env: { XDG_CONFIG_HOME: '/cfg' } }, spec).file).toBe('/cfg/systemd/user/hindsight-watch.service');
-    expect(servicePlan({ platform: 'linux', home: '/home/me', uid: 1000, env: { XDG_CONFIG_HOME: 'relative' } }, spec).file).toBe('/home/me/.config/systemd/user/hindsight-watch.service');
+    expect(servicePlan({ platform: 'linux', home: '/home/me', uid: 1000, env: { XDG_CONFIG_HOME: '/cfg' } }, spec).file).toBe(
+      '/cfg/systemd/user/hindsight-watch.service',
+    );
+    expect(servicePlan({ platform: 'linux', home: '/home/me', uid: 1000, env: { XDG_CONFIG_HOME: 'relative' } }, spec).file).toBe(
+      '/home/me/.config/systemd/user/hindsight-watch.service',
+    );
     expect(() => servicePlan({ platform: 'win32', home: 'C:\\Users\\me', uid: -1, env: {} }, spec)).toThrow(UnsupportedPlatformError);
     expect(() => systemdUnit({ ...spec, dataDir: '/a\nb' })).toThrow(/line break/);
   });

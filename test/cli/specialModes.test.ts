@@ -49,7 +49,9 @@ describe('special mode bits from another history', () => {
     const into = join(tempDir(), 'copy');
     const dropped = await cli('restore', folder, '--snapshot', '1', '--into', into);
     expect(dropped.code).toBe(0);
-    expect(dropped.stderr).toBe('2 files or folders had setuid/setgid/sticky bits from another history; not restored (use --keep-special-modes to keep them).\n');
+    expect(dropped.stderr).toBe(
+      '2 files or folders had setuid/setgid/sticky bits from another history; not restored (use --keep-special-modes to keep them).\n',
+    );
     expect(mode(join(into, 'tool'))).toBe(0o755);
     expect(mode(join(into, 'shared'))).toBe(0o775);
     const kept = join(tempDir(), 'kept');

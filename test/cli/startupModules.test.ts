@@ -54,7 +54,18 @@ describe('the modules a CLI process loads', () => {
     }
 
     // The control: a push (to a port nothing listens on) loads it, so the count above can see it.
-    const added = spawnSync(process.execPath, [CLI, 'remote', 'add', 'nowhere', 's3://bucket/prefix', '--endpoint', 'http://127.0.0.1:9', '--path-style', '--data-dir', dataDir]);
+    const added = spawnSync(process.execPath, [
+      CLI,
+      'remote',
+      'add',
+      'nowhere',
+      's3://bucket/prefix',
+      '--endpoint',
+      'http://127.0.0.1:9',
+      '--path-style',
+      '--data-dir',
+      dataDir,
+    ]);
     expect(added.status).toBe(0);
     const push = chunksOpened(['push', root, '--data-dir', dataDir, '--json'], {
       HINDSIGHT_REMOTE_RETRIES: '0',

@@ -13,7 +13,14 @@ import { cliJson, runCli } from '../helpers/runCli.js';
 describe('hindsight stats', () => {
   it('says what compression saves and what the budget holds, before and after a compaction, as the viewer gets it', async () => {
     const texts = [1, 2, 3, 4].map((seed) => sourceText(900 + seed));
-    const { root, dataDir } = await olderStore({ 'a.ts': texts[0]!, 'b.ts': texts[1]!, 'c.ts': texts[2]!, 'd.ts': texts[3]!, 'noise.bin': NOISE, 'small.txt': 'small\n' });
+    const { root, dataDir } = await olderStore({
+      'a.ts': texts[0]!,
+      'b.ts': texts[1]!,
+      'c.ts': texts[2]!,
+      'd.ts': texts[3]!,
+      'noise.bin': NOISE,
+      'small.txt': 'small\n',
+    });
     const data = ['--data-dir', dataDir];
     const rawBytes = texts.reduce((sum, t) => sum + Buffer.byteLength(t), 0) + NOISE.length + 6;
 

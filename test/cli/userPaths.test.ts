@@ -84,7 +84,11 @@ describe('paths typed on the command line', () => {
 
     writeFileSync(join(root, 'builtin/add.c'), 'changed again\n');
     writeFileSync(join(root, 'README.md'), 'changed readme\n');
-    const preview = await cliJson<{ prefix: string | null; write: string[] }>(['restore', root, '--snapshot', '1', '--path', './', '--dry-run', '--data-dir', dataDir], {}, { cwd: builtin });
+    const preview = await cliJson<{ prefix: string | null; write: string[] }>(
+      ['restore', root, '--snapshot', '1', '--path', './', '--dry-run', '--data-dir', dataDir],
+      {},
+      { cwd: builtin },
+    );
     expect(preview.write).toEqual(['builtin/add.c']);
     expect(preview.prefix).toBe('builtin');
   });
@@ -93,7 +97,13 @@ describe('paths typed on the command line', () => {
     const dataDir = tempDir('hindsight-data-');
     const cwd = tempDir();
     writeFileSync(join(cwd, 'file.txt'), 'x\n');
-    for (const args of [['open', ''], ['files', ''], ['log', '', 'x'], ['show', cwd, ''], ['restore', cwd, '--snapshot', '1', '--path', '']]) {
+    for (const args of [
+      ['open', ''],
+      ['files', ''],
+      ['log', '', 'x'],
+      ['show', cwd, ''],
+      ['restore', cwd, '--snapshot', '1', '--path', ''],
+    ]) {
       const result = await runCli([...args, '--data-dir', dataDir], {}, { cwd });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/is empty\nUsage: hindsight /);

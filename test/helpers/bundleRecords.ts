@@ -19,7 +19,7 @@ export interface BundleRecord {
 export function bundleRecords(bundle: Buffer): { firstLine: Buffer; records: BundleRecord[] } {
   const start = bundle.indexOf(0x0a) + 1;
   const records: BundleRecord[] = [];
-  for (let at = start; at < bundle.length; ) {
+  for (let at = start; at < bundle.length;) {
     const kind = String.fromCharCode(bundle[at]!);
     if (kind === 'B') {
       const size = Number(bundle.readBigUInt64BE(at + 33));
@@ -29,7 +29,11 @@ export function bundleRecords(bundle: Buffer): { firstLine: Buffer; records: Bun
     }
     if (kind === 'Z') {
       const length = bundle.readUInt32BE(at + 41);
-      const compressed = { hash: bundle.subarray(at + 1, at + 33).toString('hex'), size: Number(bundle.readBigUInt64BE(at + 33)), stored: bundle.subarray(at + 45, at + 45 + length) };
+      const compressed = {
+        hash: bundle.subarray(at + 1, at + 33).toString('hex'),
+        size: Number(bundle.readBigUInt64BE(at + 33)),
+        stored: bundle.subarray(at + 45, at + 45 + length),
+      };
       records.push({ kind, compressed });
       at += 45 + length;
       continue;

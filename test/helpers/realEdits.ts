@@ -33,7 +33,14 @@ export function editLines(lines: readonly string[], seed: number, count: number)
         for (let i = at; i < Math.min(out.length, at + span); i++) out[i] = `${out[i]!.replace(/\w+/, (w) => `${w}Edited`)} // seed ${seed}`;
         break;
       case 1: // add lines taken from elsewhere in the file, as a paste does
-        out.splice(at, 0, ...lines.slice(pick(lines.length - 8), undefined).slice(0, span + 2).map((l) => `  ${l}`));
+        out.splice(
+          at,
+          0,
+          ...lines
+            .slice(pick(lines.length - 8), undefined)
+            .slice(0, span + 2)
+            .map((l) => `  ${l}`),
+        );
         break;
       case 2: // remove lines
         out.splice(at, span);

@@ -40,9 +40,7 @@ export function finished(child: ChildProcess): Promise<CliResult> {
   child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code, signal) =>
-      resolve({ code, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }),
-    );
+    child.on('close', (code, signal) => resolve({ code, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
   });
 }
 

@@ -47,7 +47,12 @@ interface Reply {
 }
 
 /** One request; a body is written in `pieces` (after `between` runs between them). The answer counts even when the host closed before taking the whole body. */
-function send(port: number, method: string, path: string, options: { headers?: Record<string, string | number>; pieces?: Buffer[]; between?: () => Promise<void> } = {}): Promise<Reply> {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string | number>; pieces?: Buffer[]; between?: () => Promise<void> } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = request({ host: '127.0.0.1', port, method, path, headers: options.headers }, (res) => {
@@ -127,7 +132,10 @@ describe('bundle transfers of the browser host', () => {
     const headers = { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length };
     expect((await send(r.host.port, 'POST', path, { headers, pieces: [bytes] })).status).toBe(401);
     expect((await send(r.host.port, 'POST', `${path}&token=wrong`, { headers, pieces: [bytes] })).status).toBe(403);
-    const foreign = await send(r.host.port, 'POST', `${path}&token=${r.host.token}`, { headers: { ...headers, Origin: 'http://evil.example' }, pieces: [bytes] });
+    const foreign = await send(r.host.port, 'POST', `${path}&token=${r.host.token}`, {
+      headers: { ...headers, Origin: 'http://evil.example' },
+      pieces: [bytes],
+    });
     expect(foreign.status).toBe(403);
     expect(leftovers(r.dataDir)).toEqual([]);
     await expect(r.engine.listProjects()).resolves.toEqual([]);
@@ -167,7 +175,11 @@ describe('bundle transfers of the browser host', () => {
     // Without `as`, a bundle whose folder is empty or relative is refused before anything is
     // registered: never the host's working folder (or /).
     for (const root of ['', '.', 'home/me']) {
-      const rootless = await upload(r, editBundle(bytes, (records) => ((records[0]!.value as { root: string }).root = root)), 'operationId=up-4');
+      const rootless = await upload(
+        r,
+        editBundle(bytes, (records) => ((records[0]!.value as { root: string }).root = root)),
+        'operationId=up-4',
+      );
       expect(rootless.status).toBe(400);
       expect(rootless.json.error?.message).toContain(`the folder it was recorded at (${JSON.stringify(root)}) is not an absolute path`);
       expect(leftovers(r.dataDir)).toEqual([]);

@@ -19,7 +19,10 @@ async function host(options: { host?: string; allowRemote?: boolean } = {}): Pro
   // A file beside the viewer's folder that a traversal would reach.
   writeFileSync(`${rendererDir}-secret.txt`, 'not for the browser');
   onTestFinished(() => rmSync(`${rendererDir}-secret.txt`, { force: true }));
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><meta charset="UTF-8"><script type="module" src="./assets/app.js"></script></head><body></body></html>');
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><meta charset="UTF-8"><script type="module" src="./assets/app.js"></script></head><body></body></html>',
+  );
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("viewer")');
   const engine = new HistoryEngine(tempDir('hindsight-data-'));
@@ -126,8 +129,12 @@ describe('the browser host', () => {
     ws.send(JSON.stringify({ kind: 'call', id: 2, call: 'readVersion', args: { projectId: 'x', path: '/etc/passwd' } }));
     while (answers.length < 3) await once(ws, 'message');
     expect(answers).toContainEqual({ kind: 'result', id: 1, result: { ok: true, value: [] } });
-    expect(answers).toContainEqual(expect.objectContaining({ id: -1, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'BAD_REQUEST' }) }) }));
-    expect(answers).toContainEqual(expect.objectContaining({ id: 2, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'BAD_REQUEST' }) }) }));
+    expect(answers).toContainEqual(
+      expect.objectContaining({ id: -1, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'BAD_REQUEST' }) }) }),
+    );
+    expect(answers).toContainEqual(
+      expect.objectContaining({ id: 2, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'BAD_REQUEST' }) }) }),
+    );
   });
 
   it('survives hostile frames: binary, oversized, deeply nested; other sockets keep working', async () => {

@@ -43,7 +43,14 @@ describe('hindsight serve', () => {
     const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`);
     await once(ws, 'open');
     const answer = once(ws, 'message');
-    ws.send(JSON.stringify({ kind: 'call', id: 7, call: 'useRemoteCredentials', args: { remote: 'origin', credentials: { accessKeyId: 'AKIDHOST', secretAccessKey: 'host-secret-123' } } }));
+    ws.send(
+      JSON.stringify({
+        kind: 'call',
+        id: 7,
+        call: 'useRemoteCredentials',
+        args: { remote: 'origin', credentials: { accessKeyId: 'AKIDHOST', secretAccessKey: 'host-secret-123' } },
+      }),
+    );
     const [data] = (await answer) as [Buffer];
     const reply = JSON.parse(String(data)) as { id: number; result: { ok: boolean; error?: { code: string; message: string } } };
     expect(reply.id).toBe(7);

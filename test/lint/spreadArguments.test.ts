@@ -31,7 +31,8 @@ describe('the lint rule against spread arguments', () => {
     expect(await spreadErrors('export const m = (a: number, b: number): number => Math.max(...[a, b]);\n')).toEqual([]);
     expect(await spreadErrors('export const f = (x: boolean, g: (...n: number[]) => void): void => g(...(x ? [1, 2] : [3]));\n')).toEqual([]);
     expect(await spreadErrors('export const c = (a: number[], b: number[]): number[] => [...a, ...b];\n')).toEqual([]);
-    const reasoned = 'export function f(g: (...a: unknown[]) => void, ...args: unknown[]): void {\n  // eslint-disable-next-line no-restricted-syntax -- forwarded parameters\n  g(...args);\n}\n';
+    const reasoned =
+      'export function f(g: (...a: unknown[]) => void, ...args: unknown[]): void {\n  // eslint-disable-next-line no-restricted-syntax -- forwarded parameters\n  g(...args);\n}\n';
     expect(await spreadErrors(reasoned)).toEqual([]);
   });
 });

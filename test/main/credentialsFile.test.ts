@@ -31,11 +31,10 @@ function aesCipher(available = true): Cipher & { key: Buffer } {
   };
 }
 
-
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 
 describe('the remote credentials file', () => {
-  it('keeps each remote\'s key and secret encrypted, 0600, keyed by name; replaces and forgets them', () => {
+  it("keeps each remote's key and secret encrypted, 0600, keyed by name; replaces and forgets them", () => {
     const dataDir = tempDir('hindsight-data-');
     const cipher = aesCipher();
     const file = new CredentialsFile(dataDir, cipher);
@@ -66,11 +65,24 @@ describe('the remote credentials file', () => {
     const dataDir = tempDir('hindsight-data-');
     const path = join(dataDir, CREDENTIALS_FILE);
     const file = new CredentialsFile(dataDir, aesCipher());
-    for (const body of ['{"format":"hindsight-credentials","version":1,"remotes":{"origin":', '[]', '{"format":"hindsight-credentials","version":2,"remotes":{}}']) {
+    for (const body of [
+      '{"format":"hindsight-credentials","version":1,"remotes":{"origin":',
+      '[]',
+      '{"format":"hindsight-credentials","version":2,"remotes":{}}',
+    ]) {
       writeFileSync(path, body);
-      expect(codeOf(() => file.names()), body).toBe('CREDENTIALS_UNREADABLE');
-      expect(codeOf(() => file.set('origin', { accessKeyId: 'a', secretAccessKey: 'b' })), body).toBe('CREDENTIALS_UNREADABLE');
-      expect(codeOf(() => file.forget('origin')), body).toBe('CREDENTIALS_UNREADABLE');
+      expect(
+        codeOf(() => file.names()),
+        body,
+      ).toBe('CREDENTIALS_UNREADABLE');
+      expect(
+        codeOf(() => file.set('origin', { accessKeyId: 'a', secretAccessKey: 'b' })),
+        body,
+      ).toBe('CREDENTIALS_UNREADABLE');
+      expect(
+        codeOf(() => file.forget('origin')),
+        body,
+      ).toBe('CREDENTIALS_UNREADABLE');
       expect(readFileSync(path, 'utf8')).toBe(body);
     }
     try {

@@ -53,7 +53,7 @@ async function everyVersionReads(root: string, env: NodeJS.ProcessEnv, edits = 1
 }
 
 describeWithSwift('a prune that archives to a remote', (swift) => {
-  it('dry run says what would move; the prune keeps every version, moves the thinned ones\' bytes, and they read back exactly', async () => {
+  it("dry run says what would move; the prune keeps every version, moves the thinned ones' bytes, and they read back exactly", async () => {
     const { root, env, blobsDir } = await archivableHistory(swift);
     const before = blobFiles(blobsDir);
     const snapshots = (await cliJson<SnapshotInfo[]>(['log', root], env)).length;

@@ -20,7 +20,9 @@ describeWithSwift('background push', (swift) => {
     onTestFinished(() => engine.close());
     const { projectId } = await engine.open(root);
     const bucket = await newBucket(swift);
-    await engine.config.editConfig(addRemote(remoteFromInput({ name: 'origin', url: `s3://${bucket}/p`, endpoint: swift.endpoint, region: swift.region, pathStyle: true })));
+    await engine.config.editConfig(
+      addRemote(remoteFromInput({ name: 'origin', url: `s3://${bucket}/p`, endpoint: swift.endpoint, region: swift.region, pathStyle: true })),
+    );
     expect(engine.remoteStatus(projectId)).toMatchObject([{ name: 'origin', state: 'never-pushed', behind: 1, pushed: 0 }]);
 
     const autoPush = engine.startAutoPush({ delayMs: 600_000, credentials: { accessKeyId: swift.accessKeyId, secretAccessKey: swift.secretAccessKey } });

@@ -37,7 +37,11 @@ function blobFiles(dataDir: string): string[] {
   if (!existsSync(projects)) return [];
   return readdirSync(projects).flatMap((id) => {
     const blobs = join(projects, id, 'blobs');
-    return existsSync(blobs) ? readdirSync(blobs).filter((d) => d.length === 2).flatMap((d) => readdirSync(join(blobs, d))) : [];
+    return existsSync(blobs)
+      ? readdirSync(blobs)
+          .filter((d) => d.length === 2)
+          .flatMap((d) => readdirSync(join(blobs, d)))
+      : [];
   });
 }
 
@@ -93,7 +97,10 @@ describeWithSwift('remote faults', (swift) => {
       await store.put(headKey, Buffer.from(JSON.stringify({ ...head, records: [...head.records.slice(0, -1), key] })));
     };
     const cases = [
-      { edit: (s: RecordedSnapshot[]) => [{ ...s[0]!, versions: [...s[0]!.versions, s[0]!.versions[0]!] }], says: `lists ${record.snapshots[0]!.versions[0]!.path} twice` },
+      {
+        edit: (s: RecordedSnapshot[]) => [{ ...s[0]!, versions: [...s[0]!.versions, s[0]!.versions[0]!] }],
+        says: `lists ${record.snapshots[0]!.versions[0]!.path} twice`,
+      },
       { edit: (s: RecordedSnapshot[]) => [s[0]!, { ...s[0]!, label: 'another' }], says: `snapshot ${record.snapshots[0]!.idOnMachine} is listed twice` },
       {
         // Every version of those contents says one byte more than the pack index does.
@@ -181,7 +188,18 @@ describeWithSwift('remote faults', (swift) => {
     // A third machine sees both lines: clones of each machine's newest snapshot hold its files.
     const env3 = await machineTwo(swift, bucket);
     const fromOne = join(tempDir(), 'one');
-    await cliJson(['clone', '--project', pushed.projectId, '--into', fromOne, '--snapshot', `${a.machine}:${(await cliJson<{ snapshotId: number }[]>(['log', root], env)).at(-1)!.snapshotId}`], env3);
+    await cliJson(
+      [
+        'clone',
+        '--project',
+        pushed.projectId,
+        '--into',
+        fromOne,
+        '--snapshot',
+        `${a.machine}:${(await cliJson<{ snapshotId: number }[]>(['log', root], env)).at(-1)!.snapshotId}`,
+      ],
+      env3,
+    );
     expect(readFileSync(join(fromOne, 'one-4.txt'), 'utf8')).toBe('machine one 4\n');
     expect(existsSync(join(fromOne, 'two-4.txt'))).toBe(false);
     const env4 = await machineTwo(swift, bucket);

@@ -24,16 +24,22 @@ describeWithSwift('credentials handed over by the app', (swift) => {
     const call = async (name: string, args: unknown) => (await dispatcher.handle({ kind: 'call', id: 1, call: name, args })).result;
     const { projectId } = await engine.open(root);
     const bucket = await newBucket(swift);
-    await engine.config.editConfig(addRemote(remoteFromInput({ name: 'origin', url: `s3://${bucket}/p`, endpoint: swift.endpoint, region: swift.region, pathStyle: true })));
+    await engine.config.editConfig(
+      addRemote(remoteFromInput({ name: 'origin', url: `s3://${bucket}/p`, endpoint: swift.endpoint, region: swift.region, pathStyle: true })),
+    );
 
     await expect(engine.push(projectId, 'origin')).rejects.toMatchObject({ code: 'REMOTE_CREDENTIALS_MISSING' });
     // A bad request is refused by the contract, and nothing is kept.
     const refused = await call('useRemoteCredentials', { remote: 'origin', credentials: { accessKeyId: 'has space', secretAccessKey: swift.secretAccessKey } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
-    expect(await call('useRemoteCredentials', { remote: 'other', credentials: { accessKeyId: swift.accessKeyId, secretAccessKey: swift.secretAccessKey } })).toEqual({ ok: true, value: null });
+    expect(
+      await call('useRemoteCredentials', { remote: 'other', credentials: { accessKeyId: swift.accessKeyId, secretAccessKey: swift.secretAccessKey } }),
+    ).toEqual({ ok: true, value: null });
     await expect(engine.push(projectId, 'origin')).rejects.toMatchObject({ code: 'REMOTE_CREDENTIALS_MISSING' });
 
-    expect(await call('useRemoteCredentials', { remote: 'origin', credentials: { accessKeyId: swift.accessKeyId, secretAccessKey: swift.secretAccessKey } })).toEqual({ ok: true, value: null });
+    expect(
+      await call('useRemoteCredentials', { remote: 'origin', credentials: { accessKeyId: swift.accessKeyId, secretAccessKey: swift.secretAccessKey } }),
+    ).toEqual({ ok: true, value: null });
     expect(await engine.push(projectId, 'origin')).toMatchObject({ upToDate: false, snapshots: 1 });
 
     expect(await call('useRemoteCredentials', { remote: 'origin', credentials: null })).toEqual({ ok: true, value: null });

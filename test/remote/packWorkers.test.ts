@@ -20,7 +20,7 @@ function lastTrace(file: string): Record<string, number> {
 }
 
 describeWithSwift('a push packs on its worker threads', (swift) => {
-  it('makes every small blob\'s stored form in a worker, and packs exactly what one thread would', async () => {
+  it("makes every small blob's stored form in a worker, and packs exactly what one thread would", async () => {
     const spec = smallTree(300, 5);
     const { root, env, bucket, dataDir } = await pushSetup(swift, spec);
     const trace = join(tempDir('hindsight-trace-'), 'trace.jsonl');

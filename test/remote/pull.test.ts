@@ -69,7 +69,11 @@ describeWithSwift('hindsight pull against a real Swift', (swift) => {
     const shown = await runCli(['show', root, 'src/d0/f0.txt', '--version', String(bVersion.versionId)], env);
     expect(shown.code, shown.stderr).toBe(0);
     expect(sha256(shown.stdout)).toBe(bVersion.hash);
-    expect(loggedRequests(swift.proxyLog, bucket).slice(before).map((r) => r.method)).toEqual(['GET']);
+    expect(
+      loggedRequests(swift.proxyLog, bucket)
+        .slice(before)
+        .map((r) => r.method),
+    ).toEqual(['GET']);
     const restored = await runCli(['restore', root, 'src/d0/f0.txt', '--version', String(bVersion.versionId)], env);
     expect(restored.code, restored.stderr).toBe(0);
     expect(readFileSync(join(root, 'src/d0/f0.txt'), 'utf8')).toBe('edited on machine B\n');
@@ -79,7 +83,11 @@ describeWithSwift('hindsight pull against a real Swift', (swift) => {
     const quiet = loggedRequests(swift.proxyLog, bucket).length;
     const again = await cliJson<PullResult>(['pull', root], env);
     expect(again.snapshots).toBe(0);
-    expect(loggedRequests(swift.proxyLog, bucket).slice(quiet).map((r) => r.method)).toEqual(['GET']);
+    expect(
+      loggedRequests(swift.proxyLog, bucket)
+        .slice(quiet)
+        .map((r) => r.method),
+    ).toEqual(['GET']);
     expect(await cliJson<SnapshotInfo[]>(['log', root], env)).toHaveLength(snapshotsNow);
 
     // Both histories are kept: A's own snapshots since go up, and B pulls them (and only them).

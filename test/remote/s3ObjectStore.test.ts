@@ -71,7 +71,11 @@ describeWithSwift('the S3 object store against a real Swift', (swift) => {
       let received = 0;
       await store.getToFile('blobs/big', join(dir, 'back'), undefined, (n) => (received += n));
       expect(received).toBe(size);
-      expect(createHash('sha256').update(readFileSync(join(dir, 'back'))).digest('hex')).toBe(hash);
+      expect(
+        createHash('sha256')
+          .update(readFileSync(join(dir, 'back')))
+          .digest('hex'),
+      ).toBe(hash);
 
       // One byte flipped in the last part: both parts go up, the check after them refuses, and
       // the upload is aborted instead of completed.

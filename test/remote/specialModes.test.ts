@@ -20,7 +20,8 @@ describeWithSwift('special mode bits from a remote', (swift) => {
     const { root, env, bucket } = await pushSetup(swift, { tool: { data: '#!/bin/sh\n', mode: 0o4755 }, 'plain.txt': 'plain' });
     const pushed = await cliJson<PushResult>(['push', root], env);
     const machineTwo = (dataDir: string) => ({ ...swiftEnv(swift), HINDSIGHT_DATA_DIR: dataDir });
-    const addOrigin = (e: NodeJS.ProcessEnv) => cliJson(['remote', 'add', 'origin', `s3://${bucket}/team/hs`, '--endpoint', swift.endpoint, '--region', swift.region, '--path-style'], e);
+    const addOrigin = (e: NodeJS.ProcessEnv) =>
+      cliJson(['remote', 'add', 'origin', `s3://${bucket}/team/hs`, '--endpoint', swift.endpoint, '--region', swift.region, '--path-style'], e);
 
     const env2 = machineTwo(tempDir('hindsight-data-'));
     await addOrigin(env2);
@@ -28,7 +29,9 @@ describeWithSwift('special mode bits from a remote', (swift) => {
     const cloned = await runCli(['clone', '--remote', 'origin', '--project', pushed.projectId, '--into', into, '--json'], env2);
     expect(cloned.code).toBe(0);
     expect((JSON.parse(cloned.stdout.toString()) as CloneResult).specialModesDropped).toBe(1);
-    expect(cloned.stderr).toContain('1 file or folder had setuid/setgid/sticky bits from another history; not restored (use --keep-special-modes to keep them).');
+    expect(cloned.stderr).toContain(
+      '1 file or folder had setuid/setgid/sticky bits from another history; not restored (use --keep-special-modes to keep them).',
+    );
     expect(mode(join(into, 'tool'))).toBe(0o755);
 
     const env3 = machineTwo(tempDir('hindsight-data-'));
@@ -55,7 +58,9 @@ describeWithSwift('special mode bits from a remote', (swift) => {
     // The pushing machine's own restore keeps them.
     const own = join(tempDir(), 'own');
     const ownLog = await cliJson<{ snapshotId: number }[]>(['log', root], env);
-    expect((await cliJson<MaterializeResult>(['restore', root, '--snapshot', String(ownLog.at(-1)!.snapshotId), '--into', own], env)).specialModesDropped).toBe(0);
+    expect((await cliJson<MaterializeResult>(['restore', root, '--snapshot', String(ownLog.at(-1)!.snapshotId), '--into', own], env)).specialModesDropped).toBe(
+      0,
+    );
     expect(mode(join(own, 'other'))).toBe(0o4711);
   });
 });

@@ -38,7 +38,7 @@ describe('the supported Node.js', () => {
   });
 
   const older = olderNode();
-  it.skipIf(older === null)('says one line and exits 1 when hindsight, npm start and npm test run on an older Node (the machine\'s own)', () => {
+  it.skipIf(older === null)("says one line and exits 1 when hindsight, npm start and npm test run on an older Node (the machine's own)", () => {
     const dataDir = tempDir('hindsight-data-');
     const runs: [string, string[]][] = [
       ['hindsight', [CLI, 'projects', '--data-dir', dataDir]],
@@ -51,7 +51,11 @@ describe('the supported Node.js', () => {
       expect(run.stdout).toBe('');
       const lines = run.stderr.split('\n').filter((l) => l !== '');
       expect(lines, what).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^${what}: this is Node\\.js 2?[0-9]\\.[0-9]+\\.[0-9]+; Hindsight needs Node\\.js 22\\.12 or later \\(install the 22 LTS from https://nodejs\\.org/`));
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^${what}: this is Node\\.js 2?[0-9]\\.[0-9]+\\.[0-9]+; Hindsight needs Node\\.js 22\\.12 or later \\(install the 22 LTS from https://nodejs\\.org/`,
+        ),
+      );
     }
   });
 });

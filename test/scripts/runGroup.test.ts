@@ -40,7 +40,10 @@ describe('npm start’s process group', () => {
         `setInterval(() => {}, 1000);\n`,
     );
     const wrapper = join(dir, 'start.mjs');
-    writeFileSync(wrapper, `import { runInOwnGroup } from ${JSON.stringify(runGroup)};\nrunInOwnGroup([${JSON.stringify(script)}], { cwd: ${JSON.stringify(dir)} });\n`);
+    writeFileSync(
+      wrapper,
+      `import { runInOwnGroup } from ${JSON.stringify(runGroup)};\nrunInOwnGroup([${JSON.stringify(script)}], { cwd: ${JSON.stringify(dir)} });\n`,
+    );
     const start = spawn(process.execPath, [wrapper], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
     let strayPid = 0;
     for await (const line of createInterface({ input: start.stdout })) {

@@ -6,7 +6,8 @@ import { projectPathProblem } from '../../shared/projectPath.js';
 
 describe('projectPathProblem', () => {
   it('accepts a backslash and a leading drive-like name: ordinary characters of a POSIX name', () => {
-    for (const path of ['a\\b.txt', 'dir\\name/x', '\\', 'a/\\/b', 'C:drive.txt', 'c:/x', 'C:\\Windows']) expect([path, projectPathProblem(path)]).toEqual([path, null]);
+    for (const path of ['a\\b.txt', 'dir\\name/x', '\\', 'a/\\/b', 'C:drive.txt', 'c:/x', 'C:\\Windows'])
+      expect([path, projectPathProblem(path)]).toEqual([path, null]);
   });
 
   it('refuses an empty path, NUL, an absolute path and empty, "." or ".." segments', () => {

@@ -21,7 +21,16 @@ describe('the tray menu', () => {
     ]);
     expect(recording.find((i) => i.kind === 'toggle')).toMatchObject({ action: 'startAtLogin', checked: false });
     const paused = trayItems({ recording: false, resumesAt: 5000, projects: 0 }, at, true);
-    expect(paused.map((i) => (i.kind === 'separator' ? '-' : i.label))).toEqual(['Recording paused until T5000', TRAY_TEXT.open, '-', TRAY_TEXT.resume, '-', TRAY_TEXT.startAtLogin, '-', TRAY_TEXT.quit]);
+    expect(paused.map((i) => (i.kind === 'separator' ? '-' : i.label))).toEqual([
+      'Recording paused until T5000',
+      TRAY_TEXT.open,
+      '-',
+      TRAY_TEXT.resume,
+      '-',
+      TRAY_TEXT.startAtLogin,
+      '-',
+      TRAY_TEXT.quit,
+    ]);
     expect(paused.find((i) => i.kind === 'toggle')).toMatchObject({ checked: true });
   });
 

@@ -9,7 +9,7 @@ import { notRacy, repoWithBaseline } from '../history/versions/versionsHelpers.j
 // What the version list says of versions the real engine recorded: git's operation as the
 // timeline says it, and the mark of a rename.
 
-describe('the version list in the user\'s words', () => {
+describe("the version list in the user's words", () => {
   it('titles a version git wrote with the commit and branch, and marks the version a rename brought', async () => {
     const project = await repoWithBaseline({ 'a.txt': 'one\n' });
     const { root, engine, store, projectId } = project;
@@ -33,7 +33,9 @@ describe('the version list in the user\'s words', () => {
   });
 
   it('says how many paths ignore rules left out of a first copy', () => {
-    expect(completionLine({ files: 3, bytes: 10, ms: 20, firstCopy: true, ignored: 2 })).toBe('3 files in 0.02 s, 10 bytes; 2 paths left out by ignore rules (`hindsight ignored` lists them)');
+    expect(completionLine({ files: 3, bytes: 10, ms: 20, firstCopy: true, ignored: 2 })).toBe(
+      '3 files in 0.02 s, 10 bytes; 2 paths left out by ignore rules (`hindsight ignored` lists them)',
+    );
     expect(completionLine({ files: 3, bytes: 10, ms: 20, firstCopy: true, ignored: 0 })).toBe('3 files in 0.02 s, 10 bytes');
   });
 });

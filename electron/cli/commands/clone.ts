@@ -11,7 +11,13 @@ export const cloneCommand: Command = {
   name: 'clone',
   usage: 'clone --remote NAME --project ID --into FOLDER [--snapshot ID] [--keep-special-modes]',
   summary: "Open a pushed project's history on this machine: the newest snapshot's files, every version browsable.",
-  flags: { remote: { type: 'string' }, project: { type: 'string' }, into: { type: 'string' }, snapshot: { type: 'string' }, 'keep-special-modes': { type: 'boolean' } },
+  flags: {
+    remote: { type: 'string' },
+    project: { type: 'string' },
+    into: { type: 'string' },
+    snapshot: { type: 'string' },
+    'keep-special-modes': { type: 'boolean' },
+  },
   async run(ctx) {
     requirePositionals(ctx, []);
     const flag = (name: string, required: boolean) => {
@@ -21,7 +27,9 @@ export const cloneCommand: Command = {
       return value as string | undefined;
     };
     const request = { remote: flag('remote', false), projectId: flag('project', true)!, into: flag('into', true)!, snapshot: flag('snapshot', false) };
-    const result = await ctx.engine().clone(request, { signal: ctx.signal, onProgress: ctx.progress, keepSpecialModes: ctx.flags['keep-special-modes'] === true });
+    const result = await ctx
+      .engine()
+      .clone(request, { signal: ctx.signal, onProgress: ctx.progress, keepSpecialModes: ctx.flags['keep-special-modes'] === true });
     ctx.err.write(describeSpecialModes(result.specialModesDropped));
     if (ctx.json) return writeJson(ctx, result);
     ctx.out.write(

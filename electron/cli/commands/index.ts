@@ -13,6 +13,8 @@ export const indexCommand: Command = {
     const { engine, projectId } = projectOf(ctx, folder!);
     const result = await engine.buildSearchIndex(projectId, { signal: ctx.signal });
     if (ctx.json) return writeJson(ctx, result);
-    ctx.out.write(`Indexed ${countOf(result.indexedNow, 'content')} now; ${formatNumber(result.indexedBlobs)} of ${formatNumber(result.totalBlobs)} in the index.\n`);
+    ctx.out.write(
+      `Indexed ${countOf(result.indexedNow, 'content')} now; ${formatNumber(result.indexedBlobs)} of ${formatNumber(result.totalBlobs)} in the index.\n`,
+    );
   },
 };

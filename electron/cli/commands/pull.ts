@@ -22,7 +22,10 @@ export const pullCommand: Command = {
       return;
     }
     for (const m of result.machines) {
-      if (m.snapshots > 0) ctx.out.write(`${formatNumber(m.snapshots)} snapshots from ${visibleText(m.name)} (machine ${m.machine.slice(0, 8)}), newest here as ${m.newest!.snapshotId}.\n`);
+      if (m.snapshots > 0)
+        ctx.out.write(
+          `${formatNumber(m.snapshots)} snapshots from ${visibleText(m.name)} (machine ${m.machine.slice(0, 8)}), newest here as ${m.newest!.snapshotId}.\n`,
+        );
     }
     ctx.out.write(`Pulled ${formatNumber(result.snapshots)} snapshots from ${result.remote} in ${formatDuration(result.ms)}; the folder is unchanged.\n`);
   },

@@ -13,7 +13,11 @@ export const pushCommand: Command = {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
     const { engine, projectId } = projectOf(ctx, folder!);
     const remote = typeof ctx.flags.remote === 'string' ? ctx.flags.remote : undefined;
-    const result = await engine.push(projectId, remote, { signal: ctx.signal, onProgress: ctx.progress, onWait: () => ctx.err.write('Another push of this project is running; waiting for it.\n') });
+    const result = await engine.push(projectId, remote, {
+      signal: ctx.signal,
+      onProgress: ctx.progress,
+      onWait: () => ctx.err.write('Another push of this project is running; waiting for it.\n'),
+    });
     if (ctx.json) return writeJson(ctx, result);
     if (result.upToDate) {
       ctx.out.write(`Up to date: ${result.remote} has this history (${formatDuration(result.ms)}).\n`);

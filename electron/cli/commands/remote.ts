@@ -55,7 +55,9 @@ async function remove(ctx: CommandContext, args: string[]): Promise<void> {
 }
 
 function describe(remote: RemoteConfig): string {
-  return [remote.url, remote.endpoint ? `at ${remote.endpoint}` : '', `region ${remote.region}`, remote.pathStyle ? 'path-style' : ''].filter(Boolean).join(' ');
+  return [remote.url, remote.endpoint ? `at ${remote.endpoint}` : '', `region ${remote.region}`, remote.pathStyle ? 'path-style' : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 function stringFlag(ctx: CommandContext, name: string): string | undefined {

@@ -1,4 +1,15 @@
-import { UsageError, integerFlag, versionFlag, projectOf, projectPathArg, projectPrefixArg, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
+import {
+  UsageError,
+  integerFlag,
+  versionFlag,
+  projectOf,
+  projectPathArg,
+  projectPrefixArg,
+  requireNonEmpty,
+  writeJson,
+  type Command,
+  type CommandContext,
+} from '../command.js';
 import { describeRestore, describeSpecialModes, printRestorePreview } from '../format/results.js';
 import { countOf, formatBytes } from '../format/words.js';
 import { restoredText } from '../format/restoredText.js';
@@ -14,7 +25,8 @@ export const restoreCommand: Command = {
   name: 'restore',
   usage:
     'restore FOLDER (PATH --version ID|HEAD|INDEX | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run] | --snapshot ID --into NEWFOLDER [--background-close on|off]) [--keep-special-modes]',
-  summary: "Restore a file to a version (or git's HEAD or INDEX one), or the project (or a folder of it) to a snapshot; what it holds now is recorded first. --into writes the snapshot into a new or empty folder instead.",
+  summary:
+    "Restore a file to a version (or git's HEAD or INDEX one), or the project (or a folder of it) to a snapshot; what it holds now is recorded first. --into writes the snapshot into a new or empty folder instead.",
   flags: {
     version: { type: 'string' },
     snapshot: { type: 'string' },
@@ -39,7 +51,9 @@ export const restoreCommand: Command = {
     const projectPath = projectPathArg(folder, path);
     const { engine, projectId } = projectOf(ctx, folder);
     const result =
-      typeof version === 'string' ? await engine.restoreFromGit(projectId, projectPath, version) : await engine.restoreFile(projectId, projectPath, version, { keepSpecialModes: keepSpecialModes(ctx) });
+      typeof version === 'string'
+        ? await engine.restoreFromGit(projectId, projectPath, version)
+        : await engine.restoreFile(projectId, projectPath, version, { keepSpecialModes: keepSpecialModes(ctx) });
     ctx.err.write(describeSpecialModes(result.specialModesDropped));
     if (ctx.json) writeJson(ctx, result);
     else {
@@ -65,7 +79,13 @@ async function restoreSnapshot(ctx: CommandContext): Promise<void> {
     if (ctx.json) return writeJson(ctx, preview);
     return printRestorePreview(ctx.out, preview, deleteAdded);
   }
-  const result = await engine.restoreSnapshot(projectId, snapshotId, { prefix, deleteAdded, keepSpecialModes: keepSpecialModes(ctx), signal: ctx.signal, onWait: ctx.onWait });
+  const result = await engine.restoreSnapshot(projectId, snapshotId, {
+    prefix,
+    deleteAdded,
+    keepSpecialModes: keepSpecialModes(ctx),
+    signal: ctx.signal,
+    onWait: ctx.onWait,
+  });
   ctx.err.write(describeSpecialModes(result.specialModesDropped));
   if (ctx.json) return writeJson(ctx, result);
   ctx.out.write(describeRestore(snapshotId, result));
@@ -86,7 +106,11 @@ async function restoreInto(ctx: CommandContext): Promise<void> {
   const close = ctx.flags['background-close'];
   if (close !== undefined && close !== 'on' && close !== 'off') throw new UsageError('--background-close takes on or off');
   const { engine, projectId } = projectOf(ctx, folder);
-  const result = await engine.materializeSnapshot(projectId, snapshotId, into, { signal: ctx.signal, backgroundClose: close, keepSpecialModes: keepSpecialModes(ctx) });
+  const result = await engine.materializeSnapshot(projectId, snapshotId, into, {
+    signal: ctx.signal,
+    backgroundClose: close,
+    keepSpecialModes: keepSpecialModes(ctx),
+  });
   ctx.err.write(describeSpecialModes(result.specialModesDropped));
   if (ctx.json) return writeJson(ctx, result);
   ctx.out.write(
@@ -98,4 +122,3 @@ async function restoreInto(ctx: CommandContext): Promise<void> {
 function keepSpecialModes(ctx: CommandContext): boolean {
   return ctx.flags['keep-special-modes'] === true;
 }
-

@@ -24,7 +24,9 @@ export const serveCommand: Command = {
     const port = integerFlag(ctx, 'port');
     if (port !== undefined && port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
     const rendererDir = typeof ctx.flags['renderer-dir'] === 'string' ? ctx.flags['renderer-dir'] : join(ctx.cliDir, '..', 'renderer');
-    const recording = new RecordingSwitch(ctx.engine(), { onError: (error) => ctx.err.write(`hindsight serve: not recording: ${(error as Error).message ?? String(error)}\n`) });
+    const recording = new RecordingSwitch(ctx.engine(), {
+      onError: (error) => ctx.err.write(`hindsight serve: not recording: ${(error as Error).message ?? String(error)}\n`),
+    });
     const dispatcher = createDispatcher(ctx.engine(), { sweep: true, credentials: 'environment', recording });
     const host = await startHost({
       dispatcher,

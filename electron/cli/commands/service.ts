@@ -33,7 +33,9 @@ export const serviceCommand: Command = {
     const [action, ...rest] = ctx.positionals;
     if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0]}`);
     if (action !== 'install' && action !== 'uninstall' && action !== 'status') {
-      throw new UsageError(action === undefined ? 'missing install, uninstall or status' : `unknown action ${JSON.stringify(action)}: use install, uninstall or status`);
+      throw new UsageError(
+        action === undefined ? 'missing install, uninstall or status' : `unknown action ${JSON.stringify(action)}: use install, uninstall or status`,
+      );
     }
     if (action !== 'install' && ctx.flags['no-enable'] !== undefined) throw new UsageError('--no-enable goes with install');
     const plan = planHere(ctx);
@@ -72,7 +74,15 @@ function uninstall(plan: ServicePlan): ServiceResult {
   // file goes either way; what could not be run is listed for the user.
   const todo = installed ? runAll(plan.disable) : [];
   if (installed) rmSync(plan.file, { force: true });
-  return { action: 'uninstall', manager: plan.manager, file: plan.file, installed: false, changed: installed, active: installed ? isActive(plan) : false, todo };
+  return {
+    action: 'uninstall',
+    manager: plan.manager,
+    file: plan.file,
+    installed: false,
+    changed: installed,
+    active: installed ? isActive(plan) : false,
+    todo,
+  };
 }
 
 function status(plan: ServicePlan): ServiceResult {

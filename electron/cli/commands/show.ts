@@ -11,7 +11,10 @@ export const showCommand: Command = {
     const version = versionFlag(ctx);
     const { engine, projectId } = projectOf(ctx, folder!);
     const projectPath = projectPathArg(folder!, path!);
-    const stream = typeof version === 'string' ? await engine.gitVersionStream(projectId, projectPath, version) : await engine.versionStream(projectId, projectPath, version);
+    const stream =
+      typeof version === 'string'
+        ? await engine.gitVersionStream(projectId, projectPath, version)
+        : await engine.versionStream(projectId, projectPath, version);
     // Streamed: a version of any size is written out without being held whole in memory.
     for await (const chunk of stream) {
       if (!ctx.out.write(chunk as Buffer)) await once(ctx.out, 'drain');

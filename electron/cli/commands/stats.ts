@@ -8,7 +8,8 @@ import { printStoreStats } from '../format/storeStats.js';
 export const statsCommand: Command = {
   name: 'stats',
   usage: 'stats FOLDER',
-  summary: "The history's size as the files are and on disk, what compression saves, the blobs by form, and how many versions the budget holds (and would hold uncompressed).",
+  summary:
+    "The history's size as the files are and on disk, what compression saves, the blobs by form, and how many versions the budget holds (and would hold uncompressed).",
   async run(ctx) {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
     const { engine, projectId } = projectOf(ctx, folder!);

@@ -9,7 +9,8 @@ import { countOf } from '../format/words.js';
 
 export async function watchAll(ctx: CommandContext): Promise<void> {
   requirePositionals(ctx, []);
-  if (ctx.flags.yes === true) throw new UsageError('--yes is for one folder; a known project past the large-folder limits is opened with `hindsight open FOLDER --yes`');
+  if (ctx.flags.yes === true)
+    throw new UsageError('--yes is for one folder; a known project past the large-folder limits is opened with `hindsight open FOLDER --yes`');
   const recorder = new RecordAll(ctx.engine(), {
     quietMs: integerFlag(ctx, 'quiet-ms'),
     maxGroupMs: integerFlag(ctx, 'max-group-ms'),

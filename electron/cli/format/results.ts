@@ -55,7 +55,11 @@ export function printVerify(out: Writable, result: VerifyResult): void {
             : `; ${check.remote} holds ${formatNumber(check.found)}${check.absent > 0 ? ` and lacks ${formatNumber(check.absent)} (listed as missing)` : ''}`;
     out.write(`${formatNumber(result.remoteOnly)} live on the remote only, fetched when first read${asked}.\n`);
   }
-  for (const [problem, list] of [['repaired', result.repaired], ['missing', result.missing], ['corrupt', result.corrupt]] as const) {
+  for (const [problem, list] of [
+    ['repaired', result.repaired],
+    ['missing', result.missing],
+    ['corrupt', result.corrupt],
+  ] as const) {
     for (const blob of list) {
       out.write(`${problem} ${blob.hash}: ${blob.versions.map((v) => `${displayPath(v.path)} (version ${v.versionId})`).join(', ')}\n`);
     }

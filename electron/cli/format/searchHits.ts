@@ -9,7 +9,8 @@ import { displayPath, visibleText } from '../../../shared/fileNameBytes.js';
 export function printSearch(out: Writable, result: SearchResult): void {
   for (const hit of result.results) {
     const newest = hit.versions[0]!;
-    const seen = hit.firstSeen === hit.lastSeen ? `seen ${formatLocalTime(hit.lastSeen)}` : `seen ${formatLocalTime(hit.firstSeen)} .. ${formatLocalTime(hit.lastSeen)}`;
+    const seen =
+      hit.firstSeen === hit.lastSeen ? `seen ${formatLocalTime(hit.lastSeen)}` : `seen ${formatLocalTime(hit.firstSeen)} .. ${formatLocalTime(hit.lastSeen)}`;
     const state = hit.stillPresent ? '' : '  [gone from the current file]';
     out.write(`${displayPath(hit.path)}  (${countOf(hit.versions.length, 'version')}, ${seen}; newest: --version ${newest.versionId})${state}\n`);
     for (const m of hit.matches) out.write(`  ${m.line}:${m.column}: ${visibleText(m.preview)}\n`);

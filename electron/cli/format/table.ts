@@ -16,7 +16,12 @@ export interface Column<T> {
 
 export function writeTable<T>(out: Writable, columns: Column<T>[], rows: readonly T[]): void {
   const cells = rows.map((row) => columns.map((c) => visibleText(c.value(row))));
-  const widths = columns.map((c, i) => maxOf(cells.map((r) => r[i]!.length), c.header.length));
+  const widths = columns.map((c, i) =>
+    maxOf(
+      cells.map((r) => r[i]!.length),
+      c.header.length,
+    ),
+  );
   const line = (values: string[]) =>
     values
       .map((v, i) => (i === values.length - 1 ? v : columns[i]!.align === 'right' ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))

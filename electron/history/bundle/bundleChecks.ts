@@ -40,7 +40,8 @@ export function checkBundleRows(header: BundleHeader, rows: BundleRows): Map<str
 
 function headerProblem(header: BundleHeader): string | null {
   // The folder an import without --as goes to: never one relative to wherever the import runs.
-  if (!posix.isAbsolute(header.root) && !win32.isAbsolute(header.root)) return `the folder it was recorded at (${JSON.stringify(header.root)}) is not an absolute path`;
+  if (!posix.isAbsolute(header.root) && !win32.isAbsolute(header.root))
+    return `the folder it was recorded at (${JSON.stringify(header.root)}) is not an absolute path`;
   const { first, last } = header.snapshots;
   return (
     (first === null ? null : idProblem(first, 'its first snapshot')) ??
@@ -58,7 +59,9 @@ function bundleFieldsProblem(snapshots: readonly BundleSnapshot[]): string | nul
       (s.machine ? idProblem(s.machine.snapshot, `snapshot ${s.idOnMachine} has, on its machine, the id`) : null);
     if (named !== null) return named;
     return firstProblem(s.versions, (v) => {
-      const problem = idProblem(v.versionId, `snapshot ${s.idOnMachine} lists version`) ?? (v.fromVersion ? idProblem(v.fromVersion, `version ${v.versionId} comes from version`) : null);
+      const problem =
+        idProblem(v.versionId, `snapshot ${s.idOnMachine} lists version`) ??
+        (v.fromVersion ? idProblem(v.fromVersion, `version ${v.versionId} comes from version`) : null);
       if (problem !== null) return problem;
       if (versionIds.has(v.versionId)) return `version ${v.versionId} is listed twice`;
       versionIds.add(v.versionId);

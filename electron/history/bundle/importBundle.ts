@@ -72,7 +72,9 @@ export interface ImportOutcome {
 export async function readHeader(reader: ByteReader): Promise<BundleHeader> {
   const name = `${FORMAT_NAME} `;
   const first = await reader.read(name.length, 'its first line').catch((error: unknown) => {
-    throw error instanceof HindsightError && error.code === 'BUNDLE_CORRUPT' ? bundleCorrupt('it is not a Hindsight bundle (it is shorter than a first line)') : error;
+    throw error instanceof HindsightError && error.code === 'BUNDLE_CORRUPT'
+      ? bundleCorrupt('it is not a Hindsight bundle (it is shorter than a first line)')
+      : error;
   });
   if (first.toString('latin1') !== name) throw bundleCorrupt('it is not a Hindsight bundle (its first line does not name the format)');
   let digits = '';
@@ -113,7 +115,9 @@ export function checkPrerequisites(store: ProjectStore, header: BundleHeader, bl
   const missingSnapshot = !base || base.at !== header.since.at || (base.kind !== header.since.kind && base.kind !== 'baseline');
   const missing = header.requires.filter(([hash, size]) => !blobs.has(hash, size));
   if (missingSnapshot || missing.length > 0) {
-    const what = [missingSnapshot ? `snapshot ${header.since.snapshotId}` : '', missing.length > 0 ? `${missing.length} stored contents` : ''].filter(Boolean).join(' and ');
+    const what = [missingSnapshot ? `snapshot ${header.since.snapshotId}` : '', missing.length > 0 ? `${missing.length} stored contents` : '']
+      .filter(Boolean)
+      .join(' and ');
     throw new HindsightError(
       'BUNDLE_PREREQUISITES',
       `The bundle continues the history after snapshot ${header.since.snapshotId}, and ${store.root}'s history lacks ${what} it builds on. Import the bundle it follows first (or a full export). Nothing was imported.`,
@@ -226,7 +230,8 @@ export async function applyBundle(
       meter?.add({ files: 1 });
     }
     const before = reader.digestSoFar();
-    if ((await reader.peek()) !== KIND.end) throw bundleCorrupt((await reader.atEnd()) ? 'it ends early, before its end record' : 'an unknown record follows the blobs');
+    if ((await reader.peek()) !== KIND.end)
+      throw bundleCorrupt((await reader.atEnd()) ? 'it ends early, before its end record' : 'an unknown record follows the blobs');
     const end = await readJson(reader, KIND.end, endSchema, 'the end record');
     if (!(await reader.atEnd())) throw bundleCorrupt('bytes follow its end record');
     const versions = snapshots.reduce((sum, s) => sum + s.versions.length, 0);
@@ -340,7 +345,15 @@ async function writeBlob(
 }
 
 /** Renames a written temp into place after its close (the closer's); `placed` runs once it is there. */
-function placeAfterClose(store: ProjectStore, file: { temp: string; fd: number }, hash: string, form: BlobForm, closer: Closer, replacing: boolean, placed: () => void): Promise<void> {
+function placeAfterClose(
+  store: ProjectStore,
+  file: { temp: string; fd: number },
+  hash: string,
+  form: BlobForm,
+  closer: Closer,
+  replacing: boolean,
+  placed: () => void,
+): Promise<void> {
   return closer.close(
     file.fd,
     hash,
@@ -383,12 +396,23 @@ async function readCompressedRecord(
 function compressedRecordDamaged(hash: string, why: string, snapshots: readonly BundleSnapshot[]): HindsightError {
   const versions = snapshots.flatMap((s) => s.versions.filter((v) => v.hash === hash).map((v) => ({ path: v.path, versionId: v.versionId })));
   const named = versions.slice(0, 3).map((v) => `${v.path} (version ${v.versionId})`);
-  const what = versions.length === 0 ? 'a blob' : `${named.join(', ')}${versions.length > named.length ? ` and ${versions.length - named.length} more versions` : ''}`;
-  return new HindsightError('BLOB_CORRUPT', `The bundle's copy of ${what} is damaged (blob ${hash.slice(0, 12)}…: ${why}); nothing was imported.`, { hash, versions });
+  const what =
+    versions.length === 0 ? 'a blob' : `${named.join(', ')}${versions.length > named.length ? ` and ${versions.length - named.length} more versions` : ''}`;
+  return new HindsightError('BLOB_CORRUPT', `The bundle's copy of ${what} is damaged (blob ${hash.slice(0, 12)}…: ${why}); nothing was imported.`, {
+    hash,
+    versions,
+  });
 }
 
 /** Writes a checked compressed record in the form it is kept in, through a temp renamed after its close. */
-async function writeKept(store: ProjectStore, hash: string, kept: { form: BlobForm; bytes: Buffer }, closer: Closer, replacing: boolean, placed: () => void): Promise<void> {
+async function writeKept(
+  store: ProjectStore,
+  hash: string,
+  kept: { form: BlobForm; bytes: Buffer },
+  closer: Closer,
+  replacing: boolean,
+  placed: () => void,
+): Promise<void> {
   let file: { temp: string; fd: number };
   try {
     file = openBlobTemp(store.blobsDir, hash);

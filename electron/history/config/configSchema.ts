@@ -11,7 +11,6 @@ export { REMOTE_NAME };
 
 export const CONFIG_VERSION = 1;
 
-
 export const PROJECT_STATES = ['present', 'moved', 'gone'] as const;
 export type ProjectState = (typeof PROJECT_STATES)[number];
 
@@ -49,7 +48,12 @@ export const settingsShape = {
   /** A first copy of more files than this asks for confirmation first; null: never. */
   largeFolderFiles: z.number().int().positive().nullable().default(200_000),
   /** A first copy of more bytes than this asks for confirmation first; null: never. */
-  largeFolderBytes: z.number().int().positive().nullable().default(20 * 1024 ** 3),
+  largeFolderBytes: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .default(20 * 1024 ** 3),
   /** Bytes of blobs a project's history keeps; over it, prunes thin from the oldest; null: no budget. */
   historyBudget: z.number().int().positive().nullable().default(DEFAULT_HISTORY_BUDGET),
   /** Which snapshots a prune keeps (shared/retention.ts); every field has its default. */
@@ -66,7 +70,11 @@ export const settingsShape = {
     .strict()
     .prefault({}),
   /** Contents larger than this many bytes are left out of the search index (and of searches). */
-  searchMaxFileSize: z.number().int().positive().default(1024 * 1024),
+  searchMaxFileSize: z
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /**
    * A project opened for recording has its raw blobs compressed where it pays, in the background
    * at the lowest priority (compact/backgroundCompaction.ts): on by default, as it only ever
@@ -93,7 +101,10 @@ export const remoteSchema = z
     name: z.string().regex(REMOTE_NAME, REMOTE_NAME_RULE),
     url: z.string().refine(validRemoteUrl, 'a remote address looks like s3://bucket/prefix'),
     endpoint: z.string().refine(validEndpoint, 'an endpoint is an http(s) URL without credentials').nullable().default(null),
-    region: z.string().regex(/^[a-z0-9-]{1,64}$/, 'a region is lowercase letters, digits and dashes').default('us-east-1'),
+    region: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/, 'a region is lowercase letters, digits and dashes')
+      .default('us-east-1'),
     pathStyle: z.boolean().default(false),
     addedAt: z.number().int().nonnegative(),
   })

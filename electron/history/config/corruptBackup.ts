@@ -17,7 +17,9 @@ function findIdenticalBackup(configPath: string, bytes: Buffer): string | undefi
   const prefix = `${basename(configPath)}${CORRUPT_MARK}`;
   let names: string[];
   try {
-    names = readdirSync(folder).filter((name) => name.startsWith(prefix)).sort();
+    names = readdirSync(folder)
+      .filter((name) => name.startsWith(prefix))
+      .sort();
   } catch {
     return undefined;
   }
@@ -45,7 +47,7 @@ function writeBackup(configPath: string, bytes: Buffer, now: Date): string {
     }
     try {
       fchmodSync(fd, 0o600);
-      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+      for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

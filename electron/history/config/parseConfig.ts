@@ -6,9 +6,7 @@ import { configSchema, defaultConfig, projectSchema, settingsShape, settingsSche
 // bytes that are not a JSON object at all. Every call is one parse, counted as config.parses.
 
 export type ParseOutcome =
-  | { kind: 'valid'; config: HindsightConfig }
-  | { kind: 'invalid'; salvaged: HindsightConfig; reason: string }
-  | { kind: 'corrupt'; reason: string };
+  { kind: 'valid'; config: HindsightConfig } | { kind: 'invalid'; salvaged: HindsightConfig; reason: string } | { kind: 'corrupt'; reason: string };
 
 export function parseConfig(bytes: Buffer): ParseOutcome {
   count('config.parses');

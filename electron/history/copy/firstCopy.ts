@@ -110,7 +110,13 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     store.assertFolderUnchanged();
     progress.finish(progressOf(store.projectId, 'commit', { files: filed.versions.length, bytes: filed.bytes }, total));
     // The folders' modes go with the baseline, in its transaction.
-    store.index.commitSnapshot({ snapshot: { kind: 'baseline', label: 'Baseline' }, versions: filed.versions, blobs: filed.blobs, stats: filed.stats, folderModes });
+    store.index.commitSnapshot({
+      snapshot: { kind: 'baseline', label: 'Baseline' },
+      versions: filed.versions,
+      blobs: filed.blobs,
+      stats: filed.stats,
+      folderModes,
+    });
   } catch (error) {
     await filing.settle();
     keepNothingAfter(store, error);
@@ -129,12 +135,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   };
 }
 
-function progressOf(
-  projectId: string,
-  phase: Progress['phase'],
-  done: { files: number; bytes: number },
-  total: { files: number; bytes: number },
-): Progress {
+function progressOf(projectId: string, phase: Progress['phase'], done: { files: number; bytes: number }, total: { files: number; bytes: number }): Progress {
   return {
     operation: 'first-copy',
     projectId,

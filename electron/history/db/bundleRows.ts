@@ -59,7 +59,11 @@ export function versionPage(sql: Sql, since: number, last: number, from: [snapsh
 
 /** The folder-mode rows of snapshots after `since` up to `last`. */
 export function folderModesBetween(sql: Sql, since: number, last: number): [string, number, number][] {
-  return sql.rows('SELECT path, snapshot_id, mode FROM folder_modes WHERE snapshot_id > ? AND snapshot_id <= ? AND gone = 0 ORDER BY snapshot_id, path', since, last);
+  return sql.rows(
+    'SELECT path, snapshot_id, mode FROM folder_modes WHERE snapshot_id > ? AND snapshot_id <= ? AND gone = 0 ORDER BY snapshot_id, path',
+    since,
+    last,
+  );
 }
 
 /** A line of history as a bundle carries it: its machine (null: this one) and where it forked. */
@@ -179,20 +183,28 @@ function writeRows(sql: Sql, rows: ImportedRows, blobPresent: BlobPresent): Snap
       );
       const line = lineOfMachine(sql, s.machine);
       for (const v of s.versions) {
-        // eslint-disable-next-line no-restricted-syntax -- a version row: its nine columns
-        sql.run('INSERT INTO versions (id, snapshot_id, path, hash, mode, size, type, target, from_version, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', ...v, line);
+        sql.run(
+          'INSERT INTO versions (id, snapshot_id, path, hash, mode, size, type, target, from_version, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          // eslint-disable-next-line no-restricted-syntax -- a version row: its nine columns
+          ...v,
+          line,
+        );
         if (pruned && v[3] !== null) {
           reviveBlob(sql, v[3], blobPresent);
           sql.run('INSERT OR IGNORE INTO blobs (hash, size) VALUES (?, ?)', v[3], v[5]);
         }
       }
-      if (!rows.pins) sql.run(`INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) SELECT id, at FROM snapshots WHERE id = ? AND ${MADE_BY_A_PERSON}`, s.id);
+      if (!rows.pins)
+        sql.run(`INSERT OR IGNORE INTO pinned_snapshots (snapshot_id, at) SELECT id, at FROM snapshots WHERE id = ? AND ${MADE_BY_A_PERSON}`, s.id);
       const origin = toOrigin(s, null);
       written.push({ snapshotId: s.id, kind: s.kind, at: s.at, label: s.label, files: s.versions.length, branch: s.branch, head: s.head, origin, scope });
     }
     if (rows.pins) writePins(sql, rows.pins, new Set(written.map((s) => s.snapshotId)));
     const added = new Set(written.map((s) => s.snapshotId));
-    noteImportedThrough(sql, rows.snapshots.filter((s) => s.machine === null && added.has(s.id)).map((s) => s.id));
+    noteImportedThrough(
+      sql,
+      rows.snapshots.filter((s) => s.machine === null && added.has(s.id)).map((s) => s.id),
+    );
     for (const [path, snapshotId, mode] of rows.folderModes) {
       sql.run('INSERT OR IGNORE INTO folder_modes (path, snapshot_id, mode) VALUES (?, ?, ?)', path, snapshotId, mode);
     }

@@ -7,12 +7,7 @@ import type { Sql } from './sql.js';
 export type BlobDamage = 'missing' | 'corrupt';
 
 export function markDamaged(sql: Sql, hash: string, problem: BlobDamage, at: number): void {
-  sql.run(
-    'INSERT INTO damaged_blobs (hash, problem, found_at) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET problem = excluded.problem',
-    hash,
-    problem,
-    at,
-  );
+  sql.run('INSERT INTO damaged_blobs (hash, problem, found_at) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET problem = excluded.problem', hash, problem, at);
 }
 
 /** The hashes found missing or damaged and not repaired since. */

@@ -142,7 +142,7 @@ export function summarizedDeletedFiles(sql: Sql, baseline: number | undefined): 
   if (!freshSummaries(sql, baseline)) return undefined;
   const segments = ownSegments(sql);
   const deleted: DeletedFile[] = [];
-  for (const queue = ['']; queue.length > 0; ) {
+  for (const queue = ['']; queue.length > 0;) {
     const folder = queue.pop()!;
     const start = folder === '' ? 0 : folder.length + 1;
     const children = childSummaries(sql, folder);
@@ -156,7 +156,9 @@ export function summarizedDeletedFiles(sql: Sql, baseline: number | undefined): 
     for (const child of children) if (child.deleted > 0) queue.push(child.folder);
   }
   // In the order the fold gives: SQLite's (bytes) along one segment, JavaScript's along several.
-  return segments.length === 1 ? deleted.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path))) : deleted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return segments.length === 1
+    ? deleted.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)))
+    : deleted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 function fileOf(row: LatestRow, name: string, changed: boolean): FolderFile {

@@ -238,7 +238,11 @@ export class HistoryIndex {
   emptyFoldersAt(snapshotId?: number, files?: readonly FileEntry[]): string[] {
     const at = snapshotId ?? this.latestSnapshotId();
     if (at === undefined) return [];
-    return emptyFolders.emptyFoldersAt(this.#sql, at, (files ?? this.filesAt(at)).map((f) => f.path));
+    return emptyFolders.emptyFoldersAt(
+      this.#sql,
+      at,
+      (files ?? this.filesAt(at)).map((f) => f.path),
+    );
   }
 
   filesAt(snapshotId?: number): FileEntry[] {
@@ -343,7 +347,12 @@ export class HistoryIndex {
    * undefined. `beforeCommit` runs last inside the transaction (a fault-injection point). Answers
    * the blobs marked and the fingerprint the chunk leaves (the next chunk's to check).
    */
-  applyPruneChunk(fingerprint: string, chunk: pruneQueries.PruneWrite, now: number, beforeCommit?: () => void): { marked: number; fingerprint: string } | undefined {
+  applyPruneChunk(
+    fingerprint: string,
+    chunk: pruneQueries.PruneWrite,
+    now: number,
+    beforeCommit?: () => void,
+  ): { marked: number; fingerprint: string } | undefined {
     return this.#sql.immediate(() => {
       if (pruneQueries.pruneFingerprint(this.#sql) !== fingerprint) return undefined;
       const marked = pruneQueries.applyPrune(this.#sql, chunk, now);

@@ -75,7 +75,7 @@ export function segmentsAt(sql: Sql, snapshotId: number): Segment[] {
 function segmentsFrom(sql: Sql, line: number, upTo: number): Segment[] {
   const segments: Segment[] = [];
   const seen = new Set<number>();
-  for (let at: Segment | undefined = { line, upTo }; at && !seen.has(at.line); ) {
+  for (let at: Segment | undefined = { line, upTo }; at && !seen.has(at.line);) {
     seen.add(at.line);
     segments.push(at);
     at = forkOf(sql, at.line);
@@ -90,7 +90,11 @@ function forkOf(sql: Sql, line: number): Segment | undefined {
   if (row.fork_line === OWN_LINE) return { line: OWN_LINE, upTo: row.fork_origin };
   // The fork's snapshot, or the newest of that machine before it when it is not here (yet).
   const machine = machineOfLine(sql, row.fork_line);
-  const upTo = sql.get<{ id: number }>('SELECT id FROM snapshots WHERE machine = ? AND machine_snapshot <= ? ORDER BY machine_snapshot DESC LIMIT 1', machine, row.fork_origin)?.id;
+  const upTo = sql.get<{ id: number }>(
+    'SELECT id FROM snapshots WHERE machine = ? AND machine_snapshot <= ? ORDER BY machine_snapshot DESC LIMIT 1',
+    machine,
+    row.fork_origin,
+  )?.id;
   return { line: row.fork_line, upTo: upTo ?? 0 };
 }
 

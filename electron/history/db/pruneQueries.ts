@@ -76,10 +76,14 @@ export function applyPrune(sql: Sql, write: PruneWrite, now: number): number {
   // restore stays a restore, "Restored", and no reader looks for a row that is gone).
   // One pass each (from_version has no index), after the deletes.
   if (write.removedVersions.length > 0) {
-    sql.run('UPDATE versions SET from_version = NULL WHERE from_version IS NOT NULL AND NOT EXISTS (SELECT 1 FROM versions w WHERE w.id = versions.from_version)');
+    sql.run(
+      'UPDATE versions SET from_version = NULL WHERE from_version IS NOT NULL AND NOT EXISTS (SELECT 1 FROM versions w WHERE w.id = versions.from_version)',
+    );
   }
   if (write.removedSnapshots.length > 0) {
-    sql.run('UPDATE snapshots SET origin_snapshot = NULL WHERE origin_snapshot IS NOT NULL AND NOT EXISTS (SELECT 1 FROM snapshots t WHERE t.id = snapshots.origin_snapshot)');
+    sql.run(
+      'UPDATE snapshots SET origin_snapshot = NULL WHERE origin_snapshot IS NOT NULL AND NOT EXISTS (SELECT 1 FROM snapshots t WHERE t.id = snapshots.origin_snapshot)',
+    );
   }
   // A snapshot that received folded versions holds more files: where they are is said again.
   for (const id of new Set(write.movedVersions.map((m) => m.snapshotId))) {

@@ -98,7 +98,13 @@ export function remoteLedger(sql: Sql, remote: string, ids: { projectId: string;
 
     noteSentPack(pack: SentPack) {
       sql.transaction(() => {
-        sql.run('INSERT OR IGNORE INTO remote_packs (remote, pack, size, blobs, indexed) VALUES (?, ?, ?, ?, 0)', remote, pack.pack, pack.size, JSON.stringify(pack.blobs));
+        sql.run(
+          'INSERT OR IGNORE INTO remote_packs (remote, pack, size, blobs, indexed) VALUES (?, ?, ?, ?, 0)',
+          remote,
+          pack.pack,
+          pack.size,
+          JSON.stringify(pack.blobs),
+        );
         for (const [hash, offset, length, size, encoding] of pack.blobs) insertBlob(hash, pack.pack, offset, length, size, encoding, 0);
       });
     },
@@ -159,8 +165,17 @@ export function remoteLedger(sql: Sql, remote: string, ids: { projectId: string;
 
     foreignHeads(): Map<string, ForeignHead> {
       const heads = new Map<string, ForeignHead>();
-      for (const f of sql.all<{ machine_id: string; etag: string; head: string }>('SELECT machine_id, etag, head FROM remote_foreign WHERE remote = ?', remote)) {
-        heads.set(f.machine_id, { machineId: f.machine_id, etag: f.etag, head: headSchema.parse(JSON.parse(f.head)), indexesRead: new Set(), recordsRead: new Set() });
+      for (const f of sql.all<{ machine_id: string; etag: string; head: string }>(
+        'SELECT machine_id, etag, head FROM remote_foreign WHERE remote = ?',
+        remote,
+      )) {
+        heads.set(f.machine_id, {
+          machineId: f.machine_id,
+          etag: f.etag,
+          head: headSchema.parse(JSON.parse(f.head)),
+          indexesRead: new Set(),
+          recordsRead: new Set(),
+        });
       }
       for (const r of sql.all<{ key: string; machine_id: string; kind: string }>('SELECT key, machine_id, kind FROM remote_read WHERE remote = ?', remote)) {
         const head = heads.get(r.machine_id);
@@ -183,7 +198,8 @@ export function remoteLedger(sql: Sql, remote: string, ids: { projectId: string;
 
     noteForeignIndex(machineId: string, key: string, index: PackIndex) {
       sql.transaction(() => {
-        for (const pack of index.packs) for (const [hash, offset, length, size, encoding] of pack.blobs) insertBlob(hash, pack.pack, offset, length, size, encoding, 1);
+        for (const pack of index.packs)
+          for (const [hash, offset, length, size, encoding] of pack.blobs) insertBlob(hash, pack.pack, offset, length, size, encoding, 1);
         for (const [hash, size] of index.standalone) insertBlob(hash, null, 0, size, size, 'raw', 1);
         sql.run("INSERT OR IGNORE INTO remote_read (remote, key, machine_id, kind) VALUES (?, ?, ?, 'index')", remote, key, machineId);
       });
@@ -203,15 +219,13 @@ export function noteRemoteError(sql: Sql, remote: string, message: string): void
 }
 
 export function remoteLinkStates(sql: Sql): RemoteLinkState[] {
-  return sql
-    .all<LinkRow & { remote: string }>('SELECT * FROM remote_links ORDER BY remote')
-    .map((r) => ({
-      remote: r.remote,
-      projectId: r.project_id,
-      pushedSnapshots: r.pushed_snapshots,
-      pushedOrigin: r.pushed_origin,
-      pushedAt: r.pushed_at,
-      lastError: r.last_error,
-      pushInProgress: r.push_in_progress === 1,
-    }));
+  return sql.all<LinkRow & { remote: string }>('SELECT * FROM remote_links ORDER BY remote').map((r) => ({
+    remote: r.remote,
+    projectId: r.project_id,
+    pushedSnapshots: r.pushed_snapshots,
+    pushedOrigin: r.pushed_origin,
+    pushedAt: r.pushed_at,
+    lastError: r.last_error,
+    pushInProgress: r.push_in_progress === 1,
+  }));
 }

@@ -15,7 +15,8 @@ export interface LineageStretch {
 const MOST_RENAMES = 64;
 
 export function recordRenames(sql: Sql, links: readonly { versionId: number; path: string; fromPath: string }[]): void {
-  for (const link of links) sql.run('INSERT OR REPLACE INTO version_renames (version_id, path, from_path) VALUES (?, ?, ?)', link.versionId, link.path, link.fromPath);
+  for (const link of links)
+    sql.run('INSERT OR REPLACE INTO version_renames (version_id, path, from_path) VALUES (?, ?, ?)', link.versionId, link.path, link.fromPath);
 }
 
 /**

@@ -124,7 +124,17 @@ export function readLabel(label: string | null, origin: OriginKind | null): stri
 }
 
 export function toSnapshotInfo(r: SnapshotRow): SnapshotInfo {
-  const info: SnapshotInfo = { snapshotId: r.id, kind: r.kind, at: r.at, label: readLabel(r.label, r.origin), files: r.files, branch: r.branch, head: r.head, origin: toOrigin(r, null), scope: r.scope };
+  const info: SnapshotInfo = {
+    snapshotId: r.id,
+    kind: r.kind,
+    at: r.at,
+    label: readLabel(r.label, r.origin),
+    files: r.files,
+    branch: r.branch,
+    head: r.head,
+    origin: toOrigin(r, null),
+    scope: r.scope,
+  };
   // Only snapshots brought in from another machine (clone, pull) carry it.
   if (r.machine !== null) info.machine = { id: r.machine, snapshot: r.machine_snapshot ?? 0 };
   if (r.folded_into !== null) info.foldedInto = r.folded_into;

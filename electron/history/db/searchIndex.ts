@@ -81,7 +81,15 @@ export function trigramQuery(literal: string): string {
   const starts = new Set<number>();
   for (let i = 0; i + 3 <= chars.length; i += 3) starts.add(i);
   starts.add(chars.length - 3);
-  return [...starts].map((i) => `"${chars.slice(i, i + 3).join('').replace(/"/g, '""')}"`).join(' AND ');
+  return [...starts]
+    .map(
+      (i) =>
+        `"${chars
+          .slice(i, i + 3)
+          .join('')
+          .replace(/"/g, '""')}"`,
+    )
+    .join(' AND ');
 }
 
 /** What the build found a blob to be; undefined when it has not looked at it yet. */

@@ -42,8 +42,12 @@ function newestSnapshotOn(sql: Sql, segment: Segment, where?: typeof MARK): numb
   const also = where ? `AND ${where}` : '';
   // This machine's snapshots have neither column: (NULL, NULL) then ids, in snapshots_by_machine.
   return machine === null
-    ? sql.get<{ id: number }>(`SELECT id FROM snapshots WHERE machine IS NULL AND machine_snapshot IS NULL AND id <= ? ${also} ORDER BY id DESC LIMIT 1`, segment.upTo)?.id
-    : sql.get<{ id: number }>(`SELECT id FROM snapshots WHERE machine = ? AND id <= ? ${also} ORDER BY machine_snapshot DESC LIMIT 1`, machine, segment.upTo)?.id;
+    ? sql.get<{ id: number }>(
+        `SELECT id FROM snapshots WHERE machine IS NULL AND machine_snapshot IS NULL AND id <= ? ${also} ORDER BY id DESC LIMIT 1`,
+        segment.upTo,
+      )?.id
+    : sql.get<{ id: number }>(`SELECT id FROM snapshots WHERE machine = ? AND id <= ? ${also} ORDER BY machine_snapshot DESC LIMIT 1`, machine, segment.upTo)
+        ?.id;
 }
 
 /** The snapshot just before one on its line (what undoing a snapshot restore brings back). */
@@ -56,7 +60,10 @@ export function previousSnapshotId(sql: Sql, id: number): number | undefined {
 /** The branch and head recorded on the newest snapshot of this machine's line. */
 export function latestSnapshotContext(sql: Sql): { snapshotId: number; branch: string | null; head: string | null } | undefined {
   const id = latestSnapshotId(sql);
-  const row = id === undefined ? undefined : sql.get<{ id: number; branch: string | null; head: string | null }>('SELECT id, branch, head FROM snapshots WHERE id = ?', id);
+  const row =
+    id === undefined
+      ? undefined
+      : sql.get<{ id: number; branch: string | null; head: string | null }>('SELECT id, branch, head FROM snapshots WHERE id = ?', id);
   return row && { snapshotId: row.id, branch: row.branch, head: row.head };
 }
 
@@ -65,7 +72,9 @@ export function previousMark(sql: Sql, id: number): { id: number; kind: 'baselin
   const [first, ...rest] = segmentsAt(sql, id);
   if (!first) return undefined;
   const mark = firstOnSegments([{ line: first.line, upTo: id - 1 }, ...rest], (s) => newestSnapshotOn(sql, s, MARK));
-  return mark === undefined ? undefined : { id: mark, kind: sql.get<{ kind: 'baseline' | 'checkpoint' }>('SELECT kind FROM snapshots WHERE id = ?', mark)!.kind };
+  return mark === undefined
+    ? undefined
+    : { id: mark, kind: sql.get<{ kind: 'baseline' | 'checkpoint' }>('SELECT kind FROM snapshots WHERE id = ?', mark)!.kind };
 }
 
 /** How many files a snapshot holds: paths whose version as of it, on its line, has contents. */

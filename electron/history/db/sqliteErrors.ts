@@ -19,7 +19,12 @@ export function indexError(error: unknown, file: string): unknown {
     case 'SQLITE_IOERR':
       // A full disk often reaches SQLite as a failed write: say so when it is the reason.
       if (diskFull(file)) return full(file, details, error);
-      return new HindsightError('INDEX_IO_ERROR', `Could not read or write the history index ${file}: the disk reported an error (${code}). Check the disk, then try again.`, details, { cause: error });
+      return new HindsightError(
+        'INDEX_IO_ERROR',
+        `Could not read or write the history index ${file}: the disk reported an error (${code}). Check the disk, then try again.`,
+        details,
+        { cause: error },
+      );
     case 'SQLITE_CORRUPT':
     case 'SQLITE_NOTADB':
       return unreadableIndex(file, code === 'SQLITE_NOTADB' ? 'it is not a database' : 'it is damaged', details, error);
@@ -27,10 +32,17 @@ export function indexError(error: unknown, file: string): unknown {
     case 'SQLITE_PERM':
     case 'SQLITE_CANTOPEN':
     case 'SQLITE_AUTH':
-      return new HindsightError('PERMISSION_DENIED', `Could not write the history index ${file}: it or its folder is read-only or not ours (${code}). Give this user write access to ${dirname(file)} and try again.`, details, { cause: error });
+      return new HindsightError(
+        'PERMISSION_DENIED',
+        `Could not write the history index ${file}: it or its folder is read-only or not ours (${code}). Give this user write access to ${dirname(file)} and try again.`,
+        details,
+        { cause: error },
+      );
     case 'SQLITE_BUSY':
     case 'SQLITE_LOCKED':
-      return new HindsightError('STORE_BUSY', `The history index ${file} is busy in another process (${code}). Try again when it is done.`, details, { cause: error });
+      return new HindsightError('STORE_BUSY', `The history index ${file} is busy in another process (${code}). Try again when it is done.`, details, {
+        cause: error,
+      });
     default:
       return new HindsightError('INTERNAL', `The history index ${file} failed: ${sqlite} (${code}).`, details, { cause: error });
   }
@@ -47,7 +59,12 @@ export function unreadableIndex(file: string, why: string, details: Record<strin
 }
 
 function full(file: string, details: Record<string, unknown>, cause: unknown): HindsightError {
-  return new HindsightError('DISK_FULL', `Could not write the history index ${file}: the disk is full. Free some space and try again; this step recorded nothing.`, details, { cause });
+  return new HindsightError(
+    'DISK_FULL',
+    `Could not write the history index ${file}: the disk is full. Free some space and try again; this step recorded nothing.`,
+    details,
+    { cause },
+  );
 }
 
 function diskFull(file: string): boolean {

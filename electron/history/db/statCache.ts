@@ -59,11 +59,30 @@ export function trackedFiles(sql: Sql): number {
 
 /** One path's row, with the hash it was recorded with. */
 export function cachedStat(sql: Sql, path: string): StatRow | undefined {
-  const row = sql.get<{ path: string; type: EntryType; size: number; mode: number; mtime_ns: string; ctime_ns: string; ino: string; hash: string; target: string | null }>(
-    'SELECT path, type, size, mode, mtime_ns, ctime_ns, ino, hash, target FROM stat_cache WHERE path = ?',
-    path,
+  const row = sql.get<{
+    path: string;
+    type: EntryType;
+    size: number;
+    mode: number;
+    mtime_ns: string;
+    ctime_ns: string;
+    ino: string;
+    hash: string;
+    target: string | null;
+  }>('SELECT path, type, size, mode, mtime_ns, ctime_ns, ino, hash, target FROM stat_cache WHERE path = ?', path);
+  return (
+    row && {
+      path: row.path,
+      type: row.type,
+      size: row.size,
+      mode: row.mode,
+      mtimeNs: row.mtime_ns,
+      ctimeNs: row.ctime_ns,
+      ino: row.ino,
+      hash: row.hash,
+      target: row.target,
+    }
   );
-  return row && { path: row.path, type: row.type, size: row.size, mode: row.mode, mtimeNs: row.mtime_ns, ctimeNs: row.ctime_ns, ino: row.ino, hash: row.hash, target: row.target };
 }
 
 /**

@@ -30,7 +30,9 @@ function newestAlong(sql: Sql, path: string, segments: readonly Segment[], conte
 export function versionsOf(sql: Sql, path: string): VersionInfo[] {
   const stretches = lineage(sql, path).reverse();
   return stretches.flatMap((s) =>
-    sql.all<VersionRow>(`${VERSION_SELECT} WHERE v.path = ? AND v.snapshot_id < ? ORDER BY v.snapshot_id`, s.path, s.before ?? Number.MAX_SAFE_INTEGER).map(toVersionInfo),
+    sql
+      .all<VersionRow>(`${VERSION_SELECT} WHERE v.path = ? AND v.snapshot_id < ? ORDER BY v.snapshot_id`, s.path, s.before ?? Number.MAX_SAFE_INTEGER)
+      .map(toVersionInfo),
   );
 }
 
@@ -79,7 +81,9 @@ function ownPathPage(sql: Sql, path: string, before: number | undefined, limit: 
 export function ownVersionsOf(sql: Sql, path: string): VersionInfo[] {
   const segments = ownSegments(sql).reverse();
   return segments.flatMap((s) =>
-    sql.all<VersionRow>(`${VERSION_SELECT} WHERE v.path = ? AND v.line = ? AND v.snapshot_id <= ? ORDER BY v.snapshot_id`, path, s.line, s.upTo).map(toVersionInfo),
+    sql
+      .all<VersionRow>(`${VERSION_SELECT} WHERE v.path = ? AND v.line = ? AND v.snapshot_id <= ? ORDER BY v.snapshot_id`, path, s.line, s.upTo)
+      .map(toVersionInfo),
   );
 }
 
@@ -122,7 +126,12 @@ export interface LatestVersion {
 /** The fields a change group compares with, of the newest version on this machine's line. */
 export function latestVersionOf(sql: Sql, path: string): LatestVersion | undefined {
   return firstOnSegments(ownSegments(sql), (s) =>
-    sql.get<LatestVersion>('SELECT hash, mode, size, type, target FROM versions WHERE path = ? AND line = ? AND snapshot_id <= ? ORDER BY snapshot_id DESC LIMIT 1', path, s.line, s.upTo),
+    sql.get<LatestVersion>(
+      'SELECT hash, mode, size, type, target FROM versions WHERE path = ? AND line = ? AND snapshot_id <= ? ORDER BY snapshot_id DESC LIMIT 1',
+      path,
+      s.line,
+      s.upTo,
+    ),
   );
 }
 

@@ -24,7 +24,10 @@ export interface RouteContext {
 
 function recorderOf(ctx: RouteContext): RecordingSwitch {
   if (ctx.recording) return ctx.recording;
-  throw new HindsightError('NOT_RECORDING', 'This process records no project in the background: only the app and `hindsight serve` or `hindsight watch --all` do.');
+  throw new HindsightError(
+    'NOT_RECORDING',
+    'This process records no project in the background: only the app and `hindsight serve` or `hindsight watch --all` do.',
+  );
 }
 
 export type CredentialsSource = 'keychain' | 'environment';
@@ -47,7 +50,8 @@ export const ROUTES: Routes = {
   log: ({ projectId }, { engine }) => engine.log(projectId),
   snapshotChanges: ({ projectId, snapshotId }, { engine }) => engine.snapshotChanges(projectId, snapshotId),
   snapshotSummary: ({ projectId, snapshotId }, { engine }) => engine.snapshotSummary(projectId, snapshotId),
-  fileTree: ({ projectId, snapshotId, folder }, { engine }) => (folder === undefined ? engine.files(projectId, snapshotId) : engine.folderLevel(projectId, folder, snapshotId)),
+  fileTree: ({ projectId, snapshotId, folder }, { engine }) =>
+    folder === undefined ? engine.files(projectId, snapshotId) : engine.folderLevel(projectId, folder, snapshotId),
   versions: ({ projectId, path, limit, before }, { engine }) => engine.versions(projectId, path, { limit, before }),
   diskState: ({ projectId, path }, { engine }) => engine.diskState(projectId, path),
   readVersion: ({ projectId, path, versionId, maxBytes }, { engine }) => engine.readVersion(projectId, path, { versionId, maxBytes }),
@@ -60,15 +64,16 @@ export const ROUTES: Routes = {
   previewRestore: ({ projectId, snapshotId, pathPrefix, deleteAdded, keepSpecialModes }, { engine }) =>
     engine.previewRestore(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, keepSpecialModes }),
   restoreSnapshot: ({ projectId, snapshotId, pathPrefix, deleteAdded, keepSpecialModes, dryRun, operationId }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.restoreSnapshot(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, keepSpecialModes, dryRun, operationId, signal })),
+    operations.run(operationId, (signal) =>
+      engine.restoreSnapshot(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, keepSpecialModes, dryRun, operationId, signal }),
+    ),
   materializeSnapshot: ({ projectId, snapshotId, into, operationId, keepSpecialModes }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.materializeSnapshot(projectId, snapshotId, into, { operationId, signal, keepSpecialModes })),
   exportHistory: ({ projectId, to, since, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.exportHistory(projectId, { file: to }, { since, operationId, signal })),
   importHistory: ({ from, as, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.importHistory({ file: from }, { as, operationId, signal })),
-  rescan: ({ projectId, operationId }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.rescan(projectId, { operationId, signal })),
+  rescan: ({ projectId, operationId }, { engine, operations }) => operations.run(operationId, (signal) => engine.rescan(projectId, { operationId, signal })),
 
   createCheckpoint: ({ projectId, label }, { engine }) => engine.checkpoint(projectId, label),
   deletedFiles: ({ projectId }, { engine }) => engine.deleted(projectId),
@@ -77,11 +82,13 @@ export const ROUTES: Routes = {
     operations.run(operationId, (signal) => engine.search(projectId, query, { signal: AbortSignal.any([signal, gone]) })),
   storeStats: ({ projectId, largest }, { engine }) => engine.storeStats(projectId, largest),
   pins: ({ projectId }, { engine }) => engine.pins(projectId),
-  setPin: (request, { engine }) => engine.setPin(request.projectId, 'snapshotId' in request ? { snapshotId: request.snapshotId } : { versionId: request.versionId }, request.pinned),
+  setPin: (request, { engine }) =>
+    engine.setPin(request.projectId, 'snapshotId' in request ? { snapshotId: request.snapshotId } : { versionId: request.versionId }, request.pinned),
   prune: ({ projectId, dryRun }, { engine }) => engine.prune(projectId, { dryRun }),
   retentionStatus: ({ projectId, holders }, { engine }) => engine.retentionStatus(projectId, holders),
   remoteStatus: ({ projectId }, { engine }) => engine.remoteStatus(projectId),
-  pull: ({ projectId, remote, operationId }, { engine, operations }) => operations.run(operationId, (signal) => engine.pull(projectId, remote, { operationId, signal })),
+  pull: ({ projectId, remote, operationId }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.pull(projectId, remote, { operationId, signal })),
   verify: ({ projectId, operationId, repair, checkRemote }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.verify(projectId, { operationId, signal, repair, checkRemote })),
 

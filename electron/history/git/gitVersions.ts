@@ -20,10 +20,7 @@ export async function gitVersions(git: GitContext, path: string, blobAllowance =
   if (!repo) return { repository: false, branch: null, commit: null };
   const { branch, head: commit } = await git.head();
   const full = repo.prefix + path;
-  const [committed, staged] = await Promise.all([
-    commit ? lsTreeEntry(repo.workTree, commit, full) : undefined,
-    lsFilesStage(repo.workTree, full),
-  ]);
+  const [committed, staged] = await Promise.all([commit ? lsTreeEntry(repo.workTree, commit, full) : undefined, lsFilesStage(repo.workTree, full)]);
   const result: GitVersions = { repository: true, branch, commit };
   const headVersion = committed && (await fileVersion(repo.workTree, committed, blobAllowance));
   if (headVersion) result.head = headVersion;

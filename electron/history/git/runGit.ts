@@ -141,7 +141,12 @@ function spawnFailure(error: Error, shown: string, cwd: string): HindsightError 
     return new HindsightError('FOLDER_NOT_FOUND', `Cannot run git in ${cwd}: the folder does not exist.`, { cwd }, { cause: error });
   }
   if (errno === 'ENOENT') {
-    return new HindsightError('GIT_NOT_FOUND', 'git was not found on PATH. Install git to see committed versions; the history itself works without it.', { cwd }, { cause: error });
+    return new HindsightError(
+      'GIT_NOT_FOUND',
+      'git was not found on PATH. Install git to see committed versions; the history itself works without it.',
+      { cwd },
+      { cause: error },
+    );
   }
   return new HindsightError('GIT_FAILED', `Could not start ${shown} in ${cwd}: ${error.message}`, { cwd, errno }, { cause: error });
 }

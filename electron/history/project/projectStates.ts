@@ -36,10 +36,13 @@ export async function sweepAndReport(config: ConfigStore, emit: Emit, signal?: A
 export async function reportOpenFailure(config: ConfigStore, known: readonly ProjectSummary[], folder: string, error: unknown, emit: Emit): Promise<void> {
   if (!isHindsightError(error)) return;
   const state: ProjectState | null =
-    error.code === 'FOLDER_REPLACED' ? 'replaced'
-    : error.code === 'FOLDER_VANISHED' || error.code === 'FOLDER_NOT_FOUND' ? 'gone'
-    : error.code.startsWith('CONFIG_') ? 'config-corrupt'
-    : null;
+    error.code === 'FOLDER_REPLACED'
+      ? 'replaced'
+      : error.code === 'FOLDER_VANISHED' || error.code === 'FOLDER_NOT_FOUND'
+        ? 'gone'
+        : error.code.startsWith('CONFIG_')
+          ? 'config-corrupt'
+          : null;
   const project = known.find((p) => p.root === folder || p.root === error.details?.root);
   if (!state || !project) return;
   if (state === 'gone') await config.editConfig(setLastSeen(project.projectId, 'gone')).catch(() => undefined);

@@ -111,7 +111,6 @@ export class ProjectStore {
   }
 }
 
-
 /**
  * Whether the store already holds a history (a stored blob or an index backup), so an empty index
  * is a lost one. A blob folder holding only temps a killed first copy left is no history yet.

@@ -29,7 +29,10 @@ export async function relocateProject(config: ConfigStore, dataDir: string, proj
   }
   const to = projectStoreDir(dataDir, newId);
   if (config.requireConfig().projects.some((p) => p.id === newId) || existsSync(to)) {
-    throw new HindsightError('BAD_REQUEST', `${root} already has a history of its own; remove it from the list first to move this one there.`, { root, projectId });
+    throw new HindsightError('BAD_REQUEST', `${root} already has a history of its own; remove it from the list first to move this one there.`, {
+      root,
+      projectId,
+    });
   }
   const from = projectStoreDir(dataDir, projectId);
   try {

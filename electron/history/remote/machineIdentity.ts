@@ -54,5 +54,7 @@ function readIdentity(file: string): MachineIdentity | undefined {
 }
 
 function unreadable(file: string): HindsightError {
-  return new HindsightError('CONFIG_CORRUPT', `${file} is damaged: it should hold this data folder's machine id. Move it away to make a new one.`, { path: file });
+  return new HindsightError('CONFIG_CORRUPT', `${file} is damaged: it should hold this data folder's machine id. Move it away to make a new one.`, {
+    path: file,
+  });
 }

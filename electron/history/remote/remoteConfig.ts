@@ -64,12 +64,18 @@ export function requireRemote(config: FrozenConfig, name: string | undefined): R
     if (remotes.length === 1) return remotes[0]!;
     throw new HindsightError(
       'REMOTE_NOT_FOUND',
-      remotes.length === 0 ? 'No remote is set: add one with `hindsight remote add NAME s3://bucket/prefix`.' : `Several remotes are set (${remotes.map((r) => r.name).join(', ')}): name one with --remote.`,
+      remotes.length === 0
+        ? 'No remote is set: add one with `hindsight remote add NAME s3://bucket/prefix`.'
+        : `Several remotes are set (${remotes.map((r) => r.name).join(', ')}): name one with --remote.`,
     );
   }
   const found = remotes.find((r) => r.name === name);
   if (!found) {
-    throw new HindsightError('REMOTE_NOT_FOUND', `There is no remote named ${name}${remotes.length ? ` (known: ${remotes.map((r) => r.name).join(', ')})` : ''}.`, { name });
+    throw new HindsightError(
+      'REMOTE_NOT_FOUND',
+      `There is no remote named ${name}${remotes.length ? ` (known: ${remotes.map((r) => r.name).join(', ')})` : ''}.`,
+      { name },
+    );
   }
   return found;
 }

@@ -19,8 +19,29 @@ const AUTH_NAMES = new Set([
   'AuthorizationHeaderMalformed',
   'Forbidden',
 ]);
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED', 'ENETDOWN', 'EHOSTDOWN']);
-const TRANSIENT_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeTooSkewed', 'SlowDown', 'ServiceUnavailable', 'InternalError', 'ThrottlingException', 'RequestTimeoutException']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+  'ENETDOWN',
+  'EHOSTDOWN',
+]);
+const TRANSIENT_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeTooSkewed',
+  'SlowDown',
+  'ServiceUnavailable',
+  'InternalError',
+  'ThrottlingException',
+  'RequestTimeoutException',
+]);
 
 interface SdkLikeError {
   name?: string;
@@ -38,8 +59,7 @@ export function classifyRemoteError(raw: unknown, label: string, doing: string):
   const status = e.$metadata?.httpStatusCode;
   const code = networkCode(e);
   const details = { remote: label, doing, status, reason: name || code || undefined };
-  const make = (errorCode: ConstructorParameters<typeof HindsightError>[0], message: string) =>
-    new HindsightError(errorCode, message, details, { cause: raw });
+  const make = (errorCode: ConstructorParameters<typeof HindsightError>[0], message: string) => new HindsightError(errorCode, message, details, { cause: raw });
 
   if (name === 'AbortError' || code === 'ABORT_ERR') return { error: new HindsightError('CANCELLED', 'Cancelled.'), retryable: false };
   if (name === 'CredentialsProviderError') {
@@ -50,7 +70,10 @@ export function classifyRemoteError(raw: unknown, label: string, doing: string):
   }
   if (AUTH_NAMES.has(name) || status === 403 || status === 401) {
     return {
-      error: make('REMOTE_AUTH_FAILED', `${label} refused the credentials while ${doing} (${name || status}): check the access key, the secret and the bucket's permissions.`),
+      error: make(
+        'REMOTE_AUTH_FAILED',
+        `${label} refused the credentials while ${doing} (${name || status}): check the access key, the secret and the bucket's permissions.`,
+      ),
       retryable: false,
     };
   }

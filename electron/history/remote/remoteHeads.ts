@@ -88,7 +88,9 @@ export async function checkFormatMarker(store: ObjectStore, signal?: AbortSignal
     throw new HindsightError('REMOTE_CORRUPT', `${store.label} has a ${FORMAT_MARKER_KEY} that is not Hindsight's.`);
   }
   if (version > 1) {
-    throw new HindsightError('REMOTE_FAILED', `${store.label} was written by a newer Hindsight (remote format ${version}); update Hindsight to use it.`, { version });
+    throw new HindsightError('REMOTE_FAILED', `${store.label} was written by a newer Hindsight (remote format ${version}); update Hindsight to use it.`, {
+      version,
+    });
   }
   return true;
 }

@@ -135,7 +135,15 @@ export class S3ObjectStore implements ObjectStore {
         count('remote.put');
         const { ETag } = await this.retry(`uploading part ${number} of ${key}`, signal, () =>
           this.client.send(
-            new UploadPartCommand({ Bucket: this.bucket, Key: this.key(key), UploadId, PartNumber: number, Body: body, ContentLength: body.length, ContentMD5: md5(body) }),
+            new UploadPartCommand({
+              Bucket: this.bucket,
+              Key: this.key(key),
+              UploadId,
+              PartNumber: number,
+              Body: body,
+              ContentLength: body.length,
+              ContentMD5: md5(body),
+            }),
             { abortSignal: signal },
           ),
         );
@@ -161,7 +169,11 @@ export class S3ObjectStore implements ObjectStore {
     count('remote.get');
     return this.retry(`downloading ${key}`, signal, async () => {
       const result = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key), Range: range ? `bytes=${range.offset}-${range.offset + range.length - 1}` : undefined }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.key(key),
+          Range: range ? `bytes=${range.offset}-${range.offset + range.length - 1}` : undefined,
+        }),
         { abortSignal: signal },
       );
       const bytes = await (result.Body as { transformToByteArray: () => Promise<Uint8Array> }).transformToByteArray();
@@ -209,7 +221,10 @@ export class S3ObjectStore implements ObjectStore {
     do {
       count('remote.list');
       const page = await this.retry(`listing ${prefix || 'the remote'}`, signal, () =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.key(prefix), ContinuationToken: token, MaxKeys: this.options.pageSize }), { abortSignal: signal }),
+        this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.key(prefix), ContinuationToken: token, MaxKeys: this.options.pageSize }),
+          { abortSignal: signal },
+        ),
       );
       for (const item of page.Contents ?? []) {
         if (item.Key) found.push({ key: item.Key.slice(this.prefix.length), size: item.Size ?? 0, etag: item.ETag ?? '' });
@@ -226,7 +241,10 @@ export class S3ObjectStore implements ObjectStore {
     do {
       count('remote.list');
       const page = await this.retry(`listing ${prefix || 'the remote'}`, signal, () =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: full, Delimiter: '/', ContinuationToken: token, MaxKeys: this.options.pageSize }), { abortSignal: signal }),
+        this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: full, Delimiter: '/', ContinuationToken: token, MaxKeys: this.options.pageSize }),
+          { abortSignal: signal },
+        ),
       );
       for (const item of page.CommonPrefixes ?? []) {
         if (item.Prefix) folders.push(item.Prefix.slice(full.length).replace(/\/$/, ''));
@@ -246,7 +264,8 @@ export class S3ObjectStore implements ObjectStore {
         }),
       );
       const failed = result.Errors?.[0];
-      if (failed) throw new HindsightError('REMOTE_FAILED', `${this.label} did not delete ${failed.Key}: ${failed.Message ?? failed.Code}`, { remote: this.label });
+      if (failed)
+        throw new HindsightError('REMOTE_FAILED', `${this.label} did not delete ${failed.Key}: ${failed.Message ?? failed.Code}`, { remote: this.label });
     }
   }
 

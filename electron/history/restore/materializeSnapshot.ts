@@ -1,5 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, closeSync, constants, fchmodSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { FileEntry } from '../../../shared/history.js';
@@ -52,7 +66,11 @@ export function localBlobSource(blobsDir: string, readAhead?: ReadAheadOptions):
   let ahead: ReadAhead | undefined;
   return {
     expect(files) {
-      ahead = ReadAhead.over(blobsDir, files.filter((f) => f.type !== 'symlink').map((f) => ({ hash: f.hash, size: f.size, path: f.path })), readAhead);
+      ahead = ReadAhead.over(
+        blobsDir,
+        files.filter((f) => f.type !== 'symlink').map((f) => ({ hash: f.hash, size: f.size, path: f.path })),
+        readAhead,
+      );
     },
     writeInto(hash, size, fd) {
       const read = ahead?.take({ hash, size });
@@ -67,7 +85,7 @@ export function localBlobSource(blobsDir: string, readAhead?: ReadAheadOptions):
 }
 
 function writeAll(fd: number, bytes: Buffer): void {
-  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
 }
 
 /** What is written: the files of the snapshot (FileEntry rows, sorted or not) and its folders' recorded modes. */
@@ -110,7 +128,12 @@ export interface MaterializeOutcome {
   backgroundClose: boolean;
 }
 
-export async function materializeSnapshot(contents: SnapshotContents, into: string, source: BlobSource, options: MaterializeOptions = {}): Promise<MaterializeOutcome> {
+export async function materializeSnapshot(
+  contents: SnapshotContents,
+  into: string,
+  source: BlobSource,
+  options: MaterializeOptions = {},
+): Promise<MaterializeOutcome> {
   const existing = checkDestination(into);
   const files = checkedEntries(contents.files);
   const bytesTotal = files.reduce((sum, f) => sum + (f.type === 'symlink' ? 0 : f.size), 0);
@@ -163,7 +186,8 @@ export async function materializeSnapshot(contents: SnapshotContents, into: stri
     await source.close?.();
     if (options.inPlace) for (const entry of readdirSync(into)) removeTree(join(into, entry));
     else removeTree(temp);
-    if (options.signal?.aborted) throw new HindsightError('CANCELLED', `Writing snapshot ${contents.snapshotId} was cancelled; ${into} was left as it was.`, { into });
+    if (options.signal?.aborted)
+      throw new HindsightError('CANCELLED', `Writing snapshot ${contents.snapshotId} was cancelled; ${into} was left as it was.`, { into });
     throw error;
   }
   if (!options.meter) meter.finish();
@@ -187,7 +211,8 @@ function checkDestination(into: string): { mode: number } | undefined {
     throw fsError('look at', into, error);
   }
   if (!st.isDirectory()) throw new HindsightError('NOT_A_FOLDER', `${into} exists and is not a folder; give a new or empty folder.`, { into });
-  if (readdirSync(into).length > 0) throw new HindsightError('FOLDER_NOT_EMPTY', `${into} is not empty; give a new or empty folder, nothing was written.`, { into });
+  if (readdirSync(into).length > 0)
+    throw new HindsightError('FOLDER_NOT_EMPTY', `${into} is not empty; give a new or empty folder, nothing was written.`, { into });
   return { mode: st.mode };
 }
 

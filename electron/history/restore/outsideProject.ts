@@ -10,6 +10,10 @@ import { isInside } from './safeTarget.js';
 /** Throws FOLDER_IN_PROJECT when `target` is the project folder `root` (a real path) or lies inside it. */
 export function assertOutsideProject(root: string, target: string): void {
   if (isInside(root, deepestReal(target))) {
-    throw new HindsightError('FOLDER_IN_PROJECT', `${target} is inside the project folder ${root}, which restore --into never touches; choose a folder outside it.`, { into: target, root });
+    throw new HindsightError(
+      'FOLDER_IN_PROJECT',
+      `${target} is inside the project folder ${root}, which restore --into never touches; choose a folder outside it.`,
+      { into: target, root },
+    );
   }
 }

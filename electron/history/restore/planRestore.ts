@@ -47,12 +47,27 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
   const all = store.index.filesAt(snapshotId);
   const target = modes.files(all.filter(within), snapshotId);
-  const current = new Map(store.index.filesAt().filter(within).map((f) => [f.path, f]));
+  const current = new Map(
+    store.index
+      .filesAt()
+      .filter(within)
+      .map((f) => [f.path, f]),
+  );
   const emptyFolders = store.index.emptyFoldersAt(snapshotId, all).filter((path) => within({ path } as FileEntry));
   if (prefix !== null && target.length === 0 && current.size === 0 && emptyFolders.length === 0) {
     throw new HindsightError('NOT_FOUND', `Nothing under ${prefix} at snapshot ${snapshotId} or now.`, { prefix, snapshotId });
   }
-  const plan: RestorePlan = { snapshotId, prefix, deleteAdded: options.deleteAdded === true, write: [], recreate: [], unchanged: 0, added: [], emptyFolders, modes };
+  const plan: RestorePlan = {
+    snapshotId,
+    prefix,
+    deleteAdded: options.deleteAdded === true,
+    write: [],
+    recreate: [],
+    unchanged: 0,
+    added: [],
+    emptyFolders,
+    modes,
+  };
   for (const want of target) {
     const now = current.get(want.path);
     current.delete(want.path);
@@ -77,7 +92,11 @@ function normalisePrefix(prefix: string | undefined): string | null {
 
 /** The plan as a preview: paths, not entries. `pathPrefix` is the limit as the caller gave it. */
 /** `branchNow`: the branch checked out now (the store's git), to warn about a snapshot taken on another. */
-export function planSummary(plan: RestorePlan, pathPrefix = '', context: { snapshotBranch: string | null; branchNow: string | null } = { snapshotBranch: null, branchNow: null }): RestorePreview {
+export function planSummary(
+  plan: RestorePlan,
+  pathPrefix = '',
+  context: { snapshotBranch: string | null; branchNow: string | null } = { snapshotBranch: null, branchNow: null },
+): RestorePreview {
   return {
     ...context,
     snapshotId: plan.snapshotId,

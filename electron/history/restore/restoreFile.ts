@@ -52,7 +52,13 @@ export interface RestoreRecord {
   blob?: NewBlob;
 }
 
-export async function restoreFile(store: ProjectStore, path: string, versionId: number, recordBefore: RecordBefore, options: { keepSpecialModes?: boolean } = {}): Promise<RestoreFileResult> {
+export async function restoreFile(
+  store: ProjectStore,
+  path: string,
+  versionId: number,
+  recordBefore: RecordBefore,
+  options: { keepSpecialModes?: boolean } = {},
+): Promise<RestoreFileResult> {
   checkTarget(store, path);
   const version = store.index.version(versionId);
   // A version from before the file was renamed to this path restores here too (its contents at the new name).
@@ -62,7 +68,15 @@ export async function restoreFile(store: ProjectStore, path: string, versionId: 
   const undoing = undoesFileRestore(store, path, versionId);
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
   const mode = version.hash === null ? version.mode : modes.versionMode(version);
-  const contents: Contents = { hash: version.hash, size: version.size, mode, type: version.type, target: version.target, modesAt: version.snapshotId, versionId };
+  const contents: Contents = {
+    hash: version.hash,
+    size: version.size,
+    mode,
+    type: version.type,
+    target: version.target,
+    modesAt: version.snapshotId,
+    versionId,
+  };
   return putBack(store, path, contents, modes, recordBefore, (capturedNothing) =>
     undoing && capturedNothing
       ? { label: `Undid the restore of ${path}`, origin: { kind: 'undo' }, fromVersionId: versionId }
@@ -134,7 +148,22 @@ export async function putBack(
     snapshot: { kind: 'restore', label: how.label, origin: how.origin },
     versions: [{ path, hash, mode, size, type: type ?? null, target: target ?? null, fromVersionId: how.fromVersionId }],
     blobs: how.blob ? [how.blob] : [],
-    stats: after && hash ? [{ path, type: after.type, size: after.size, mode: after.mode, mtimeNs: after.mtimeNs, ctimeNs: after.ctimeNs, ino: after.ino, hash, target: after.target ?? null }] : [],
+    stats:
+      after && hash
+        ? [
+            {
+              path,
+              type: after.type,
+              size: after.size,
+              mode: after.mode,
+              mtimeNs: after.mtimeNs,
+              ctimeNs: after.ctimeNs,
+              ino: after.ino,
+              hash,
+              target: after.target ?? null,
+            },
+          ]
+        : [],
     removedStats: after ? [] : [path],
   });
   // Recorded first: the file is back even when a recreated folder's mode could not be set.

@@ -39,7 +39,10 @@ export async function restoreHunk(
     throw new HindsightError('VERSION_NOT_FOUND', `There is no such version of ${path}.`, { path, versionId });
   }
   if (version.hash === null || version.type !== 'file') {
-    throw new HindsightError('BAD_REQUEST', `Only a change between two texts can be restored: restore the whole version of ${path} instead.`, { path, versionId });
+    throw new HindsightError('BAD_REQUEST', `Only a change between two texts can be restored: restore the whole version of ${path} instead.`, {
+      path,
+      versionId,
+    });
   }
   const current = readCurrent(store, path);
   if (createHash('sha256').update(current.bytes).digest('hex') !== diskHash) {
@@ -81,7 +84,8 @@ function readCurrent(store: ProjectStore, path: string): { bytes: Buffer; mode: 
     return { bytes: readFileSync(fsArg(abs)), mode: stat.mode & 0o7777 };
   } catch (error) {
     if (error instanceof HindsightError) throw error;
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HindsightError('FILE_CHANGED', `${path} is no longer on disk: restore the whole version instead.`, { path });
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new HindsightError('FILE_CHANGED', `${path} is no longer on disk: restore the whole version instead.`, { path });
     throw fsError('read', path, error, 'RESTORE_FAILED');
   }
 }

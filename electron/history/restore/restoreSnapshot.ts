@@ -49,7 +49,12 @@ export interface RestoreOutcome {
 }
 
 /** `origin` 'undo' when the restore brings back what the latest restore replaced (restoreOrigin.ts). */
-export async function executeRestore(store: ProjectStore, plan: RestorePlan, options: ExecuteOptions = {}, origin: 'restore' | 'undo' = 'restore'): Promise<RestoreOutcome> {
+export async function executeRestore(
+  store: ProjectStore,
+  plan: RestorePlan,
+  options: ExecuteOptions = {},
+  origin: 'restore' | 'undo' = 'restore',
+): Promise<RestoreOutcome> {
   const started = performance.now();
   const before = store.index.latestSnapshotId();
   const jobs = [...plan.write, ...plan.recreate].sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -86,42 +91,52 @@ export async function executeRestore(store: ProjectStore, plan: RestorePlan, opt
     }
   }
   let cancelled = false;
-  const writer = await withRestoreTemps(store, jobs.map((f) => f.path), async (temps) => {
-    const folderModes = new FolderMaker(store.root, (path) => plan.modes.folderMode(plan.snapshotId, path));
-    const bulk = new BulkWriter(store.blobsDir, closer, temps, folderModes, (_path, bytes) => {
-      done.files++;
-      done.bytes += bytes;
-      progress.update(report('restore'));
-    });
-    for (const file of jobs) {
-      if (options.signal?.aborted) {
-        cancelled = true;
-        break;
+  const writer = await withRestoreTemps(
+    store,
+    jobs.map((f) => f.path),
+    async (temps) => {
+      const folderModes = new FolderMaker(store.root, (path) => plan.modes.folderMode(plan.snapshotId, path));
+      const bulk = new BulkWriter(store.blobsDir, closer, temps, folderModes, (_path, bytes) => {
+        done.files++;
+        done.bytes += bytes;
+        progress.update(report('restore'));
+      });
+      for (const file of jobs) {
+        if (options.signal?.aborted) {
+          cancelled = true;
+          break;
+        }
+        let abs: string;
+        try {
+          abs = folders.target(file.path);
+        } catch (error) {
+          bulk.failures.push({ path: file.path, error: error as Error });
+          continue;
+        }
+        await bulk.write(file.path, file, abs);
       }
-      let abs: string;
-      try {
-        abs = folders.target(file.path);
-      } catch (error) {
-        bulk.failures.push({ path: file.path, error: error as Error });
-        continue;
+      // The snapshot's empty folders are part of it (restic and borg restore them too).
+      for (const path of cancelled ? [] : plan.emptyFolders) {
+        try {
+          folderModes.make(folders.target(path));
+        } catch (error) {
+          bulk.failures.push({ path, error: fsError('make the folder', path, error, 'RESTORE_FAILED') });
+        }
       }
-      await bulk.write(file.path, file, abs);
-    }
-    // The snapshot's empty folders are part of it (restic and borg restore them too).
-    for (const path of cancelled ? [] : plan.emptyFolders) {
-      try {
-        folderModes.make(folders.target(path));
-      } catch (error) {
-        bulk.failures.push({ path, error: fsError('make the folder', path, error, 'RESTORE_FAILED') });
-      }
-    }
-    await bulk.finish();
-    return bulk;
-  });
+      await bulk.finish();
+      return bulk;
+    },
+  );
 
   removeEmptyParents(store.root, deleted, plan.emptyFolders);
   progress.finish(report('commit'));
-  const snapshotId = commitRestore(store, plan, writer.written.map((p) => byPath.get(p)!), deleted, origin);
+  const snapshotId = commitRestore(
+    store,
+    plan,
+    writer.written.map((p) => byPath.get(p)!),
+    deleted,
+    origin,
+  );
   progress.finish(report('done'));
   const recreatedPaths = new Set(plan.recreate.map((f) => f.path));
   const recreated = writer.written.filter((p) => recreatedPaths.has(p)).length;

@@ -127,7 +127,7 @@ function writeDurably(path: string, text: string): void {
   const fd = openSync(path, 'wx', PRIVATE_FILE_MODE);
   try {
     const bytes = Buffer.from(text, 'utf8');
-    for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
+    for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

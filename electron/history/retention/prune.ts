@@ -100,7 +100,12 @@ async function archivePrune(store: ProjectStore, options: PruneOptions, target: 
     deleted = collect(store, now, options.policy.graceMinutes * 60_000);
   }
   const kept = { versions: 0, snapshots: 0, blobs: 0, bytesFreed: 0, folded: 0, newBaseline: undefined };
-  return resultOf(store, { ...plan.summary, ...kept }, options, { deleted, waiting: store.index.markedBlobs(), archive, ms: Math.round(performance.now() - started) });
+  return resultOf(store, { ...plan.summary, ...kept }, options, {
+    deleted,
+    waiting: store.index.markedBlobs(),
+    archive,
+    ms: Math.round(performance.now() - started),
+  });
 }
 
 /**

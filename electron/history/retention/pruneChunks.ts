@@ -105,5 +105,13 @@ function parkedRows(rows: readonly PlanRow[], indexOf: ReadonlyMap<number, numbe
 }
 
 function emptyChunk(): PruneChunk {
-  return { removedSnapshots: [], removedVersions: [], movedVersions: [], removedFolderRows: [], movedFolderRows: [], newBaseline: undefined, unreferencedBlobs: [] };
+  return {
+    removedSnapshots: [],
+    removedVersions: [],
+    movedVersions: [],
+    removedFolderRows: [],
+    movedFolderRows: [],
+    newBaseline: undefined,
+    unreferencedBlobs: [],
+  };
 }

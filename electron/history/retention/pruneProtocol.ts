@@ -69,7 +69,16 @@ const joined = (parts: readonly string[], by: string) => parts.join(by);
 const split = (text: string, by: string) => (text === '' ? [] : text.split(by));
 
 export function encodeOids(pairs: readonly { hash: string; oid: string }[]): PlanMessage['gitOids'] {
-  return { hashes: joined(pairs.map((p) => p.hash), HASHES), oids: joined(pairs.map((p) => p.oid), HASHES) };
+  return {
+    hashes: joined(
+      pairs.map((p) => p.hash),
+      HASHES,
+    ),
+    oids: joined(
+      pairs.map((p) => p.oid),
+      HASHES,
+    ),
+  };
 }
 
 export function decodeOids(encoded: PlanMessage['gitOids']): { hash: string; oid: string }[] {
@@ -83,9 +92,15 @@ export function encodeChunk(chunk: PruneChunk): EncodedChunk {
     removedVersions: Float64Array.from(chunk.removedVersions),
     movedIds: Float64Array.from(chunk.movedVersions, (m) => m.id),
     movedTo: Float64Array.from(chunk.movedVersions, (m) => m.snapshotId),
-    removedFolderPaths: joined(chunk.removedFolderRows.map((r) => r.path), PATHS),
+    removedFolderPaths: joined(
+      chunk.removedFolderRows.map((r) => r.path),
+      PATHS,
+    ),
     removedFolderSnapshots: Float64Array.from(chunk.removedFolderRows, (r) => r.snapshotId),
-    movedFolderPaths: joined(chunk.movedFolderRows.map((r) => r.path), PATHS),
+    movedFolderPaths: joined(
+      chunk.movedFolderRows.map((r) => r.path),
+      PATHS,
+    ),
     movedFolderFrom: Float64Array.from(chunk.movedFolderRows, (r) => r.from),
     movedFolderTo: Float64Array.from(chunk.movedFolderRows, (r) => r.to),
     newBaseline: chunk.newBaseline ?? -1,
@@ -111,7 +126,8 @@ export function decodeChunk(chunk: EncodedChunk): PruneChunk {
 export function transferables(chunks: readonly EncodedChunk[]): ArrayBuffer[] {
   const buffers: ArrayBuffer[] = [];
   for (const c of chunks) {
-    for (const a of [c.removedSnapshots, c.removedVersions, c.movedIds, c.movedTo, c.removedFolderSnapshots, c.movedFolderFrom, c.movedFolderTo]) buffers.push(a.buffer as ArrayBuffer);
+    for (const a of [c.removedSnapshots, c.removedVersions, c.movedIds, c.movedTo, c.removedFolderSnapshots, c.movedFolderFrom, c.movedFolderTo])
+      buffers.push(a.buffer as ArrayBuffer);
   }
   return buffers;
 }

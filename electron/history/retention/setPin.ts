@@ -18,7 +18,10 @@ export function setPin(store: ProjectStore, target: PinTarget, pinned: boolean):
     const version = store.index.version(target.versionId);
     if (!version || (target.path !== undefined && version.path !== target.path)) {
       const of = target.path === undefined ? '' : ` of ${target.path}`;
-      throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${target.versionId}${of}.`, { versionId: target.versionId, path: target.path ?? null });
+      throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${target.versionId}${of}.`, {
+        versionId: target.versionId,
+        path: target.path ?? null,
+      });
     }
     store.index.setVersionPin(target.versionId, pinned);
   }

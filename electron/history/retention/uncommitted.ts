@@ -30,7 +30,10 @@ const DAY = 86_400_000;
  * prune planner picks them beside the rows it read.
  */
 export function youngVersions(
-  rows: { snapshots: readonly { id: number; at: number }[]; versions: readonly { id: number; snapshotId: number; path: string; hash: string | null; size: number }[] },
+  rows: {
+    snapshots: readonly { id: number; at: number }[];
+    versions: readonly { id: number; snapshotId: number; path: string; hash: string | null; size: number }[];
+  },
   policy: RetentionPolicy,
 ): { young: YoungVersion[]; since: number } {
   if (rows.snapshots.length === 0 || policy.uncommittedDays === 0) return { young: [], since: 0 };

@@ -27,7 +27,13 @@ export interface BatchOutcome {
   cursor: string;
 }
 
-export function indexBatch(target: BatchTarget, blobsDir: string, cursor: string, maxSize: number, limits = { blobs: BATCH_BLOBS, bytes: BATCH_BYTES }): BatchOutcome {
+export function indexBatch(
+  target: BatchTarget,
+  blobsDir: string,
+  cursor: string,
+  maxSize: number,
+  limits = { blobs: BATCH_BLOBS, bytes: BATCH_BYTES },
+): BatchOutcome {
   const next = target.unindexedBlobs(cursor, maxSize, limits.blobs);
   if (next.length === 0) return { looked: 0, added: 0, cursor };
   const batch: IndexedBlob[] = [];
@@ -36,7 +42,9 @@ export function indexBatch(target: BatchTarget, blobsDir: string, cursor: string
     // At least one blob per batch, however large (up to the size limit).
     if (batch.length > 0 && bytes + blob.size > limits.bytes) break;
     const read = readBlobText(blobsDir, blob.hash, blob.size);
-    batch.push(read.state === 'text' ? { hash: blob.hash, state: 'text', bytes: blob.size, text: read.text } : { hash: blob.hash, state: read.state, bytes: blob.size });
+    batch.push(
+      read.state === 'text' ? { hash: blob.hash, state: 'text', bytes: blob.size, text: read.text } : { hash: blob.hash, state: read.state, bytes: blob.size },
+    );
     bytes += blob.size;
   }
   const { recorded, added } = target.recordIndexed(batch);

@@ -26,7 +26,11 @@ export type IndexedBatch = BatchOutcome & { damaged: [string, BlobProblem][] };
 
 export class IndexThread {
   // unrefWhenIdle: a CLI command or a test that is done does not wait for an idle build thread.
-  readonly #host = new WorkerHost<IndexRequest, IndexedBatch>(workerScript('indexWorker'), { name: 'The search index build', lowPriority: true, unrefWhenIdle: true });
+  readonly #host = new WorkerHost<IndexRequest, IndexedBatch>(workerScript('indexWorker'), {
+    name: 'The search index build',
+    lowPriority: true,
+    unrefWhenIdle: true,
+  });
   readonly #gate = new WriteGate();
   #closed = false;
 

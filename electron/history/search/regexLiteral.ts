@@ -110,10 +110,14 @@ function skipEscapeTail(source: string, at: number): number {
   const kind = source[at];
   const rest = source.slice(at + 1);
   const m =
-    kind === 'x' ? /^[0-9a-fA-F]{2}/.exec(rest)
-    : kind === 'u' ? /^(\{[0-9a-fA-F]+\}|[0-9a-fA-F]{4})/.exec(rest)
-    : kind === 'c' ? /^[A-Za-z]/.exec(rest)
-    : kind === 'k' ? /^<[^>]*>/.exec(rest)
-    : /^\{[^}]*\}/.exec(rest);
+    kind === 'x'
+      ? /^[0-9a-fA-F]{2}/.exec(rest)
+      : kind === 'u'
+        ? /^(\{[0-9a-fA-F]+\}|[0-9a-fA-F]{4})/.exec(rest)
+        : kind === 'c'
+          ? /^[A-Za-z]/.exec(rest)
+          : kind === 'k'
+            ? /^<[^>]*>/.exec(rest)
+            : /^\{[^}]*\}/.exec(rest);
   return at + (m ? m[0].length : 0);
 }

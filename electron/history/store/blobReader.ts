@@ -58,7 +58,11 @@ export function blobUnreadable(hash: string, problem: BlobProblem, why?: string,
   const what = subject ? `The stored contents of ${subject.path}${subject.versionId ? ` (version ${subject.versionId})` : ''}` : `The stored contents ${short}`;
   const details = { hash, ...(subject ? { path: subject.path, versionId: subject.versionId ?? null } : {}) };
   return problem === 'missing'
-    ? new HindsightError('BLOB_MISSING', `${what} are missing from the history store (blob ${short}${why ? `: ${why}` : ''}); run verify --repair to look for them in the folder.`, details)
+    ? new HindsightError(
+        'BLOB_MISSING',
+        `${what} are missing from the history store (blob ${short}${why ? `: ${why}` : ''}); run verify --repair to look for them in the folder.`,
+        details,
+      )
     : new HindsightError(
         'BLOB_CORRUPT',
         `${what} are damaged (blob ${short}: ${why ?? 'its bytes no longer match its hash'}); they were not used. Run verify --repair to look for the right bytes in the folder.`,
@@ -87,10 +91,7 @@ export function noteBlobDamage(blobsDir: string, hash: string, problem: BlobProb
  * A blob opened for reading: a raw file's descriptor, a compressed one's bytes (inflated and
  * checked), or a chunked one's list (its chunks read and checked one at a time: chunkedPieces).
  */
-type OpenedBlob =
-  | { form: 'raw'; fd: number; size: number }
-  | { form: 'compressed'; bytes: Buffer }
-  | { form: 'chunked'; chunks: ChunkRef[]; identity: string };
+type OpenedBlob = { form: 'raw'; fd: number; size: number } | { form: 'compressed'; bytes: Buffer } | { form: 'chunked'; chunks: ChunkRef[]; identity: string };
 
 /**
  * Opens a blob for reading, in whichever form it is stored. `expectedSize` is the size the index
@@ -479,7 +480,7 @@ export function* checkedBlobChunks(blobsDir: string, hash: string, size: number,
   const source = opened.fd;
   const digest = createHash('sha256');
   try {
-    for (let left = size; left > 0; ) {
+    for (let left = size; left > 0;) {
       const buffer = Buffer.allocUnsafe(Math.min(left, chunk));
       const n = readSync(source, buffer, 0, buffer.length, null);
       if (n === 0) throw damaged(blobsDir, hash, 'corrupt', 'it ended early', subject);

@@ -61,7 +61,8 @@ export function decodeChunkList(stored: Buffer, expectedSize?: number): ChunkRef
   if (stored.length < HEADER || !stored.subarray(0, 4).equals(MAGIC)) throw new ChunkListUndecodable('its chunk list has no valid header');
   const count = stored.readUInt32BE(4);
   const total = Number(stored.readBigUInt64BE(8));
-  if (expectedSize !== undefined && total !== expectedSize) throw new ChunkListUndecodable(`its chunk list records ${total} bytes where ${expectedSize} were stored`);
+  if (expectedSize !== undefined && total !== expectedSize)
+    throw new ChunkListUndecodable(`its chunk list records ${total} bytes where ${expectedSize} were stored`);
   if (stored.length !== HEADER + ENTRY * count || stored.length > maxListBytes(total)) {
     throw new ChunkListUndecodable(`its chunk list is ${stored.length} bytes, which no list of ${total} bytes takes`);
   }

@@ -38,7 +38,12 @@ parentPort?.on('message', (job: CopyJob) => {
   const outcomes = job.files.map((file) => {
     if (cancelled()) return { kind: 'cancelled' as const };
     try {
-      return fileRegularFile(typeof file === 'string' ? file : Buffer.from(file.buffer, file.byteOffset, file.byteLength), job.blobsDir, { cloneMode: job.cloneMode, rewrite, cancelled, exactCreateMode, known: knownSet }, counters);
+      return fileRegularFile(
+        typeof file === 'string' ? file : Buffer.from(file.buffer, file.byteOffset, file.byteLength),
+        job.blobsDir,
+        { cloneMode: job.cloneMode, rewrite, cancelled, exactCreateMode, known: knownSet },
+        counters,
+      );
     } catch (error) {
       return error instanceof CopyCancelled ? { kind: 'cancelled' as const } : fail(error);
     }

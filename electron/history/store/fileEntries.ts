@@ -87,7 +87,11 @@ export function startFiling(options: FileEntriesOptions): Filing {
   const send = (batch: WalkEntry[]) => {
     const copying = (async () => {
       if (options.signal?.aborted || firstError) return;
-      const result = await pool.run({ blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs), rewrite, known: knownList }, options.priority, options.signal);
+      const result = await pool.run(
+        { blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs), rewrite, known: knownList },
+        options.priority,
+        options.signal,
+      );
       count('copy.mkdirs', result.mkdirs);
       count('copy.cloneFallbacks', result.cloneFallbacks);
       result.outcomes.forEach((outcome, i) => {
@@ -179,7 +183,12 @@ function collect(
     if (!r) continue;
     // The bytes on disk of the file this filing placed; a blob already stored keeps what its row says.
     if (r.stored !== undefined || !blobs.has(r.hash)) {
-      blobs.set(r.hash, { hash: r.hash, size: r.size, ...(r.stored === undefined ? {} : { storedSize: r.stored }), ...(r.kind === 'filed' && r.chunks ? { chunks: r.chunks } : {}) });
+      blobs.set(r.hash, {
+        hash: r.hash,
+        size: r.size,
+        ...(r.stored === undefined ? {} : { storedSize: r.stored }),
+        ...(r.kind === 'filed' && r.chunks ? { chunks: r.chunks } : {}),
+      });
     }
     if (r.kind === 'link') {
       versions.push({ path: entry.path, hash: r.hash, mode: entry.mode, size: r.size, type: 'symlink', target: entry.target });

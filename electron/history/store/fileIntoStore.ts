@@ -1,12 +1,4 @@
-import {
-  closeSync,
-  constants,
-  copyFileSync,
-  fchmodSync,
-  fstatSync,
-  openSync,
-  readSync,
-} from 'node:fs';
+import { closeSync, constants, copyFileSync, fchmodSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
 import { unreadableReason } from '../walk/unreadable.js';
@@ -168,7 +160,13 @@ function fileLarge(
   const cancelled = options.cancelled ?? (() => false);
   const temp = newTempPath(blobsDir);
   if (options.cloneMode !== 'clone' || !tryClone(absPath, temp, counters)) {
-    const filed = fileInChunks((buffer) => readSource(srcFd, buffer, 0, buffer.length), blobsDir, { ...options, cancelled }, counters, () => new CopyCancelled());
+    const filed = fileInChunks(
+      (buffer) => readSource(srcFd, buffer, 0, buffer.length),
+      blobsDir,
+      { ...options, cancelled },
+      counters,
+      () => new CopyCancelled(),
+    );
     return { ...filed, method: 'chunked' };
   }
   try {

@@ -186,7 +186,8 @@ export class ReadAheadPool<Encoding extends string> {
   #refused(rest: Settle<Encoding>[], failed: NonNullable<ReadBatch<Encoding>['failed']>): void {
     const { code, details } = failed;
     const hash = details?.hash;
-    if ((code === 'BLOB_MISSING' || code === 'BLOB_CORRUPT') && typeof hash === 'string') noteBlobDamage(this.#blobsDir, hash, code === 'BLOB_MISSING' ? 'missing' : 'corrupt');
+    if ((code === 'BLOB_MISSING' || code === 'BLOB_CORRUPT') && typeof hash === 'string')
+      noteBlobDamage(this.#blobsDir, hash, code === 'BLOB_MISSING' ? 'missing' : 'corrupt');
     const error = errorOfFailure(failed);
     for (const { reject } of rest) reject(error);
   }

@@ -50,14 +50,26 @@ export function rawForm(blobsDir: string, hash: string, size: number, subject: B
 }
 
 /** A blob the store keeps compressed, as it is kept (checked as `carry` asks); undefined for any other. */
-export function carriedBytes(blobsDir: string, hash: string, size: number, subject: BlobSubject | undefined, carry: CarryCompressed | undefined): Buffer | undefined {
+export function carriedBytes(
+  blobsDir: string,
+  hash: string,
+  size: number,
+  subject: BlobSubject | undefined,
+  carry: CarryCompressed | undefined,
+): Buffer | undefined {
   if (carry === undefined) return undefined;
   const kept = readStoredForm(blobsDir, hash, size, { inflate: carry === 'checked', subject });
   return kept.form === 'compressed' ? kept.bytes : undefined;
 }
 
 /** A blob's compressed form as it is kept where asked for and there is one, else its checked bytes. */
-export function keptOrRaw(blobsDir: string, hash: string, size: number, subject: BlobSubject | undefined, carry: CarryCompressed | undefined): BlobForm<'raw' | 'zstd'> {
+export function keptOrRaw(
+  blobsDir: string,
+  hash: string,
+  size: number,
+  subject: BlobSubject | undefined,
+  carry: CarryCompressed | undefined,
+): BlobForm<'raw' | 'zstd'> {
   const kept = carriedBytes(blobsDir, hash, size, subject, carry);
   return kept ? { bytes: kept, encoding: 'zstd' } : rawForm(blobsDir, hash, size, subject);
 }

@@ -7,4 +7,7 @@ import type { ReadRequest } from './readAheadProtocol.js';
 // export, a blob kept compressed as it is kept: `carry`). On a cold
 // cache, reads of many small files on several threads overlap their waits for the disk.
 
-serveRequests((request: ReadRequest) => readBatch(request, keptOrRaw), (batch) => [batch.body]);
+serveRequests(
+  (request: ReadRequest) => readBatch(request, keptOrRaw),
+  (batch) => [batch.body],
+);

@@ -66,7 +66,11 @@ export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink
   const repaired = new Set(options.repair && found.size > 0 ? repairFromFolder(store, signal) : []);
   progress.finish(report('done'));
   const withVersions = (hash: string) => ({ hash, versions: store.index.versionsNaming(hash) });
-  const lost = (list: string[]) => list.filter((hash) => !repaired.has(hash)).sort().map(withVersions);
+  const lost = (list: string[]) =>
+    list
+      .filter((hash) => !repaired.has(hash))
+      .sort()
+      .map(withVersions);
   const left = { missing: lost(missing), corrupt: lost(corrupt) };
   return {
     blobs: blobs.length,

@@ -29,11 +29,7 @@ export interface ChangeGroupResult {
   changed: string[];
 }
 
-export async function commitChangeGroup(
-  store: ProjectStore,
-  prepared: PreparedChanges,
-  options: ChangeGroupOptions = {},
-): Promise<ChangeGroupResult> {
+export async function commitChangeGroup(store: ProjectStore, prepared: PreparedChanges, options: ChangeGroupOptions = {}): Promise<ChangeGroupResult> {
   if (prepared.versions.length === 0) {
     commitPrepared(store, prepared, { kind: 'change' });
     return { snapshotId: undefined, checkpointId: undefined, changed: [] };
@@ -42,10 +38,7 @@ export async function commitChangeGroup(
   const latestBefore = store.index.latestSnapshotId();
   const cause = (await options.beforeCommit?.(store, paths)) ?? undefined;
   let checkpointId: number | undefined;
-  if (
-    !hookWroteCheckpoint(store, latestBefore) &&
-    isMassChange(prepared.replaced, store.index.trackedFiles(), options.massChange ?? DEFAULT_MASS_CHANGE)
-  ) {
+  if (!hookWroteCheckpoint(store, latestBefore) && isMassChange(prepared.replaced, store.index.trackedFiles(), options.massChange ?? DEFAULT_MASS_CHANGE)) {
     checkpointId = insertCheckpoint(store, `Before ${prepared.replaced} files changed at once`);
   }
   const { snapshotId } = commitPrepared(store, prepared, { kind: 'change', label: options.label ?? cause?.label ?? null, origin: cause?.origin });

@@ -19,11 +19,31 @@ export async function diskState(store: ProjectStore, path: string): Promise<Disk
   const versions = store.index.versionsOf(path);
   if (!entry) {
     const same = versions.filter((v) => v.hash === null).map((v) => v.versionId);
-    return { path, exists: false, type: null, mode: null, size: null, hash: null, currentVersionId: currentOf(store, path, same), sameVersionIds: same, versionCount: versions.length };
+    return {
+      path,
+      exists: false,
+      type: null,
+      mode: null,
+      size: null,
+      hash: null,
+      currentVersionId: currentOf(store, path, same),
+      sameVersionIds: same,
+      versionCount: versions.length,
+    };
   }
   const hash = await hashOnDisk(store, entry);
   const same = versions.filter((v) => identical(v, entry, hash)).map((v) => v.versionId);
-  return { path, exists: true, type: entry.type, mode: entry.mode, size: entry.size, hash, currentVersionId: currentOf(store, path, same), sameVersionIds: same, versionCount: versions.length };
+  return {
+    path,
+    exists: true,
+    type: entry.type,
+    mode: entry.mode,
+    size: entry.size,
+    hash,
+    currentVersionId: currentOf(store, path, same),
+    sameVersionIds: same,
+    versionCount: versions.length,
+  };
 }
 
 /**
@@ -44,9 +64,20 @@ function identical(version: VersionInfo, entry: WalkEntry, hash: string): boolea
 }
 
 async function hashOnDisk(store: ProjectStore, entry: WalkEntry): Promise<string> {
-  if (entry.type === 'symlink') return createHash('sha256').update(Buffer.from(entry.target ?? '', 'utf8')).digest('hex');
+  if (entry.type === 'symlink')
+    return createHash('sha256')
+      .update(Buffer.from(entry.target ?? '', 'utf8'))
+      .digest('hex');
   const cached = store.index.cachedStat(entry.path);
-  if (cached && cached.type === 'file' && cached.size === entry.size && cached.mode === entry.mode && cached.mtimeNs === entry.mtimeNs && cached.ctimeNs === entry.ctimeNs && cached.ino === entry.ino) {
+  if (
+    cached &&
+    cached.type === 'file' &&
+    cached.size === entry.size &&
+    cached.mode === entry.mode &&
+    cached.mtimeNs === entry.mtimeNs &&
+    cached.ctimeNs === entry.ctimeNs &&
+    cached.ino === entry.ino
+  ) {
     return cached.hash;
   }
   const hash = createHash('sha256');

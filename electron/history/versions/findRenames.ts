@@ -25,7 +25,11 @@ export interface DeletedFile {
   type: NewVersion['type'];
 }
 
-export function findRenames(added: readonly NewVersion[], deleted: readonly DeletedFile[], bytesOf: (hash: string, size: number) => Buffer | undefined): Rename[] {
+export function findRenames(
+  added: readonly NewVersion[],
+  deleted: readonly DeletedFile[],
+  bytesOf: (hash: string, size: number) => Buffer | undefined,
+): Rename[] {
   const renames: Rename[] = [];
   const taken = new Set<string>();
   const left: NewVersion[] = [];

@@ -54,7 +54,9 @@ export function gitOperationTitle(operation: string, moves: readonly HeadMove[],
     default:
       title = `${operation.charAt(0).toUpperCase()}${operation.slice(1)}${named ? ` to ${named}` : ''}${on}`;
   }
-  return shortenHashes(title).replace(/[\0\r\n]/g, ' ').slice(0, MOST_CHARS);
+  return shortenHashes(title)
+    .replace(/[\0\r\n]/g, ' ')
+    .slice(0, MOST_CHARS);
 }
 
 /** "`a1b2c3d` Teach the router about blueprints", "" when the commit is unknown. */

@@ -70,7 +70,11 @@ export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoin
 
 /** The operation a reflog line records, as git names it: "checkout", "reset", "merge", "pull", "rebase"... */
 export function gitOperation(move: HeadMove): string {
-  const word = move.subject.split(':')[0]!.replace(/ \(.*\)$/, '').trim().split(' ')[0];
+  const word = move.subject
+    .split(':')[0]!
+    .replace(/ \(.*\)$/, '')
+    .trim()
+    .split(' ')[0];
   return word || 'HEAD move';
 }
 
@@ -104,13 +108,19 @@ export function checkpointLabel(moves: readonly HeadMove[], recordedHead: string
   const first = moves[0]!;
   const at = (recordedHead ?? first.from).slice(0, SHORT);
   const checkout = /^checkout: moving from .* to (.+)$/.exec(first.subject);
-  const verb = first.subject.split(':')[0]!.replace(/ \(.*\)$/, '').trim();
-  let label =
-    checkout ? `Before checkout to ${checkout[1]} (${at})`
-    : verb ? `Before HEAD moved: ${verb} (${at})`
-    : `Before HEAD moved (${at} to ${first.to.slice(0, SHORT)})`;
+  const verb = first.subject
+    .split(':')[0]!
+    .replace(/ \(.*\)$/, '')
+    .trim();
+  let label = checkout
+    ? `Before checkout to ${checkout[1]} (${at})`
+    : verb
+      ? `Before HEAD moved: ${verb} (${at})`
+      : `Before HEAD moved (${at} to ${first.to.slice(0, SHORT)})`;
   if (moves.length > 1) label += ` and ${moves.length - 1} more`;
-  return shortenHashes(label).replace(/[\0\r\n]/g, ' ').slice(0, 200);
+  return shortenHashes(label)
+    .replace(/[\0\r\n]/g, ' ')
+    .slice(0, 200);
 }
 
 /** Moves before the later of the last look and the last snapshot are already in the history. */

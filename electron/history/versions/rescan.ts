@@ -194,7 +194,10 @@ function emptyIn(walked: readonly WalkEntry[], folders: ReadonlyMap<string, numb
 export function folderChangeLabel({ added, gone }: { added: readonly string[]; gone: readonly string[] }): string {
   if (added.length + gone.length === 1) return added.length === 1 ? `Folder added: ${added[0]}` : `Folder removed: ${gone[0]}`;
   const words = [added.length > 0 ? `${added.length} folder${added.length === 1 ? '' : 's'} added` : '', gone.length > 0 ? `${gone.length} removed` : ''];
-  return words.filter(Boolean).join(', ').replace(/^(\d+) removed$/, '$1 folders removed');
+  return words
+    .filter(Boolean)
+    .join(', ')
+    .replace(/^(\d+) removed$/, '$1 folders removed');
 }
 
 function sameStat(row: CachedStat, entry: WalkEntry): boolean {

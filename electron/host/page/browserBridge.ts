@@ -34,7 +34,10 @@ interface Anchor {
 }
 
 interface Page {
-  fetch(url: string, init: { method: string; body?: unknown; headers?: Record<string, string>; signal?: unknown; credentials: 'same-origin' }): Promise<FetchReply>;
+  fetch(
+    url: string,
+    init: { method: string; body?: unknown; headers?: Record<string, string>; signal?: unknown; credentials: 'same-origin' },
+  ): Promise<FetchReply>;
   AbortController: new () => { signal: unknown; abort(): void };
   WebSocket: new (url: string) => SocketLike;
   location: { protocol: string; host: string; search: string };
@@ -59,7 +62,13 @@ function hostInfo(): HostInfo {
   } catch {
     // A page without the host's meta (opened from disk): defaults below.
   }
-  return { kind: 'browser', nativeDialogs: false, dropPaths: false, platform: meta.platform ?? page.navigator.platform ?? 'unknown', version: meta.version ?? '0.0.0' };
+  return {
+    kind: 'browser',
+    nativeDialogs: false,
+    dropPaths: false,
+    platform: meta.platform ?? page.navigator.platform ?? 'unknown',
+    version: meta.version ?? '0.0.0',
+  };
 }
 
 function socketUrl(): string {
@@ -117,7 +126,10 @@ function install(): void {
     downloadHistory: (request) => downloadHistory(request),
     uploadHistory: (file, request) => uploadHistory(file, request, uploads),
     // The host is started by whoever runs `hindsight serve` (or its service), and has no window.
-    setStartAtLogin: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'The browser host is not an app started at login: run `hindsight service install` to record from login on.' } }),
+    setStartAtLogin: async () => ({
+      ok: false,
+      error: { code: 'NOT_IMPLEMENTED', message: 'The browser host is not an app started at login: run `hindsight service install` to record from login on.' },
+    }),
     closeWindow: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'The browser host has no window of its own to close.' } }),
   };
   page.hindsight = Object.freeze(api);
@@ -137,7 +149,11 @@ async function downloadHistory(request: { projectId: string; operationId: string
   return { ok: true, value: answer.value.result };
 }
 
-async function uploadHistory(file: unknown, request: { operationId: string; as?: string }, uploads: Map<string, { abort(): void }>): Promise<Result<ImportResult>> {
+async function uploadHistory(
+  file: unknown,
+  request: { operationId: string; as?: string },
+  uploads: Map<string, { abort(): void }>,
+): Promise<Result<ImportResult>> {
   const params: Record<string, string> = { operationId: request.operationId };
   if (request.as) params.as = request.as;
   const controller = new page.AbortController();

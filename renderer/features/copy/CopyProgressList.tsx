@@ -17,10 +17,7 @@ export function CopyProgressList() {
   if (!ids && finished.length === 0) return null;
   return (
     <section className="copies" aria-label="Copies in progress">
-      {ids &&
-        ids.split('\n').map((id) => (
-          <CopyCard key={id} operationId={id} />
-        ))}
+      {ids && ids.split('\n').map((id) => <CopyCard key={id} operationId={id} />)}
       {finished.map((f) => (
         <FinishedLine key={f.operationId} finished={f} />
       ))}
@@ -49,8 +46,8 @@ function CopyCard({ operationId }: { operationId: string }) {
         : operation === 'import'
           ? `Importing history: ${name}`
           : firstCopy
-        ? `Copying ${name} into its history`
-        : `Checking ${name} for changes`;
+            ? `Copying ${name} into its history`
+            : `Checking ${name} for changes`;
   const titleId = `copy-title-${operationId}`;
   const status = !p && copy.known ? 'Checking for changes…' : !p && copy.operation ? 'Starting…' : copyStatus(p, copyRate(copy));
   return (
@@ -79,7 +76,12 @@ function FinishedLine({ finished }: { finished: FinishedCopy }) {
       <p className="copy-done-text">
         <strong>{finished.firstCopy ? `Copied ${name}` : `Checked ${name}`}</strong>: {finished.line}
       </p>
-      <button type="button" className="icon-button" aria-label={`Dismiss: ${finished.firstCopy ? 'copied' : 'checked'} ${name}`} onClick={() => dismiss(finished.operationId)}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Dismiss: ${finished.firstCopy ? 'copied' : 'checked'} ${name}`}
+        onClick={() => dismiss(finished.operationId)}
+      >
         ×
       </button>
     </div>

@@ -43,7 +43,8 @@ export function copyStatus(p: Progress | null, rate: number | null): string {
  */
 function bundleStatus(p: Progress, rate: number | null): string {
   if (p.phase === 'done') return p.operation === 'export' ? 'Exported' : 'Imported';
-  if (p.phase === 'index') return `${p.operation === 'export' ? 'Writing' : 'Reading'} the index: ${formatCount(p.filesDone)} of ${plural(p.filesTotal, 'snapshot')}`;
+  if (p.phase === 'index')
+    return `${p.operation === 'export' ? 'Writing' : 'Reading'} the index: ${formatCount(p.filesDone)} of ${plural(p.filesTotal, 'snapshot')}`;
   const verb = p.phase === 'upload' ? 'Uploading' : p.operation === 'export' ? 'Writing contents' : 'Checking and storing contents';
   const parts = [`${verb}: ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`];
   if (p.phase === 'data' && p.filesTotal > 0) parts.push(`${formatCount(p.filesDone)} of ${plural(p.filesTotal, 'content')}`);

@@ -35,13 +35,23 @@ export function ProjectStateBanner({ project }: { project: ProjectSummary }) {
         <strong>{project.root}</strong> — {message}
       </p>
       <div className="banner-actions">
-        <button type="button" className="button button-small" onClick={() => void promptLocate(project.projectId)} title="Choose the folder at its new place; its history follows it">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void promptLocate(project.projectId)}
+          title="Choose the folder at its new place; its history follows it"
+        >
           Locate…
         </button>
         <button type="button" className="button button-small" disabled={checking} onClick={() => void checkAgain()} title="Look at the folder again">
           {checking ? 'Checking…' : 'Check again'}
         </button>
-        <button type="button" className="button button-small" onClick={() => void removeProject(project.projectId)} title="Take this project off the list; its history stays on disk">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void removeProject(project.projectId)}
+          title="Take this project off the list; its history stays on disk"
+        >
           Remove from list
         </button>
       </div>

@@ -21,8 +21,8 @@ export function UnreadableList({ unreadable, onDismiss }: { unreadable: readonly
     <section className="banner banner-warning unreadable" role="status" aria-label="Could not be read">
       <div className="unreadable-head">
         <p>
-          {n === 1 ? '1 file or folder' : `${n.toLocaleString('en')} files or folders`} could not be read. Everything else was recorded; {n === 1 ? 'it is' : 'these are'} tried
-          again at the next open.
+          {n === 1 ? '1 file or folder' : `${n.toLocaleString('en')} files or folders`} could not be read. Everything else was recorded;{' '}
+          {n === 1 ? 'it is' : 'these are'} tried again at the next open.
         </p>
         <button type="button" className="button button-small" onClick={onDismiss}>
           Dismiss

@@ -57,7 +57,9 @@ export function ContentPane() {
   if (!path) {
     return (
       <section className="content-pane" aria-label="Version contents">
-        <EmptyState title="Nothing to show yet">Choose a file, then one of its versions: what it held, how it differs and Restore appear here. Press ? for the keyboard shortcuts.</EmptyState>
+        <EmptyState title="Nothing to show yet">
+          Choose a file, then one of its versions: what it held, how it differs and Restore appear here. Press ? for the keyboard shortcuts.
+        </EmptyState>
       </section>
     );
   }
@@ -76,7 +78,9 @@ export function ContentPane() {
   const comparingPicks = picks.length === 2;
   const numberOf = versionNumbers(versions, total);
   const number = numberOf.get(version.versionId);
-  const sides = comparingPicks ? comparisonOf({ versions, selectedVersionId: selectedId, compareWith, comparePicks: picks, gitVersions: git, versionsMore: more, disk }) : null;
+  const sides = comparingPicks
+    ? comparisonOf({ versions, selectedVersionId: selectedId, compareWith, comparePicks: picks, gitVersions: git, versionsMore: more, disk })
+    : null;
 
   return (
     <section className="content-pane" aria-label="Version contents">
@@ -162,7 +166,8 @@ function VersionContents() {
   const error = useApp((s) => s.contentError);
   const version = useApp((s) => s.versions.find((v) => v.versionId === s.selectedVersionId));
 
-  if (version?.hash === null) return <EmptyState title="Deleted">The file was deleted in this version. Choose an earlier version to see or restore what it held.</EmptyState>;
+  if (version?.hash === null)
+    return <EmptyState title="Deleted">The file was deleted in this version. Choose an earlier version to see or restore what it held.</EmptyState>;
   if (status === 'error' && error) {
     const title = error.code === 'BLOB_MISSING' ? 'The contents of this version are missing from the history store' : 'This version could not be read';
     return <ErrorNote error={error} title={title} />;
@@ -182,7 +187,12 @@ function useSearchMark(path: string, file: FileBytes, text: string): { from: num
 
 function FileBytesView({ path, file }: { path: string; file: FileBytes }) {
   const kind = viewKind(path, file.binary);
-  if (file.type === 'symlink') return <EmptyState title="Symbolic link">Points to <code>{file.data}</code></EmptyState>;
+  if (file.type === 'symlink')
+    return (
+      <EmptyState title="Symbolic link">
+        Points to <code>{file.data}</code>
+      </EmptyState>
+    );
   if (kind === 'image' && !file.truncated) return <ImageView path={path} file={file} />;
   if (kind === 'binary' || kind === 'image') {
     return (
@@ -195,7 +205,11 @@ function FileBytesView({ path, file }: { path: string; file: FileBytes }) {
   }
   return (
     <div className="code-wrap">
-      {file.truncated && <p className="notice">Showing the first {formatBytes(file.returnedBytes)} of {formatBytes(file.size)}.</p>}
+      {file.truncated && (
+        <p className="notice">
+          Showing the first {formatBytes(file.returnedBytes)} of {formatBytes(file.size)}.
+        </p>
+      )}
       <TextContents path={path} file={file} />
     </div>
   );
@@ -213,7 +227,11 @@ function ImageView({ path, file }: { path: string; file: FileBytes }) {
   const [dims, setDims] = useState<string | null>(null);
   return (
     <figure className="image-view">
-      <img src={url} alt={`${displayPath(baseName(path))} as recorded`} onLoad={(e) => setDims(`${e.currentTarget.naturalWidth} × ${e.currentTarget.naturalHeight}`)} />
+      <img
+        src={url}
+        alt={`${displayPath(baseName(path))} as recorded`}
+        onLoad={(e) => setDims(`${e.currentTarget.naturalWidth} × ${e.currentTarget.naturalHeight}`)}
+      />
       <figcaption>
         {dims ? `${dims} · ` : ''}
         {formatBytes(file.size)}
@@ -265,7 +283,11 @@ const changeActions = new Map<string, BlockAction>();
 function changeAction(versionLabel: string, run: (block: HunkRange) => Promise<void>): BlockAction {
   let action = changeActions.get(versionLabel);
   if (!action) {
-    action = { label: 'Restore this change', title: `Write the lines of ${versionLabel} back into the current file here (recorded first, undoable)`, run: (block) => void run(block) };
+    action = {
+      label: 'Restore this change',
+      title: `Write the lines of ${versionLabel} back into the current file here (recorded first, undoable)`,
+      run: (block) => void run(block),
+    };
     changeActions.clear();
     changeActions.set(versionLabel, action);
   }
@@ -304,15 +326,19 @@ function TextDiffView({ path, before, after, layout, beforeLabel, afterLabel, bl
   const cut = [before, after].find((f) => f?.truncated);
   return (
     <div className="diff-wrap">
-      {cut && <p className="notice">Comparing the first {formatBytes(cut.returnedBytes)} of {formatBytes(cut.size)}: the rest is not shown.</p>}
+      {cut && (
+        <p className="notice">
+          Comparing the first {formatBytes(cut.returnedBytes)} of {formatBytes(cut.size)}: the rest is not shown.
+        </p>
+      )}
       <DiffView
-      path={path}
-      before={beforeText}
-      after={afterText}
-      layout={layout}
-      beforeLabel={before ? beforeLabel : `${beforeLabel} (no file)`}
-      afterLabel={after ? afterLabel : `${afterLabel} (no file)`}
-      blockAction={blockAction}
+        path={path}
+        before={beforeText}
+        after={afterText}
+        layout={layout}
+        beforeLabel={before ? beforeLabel : `${beforeLabel} (no file)`}
+        afterLabel={after ? afterLabel : `${afterLabel} (no file)`}
+        blockAction={blockAction}
       />
     </div>
   );

@@ -26,7 +26,10 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
   const list = useRef<HTMLUListElement>(null);
 
   const rows = useMemo(() => {
-    const compiled = compileFilter(filter, deleted.map((d) => d.path));
+    const compiled = compileFilter(
+      filter,
+      deleted.map((d) => d.path),
+    );
     const shown = compiled ? deleted.filter((d) => compiled.matches(d.path)) : deleted.slice();
     return shown.sort((a, b) => b.deletion.at - a.deletion.at || (a.path < b.path ? -1 : 1));
   }, [deleted, filter]);
@@ -58,7 +61,15 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
         ref={list}
         className="deleted-list"
         aria-label="Deleted files"
-        onKeyDown={(e) => moveInList(e, drawn.map((_, i) => i), selectedIndex < 0 ? null : selectedIndex, (i) => selectPath(drawn[i]!.path), 'data-index')}
+        onKeyDown={(e) =>
+          moveInList(
+            e,
+            drawn.map((_, i) => i),
+            selectedIndex < 0 ? null : selectedIndex,
+            (i) => selectPath(drawn[i]!.path),
+            'data-index',
+          )
+        }
       >
         {drawn.map((d, i) => {
           const slash = d.path.lastIndexOf('/');

@@ -31,12 +31,23 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
   const loadFileList = useApp((s) => s.loadFileList);
 
   const filtering = filter.trim() !== '';
-  const root = useMemo(() => (filtering && allFiles ? buildTree(allFiles, deleted, changed, showDeleted) : null), [filtering, allFiles, deleted, changed, showDeleted]);
+  const root = useMemo(
+    () => (filtering && allFiles ? buildTree(allFiles, deleted, changed, showDeleted) : null),
+    [filtering, allFiles, deleted, changed, showDeleted],
+  );
   const rows = useMemo((): TreeRow[] => {
     if (!filtering) return levelRows(levels, expanded, showDeleted);
     if (root) return visibleRows(root, expanded, filter);
     const failed = fileListError !== null;
-    const node: TreeNode = { name: failed ? `Could not list the files: ${fileListError.message}` : 'Loading…', path: placeholderPath(''), folder: false, deleted: false, changed: false, children: [], placeholder: failed ? 'error' : 'loading' };
+    const node: TreeNode = {
+      name: failed ? `Could not list the files: ${fileListError.message}` : 'Loading…',
+      path: placeholderPath(''),
+      folder: false,
+      deleted: false,
+      changed: false,
+      children: [],
+      placeholder: failed ? 'error' : 'loading',
+    };
     return [{ node, depth: 0 }];
   }, [filtering, levels, expanded, showDeleted, root, filter, fileListError]);
   const busy = rows.some((r) => r.node.placeholder === 'loading');

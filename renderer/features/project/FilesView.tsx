@@ -75,7 +75,12 @@ function TreeControls({ mode, setMode, firstMatch }: TreeControlsProps) {
           <button type="button" aria-pressed={mode === 'tree'} onClick={() => setMode('tree')} title="Every file as a tree of folders">
             All files
           </button>
-          <button type="button" aria-pressed={mode === 'deleted'} onClick={() => setMode('deleted')} title="Only the deleted files, in one list, the most recently deleted first">
+          <button
+            type="button"
+            aria-pressed={mode === 'deleted'}
+            onClick={() => setMode('deleted')}
+            title="Only the deleted files, in one list, the most recently deleted first"
+          >
             Deleted{deletedCount > 0 ? ` (${formatCount(deletedCount)})` : ''}
           </button>
         </div>
@@ -98,7 +103,12 @@ function TreeBody({ firstMatch }: { firstMatch: React.RefObject<FirstMatch | nul
   const showDeleted = useApp((s) => s.showDeleted);
   const deleted = useApp((s) => s.deleted);
   if (status === 'error' && error) return <ErrorNote error={error} title="The files could not be listed" />;
-  if (status !== 'ready' || root?.status !== 'ready') return <p className="loading" role="status">Loading files…</p>;
+  if (status !== 'ready' || root?.status !== 'ready')
+    return (
+      <p className="loading" role="status">
+        Loading files…
+      </p>
+    );
   const mismatch = folderMismatch(root.level, deleted);
   if (mismatch === 'empty' && !showDeleted) return <MismatchNote mismatch={mismatch} />;
   if (mismatch === 'partial') {

@@ -64,15 +64,27 @@ export function SearchView() {
   const error = useApp((s) => s.searchError);
   const searched = useApp((s) => s.searched);
   const groups = useMemo(() => groupByFile(result?.results ?? []), [result]);
-  if (status === 'error' && error) return <div className="search-view"><ErrorNote error={error} title="The search could not be made" /></div>;
+  if (status === 'error' && error)
+    return (
+      <div className="search-view">
+        <ErrorNote error={error} title="The search could not be made" />
+      </div>
+    );
   if (status === 'idle') {
     return (
       <div className="search-view">
-        <EmptyState title="Search every version">Type a text in the Search history box and press Enter: every version ever recorded is searched, deleted files included.</EmptyState>
+        <EmptyState title="Search every version">
+          Type a text in the Search history box and press Enter: every version ever recorded is searched, deleted files included.
+        </EmptyState>
       </div>
     );
   }
-  if (!result || !searched) return <div className="search-view"><p className="loading">Searching…</p></div>;
+  if (!result || !searched)
+    return (
+      <div className="search-view">
+        <p className="loading">Searching…</p>
+      </div>
+    );
   const { index } = result;
   const how = !result.indexed
     ? 'Every version was read (the query has no 3 characters of plain text for the index).'
@@ -116,15 +128,23 @@ function HitView({ row }: { row: HitRow }) {
   return (
     <div className="search-hit">
       <div className="search-hit-meta">
-        <span title={`${formatExact(row.firstSeen)} – ${formatExact(row.lastSeen)}${row.folded > 1 ? ` · the same lines in ${formatCount(row.folded)} contents of the file` : ''}`}>
-          {versionsWord(row.versions)}, {row.firstSeen === row.lastSeen ? formatRelative(row.lastSeen) : `${formatRelative(row.firstSeen)} – ${formatRelative(row.lastSeen)}`}
+        <span
+          title={`${formatExact(row.firstSeen)} – ${formatExact(row.lastSeen)}${row.folded > 1 ? ` · the same lines in ${formatCount(row.folded)} contents of the file` : ''}`}
+        >
+          {versionsWord(row.versions)},{' '}
+          {row.firstSeen === row.lastSeen ? formatRelative(row.lastSeen) : `${formatRelative(row.firstSeen)} – ${formatRelative(row.lastSeen)}`}
         </span>
         {!row.stillPresent && (
           <>
             <span className="badge badge-gone" title="The current file no longer holds this text (or the file was deleted)">
               gone
             </span>
-            <button type="button" className="link-button" onClick={() => void openSearchHit(hit, hit.matches[0], true)} aria-label={`Compare ${displayPath(hit.path)} as it held the text with the current file`}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => void openSearchHit(hit, hit.matches[0], true)}
+              aria-label={`Compare ${displayPath(hit.path)} as it held the text with the current file`}
+            >
               Compare with current file
             </button>
           </>
@@ -158,7 +178,11 @@ function MatchPreview({ match }: { match: SearchMatch }) {
     try {
       const found = queryMatches(match.preview, compileQuery(searched), 1)[0];
       if (!found || found.length === 0) return null;
-      return [match.preview.slice(0, found.offset), match.preview.slice(found.offset, found.offset + found.length), match.preview.slice(found.offset + found.length)];
+      return [
+        match.preview.slice(0, found.offset),
+        match.preview.slice(found.offset, found.offset + found.length),
+        match.preview.slice(found.offset + found.length),
+      ];
     } catch {
       return null;
     }

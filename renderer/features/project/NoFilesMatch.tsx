@@ -6,8 +6,7 @@ export function NoFilesMatch({ filter, deleted = false }: { filter: string; dele
   return (
     <div role="status">
       <EmptyState title={`No ${deleted ? 'deleted ' : ''}files match “${filter.trim()}”`}>
-        Type part of a path, letters in order (<code>addc</code> finds <code>add.c</code>), or a pattern such as <code>*.h</code> or{' '}
-        <code>src/**/*.c</code>.
+        Type part of a path, letters in order (<code>addc</code> finds <code>add.c</code>), or a pattern such as <code>*.h</code> or <code>src/**/*.c</code>.
       </EmptyState>
     </div>
   );

@@ -67,13 +67,31 @@ function RestoreDiff({ path, diff }: { path: string; diff: DiffInputs }) {
   const beforeText = useMemo(() => textOf(before), [before]);
   const afterText = useMemo(() => textOf(after), [after]);
   if (before?.binary || after?.binary) {
-    return <p className="restore-diff-note">{sameBytes(before, after) ? 'The contents are the same.' : `Binary contents change: ${before ? formatBytes(before.size) : 'no file'} now, ${after ? formatBytes(after.size) : 'no file'} after.`}</p>;
+    return (
+      <p className="restore-diff-note">
+        {sameBytes(before, after)
+          ? 'The contents are the same.'
+          : `Binary contents change: ${before ? formatBytes(before.size) : 'no file'} now, ${after ? formatBytes(after.size) : 'no file'} after.`}
+      </p>
+    );
   }
   const modeOnly = before && after && sameBytes(before, after) && before.mode !== after.mode;
-  if (modeOnly) return <p className="restore-diff-note">Only the permissions change: {octal(before.mode)} now, {octal(after.mode)} after.</p>;
+  if (modeOnly)
+    return (
+      <p className="restore-diff-note">
+        Only the permissions change: {octal(before.mode)} now, {octal(after.mode)} after.
+      </p>
+    );
   return (
     <Suspense fallback={<p className="loading">Loading…</p>}>
-      <DiffView path={path} before={beforeText} after={afterText} layout="inline" beforeLabel={before ? 'On disk now' : 'On disk now (no file)'} afterLabel={after ? 'After the restore' : 'After the restore (no file)'} />
+      <DiffView
+        path={path}
+        before={beforeText}
+        after={afterText}
+        layout="inline"
+        beforeLabel={before ? 'On disk now' : 'On disk now (no file)'}
+        afterLabel={after ? 'After the restore' : 'After the restore (no file)'}
+      />
     </Suspense>
   );
 }

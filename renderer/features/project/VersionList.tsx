@@ -77,7 +77,10 @@ export function VersionList() {
               onClick={() => selectVersion(v.versionId)}
             >
               <span className="version-head">
-                <span className={`version-kind kind-${v.hash === null ? 'deleted' : originClass(v)}`} title={versionTitle(v, !more && i === versions.length - 1, numberOf)}>
+                <span
+                  className={`version-kind kind-${v.hash === null ? 'deleted' : originClass(v)}`}
+                  title={versionTitle(v, !more && i === versions.length - 1, numberOf)}
+                >
                   {versionTitle(v, !more && i === versions.length - 1, numberOf)}
                 </span>
                 {isPinned && (

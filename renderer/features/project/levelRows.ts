@@ -50,7 +50,8 @@ export function levelNodes(level: FolderLevel, showDeleted: boolean): TreeNode[]
   }
   for (const f of level.files) nodes.push({ name: f.name, path: f.path, folder: false, deleted: false, changed: f.changed, children: [] });
   if (showDeleted && level.deleted.length > 0) {
-    for (const d of level.deleted) nodes.push({ name: d.path.slice(d.path.lastIndexOf('/') + 1), path: d.path, folder: false, deleted: true, changed: true, children: [] });
+    for (const d of level.deleted)
+      nodes.push({ name: d.path.slice(d.path.lastIndexOf('/') + 1), path: d.path, folder: false, deleted: true, changed: true, children: [] });
     nodes.sort(compareTreeEntries);
   }
   cache.set(level, nodes);

@@ -26,7 +26,10 @@ export interface FileGroup {
 
 /** What a hit shows: its matched lines' text, one entry per line. */
 function shownLines(hit: SearchHit): string {
-  return hit.matches.map((m) => m.preview).filter((p, i, all) => i === 0 || all[i - 1] !== p).join('\n');
+  return hit.matches
+    .map((m) => m.preview)
+    .filter((p, i, all) => i === 0 || all[i - 1] !== p)
+    .join('\n');
 }
 
 export function groupByFile(hits: readonly SearchHit[]): FileGroup[] {

@@ -76,7 +76,6 @@ function sortTree(node: TreeNode): void {
   for (const child of node.children) if (child.folder) sortTree(child);
 }
 
-
 /** The rows to draw: children of open folders, or with a filter every match and its folders (fileFilter.ts). */
 export function visibleRows(root: TreeNode, expanded: ReadonlySet<string>, filter: string): TreeRow[] {
   const rows: TreeRow[] = [];

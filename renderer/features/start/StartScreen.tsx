@@ -55,13 +55,7 @@ export function StartScreen() {
                     <span className="recent-name">{p.name}</span>
                     <span className="recent-path">{p.root}</span>
                   </span>
-                  <span className="recent-when">
-                    {p.lastOpenedAt ? (
-                      <RelativeTime at={p.lastOpenedAt} />
-                    ) : (
-                      'never opened'
-                    )}
-                  </span>
+                  <span className="recent-when">{p.lastOpenedAt ? <RelativeTime at={p.lastOpenedAt} /> : 'never opened'}</span>
                   <span className={`badge state-${p.state}`}>{STATE_LABELS[p.state]}</span>
                 </button>
               </li>

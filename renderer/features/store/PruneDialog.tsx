@@ -40,15 +40,19 @@ export function PruneDialog() {
             Cancel
           </button>
           <button type="button" className="button button-primary" disabled={pruning || removed.length === 0} onClick={() => void confirm()}>
-            {removed.length === 0 ? 'Nothing to remove' : archive ? `Move ${formatCount(removed.length)} snapshots to ${archive.remote}` : `Remove ${formatCount(removed.length)} snapshots`}
+            {removed.length === 0
+              ? 'Nothing to remove'
+              : archive
+                ? `Move ${formatCount(removed.length)} snapshots to ${archive.remote}`
+                : `Remove ${formatCount(removed.length)} snapshots`}
           </button>
         </>
       }
     >
       {archive ? (
         <p>
-          {formatCount(removed.length)} thinned snapshots stay listed; {formatCount(archive.blobs)} stored copies ({formatBytes(archive.bytes)}) only they hold move to{' '}
-          {archive.remote} (pushed first) and are fetched from there when read.
+          {formatCount(removed.length)} thinned snapshots stay listed; {formatCount(archive.blobs)} stored copies ({formatBytes(archive.bytes)}) only they hold
+          move to {archive.remote} (pushed first) and are fetched from there when read.
         </p>
       ) : (
         <p>
@@ -59,7 +63,8 @@ export function PruneDialog() {
       <p className="muted">
         Stays: {formatCount(kept.newest)} newest, {formatCount(kept.pinned)} pinned, {formatCount(kept.uncommitted)} with work git does not have,{' '}
         {formatCount(kept.policy)} by the policy.
-        {kept.otherMachines > 0 && ` ${formatCount(kept.otherMachines)} more because this history holds snapshots pulled from another machine: it is not thinned.`}
+        {kept.otherMachines > 0 &&
+          ` ${formatCount(kept.otherMachines)} more because this history holds snapshots pulled from another machine: it is not thinned.`}
         {preview.budget !== null && ` After it: ${formatBytes(preview.keptBytes)} of ${formatBytes(preview.budget)}.`}
       </p>
       {!preview.budgetMet && (

@@ -78,7 +78,15 @@ export function RemoteCredentialsForm({ remote }: { remote: string }) {
         <form onSubmit={submit} aria-label={`Credentials of ${remote}`}>
           <label className="field">
             <span>Access key ID</span>
-            <input type="text" className="input" autoComplete="off" spellCheck={false} required value={accessKeyId} onChange={(e) => setAccessKeyId(e.target.value)} />
+            <input
+              type="text"
+              className="input"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              value={accessKeyId}
+              onChange={(e) => setAccessKeyId(e.target.value)}
+            />
           </label>
           <label className="field">
             <span>Secret access key</span>

@@ -37,7 +37,9 @@ export function RetentionPanel() {
               History budget
             </h2>
             <p className="muted">
-              {budget === null ? `${formatBytes(usedBytes)} stored; no budget set.` : `${formatBytes(usedBytes)} of ${formatBytes(budget)}${over ? ' (over budget)' : ''}.`}
+              {budget === null
+                ? `${formatBytes(usedBytes)} stored; no budget set.`
+                : `${formatBytes(usedBytes)} of ${formatBytes(budget)}${over ? ' (over budget)' : ''}.`}
               {waitingBytes > 0 && ` ${formatBytes(waitingBytes)} is no longer needed and will be deleted within the hour.`}
             </p>
           </div>
@@ -100,8 +102,8 @@ export function RetentionPanel() {
         )}
         {result?.archive && !result.archive.error && (
           <p className="result-ok" role="status">
-            Moved {formatCount(result.archive.movedBlobs)} stored copies ({formatBytes(result.archive.movedBytes)}) of thinned versions to {result.archive.remote}; every
-            version is still listed.
+            Moved {formatCount(result.archive.movedBlobs)} stored copies ({formatBytes(result.archive.movedBytes)}) of thinned versions to{' '}
+            {result.archive.remote}; every version is still listed.
           </p>
         )}
       </section>

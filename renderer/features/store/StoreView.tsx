@@ -31,11 +31,19 @@ export function StoreView() {
         <Stat label="Blobs" value={formatCount(stats.blobs)} />
         <Stat label="Stored" value={formatBytes(stats.density.storedBytes)} hint="on disk" />
         <Stat label="As the files are" value={formatBytes(stats.density.rawBytes)} />
-        <Stat label="Saved by compression" value={formatBytes(stats.density.savedBytes)} hint={stats.density.rawBytes > 0 ? `${percentOf(stats.density.savedBytes, stats.density.rawBytes)} of the files' bytes` : undefined} />
+        <Stat
+          label="Saved by compression"
+          value={formatBytes(stats.density.savedBytes)}
+          hint={stats.density.rawBytes > 0 ? `${percentOf(stats.density.savedBytes, stats.density.rawBytes)} of the files' bytes` : undefined}
+        />
         <Stat
           label="Saved by storing identical contents once"
           value={formatBytes(stats.dedupeSavedBytes)}
-          hint={stats.logicalBytes > 0 ? `${Math.round((stats.dedupeSavedBytes / stats.logicalBytes) * 100)}% of the ${formatBytes(stats.logicalBytes)} all versions hold` : undefined}
+          hint={
+            stats.logicalBytes > 0
+              ? `${Math.round((stats.dedupeSavedBytes / stats.logicalBytes) * 100)}% of the ${formatBytes(stats.logicalBytes)} all versions hold`
+              : undefined
+          }
         />
         <BlobFormsStat density={stats.density} />
         <BudgetHoldsStat density={stats.density} />
@@ -245,7 +253,9 @@ function VerifyPanel() {
         <div className="result-bad" role="alert">
           <p>
             {formatCount(problems.length)} of {formatCount(result.blobs)} blobs are damaged. The versions below cannot be restored
-            {result.repaired.length > 0 ? ': no file of the folder holds their bytes.' : ' unless a file of the folder still holds their bytes (Repair from folder).'}
+            {result.repaired.length > 0
+              ? ': no file of the folder holds their bytes.'
+              : ' unless a file of the folder still holds their bytes (Repair from folder).'}
           </p>
           <ul>
             {problems.slice(0, 200).map((p) => (

@@ -52,7 +52,9 @@ function OpenAsFolderForm() {
             Choose…
           </button>
         )}
-        <p className="muted small">Every file of the snapshot, with its permissions and links, goes into this folder. It must be new or empty; the project itself is not touched.</p>
+        <p className="muted small">
+          Every file of the snapshot, with its permissions and links, goes into this folder. It must be new or empty; the project itself is not touched.
+        </p>
       </form>
     </Dialog>
   );

@@ -31,7 +31,12 @@ export function RestoreSnapshotDialog() {
           <button type="button" className="button" onClick={cancel}>
             Cancel
           </button>
-          <button type="button" className="button button-primary" disabled={!draft.preview || draft.running || !!nothing || (folderMode && prefix.trim() === '')} onClick={() => void confirm()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!draft.preview || draft.running || !!nothing || (folderMode && prefix.trim() === '')}
+            onClick={() => void confirm()}
+          >
             Restore
           </button>
         </>
@@ -43,7 +48,14 @@ export function RestoreSnapshotDialog() {
       {folderMode && (
         <label className="field">
           <span>Folder</span>
-          <input type="text" className="input" aria-label="Folder" value={prefix} placeholder="e.g. src/components" onChange={(e) => edit({ pathPrefix: e.target.value })} />
+          <input
+            type="text"
+            className="input"
+            aria-label="Folder"
+            value={prefix}
+            placeholder="e.g. src/components"
+            onChange={(e) => edit({ pathPrefix: e.target.value })}
+          />
         </label>
       )}
       {folderMode && <FolderPicker folders={draft.folders} typed={prefix} onPick={(folder) => edit({ pathPrefix: folder })} />}
@@ -51,7 +63,15 @@ export function RestoreSnapshotDialog() {
         <input type="checkbox" checked={draft.deleteAdded} onChange={(e) => edit({ deleteAdded: e.target.checked })} />
         Also delete files added since this snapshot (they are recorded first)
       </label>
-      {draft.previewError ? <ErrorNote error={draft.previewError} title="No preview" /> : draft.preview ? <Preview preview={draft.preview} deleteAdded={draft.deleteAdded} /> : folderMode && prefix.trim() === '' ? <p className="muted">Pick a folder above, or type one relative to the project.</p> : <p className="loading">Preparing the preview…</p>}
+      {draft.previewError ? (
+        <ErrorNote error={draft.previewError} title="No preview" />
+      ) : draft.preview ? (
+        <Preview preview={draft.preview} deleteAdded={draft.deleteAdded} />
+      ) : folderMode && prefix.trim() === '' ? (
+        <p className="muted">Pick a folder above, or type one relative to the project.</p>
+      ) : (
+        <p className="loading">Preparing the preview…</p>
+      )}
     </Dialog>
   );
 }
@@ -71,7 +91,13 @@ function FolderPicker({ folders, typed, onPick }: { folders: string[] | null; ty
         const picked = folder === typed.replace(/\/+$/, '');
         return (
           <li key={folder}>
-            <button type="button" className={picked ? 'folder-choice is-picked' : 'folder-choice'} aria-pressed={picked} style={{ paddingLeft: `${8 + depth * 14}px` }} onClick={() => onPick(folder)}>
+            <button
+              type="button"
+              className={picked ? 'folder-choice is-picked' : 'folder-choice'}
+              aria-pressed={picked}
+              style={{ paddingLeft: `${8 + depth * 14}px` }}
+              onClick={() => onPick(folder)}
+            >
               <span className="folder-glyph" aria-hidden="true" />
               {displayPath(folder)}
             </button>
@@ -89,7 +115,8 @@ function Preview({ preview, deleteAdded }: { preview: RestorePreview; deleteAdde
     <div className="preview" aria-label="Restore preview">
       {otherBranch && (
         <p className="notice notice-warning" role="alert">
-          This snapshot was taken on branch <strong>{preview.snapshotBranch}</strong>, and <strong>{preview.branchNow}</strong> is checked out now: the files come back as they were on {preview.snapshotBranch}.
+          This snapshot was taken on branch <strong>{preview.snapshotBranch}</strong>, and <strong>{preview.branchNow}</strong> is checked out now: the files
+          come back as they were on {preview.snapshotBranch}.
         </p>
       )}
       <ul className="preview-summary">
@@ -100,7 +127,8 @@ function Preview({ preview, deleteAdded }: { preview: RestorePreview; deleteAdde
           <strong>{formatCount(preview.recreate.length)}</strong> to recreate
         </li>
         <li>
-          <strong>{formatCount(preview.added.length)}</strong> {preview.added.length === 1 ? 'file' : 'files'} added since the snapshot {deleteAdded ? 'to delete' : 'to keep'}
+          <strong>{formatCount(preview.added.length)}</strong> {preview.added.length === 1 ? 'file' : 'files'} added since the snapshot{' '}
+          {deleteAdded ? 'to delete' : 'to keep'}
         </li>
         <li>
           <strong>{formatCount(preview.unchanged)}</strong> unchanged

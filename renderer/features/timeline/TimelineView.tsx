@@ -43,7 +43,10 @@ export function TimelineView() {
 }
 
 /** The title of a snapshot row; `snapshotAt` names the snapshot a restore brought back by its time. */
-export function snapshotTitle(s: Pick<SnapshotInfo, 'kind' | 'label' | 'files' | 'scope'>, snapshotAt: (snapshotId: number) => { at: number } | undefined = atOf): string {
+export function snapshotTitle(
+  s: Pick<SnapshotInfo, 'kind' | 'label' | 'files' | 'scope'>,
+  snapshotAt: (snapshotId: number) => { at: number } | undefined = atOf,
+): string {
   switch (s.kind) {
     case 'baseline':
       return 'First copy';
@@ -94,7 +97,13 @@ function SnapshotList() {
   const marks = useMemo(() => (policy ? thinningMarks(snapshots, policy) : new Map<number, string>()), [snapshots, policy]);
   const pinned = useApp((s) => s.retention?.pins.snapshots);
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
-    moveInList(event, snapshots.map((s) => s.snapshotId), selected, select, 'data-snapshot');
+    moveInList(
+      event,
+      snapshots.map((s) => s.snapshotId),
+      selected,
+      select,
+      'data-snapshot',
+    );
   }
   return (
     <ul className="snapshot-list" aria-label="Snapshots" onKeyDown={onKeyDown}>
@@ -133,7 +142,11 @@ function SnapshotList() {
                     )}
                     <RelativeTime at={s.at} />
                     {meta && ` · ${meta}`}
-                    {s.machine && <span title={`Recorded on machine ${s.machine.id} as snapshot ${s.machine.snapshot}`}>{` · from machine ${s.machine.id.slice(0, 8)}`}</span>}
+                    {s.machine && (
+                      <span
+                        title={`Recorded on machine ${s.machine.id} as snapshot ${s.machine.snapshot}`}
+                      >{` · from machine ${s.machine.id.slice(0, 8)}`}</span>
+                    )}
                   </span>
                 </span>
               </button>
@@ -169,7 +182,13 @@ function SnapshotDetail() {
         </div>
         <div className="detail-actions">
           <PinToggle target={{ snapshotId: snapshot.snapshotId }} what="snapshot" shortcut="P" />
-          <button type="button" className="button" onClick={() => begin('project')} aria-keyshortcuts="R" title="Bring every file back as it was in this snapshot; what it overwrites is recorded first (R)">
+          <button
+            type="button"
+            className="button"
+            onClick={() => begin('project')}
+            aria-keyshortcuts="R"
+            title="Bring every file back as it was in this snapshot; what it overwrites is recorded first (R)"
+          >
             Restore project…
           </button>
           <button type="button" className="button" onClick={() => begin('folder')}>
@@ -185,7 +204,8 @@ function SnapshotDetail() {
       ) : changes.length === 0 ? (
         snapshot.kind === 'checkpoint' ? (
           <EmptyState title="A checkpoint marks a moment">
-            {summary?.snapshotId === snapshot.snapshotId ? `It holds ${summaryText(summary)}.` : 'It holds every file as it stood then.'} Restore it to bring the project back to that moment.
+            {summary?.snapshotId === snapshot.snapshotId ? `It holds ${summaryText(summary)}.` : 'It holds every file as it stood then.'} Restore it to bring
+            the project back to that moment.
           </EmptyState>
         ) : (
           <EmptyState title="No file changed in this snapshot" />
@@ -194,7 +214,12 @@ function SnapshotDetail() {
         <ul className="change-list" aria-label="Files in this snapshot">
           {shown.map((c) => (
             <li key={c.path} className={`change change-${c.change}`}>
-              <button type="button" className="change-open" title={`Show the diff of ${displayPath(c.path)} at this snapshot`} onClick={() => void openVersion(c.path, c.versionId)}>
+              <button
+                type="button"
+                className="change-open"
+                title={`Show the diff of ${displayPath(c.path)} at this snapshot`}
+                onClick={() => void openVersion(c.path, c.versionId)}
+              >
                 <span className="change-kind" aria-label={c.change}>
                   {c.change === 'added' ? 'A' : c.change === 'deleted' ? 'D' : 'M'}
                 </span>

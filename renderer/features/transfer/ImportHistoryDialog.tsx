@@ -72,8 +72,8 @@ function ImportHistoryForm() {
           )}
         </div>
         <p className="muted small">
-          Every snapshot of the bundle joins that folder&apos;s history; every content is checked against its hash, and nothing is added unless the whole bundle is sound. The
-          folder must exist; its files are not touched. Leave it empty for the folder the history was recorded at.
+          Every snapshot of the bundle joins that folder&apos;s history; every content is checked against its hash, and nothing is added unless the whole bundle
+          is sound. The folder must exist; its files are not touched. Leave it empty for the folder the history was recorded at.
         </p>
       </form>
     </Dialog>

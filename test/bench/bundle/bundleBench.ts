@@ -62,8 +62,16 @@ function casesFor(folder: string, dataDir: string, bundle: string, tarball: stri
     { name: 'tar -c', reference: '', prepare: (dir) => ['tar', ['-cf', join(dir, 'out.tar'), '-C', folder, '.']] },
     { name: 'import', reference: 'tar -x', prepare: (dir) => hs('import', bundle, '--as', fresh(dir, 'target'), '--data-dir', fresh(dir, 'data')) },
     { name: 'tar -x', reference: '', prepare: (dir) => ['tar', ['-xf', tarball, '-C', fresh(dir, 'target')]] },
-    { name: 'restore-into-off', reference: 'cp -a', prepare: (dir) => hs('restore', folder, '--snapshot', '1', '--into', join(dir, 'new'), '--background-close', 'off', '--data-dir', dataDir) },
-    { name: 'restore-into-on', reference: 'cp -a', prepare: (dir) => hs('restore', folder, '--snapshot', '1', '--into', join(dir, 'new'), '--background-close', 'on', '--data-dir', dataDir) },
+    {
+      name: 'restore-into-off',
+      reference: 'cp -a',
+      prepare: (dir) => hs('restore', folder, '--snapshot', '1', '--into', join(dir, 'new'), '--background-close', 'off', '--data-dir', dataDir),
+    },
+    {
+      name: 'restore-into-on',
+      reference: 'cp -a',
+      prepare: (dir) => hs('restore', folder, '--snapshot', '1', '--into', join(dir, 'new'), '--background-close', 'on', '--data-dir', dataDir),
+    },
     { name: 'cp -a', reference: '', prepare: (dir) => ['cp', ['-a', folder, join(dir, 'new')]] },
   ];
 }
@@ -73,7 +81,10 @@ const started = new Date().toISOString();
 console.log(`bundle benchmark, ${rounds} rounds, shapes ${shapes.join(', ')}; load average at start ${loadavg().map(round2).join(' ')}`);
 console.log(JSON.stringify(machineInfo(resolve(values.fixtures))));
 let cache: CacheState = 'cold';
-const report: string[] = ['| shape | case | wall median (s) | wall range (s) | CPU median (s) | peak RSS (MiB) | ratio to reference (wall) |', '|---|---|---|---|---|---|---|'];
+const report: string[] = [
+  '| shape | case | wall median (s) | wall range (s) | CPU median (s) | peak RSS (MiB) | ratio to reference (wall) |',
+  '|---|---|---|---|---|---|---|',
+];
 
 for (const shape of shapes) {
   const folder = ensureFixture(resolve(values.fixtures), shape);
@@ -101,7 +112,9 @@ for (const shape of shapes) {
       if (dropPageCache() === 'warm') cache = 'warm';
       const sample = await must(command, args);
       samples.get(c.name)!.push(sample);
-      process.stderr.write(`round ${round + 1}/${rounds} ${shape} ${c.name}: ${(sample.wallMs / 1000).toFixed(2)} s, ${Math.round(sample.maxRssKb / 1024)} MiB\n`);
+      process.stderr.write(
+        `round ${round + 1}/${rounds} ${shape} ${c.name}: ${(sample.wallMs / 1000).toFixed(2)} s, ${Math.round(sample.maxRssKb / 1024)} MiB\n`,
+      );
       rmSync(dir, { recursive: true, force: true });
     }
   }

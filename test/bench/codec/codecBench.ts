@@ -57,7 +57,9 @@ function filesUnder(dir: string, keep: (name: string) => boolean): Buffer[] {
 }
 
 function trackedSources(): Buffer[] {
-  const names = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter((n) => /\.(ts|tsx|mjs|md|json|css|html)$/.test(n));
+  const names = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' })
+    .split('\0')
+    .filter((n) => /\.(ts|tsx|mjs|md|json|css|html)$/.test(n));
   return names.filter((n) => existsSync(n) && statSync(n).isFile()).map((n) => readFileSync(n));
 }
 
@@ -83,7 +85,11 @@ const corpora: [string, Buffer[]][] = [
 const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mb = (bytes: number, ms: number) => bytes / 2 ** 20 / (ms / 1000);
 
-console.log(`bench:codec | node ${process.version} | rounds ${rounds} | load ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`);
+console.log(
+  `bench:codec | node ${process.version} | rounds ${rounds} | load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at start`,
+);
 console.log('| corpus | files | raw MiB | codec | stored/raw | compress MB/s | decompress MB/s |');
 console.log('|---|---:|---:|---|---:|---:|---:|');
 for (const [corpus, files] of corpora) {
@@ -107,7 +113,13 @@ for (const [corpus, files] of corpora) {
       }
       dTimes.push(performance.now() - started);
     }
-    console.log(`| ${corpus} | ${files.length} | ${(raw / 2 ** 20).toFixed(1)} | ${codec.name} | ${(stored / raw).toFixed(3)} | ${mb(raw, medianOf(cTimes)).toFixed(0)} | ${mb(raw, medianOf(dTimes)).toFixed(0)} |`);
+    console.log(
+      `| ${corpus} | ${files.length} | ${(raw / 2 ** 20).toFixed(1)} | ${codec.name} | ${(stored / raw).toFixed(3)} | ${mb(raw, medianOf(cTimes)).toFixed(0)} | ${mb(raw, medianOf(dTimes)).toFixed(0)} |`,
+    );
   }
 }
-console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);
+console.log(
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at end`,
+);

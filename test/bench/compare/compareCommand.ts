@@ -74,9 +74,18 @@ function run(cwd: string, args: string[]): void {
 }
 
 function runSuite(tree: string, bench: string, cases: string[], env: NodeJS.ProcessEnv): CaseRow[] {
-  const result = spawnSync(process.execPath, [join(tree, 'out/bench/runSuite.js'), bench, ...cases], { cwd: head, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const result = spawnSync(process.execPath, [join(tree, 'out/bench/runSuite.js'), bench, ...cases], {
+    cwd: head,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (result.status !== 0) throw new Error(`the ${bench} suite failed in ${tree}`);
-  return result.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as CaseRow);
+  return result.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as CaseRow);
 }
 
 function sameFile(a: string, b: string): boolean {

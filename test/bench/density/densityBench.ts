@@ -51,7 +51,9 @@ function wholeNumber(name: string, least: number): number {
 }
 
 function listOf<T extends string>(name: string, allowed: readonly T[]): T[] {
-  const given = String(values[name as keyof typeof values]).split(',').filter(Boolean);
+  const given = String(values[name as keyof typeof values])
+    .split(',')
+    .filter(Boolean);
   const unknown = given.filter((g) => !allowed.includes(g as T));
   if (unknown.length > 0 || given.length === 0) usage(`--${name} takes a comma-separated list of ${allowed.join(', ')}.`);
   return given as T[];
@@ -81,7 +83,10 @@ const skipped = listOf('tools', TOOL_NAMES).filter((name) => !onPath(storeTool(n
 const toolNames = listOf('tools', TOOL_NAMES).filter((name) => !skipped.includes(name));
 if (!existsSync(cli)) usage(`No CLI at ${cli}: run through npm run bench:density, which builds it.`);
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const startLoad = load();
 const scratch = values.scratch ? resolve(values.scratch) : mkdtempSync(join(tmpdir(), 'hindsight-bench-density-'));
 mkdirSync(scratch, { recursive: true });
@@ -103,7 +108,9 @@ if (values.save) writeFileSync(resolve(values.save), document);
 if (values.json) {
   process.stdout.write(document);
 } else {
-  console.log(`bench:density | node ${process.version} | tools ${toolNames.join(', ')}${skipped.length ? ` (not installed: ${skipped.join(', ')})` : ''} | load ${startLoad} at start, ${load()} at end`);
+  console.log(
+    `bench:density | node ${process.version} | tools ${toolNames.join(', ')}${skipped.length ? ` (not installed: ${skipped.join(', ')})` : ''} | load ${startLoad} at start, ${load()} at end`,
+  );
   console.log(JSON.stringify(machine));
   for (const result of results) console.log(`\n${result.scenario === 'replay' ? replayTable(result) : logTable(result)}`);
 }

@@ -31,7 +31,9 @@ export function targetLine(records: readonly ToolRecord[], figure: (record: Tool
 export function breakdownLine(records: readonly ToolRecord[]): string[] {
   const b = records.find((r) => r.name === 'hindsight')?.breakdown;
   if (!b) return [];
-  return [`hindsight's store at the end: ${b.rawBlobs.files} raw blob files ${mib(b.rawBlobs.bytes)} MiB, ${b.compressedBlobs.files} compressed blob files ${mib(b.compressedBlobs.bytes)} MiB, ${b.other.files} other files (history.db, its backup, config) ${mib(b.other.bytes)} MiB`];
+  return [
+    `hindsight's store at the end: ${b.rawBlobs.files} raw blob files ${mib(b.rawBlobs.bytes)} MiB, ${b.compressedBlobs.files} compressed blob files ${mib(b.compressedBlobs.bytes)} MiB, ${b.other.files} other files (history.db, its backup, config) ${mib(b.other.bytes)} MiB`,
+  ];
 }
 
 export function replayTable(result: ReplayResult): string {

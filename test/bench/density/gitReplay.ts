@@ -12,7 +12,11 @@ export interface ReplayCommit {
 }
 
 export function firstParentCommits(repo: string, count: number, rev = 'HEAD'): ReplayCommit[] {
-  const out = execFileSync('git', ['log', '--first-parent', `--max-count=${count}`, '--format=%H %s', rev], { env: gitEnv(repo), encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+  const out = execFileSync('git', ['log', '--first-parent', `--max-count=${count}`, '--format=%H %s', rev], {
+    env: gitEnv(repo),
+    encoding: 'utf8',
+    maxBuffer: 64 * 2 ** 20,
+  });
   return out
     .split('\n')
     .filter(Boolean)
@@ -22,7 +26,10 @@ export function firstParentCommits(repo: string, count: number, rev = 'HEAD'): R
 
 /** Makes `work` hold exactly the tree of `commit` (index: the bench's own index file for that folder). */
 export function checkOut(repo: string, index: string, work: string, commit: string): void {
-  execFileSync('git', ['read-tree', '--reset', '-u', commit], { env: { ...gitEnv(repo), GIT_INDEX_FILE: index, GIT_WORK_TREE: work }, stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync('git', ['read-tree', '--reset', '-u', commit], {
+    env: { ...gitEnv(repo), GIT_INDEX_FILE: index, GIT_WORK_TREE: work },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 }
 
 /** How many files (blobs and links) the commit's tree holds. */

@@ -17,20 +17,32 @@ export interface LogResult {
   tools: ToolRecord[];
 }
 
-export async function logScenario(logBytes: number, appends: number, appendBytes: number, scratch: string, tools: readonly StoreTool[], note: (line: string) => void): Promise<LogResult> {
+export async function logScenario(
+  logBytes: number,
+  appends: number,
+  appendBytes: number,
+  scratch: string,
+  tools: readonly StoreTool[],
+  note: (line: string) => void,
+): Promise<LogResult> {
   const work = join(scratch, 'log-work');
   mkdirSync(work, { recursive: true });
   const file = join(work, 'service.log');
   const next = logStream();
-  const records = await recordStates(tools, work, {
-    count: appends + 1,
-    prepare: (i) => {
-      if (i === 0) writeFileSync(file, next(logBytes));
-      else appendFileSync(file, next(appendBytes));
-      return `v${String(i).padStart(3, '0')}`;
+  const records = await recordStates(
+    tools,
+    work,
+    {
+      count: appends + 1,
+      prepare: (i) => {
+        if (i === 0) writeFileSync(file, next(logBytes));
+        else appendFileSync(file, next(appendBytes));
+        return `v${String(i).padStart(3, '0')}`;
+      },
     },
-  }, (i, label) => {
-    if (i % 10 === 0 || i === appends) note(`log: state ${i + 1}/${appends + 1} ${label}`);
-  });
+    (i, label) => {
+      if (i % 10 === 0 || i === appends) note(`log: state ${i + 1}/${appends + 1} ${label}`);
+    },
+  );
   return { scenario: 'log', logBytes, appends, appendBytes, tools: records };
 }

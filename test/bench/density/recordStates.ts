@@ -28,7 +28,12 @@ export interface StateSource {
   prepare: (index: number) => string;
 }
 
-export async function recordStates(tools: readonly StoreTool[], work: string, states: StateSource, onState?: (index: number, label: string) => void): Promise<ToolRecord[]> {
+export async function recordStates(
+  tools: readonly StoreTool[],
+  work: string,
+  states: StateSource,
+  onState?: (index: number, label: string) => void,
+): Promise<ToolRecord[]> {
   const records = tools.map((tool): ToolRecord => ({ name: tool.name, sizes: [], wallMs: 0, cpuMs: 0 }));
   for (const tool of tools) {
     rmSync(tool.store, { recursive: true, force: true });

@@ -20,21 +20,33 @@ export interface ReplayResult {
   tools: ToolRecord[];
 }
 
-export async function replayScenario(repo: string, count: number, rev: string, scratch: string, tools: readonly StoreTool[], note: (line: string) => void): Promise<ReplayResult> {
+export async function replayScenario(
+  repo: string,
+  count: number,
+  rev: string,
+  scratch: string,
+  tools: readonly StoreTool[],
+  note: (line: string) => void,
+): Promise<ReplayResult> {
   const commits = firstParentCommits(repo, count, rev);
   if (commits.length === 0) throw new Error(`${repo} has no commits at ${rev}.`);
   const work = join(scratch, 'work');
   mkdirSync(work, { recursive: true });
   const index = join(scratch, 'replay-index');
-  const records = await recordStates(tools, work, {
-    count: commits.length,
-    prepare: (i) => {
-      checkOut(repo, index, work, commits[i]!.hash);
-      return `c${String(i).padStart(4, '0')}-${commits[i]!.hash.slice(0, 12)}`;
+  const records = await recordStates(
+    tools,
+    work,
+    {
+      count: commits.length,
+      prepare: (i) => {
+        checkOut(repo, index, work, commits[i]!.hash);
+        return `c${String(i).padStart(4, '0')}-${commits[i]!.hash.slice(0, 12)}`;
+      },
     },
-  }, (i, label) => {
-    if (i % 10 === 0 || i === commits.length - 1) note(`replay: state ${i + 1}/${commits.length} ${label}`);
-  });
+    (i, label) => {
+      if (i % 10 === 0 || i === commits.length - 1) note(`replay: state ${i + 1}/${commits.length} ${label}`);
+    },
+  );
   const usage = diskUsage(work);
   return {
     scenario: 'replay',

@@ -52,7 +52,10 @@ function hindsight(dataDir: string, cli: string): StoreTool {
     init: () => mkdirSync(dataDir, { recursive: true }),
     breakdown: () => hindsightBreakdown(dataDir),
     record: (work, label, first) =>
-      succeeded('hindsight', measureProcess(process.execPath, first ? [cli, 'open', work, '--yes', '--data-dir', dataDir] : [cli, 'checkpoint', work, label, '--data-dir', dataDir])),
+      succeeded(
+        'hindsight',
+        measureProcess(process.execPath, first ? [cli, 'open', work, '--yes', '--data-dir', dataDir] : [cli, 'checkpoint', work, label, '--data-dir', dataDir]),
+      ),
   };
 }
 
@@ -64,7 +67,8 @@ function restic(repo: string, cache: string): StoreTool {
     needs: 'restic',
     store: repo,
     init: () => execFileSync('restic', ['init', '--quiet', '--repo', repo], { env, stdio: 'ignore' }),
-    record: (work, label) => succeeded('restic', measureProcess('restic', ['backup', '--quiet', '--repo', repo, '--host', 'bench', '--tag', label, '.'], { cwd: work, env })),
+    record: (work, label) =>
+      succeeded('restic', measureProcess('restic', ['backup', '--quiet', '--repo', repo, '--host', 'bench', '--tag', label, '.'], { cwd: work, env })),
   };
 }
 
@@ -102,7 +106,10 @@ function git(gitDir: string): StoreTool {
       execFileSync('git', ['config', 'gc.auto', '0'], { env: { ...process.env, GIT_DIR: gitDir } });
     },
     record: (work, label) =>
-      succeeded('git', measureProcess('sh', ['-c', 'git add -A && git commit --quiet --allow-empty --no-verify -m "$0"', label], { cwd: work, env: env(work) })),
+      succeeded(
+        'git',
+        measureProcess('sh', ['-c', 'git add -A && git commit --quiet --allow-empty --no-verify -m "$0"', label], { cwd: work, env: env(work) }),
+      ),
     finish: () => succeeded('git', measureProcess('git', ['repack', '-adf', '-q'], { env: { ...process.env, GIT_DIR: gitDir } })),
   };
 }

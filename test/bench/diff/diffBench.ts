@@ -29,7 +29,7 @@ function pairs(): Pair[] {
   const source = sourceText(20_000);
   const base = source.slice(0, 10_000);
   return [
-    { name: 'edits-40', what: '10,000 lines of this project\'s code, 40 edits spread through it', before: base, after: editLines(base, 40, 40) },
+    { name: 'edits-40', what: "10,000 lines of this project's code, 40 edits spread through it", before: base, after: editLines(base, 40, 40) },
     { name: 'edits-400', what: 'the same, 400 edits', before: base, after: editLines(base, 400, 400) },
     { name: 'unrelated', what: 'two different 10,000-line stretches of code (almost every line differs)', before: base, after: source.slice(10_000, 20_000) },
   ];
@@ -111,7 +111,11 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`load average at end ${loadavg().map((l) => round(l)).join(' ')}`);
+  console.log(
+    `load average at end ${loadavg()
+      .map((l) => round(l))
+      .join(' ')}`,
+  );
 }
 
 await main();

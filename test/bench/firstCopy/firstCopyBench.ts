@@ -32,11 +32,15 @@ if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a w
 
 const skipped = new Set<string>();
 const scratchRoot = resolve(values.scratch);
-const scenarios = buildScenarios(ids, {
-  fixtures: resolve(values.fixtures),
-  cli: resolve(values.cli),
-  driver: fileURLToPath(new URL('./openDriver.js', import.meta.url)),
-}, skipped);
+const scenarios = buildScenarios(
+  ids,
+  {
+    fixtures: resolve(values.fixtures),
+    cli: resolve(values.cli),
+    driver: fileURLToPath(new URL('./openDriver.js', import.meta.url)),
+  },
+  skipped,
+);
 
 const results: Results = new Map(scenarios.map((sc) => [sc.id, new Map(sc.entries.map((e) => [e.name, []]))]));
 const resultsDir = resolve(values.results);
@@ -65,6 +69,13 @@ for (let round = 0; round < rounds; round++) {
   // Saved after every round, so a long run that is stopped still leaves its finished rounds.
   report = renderReport(scenarios, results, { machine: machineInfo(scratchRoot), cache, rounds: round + 1, skipped: [...skipped], date: started, loadAtStart });
   writeFileSync(`${stem}.md`, `${report}\n`);
-  writeFileSync(`${stem}.json`, JSON.stringify({ started, rounds: round + 1, cache, skipped: [...skipped], results: Object.fromEntries([...results].map(([k, v]) => [k, Object.fromEntries(v)])) }, null, 1));
+  writeFileSync(
+    `${stem}.json`,
+    JSON.stringify(
+      { started, rounds: round + 1, cache, skipped: [...skipped], results: Object.fromEntries([...results].map(([k, v]) => [k, Object.fromEntries(v)])) },
+      null,
+      1,
+    ),
+  );
 }
 process.stdout.write(`${report}\n\nSaved ${stem}.md and .json\n`);

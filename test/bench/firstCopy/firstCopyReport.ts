@@ -35,7 +35,10 @@ export function renderReport(
     for (const [name, samples] of rows) {
       const wall = samples.map((v) => v.wallMs);
       const range = minMax(wall);
-      const cmp = comparePaired(base.map((v) => v.wallMs), wall);
+      const cmp = comparePaired(
+        base.map((v) => v.wallMs),
+        wall,
+      );
       const ratio = name === scenario.baseline ? '1.00x' : `${x(cmp.ratio)} (${x(cmp.low)}-${x(cmp.high)})`;
       lines.push(
         `| ${cell(name)} | ${s(median(wall))} | ${s(range.min)}-${s(range.max)} | ${s(median(samples.map((v) => v.cpuMs)))} | ${mib(median(samples.map((v) => v.maxRssKb)))} | ${ratio} |`,
@@ -43,7 +46,10 @@ export function renderReport(
     }
     const drivers = [...rows].filter(([, samples]) => samples[0]?.driver);
     if (drivers.length) {
-      lines.push('', '| in-process run | median ready s | all done s | ready / all done | side stat p99 ms (median, worst) | side stat max ms (median, worst) | loop lag max ms (worst) |');
+      lines.push(
+        '',
+        '| in-process run | median ready s | all done s | ready / all done | side stat p99 ms (median, worst) | side stat max ms (median, worst) | loop lag max ms (worst) |',
+      );
       lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
       for (const [name, samples] of drivers) {
         const d = samples.map((v) => v.driver!);
@@ -67,7 +73,10 @@ function renderTargets(scenarios: readonly Scenario[], results: Results): string
     const a = rows?.get(against);
     const b = rows?.get(name);
     if (!a || !b) return NaN;
-    return comparePaired(a.map((v) => v.wallMs), b.map((v) => v.wallMs)).ratio;
+    return comparePaired(
+      a.map((v) => v.wallMs),
+      b.map((v) => v.wallMs),
+    ).ratio;
   };
   const row = (target: string, value: number, ok: boolean, shown = x(value)) =>
     lines.push(`| ${target} | ${Number.isFinite(value) ? shown : 'not run'} | ${Number.isFinite(value) ? (ok ? 'yes' : 'NO') : '-'} |`);
@@ -86,7 +95,10 @@ function renderTargets(scenarios: readonly Scenario[], results: Results): string
     const readyShare = median(d.map((v) => v.medianReadyMs / v.allDoneMs));
     row('(b) median ready <= 0.6x all done', readyShare, readyShare <= 0.6);
     const seq = b.get('11 x cp -a, one after another') ?? [];
-    const allDone = comparePaired(seq.map((v) => v.wallMs), d.map((v) => v.allDoneMs)).ratio;
+    const allDone = comparePaired(
+      seq.map((v) => v.wallMs),
+      d.map((v) => v.allDoneMs),
+    ).ratio;
     row('(b) all done (in-process) <= 1.1x 11 sequential cp -a', allDone, allDone <= 1.1);
   }
   const drivers = [...results.values()].flatMap((rows) => [...rows.values()].flat()).flatMap((v) => (v.driver ? [v.driver] : []));
@@ -101,14 +113,19 @@ function renderTargets(scenarios: readonly Scenario[], results: Results): string
   if (floor.length) {
     const p99 = Math.max(...floor.map((v) => v.p99Ms));
     const max = Math.max(...floor.map((v) => v.maxMs));
-    lines.push(`| (c) control: the same side stat with no copy running (worst run) | p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms | (the machine's floor) |`);
+    lines.push(
+      `| (c) control: the same side stat with no copy running (worst run) | p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms | (the machine's floor) |`,
+    );
   }
   const inProcess = (id: string, name: string) => {
     const rows = results.get(id);
     const cp = rows?.get(id === 'g' ? 'git status' : 'cp -a');
     const d = rows?.get(name);
     if (!cp || !d) return NaN;
-    return comparePaired(cp.map((v) => v.wallMs), d.map((v) => v.driver!.allDoneMs)).ratio;
+    return comparePaired(
+      cp.map((v) => v.wallMs),
+      d.map((v) => v.driver!.allDoneMs),
+    ).ratio;
   };
   for (const id of ['a', 'f'] as const) {
     const r = inProcess(id, 'hindsight in-process + side stat');

@@ -17,7 +17,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 if (!values['data-dir'] || (positionals.length === 0 && !values['idle-ms'])) {
-  console.error('Usage: openDriver --data-dir DIR [--stat-every MS] FOLDER... | --idle-ms MS (the side stat alone: the machine\'s floor)');
+  console.error("Usage: openDriver --data-dir DIR [--stat-every MS] FOLDER... | --idle-ms MS (the side stat alone: the machine's floor)");
   process.exit(2);
 }
 
@@ -35,7 +35,8 @@ if (values['idle-ms']) await new Promise((resolve) => setTimeout(resolve, Number
 const readyMs = await Promise.all(
   positionals.map(async (folder) => {
     const result = await engine.open(folder);
-    if (result.firstCopy === Boolean(values.reopen)) throw new Error(`${folder}: expected ${values.reopen ? 'a reopen' : 'a first copy'} (the data dir must be fresh).`);
+    if (result.firstCopy === Boolean(values.reopen))
+      throw new Error(`${folder}: expected ${values.reopen ? 'a reopen' : 'a first copy'} (the data dir must be fresh).`);
     return performance.now() - started;
   }),
 );

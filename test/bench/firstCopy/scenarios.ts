@@ -96,7 +96,8 @@ export function buildScenarios(ids: readonly ScenarioId[], paths: RigPaths, skip
       });
     } else if (id === 'g') {
       const src = ensureFixture(paths.fixtures, 'src-tree-git');
-      const firstCopy = (scratch: string) => execFileSync(process.execPath, [paths.cli, 'open', src, '--data-dir', join(scratch, 'data'), '--json'], { stdio: 'ignore' });
+      const firstCopy = (scratch: string) =>
+        execFileSync(process.execPath, [paths.cli, 'open', src, '--data-dir', join(scratch, 'data'), '--json'], { stdio: 'ignore' });
       scenarios.push({
         id,
         title: '(g) reopen with nothing changed, src-tree-git, against git status',

@@ -19,14 +19,28 @@ export async function catchUp(cli: string, dataDir: string, roots: readonly stri
       if (side === 'git') git.push(gitStatusAll(roots));
       else ours.push(await startToRecording(cli, dataDir, roots.length, quietMs));
     }
-    process.stderr.write(`catch-up round ${round + 1}/${rounds}: watch --all ${(ours.at(-1)! / 1000).toFixed(2)} s, git status x${roots.length} ${(git.at(-1)! / 1000).toFixed(2)} s\n`);
+    process.stderr.write(
+      `catch-up round ${round + 1}/${rounds}: watch --all ${(ours.at(-1)! / 1000).toFixed(2)} s, git status x${roots.length} ${(git.at(-1)! / 1000).toFixed(2)} s\n`,
+    );
   }
   const at = `catch-up, ${roots.length} unchanged projects, ${rounds} rounds`;
   const ratio = median(ours) / median(git);
   const range = (values: number[]) => `${(minMax(values).min / 1000).toFixed(2)}-${(minMax(values).max / 1000).toFixed(2)}`;
   return [
-    { case: at, figure: 'watch --all start to every project recording: median (range) s', value: `${(median(ours) / 1000).toFixed(2)} (${range(ours)})`, target: '', met: null },
-    { case: at, figure: `${roots.length} git status --porcelain: median (range) s`, value: `${(median(git) / 1000).toFixed(2)} (${range(git)})`, target: '', met: null },
+    {
+      case: at,
+      figure: 'watch --all start to every project recording: median (range) s',
+      value: `${(median(ours) / 1000).toFixed(2)} (${range(ours)})`,
+      target: '',
+      met: null,
+    },
+    {
+      case: at,
+      figure: `${roots.length} git status --porcelain: median (range) s`,
+      value: `${(median(git) / 1000).toFixed(2)} (${range(git)})`,
+      target: '',
+      met: null,
+    },
     { case: at, figure: 'ratio watch --all / git status', value: `${ratio.toFixed(2)}x`, target: '<= 1.5x', met: ratio <= 1.5 },
   ];
 }

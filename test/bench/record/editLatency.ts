@@ -28,7 +28,11 @@ export async function editLatency(recorder: RecorderProcess, projects: readonly 
     const from = recorder.lines.length;
     const wrote = performance.now();
     appendFileSync(join(project.root, rel), `// edit ${k}\n`);
-    const line = await recorder.waitFor(`the edit of ${rel}`, (l) => l.json.projectId === project.projectId && Array.isArray(l.json.changed) && (l.json.changed as string[]).includes(rel), from);
+    const line = await recorder.waitFor(
+      `the edit of ${rel}`,
+      (l) => l.json.projectId === project.projectId && Array.isArray(l.json.changed) && (l.json.changed as string[]).includes(rel),
+      from,
+    );
     latencies.push(line.at - wrote - quietMs);
   }
   const at = `${edits} edits, ${projects.length} projects, quiet window ${quietMs} ms`;

@@ -19,7 +19,9 @@ export async function idleCost(pid: number, settleSeconds: number, idleSeconds: 
     await sleep(started + second * 1000 - performance.now());
     const now = sampleProcess(pid);
     if (now.cpuTicks !== last.cpuTicks || now.syscr !== last.syscr) {
-      process.stderr.write(`idle second ${second}: ${now.cpuTicks - last.cpuTicks} CPU ticks, ${now.syscr - last.syscr} read calls, ${now.rchar - last.rchar} bytes\n`);
+      process.stderr.write(
+        `idle second ${second}: ${now.cpuTicks - last.cpuTicks} CPU ticks, ${now.syscr - last.syscr} read calls, ${now.rchar - last.rchar} bytes\n`,
+      );
     }
     last = now;
   }
@@ -35,7 +37,13 @@ export async function idleCost(pid: number, settleSeconds: number, idleSeconds: 
   const figures: Figure[] = [
     ...settled,
     { case: at, figure: 'CPU of the recorder (% of one core)', value: cpu.toFixed(3), target: '<= 0.5', met: cpu <= 0.5 },
-    { case: at, figure: `RSS at the end (MiB; ${after.threads} threads, ${children.length} child processes)`, value: String(totalRss), target: '<= 250', met: totalRss <= 250 },
+    {
+      case: at,
+      figure: `RSS at the end (MiB; ${after.threads} threads, ${children.length} child processes)`,
+      value: String(totalRss),
+      target: '<= 250',
+      met: totalRss <= 250,
+    },
     { case: at, figure: 'peak RSS since start, catch-up included (VmHWM, MiB)', value: String(mib(after.hwmKb)), target: '', met: null },
     { case: at, figure: 'read calls, any descriptor (/proc io syscr delta)', value: String(syscr), target: '', met: null },
     { case: at, figure: 'bytes those calls returned (rchar delta)', value: String(rchar), target: '', met: null },
@@ -53,7 +61,13 @@ export async function idleCost(pid: number, settleSeconds: number, idleSeconds: 
   process.stderr.write(`idle: what the recorder read in ${traceSeconds} s under strace -f -y:\n`);
   for (const row of traced.rows.slice(0, 20)) process.stderr.write(`  ${row.count} x ${row.call} ${row.target} (${row.bytes} bytes)\n`);
   const perWindow = Math.round((traced.fileReads * idleSeconds) / traceSeconds);
-  figures.push({ case: at, figure: `file reads (strace ${traceSeconds} s window, scaled to the idle window)`, value: String(perWindow), target: '0', met: traced.fileReads === 0 });
+  figures.push({
+    case: at,
+    figure: `file reads (strace ${traceSeconds} s window, scaled to the idle window)`,
+    value: String(perWindow),
+    target: '0',
+    met: traced.fileReads === 0,
+  });
   for (const row of traced.rows.slice(0, 6)) {
     figures.push({ case: `${at}, strace ${traceSeconds} s`, figure: `${row.call} ${row.target}`, value: String(row.count), target: '', met: null });
   }
@@ -88,6 +102,12 @@ async function settle(pid: number, settleSeconds: number): Promise<Figure[]> {
   const cpu = cpuPercentOfOneCore(before, last, performance.now() - started);
   return [
     { case: at, figure: 'CPU of the recorder (% of one core)', value: cpu.toFixed(3), target: '', met: null },
-    { case: at, figure: 'read calls (syscr delta) / bytes (rchar delta)', value: `${last.syscr - before.syscr} / ${last.rchar - before.rchar}`, target: '', met: null },
+    {
+      case: at,
+      figure: 'read calls (syscr delta) / bytes (rchar delta)',
+      value: `${last.syscr - before.syscr} / ${last.rchar - before.rchar}`,
+      target: '',
+      met: null,
+    },
   ];
 }

@@ -49,8 +49,30 @@ const { values } = parseArgs({
   },
 });
 
-const FULL = { projects: 10, files: 5000, 'big-files': 50005, 'idle-seconds': 60, 'settle-seconds': 5, edits: 100, 'quiet-ms': 500, 'storm-files': 20000, rounds: 3, 'trace-seconds': 10 };
-const QUICK = { projects: 3, files: 505, 'big-files': 2005, 'idle-seconds': 10, 'settle-seconds': 3, edits: 12, 'quiet-ms': 500, 'storm-files': 2005, rounds: 1, 'trace-seconds': 5 };
+const FULL = {
+  projects: 10,
+  files: 5000,
+  'big-files': 50005,
+  'idle-seconds': 60,
+  'settle-seconds': 5,
+  edits: 100,
+  'quiet-ms': 500,
+  'storm-files': 20000,
+  rounds: 3,
+  'trace-seconds': 10,
+};
+const QUICK = {
+  projects: 3,
+  files: 505,
+  'big-files': 2005,
+  'idle-seconds': 10,
+  'settle-seconds': 3,
+  edits: 12,
+  'quiet-ms': 500,
+  'storm-files': 2005,
+  rounds: 1,
+  'trace-seconds': 5,
+};
 
 function setting(name: keyof typeof FULL, least: number): number {
   const given = values[name];
@@ -90,7 +112,9 @@ function copyOf(fixture: string, name: string): string {
 }
 
 const started = new Date().toISOString();
-console.log(`record benchmark${values.quick ? ' (--quick: a dry run, figures not final)' : ''}: ${projects} projects of ${files} files (the first of ${bigFiles}), idle ${idleSeconds} s, ${edits} edits, quiet window ${quietMs} ms, storm of ${stormFiles} files, ${rounds} catch-up rounds; load average at start ${loadavg().map(round2).join(' ')}`);
+console.log(
+  `record benchmark${values.quick ? ' (--quick: a dry run, figures not final)' : ''}: ${projects} projects of ${files} files (the first of ${bigFiles}), idle ${idleSeconds} s, ${edits} edits, quiet window ${quietMs} ms, storm of ${stormFiles} files, ${rounds} catch-up rounds; load average at start ${loadavg().map(round2).join(' ')}`,
+);
 mkdirSync(fixtures, { recursive: true });
 console.log(JSON.stringify(machineInfo(fixtures)));
 rmSync(scratch, { recursive: true, force: true });
@@ -121,9 +145,22 @@ note('idle and edits...');
 const recorder = new RecorderProcess(cli, dataDir, quietMs);
 try {
   const { at, roots: byId, rescanning } = await recorder.allRecording(projects);
-  figures.push({ case: 'first start', figure: `watch --all start to ${projects} projects recording (after their first copies)`, value: seconds(at - recorder.startedAt), target: '', met: null });
+  figures.push({
+    case: 'first start',
+    figure: `watch --all start to ${projects} projects recording (after their first copies)`,
+    value: seconds(at - recorder.startedAt),
+    target: '',
+    met: null,
+  });
   // Not the recorder's cost: the machine's watch limit, shared with every other process of the user.
-  if (rescanning.length > 0) figures.push({ case: 'first start', figure: 'projects rescanned periodically: the OS refused their watch (raise fs.inotify.max_user_watches)', value: String(rescanning.length), target: '0', met: false });
+  if (rescanning.length > 0)
+    figures.push({
+      case: 'first start',
+      figure: 'projects rescanned periodically: the OS refused their watch (raise fs.inotify.max_user_watches)',
+      value: String(rescanning.length),
+      target: '0',
+      met: false,
+    });
   figures.push(...(await idleCost(recorder.pid, settleSeconds, idleSeconds, traceSeconds)));
   const watched = [...byId].map(([projectId, root]) => ({ projectId, root }));
   figures.push(...(await editLatency(recorder, watched, edits, quietMs)));
@@ -133,7 +170,8 @@ try {
 }
 
 // The edits committed, so both sides of the catch-up see unchanged folders.
-for (const root of roots) execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '--quiet', '-am', 'edits'], { cwd: root, stdio: 'ignore' });
+for (const root of roots)
+  execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '--quiet', '-am', 'edits'], { cwd: root, stdio: 'ignore' });
 note('catch-up...');
 figures.push(...(await catchUp(cli, dataDir, roots, rounds, quietMs)));
 note('checkout storm...');

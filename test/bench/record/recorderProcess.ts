@@ -34,10 +34,12 @@ export class RecorderProcess {
     });
     this.child.stdout!.on('data', (chunk: Buffer) => this.take(chunk));
     this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.exited = new Promise((resolve) => this.child.on('exit', (code) => {
-      this.wake();
-      resolve(code);
-    }));
+    this.exited = new Promise((resolve) =>
+      this.child.on('exit', (code) => {
+        this.wake();
+        resolve(code);
+      }),
+    );
   }
 
   get pid(): number {
@@ -49,7 +51,8 @@ export class RecorderProcess {
     const deadline = performance.now() + GIVE_UP_MS;
     for (let i = from; ; i++) {
       while (i >= this.lines.length) {
-        if (this.child.exitCode !== null) throw new Error(`the recorder exited (${this.child.exitCode}) while waiting for ${what}: ${this.stderr.slice(-2000)}`);
+        if (this.child.exitCode !== null)
+          throw new Error(`the recorder exited (${this.child.exitCode}) while waiting for ${what}: ${this.stderr.slice(-2000)}`);
         if (performance.now() > deadline) throw new Error(`gave up waiting for ${what}`);
         await new Promise<void>((resolve) => {
           this.waiters.push(resolve);
@@ -69,7 +72,7 @@ export class RecorderProcess {
     const roots = new Map<string, string>();
     const rescanning: string[] = [];
     let at = 0;
-    for (let from = 0; roots.size < count; ) {
+    for (let from = 0; roots.size < count;) {
       const line = await this.waitFor(`${count} projects recording`, (l) => l.json.state !== undefined, from);
       from = this.lines.indexOf(line) + 1;
       const { state, projectId, root } = line.json;
@@ -83,7 +86,10 @@ export class RecorderProcess {
 
   /** Change groups among the lines from index `from` on. */
   groupsFrom(from: number): (GroupLine & { at: number })[] {
-    return this.lines.slice(from).filter((l) => Array.isArray(l.json.changed)).map((l) => ({ ...asGroup(l.json), at: l.at }));
+    return this.lines
+      .slice(from)
+      .filter((l) => Array.isArray(l.json.changed))
+      .map((l) => ({ ...asGroup(l.json), at: l.at }));
   }
 
   /** SIGTERM (every open group is written first); resolves with its exit code. */

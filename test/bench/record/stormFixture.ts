@@ -15,7 +15,8 @@ export function ensureStormFixture(parent: string, files: number): string {
   return ensureMade(parent, `storm-${files}-git`, (dir) => {
     writeSeedShape(dir, files - 5);
     commitAll(dir);
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: dir, stdio: 'ignore' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: dir, stdio: 'ignore' });
     git('branch', '-M', BRANCH_A);
     git('checkout', '--quiet', '-b', BRANCH_B);
     for (const path of filesIn(dir)) appendFileSync(join(dir, path), '// branch B\n');

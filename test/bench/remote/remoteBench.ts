@@ -64,7 +64,9 @@ async function oneRound(swift: PrivateSwift, fixture: string, profileDir?: strin
     check(await hs(['remote', 'add', 'bench', `s3://${hsBucket}/h`, '--endpoint', swift.endpoint, '--region', swift.region, '--path-style']), 'remote add');
 
     const profiled = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir];
-    const push = await counted(swift, hsBucket, () => measureProcess(process.execPath, [...profiled, CLI, 'push', fixture, '--data-dir', dataDir, '--json'], { env }));
+    const push = await counted(swift, hsBucket, () =>
+      measureProcess(process.execPath, [...profiled, CLI, 'push', fixture, '--data-dir', dataDir, '--json'], { env }),
+    );
     const noop = await counted(swift, hsBucket, () => hs(['push', fixture]));
     const { projectId } = JSON.parse(noop.stdout) as { projectId: string };
 
@@ -75,7 +77,10 @@ async function oneRound(swift: PrivateSwift, fixture: string, profileDir?: strin
 
     const otherData = join(scratch, 'other');
     mkdirSync(otherData);
-    check(await hs(['remote', 'add', 'bench', `s3://${hsBucket}/h`, '--endpoint', swift.endpoint, '--region', swift.region, '--path-style'], otherData), 'remote add');
+    check(
+      await hs(['remote', 'add', 'bench', `s3://${hsBucket}/h`, '--endpoint', swift.endpoint, '--region', swift.region, '--path-style'], otherData),
+      'remote add',
+    );
     const clone = await counted(swift, hsBucket, () => hs(['clone', '--project', projectId, '--into', join(scratch, 'clone')], otherData));
 
     const shown = (m: Measured) => ({ wallMs: m.wallMs, requests: m.requests, puts: m.puts });

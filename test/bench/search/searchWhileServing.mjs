@@ -37,9 +37,13 @@ try {
     });
   const catastrophic = runs(['(a|aa)*b', '--regex']);
   const plain = runs(['aaab']);
-  console.log(`(a|aa)*b --regex over 50 KB of a: median ${median(catastrophic).toFixed(0)} ms, slowest ${Math.max(...catastrophic).toFixed(0)} ms (plain text: median ${median(plain).toFixed(0)} ms)`);
+  console.log(
+    `(a|aa)*b --regex over 50 KB of a: median ${median(catastrophic).toFixed(0)} ms, slowest ${Math.max(...catastrophic).toFixed(0)} ms (plain text: median ${median(plain).toFixed(0)} ms)`,
+  );
 
-  const serve = spawn(process.execPath, [cli, 'serve', '--json', '--data-dir', dataDir, '--renderer-dir', rendererDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const serve = spawn(process.execPath, [cli, 'serve', '--json', '--data-dir', dataDir, '--renderer-dir', rendererDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = await once(createInterface({ input: serve.stdout }), 'line');
   const { url } = JSON.parse(line);
   const ws = new WebSocket(url.replace('http://', 'ws://').replace('/?token=', '/ws?token='));
@@ -71,7 +75,9 @@ try {
   }
   const during = !answers.has(2);
   await answer(2);
-  console.log(`serve while a costly search runs (${(ms(searchStart) / 1000).toFixed(1)} s, ${during ? 'still running after the 10 loads' : 'ENDED BEFORE THE LAST LOAD'}):`);
+  console.log(
+    `serve while a costly search runs (${(ms(searchStart) / 1000).toFixed(1)} s, ${during ? 'still running after the 10 loads' : 'ENDED BEFORE THE LAST LOAD'}):`,
+  );
   console.log(`  page load: median ${median(loads).toFixed(1)} ms, slowest ${Math.max(...loads).toFixed(1)} ms`);
   console.log(`  log call:  median ${median(calls).toFixed(1)} ms, slowest ${Math.max(...calls).toFixed(1)} ms`);
   ws.close();

@@ -50,7 +50,11 @@ async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return measured.wallMs;
 }
 
-console.log(`bench:start | node ${process.version} | rounds ${rounds} | load ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`);
+console.log(
+  `bench:start | node ${process.version} | rounds ${rounds} | load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at start`,
+);
 // Not timed: the first copy, and one run that fills the compile cache.
 await run([cli, 'open', project, '--data-dir', dataDir], cached);
 await run([cli, '--help'], cached);
@@ -71,5 +75,11 @@ for (const c of cases) {
   const { min, max } = minMax(times.get(c.name)!);
   console.log(`| ${c.name} | ${med(c.name).toFixed(0)} | ${min.toFixed(0)}-${max.toFixed(0)} | ${(med(c.name) / med('node-e-0')).toFixed(2)}x |`);
 }
-console.log(`compile cache / none: --help ${(med('help-cache') / med('help-nocache')).toFixed(2)}x, reopen ${(med('reopen-cache') / med('reopen-nocache')).toFixed(2)}x`);
-console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);
+console.log(
+  `compile cache / none: --help ${(med('help-cache') / med('help-nocache')).toFixed(2)}x, reopen ${(med('reopen-cache') / med('reopen-nocache')).toFixed(2)}x`,
+);
+console.log(
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at end`,
+);

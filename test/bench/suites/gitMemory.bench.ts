@@ -89,7 +89,7 @@ function listingText(size: number): Buffer {
   const text = Buffer.alloc(size);
   let at = 0;
   for (let i = 0; at < size; i++) {
-    const line = `100644 blob ${(i * 2654435761 >>> 0).toString(16).padStart(8, '0').repeat(5)}\tsrc/module-${String(i % 997).padStart(4, '0')}/file-${String(i).padStart(7, '0')}.ts\n`;
+    const line = `100644 blob ${((i * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(5)}\tsrc/module-${String(i % 997).padStart(4, '0')}/file-${String(i).padStart(7, '0')}.ts\n`;
     at += text.write(line, at);
   }
   return text;
@@ -105,7 +105,9 @@ function makeFixture(): Fixture {
   execFileSync('git', ['init', '-q', repo]);
   const oids = new Map<number, string>();
   for (const size of SIZES) {
-    const oid = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo, input: listingText(size) }).toString().trim();
+    const oid = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo, input: listingText(size) })
+      .toString()
+      .trim();
     oids.set(size, oid);
   }
   return { repo, oids };

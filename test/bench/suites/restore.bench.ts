@@ -57,7 +57,14 @@ function restoreCase(background: boolean): BenchCase {
       const restoreMs = performance.now() - started;
       const used = process.cpuUsage(cpu);
       if (result.recreated !== 4005) throw new Error(`expected 4,005 files recreated, got ${result.recreated}`);
-      return { restoreMs, writeMs: result.ms, cpuMs: (used.user + used.system) / 1000, rmMs, files: result.recreated, backgroundCloses: counter('close.background') };
+      return {
+        restoreMs,
+        writeMs: result.ms,
+        cpuMs: (used.user + used.system) / 1000,
+        rmMs,
+        files: result.recreated,
+        backgroundCloses: counter('close.background'),
+      };
     },
     teardown: async () => {
       engine.close();

@@ -68,7 +68,8 @@ async function buildYear(): Promise<Year> {
   const source = ensureFixture(fixtures(), 'seed-4005');
   const root = mkdtempSync(join(fixtures(), '..', 'retention-year-'));
   cpSync(source, root, { recursive: true });
-  const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', root, '-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { stdio: 'ignore' });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', 'fixture');
@@ -83,7 +84,10 @@ async function buildYear(): Promise<Year> {
   const db = new Database(historyDbPath(store.storeDir));
   db.prepare("UPDATE snapshots SET at = ? WHERE kind = 'baseline'").run(now - DAYS * DAY - DAY);
   db.close();
-  const paths = store.index.filesAt().filter((f) => f.path.endsWith('.ts')).map((f) => f.path);
+  const paths = store.index
+    .filesAt()
+    .filter((f) => f.path.endsWith('.ts'))
+    .map((f) => f.path);
   const random = seededRandom(4005);
   const contents = new Map<string, string>();
   // The year ends now, so git's commits (made now) fall in the last week of it.
@@ -109,7 +113,11 @@ async function buildYear(): Promise<Year> {
         if (lastWeek) writeFileSync(join(root, path), bytes);
         return { path, hash, mode: 0o644, size: bytes.length, type: 'file' as const };
       });
-      store.index.commitSnapshot({ snapshot: { kind: 'change', at: clock }, versions: newVersions, blobs: newVersions.map((v) => ({ hash: v.hash, size: v.size })) });
+      store.index.commitSnapshot({
+        snapshot: { kind: 'change', at: clock },
+        versions: newVersions,
+        blobs: newVersions.map((v) => ({ hash: v.hash, size: v.size })),
+      });
       versions += newVersions.length;
       if (lastWeek && minute % 60 === 59) git('commit', '-qam', `hour ${day}:${minute}`);
     }
@@ -195,7 +203,11 @@ function aDayOfWork(y: Year): void {
     const bytes = Buffer.from(`<p>edit ${y.end} ${minute}</p>\n`);
     const { hash } = storeBytes(bytes, y.store.blobsDir);
     y.end += MIN;
-    y.store.index.commitSnapshot({ snapshot: { kind: 'change', at: y.end }, versions: [{ path, hash, mode: 0o644, size: bytes.length, type: 'file' }], blobs: [{ hash, size: bytes.length }] });
+    y.store.index.commitSnapshot({
+      snapshot: { kind: 'change', at: y.end },
+      versions: [{ path, hash, mode: 0o644, size: bytes.length, type: 'file' }],
+      blobs: [{ hash, size: bytes.length }],
+    });
   }
   y.end += DAY;
 }

@@ -58,7 +58,10 @@ function prepare(): Promise<Prepared> {
 
     // Edits spread over the scripts, each recorded as its own change (one version each).
     const store = engine.history(projectId);
-    const scripts = store.index.filesAt().filter((f) => f.path.endsWith('.ts')).map((f) => f.path);
+    const scripts = store.index
+      .filesAt()
+      .filter((f) => f.path.endsWith('.ts'))
+      .map((f) => f.path);
     for (let i = 0; i < EDITS; i++) {
       const path = scripts[(i * 7919) % scripts.length]!;
       const file = join(root, path);
@@ -78,7 +81,14 @@ function buildCase(): BenchCase {
     name: 'first-copy-vs-index',
     run: async () => {
       const p = await prepare();
-      return { firstCopyMs: p.firstCopyMs, indexBuildMs: p.indexBuildMs, ratio: p.indexBuildMs / p.firstCopyMs, editsIndexMs: p.editsIndexMs, edits: EDITS, versions: p.versions };
+      return {
+        firstCopyMs: p.firstCopyMs,
+        indexBuildMs: p.indexBuildMs,
+        ratio: p.indexBuildMs / p.firstCopyMs,
+        editsIndexMs: p.editsIndexMs,
+        edits: EDITS,
+        versions: p.versions,
+      };
     },
   };
 }
@@ -126,7 +136,12 @@ function sizeCase(): BenchCase {
     run: async () => {
       const { engine, projectId } = await prepare();
       const { searchIndex } = engine.storeStats(projectId, 0);
-      return { indexBytes: searchIndex.indexBytes, textBytes: searchIndex.textBytes, ratio: searchIndex.indexBytes / searchIndex.textBytes, blobs: searchIndex.indexedBlobs };
+      return {
+        indexBytes: searchIndex.indexBytes,
+        textBytes: searchIndex.textBytes,
+        ratio: searchIndex.indexBytes / searchIndex.textBytes,
+        blobs: searchIndex.indexedBlobs,
+      };
     },
     teardown: async () => {
       const p = await prepare();

@@ -132,11 +132,14 @@ const suite: BenchSuite = {
               const read = await client().calls.readVersion({ projectId: get().projectId, path: 'big.txt' });
               if (!read.ok || read.value.truncated) throw new Error('unexpected read');
             }),
-          teardown: transport === 'socket' ? async () => {
-            await f?.close();
-            for (const dir of f?.dirs ?? []) rmSync(dir, { recursive: true, force: true });
-            f = undefined;
-          } : undefined,
+          teardown:
+            transport === 'socket'
+              ? async () => {
+                  await f?.close();
+                  for (const dir of f?.dirs ?? []) rmSync(dir, { recursive: true, force: true });
+                  f = undefined;
+                }
+              : undefined,
         },
       );
     }

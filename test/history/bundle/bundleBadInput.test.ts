@@ -93,7 +93,7 @@ describe('a bad bundle', () => {
     expect(storeFiles(other.dataDir)).toEqual([]);
   });
 
-  it("of another project, --as a folder with a history of its own, is refused and that history is untouched", async () => {
+  it('of another project, --as a folder with a history of its own, is refused and that history is untouched', async () => {
     const a = await projectWithBaseline({ 'a.txt': 'project a' });
     const b = await projectWithBaseline({ 'b.txt': 'project b' });
     // Two projects of one data folder: the bundle of a, imported --as b's folder.
@@ -105,7 +105,9 @@ describe('a bad bundle', () => {
     const error = await failure(engine.importHistory({ file: join(dir, 'a.hsb') }, { as: b.root }));
     expect(error).toMatchObject({ code: 'BUNDLE_OTHER_PROJECT', details: { bundleProjectId: a.projectId, projectId: b.projectId } });
     expect(engine.log(b.projectId)).toEqual(before);
-    expect(storeFiles(engine.dataDir).filter((f) => !f.endsWith('-wal') && !f.endsWith('-shm'))).toEqual(files.filter((f) => !f.endsWith('-wal') && !f.endsWith('-shm')));
+    expect(storeFiles(engine.dataDir).filter((f) => !f.endsWith('-wal') && !f.endsWith('-shm'))).toEqual(
+      files.filter((f) => !f.endsWith('-wal') && !f.endsWith('-shm')),
+    );
 
     // Its own history, grown apart after a common start, is refused as diverged.
     const copy = otherEngine();

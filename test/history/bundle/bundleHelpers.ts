@@ -58,7 +58,6 @@ export function otherEngine(): HistoryEngine {
   return engine;
 }
 
-
 /**
  * The same history as a bundle of format 1 would have carried it: no pin or line records, no
  * origins or machines on snapshots and versions, version 1 in the first line and the header, no
@@ -79,7 +78,7 @@ function format3AsFormat1(bundle: Buffer): Buffer {
     head.writeUInt32BE(text.length, 1);
     return Buffer.concat([head, text]);
   };
-  for (let at = firstLine; at < bundle.length; ) {
+  for (let at = firstLine; at < bundle.length;) {
     const kind = bundle[at]!;
     if (kind === 0x42) {
       const size = Number(bundle.readBigUInt64BE(at + 33));

@@ -77,7 +77,15 @@ describe('export and import', () => {
     const progress: Progress[] = [];
     other.events.on((e) => e.event === 'progress' && progress.push(e.payload));
     const imported = await other.importHistory({ file: bundle }, { as: moved });
-    expect(imported).toMatchObject({ root: moved, historyId: projectId, snapshots: 4, added: 4, blobsPresent: 0, blobsWritten: exported.blobs, bytes: exported.bytes });
+    expect(imported).toMatchObject({
+      root: moved,
+      historyId: projectId,
+      snapshots: 4,
+      added: 4,
+      blobsPresent: 0,
+      blobsWritten: exported.blobs,
+      bytes: exported.bytes,
+    });
     expect(progress.filter((p) => p.operation === 'import').at(-1)).toMatchObject({ phase: 'done', bytesDone: exported.bytes, etaMs: 0 });
     expect(other.log(imported.projectId)).toEqual(engine.log(projectId));
     await expect(other.listProjects()).resolves.toEqual([expect.objectContaining({ projectId: imported.projectId, root: moved })]);

@@ -68,7 +68,11 @@ describe('a bundle of a store holding compressed blobs', () => {
       expect(bundle.subarray(0, 19).toString()).toBe('hindsight-bundle 4\n');
       // The two compressed blobs go as their files are; the others raw.
       expect(recordsOf(bundle, 'Z').map((r) => r.compressed!.hash)).toEqual([sha256(TEXT), sha256(NOTES)].sort());
-      expect(recordsOf(bundle, 'Z').find((r) => r.compressed!.hash === sha256(TEXT))!.compressed!.stored.equals(kept)).toBe(true);
+      expect(
+        recordsOf(bundle, 'Z')
+          .find((r) => r.compressed!.hash === sha256(TEXT))!
+          .compressed!.stored.equals(kept),
+      ).toBe(true);
       expect(recordsOf(bundle, 'B').map((r) => r.blob!.hash)).toEqual([sha256(NOISE), sha256('small\n')].sort());
       expect(bundle.includes(Buffer.from(TEXT))).toBe(false);
     }
@@ -139,8 +143,12 @@ describe('a bundle of a store holding compressed blobs', () => {
       { name: 'a cut', stored: stored.subarray(0, stored.length - 30), says: 'inflates to 0 bytes' },
       { name: 'a bomb', stored: bomb, says: `inflates past its recorded ${TEXT.length} bytes` },
       { name: 'a header recording another size', stored: withHeader(TEXT.length + 1, stored.subarray(12)), says: `records ${TEXT.length + 1} bytes` },
-      { name: 'a form longer than any compressed blob', stored: Buffer.concat([stored, Buffer.alloc(COMPRESS_UP_TO)]), says: 'more than a compressed blob takes' },
-      { name: 'another blob\'s form', stored: recordsOf(good, 'Z').find((r) => r.compressed!.hash !== hash)!.compressed!.stored, says: '' },
+      {
+        name: 'a form longer than any compressed blob',
+        stored: Buffer.concat([stored, Buffer.alloc(COMPRESS_UP_TO)]),
+        says: 'more than a compressed blob takes',
+      },
+      { name: "another blob's form", stored: recordsOf(good, 'Z').find((r) => r.compressed!.hash !== hash)!.compressed!.stored, says: '' },
     ];
     const versionId = project.engine.versions(project.projectId, 'text.txt')[0]!.versionId;
     for (const { name, stored: bad, says } of cases) {
@@ -179,7 +187,9 @@ describe('a bundle of a store holding compressed blobs', () => {
     writeFileSync(file, badFrame);
     const bundle = join(tempDir(), 'history.hsb');
     writeFileSync(bundle, await exported(project));
-    const refused = await otherEngine().importHistory({ file: bundle }, { as: tempDir() }).catch((error: unknown) => error);
+    const refused = await otherEngine()
+      .importHistory({ file: bundle }, { as: tempDir() })
+      .catch((error: unknown) => error);
     expect(codeOf(refused)).toBe('BLOB_CORRUPT');
     expect((refused as Error).message).toContain('text.txt (version');
   });
@@ -212,10 +222,15 @@ describe('a bundle of a store holding compressed blobs', () => {
     const good = await exported(project);
     const file = join(tempDir(), 'mixed.hsb');
     // The first line and header say 3, the records are format 4's.
-    writeFileSync(file, editBundle(Buffer.concat([Buffer.from('hindsight-bundle 3\n'), good.subarray(19)]), (records) => {
-      (records.find((r) => r.kind === 'H')!.value as { version: number }).version = 3;
-    }));
-    const refused = await otherEngine().importHistory({ file }, { as: tempDir() }).catch((error: unknown) => error);
+    writeFileSync(
+      file,
+      editBundle(Buffer.concat([Buffer.from('hindsight-bundle 3\n'), good.subarray(19)]), (records) => {
+        (records.find((r) => r.kind === 'H')!.value as { version: number }).version = 3;
+      }),
+    );
+    const refused = await otherEngine()
+      .importHistory({ file }, { as: tempDir() })
+      .catch((error: unknown) => error);
     expect(codeOf(refused)).toBe('BUNDLE_CORRUPT');
     expect((refused as Error).message).toContain('an unknown record follows the blobs');
   });

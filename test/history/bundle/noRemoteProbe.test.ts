@@ -18,7 +18,9 @@ it('probes no blob for a remote when there is no remote, and each blob once when
   await engine.materializeSnapshot(projectId, latest, join(tempDir(), 'copy'));
   expect(counter('remote.blobsProbed')).toBe(0);
 
-  await engine.config.editConfig(addRemote(remoteFromInput({ name: 'origin', url: 's3://nowhere/p', endpoint: 'http://127.0.0.1:9', region: 'us-east-1', pathStyle: true })));
+  await engine.config.editConfig(
+    addRemote(remoteFromInput({ name: 'origin', url: 's3://nowhere/p', endpoint: 'http://127.0.0.1:9', region: 'us-east-1', pathStyle: true })),
+  );
   resetTrace();
   await engine.exportHistory(projectId, { file: join(tempDir(), 'b.hsb') });
   const exported = counter('remote.blobsProbed');

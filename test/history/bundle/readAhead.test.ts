@@ -23,7 +23,7 @@ const SPEC: TreeSpec = {
   'dup-2.txt': 'same bytes',
   'empty.txt': '',
   'run.sh': { data: '#!/bin/sh\n', mode: 0o750 },
-  'link': { link: 'a.txt' },
+  link: { link: 'a.txt' },
 };
 const THREADED = { blobsPerThread: 1 };
 

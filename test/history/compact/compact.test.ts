@@ -26,7 +26,13 @@ function engineFor(dataDir: string): HistoryEngine {
 describe('compaction', () => {
   it('compresses the raw blobs of an older store where it pays, keeps the rest raw, and every version reads back the same', async () => {
     const texts = [1, 2, 3].map((seed) => sourceText(seed));
-    const { root, dataDir, storeDir, blobsDir } = await olderStore({ 'a.ts': texts[0]!, 'b.ts': texts[1]!, 'sub/c.ts': texts[2]!, 'noise.bin': NOISE, 'small.txt': 'small\n' });
+    const { root, dataDir, storeDir, blobsDir } = await olderStore({
+      'a.ts': texts[0]!,
+      'b.ts': texts[1]!,
+      'sub/c.ts': texts[2]!,
+      'noise.bin': NOISE,
+      'small.txt': 'small\n',
+    });
     for (const text of texts) expect(existsSync(blobPath(blobsDir, sha256(text)))).toBe(true);
     const engine = engineFor(dataDir);
     const projectId = engine.locate(root);
@@ -36,7 +42,14 @@ describe('compaction', () => {
     engine.events.on((event) => void (event.event === 'progress' && progress.push(event.payload)));
     const result = await engine.compact(projectId, { operationId: 'compact-1' });
     // The progress the CLI's bar and the viewer draw: blobs and raw bytes looked at, then done.
-    expect(progress.at(-1)).toMatchObject({ operation: 'compact', operationId: 'compact-1', phase: 'done', filesDone: 4, filesTotal: 4, bytesTotal: result.candidateBytes });
+    expect(progress.at(-1)).toMatchObject({
+      operation: 'compact',
+      operationId: 'compact-1',
+      phase: 'done',
+      filesDone: 4,
+      filesTotal: 4,
+      bytesTotal: result.candidateBytes,
+    });
     expect(result).toMatchObject({ dryRun: false, candidates: 4, looked: 4, converted: 3, keptRaw: 1, absent: 0, damaged: 0, stopped: false });
     expect(counter('compact.lowPriorityBatches')).toBe(counter('compact.workerBatches'));
     const rawBytes = texts.reduce((sum, t) => sum + Buffer.byteLength(t), 0);

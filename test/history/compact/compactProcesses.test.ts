@@ -47,7 +47,12 @@ describe('compact across processes', () => {
       expect(await cliJson(['verify', root, ...data])).toMatchObject({ ok: true });
 
       const next = await cliJson<CompactResult>(['compact', root, ...data]);
-      expect(next).toMatchObject({ candidates: 5, converted: point === 'compact-placed' ? 4 : 5, alreadyCompressed: point === 'compact-placed' ? 1 : 0, stopped: false });
+      expect(next).toMatchObject({
+        candidates: 5,
+        converted: point === 'compact-placed' ? 4 : 5,
+        alreadyCompressed: point === 'compact-placed' ? 1 : 0,
+        stopped: false,
+      });
       expect(blobFiles(blobsDir).filter((f) => f.includes('incoming-'))).toEqual([]);
       expect(blobFiles(blobsDir).every((f) => f.endsWith('.zst'))).toBe(true);
       expect(Object.values(storedSizes(storeDir)).every((size) => size !== null)).toBe(true);

@@ -68,7 +68,9 @@ export function blobFiles(blobsDir: string): string[] {
 export function storedSizes(storeDir: string): Record<string, number | null> {
   const db = new Database(historyDbPath(storeDir), { readonly: true });
   try {
-    return Object.fromEntries((db.prepare('SELECT hash, stored_size FROM blobs').all() as { hash: string; stored_size: number | null }[]).map((r) => [r.hash, r.stored_size]));
+    return Object.fromEntries(
+      (db.prepare('SELECT hash, stored_size FROM blobs').all() as { hash: string; stored_size: number | null }[]).map((r) => [r.hash, r.stored_size]),
+    );
   } finally {
     db.close();
   }

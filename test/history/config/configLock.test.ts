@@ -82,7 +82,8 @@ describe('config lock', () => {
     const a = finished(startChild(['edit', path, 'a', '25']));
     const b = finished(startChild(['edit', path, 'b', '25']));
     const mine = new ConfigStore(path);
-    for (let i = 0; i < 10; i++) await mine.editConfig((c) => ({ ...c, settings: { ...c.settings, excludePatterns: [...c.settings.excludePatterns, `main-${i}`] } }));
+    for (let i = 0; i < 10; i++)
+      await mine.editConfig((c) => ({ ...c, settings: { ...c.settings, excludePatterns: [...c.settings.excludePatterns, `main-${i}`] } }));
     const [ra, rb] = await Promise.all([a, b]);
     expect([ra.code, ra.stderr, rb.code, rb.stderr]).toEqual([0, '', 0, '']);
     const patterns = onDisk(path).settings.excludePatterns;

@@ -31,7 +31,12 @@ describe('config snapshot', () => {
     const { store } = configFolder(200);
     store.loadConfig();
     for (const value of [3000, 4000, 5000]) {
-      const { by, result } = await growth('config.parses', () => readerEveryTurn(() => store.loadConfig(), () => store.editConfig(setSetting('quietWindowMs', value))));
+      const { by, result } = await growth('config.parses', () =>
+        readerEveryTurn(
+          () => store.loadConfig(),
+          () => store.editConfig(setSetting('quietWindowMs', value)),
+        ),
+      );
       expect(result.turns).toBeGreaterThan(2);
       expect(by).toBe(2);
     }
@@ -191,7 +196,10 @@ describe('config snapshot', () => {
         },
       },
     });
-    await readerEveryTurn(() => store.loadConfig(), () => store.editConfig(setSetting('quietWindowMs', 1111)));
+    await readerEveryTurn(
+      () => store.loadConfig(),
+      () => store.editConfig(setSetting('quietWindowMs', 1111)),
+    );
     expect(store.loadConfig().config.settings.quietWindowMs).toBe(4242);
   });
 
@@ -212,7 +220,13 @@ describe('config snapshot', () => {
 
   it('keeps fields it does not know through an edit, and saves nothing for an edit that changes nothing', async () => {
     const { store, path } = configFolder(0);
-    writeConfig(path, { version: 1, futureField: { a: [1, 2] }, projects: [project(1, { colour: 'teal' })], settings: { laterSetting: true }, window: { monitor: 2 } });
+    writeConfig(path, {
+      version: 1,
+      futureField: { a: [1, 2] },
+      projects: [project(1, { colour: 'teal' })],
+      settings: { laterSetting: true },
+      window: { monitor: 2 },
+    });
     const { by } = await growth('config.saves', () => store.editConfig((c) => c));
     expect(by).toBe(0);
     await store.editConfig(setSetting('copyConcurrency', 2));

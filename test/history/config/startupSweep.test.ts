@@ -30,7 +30,12 @@ describe('startup sweep', () => {
     store.loadConfig();
 
     const saves = await growth('config.saves', async () =>
-      growth('config.parses', () => readerEveryTurn(() => store.loadConfig(), () => sweepProjects(store))),
+      growth('config.parses', () =>
+        readerEveryTurn(
+          () => store.loadConfig(),
+          () => sweepProjects(store),
+        ),
+      ),
     );
     const parses = saves.result;
     const result = parses.result.result;

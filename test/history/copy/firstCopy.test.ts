@@ -141,8 +141,8 @@ describe('first copy', () => {
       'a/file.txt': 'inside',
       'to-file': { link: join(outside, 'secret.txt') },
       'to-dir': { link: outside },
-      'relative': { link: 'a/file.txt' },
-      'dangling': { link: 'nowhere/at/all' },
+      relative: { link: 'a/file.txt' },
+      dangling: { link: 'nowhere/at/all' },
     });
     const { projectId } = await engine.open(root, { pool });
     const files = engine.files(projectId);
@@ -153,7 +153,12 @@ describe('first copy', () => {
       ['to-dir', 'symlink', outside],
       ['to-file', 'symlink', join(outside, 'secret.txt')],
     ]);
-    const hashes = new Set(engine.store(projectId).index.blobs().map((b) => b.hash));
+    const hashes = new Set(
+      engine
+        .store(projectId)
+        .index.blobs()
+        .map((b) => b.hash),
+    );
     expect(hashes.has(sha256('do not copy me'))).toBe(false);
     expect(hashes.has(sha256('nor me'))).toBe(false);
   });
@@ -176,14 +181,7 @@ describe('first copy', () => {
       'sub/.git': 'gitdir: elsewhere',
     });
     const { projectId } = await engine.open(root, { pool });
-    expect(engine.files(projectId).map((f) => f.path)).toEqual([
-      '.gitignore',
-      'keep.log',
-      'other/local.txt',
-      'src/.gitignore',
-      'src/build.js',
-      'src/main.ts',
-    ]);
+    expect(engine.files(projectId).map((f) => f.path)).toEqual(['.gitignore', 'keep.log', 'other/local.txt', 'src/.gitignore', 'src/build.js', 'src/main.ts']);
   });
 
   it('detects a folder replaced during the copy and writes no baseline', async () => {

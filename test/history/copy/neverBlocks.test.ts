@@ -100,7 +100,10 @@ async function waitForState(pid: number, state: string): Promise<void> {
 }
 
 describe('hindsight open stopped by a signal', () => {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     it(`${signal} stops a first copy at once: conventional exit code ${code}, no baseline, and the next open finishes it`, async () => {
       const root = tempDir();
       const spec: Record<string, Buffer> = {};

@@ -71,8 +71,18 @@ describe('names that are not UTF-8', () => {
     rmSync(bytePath(root, [0x66, 0xfe, 0x2e, 0x74]));
     const r = await e.rescan(projectId);
     expect(r.changed).toBe(2);
-    expect(e.snapshotChanges(projectId, r.snapshotId!).map((c) => displayPath(c.path)).sort()).toEqual(['d\\xE9/deep/\\x80.bin', 'f\\xFE.t']);
-    expect(e.files(projectId).map((f) => displayPath(f.path)).sort()).toEqual(['d\\xE9/deep/\\x80.bin', 'd\\xE9/inner.txt', 'f\\xFF.t', 'l\\xFA', 'plain.txt']);
+    expect(
+      e
+        .snapshotChanges(projectId, r.snapshotId!)
+        .map((c) => displayPath(c.path))
+        .sort(),
+    ).toEqual(['d\\xE9/deep/\\x80.bin', 'f\\xFE.t']);
+    expect(
+      e
+        .files(projectId)
+        .map((f) => displayPath(f.path))
+        .sort(),
+    ).toEqual(['d\\xE9/deep/\\x80.bin', 'd\\xE9/inner.txt', 'f\\xFF.t', 'l\\xFA', 'plain.txt']);
     // Nothing changed: a second rescan records nothing.
     expect((await e.rescan(projectId)).changed).toBe(0);
   });

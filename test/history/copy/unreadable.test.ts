@@ -49,7 +49,8 @@ function runner(): Runner | { reason: string } {
   }
   const common = {
     open: (root: string, dataDir: string) => run(['open', root, '--data-dir', dataDir, '--json']),
-    files: async (root: string, dataDir: string) => JSON.parse((await run(['files', root, '--data-dir', dataDir, '--json'])).stdout) as { path: string; hash: string }[],
+    files: async (root: string, dataDir: string) =>
+      JSON.parse((await run(['files', root, '--data-dir', dataDir, '--json'])).stdout) as { path: string; hash: string }[],
   };
   if (asRoot) {
     return {

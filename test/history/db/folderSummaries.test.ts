@@ -117,7 +117,10 @@ describe('folder summaries', () => {
           } else if (roll < 0.7) {
             const versions = randomVersions(next, 1 + Math.floor(next() * 5));
             otherSnapshots++;
-            index.importForeign([{ snapshot: { kind: 'checkpoint', machine: OTHER, machineSnapshot: otherSnapshots }, versions, blobs: blobsOf(versions) }], () => {});
+            index.importForeign(
+              [{ snapshot: { kind: 'checkpoint', machine: OTHER, machineSnapshot: otherSnapshots }, versions, blobs: blobsOf(versions) }],
+              () => {},
+            );
           } else if (roll < 0.75 && otherSnapshots > 0) {
             // This line starts from the other machine's line (a clone of it).
             index.setLineFork(null, { machine: OTHER, origin: 1 + Math.floor(next() * otherSnapshots) }, OWN);
@@ -127,7 +130,8 @@ describe('folder summaries', () => {
             const victim = ids[Math.floor(next() * ids.length)];
             if (victim) other.prepare('DELETE FROM versions WHERE id = ?').run(victim.id);
             const moved = ids[Math.floor(next() * ids.length)];
-            if (moved && next() < 0.5) other.prepare('UPDATE versions SET snapshot_id = snapshot_id + 1 WHERE id = ? AND snapshot_id + 1 IN (SELECT id FROM snapshots)').run(moved.id);
+            if (moved && next() < 0.5)
+              other.prepare('UPDATE versions SET snapshot_id = snapshot_id + 1 WHERE id = ? AND snapshot_id + 1 IN (SELECT id FROM snapshots)').run(moved.id);
           } else {
             // Another baseline: a prune promotes a later snapshot, or there is none.
             const ids = other.prepare('SELECT id FROM snapshots WHERE machine IS NULL').all() as { id: number }[];
@@ -236,7 +240,13 @@ describe('folder summaries', () => {
   });
 
   it("stay equal to the fold through the engine's own writers: saves, a restore, a prune, a bundle import", async () => {
-    const { engine, projectId, root, store } = await projectWithBaseline({ 'src/a/x.txt': 'x0', 'src/a/y.txt': 'y0', 'src/b/z.txt': 'z0', 'docs/r.md': 'r0', 'top.txt': 't0' });
+    const { engine, projectId, root, store } = await projectWithBaseline({
+      'src/a/x.txt': 'x0',
+      'src/a/y.txt': 'y0',
+      'src/b/z.txt': 'z0',
+      'docs/r.md': 'r0',
+      'top.txt': 't0',
+    });
     const file = historyDbPath(store.storeDir);
     const ref = readOnly(file);
     const same = (engineOf: HistoryEngine, id: string, sql: Sql) => {

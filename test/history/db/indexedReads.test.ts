@@ -44,7 +44,13 @@ describe('the index reads one thing with one indexed query', () => {
     const { snapshotId } = await engine.rescan(projectId);
     // Another machine's snapshot, as a pull writes it, on a line forked from the first copy.
     const [other] = store.index.importForeign(
-      [{ snapshot: { kind: 'change', machine: 'machine-b', machineSnapshot: 2 }, versions: [{ path: 'f2.txt', hash: null, mode: 0o644, size: 0, type: null }], blobs: [] }],
+      [
+        {
+          snapshot: { kind: 'change', machine: 'machine-b', machineSnapshot: 2 },
+          versions: [{ path: 'f2.txt', hash: null, mode: 0o644, size: 0, type: null }],
+          blobs: [],
+        },
+      ],
       () => store.index.setLineFork('machine-b', { machine: 'machine-a', origin: store.index.baselineId()! }, 'machine-a'),
     );
     const dbFile = historyDbPath(store.storeDir);

@@ -114,13 +114,18 @@ describe('lines of history', () => {
     expect(store.index.pathsChangedBetween(baseline, b2)).toBe(3);
   });
 
-  it('restores another machine\'s snapshot into a new folder as that machine had it, and this machine\'s own restore and its undo', async () => {
+  it("restores another machine's snapshot into a new folder as that machine had it, and this machine's own restore and its undo", async () => {
     const { engine, projectId, root, store, baseline, own, b1 } = await twoLines();
     for (const text of ['b on B\n', 'c on B\n']) writeBlobFor(store, text);
     const into = tempDir();
     await engine.materializeSnapshot(projectId, b1, into);
     const file = (text: string, mode: number) => ({ hash: sha(text), mode, type: 'file' });
-    expect(readTree(into)).toEqual({ 'a.txt': file('a1\n', 0o644), 'b.txt': file('b on B\n', 0o600), 'c.txt': file('c on B\n', 0o600), 'keep.txt': file('same\n', 0o644) });
+    expect(readTree(into)).toEqual({
+      'a.txt': file('a1\n', 0o644),
+      'b.txt': file('b on B\n', 0o600),
+      'c.txt': file('c on B\n', 0o600),
+      'keep.txt': file('same\n', 0o644),
+    });
     // A's own snapshot restore: back to the first copy, then undone, each against A's line.
     const restored = await engine.restoreSnapshot(projectId, baseline);
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('a1\n');

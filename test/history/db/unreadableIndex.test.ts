@@ -27,7 +27,7 @@ async function projectWithHistory() {
 
 const damages: Record<string, (db: string) => void> = {
   'emptied to 0 bytes': (db) => truncateSync(db, 0),
-  'garbage': (db) => writeFileSync(db, Buffer.alloc(statSync(db).size, 0x5a)),
+  garbage: (db) => writeFileSync(db, Buffer.alloc(statSync(db).size, 0x5a)),
   'damaged pages': (db) => {
     const bytes = readFileSync(db);
     // The header page stays; every page after the second is overwritten.
@@ -46,7 +46,11 @@ describe('an unreadable history index', () => {
       damage(db);
       const damagedBytes = readFileSync(db);
 
-      for (const args of [['log', root], ['open', root], ['files', root]]) {
+      for (const args of [
+        ['log', root],
+        ['open', root],
+        ['files', root],
+      ]) {
         const result = await runCli([...args, '--data-dir', dataDir]);
         expect(result.code).toBe(1);
         expect(result.stderr.trim().split('\n')).toHaveLength(1);

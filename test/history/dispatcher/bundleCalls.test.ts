@@ -54,8 +54,14 @@ describe('the bundle calls of the viewer', () => {
 
     mkdirSync(join(into, 'more'));
     writeFileSync(join(into, 'more/x'), 'x');
-    expect(await b('materializeSnapshot', { projectId: engineB.locate(moved), snapshotId: 1, into })).toMatchObject({ ok: false, error: { code: 'FOLDER_NOT_EMPTY' } });
+    expect(await b('materializeSnapshot', { projectId: engineB.locate(moved), snapshotId: 1, into })).toMatchObject({
+      ok: false,
+      error: { code: 'FOLDER_NOT_EMPTY' },
+    });
     expect(await b('importHistory', { from: '' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
-    expect(await a('exportHistory', { projectId, to: file, since: 0 } as RequestOf<'exportHistory'>)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await a('exportHistory', { projectId, to: file, since: 0 } as RequestOf<'exportHistory'>)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_REQUEST' },
+    });
   });
 });

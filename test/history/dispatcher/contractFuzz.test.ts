@@ -46,7 +46,12 @@ function randomValue(rand: () => number, depth = 0): unknown {
       const keys = ['projectId', 'path', 'versionId', 'snapshotId', 'kind', 'maxBytes', 'label', 'operationId', '__proto__', 'constructor', 'x'];
       const o: Record<string, unknown> = {};
       for (let i = Math.floor(rand() * 4); i > 0; i--) {
-        Object.defineProperty(o, keys[Math.floor(rand() * keys.length)]!, { value: randomValue(rand, depth + 1), enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(o, keys[Math.floor(rand() * keys.length)]!, {
+          value: randomValue(rand, depth + 1),
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        });
       }
       return o;
     }

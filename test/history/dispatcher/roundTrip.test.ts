@@ -155,7 +155,9 @@ describe('the dispatcher over a MessageChannel', () => {
     expect(config.error).toBeNull();
     expect(config.projects).toEqual([expect.objectContaining({ projectId, root, open: true, pinned: false })]);
 
-    const edited = await value(calls.editConfig({ settings: { quietWindowMs: 500, excludePatterns: ['*.tmp'] }, projects: [{ projectId, name: 'Site', pinned: true }] }));
+    const edited = await value(
+      calls.editConfig({ settings: { quietWindowMs: 500, excludePatterns: ['*.tmp'] }, projects: [{ projectId, name: 'Site', pinned: true }] }),
+    );
     expect(edited.settings).toMatchObject({ quietWindowMs: 500, excludePatterns: ['*.tmp'] });
     expect(edited.projects[0]).toMatchObject({ name: 'Site', pinned: true });
     expect(await calls.editConfig({ settings: { quietWindowMs: -1 } })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });

@@ -57,7 +57,10 @@ describe('the search call', () => {
     const started = counter('search.threads');
     const search = dispatcher.handle({ kind: 'call', id: 1, call: 'search', args: { projectId, query: SLOW_PATTERN, regex: true, operationId: 'find-1' } });
     await untilCounted('search.threads', started, 1);
-    expect((await dispatcher.handle({ kind: 'call', id: 2, call: 'cancel', args: { operationId: 'find-1' } })).result).toEqual({ ok: true, value: { cancelled: true } });
+    expect((await dispatcher.handle({ kind: 'call', id: 2, call: 'cancel', args: { operationId: 'find-1' } })).result).toEqual({
+      ok: true,
+      value: { cancelled: true },
+    });
     expect(((await search) as ResultMessage).result).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
   });
 });

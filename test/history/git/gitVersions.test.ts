@@ -37,7 +37,14 @@ describe('git versions of a file', () => {
 
     const a = await engine.gitVersions(projectId, 'a.txt');
     expect(a).toMatchObject({ repository: true, branch: 'main', commit: head });
-    expect(a.head).toMatchObject({ hash: sha256('committed\n'), size: 10, mode: 0o644, type: 'file', text: 'committed\n', blob: git(root, 'rev-parse', 'HEAD:a.txt') });
+    expect(a.head).toMatchObject({
+      hash: sha256('committed\n'),
+      size: 10,
+      mode: 0o644,
+      type: 'file',
+      text: 'committed\n',
+      blob: git(root, 'rev-parse', 'HEAD:a.txt'),
+    });
     expect(a.index).toMatchObject({ hash: sha256('staged\n'), text: 'staged\n', blob: git(root, 'rev-parse', ':a.txt') });
 
     const same = await engine.gitVersions(projectId, 'same.txt');

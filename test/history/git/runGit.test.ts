@@ -28,7 +28,7 @@ describe.each(['socket', 'pipe'] as const)('runGit, output through a %s', (trans
     expect(result.stdout.toString()).toBe('a b.txt\0');
   });
 
-  it('treats the expected exit codes as answers and others as GIT_FAILED with git\'s words', async () => {
+  it("treats the expected exit codes as answers and others as GIT_FAILED with git's words", async () => {
     const root = makeRepo({ 'a.txt': 'a' });
     const answer = await runGit(['rev-parse', '--verify', '--quiet', 'no-such-ref'], { cwd: root, okCodes: [0, 1] });
     expect(answer.code).toBe(1);
@@ -97,9 +97,7 @@ describe.each(['socket', 'pipe'] as const)('runGit, output through a %s', (trans
     const root = makeRepo({ 'a.txt': 'a' });
     const marker = join(root, 'alias-finished');
     // An alias that runs a shell: the shell and its sleep are in git's process group.
-    const error = await failure(
-      runGit(['-c', `alias.slow=!sleep 2 && touch ${marker}`, 'slow'], { cwd: root, timeoutMs: 300 }),
-    );
+    const error = await failure(runGit(['-c', `alias.slow=!sleep 2 && touch ${marker}`, 'slow'], { cwd: root, timeoutMs: 300 }));
     expect(error.code).toBe('GIT_TIMEOUT');
     expect(error.details?.signal).toBe('SIGKILL');
     execFileSync('sleep', ['3']); // past the moment the alias would have finished

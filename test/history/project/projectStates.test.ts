@@ -32,7 +32,12 @@ describe('the startup sweep', () => {
     expect(await gone).toEqual({ event: 'projectState', payload: { projectId, root: doomed, state: 'gone', detail: null } });
     const listed = await dispatcher.handle({ kind: 'call', id: 1, call: 'listProjects', args: {} });
     const states = (listed.result as { value: { root: string; state: string }[] }).value.map((p) => [p.root, p.state]);
-    expect(states).toEqual(expect.arrayContaining([[kept, 'present'], [doomed, 'gone']]));
+    expect(states).toEqual(
+      expect.arrayContaining([
+        [kept, 'present'],
+        [doomed, 'gone'],
+      ]),
+    );
   });
 
   it('lists a folder deleted while the process runs as gone, without a restart', async () => {

@@ -77,7 +77,10 @@ describe('a project whose folder moves', () => {
     const { projectId } = await engine.open(root);
     const copy = join(parent, 'site-copy');
     cpSync(root, copy, { recursive: true });
-    await expect(engine.relocate(projectId, copy)).rejects.toMatchObject({ code: 'FOLDER_REPLACED', message: expect.stringMatching(/not the folder that was at/) });
+    await expect(engine.relocate(projectId, copy)).rejects.toMatchObject({
+      code: 'FOLDER_REPLACED',
+      message: expect.stringMatching(/not the folder that was at/),
+    });
     expect(existsSync(projectStoreDir(dataDir, projectId))).toBe(true);
     expect((await engine.listProjects()).map((p) => p.root)).toEqual([root]);
   });

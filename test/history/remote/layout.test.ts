@@ -14,7 +14,6 @@ import { codeOf } from '../../helpers/errorCode.js';
 const PROJECT = '0123456789abcdef0123456789abcdef';
 const MACHINE = '6a0f5c2e-1b7d-4c1e-9f3a-2d4e5f607182';
 
-
 describe('packs', () => {
   const text = Buffer.from('const value = store.index(path);\n'.repeat(300));
   const noise = randomBytes(5000);
@@ -54,7 +53,7 @@ describe('packs', () => {
     expect(codeOf(() => readPackTrailer(pack.body.subarray(0, pack.body.length - 1)))).toBe('REMOTE_CORRUPT');
   });
 
-  it('carry a blob in the store\'s compressed form (zstd) beside the older encodings, refusing one that does not inflate to its name', () => {
+  it("carry a blob in the store's compressed form (zstd) beside the older encodings, refusing one that does not inflate to its name", () => {
     const kept = compressBlob(text)!;
     const builder = new PackBuilder();
     builder.add(sha256(noise), noise);
@@ -97,7 +96,15 @@ describe('metadata objects', () => {
     damaged[damaged.length - 5]! ^= 1;
     expect(codeOf(() => decodeIndex(damaged, index.hash))).toBe('REMOTE_CORRUPT');
 
-    const snapshot = { idOnMachine: 1, kind: 'baseline' as const, at: 5, label: null, branch: null, head: null, versions: [{ path: 'a/b.txt', hash: 'd'.repeat(64), mode: 0o644, size: 3, type: 'file' as const, target: null }] };
+    const snapshot = {
+      idOnMachine: 1,
+      kind: 'baseline' as const,
+      at: 5,
+      label: null,
+      branch: null,
+      head: null,
+      versions: [{ path: 'a/b.txt', hash: 'd'.repeat(64), mode: 0o644, size: 3, type: 'file' as const, target: null }],
+    };
     const record = encodeRecord(MACHINE, [snapshot]);
     expect(decodeRecord(record.body, record.hash).snapshots).toEqual([snapshot]);
     // On the wire the snapshot's id on its machine is `origin`, first, as every record already written has it.
@@ -109,8 +116,25 @@ describe('metadata objects', () => {
 
   it('refuse a record naming a path outside the project, even with a matching hash', () => {
     for (const path of ['../escape', '/etc/passwd', 'a/../../b', '']) {
-      const bad = encodeGzipJson({ format: 1, machine: MACHINE, snapshots: [{ origin: 1, kind: 'change', at: 1, label: null, branch: null, head: null, versions: [{ path, hash: null, mode: 0, size: 0, type: null, target: null }] }] });
-      expect(codeOf(() => decodeRecord(bad.body, bad.hash)), path).toBe('REMOTE_CORRUPT');
+      const bad = encodeGzipJson({
+        format: 1,
+        machine: MACHINE,
+        snapshots: [
+          {
+            origin: 1,
+            kind: 'change',
+            at: 1,
+            label: null,
+            branch: null,
+            head: null,
+            versions: [{ path, hash: null, mode: 0, size: 0, type: null, target: null }],
+          },
+        ],
+      });
+      expect(
+        codeOf(() => decodeRecord(bad.body, bad.hash)),
+        path,
+      ).toBe('REMOTE_CORRUPT');
     }
   });
 
@@ -127,7 +151,10 @@ describe('metadata objects', () => {
 
 describe('fetch plans', () => {
   it('join neighbouring blobs of a pack into one range and keep far ones apart', () => {
-    const loc = (offset: number, length: number) => ({ pack: 'p'.repeat(64), entry: [sha256(Buffer.from(String(offset))), offset, length, length, 'raw'] as [string, number, number, number, 'raw'] });
+    const loc = (offset: number, length: number) => ({
+      pack: 'p'.repeat(64),
+      entry: [sha256(Buffer.from(String(offset))), offset, length, length, 'raw'] as [string, number, number, number, 'raw'],
+    });
     const plan = planFetch([
       ['x', loc(0, 100)],
       ['y', loc(100, 50)],
@@ -143,7 +170,10 @@ describe('remote addresses', () => {
     expect(parseRemoteUrl('s3://my-bucket/team/proj/')).toEqual({ bucket: 'my-bucket', prefix: 'team/proj' });
     expect(parseRemoteUrl('s3://my-bucket')).toEqual({ bucket: 'my-bucket', prefix: '' });
     for (const bad of ['http://x/y', 's3://', 's3://UPPER', 's3://a', 's3://ok-bucket/../x', 's3://10.0.0.1/x']) {
-      expect(codeOf(() => parseRemoteUrl(bad)), bad).toBe('REMOTE_URL_INVALID');
+      expect(
+        codeOf(() => parseRemoteUrl(bad)),
+        bad,
+      ).toBe('REMOTE_URL_INVALID');
     }
   });
 });

@@ -60,7 +60,13 @@ describe('the background closer', () => {
       n = 0;
       const ok: string[] = [];
       const cleaned: string[] = [];
-      for (const [i, fd] of openFiles(9).entries()) await closer.close(fd, `f${i}`, () => ok.push(`f${i}`), () => cleaned.push(`f${i}`));
+      for (const [i, fd] of openFiles(9).entries())
+        await closer.close(
+          fd,
+          `f${i}`,
+          () => ok.push(`f${i}`),
+          () => cleaned.push(`f${i}`),
+        );
       await closer.drain();
       expect(closer.failures.map((f) => f.path)).toEqual(['f2', 'f5', 'f8']);
       expect(cleaned).toEqual(['f2', 'f5', 'f8']);

@@ -23,7 +23,7 @@ const SPEC: TreeSpec = {
   'secret/key': { data: 'k', mode: 0o600 },
   'setuid-ish': { data: 'x', mode: 0o4750 },
   'docs/link': { link: '../src/a.txt' },
-  'dangling': { link: 'nowhere/at/all' },
+  dangling: { link: 'nowhere/at/all' },
   'empty.txt': '',
 };
 
@@ -180,7 +180,9 @@ describe('writing a snapshot into a new folder', () => {
       callback(++calls === 30 ? Object.assign(new Error('EIO: i/o error, close'), { code: 'EIO' }) : null);
     };
     const broken = join(tempDir(), 'broken');
-    const error = await materializeSnapshot(contents, broken, localBlobSource(store.blobsDir), { closer: new BackgroundCloser({ close: failing }) }).catch((e: unknown) => e);
+    const error = await materializeSnapshot(contents, broken, localBlobSource(store.blobsDir), { closer: new BackgroundCloser({ close: failing }) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 'CLOSE_FAILED' });
     expect(existsSync(broken)).toBe(false);
     expect(leftovers(broken)).toEqual([]);
@@ -208,12 +210,16 @@ describe('writing a snapshot into a new folder', () => {
       { ...file, path: 'dir/escape.txt' },
     ];
     const target = join(tempDir(), 'c');
-    const error = await materializeSnapshot({ projectId: 'p', snapshotId: 1, files: crafted, folderModeOf: () => undefined }, target, source).catch((e: unknown) => e);
+    const error = await materializeSnapshot({ projectId: 'p', snapshotId: 1, files: crafted, folderModeOf: () => undefined }, target, source).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 'RESTORE_FAILED' });
     expect(readdirSync(outside)).toEqual([]);
     expect(existsSync(target)).toBe(false);
     const escaping: FileEntry = { ...file, path: '../escape.txt' };
-    const refused = await materializeSnapshot({ projectId: 'p', snapshotId: 1, files: [escaping], folderModeOf: () => undefined }, target, source).catch((e: unknown) => e);
+    const refused = await materializeSnapshot({ projectId: 'p', snapshotId: 1, files: [escaping], folderModeOf: () => undefined }, target, source).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
   });
 

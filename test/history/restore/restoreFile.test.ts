@@ -51,7 +51,7 @@ describe('restoring one file', () => {
   });
 
   it('recreates a deleted file with its folders, and restores a link as a link', async () => {
-    const { root, engine, projectId } = await project({ 'deep/er/file.txt': 'x', 'link': { link: 'deep/er/file.txt' } });
+    const { root, engine, projectId } = await project({ 'deep/er/file.txt': 'x', link: { link: 'deep/er/file.txt' } });
     rmSync(join(root, 'deep'), { recursive: true });
     rmSync(join(root, 'link'));
     await engine.restoreFile(projectId, 'deep/er/file.txt', engine.versions(projectId, 'deep/er/file.txt')[0]!.versionId);

@@ -27,7 +27,10 @@ async function viewerOn(files: Parameters<typeof writeTree>[1]) {
     engine.close();
   });
   let id = 0;
-  const viewer = async <N extends CallName>(call: N, args: RequestOf<N>): Promise<{ ok: true; value: ResponseOf<N> } | { ok: false; error: HindsightErrorData }> => {
+  const viewer = async <N extends CallName>(
+    call: N,
+    args: RequestOf<N>,
+  ): Promise<{ ok: true; value: ResponseOf<N> } | { ok: false; error: HindsightErrorData }> => {
     const answer = await dispatcher.handle({ kind: 'call', id: ++id, call, args });
     return answer.result as { ok: true; value: ResponseOf<N> } | { ok: false; error: HindsightErrorData };
   };
@@ -90,7 +93,15 @@ describe('restoring one change of a diff', () => {
     const first = engine.versions(projectId, 'notes.txt')[0]!;
     const other = engine.versions(projectId, 'other.txt')[0]!;
     const diskHash = sha(NOW);
-    const ask = (args: Partial<RequestOf<'restoreHunk'>>) => viewer('restoreHunk', { projectId, path: 'notes.txt', versionId: first.versionId, hunk: { aStart: 1, aEnd: 2, bStart: 1, bEnd: 2 }, diskHash, ...args } as RequestOf<'restoreHunk'>);
+    const ask = (args: Partial<RequestOf<'restoreHunk'>>) =>
+      viewer('restoreHunk', {
+        projectId,
+        path: 'notes.txt',
+        versionId: first.versionId,
+        hunk: { aStart: 1, aEnd: 2, bStart: 1, bEnd: 2 },
+        diskHash,
+        ...args,
+      } as RequestOf<'restoreHunk'>);
     expect(await ask({ hunk: { aStart: 0, aEnd: 12, bStart: 0, bEnd: 13 } })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(await ask({ versionId: other.versionId })).toMatchObject({ ok: false, error: { code: 'VERSION_NOT_FOUND' } });
     expect(await ask({ path: '../notes.txt' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });

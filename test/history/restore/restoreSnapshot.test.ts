@@ -117,7 +117,8 @@ describe('restoring a snapshot', () => {
     const now = readTree(root);
     const original = tree(30, 7);
     for (const path of Object.keys(now)) {
-      if (failed.includes(path)) expect(now[path]).toEqual(changed[path]); // untouched
+      if (failed.includes(path))
+        expect(now[path]).toEqual(changed[path]); // untouched
       else expect(now[path]!.hash).toBe(sha256(original[path] as Buffer)); // restored
     }
     // The restore snapshot names the 28 files written, not the two whose close failed.

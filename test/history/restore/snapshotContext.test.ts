@@ -44,12 +44,22 @@ describe('what a checkpoint holds', () => {
   it('counts the files present at it and the ones changed since the checkpoint before', async () => {
     const { root, engine, projectId } = await opened({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
     const first = await engine.checkpoint(projectId, 'first');
-    expect(engine.snapshotSummary(projectId, first.snapshotId)).toEqual({ snapshotId: first.snapshotId, files: 3, changedSince: 0, since: { snapshotId: 1, kind: 'baseline' } });
+    expect(engine.snapshotSummary(projectId, first.snapshotId)).toEqual({
+      snapshotId: first.snapshotId,
+      files: 3,
+      changedSince: 0,
+      since: { snapshotId: 1, kind: 'baseline' },
+    });
     writeFileSync(join(root, 'a.txt'), 'a2\n');
     rmSync(join(root, 'b.txt'));
     writeFileSync(join(root, 'd.txt'), 'd\n');
     const second = await engine.checkpoint(projectId, 'second');
-    expect(engine.snapshotSummary(projectId, second.snapshotId)).toEqual({ snapshotId: second.snapshotId, files: 3, changedSince: 3, since: { snapshotId: first.snapshotId, kind: 'checkpoint' } });
+    expect(engine.snapshotSummary(projectId, second.snapshotId)).toEqual({
+      snapshotId: second.snapshotId,
+      files: 3,
+      changedSince: 3,
+      since: { snapshotId: first.snapshotId, kind: 'checkpoint' },
+    });
     expect(engine.snapshotSummary(projectId, 1)).toMatchObject({ files: 3, since: null });
     expect(() => engine.snapshotSummary(projectId, 999)).toThrow(expect.objectContaining({ code: 'SNAPSHOT_NOT_FOUND' }));
   });

@@ -49,7 +49,7 @@ describe('pins', () => {
     );
   });
 
-  it('pins the checkpoints a person made in a store from before pins (schema 5), by origin, not git\'s nor a mass change\'s', async () => {
+  it("pins the checkpoints a person made in a store from before pins (schema 5), by origin, not git's nor a mass change's", async () => {
     const { root, dataDir } = project();
     const { engine, projectId } = await openEngine(dataDir, root);
     const file = historyDbPath(engine.store(projectId).storeDir);
@@ -105,7 +105,12 @@ describe('pins', () => {
     expect(await cliJson(['unpin', root, '--snapshot', String(snapshot!.snapshotId), '--json', ...data])).toEqual({ snapshots: [], versions: [versionId] });
     const human = await runCli(['unpin', root, 'a.txt', '--version', String(versionId), ...data]);
     expect([human.code, human.stdout.toString()]).toEqual([0, `Version ${versionId} of a.txt is no longer pinned.\n`]);
-    for (const bad of [['pin', root], ['pin', root, 'a.txt'], ['pin', root, '--snapshot', '1', '--version', '2'], ['pin', root, '--snapshot', 'x']]) {
+    for (const bad of [
+      ['pin', root],
+      ['pin', root, 'a.txt'],
+      ['pin', root, '--snapshot', '1', '--version', '2'],
+      ['pin', root, '--snapshot', 'x'],
+    ]) {
       const refused = await runCli([...bad, ...data]);
       expect(refused.code, bad.join(' ')).not.toBe(0);
     }
@@ -135,7 +140,12 @@ describe('the budget and the policy in config.json', () => {
     expect(await cliJson(['config', 'get', 'historyBudget', ...data])).toBeNull();
     await cliJson(['config', 'set', 'retention.hourly', '48', ...data]);
     expect(await cliJson(['config', 'get', 'retention', ...data])).toMatchObject({ hourly: 48, daily: 30 });
-    for (const [key, bad] of [['historyBudget', '1 parsec'], ['historyBudget', '0'], ['retention.hourly', '-1'], ['retention.monthly', '3']]) {
+    for (const [key, bad] of [
+      ['historyBudget', '1 parsec'],
+      ['historyBudget', '0'],
+      ['retention.hourly', '-1'],
+      ['retention.monthly', '3'],
+    ]) {
       const refused = await runCli(['config', 'set', key!, bad!, ...data]);
       expect(refused.code, `${key} ${bad}`).not.toBe(0);
     }

@@ -79,8 +79,14 @@ export function randomHistory(seed: number) {
     for (const p of paths) if (random() < 0.3) files[p] = random() < 0.15 ? null : `${p}-${Math.floor(random() * 30)}`;
     edits.push({ at, files: i === 0 ? Object.fromEntries(paths.map((p) => [p, `${p}-0`])) : files });
   }
-  const h = history(edits, (hash) => 10 + (hash.length * 37) % 500);
-  const policy: RetentionPolicy = { ...DEFAULT_RETENTION, keepAllHours: Math.floor(random() * 30), hourly: Math.floor(random() * 20), daily: Math.floor(random() * 10), weekly: random() < 0.5 ? null : Math.floor(random() * 4) };
+  const h = history(edits, (hash) => 10 + ((hash.length * 37) % 500));
+  const policy: RetentionPolicy = {
+    ...DEFAULT_RETENTION,
+    keepAllHours: Math.floor(random() * 30),
+    hourly: Math.floor(random() * 20),
+    daily: Math.floor(random() * 10),
+    weekly: random() < 0.5 ? null : Math.floor(random() * 4),
+  };
   const pinnedSnapshots = new Set(h.snapshots.filter(() => random() < 0.03).map((s) => s.id));
   const pinnedVersions = new Set(h.versions.filter(() => random() < 0.02).map((v) => v.id));
   const total = [...h.blobSizes.values()].reduce((a, b) => a + b, 0);

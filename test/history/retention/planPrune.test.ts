@@ -84,7 +84,11 @@ describe('the retention plan', () => {
 
   it('keeps the snapshot of the last contents of a deleted file, however old', () => {
     const edits: Edit[] = [{ at: START, files: { 'a.txt': 'a1', 'gone.txt': 'g1' } }];
-    for (let i = 1; i < 60; i++) edits.push({ at: START + i * 10 * MIN, files: { 'a.txt': `a${i + 1}`, ...(i === 5 ? { 'gone.txt': 'g2' } : {}), ...(i === 6 ? { 'gone.txt': null } : {}) } });
+    for (let i = 1; i < 60; i++)
+      edits.push({
+        at: START + i * 10 * MIN,
+        files: { 'a.txt': `a${i + 1}`, ...(i === 5 ? { 'gone.txt': 'g2' } : {}), ...(i === 6 ? { 'gone.txt': null } : {}) },
+      });
     edits.push({ at: START + 30 * DAY, files: { 'a.txt': 'late' } });
     const h = history(edits);
     const plan = planPrune(input(h, { policy: { ...DEFAULT_RETENTION, hourly: 0, daily: 0, weekly: 0 } }));

@@ -105,7 +105,11 @@ describe('prune', () => {
     store.index.applyPruneChunk = (...args) => {
       const bytes = Buffer.from(`recorded meanwhile ${++recorded}`);
       const { hash } = storeBytes(bytes, store.blobsDir);
-      store.index.commitSnapshot({ snapshot: { kind: 'change', at: Date.now() }, versions: [{ path: 'a.txt', hash, mode: 0o644, size: bytes.length, type: 'file' }], blobs: [{ hash, size: bytes.length }] });
+      store.index.commitSnapshot({
+        snapshot: { kind: 'change', at: Date.now() },
+        versions: [{ path: 'a.txt', hash, mode: 0o644, size: bytes.length, type: 'file' }],
+        blobs: [{ hash, size: bytes.length }],
+      });
       return apply(...args);
     };
     resetTrace();
@@ -239,7 +243,10 @@ describe('prune', () => {
     // A commit from years ago on another branch holds "old work": HEAD's tree and the last week's commits do not.
     git(root, 'checkout', '-qb', 'old');
     writeFileSync(join(root, 'a.txt'), 'old work\n');
-    execFileSync('git', ['commit', '-qam', 'old work'], { cwd: root, env: { ...GIT_ENV, GIT_AUTHOR_DATE: '2020-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2020-01-01T00:00:00Z' } });
+    execFileSync('git', ['commit', '-qam', 'old work'], {
+      cwd: root,
+      env: { ...GIT_ENV, GIT_AUTHOR_DATE: '2020-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2020-01-01T00:00:00Z' },
+    });
     git(root, 'checkout', '-q', 'main');
     const engine = new HistoryEngine(tempDir('hindsight-data-'));
     onTestFinished(() => engine.close());

@@ -77,20 +77,38 @@ describe('a prune applied in chunks', () => {
           apply(model, chunk);
           expect(Math.min(...model.snapshots), at).toBe(model.baseline);
           const rows = [...model.versions.values()];
-          expect(rows.every((r) => model.snapshots.has(r.snapshotId)), at).toBe(true);
-          expect([...model.folders.values()].every((r) => model.snapshots.has(r.snapshotId)), at).toBe(true);
+          expect(
+            rows.every((r) => model.snapshots.has(r.snapshotId)),
+            at,
+          ).toBe(true);
+          expect(
+            [...model.folders.values()].every((r) => model.snapshots.has(r.snapshotId)),
+            at,
+          ).toBe(true);
           expect(new Set(rows.map((r) => `${r.path}@${r.snapshotId}`)).size, at).toBe(rows.length);
           for (const id of model.snapshots) {
             expect(stateAt(rows, id), `${at} snapshot ${id}`).toEqual(stateAt(h.versions, id));
-            expect(foldersAt([...model.folders].map(([i, r]) => ({ ...r, i })), id), `${at} snapshot ${id}`).toEqual(foldersAt(foldersBefore, id));
+            expect(
+              foldersAt(
+                [...model.folders].map(([i, r]) => ({ ...r, i })),
+                id,
+              ),
+              `${at} snapshot ${id}`,
+            ).toEqual(foldersAt(foldersBefore, id));
           }
         }
         // Where the whole plan ends.
-        expect([...model.snapshots].sort((a, b) => a - b), at).toEqual(plan.decisions.filter((d) => d.kept).map((d) => d.snapshotId));
+        expect(
+          [...model.snapshots].sort((a, b) => a - b),
+          at,
+        ).toEqual(plan.decisions.filter((d) => d.kept).map((d) => d.snapshotId));
         const removed = new Set(plan.removedVersions);
         const moved = new Map(plan.movedVersions.map((m) => [m.id, m.snapshotId]));
         const expected = h.versions.filter((v) => !removed.has(v.id)).map((v) => [v.id, moved.get(v.id) ?? v.snapshotId]);
-        expect([...model.versions.values()].map((v) => [v.id, v.snapshotId]), at).toEqual(expect.arrayContaining(expected));
+        expect(
+          [...model.versions.values()].map((v) => [v.id, v.snapshotId]),
+          at,
+        ).toEqual(expect.arrayContaining(expected));
         expect(model.versions.size, at).toBe(expected.length);
         expect([...model.marked].sort(), at).toEqual(plan.unreferencedBlobs);
         expect(model.baseline, at).toBe(plan.newBaseline ?? h.snapshots[0]!.id);

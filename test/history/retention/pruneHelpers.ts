@@ -20,7 +20,11 @@ export const THIN_ALL = { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, dail
  * Four files edited into `edits` versions (`contents(i)` the bytes of the i-th), one snapshot
  * every 30 hours back from now, and the THIN_ALL policy set; the engine is closed again.
  */
-export async function thinnableHistory(prefix: string, edits: number, contents: (i: number) => string): Promise<{ root: string; dataDir: string; storeDir: string }> {
+export async function thinnableHistory(
+  prefix: string,
+  edits: number,
+  contents: (i: number) => string,
+): Promise<{ root: string; dataDir: string; storeDir: string }> {
   const root = realpathSync(tempDir(prefix));
   writeTree(root, { 'x0.txt': contents(0), 'x1.txt': contents(1), 'x2.txt': contents(2), 'x3.txt': contents(3) });
   const dataDir = tempDir('hindsight-data-');
@@ -54,7 +58,11 @@ export function snapshotStates(dbFile: string): Map<number, string> {
   const db = new Database(dbFile, { readonly: true });
   try {
     const ids = (db.prepare('SELECT id FROM snapshots ORDER BY id').all() as { id: number }[]).map((r) => r.id);
-    const rows = db.prepare('SELECT path, hash, snapshot_id AS at FROM versions ORDER BY snapshot_id').all() as { path: string; hash: string | null; at: number }[];
+    const rows = db.prepare('SELECT path, hash, snapshot_id AS at FROM versions ORDER BY snapshot_id').all() as {
+      path: string;
+      hash: string | null;
+      at: number;
+    }[];
     const states = new Map<number, string>();
     for (const id of ids) {
       const state = new Map<string, string | null>();

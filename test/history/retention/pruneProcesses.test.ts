@@ -32,7 +32,12 @@ function storeCounts(dataDir: string, root: string): { blobRows: number; marks: 
   try {
     const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     const files = readdirSync(join(storeDir, 'blobs'), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
-    return { blobRows: one('SELECT COUNT(*) AS n FROM blobs'), marks: one('SELECT COUNT(*) AS n FROM blob_marks'), snapshots: one('SELECT COUNT(*) AS n FROM snapshots'), files };
+    return {
+      blobRows: one('SELECT COUNT(*) AS n FROM blobs'),
+      marks: one('SELECT COUNT(*) AS n FROM blob_marks'),
+      snapshots: one('SELECT COUNT(*) AS n FROM snapshots'),
+      files,
+    };
   } finally {
     db.close();
   }
@@ -155,7 +160,11 @@ describe('collection across processes', () => {
     it(`a change recorded ${point === 'planned' ? 'after the plan was made' : 'between two chunks'} is kept: the prune plans again in its worker and finishes`, async () => {
       const { root, dataDir, data } = await oldHistory(24);
       const trace = join(tempDir('hindsight-trace-'), 'trace.jsonl');
-      const child = startCli(['prune', root, '--json', ...data], { HINDSIGHT_STOP_AT: `prune-${point}`, HINDSIGHT_PRUNE_CHUNK_ROWS: '3', HINDSIGHT_TRACE: trace });
+      const child = startCli(['prune', root, '--json', ...data], {
+        HINDSIGHT_STOP_AT: `prune-${point}`,
+        HINDSIGHT_PRUNE_CHUNK_ROWS: '3',
+        HINDSIGHT_TRACE: trace,
+      });
       const done = finished(child);
       await stoppedAt(child, `prune-${point}`);
       writeFileSync(join(root, 'x1.txt'), 'recorded while the prune waited');

@@ -39,7 +39,7 @@ describe('index builds taking turns', () => {
     expect(turns.queued).toBe(0);
   });
 
-  it('starts a project\'s index thread only on its turn, and a builder stopped while waiting reads nothing', async () => {
+  it("starts a project's index thread only on its turn, and a builder stopped while waiting reads nothing", async () => {
     const turns = new BuildTurns();
     const store = await project(20);
     const held = await turns.take(new AbortController().signal);

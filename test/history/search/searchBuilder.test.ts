@@ -121,7 +121,9 @@ describe('the search index build', () => {
     const gate = new WriteGate();
     const writer = new SearchIndexWriter(store.index.file, gate.buffer);
     onTestFinished(() => writer.close());
-    const batch = store.index.unindexedBlobs('', 1 << 20, 10).map((b) => ({ hash: b.hash, state: 'text' as const, bytes: b.size, text: readFileSync(join(store.root, 'd0/f0.txt'), 'utf8') }));
+    const batch = store.index
+      .unindexedBlobs('', 1 << 20, 10)
+      .map((b) => ({ hash: b.hash, state: 'text' as const, bytes: b.size, text: readFileSync(join(store.root, 'd0/f0.txt'), 'utf8') }));
     expect(batch).toHaveLength(3);
     // What enterMain sets while it waits for the build's transaction.
     new Int32Array(gate.buffer)[1] = 1;

@@ -35,7 +35,10 @@ const query = (text: string, more: Partial<{ regex: boolean; caseSensitive: bool
 
 describe('search', () => {
   it('says when a text was first and last seen, and that a later version no longer holds it', async () => {
-    const { root, engine, projectId } = await project({ 'src/config.ts': 'export const retries = 3;\nconst legacyTimeout = 250;\n', 'notes.md': 'nothing here\n' });
+    const { root, engine, projectId } = await project({
+      'src/config.ts': 'export const retries = 3;\nconst legacyTimeout = 250;\n',
+      'notes.md': 'nothing here\n',
+    });
     await engine.buildSearchIndex(projectId);
     writeFileSync(join(root, 'src/config.ts'), 'export const retries = 4;\nconst legacyTimeout = 250;\n');
     await engine.rescan(projectId);

@@ -102,7 +102,9 @@ describe('chunked large files', () => {
   });
 
   it('are found by the search in an old version', async () => {
-    const { engine, projectId, root, store } = await projectWithBaseline({ 'app.log': Buffer.concat([LOG.subarray(0, 3 * MiB), Buffer.from('needle-in-the-old-log\n'), LOG.subarray(3 * MiB, 6 * MiB)]) });
+    const { engine, projectId, root, store } = await projectWithBaseline({
+      'app.log': Buffer.concat([LOG.subarray(0, 3 * MiB), Buffer.from('needle-in-the-old-log\n'), LOG.subarray(3 * MiB, 6 * MiB)]),
+    });
     await engine.config.editConfig(setSetting('searchMaxFileSize', 16 * MiB));
     writeFileSync(join(root, 'app.log'), LOG.subarray(0, 6 * MiB));
     notRacy(store);
@@ -153,7 +155,9 @@ describe('chunked large files', () => {
       const expected = { code, details: expect.objectContaining({ hash: older, path: 'app.log', versionId: versions[0]!.versionId }) };
       const peakBefore = process.resourceUsage().maxRSS;
       await expect(engine.readVersion(projectId, 'app.log', { versionId: versions[0]!.versionId, maxBytes: 100 })).rejects.toMatchObject(expected);
-      await expect(engine.readVersion(projectId, 'app.log', { versionId: versions[0]!.versionId, maxBytes: 100 })).rejects.toThrow(`its chunk ${shared.slice(0, 12)}`);
+      await expect(engine.readVersion(projectId, 'app.log', { versionId: versions[0]!.versionId, maxBytes: 100 })).rejects.toThrow(
+        `its chunk ${shared.slice(0, 12)}`,
+      );
       // Never inflated past the chunk's recorded length.
       expect(process.resourceUsage().maxRSS - peakBefore).toBeLessThan(64 * 1024);
 
@@ -206,9 +210,13 @@ describe('chunked large files', () => {
     // The entries of the newer list under the older one's name: every chunk sound, the whole wrong.
     chmodSync(list, 0o600);
     writeFileSync(list, other);
-    await expect(engine.readVersion(projectId, 'app.log', { versionId: versions[0]!.versionId, maxBytes: 100 })).rejects.toThrow(/chunk list records|do not make up/);
+    await expect(engine.readVersion(projectId, 'app.log', { versionId: versions[0]!.versionId, maxBytes: 100 })).rejects.toThrow(
+      /chunk list records|do not make up/,
+    );
     flipByte(list, 20); // now names a chunk no file holds
-    await expect(engine.readVersion(projectId, 'app.log', { versionId: versions[0]!.versionId, maxBytes: 100 })).rejects.toMatchObject({ code: expect.stringMatching(/BLOB_(MISSING|CORRUPT)/) });
+    await expect(engine.readVersion(projectId, 'app.log', { versionId: versions[0]!.versionId, maxBytes: 100 })).rejects.toMatchObject({
+      code: expect.stringMatching(/BLOB_(MISSING|CORRUPT)/),
+    });
     expect((await engine.verify(projectId)).ok).toBe(false);
     expect(readTree(store.root)['app.log']!.hash).toBe(sha256(APPENDED));
   });

@@ -27,7 +27,10 @@ async function copyLargeFiles(projectParent: string, dataDir: string, cloneMode:
   const { projectId } = await engine.open(root, { pool, cloneMode });
   const files = engine.files(projectId);
   const blobsDir = engine.store(projectId).blobsDir;
-  for (const [path, bytes, mode] of [['media/clip.bin', big, 0o644], ['tool.bin', exec, 0o751]] as const) {
+  for (const [path, bytes, mode] of [
+    ['media/clip.bin', big, 0o644],
+    ['tool.bin', exec, 0o751],
+  ] as const) {
     const file = files.find((f) => f.path === path)!;
     expect(file.hash).toBe(sha256(bytes));
     expect(file.mode).toBe(mode);

@@ -62,7 +62,11 @@ describe('the known blobs', () => {
     const mid = join(tempDir(), 'mid.bin');
     writeFileSync(mid, Buffer.alloc(300 * 1024, 7));
     const midKnown = new Set<string>();
-    expect(fileRegularFile(mid, blobsDir, { cloneMode: 'never', known: midKnown, smallLimit: 1024 })).toMatchObject({ kind: 'filed', created: true, method: 'whole' });
+    expect(fileRegularFile(mid, blobsDir, { cloneMode: 'never', known: midKnown, smallLimit: 1024 })).toMatchObject({
+      kind: 'filed',
+      created: true,
+      method: 'whole',
+    });
     expect(midKnown.size).toBe(1);
     expect(fileRegularFile(mid, blobsDir, { cloneMode: 'never', known: midKnown, smallLimit: 1024 })).toMatchObject({ created: false });
     const big = join(tempDir(), 'big.bin');

@@ -44,8 +44,28 @@ describe('the small-file path of a first copy, in system calls', () => {
     const root = smallTree();
     const dataDir = tempDir('hindsight-data-');
     const logs = tempDir('hindsight-strace-');
-    execFileSync('strace', ['-f', '-ff', '-qq', '-s', '256', '-e', 'trace=openat,read,close,rename,renameat,renameat2', '-o', join(logs, 'thread'),
-      process.execPath, CLI, 'open', root, '--data-dir', dataDir, '--json'], { stdio: 'ignore' });
+    execFileSync(
+      'strace',
+      [
+        '-f',
+        '-ff',
+        '-qq',
+        '-s',
+        '256',
+        '-e',
+        'trace=openat,read,close,rename,renameat,renameat2',
+        '-o',
+        join(logs, 'thread'),
+        process.execPath,
+        CLI,
+        'open',
+        root,
+        '--data-dir',
+        dataDir,
+        '--json',
+      ],
+      { stdio: 'ignore' },
+    );
     const threads = readdirSync(logs).map((name) => parseStrace(readFileSync(join(logs, name), 'utf8')));
 
     // fd -> source file, so reads can be charged to the file they read (a worker opens, reads and
@@ -80,16 +100,23 @@ describe('the small-file path of a first copy, in system calls', () => {
   // A blob's temp is created 0600; the umask can only clear bits, so under a usual umask (022,
   // 077) it already is 0600 and the copy workers set no mode. Under an odd umask that clears an
   // owner bit (0277) they set it, and every blob is 0600 either way.
-  for (const [umask, fchmods] of [['022', 'none'], ['277', 'one per blob']] as const) {
+  for (const [umask, fchmods] of [
+    ['022', 'none'],
+    ['277', 'one per blob'],
+  ] as const) {
     it.skipIf(!hasStrace)(`under umask ${umask} sets the mode of ${fchmods} and every blob is 0600`, () => {
       const root = smallTree();
       const dataDir = tempDir('hindsight-data-');
       const logs = tempDir('hindsight-strace-');
       const script = `umask ${umask} && exec strace -f -ff -qq -y -e trace=fchmod -o ${join(logs, 'thread')} "$@"`;
       execFileSync('sh', ['-c', script, 'sh', process.execPath, CLI, 'open', root, '--data-dir', dataDir, '--json'], { stdio: 'ignore' });
-      const calls = readdirSync(logs).flatMap((name) => parseStrace(readFileSync(join(logs, name), 'utf8'))).filter((c) => c.name === 'fchmod' && c.args.includes('/blobs/'));
+      const calls = readdirSync(logs)
+        .flatMap((name) => parseStrace(readFileSync(join(logs, name), 'utf8')))
+        .filter((c) => c.name === 'fchmod' && c.args.includes('/blobs/'));
       const blobsDir = join(dataDir, 'projects', projectIdOf(root), 'blobs');
-      const blobs = readdirSync(blobsDir, { recursive: true }).map(String).filter((p) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(p));
+      const blobs = readdirSync(blobsDir, { recursive: true })
+        .map(String)
+        .filter((p) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(p));
       expect(blobs.length).toBe(FILES);
       for (const blob of blobs) expect(statSync(join(blobsDir, blob)).mode & 0o777, blob).toBe(0o600);
       expect(calls.length).toBe(umask === '022' ? 0 : FILES);
@@ -104,14 +131,36 @@ describe('the small-file path of a first copy, in system calls', () => {
     writeTree(root, { 'twin/a.txt': 'the same bytes\n', 'twin/b.txt': 'the same bytes\n' });
     const dataDir = tempDir('hindsight-data-');
     const logs = tempDir('hindsight-strace-');
-    execFileSync('strace', ['-f', '-ff', '-qq', '-s', '256', '-e', 'trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx', '-o', join(logs, 'thread'),
-      process.execPath, CLI, 'open', root, '--data-dir', dataDir, '--json'], { stdio: 'ignore', env: { ...process.env, HINDSIGHT_COPY_CONCURRENCY: '1' } });
+    execFileSync(
+      'strace',
+      [
+        '-f',
+        '-ff',
+        '-qq',
+        '-s',
+        '256',
+        '-e',
+        'trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx',
+        '-o',
+        join(logs, 'thread'),
+        process.execPath,
+        CLI,
+        'open',
+        root,
+        '--data-dir',
+        dataDir,
+        '--json',
+      ],
+      { stdio: 'ignore', env: { ...process.env, HINDSIGHT_COPY_CONCURRENCY: '1' } },
+    );
     const looks = readdirSync(logs)
       .flatMap((name) => parseStrace(readFileSync(join(logs, name), 'utf8')))
       .filter((c) => /\/blobs\/[0-9a-f]{2}\/[0-9a-f]{64}"/.test(c.args));
     expect(looks.map((c) => `${c.name}(${c.args})`)).toEqual([]);
     const blobsDir = join(dataDir, 'projects', projectIdOf(root), 'blobs');
-    const blobs = readdirSync(blobsDir, { recursive: true }).map(String).filter((p) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(p));
+    const blobs = readdirSync(blobsDir, { recursive: true })
+      .map(String)
+      .filter((p) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(p));
     expect(blobs.length).toBe(FILES + 1);
   });
 
@@ -130,7 +179,9 @@ describe('the small-file path of a first copy, in system calls', () => {
     } finally {
       engine.close();
     }
-    const left = readdirSync(blobsDir, { recursive: true }).map(String).filter((p) => p.includes('incoming-'));
+    const left = readdirSync(blobsDir, { recursive: true })
+      .map(String)
+      .filter((p) => p.includes('incoming-'));
     expect(left).toEqual([]);
     expect(existsSync(join(blobsDir, 'ab'))).toBe(true);
   });

@@ -12,7 +12,15 @@ describe('verify', () => {
     writeTree(root, { 'a.txt': 'alpha', 'b.txt': 'beta', 'copy-of-b.txt': 'beta', 'c.txt': 'gamma' });
     const dataDir = tempDir('hindsight-data-');
     await cliJson(['open', root, '--data-dir', dataDir]);
-    expect(await cliJson(['verify', root, '--data-dir', dataDir])).toEqual({ blobs: 3, ok: true, missing: [], corrupt: [], repaired: [], remoteOnly: 0, remoteCheck: null });
+    expect(await cliJson(['verify', root, '--data-dir', dataDir])).toEqual({
+      blobs: 3,
+      ok: true,
+      missing: [],
+      corrupt: [],
+      repaired: [],
+      remoteOnly: 0,
+      remoteCheck: null,
+    });
 
     const engine = new HistoryEngine(dataDir);
     const blobsDir = engine.store(engine.locate(root)).blobsDir;

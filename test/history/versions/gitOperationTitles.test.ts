@@ -132,7 +132,7 @@ describe('git operations named in the history', () => {
     expect(engine.snapshotSummary(projectId, checkpoint.snapshotId).files).toBe(engine.snapshotSummary(projectId, before.snapshotId).files);
   });
 
-  it('shows an older store\'s whole commit ids shortened', async () => {
+  it("shows an older store's whole commit ids shortened", async () => {
     const project = await repoWithBaseline({ 'a.txt': 'one\n' });
     const { root, engine, projectId } = project;
     const first = git(root, 'rev-parse', 'HEAD');

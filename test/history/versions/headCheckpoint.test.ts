@@ -138,15 +138,19 @@ describe('a checkpoint when git moves HEAD', () => {
     expect(engine.log(projectId).filter((s) => s.kind === 'checkpoint')).toHaveLength(1);
   });
 
-  it('labels moves in git\'s words', () => {
+  it("labels moves in git's words", () => {
     const sha = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
-    expect(checkpointLabel([{ from: sha, to: 'f'.repeat(40), subject: 'checkout: moving from topic to main' }], sha)).toBe(
-      'Before checkout to main (a1b2c3d)',
-    );
+    expect(checkpointLabel([{ from: sha, to: 'f'.repeat(40), subject: 'checkout: moving from topic to main' }], sha)).toBe('Before checkout to main (a1b2c3d)');
     expect(checkpointLabel([{ from: sha, to: sha, subject: 'reset: moving to HEAD' }], sha)).toBe('Before HEAD moved: reset (a1b2c3d)');
-    expect(checkpointLabel([{ from: sha, to: sha, subject: 'rebase (start): checkout main' }, { from: sha, to: sha, subject: 'rebase (finish): returning to refs/heads/x' }], sha)).toBe(
-      'Before HEAD moved: rebase (a1b2c3d) and 1 more',
-    );
+    expect(
+      checkpointLabel(
+        [
+          { from: sha, to: sha, subject: 'rebase (start): checkout main' },
+          { from: sha, to: sha, subject: 'rebase (finish): returning to refs/heads/x' },
+        ],
+        sha,
+      ),
+    ).toBe('Before HEAD moved: rebase (a1b2c3d) and 1 more');
     expect(checkpointLabel([{ from: sha, to: 'f'.repeat(40), subject: '' }], sha)).toBe('Before HEAD moved (a1b2c3d to fffffff)');
   });
 });

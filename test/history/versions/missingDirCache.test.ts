@@ -12,9 +12,7 @@ import { notRacy, projectWithBaseline } from './versionsHelpers.js';
 function deepTree(): TreeSpec {
   const spec: TreeSpec = { 'keep/x.txt': 'kept', 'z.txt': 'z' };
   for (let a = 0; a < 10; a++)
-    for (let b = 0; b < 10; b++)
-      for (let c = 0; c < 10; c++)
-        for (let f = 0; f < 2; f++) spec[`gone/a${a}/b${b}/c${c}/d/f${f}.txt`] = `${a}${b}${c}${f}`;
+    for (let b = 0; b < 10; b++) for (let c = 0; c < 10; c++) for (let f = 0; f < 2; f++) spec[`gone/a${a}/b${b}/c${c}/d/f${f}.txt`] = `${a}${b}${c}${f}`;
   return spec;
 }
 
@@ -46,7 +44,9 @@ describe('the missing-folder cache', () => {
 
   it('walks down only from the deepest folder known to exist when part of the tree is still there', () => {
     const root = tempDir();
-    const paths = Object.keys(deepTree()).filter((p) => p.startsWith('gone/')).sort();
+    const paths = Object.keys(deepTree())
+      .filter((p) => p.startsWith('gone/'))
+      .sort();
     writeTree(root, { 'keep/x.txt': 'kept' });
     mkdirSync(join(root, 'gone/a0'), { recursive: true }); // gone/ and gone/a0/ exist, empty
     const topMost = lstatsToCheck(root, paths, 'top-most');

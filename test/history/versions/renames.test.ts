@@ -120,7 +120,11 @@ describe('renames', () => {
       ['h3', Buffer.from('nothing alike\n')],
     ]);
     const v = (path: string, hash: string) => ({ path, hash, mode: 0o644, size: bytes.get(hash)!.length, type: 'file' as const });
-    const renames = findRenames([v('copy1', 'h1'), v('copy2', 'h1'), v('edited', 'h2'), v('new', 'h3')], [{ ...v('orig', 'h1') }, { ...v('orig2', 'h2') }], (h) => bytes.get(h));
+    const renames = findRenames(
+      [v('copy1', 'h1'), v('copy2', 'h1'), v('edited', 'h2'), v('new', 'h3')],
+      [{ ...v('orig', 'h1') }, { ...v('orig2', 'h2') }],
+      (h) => bytes.get(h),
+    );
     expect(renames).toEqual([
       { path: 'copy1', fromPath: 'orig' },
       { path: 'edited', fromPath: 'orig2' },

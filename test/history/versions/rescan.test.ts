@@ -67,7 +67,9 @@ describe('rescan', () => {
     writeFileSync(join(root, 'racy.txt'), 'BBBB');
     const now = statPath(root, 'racy.txt')!;
     expect(store.index.statCache().has('racy.txt')).toBe(true);
-    store.index.writeStats([{ path: 'racy.txt', type: 'file', hash: sha256('AAAA'), mtimeNs: now.mtimeNs, ctimeNs: now.ctimeNs, ino: now.ino, size: now.size, mode: now.mode }]);
+    store.index.writeStats([
+      { path: 'racy.txt', type: 'file', hash: sha256('AAAA'), mtimeNs: now.mtimeNs, ctimeNs: now.ctimeNs, ino: now.ino, size: now.size, mode: now.mode },
+    ]);
 
     // With the last scan long after the change, the stat is trusted and the change is missed:
     notRacy(store);

@@ -63,7 +63,11 @@ describe('where each version came from', () => {
     const result = await engine.restoreSnapshot(projectId, baseline.snapshotId);
     const restoreSnapshot = engine.log(projectId).at(-1)!;
     expect(restoreSnapshot.origin).toMatchObject({ kind: 'restore', fromSnapshotId: baseline.snapshotId });
-    expect(engine.versions(projectId, 'a.txt').at(-1)!.origin).toMatchObject({ kind: 'restore', fromVersionId: aFirst!.versionId, fromSnapshotId: baseline.snapshotId });
+    expect(engine.versions(projectId, 'a.txt').at(-1)!.origin).toMatchObject({
+      kind: 'restore',
+      fromVersionId: aFirst!.versionId,
+      fromSnapshotId: baseline.snapshotId,
+    });
 
     await engine.restoreSnapshot(projectId, result.undoSnapshotId!);
     expect(engine.log(projectId).at(-1)!.origin).toMatchObject({ kind: 'undo', fromSnapshotId: result.undoSnapshotId });
@@ -82,7 +86,11 @@ describe('where each version came from', () => {
     await engine.rescan(projectId);
     const log = engine.log(projectId);
     expect(log.at(-2)).toMatchObject({ kind: 'checkpoint', origin: { kind: 'git', gitOperation: 'checkout', gitWhen: 'before' } });
-    expect(log.at(-1)).toMatchObject({ kind: 'change', label: `Checked out \`${git(root, 'rev-parse', '--short=7', 'HEAD')}\` first, on main`, origin: { kind: 'git', gitOperation: 'checkout', gitWhen: 'after' } });
+    expect(log.at(-1)).toMatchObject({
+      kind: 'change',
+      label: `Checked out \`${git(root, 'rev-parse', '--short=7', 'HEAD')}\` first, on main`,
+      origin: { kind: 'git', gitOperation: 'checkout', gitWhen: 'after' },
+    });
     expect(labels('a.txt')).toEqual(['First copy', 'Edited', 'After git checkout']);
   });
 
@@ -149,11 +157,19 @@ describe('which version is on disk', () => {
     const { root, engine, store, projectId, edit } = await openedRepo({ 'a.txt': 'one\n' });
     await edit('a.txt', 'two\n');
     const [first, second] = engine.versions(projectId, 'a.txt');
-    expect(await engine.diskState(projectId, 'a.txt')).toMatchObject({ exists: true, currentVersionId: second!.versionId, sameVersionIds: [second!.versionId], versionCount: 2 });
+    expect(await engine.diskState(projectId, 'a.txt')).toMatchObject({
+      exists: true,
+      currentVersionId: second!.versionId,
+      sameVersionIds: [second!.versionId],
+      versionCount: 2,
+    });
 
     await engine.restoreFile(projectId, 'a.txt', first!.versionId);
     const third = engine.versions(projectId, 'a.txt').at(-1)!;
-    expect(await engine.diskState(projectId, 'a.txt')).toMatchObject({ currentVersionId: third.versionId, sameVersionIds: [first!.versionId, third.versionId] });
+    expect(await engine.diskState(projectId, 'a.txt')).toMatchObject({
+      currentVersionId: third.versionId,
+      sameVersionIds: [first!.versionId, third.versionId],
+    });
 
     // Not recorded yet (no watcher): the disk is read, not the history's latest.
     writeFileSync(join(root, 'a.txt'), 'two\n');

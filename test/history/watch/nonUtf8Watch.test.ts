@@ -25,7 +25,11 @@ describe('the live watcher and names that are not UTF-8', () => {
     const groups: Group[] = [];
     await engine.watch(projectId, { quietMs: 100, maxGroupMs: 1000, onGroup: (g) => groups.push(g) });
     await until(() => groups.length >= 1);
-    const shown = () => store.index.filesAt().map((f) => displayPath(f.path)).sort();
+    const shown = () =>
+      store.index
+        .filesAt()
+        .map((f) => displayPath(f.path))
+        .sort();
 
     writeFileSync(bytePath(root, [0x66, 0xff, 0x2e, 0x74]), 'new');
     await until(() => shown().includes('f\\xFF.t'));

@@ -105,7 +105,10 @@ describe('the change batcher', () => {
     const before = counter('watch.open');
     const first: Group[] = [];
     const second: Group[] = [];
-    await Promise.all([engine.watch(projectId, { quietMs: 50, onGroup: (g) => first.push(g) }), engine.watch(projectId, { quietMs: 50, onGroup: (g) => second.push(g) })]);
+    await Promise.all([
+      engine.watch(projectId, { quietMs: 50, onGroup: (g) => first.push(g) }),
+      engine.watch(projectId, { quietMs: 50, onGroup: (g) => second.push(g) }),
+    ]);
     expect(counter('watch.open') - before).toBe(1);
     writeFileSync(join(root, 'a.txt'), 'b');
     await until(() => first.some((g) => g.changed.includes('a.txt')));

@@ -66,7 +66,10 @@ describe('pausing and resuming the recorder', () => {
     const resumed = await call<RecordingStatus>('resumeRecording');
     expect(resumed).toEqual({ recording: true, resumesAt: null, projects: 1 });
     expect(snapshots).toHaveLength(2);
-    const caughtUp = engine.snapshotChanges(projectId, snapshots[1]!).map((c) => c.path).sort();
+    const caughtUp = engine
+      .snapshotChanges(projectId, snapshots[1]!)
+      .map((c) => c.path)
+      .sort();
     expect(caughtUp).toEqual(['a.txt', 'b.txt']);
     expect(engine.store(projectId).index.snapshot(snapshots[1]!)!.label).toMatch(/^Changed while recording was paused from /);
   });

@@ -97,7 +97,12 @@ describe('hindsight watch --all', () => {
     const roots = [await project(data, { 'a.txt': 'a0' }), await project(data, { 'b.txt': 'b0' }), await project(data, { 'c.txt': 'c0' })];
     const watch = watchAll(data, ['--quiet-ms', '100']);
     expect(await watch.waitFor(started)).toEqual({ watching: true, projects: 3 });
-    expect(watch.lines.filter((l) => l.state === 'recording').map((l) => l.root).sort()).toEqual([...roots].sort());
+    expect(
+      watch.lines
+        .filter((l) => l.state === 'recording')
+        .map((l) => l.root)
+        .sort(),
+    ).toEqual([...roots].sort());
     const names = ['a.txt', 'b.txt', 'c.txt'];
     roots.forEach((root, i) => writeFileSync(join(root, names[i]!), `${names[i]} 1`));
     const groups = await Promise.all(roots.map((root, i) => watch.waitFor(groupOf(root, names[i]!))));
@@ -258,7 +263,11 @@ describe('hindsight watch --all', () => {
     writeFileSync(join(root, 'a.txt'), 'two');
     await watch.waitFor(groupOf(root, 'a.txt'));
     // Every other writer takes its turn between the recorder's writes, none waits for its stop.
-    for (const writer of [['open', root], ['prune', root], ['restore', root, '--snapshot', '1']]) {
+    for (const writer of [
+      ['open', root],
+      ['prune', root],
+      ['restore', root, '--snapshot', '1'],
+    ]) {
       const result = await runCli([...writer, '--data-dir', data]);
       expect([writer[0], result.code, result.stderr]).toEqual([writer[0], 0, expect.any(String)]);
     }

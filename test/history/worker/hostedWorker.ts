@@ -9,8 +9,10 @@ export type HostedRequest =
   | { kind: 'echo'; value: string }
   | { kind: 'hold'; value: string }
   | { kind: 'release' }
-  | { kind: 'typed' } | { kind: 'plain' } | { kind: 'exit' } | { kind: 'niceness' };
-
+  | { kind: 'typed' }
+  | { kind: 'plain' }
+  | { kind: 'exit' }
+  | { kind: 'niceness' };
 
 // Held answers, given when a 'release' comes: replies that leave in another order than their requests came.
 const held: (() => void)[] = [];

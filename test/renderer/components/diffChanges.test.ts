@@ -101,7 +101,10 @@ describe('edge cases', () => {
   // Where CodeMirror's own presentation joins what we hand it (kept here so a change shows).
   it('two blocks one blank line apart are drawn as one chunk with the blank line in it', () => {
     const { diff, chunks } = chunksOf('a\nb\n\nc\nd\n', 'a\nB\n\nC\nd\n');
-    expect(diff.blocks).toEqual([{ aStart: 1, aEnd: 2, bStart: 1, bEnd: 2 }, { aStart: 3, aEnd: 4, bStart: 3, bEnd: 4 }]);
+    expect(diff.blocks).toEqual([
+      { aStart: 1, aEnd: 2, bStart: 1, bEnd: 2 },
+      { aStart: 3, aEnd: 4, bStart: 3, bEnd: 4 },
+    ]);
     expect(chunks).toEqual([{ aStart: 1, aEnd: 4, bStart: 1, bEnd: 4 }]);
   });
 

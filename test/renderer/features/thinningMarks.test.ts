@@ -18,7 +18,17 @@ function snapshots(hoursAgo: readonly number[]): SnapshotInfo[] {
   // Newest first, as the timeline lists them; ids grow with time.
   return [...hoursAgo]
     .sort((a, b) => a - b)
-    .map((h, i, all) => ({ snapshotId: all.length - i, kind: 'change', at: NOW - h * HOUR, label: null, files: 1, branch: null, head: null, origin: EDIT, scope: 'a.txt' }));
+    .map((h, i, all) => ({
+      snapshotId: all.length - i,
+      kind: 'change',
+      at: NOW - h * HOUR,
+      label: null,
+      files: 1,
+      branch: null,
+      head: null,
+      origin: EDIT,
+      scope: 'a.txt',
+    }));
 }
 
 describe('thinning marks', () => {

@@ -37,7 +37,10 @@ describe('copy phases in the viewer', () => {
     const phases = seen.map((p) => p.phase).filter((phase, i, all) => phase !== all[i - 1]);
     expect(phases).toEqual(['scan', 'copy', 'commit', 'done']);
     const scans = seen.filter((p) => p.phase === 'scan');
-    expect(scans.some((p) => p.filesTotal > 0), 'files found so far are shown while the walk runs').toBe(true);
+    expect(
+      scans.some((p) => p.filesTotal > 0),
+      'files found so far are shown while the walk runs',
+    ).toBe(true);
     // Files found so far only grow, and the walk draws no bar (its total is not known yet).
     expect(scans.map((p) => p.filesTotal)).toEqual([...scans.map((p) => p.filesTotal)].sort((a, b) => a - b));
     expect(scans.map(copyPercent)).toEqual(scans.map(() => null));

@@ -79,7 +79,10 @@ describe('project states in the viewer', () => {
     viewer.calls.length = 0;
     // What the engine fires when a watched folder disappears (historyEngine's watcher report), twice.
     for (let i = 0; i < 2; i++) {
-      viewer.engine.events.emit({ event: 'error', payload: { projectId, error: { code: 'FOLDER_VANISHED', message: `The folder ${root} disappeared while Hindsight was working on it.` } } });
+      viewer.engine.events.emit({
+        event: 'error',
+        payload: { projectId, error: { code: 'FOLDER_VANISHED', message: `The folder ${root} disappeared while Hindsight was working on it.` } },
+      });
     }
     await viewer.refreshed();
     await viewer.app.getState().checkProjects();

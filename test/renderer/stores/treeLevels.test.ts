@@ -13,9 +13,11 @@ import { openInViewer, startViewer, type Viewer } from './viewerHarness.js';
 // arrives); a file selected elsewhere opens its folders' levels; a recorded change reads the root
 // and the open folders again and nothing else; the filter reads the whole list, and only then.
 
-const names = (rows: { node: { name: string; placeholder?: string }; depth: number }[]) => rows.map((r) => `${'  '.repeat(r.depth)}${r.node.placeholder ? `[${r.node.name}]` : r.node.name}`);
+const names = (rows: { node: { name: string; placeholder?: string }; depth: number }[]) =>
+  rows.map((r) => `${'  '.repeat(r.depth)}${r.node.placeholder ? `[${r.node.name}]` : r.node.name}`);
 const shown = (s: AppState) => names(levelRows(s.levels, s.expanded, s.showDeleted));
-const folderAsks = (viewer: Viewer) => viewer.requests.filter((r) => r.name === 'fileTree').map((r) => (r.request as { folder?: string }).folder ?? '(every file)');
+const folderAsks = (viewer: Viewer) =>
+  viewer.requests.filter((r) => r.name === 'fileTree').map((r) => (r.request as { folder?: string }).folder ?? '(every file)');
 const levelReady = (folder: string) => (s: AppState) => s.levels.get(folder)?.status === 'ready';
 
 async function project() {

@@ -29,7 +29,8 @@ describe('versions a page at a time in the viewer', () => {
 
     // Rows sent, counted where the answers arrive.
     const rows: number[] = [];
-    const api = (globalThis as unknown as { window: { hindsight: { versions: (r: unknown) => Promise<{ ok: boolean; value: VersionInfo[] }> } } }).window.hindsight;
+    const api = (globalThis as unknown as { window: { hindsight: { versions: (r: unknown) => Promise<{ ok: boolean; value: VersionInfo[] }> } } }).window
+      .hindsight;
     const versions = api.versions.bind(api);
     api.versions = async (request) => {
       const answer = await versions(request);

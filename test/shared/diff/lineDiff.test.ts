@@ -89,7 +89,14 @@ describe('histogram', () => {
 
 describe('diffTexts', () => {
   it('counts lines added and removed, and tells a missing final newline apart', () => {
-    expect(diffTexts('a\nb\nc\n', 'a\nB\nc\nd\n')).toMatchObject({ added: 2, removed: 1, blocks: [{ aStart: 1, aEnd: 2, bStart: 1, bEnd: 2 }, { aStart: 3, aEnd: 3, bStart: 3, bEnd: 4 }] });
+    expect(diffTexts('a\nb\nc\n', 'a\nB\nc\nd\n')).toMatchObject({
+      added: 2,
+      removed: 1,
+      blocks: [
+        { aStart: 1, aEnd: 2, bStart: 1, bEnd: 2 },
+        { aStart: 3, aEnd: 3, bStart: 3, bEnd: 4 },
+      ],
+    });
     expect(diffTexts('a\nb', 'a\nb\n')).toMatchObject({ added: 1, removed: 1 });
     expect(diffTexts('same\n', 'same\n')).toMatchObject({ added: 0, removed: 0, blocks: [], hunks: [] });
     expect(diffTexts('', 'x\ny\n')).toMatchObject({ added: 2, removed: 0, hunks: [{ aStart: 0, aEnd: 0, bStart: 0, bEnd: 2 }] });
@@ -160,13 +167,34 @@ describe('diffTexts', () => {
   it('anchors on the rarest lines, not Myers, and lines a slid run up with a change on the other side, as git does', () => {
     // Small cases found by search where each rule decides the result.
     const cases = [
-      [['{', 'd', '', '{', '', '}', '}', '', '{', '}', 'd'], ['{', 'f', '', '', '}', 'h', '}', '{', '', '{', '}', 'd']],
-      [['i', '', 'f', 'f', '', 'j', 'h', 'e', '}', 'f'], ['f', 'f', 'e', '', '', 'j', 'h', 'e', '}']],
-      [['h', 'e', '', 'e', '', '{', 'a', '{'], ['h', '{', 'e', 'h', '', 'a', 'e', 'd', '', '{', 'd', 'a', '}', '{']],
-      [['}', '', '}', 'h', '{', '', 'c', '', ''], ['}', 'g', '', '}', '{', 'h', '', '']],
-      [['a', '}', '', '', '', '}', '}', '{', 'f', '}', '}', 'i', '{'], ['a', '}', '', '', '}', '}', 'j', '{', '}', '{', '}', '{']],
-      [['', 'a', '', 'g', 'b', 'a', '{', 'g', 'a'], ['a', '', 'g', 'e', 'b', '{', 'e', 'g', 'b', 'a']],
-      [['', 'c', '}', 'd', '{', '{', 'f', '{'], ['', 'g', '}', 'd', '{', '{', '{', 'g', '{']],
+      [
+        ['{', 'd', '', '{', '', '}', '}', '', '{', '}', 'd'],
+        ['{', 'f', '', '', '}', 'h', '}', '{', '', '{', '}', 'd'],
+      ],
+      [
+        ['i', '', 'f', 'f', '', 'j', 'h', 'e', '}', 'f'],
+        ['f', 'f', 'e', '', '', 'j', 'h', 'e', '}'],
+      ],
+      [
+        ['h', 'e', '', 'e', '', '{', 'a', '{'],
+        ['h', '{', 'e', 'h', '', 'a', 'e', 'd', '', '{', 'd', 'a', '}', '{'],
+      ],
+      [
+        ['}', '', '}', 'h', '{', '', 'c', '', ''],
+        ['}', 'g', '', '}', '{', 'h', '', ''],
+      ],
+      [
+        ['a', '}', '', '', '', '}', '}', '{', 'f', '}', '}', 'i', '{'],
+        ['a', '}', '', '', '}', '}', 'j', '{', '}', '{', '}', '{'],
+      ],
+      [
+        ['', 'a', '', 'g', 'b', 'a', '{', 'g', 'a'],
+        ['a', '', 'g', 'e', 'b', '{', 'e', 'g', 'b', 'a'],
+      ],
+      [
+        ['', 'c', '}', 'd', '{', '{', 'f', '{'],
+        ['', 'g', '}', 'd', '{', '{', '{', 'g', '{'],
+      ],
     ];
     const dir = tempDir();
     for (const [a, b] of cases) {
@@ -178,8 +206,63 @@ describe('diffTexts', () => {
 
   it('keeps whole functions together where a plain shortest diff interleaves their braces', () => {
     // Bram Cohen's example for patience diff: fib() added above frobnitz(), fact() removed below it.
-    const before = ['#include <stdio.h>', '', '// Frobs foo heartily', 'int frobnitz(int foo)', '{', '    int i;', '    for(i = 0; i < 10; i++)', '    {', '        printf("Your answer is: ");', '        printf("%d\\n", foo);', '    }', '}', '', 'int fact(int n)', '{', '    if(n > 1)', '    {', '        return fact(n-1) * n;', '    }', '    return 1;', '}', '', 'int main(int argc, char **argv)', '{', '    frobnitz(fact(10));', '}', ''].join('\n');
-    const after = ['#include <stdio.h>', '', 'int fib(int n)', '{', '    if(n > 2)', '    {', '        return fib(n-1) + fib(n-2);', '    }', '    return 1;', '}', '', '// Frobs foo heartily', 'int frobnitz(int foo)', '{', '    int i;', '    for(i = 0; i < 10; i++)', '    {', '        printf("%d\\n", foo);', '    }', '}', '', 'int main(int argc, char **argv)', '{', '    frobnitz(fib(10));', '}', ''].join('\n');
+    const before = [
+      '#include <stdio.h>',
+      '',
+      '// Frobs foo heartily',
+      'int frobnitz(int foo)',
+      '{',
+      '    int i;',
+      '    for(i = 0; i < 10; i++)',
+      '    {',
+      '        printf("Your answer is: ");',
+      '        printf("%d\\n", foo);',
+      '    }',
+      '}',
+      '',
+      'int fact(int n)',
+      '{',
+      '    if(n > 1)',
+      '    {',
+      '        return fact(n-1) * n;',
+      '    }',
+      '    return 1;',
+      '}',
+      '',
+      'int main(int argc, char **argv)',
+      '{',
+      '    frobnitz(fact(10));',
+      '}',
+      '',
+    ].join('\n');
+    const after = [
+      '#include <stdio.h>',
+      '',
+      'int fib(int n)',
+      '{',
+      '    if(n > 2)',
+      '    {',
+      '        return fib(n-1) + fib(n-2);',
+      '    }',
+      '    return 1;',
+      '}',
+      '',
+      '// Frobs foo heartily',
+      'int frobnitz(int foo)',
+      '{',
+      '    int i;',
+      '    for(i = 0; i < 10; i++)',
+      '    {',
+      '        printf("%d\\n", foo);',
+      '    }',
+      '}',
+      '',
+      'int main(int argc, char **argv)',
+      '{',
+      '    frobnitz(fib(10));',
+      '}',
+      '',
+    ].join('\n');
     const diff = diffTexts(before, after);
     expect(diff.blocks).toEqual(gitBlocks(tempDir(), before, after));
     expect(diff.blocks).toEqual([

@@ -52,7 +52,13 @@ export interface CloneResult {
   ms: number;
 }
 
-export async function cloneProject(dataDir: string, store: ProjectStore, remote: RemoteConfig, remoteProjectId: string, options: CloneOptions = {}): Promise<CloneResult> {
+export async function cloneProject(
+  dataDir: string,
+  store: ProjectStore,
+  remote: RemoteConfig,
+  remoteProjectId: string,
+  options: CloneOptions = {},
+): Promise<CloneResult> {
   const started = performance.now();
   const { signal } = options;
   if (store.index.latestSnapshotId() !== undefined) {
@@ -80,13 +86,19 @@ export async function cloneProject(dataDir: string, store: ProjectStore, remote:
     for (const { machineId, key, index } of history.indexes) ledger.noteForeignIndex(machineId, key, index);
     for (const { machineId, etag, head } of history.lines.values()) ledger.noteForeignHead(machineId, etag, head);
 
-    const needed = missingBlobs(store.blobsDir, files.filter((f) => f.hash !== null).map((f) => f.hash!));
+    const needed = missingBlobs(
+      store.blobsDir,
+      files.filter((f) => f.hash !== null).map((f) => f.hash!),
+    );
     const located: [string, BlobLocation][] = needed.map((hash) => {
       const location = ledger.locate(hash);
       if (!location) throw new HindsightError('REMOTE_CORRUPT', `The remote names the contents ${hash.slice(0, 12)}… but no index locates them.`, { hash });
       return [hash, location];
     });
-    checkLocatedSizes(line.map((l) => l.snapshot), located);
+    checkLocatedSizes(
+      line.map((l) => l.snapshot),
+      located,
+    );
     const plan = planFetch(located);
     const bytes = files.reduce((sum, f) => sum + (f.hash ? f.size : 0), 0);
     meter.enter('fetch', { bytes: located.reduce((sum, [, l]) => sum + ('alone' in l ? l.size : l.entry[3]), 0), objects: plan.length, files: needed.length });
@@ -99,7 +111,15 @@ export async function cloneProject(dataDir: string, store: ProjectStore, remote:
     await materializeSnapshot(contents, store.root, localBlobSource(store.blobsDir), { signal, meter, inPlace: true });
 
     const writes: SnapshotWrite[] = line.map(({ machine: machineId, snapshot }) => ({
-      snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.idOnMachine },
+      snapshot: {
+        kind: snapshot.kind,
+        at: snapshot.at,
+        label: snapshot.label,
+        branch: snapshot.branch,
+        head: snapshot.head,
+        machine: machineId,
+        machineSnapshot: snapshot.idOnMachine,
+      },
       versions: snapshot.versions,
       blobs: distinctBlobs(snapshot.versions),
     }));

@@ -40,7 +40,14 @@ export async function fetchBlobs(
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, plan.length) }, worker));
 }
 
-async function fetchOne(store: ObjectStore, projectId: string, request: FetchRequest, sink: BlobSink, meter?: TransferMeter, signal?: AbortSignal): Promise<void> {
+async function fetchOne(
+  store: ObjectStore,
+  projectId: string,
+  request: FetchRequest,
+  sink: BlobSink,
+  meter?: TransferMeter,
+  signal?: AbortSignal,
+): Promise<void> {
   if (request.kind === 'alone') {
     const temp = sink.tempFor(request.hash);
     await store.getToFile(blobKey(projectId, request.hash), temp, signal, (bytes) => meter?.add({ bytes }));

@@ -9,8 +9,7 @@ const MERGE_GAP = 1024 * 1024;
 const MAX_RANGE = 64 * 1024 * 1024;
 
 export type FetchRequest =
-  | { kind: 'range'; pack: string; offset: number; length: number; entries: PackEntry[] }
-  | { kind: 'alone'; hash: string; size: number };
+  { kind: 'range'; pack: string; offset: number; length: number; entries: PackEntry[] } | { kind: 'alone'; hash: string; size: number };
 
 export function planFetch(needed: Iterable<[hash: string, location: BlobLocation]>): FetchRequest[] {
   const requests: FetchRequest[] = [];

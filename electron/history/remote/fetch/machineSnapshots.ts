@@ -16,8 +16,11 @@ import type { BlobLocation } from '../../db/remoteLedger.js';
 export function checkLocatedSizes(snapshots: readonly RecordedSnapshot[], located: Iterable<[hash: string, location: BlobLocation]>): void {
   const sizes = new Map<string, number>();
   for (const s of snapshots) for (const v of s.versions) if (v.hash !== null) sizes.set(v.hash, v.size);
-  const problem = firstProblem(located, ([hash, location]) => sizeProblem(sizes, hash, 'alone' in location ? location.size : location.entry[3], 'the contents'));
-  if (problem !== null) throw new HindsightError('REMOTE_CORRUPT', `The remote's snapshot records and pack indexes disagree: ${problem}. Nothing was taken from them.`);
+  const problem = firstProblem(located, ([hash, location]) =>
+    sizeProblem(sizes, hash, 'alone' in location ? location.size : location.entry[3], 'the contents'),
+  );
+  if (problem !== null)
+    throw new HindsightError('REMOTE_CORRUPT', `The remote's snapshot records and pack indexes disagree: ${problem}. Nothing was taken from them.`);
 }
 
 /** The machine's snapshots, each once, oldest first; REMOTE_CORRUPT naming the first problem. */
@@ -34,9 +37,13 @@ export function machineSnapshots(machineId: string, recorded: readonly RecordedS
   // A differing repeat is checked with the rest, so it is named as an id listed twice.
   const problem = snapshotsProblem([...snapshots, ...repeats]);
   if (problem !== null) {
-    throw new HindsightError('REMOTE_CORRUPT', `The remote's snapshot records of machine ${machineId.slice(0, 8)} are damaged: ${problem}. Nothing was taken from them.`, {
-      machine: machineId,
-    });
+    throw new HindsightError(
+      'REMOTE_CORRUPT',
+      `The remote's snapshot records of machine ${machineId.slice(0, 8)} are damaged: ${problem}. Nothing was taken from them.`,
+      {
+        machine: machineId,
+      },
+    );
   }
   return snapshots;
 }

@@ -122,7 +122,15 @@ async function pullMachine(
   const fresh = checked.filter((s) => !have.has(s.idOnMachine));
   checkLocatedSizes(fresh, locatedOf(ledger, fresh));
   const writes: SnapshotWrite[] = fresh.map((snapshot) => ({
-    snapshot: { kind: snapshot.kind, at: snapshot.at, label: snapshot.label, branch: snapshot.branch, head: snapshot.head, machine: machineId, machineSnapshot: snapshot.idOnMachine },
+    snapshot: {
+      kind: snapshot.kind,
+      at: snapshot.at,
+      label: snapshot.label,
+      branch: snapshot.branch,
+      head: snapshot.head,
+      machine: machineId,
+      machineSnapshot: snapshot.idOnMachine,
+    },
     versions: snapshot.versions,
     blobs: distinctBlobs(snapshot.versions),
   }));

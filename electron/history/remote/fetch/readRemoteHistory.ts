@@ -53,7 +53,9 @@ export async function readRemoteHistory(store: ObjectStore, projectId: string, m
 }
 
 function projectMissing(store: ObjectStore, projectId: string): HindsightError {
-  return new HindsightError('REMOTE_PROJECT_NOT_FOUND', `${store.label} has no project ${projectId}: push it from the machine that has it first.`, { projectId });
+  return new HindsightError('REMOTE_PROJECT_NOT_FOUND', `${store.label} has no project ${projectId}: push it from the machine that has it first.`, {
+    projectId,
+  });
 }
 
 /** A snapshot of a remote history: its machine and its id there. */
@@ -82,12 +84,17 @@ export function chooseSnapshot(history: RemoteHistory, wanted: string | undefine
   const origin = Number(match[2]);
   const candidates = match[1] ? lines.filter((l) => l.machineId.startsWith(match[1]!)) : lines.filter((l) => l.head.fork === null);
   if (candidates.length !== 1) {
-    throw new HindsightError('SNAPSHOT_NOT_FOUND', `"${wanted}" does not name one machine of this project (machines: ${lines.map((l) => l.machineId.slice(0, 8)).join(', ')}).`, {
-      snapshot: wanted,
-    });
+    throw new HindsightError(
+      'SNAPSHOT_NOT_FOUND',
+      `"${wanted}" does not name one machine of this project (machines: ${lines.map((l) => l.machineId.slice(0, 8)).join(', ')}).`,
+      {
+        snapshot: wanted,
+      },
+    );
   }
   const line = candidates[0]!;
-  if (!line.snapshots.some((s) => s.idOnMachine === origin)) throw new HindsightError('SNAPSHOT_NOT_FOUND', `The remote has no snapshot ${wanted}.`, { snapshot: wanted });
+  if (!line.snapshots.some((s) => s.idOnMachine === origin))
+    throw new HindsightError('SNAPSHOT_NOT_FOUND', `The remote has no snapshot ${wanted}.`, { snapshot: wanted });
   return { machine: line.machineId, origin };
 }
 
@@ -95,9 +102,10 @@ export function chooseSnapshot(history: RemoteHistory, wanted: string | undefine
 export function lineTo(history: RemoteHistory, ref: RemoteSnapshotRef): { machine: string; snapshot: RecordedSnapshot }[] {
   const chain: { machine: string; snapshot: RecordedSnapshot }[][] = [];
   const seen = new Set<string>();
-  for (let at: RemoteSnapshotRef | null = ref; at; ) {
+  for (let at: RemoteSnapshotRef | null = ref; at;) {
     const line = history.lines.get(at.machine);
-    if (!line || seen.has(at.machine)) throw new HindsightError('REMOTE_CORRUPT', `The remote's line of machine ${at.machine} is missing or loops.`, { machine: at.machine });
+    if (!line || seen.has(at.machine))
+      throw new HindsightError('REMOTE_CORRUPT', `The remote's line of machine ${at.machine} is missing or loops.`, { machine: at.machine });
     seen.add(at.machine);
     const upTo = at.origin;
     chain.unshift(line.snapshots.filter((s) => s.idOnMachine <= upTo).map((snapshot) => ({ machine: line.machineId, snapshot })));

@@ -40,7 +40,12 @@ export const packEntrySchema = z.tuple([
   z.number().int().nonnegative(),
   z.number().int().nonnegative(),
   // An encoding of a newer build does not make the pack or its index unreadable: only its blob is.
-  z.enum(ENCODINGS).or(z.string().max(64).transform((): 'unknown' => 'unknown')),
+  z.enum(ENCODINGS).or(
+    z
+      .string()
+      .max(64)
+      .transform((): 'unknown' => 'unknown'),
+  ),
 ]);
 
 const trailerSchema = z.object({ format: z.literal(1), blobs: z.array(packEntrySchema) });
@@ -138,7 +143,11 @@ export function unpackBlob(stored: Buffer, entry: PackEntry): Buffer {
   const [hash, , length, size, encoding] = entry;
   if (stored.length !== length) throw blobCorrupt(hash, `${stored.length} bytes came back where ${length} were stored`);
   if (encoding === 'unknown') {
-    throw new HindsightError('REMOTE_FAILED', `The remote copy of ${hash.slice(0, 12)}… is stored in an encoding this Hindsight does not read (a newer Hindsight wrote it); update Hindsight to fetch it.`, { hash });
+    throw new HindsightError(
+      'REMOTE_FAILED',
+      `The remote copy of ${hash.slice(0, 12)}… is stored in an encoding this Hindsight does not read (a newer Hindsight wrote it); update Hindsight to fetch it.`,
+      { hash },
+    );
   }
   if (encoding === 'zstd') return unpackCompressed(stored, hash, size);
   let bytes: Buffer;

@@ -6,7 +6,17 @@ import type { FileEntry } from '../../../../shared/contract.js';
 // The file filter as a person types it: globs, plain text, and letters in order when no path
 // contains the text.
 
-const PATHS = ['builtin/add.c', 'builtin/add.h', 'builtin/commit.c', 'src/main.c', 'src/lib/list.c', 'src/lib/list.h', 'README.md', 'docs/adding.md', 't/t3700-add.sh'];
+const PATHS = [
+  'builtin/add.c',
+  'builtin/add.h',
+  'builtin/commit.c',
+  'src/main.c',
+  'src/lib/list.c',
+  'src/lib/list.h',
+  'README.md',
+  'docs/adding.md',
+  't/t3700-add.sh',
+];
 
 function matching(filter: string): string[] {
   const compiled = compileFilter(filter, PATHS);

@@ -8,7 +8,15 @@ import { levelsToRefresh } from '../../../../renderer/stores/treeLevels.js';
 // says "Loading…" (or why it failed) where a level is not here yet, and deleted files and wholly
 // deleted folders only when asked for.
 
-const file = (path: string, changed = false) => ({ name: path.slice(path.lastIndexOf('/') + 1), path, type: 'file' as const, hash: path, mode: 0o644, size: 1, changed });
+const file = (path: string, changed = false) => ({
+  name: path.slice(path.lastIndexOf('/') + 1),
+  path,
+  type: 'file' as const,
+  hash: path,
+  mode: 0o644,
+  size: 1,
+  changed,
+});
 const deletion = (path: string) => ({ path }) as DeletedFile;
 const ready = (level: Omit<FolderLevel, 'snapshotId'>): LevelState => ({ status: 'ready', level: { snapshotId: 2, ...level } });
 const names = (rows: { node: { name: string; deleted: boolean; changed: boolean; placeholder?: string }; depth: number }[]) =>
@@ -27,7 +35,15 @@ const levels = new Map<string, LevelState>([
       deleted: [deletion('c.txt')],
     }),
   ],
-  ['src', ready({ folder: 'src', folders: [{ name: 'lib', path: 'src/lib', files: 1, deleted: 0, changed: false }], files: [file('src/a.ts', true)], deleted: [deletion('src/old.ts')] })],
+  [
+    'src',
+    ready({
+      folder: 'src',
+      folders: [{ name: 'lib', path: 'src/lib', files: 1, deleted: 0, changed: false }],
+      files: [file('src/a.ts', true)],
+      deleted: [deletion('src/old.ts')],
+    }),
+  ],
   ['src/lib', { status: 'loading' }],
 ]);
 
@@ -45,7 +61,16 @@ describe('rows from the tree’s levels', () => {
   });
 
   it('shows deleted files where they were, and a folder whose every file is deleted as deleted, only on request', () => {
-    expect(names(levelRows(levels, new Set(['src']), true))).toEqual(['gone (deleted) *', 'src *', '  lib', '  a.ts *', '  old.ts (deleted) *', 'b.txt', 'c.txt (deleted) *', 'd.txt']);
+    expect(names(levelRows(levels, new Set(['src']), true))).toEqual([
+      'gone (deleted) *',
+      'src *',
+      '  lib',
+      '  a.ts *',
+      '  old.ts (deleted) *',
+      'b.txt',
+      'c.txt (deleted) *',
+      'd.txt',
+    ]);
   });
 
   it('reads the root and the open folders again after a change, and forgets closed ones', () => {

@@ -5,7 +5,23 @@ import { ancestorsOf, buildTree, visibleRows } from '../../../../renderer/featur
 const file = (path: string): FileEntry => ({ path, type: 'file', hash: path, mode: 0o644, size: 1 });
 const deletion = (path: string): DeletedFile => ({
   path,
-  deletion: { versionId: 1, snapshotId: 2, path, hash: null, mode: 0, size: 0, at: 0, kind: 'change', label: null, type: null, target: null, branch: null, head: null, origin: { kind: 'edit', fromVersionId: null, fromSnapshotId: null, fromGit: null, gitOperation: null, gitWhen: null }, renamedFrom: null } satisfies VersionInfo,
+  deletion: {
+    versionId: 1,
+    snapshotId: 2,
+    path,
+    hash: null,
+    mode: 0,
+    size: 0,
+    at: 0,
+    kind: 'change',
+    label: null,
+    type: null,
+    target: null,
+    branch: null,
+    head: null,
+    origin: { kind: 'edit', fromVersionId: null, fromSnapshotId: null, fromGit: null, gitOperation: null, gitWhen: null },
+    renamedFrom: null,
+  } satisfies VersionInfo,
   lastContents: null,
   versionId: 1,
   snapshotId: 2,
@@ -21,7 +37,16 @@ describe('the file tree model', () => {
   it('lists folders first, names in natural order, only open folders expanded', () => {
     const root = buildTree(files, [], new Set(), false);
     expect(names(visibleRows(root, new Set(), ''))).toEqual(['docs', 'src', 'README.md']);
-    expect(names(visibleRows(root, new Set(['src', 'src/lib']), ''))).toEqual(['docs', 'src', '  lib', '    a.ts', '    b9.ts', '    b10.ts', '  app.ts', 'README.md']);
+    expect(names(visibleRows(root, new Set(['src', 'src/lib']), ''))).toEqual([
+      'docs',
+      'src',
+      '  lib',
+      '    a.ts',
+      '    b9.ts',
+      '    b10.ts',
+      '  app.ts',
+      'README.md',
+    ]);
   });
 
   it('filters by path and shows each match with its folders, open or not', () => {
