@@ -138,9 +138,10 @@ describe('a bundle of a store holding compressed blobs', () => {
     flipped[flipped.length - 20]! ^= 0x10;
     // 64 MiB of zeros behind a header recording the blob's own size: refused once past that size.
     const bomb = withHeader(TEXT.length, zstdCompressSync(Buffer.alloc(64 * 1024 * 1024), { params: { [constants.ZSTD_c_compressionLevel]: 19 } }));
-    const cases: { name: string; stored: Buffer; says: string }[] = [
+    const cases: { name: string; stored: Buffer; says: string | RegExp }[] = [
       { name: 'a flipped byte', stored: flipped, says: '' },
-      { name: 'a cut', stored: stored.subarray(0, stored.length - 30), says: 'inflates to 0 bytes' },
+      // Node 22's zstd gives a cut frame's bytes back short (none here); Node 24's says the frame ends early.
+      { name: 'a cut', stored: stored.subarray(0, stored.length - 30), says: /inflates to 0 bytes|does not decompress \(unexpected end of file\)/ },
       { name: 'a bomb', stored: bomb, says: `inflates past its recorded ${TEXT.length} bytes` },
       { name: 'a header recording another size', stored: withHeader(TEXT.length + 1, stored.subarray(12)), says: `records ${TEXT.length + 1} bytes` },
       {
@@ -161,7 +162,7 @@ describe('a bundle of a store holding compressed blobs', () => {
         expect(codeOf(refused), name).toBe('BLOB_CORRUPT');
         const message = (refused as Error).message;
         expect(message, name).toContain(`text.txt (version ${versionId})`);
-        expect(message, name).toContain(says);
+        expect(message, name).toMatch(says);
         expect(await other.listProjects(), name).toEqual([]);
         expect(existsSync(join(dataDir, 'projects')) ? readdirSync(join(dataDir, 'projects')) : [], name).toEqual([]);
       } finally {
