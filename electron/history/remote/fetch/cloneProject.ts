@@ -2,7 +2,6 @@ import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { HindsightError } from '../../../../shared/errors.js';
 import type { FileEntry } from '../../../../shared/history.js';
 import type { RemoteConfig } from '../../config/configSchema.js';
-import type { SnapshotWrite } from '../../db/commitSnapshot.js';
 import type { ProgressSink } from '../../progressThrottle.js';
 import type { ProjectStore } from '../../project/projectStore.js';
 import { localBlobSource, materializeSnapshot } from '../../restore/materializeSnapshot.js';
@@ -16,7 +15,7 @@ import { TransferMeter } from '../transferMeter.js';
 import { fetchBlobs } from './fetchBlobs.js';
 import { planFetch } from './fetchPlan.js';
 import { chooseSnapshot, lineTo, readRemoteHistory, type RemoteSnapshotRef } from './readRemoteHistory.js';
-import { checkLocatedSizes } from './machineSnapshots.js';
+import { checkLocatedSizes, foreignSnapshotWrite } from './machineSnapshots.js';
 import { missingBlobs, storeSink } from './storeSink.js';
 
 // `hindsight clone`: a remote project's history into a new, empty folder of this machine. The
@@ -110,19 +109,7 @@ export async function cloneProject(
     const contents = { projectId: store.projectId, snapshotId: from.origin, files: written.files, folderModeOf: () => undefined };
     await materializeSnapshot(contents, store.root, localBlobSource(store.blobsDir), { signal, meter, inPlace: true });
 
-    const writes: SnapshotWrite[] = line.map(({ machine: machineId, snapshot }) => ({
-      snapshot: {
-        kind: snapshot.kind,
-        at: snapshot.at,
-        label: snapshot.label,
-        branch: snapshot.branch,
-        head: snapshot.head,
-        machine: machineId,
-        machineSnapshot: snapshot.idOnMachine,
-      },
-      versions: snapshot.versions,
-      blobs: distinctBlobs(snapshot.versions),
-    }));
+    const writes = line.map(({ machine: machineId, snapshot }) => foreignSnapshotWrite(machineId, snapshot));
     store.index.importSnapshots(writes);
     setRemoteOrigin(store, remoteProjectId, from);
     // This folder's line starts at the snapshot it materialized: its state follows that line.
@@ -157,11 +144,4 @@ function fileEntry(version: RecordedVersion): FileEntry {
   const entry: FileEntry = { path: version.path, type: version.type ?? 'file', hash: version.hash!, mode: version.mode, size: version.size };
   if (version.target !== null) entry.target = version.target;
   return entry;
-}
-
-/** The blobs a snapshot's versions name, each once (what its write notes in the blobs table). */
-export function distinctBlobs(versions: RecordedVersion[]): { hash: string; size: number }[] {
-  const blobs = new Map<string, number>();
-  for (const v of versions) if (v.hash !== null) blobs.set(v.hash, v.size);
-  return [...blobs].map(([hash, size]) => ({ hash, size }));
 }

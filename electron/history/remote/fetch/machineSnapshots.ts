@@ -1,6 +1,7 @@
 import { HindsightError } from '../../../../shared/errors.js';
 import { firstProblem, sizeProblem, snapshotsProblem } from '../layout/recordChecks.js';
-import type { RecordedSnapshot } from '../layout/recordFormat.js';
+import type { RecordedSnapshot, RecordedVersion } from '../layout/recordFormat.js';
+import type { SnapshotWrite } from '../../db/commitSnapshot.js';
 import type { BlobLocation } from '../../db/remoteLedger.js';
 
 // One machine's snapshots as its records on a remote list them, checked before any is written
@@ -46,4 +47,17 @@ export function machineSnapshots(machineId: string, recorded: readonly RecordedS
     );
   }
   return snapshots;
+}
+
+/** The write recording another machine's snapshot here: marked with its machine and its id there, with the blobs its versions name. */
+export function foreignSnapshotWrite(machineId: string, snapshot: RecordedSnapshot): SnapshotWrite {
+  const { kind, at, label, branch, head, idOnMachine, versions } = snapshot;
+  return { snapshot: { kind, at, label, branch, head, machine: machineId, machineSnapshot: idOnMachine }, versions, blobs: distinctBlobs(versions) };
+}
+
+/** The blobs a snapshot's versions name, each once (what its write notes in the blobs table). */
+function distinctBlobs(versions: RecordedVersion[]): { hash: string; size: number }[] {
+  const blobs = new Map<string, number>();
+  for (const v of versions) if (v.hash !== null) blobs.set(v.hash, v.size);
+  return [...blobs].map(([hash, size]) => ({ hash, size }));
 }

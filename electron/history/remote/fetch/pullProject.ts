@@ -2,7 +2,6 @@ import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { PulledMachine, PullResult } from '../../../../shared/contract/values.js';
 import { HindsightError } from '../../../../shared/errors.js';
 import type { RemoteConfig } from '../../config/configSchema.js';
-import type { SnapshotWrite } from '../../db/commitSnapshot.js';
 import type { ProgressSink } from '../../progressThrottle.js';
 import type { ProjectStore } from '../../project/projectStore.js';
 import { decodeIndex, type PackIndex } from '../layout/indexFormat.js';
@@ -15,8 +14,7 @@ import { listHeads, readHead } from '../remoteHeads.js';
 import type { BlobLocation, RemoteLedger } from '../../db/remoteLedger.js';
 import { remoteProjectId } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
-import { distinctBlobs } from './cloneProject.js';
-import { checkLocatedSizes, machineSnapshots } from './machineSnapshots.js';
+import { checkLocatedSizes, foreignSnapshotWrite, machineSnapshots } from './machineSnapshots.js';
 import { appendAll } from '../../../../shared/largeArrays.js';
 
 // `hindsight pull`: other machines' new snapshots of this project into this history. One LIST of
@@ -121,19 +119,7 @@ async function pullMachine(
   const have = store.index.importedOrigins(machineId);
   const fresh = checked.filter((s) => !have.has(s.idOnMachine));
   checkLocatedSizes(fresh, locatedOf(ledger, fresh));
-  const writes: SnapshotWrite[] = fresh.map((snapshot) => ({
-    snapshot: {
-      kind: snapshot.kind,
-      at: snapshot.at,
-      label: snapshot.label,
-      branch: snapshot.branch,
-      head: snapshot.head,
-      machine: machineId,
-      machineSnapshot: snapshot.idOnMachine,
-    },
-    versions: snapshot.versions,
-    blobs: distinctBlobs(snapshot.versions),
-  }));
+  const writes = fresh.map((snapshot) => foreignSnapshotWrite(machineId, snapshot));
   signal?.throwIfAborted();
   const ids = store.index.importForeign(writes, () => {
     ledger.noteForeignRecords(machineId, records);
