@@ -28,3 +28,7 @@ export type AppState = ProjectsSlice &
   BackgroundSlice;
 
 export type Slice<T> = StateCreator<AppState, [], [], T>;
+
+/** A slice's `set` and `get`, for the functions a slice is made of. */
+export type SetApp = Parameters<Slice<unknown>>[0];
+export type GetApp = Parameters<Slice<unknown>>[1];
