@@ -1,9 +1,9 @@
 import type { Ref } from 'react';
 import { useApp } from '../../stores/appStore.js';
+import { DrawnRows } from './DrawnRows.js';
 import { NoFilesMatch } from './NoFilesMatch.js';
 import type { FirstMatch } from './firstMatch.js';
-import { TreeItem } from './TreeItem.js';
-import { ROW, rowId } from './treeGeometry.js';
+import { rowId } from './treeGeometry.js';
 import { useActiveRow } from './useActiveRow.js';
 import { useFirstMatch } from './useFirstMatch.js';
 import { useRowActions } from './useRowActions.js';
@@ -15,12 +15,11 @@ import { useTreeViewport } from './useTreeViewport.js';
 // in the DOM, so 100,000 files scroll like 100. Focus stays on the tree; aria-activedescendant
 // names the active row, and arrow keys move it the way a file manager does. The rows
 // (useTreeRows.ts), the active row (useActiveRow.ts), scrolling (useTreeViewport.ts), what acting
-// on a row does (useRowActions.ts) and the keys (useTreeKeys.ts) are each in their own file.
+// on a row does (useRowActions.ts), the keys (useTreeKeys.ts) and the rows drawn (DrawnRows.tsx)
+// are each in their own file.
 
 export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
-  const expanded = useApp((s) => s.expanded);
   const filter = useApp((s) => s.filter);
-  const selectedPath = useApp((s) => s.selectedPath);
   const { rows, filtering } = useTreeRows();
   const { activeIndex, setActivePath } = useActiveRow(rows);
   // With nothing matching the filter, a message stands where the tree was.
@@ -44,21 +43,7 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
       onKeyDown={onKeyDown}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
     >
-      <div className="tree-sizer" style={{ height: rows.length * ROW }}>
-        {rows.slice(first, last).map((row, i) => (
-          <TreeItem
-            // Keyed by slot, not by path: scrolling re-fills the same few DOM rows instead of
-            // unmounting and mounting a viewport's worth of them every frame.
-            key={i}
-            row={row}
-            index={first + i}
-            active={first + i === activeIndex}
-            selected={row.node.path === selectedPath}
-            open={row.node.folder && (expanded.has(row.node.path) || filter !== '')}
-            onActivate={actions.activate}
-          />
-        ))}
-      </div>
+      <DrawnRows rows={rows} first={first} last={last} activeIndex={activeIndex} onActivate={actions.activate} />
     </div>
   );
 }
