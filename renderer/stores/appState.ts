@@ -1,4 +1,4 @@
-import type { StateCreator } from 'zustand';
+import type { StateCreator, StoreApi } from 'zustand';
 import type { BackgroundSlice } from './backgroundSlice.js';
 import type { CopySlice } from './copySlice.js';
 import type { FileListSlice } from './fileListSlice.js';
@@ -28,3 +28,7 @@ export type AppState = ProjectsSlice &
   BackgroundSlice;
 
 export type Slice<T> = StateCreator<AppState, [], [], T>;
+
+/** What a part of a slice (a function of its own file) is given: the whole store's set and get. */
+export type SetApp = StoreApi<AppState>['setState'];
+export type GetApp = StoreApi<AppState>['getState'];
