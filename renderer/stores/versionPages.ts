@@ -42,21 +42,29 @@ async function loadVersions(set: SetApp, get: GetApp, path: string, keepSelectio
     const oldestFirst = await page;
     if (get().versionsPath !== path) return;
     set({ versionsMore: oldestFirst.length === limit });
-    const { selected, keep } = showPage(set, get, oldestFirst.slice().reverse(), keepSelection && samePath);
-    // The selected version's contents (or diff) after the list is painted: a click's first
-    // rows never wait for a CodeMirror view to be built. A selection made meanwhile has
-    // loaded its own view.
-    afterPaint(() => {
-      if (get().versionsPath !== path) return;
-      if (!samePath) {
-        void loadDisk(set, get, projectId, path);
-        void loadGit(set, get, projectId, path);
-      }
-      if ((!keep || get().compareWith !== 'none') && get().selectedVersionId === selected) void loadView(set, get);
-    });
+    const shown = showPage(set, get, oldestFirst.slice().reverse(), keepSelection && samePath);
+    afterPaint(() => whenPainted(set, get, { projectId, path, samePath, ...shown }));
   } catch (error) {
     if (get().versionsPath === path) set({ versionsStatus: 'error', versionsError: asError(error).toJSON() });
   }
+}
+
+/**
+ * Once the list is painted: a new file's marks, and the selected version's contents (or diff), so
+ * a click's first rows never wait for a CodeMirror view to be built. A selection made meanwhile
+ * has loaded its own view.
+ */
+function whenPainted(
+  set: SetApp,
+  get: GetApp,
+  { projectId, path, samePath, selected, keep }: { projectId: string; path: string; samePath: boolean; selected: number | null; keep: boolean },
+): void {
+  if (get().versionsPath !== path) return;
+  if (!samePath) {
+    void loadDisk(set, get, projectId, path);
+    void loadGit(set, get, projectId, path);
+  }
+  if ((!keep || get().compareWith !== 'none') && get().selectedVersionId === selected) void loadView(set, get);
 }
 
 /** Another file: its list starts empty, and git's sides belong to the file they were asked for. */
