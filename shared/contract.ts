@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { HindsightErrorData } from './errors.js';
 import type { GitVersions } from './git.js';
+import type { SnapshotEffect } from './history.js';
 import type { Progress } from './progress.js';
 import type { RecordingStatus } from './recording.js';
 import { projectEditSchema, settingsSchema } from './contract/config.js';
@@ -329,7 +330,9 @@ function event<Payload>(doc: string): EventSpec<Payload> {
 // and the Electron main process.
 export const EVENTS = {
   progress: event<Progress & { operationId: string | null }>('Progress of a first copy, rescan, restore or verify (throttled; always one with phase "done").'),
-  snapshot: event<{ projectId: string; snapshot: SnapshotInfo }>('A new snapshot was recorded.'),
+  snapshot: event<{ projectId: string; snapshot: SnapshotInfo; effect?: SnapshotEffect }>(
+    "A new snapshot was recorded; effect: what it changed (absent for another machine's snapshots: anything may have).",
+  ),
   projectState: event<{ projectId: string; root: string; state: ProjectState; detail: string | null }>(
     "A project's folder changed state: present, moved, gone, replaced, or its config is corrupt.",
   ),

@@ -64,6 +64,22 @@ export interface SnapshotInfo {
   foldedInto?: number;
 }
 
+/** The most paths a snapshot event names; a snapshot recording more names none (read everything again). */
+export const SNAPSHOT_EFFECT_PATHS = 1000;
+
+/**
+ * What a snapshot of this machine's line changed, carried by its event so a view reads again only
+ * what it shows of that: the folders holding these paths, the versions of a shown one.
+ */
+export interface SnapshotEffect {
+  /** The paths it recorded a version of, sorted; null when more than SNAPSHOT_EFFECT_PATHS. */
+  paths: string[] | null;
+  /** Whether one of them is a deletion (the deleted files change). */
+  removed: boolean;
+  /** Whether it was pinned as it was written (the pins change). */
+  pinned: boolean;
+}
+
 /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
 export interface SnapshotSummary {
   snapshotId: number;

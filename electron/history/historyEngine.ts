@@ -169,10 +169,10 @@ export class HistoryEngine {
   constructor(readonly dataDir: string) {
     this.config = configStoreFor(dataDir);
     this.projects = new ProjectRegistry(dataDir, () => this.config.loadConfig().config.projects, {
-      onSnapshot: (projectId, snapshot) => {
+      onSnapshot: (projectId, snapshot, effect) => {
         // New versions may name blobs the search index has not seen: the builder looks again.
         this.projects.find(projectId)?.searchBuilder?.poke();
-        this.events.emit({ event: 'snapshot', payload: { projectId, snapshot } });
+        this.events.emit({ event: 'snapshot', payload: { projectId, snapshot, ...(effect ? { effect } : {}) } });
       },
     });
     this.recorder = new ProjectRecorder({

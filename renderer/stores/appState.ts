@@ -1,4 +1,4 @@
-import type { StateCreator } from 'zustand';
+import type { StateCreator, StoreApi } from 'zustand';
 import type { BackgroundSlice } from './backgroundSlice.js';
 import type { CopySlice } from './copySlice.js';
 import type { FileListSlice } from './fileListSlice.js';
@@ -29,6 +29,6 @@ export type AppState = ProjectsSlice &
 
 export type Slice<T> = StateCreator<AppState, [], [], T>;
 
-/** A slice's `set` and `get`, for the functions a slice is made of. */
-export type SetApp = Parameters<Slice<unknown>>[0];
-export type GetApp = Parameters<Slice<unknown>>[1];
+/** What a part of a slice (a function of its own file) is given: the whole store's set and get. */
+export type SetApp = StoreApi<AppState>['setState'];
+export type GetApp = StoreApi<AppState>['getState'];

@@ -3,20 +3,26 @@ import { onEvent } from '../api/hindsight.js';
 import { useApp } from './appStore.js';
 import { FOLDER_STATE_ERRORS } from './projectsSlice.js';
 import { requestRefresh, setRefresher } from './refresh.js';
+import { staleOf, touchesFiles, touchesPath, type Stale } from './staleView.js';
 
 // Events from the history process, routed into the store: progress to its operation, a snapshot
-// of the shown project to the timeline (the row itself, as the engine committed it) and to the one
-// refresh path (refresh.ts), folder state changes to the project list.
+// of the shown project to the timeline (the row itself, as the engine committed it) and, with
+// what it changed, to the one refresh path (refresh.ts), folder state changes to the project list.
 
-/** What the refresh reloads: what depends on the files now. The timeline gets its rows from the events. */
-async function refreshView(): Promise<void> {
+/**
+ * What the refresh reloads: what the view shows of what changed. The timeline gets its rows from
+ * the events; the statistics and the budget's figures show only in the Store tab, which reads
+ * them when it opens; the pins show everywhere.
+ */
+async function refreshView(stale: Stale): Promise<void> {
   const s = useApp.getState();
   if (!s.currentProjectId) return;
+  const inStore = s.view === 'store';
   await Promise.all([
-    s.refreshTree(),
-    s.versionsPath ? s.loadVersions(s.versionsPath, true) : undefined,
-    s.stats ? s.loadStats() : undefined,
-    s.retention ? s.loadRetention() : undefined,
+    s.refreshTree(stale),
+    s.versionsPath && touchesPath(stale, s.versionsPath) ? s.loadVersions(s.versionsPath, true) : undefined,
+    s.stats && inStore ? s.loadStats() : undefined,
+    s.retention && (stale.pinned || (inStore && touchesFiles(stale))) ? s.loadRetention() : undefined,
   ]);
 }
 
@@ -33,9 +39,8 @@ export function routeEvent(event: HindsightEvent): void {
     case 'snapshot':
       if (event.payload.projectId !== s.currentProjectId) return;
       s.snapshotRecorded(event.payload.snapshot);
-      // A snapshot without versions (a checkpoint) changed no file: only the statistics count it,
-      // and the pins hold it when a person made it.
-      if (event.payload.snapshot.files > 0 || s.stats || (event.payload.snapshot.kind === 'checkpoint' && s.retention)) requestRefresh();
+      // What it changed decides what is read again (a checkpoint: no file, perhaps a pin).
+      requestRefresh(staleOf(event.payload.effect));
       return;
     case 'projectState':
       s.projectStateChanged(event.payload.projectId, event.payload.root, event.payload.state);

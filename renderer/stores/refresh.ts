@@ -1,27 +1,30 @@
+import { EVERYTHING, mergeStale, type Stale } from './staleView.js';
+
 // The one refresh path of the viewer, driven by the engine's events. A snapshot recorded for the
-// shown project marks the view stale, and the refresh reloads what depends on the files once (the
-// view says what: stores/liveEvents.ts). A write this window started (a restore, its undo, a
-// checkpoint) holds the refresh until it has answered: the engine announces every snapshot the
-// write records (the capture, the restore) before the answer, so one write makes one refresh, after
-// it. Changes from elsewhere (the watcher, another window) are gathered for a moment, then refreshed.
+// shown project marks the view stale with what it changed (staleView.ts), and the refresh reloads
+// what the view shows of that, once (the view says what: stores/liveEvents.ts). A write this
+// window started (a restore, its undo, a checkpoint) holds the refresh until it has answered: the
+// engine announces every snapshot the write records (the capture, the restore) before the answer,
+// so one write makes one refresh, after it. Changes from elsewhere (the watcher, another window)
+// are gathered for a moment, then refreshed.
 
 const GATHER_MS = 150;
 
-let refresher: (() => Promise<void>) | null = null;
+let refresher: ((stale: Stale) => Promise<void>) | null = null;
 let holds = 0;
-let stale = false;
+let stale: Stale | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let running: Promise<void> | null = null;
 const idleWaiters: (() => void)[] = [];
 
-/** What a refresh does; set once the view exists (startLiveEvents). */
-export function setRefresher(run: (() => Promise<void>) | null): void {
+/** What a refresh does with what changed since the last one; set once the view exists (startLiveEvents). */
+export function setRefresher(run: ((stale: Stale) => Promise<void>) | null): void {
   refresher = run;
 }
 
-/** Something the view shows has changed on the engine's side. */
-export function requestRefresh(): void {
-  stale = true;
+/** Something the view shows has changed on the engine's side (by default: anything may have). */
+export function requestRefresh(change: Stale = EVERYTHING): void {
+  stale = stale ? mergeStale(stale, change) : change;
   if (holds === 0) schedule(GATHER_MS);
 }
 
@@ -56,8 +59,9 @@ function schedule(delay: number): void {
 
 async function run(): Promise<void> {
   if (holds > 0 || !stale) return settle();
-  stale = false;
-  running = (refresher?.() ?? Promise.resolve()).catch(() => undefined);
+  const changed = stale;
+  stale = null;
+  running = (refresher?.(changed) ?? Promise.resolve()).catch(() => undefined);
   await running;
   running = null;
   if (stale && holds === 0) schedule(0);

@@ -10,13 +10,17 @@ export type LevelState = { status: 'loading' } | { status: 'ready'; level: Folde
 export type Levels = ReadonlyMap<string, LevelState>;
 
 /**
- * The folders whose levels a recorded change reads again: the root and every open folder. The
- * levels of closed folders are dropped instead (they are asked for again when opened), so a
- * refresh costs one call per open folder, never one per folder ever seen.
+ * The folders whose levels a recorded change reads again: the root and every open folder that
+ * holds a recorded path (`touched`: the folders holding one; null: every folder). The levels of
+ * closed folders are dropped instead (they are asked for again when opened), so a refresh costs
+ * one call per open folder it changed, never one per folder ever seen.
  */
-export function levelsToRefresh(levels: Levels, expanded: ReadonlySet<string>): { refetch: string[]; drop: string[] } {
-  const refetch = [''];
-  for (const folder of expanded) refetch.push(folder);
+export function levelsToRefresh(
+  levels: Levels,
+  expanded: ReadonlySet<string>,
+  touched: ReadonlySet<string> | null = null,
+): { refetch: string[]; drop: string[] } {
+  const refetch = ['', ...expanded].filter((folder) => touched === null || touched.has(folder));
   const drop = [...levels.keys()].filter((folder) => folder !== '' && !expanded.has(folder));
   return { refetch, drop };
 }

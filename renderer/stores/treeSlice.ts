@@ -2,13 +2,15 @@ import type { DeletedFile } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
 import { asError, call, folderLevel } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
+import { EVERYTHING, foldersTouched, touchesDeleted, touchesFiles, type Stale } from './staleView.js';
 import { levelsToRefresh, needsLevel, withLevel, type Levels } from './treeLevels.js';
 
 // The current project's file tree, loaded a level at a time: the root first (the first paint),
 // then each folder's level when it is opened (by a click, a key, or a file selected elsewhere
 // whose folders open). Each level carries its own marks (changed since the baseline) and
 // deletions. The files deleted since the first copy follow the first paint as one list (the
-// Deleted view and its count). A recorded change reads the root and the open folders again.
+// Deleted view and its count). A recorded change reads again the root and the open folders
+// holding a path it recorded, and the deleted files when it deleted or brought back one.
 
 export interface TreeSlice {
   levels: Levels;
@@ -22,8 +24,11 @@ export interface TreeSlice {
   selectedPath: string | null;
   /** The root level, then the deleted files; once per project (a second call waits for the first). */
   loadTree(): Promise<void>;
-  /** After a recorded change: the root and the open folders read again, closed ones forgotten. */
-  refreshTree(): Promise<void>;
+  /**
+   * After a recorded change: the root and the open folders holding a changed path read again,
+   * closed ones forgotten; the deleted files when they changed (default: all of it changed).
+   */
+  refreshTree(stale?: Stale): Promise<void>;
   /** Asks for one folder's level ('' = the root); an answer for a level asked again since is dropped. */
   loadLevel(folder: string): Promise<void>;
   resetTree(): void;
@@ -67,13 +72,17 @@ export const createTreeSlice: Slice<TreeSlice> = (set, get) => {
       return done;
     },
 
-    refreshTree: async () => {
+    refreshTree: async (stale = EVERYTHING) => {
       const projectId = get().currentProjectId;
       if (!projectId) return;
-      const { refetch, drop } = levelsToRefresh(get().levels, get().expanded);
+      const { refetch, drop } = levelsToRefresh(get().levels, get().expanded, foldersTouched(stale));
       for (const folder of drop) asked.delete(folder);
       set((s) => ({ levels: drop.reduce((levels, folder) => withLevel(levels, folder, null), s.levels) }));
-      await Promise.all([...refetch.map((folder) => get().loadLevel(folder)), loadDeleted(projectId), get().refreshFileList()]);
+      await Promise.all([
+        ...refetch.map((folder) => get().loadLevel(folder)),
+        touchesDeleted(stale, get().deleted) ? loadDeleted(projectId) : undefined,
+        touchesFiles(stale) ? get().refreshFileList() : undefined,
+      ]);
     },
 
     loadLevel: async (folder) => {

@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineEvent, HindsightEvent } from '../../shared/contract.js';
+import { SNAPSHOT_EFFECT_PATHS } from '../../shared/history.js';
 import { HistoryIndex } from '../../electron/history/db/historyIndex.js';
 import { createDispatcher } from '../../electron/history/dispatcher/dispatcher.js';
 import { HistoryEngine } from '../../electron/history/historyEngine.js';
@@ -52,7 +53,47 @@ describe('the engine announces every snapshot where it is committed', () => {
     const log = engine.log(projectId);
     expect(log.map((s) => s.kind)).toEqual(['baseline', 'change', 'restore', 'checkpoint', 'checkpoint', 'change', 'restore']);
     // Each snapshot announced exactly once, in order, as the log lists it.
-    expect(announced(events)).toEqual(log.map((snapshot) => ({ projectId, snapshot })));
+    expect(announced(events).map(({ projectId, snapshot }) => ({ projectId, snapshot }))).toEqual(log.map((snapshot) => ({ projectId, snapshot })));
+  });
+
+  it('with what it changed: the paths it recorded, whether one is a deletion, whether it was pinned', async () => {
+    const root = tempDir();
+    writeTree(root, { 'notes.md': 'first\n', 'src/a.txt': 'a\n', 'src/b.txt': 'b\n' });
+    const { engine, events } = engineWithEvents();
+    const { projectId } = await engine.open(root);
+    notRacy(engine.history(projectId));
+    writeFileSync(join(root, 'src/b.txt'), 'b again\n');
+    rmSync(join(root, 'src/a.txt'));
+    await engine.rescan(projectId);
+    const [baselineNotes] = engine.versions(projectId, 'notes.md');
+    writeFileSync(join(root, 'notes.md'), 'second\n');
+    await engine.restoreFile(projectId, 'notes.md', baselineNotes!.versionId); // capture, then restore
+    await engine.checkpoint(projectId, 'named');
+
+    expect(announced(events).map((a) => [a.snapshot.kind, a.effect])).toEqual([
+      ['baseline', { paths: ['notes.md', 'src/a.txt', 'src/b.txt'], removed: false, pinned: false }],
+      ['change', { paths: ['src/a.txt', 'src/b.txt'], removed: true, pinned: false }],
+      ['change', { paths: ['notes.md'], removed: false, pinned: false }],
+      ['restore', { paths: ['notes.md'], removed: false, pinned: false }],
+      ['checkpoint', { paths: [], removed: false, pinned: true }],
+    ]);
+  });
+
+  it('names no path of a snapshot recording more than SNAPSHOT_EFFECT_PATHS, and tells nothing of another machine’s', async () => {
+    const root = tempDir();
+    const files: Record<string, string> = {};
+    for (let i = 0; i <= SNAPSHOT_EFFECT_PATHS; i++) files[`many/f${i}.txt`] = `file ${i}`;
+    writeTree(root, files);
+    const { engine, events } = engineWithEvents();
+    await engine.open(root);
+    expect(announced(events).map((a) => a.effect)).toEqual([{ paths: null, removed: false, pinned: false }]);
+
+    const index = new HistoryIndex(join(tempDir(), 'history.db'), { onSnapshot: (snapshot, effect) => told.push(effect) });
+    onTestFinished(() => index.close());
+    const told: unknown[] = [];
+    const version = { path: 'a.txt', hash: null, mode: 0o644, size: 0, type: null };
+    index.commitSnapshot({ snapshot: { kind: 'change', machine: 'elsewhere', machineSnapshot: 7 }, versions: [version], blobs: [] });
+    expect(told).toEqual([undefined]);
   });
 
   it('carries the progress of the work it was given an operationId for', async () => {

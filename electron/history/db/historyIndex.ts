@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import type { DeletedFile, FolderLevel, Pins } from '../../../shared/contract/values.js';
-import type { FileEntry, SnapshotChange, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
+import type { FileEntry, SnapshotChange, SnapshotEffect, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
 import * as bundleRows from './bundleRows.js';
 import * as compactQueries from './compactQueries.js';
 import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
+import { snapshotEffect } from './snapshotEffect.js';
 import * as damagedBlobs from './damagedBlobs.js';
 import { folderLevel, summarizedDeletedFiles } from './folderLevel.js';
 import * as emptyFolders from './emptyFolders.js';
@@ -49,7 +50,7 @@ export interface HistoryIndexOptions {
   /** The store holds blobs or a backup: an empty history.db is then a lost index, not a new one. */
   expectHistory?: boolean;
   /** Told every snapshot the moment its transaction commits: the one source of "a snapshot was recorded". */
-  onSnapshot?: (snapshot: SnapshotInfo) => void;
+  onSnapshot?: (snapshot: SnapshotInfo, effect?: SnapshotEffect) => void;
   /** Whether a blob's file is in place (asked only of a blob a prune collected); default: assume it is. */
   blobPresent?: BlobPresent;
 }
@@ -58,7 +59,7 @@ export class HistoryIndex {
   readonly #db: Database.Database;
   readonly #sql: Sql;
   #snapshotContext: GitContextNow | undefined;
-  readonly #onSnapshot: ((snapshot: SnapshotInfo) => void) | undefined;
+  readonly #onSnapshot: ((snapshot: SnapshotInfo, effect?: SnapshotEffect) => void) | undefined;
   readonly #blobPresent: BlobPresent;
 
   constructor(
@@ -129,7 +130,7 @@ export class HistoryIndex {
     const context = snapshot.branch === undefined && snapshot.head === undefined ? this.contextNow() : undefined;
     const committed = commitSnapshot(this.#sql, write, context, this.#blobPresent);
     try {
-      this.#onSnapshot?.(committed);
+      this.#onSnapshot?.(committed, snapshotEffect(write));
     } catch {
       // A listener's failure is its own: the snapshot is written and stays written.
     }

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
-import type { SnapshotInfo } from '../../../shared/history.js';
+import type { SnapshotEffect, SnapshotInfo } from '../../../shared/history.js';
 import { HistoryIndex } from '../db/historyIndex.js';
 import { refuseNewerStore } from '../db/schemaVersion.js';
 import { assertIndexFile } from '../db/indexFile.js';
@@ -23,7 +23,7 @@ import { WriterLock } from './writerLock.js';
 
 export interface StoreOptions {
   /** Told every snapshot the moment it is committed (the engine's events start here). */
-  onSnapshot?: (projectId: string, snapshot: SnapshotInfo) => void;
+  onSnapshot?: (projectId: string, snapshot: SnapshotInfo, effect?: SnapshotEffect) => void;
 }
 
 export class ProjectStore {
@@ -78,7 +78,7 @@ export class ProjectStore {
     const onSnapshot = options.onSnapshot;
     const index = new HistoryIndex(historyDbPath(storeDir), {
       expectHistory: holdsHistory(storeDir),
-      onSnapshot: onSnapshot && ((snapshot) => onSnapshot(projectId, snapshot)),
+      onSnapshot: onSnapshot && ((snapshot, effect) => onSnapshot(projectId, snapshot, effect)),
       blobPresent: (hash) => hasBlob(blobsDir, hash),
     });
     try {

@@ -3,20 +3,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The refresh path's rules, with time under the test's control: a write of this window holds the
 // refresh however long it takes, and the events it caused make one refresh when it answers;
 // events from elsewhere are gathered into one refresh; one that arrives while a refresh runs
-// makes exactly one more.
+// makes exactly one more; the refresh is told what all the events it gathered said changed.
 
 type Refresh = typeof import('../../../renderer/stores/refresh.js');
+type Stale = import('../../../renderer/stores/staleView.js').Stale;
 
 let refresh: Refresh;
 let runs = 0;
 let finishRun: (() => void) | null = null;
+let told: Stale[] = [];
 
 beforeEach(async () => {
   vi.useFakeTimers();
   vi.resetModules();
   refresh = await import('../../../renderer/stores/refresh.js');
   runs = 0;
-  refresh.setRefresher(() => {
+  told = [];
+  refresh.setRefresher((stale) => {
+    told.push(stale);
     runs++;
     return new Promise<void>((resolve) => (finishRun = resolve));
   });
@@ -55,5 +59,25 @@ describe('the refresh path', () => {
     finishRun!();
     await refresh.refreshSettled();
     expect(runs).toBe(2);
+  });
+
+  it('hands the one refresh what every event it gathered said changed', async () => {
+    const write = refresh.holdRefresh(async () => {
+      refresh.requestRefresh({ paths: new Set(['notes.md']), removed: false, pinned: false }); // the capture
+      refresh.requestRefresh({ paths: new Set(['old.txt']), removed: true, pinned: false }); // the restore
+    });
+    await write;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(told).toEqual([{ paths: new Set(['notes.md', 'old.txt']), removed: true, pinned: false }]);
+    finishRun!();
+    await refresh.refreshSettled();
+
+    // An event that told nothing: anything may have changed.
+    refresh.requestRefresh({ paths: new Set(['a.txt']), removed: false, pinned: false });
+    refresh.requestRefresh();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(told[1]).toEqual({ paths: null, removed: true, pinned: true });
+    finishRun!();
+    await refresh.refreshSettled();
   });
 });

@@ -72,7 +72,7 @@ describe('the versions slice', () => {
     await viewer.refreshed();
     expect(readFileSync(join(root, 'notes.md'), 'utf8')).toBe('first draft\n');
     await viewer.until((s) => s.disk?.currentVersionId === s.versions[0]?.versionId);
-    expect([...viewer.calls].sort()).toEqual(['deletedFiles', 'diffInputs', 'diskState', 'fileTree', 'restoreFile', 'versions']);
+    expect([...viewer.calls].sort()).toEqual(['diffInputs', 'diskState', 'fileTree', 'restoreFile', 'versions']);
     // The view shows the restore: its version on top, the version restored to still selected.
     const after = viewer.app.getState();
     expect(after.versions[0]!.kind).toBe('restore');
@@ -89,7 +89,7 @@ describe('the versions slice', () => {
     await viewer.until((s) => s.toasts.some((t) => t.message.startsWith('Undone')));
     await viewer.refreshed();
     expect(readFileSync(join(root, 'notes.md'), 'utf8')).toBe('second draft\n');
-    expect([...viewer.calls].sort()).toEqual(['deletedFiles', 'diskState', 'fileTree', 'restoreFile', 'versions']);
+    expect([...viewer.calls].sort()).toEqual(['diskState', 'fileTree', 'restoreFile', 'versions']);
     expect(viewer.app.getState().versions[0]!.origin.kind).toBe('undo');
   });
 

@@ -1,0 +1,108 @@
+import { asError, call, newOperationId, wholeTree } from '../api/hindsight.js';
+import { snapshotName } from '../format/snapshotName.js';
+import type { GetApp, SetApp } from './appState.js';
+import { holdRefresh } from './refresh.js';
+import type { SnapshotRestoreDraft, TimelineSlice } from './timelineSlice.js';
+
+// Restoring the project or a folder to the selected snapshot: a draft whose preview the engine
+// answers again at each edit (a late answer for an older draft is dropped), then the restore
+// under holdRefresh and a toast offering Undo (the snapshot the engine names as the state just
+// before).
+
+type Restore = Pick<TimelineSlice, 'beginSnapshotRestore' | 'editSnapshotRestore' | 'cancelSnapshotRestore' | 'confirmSnapshotRestore'>;
+
+export function snapshotRestoreActions(set: SetApp, get: GetApp): Restore {
+  let previewSeq = 0;
+  const refreshPreview = () => loadPreview(set, get, ++previewSeq, () => previewSeq);
+  return {
+    beginSnapshotRestore: (scope, pathPrefix = '') => {
+      const snapshot = get().snapshots.find((s) => s.snapshotId === get().selectedSnapshotId);
+      if (!snapshot) return;
+      set({ snapshotRestore: { snapshot, scope, pathPrefix, deleteAdded: false, preview: null, previewError: null, running: false, folders: null } });
+      void refreshPreview();
+      if (scope === 'folder') void loadFolders(set, get, snapshot.snapshotId);
+    },
+    editSnapshotRestore: (change) => {
+      const draft = get().snapshotRestore;
+      if (!draft) return;
+      set({ snapshotRestore: { ...draft, ...change } });
+      void refreshPreview();
+    },
+    cancelSnapshotRestore: () => set({ snapshotRestore: null }),
+    confirmSnapshotRestore: () => confirmSnapshotRestore(set, get),
+  };
+}
+
+async function loadPreview(set: SetApp, get: GetApp, seq: number, latest: () => number): Promise<void> {
+  const draft = get().snapshotRestore;
+  const projectId = get().currentProjectId;
+  if (!draft || !projectId) return;
+  set({ snapshotRestore: { ...draft, preview: null, previewError: null } });
+  if (draft.scope === 'folder' && draft.pathPrefix.trim() === '') return;
+  const update = (change: Partial<SnapshotRestoreDraft>) => {
+    const now = get().snapshotRestore;
+    if (seq === latest() && now) set({ snapshotRestore: { ...now, ...change } });
+  };
+  try {
+    const { snapshot, pathPrefix, deleteAdded } = draft;
+    update({ preview: await call('previewRestore', { projectId, snapshotId: snapshot.snapshotId, pathPrefix, deleteAdded }) });
+  } catch (error) {
+    update({ previewError: asError(error).toJSON() });
+  }
+}
+
+/** Every folder holding a file at the snapshot, sorted: what "Restore a folder" offers. */
+async function loadFolders(set: SetApp, get: GetApp, snapshotId: number): Promise<void> {
+  const projectId = get().currentProjectId;
+  if (!projectId) return;
+  const update = (folders: string[]) => {
+    const draft = get().snapshotRestore;
+    if (draft?.snapshot.snapshotId === snapshotId) set({ snapshotRestore: { ...draft, folders } });
+  };
+  try {
+    update(foldersOf(await wholeTree(projectId, snapshotId)));
+  } catch {
+    // Typing the folder still works.
+    update([]);
+  }
+}
+
+function foldersOf(files: readonly { path: string }[]): string[] {
+  const folders = new Set<string>();
+  for (const { path } of files) {
+    for (let slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) folders.add(path.slice(0, slash));
+  }
+  return [...folders].sort();
+}
+
+function restoreTo(projectId: string, snapshotId: number, pathPrefix: string, deleteAdded: boolean) {
+  return holdRefresh(() => call('restoreSnapshot', { projectId, snapshotId, pathPrefix, deleteAdded, dryRun: false, operationId: newOperationId('restore') }));
+}
+
+async function confirmSnapshotRestore(set: SetApp, get: GetApp): Promise<void> {
+  const draft = get().snapshotRestore;
+  const projectId = get().currentProjectId;
+  if (!draft || !projectId || draft.running || (draft.scope === 'folder' && draft.pathPrefix.trim() === '')) return;
+  set({ snapshotRestore: { ...draft, running: true } });
+  try {
+    const result = await restoreTo(projectId, draft.snapshot.snapshotId, draft.pathPrefix, draft.deleteAdded);
+    set({ snapshotRestore: null });
+    const where = draft.pathPrefix ? draft.pathPrefix : 'The project';
+    // The engine says what undoes it: restoring the snapshot recorded just before the restore.
+    const undoTo = result.snapshotId === null ? null : result.undoSnapshotId;
+    get().pushToast({
+      tone: 'info',
+      message: result.snapshotId === null ? `${where} already matches that snapshot.` : `${where} was restored to ${snapshotName(draft.snapshot)}.`,
+      action: undoTo !== null ? { label: 'Undo', run: () => undoSnapshotRestore(get, projectId, undoTo, draft.pathPrefix) } : undefined,
+    });
+  } catch (error) {
+    set({ snapshotRestore: null });
+    get().pushToast({ tone: 'error', message: asError(error).message });
+  }
+}
+
+function undoSnapshotRestore(get: GetApp, projectId: string, undoTo: number, pathPrefix: string): void {
+  void restoreTo(projectId, undoTo, pathPrefix, true)
+    .then(() => get().pushToast({ tone: 'info', message: 'Undone: the files are back as they were.' }))
+    .catch((error: unknown) => get().pushToast({ tone: 'error', message: `Undo failed: ${asError(error).message}` }));
+}
