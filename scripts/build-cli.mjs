@@ -44,7 +44,7 @@ export async function buildCli(outdir = 'out/cli') {
 
 // Node 22 looks up the package.json of every ES module it resolves, folder by folder up to the
 // first one found, and remembers only the ones it finds: with none in out/, each import between
-// chunks opened three missing files (about 420 per reopen). One in each built folder ends the
+// chunks opened three missing files (about 460 per reopen). One in each built folder ends the
 // search where it starts (test/cli/startupModules.test.ts counts them).
 async function markModuleScope(dir) {
   const scope = `${JSON.stringify({ type: 'module' })}\n`;
