@@ -1,7 +1,7 @@
 // Builds the `hindsight` command and the workers it starts (copy, prune planner, search index build, search, push packing, compaction, read-ahead) into out/cli/.
 // Pure-JS npm packages are bundled in; better-sqlite3 (native) stays external.
 import { build } from 'esbuild';
-import { chmod } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,6 +39,16 @@ export async function buildCli(outdir = 'out/cli') {
     banner: { js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
   });
   await chmod(`${root}${outdir}/hindsight.js`, 0o755);
+  await markModuleScope(`${root}${outdir}`);
+}
+
+// Node 22 looks up the package.json of every ES module it resolves, folder by folder up to the
+// first one found, and remembers only the ones it finds: with none in out/, each import between
+// chunks opened three missing files (about 460 per reopen). One in each built folder ends the
+// search where it starts (test/cli/startupModules.test.ts counts them).
+async function markModuleScope(dir) {
+  const scope = `${JSON.stringify({ type: 'module' })}\n`;
+  await Promise.all([writeFile(`${dir}/package.json`, scope), writeFile(`${dir}/chunks/package.json`, scope)]);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -14,16 +14,25 @@ import { writeTree } from '../helpers/writeTree.js';
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
 const chunksDir = join(dirname(CLI), 'chunks');
 
-/** The bundle chunks (out/cli/chunks/*.js) one CLI run opened. */
-function chunksOpened(args: string[], env: NodeJS.ProcessEnv = {}): string[] {
+/** The openat calls of one CLI run (its threads and children too), as strace wrote them. */
+function openCalls(args: string[], env: NodeJS.ProcessEnv = {}): string[] {
   const log = join(tempDir('hindsight-strace-'), 'calls');
   spawnSync('strace', ['-f', '-qq', '-s', '512', '-e', 'trace=openat', '-o', log, process.execPath, CLI, ...args], {
     stdio: 'ignore',
     env: { ...process.env, ...env },
   });
+  return readFileSync(log, 'utf8').split('\n');
+}
+
+function openedPath(line: string): string | undefined {
+  return /openat\([^"]*"([^"]+)"/.exec(line)?.[1];
+}
+
+/** The bundle chunks (out/cli/chunks/*.js) one CLI run opened. */
+function chunksOpened(args: string[], env: NodeJS.ProcessEnv = {}): string[] {
   const opened = new Set<string>();
-  for (const line of readFileSync(log, 'utf8').split('\n')) {
-    const path = /openat\([^"]*"([^"]+)"/.exec(line)?.[1];
+  for (const line of openCalls(args, env)) {
+    const path = openedPath(line);
     if (path && dirname(path) === chunksDir && path.endsWith('.js') && !/= -1/.test(line)) opened.add(basename(path));
   }
   return [...opened];
@@ -73,5 +82,39 @@ describe('the modules a CLI process loads', () => {
       AWS_SECRET_ACCESS_KEY: 'test',
     });
     expect(push.filter((chunk) => sdk.has(chunk)).length).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!hasStrace)('a reopen finds the package scope of every chunk in its own folder: one package.json read per built folder', () => {
+    const root = tempDir();
+    writeTree(root, { 'a.txt': 'a' });
+    const dataDir = tempDir('hindsight-data-');
+    openCalls(['open', root, '--data-dir', dataDir, '--json']);
+    const cliDir = dirname(CLI);
+    // The package.json files looked for on the bundle's behalf: in out/cli/, below it, or above it.
+    const forBundle = (path: string | undefined) =>
+      path?.endsWith('/package.json') === true && (path.startsWith(`${cliDir}/`) || `${cliDir}/`.startsWith(`${dirname(path)}/`));
+    const lookups = openCalls(['open', root, '--data-dir', dataDir, '--json']).filter((line) => forBundle(openedPath(line)));
+    // Node 22 remembers a package.json it found, never one it missed: without the two written by
+    // scripts/build-cli.mjs each import between chunks looked for three missing files (about 460).
+    expect(lookups.filter((line) => /= -1/.test(line))).toEqual([]);
+    expect(new Set(lookups.map((line) => openedPath(line)))).toEqual(new Set([join(cliDir, 'chunks', 'package.json'), join(cliDir, 'package.json')]));
+    expect(lookups.length).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("the CLI's compile cache", () => {
+  it('reaches the copy workers of a first copy, not only the main thread', async () => {
+    const root = tempDir();
+    writeTree(root, Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}.txt`, `file ${i}\n`])));
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE', TMPDIR: tempDir('hindsight-tmp-') };
+    delete env.NODE_COMPILE_CACHE;
+    delete env.NODE_DISABLE_COMPILE_CACHE;
+    const run = spawnSync(process.execPath, [CLI, 'open', root, '--data-dir', tempDir('hindsight-data-'), '--json'], { env, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ files: 40, firstCopy: true });
+    // Node's own trace of the cache (NODE_DEBUG_NATIVE) names each module it reads or writes for:
+    // the main thread's always; a worker's only when the cache is on in that thread too.
+    expect(run.stderr).toContain('out/cli/main.js');
+    expect(run.stderr).toContain('out/cli/copyWorker.js');
   });
 });

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { count } from '../trace.js';
 import { indexError } from './sqliteErrors.js';
 import type { WriteGate } from './writeGate.js';
 
@@ -83,6 +84,7 @@ export class Sql {
     const key = raw ? `raw:${text}` : text;
     let statement = this.statements.get(key);
     if (!statement) {
+      count('db.prepares');
       statement = this.db.prepare<Params>(text);
       if (raw) statement.raw(true);
       this.statements.set(key, statement);

@@ -1,6 +1,7 @@
 import { acquireFileLock, type LockHolder } from '../fileLock.js';
 import { sweepRestoreTemps } from '../restore/restoreTemps.js';
 import { writerLockPath } from '../store/storeLayout.js';
+import { noteSwept, sweepDue } from '../store/sweepDue.js';
 import { sweepTemps } from '../store/sweepTemps.js';
 
 // One writer per project at a time, across processes: a first copy, a rescan, a change group, a
@@ -8,7 +9,9 @@ import { sweepTemps } from '../store/sweepTemps.js';
 // processes never both write a baseline or both record the same change. A second writer waits
 // while the first lives, then finds the history as the first left it; one that died is taken over.
 // Only the writer sweeps temps (blob temps, restore temps in the project): any it finds belong to
-// a writer that is gone. It sweeps on its first turn in this process and after each takeover.
+// a writer that is gone. It sweeps on its first turn in this process and after each takeover; the
+// blob temps (257 folders to read) only after a takeover or when a day has passed since their last
+// sweep (store/sweepDue.ts), since without a dead writer there is rarely one to find.
 
 export interface WriterWait {
   /** Stops waiting for another writer (its reason is thrown). */
@@ -34,7 +37,7 @@ export class WriterLock {
     });
     try {
       if (!this.swept || lock.tookOver) {
-        sweepTemps(this.store.blobsDir);
+        if (lock.tookOver || sweepDue(this.store.storeDir)) this.sweepBlobTemps();
         sweepRestoreTemps(this.store.storeDir, this.store.root);
         this.swept = true;
       }
@@ -42,5 +45,10 @@ export class WriterLock {
     } finally {
       lock.release();
     }
+  }
+
+  private sweepBlobTemps(): void {
+    sweepTemps(this.store.blobsDir);
+    noteSwept(this.store.storeDir);
   }
 }

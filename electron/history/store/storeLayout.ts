@@ -82,6 +82,11 @@ export function writerLockPath(storeDir: string): string {
   return join(storeDir, 'writer.lock');
 }
 
+/** Empty; its mtime is when the blob temps were last swept (sweepDue.ts). */
+export function tempsSweptPath(storeDir: string): string {
+  return join(storeDir, 'temps.swept');
+}
+
 /** The journal of restores running (or killed while running): which temps in the project are ours. */
 export function restoreJournalDir(storeDir: string): string {
   return join(storeDir, 'restore-temps');

@@ -13,6 +13,7 @@ export function sweepTemps(blobsDir: string): number {
   for (const name of names) {
     if (FAN_OUT_FOLDER.test(name)) removed += sweepFolder(join(blobsDir, name), namesIn(join(blobsDir, name)));
   }
+  count('store.tempSweeps');
   count('store.tempsSwept', removed);
   return removed;
 }
