@@ -13,6 +13,8 @@ import { writeTree } from '../helpers/writeTree.js';
 // printed at once gives, byte for byte: the JSON the viewer gets, and the same table.
 
 const MANY = 2 * FILE_PAGE_ROWS + 321;
+// Last in path order, on the last page: the only size of 5 digits, so its column's width comes from there.
+const WIDEST = 'zzz/last.txt';
 
 function ok(result: CliResult): string {
   expect([result.code, result.stderr]).toEqual([0, '']);
@@ -35,6 +37,7 @@ describe(`files and log over ${MANY} files`, () => {
   beforeAll(async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < MANY; i++) files[`pkg${i % 9}/mod${i % 4}/file ${i}.txt`] = 'x'.repeat(i % 300);
+    files[WIDEST] = 'y'.repeat(12_345);
     writeTree(root, files);
     mkdirSync(join(root, 'empty'));
     ok(await runCli(['open', root, ...data, '--json']));
@@ -46,7 +49,7 @@ describe(`files and log over ${MANY} files`, () => {
     const projectId = engine.locate(root);
     const [files, log] = [engine.files(projectId), engine.log(projectId)];
     engine.close();
-    expect(files).toHaveLength(MANY);
+    expect(files).toHaveLength(MANY + 1);
     expect(ok(await runCli(['files', root, ...data, '--json']))).toBe(`${JSON.stringify(files)}\n`);
     expect(ok(await runCli(['log', root, ...data, '--json']))).toBe(`${JSON.stringify(log)}\n`);
   });
@@ -60,6 +63,8 @@ describe(`files and log over ${MANY} files`, () => {
     const text = ok(await runCli(['files', root, ...data]));
     expect(text.startsWith(whole.text)).toBe(true);
     expect(text.slice(whole.text.length).split('\n')[1]).toMatch(/ empty\/$/);
-    expect(whole.text.split('\n')).toHaveLength(MANY + 2);
+    expect(whole.text.split('\n')).toHaveLength(MANY + 3);
+    // The first file (0 bytes) is padded to the last page's 5-digit size.
+    expect(text.split('\n')[1]).toMatch(/^\S+ {6}0 {2}/);
   });
 });
