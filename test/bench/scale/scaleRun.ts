@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
@@ -118,14 +117,4 @@ function succeeded(measure: ProcessMeasure, what: string): ProcessMeasure {
 
 function quote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Git's identity for the fixture's commit, where the machine has none configured. */
-export function gitAvailable(): boolean {
-  try {
-    execFileSync('git', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
 }
