@@ -28,6 +28,7 @@ export async function buildBench() {
     codecBench: 'test/bench/codec/codecBench.ts',
     recordBench: 'test/bench/record/recordBench.ts',
     densityBench: 'test/bench/density/densityBench.ts',
+    scaleBench: 'test/bench/scale/scaleBench.ts',
     copyWorker: 'electron/history/store/copyWorker.ts',
     pruneWorker: 'electron/history/retention/pruneWorker.ts',
     indexWorker: 'electron/history/search/indexWorker.ts',

@@ -291,6 +291,11 @@ export class HistoryEngine {
     return this.history(projectId).index.snapshots();
   }
 
+  /** The snapshots of log, a page at a time (the CLI's log streams them). */
+  logPages(projectId: string): Iterable<SnapshotInfo[]> {
+    return this.history(projectId).index.snapshotPages();
+  }
+
   /** What one snapshot changed, file by file, sorted by path. */
   snapshotChanges(projectId: string, snapshotId: number): SnapshotChange[] {
     const store = this.history(projectId);
@@ -315,6 +320,13 @@ export class HistoryEngine {
     const store = this.history(projectId);
     if (at !== undefined) this.requireSnapshot(store, at);
     return store.index.filesAt(at);
+  }
+
+  /** The files of files(), a page at a time in path order (the CLI's files streams them). */
+  filePages(projectId: string, at?: number): Iterable<FileEntry[]> {
+    const store = this.history(projectId);
+    if (at !== undefined) this.requireSnapshot(store, at);
+    return store.index.filePages(at);
   }
 
   /** The empty folders of a snapshot (default: now, as recorded), with their recorded modes: part of it like its files. */

@@ -1,5 +1,6 @@
 import { integerFlag, projectOf, requirePositionals, writeJson, type Command } from '../command.js';
 import { printEmptyFolders, printFiles } from '../format/listings.js';
+import { writeJsonPages } from '../format/jsonPages.js';
 
 export const filesCommand: Command = {
   name: 'files',
@@ -15,10 +16,10 @@ export const filesCommand: Command = {
       if (ctx.json) return writeJson(ctx, folders);
       return printEmptyFolders(ctx.out, folders);
     }
-    const files = engine.files(projectId, at);
-    // --json keeps its shape (FileEntry[]); --empty-folders --json gives the folders.
-    if (ctx.json) return writeJson(ctx, files);
-    printFiles(ctx.out, files);
+    // Read and written a page at a time: a 500,000-file folder is never one array. --json keeps
+    // its shape (FileEntry[]); --empty-folders --json gives the folders.
+    if (ctx.json) return writeJsonPages(ctx.out, engine.filePages(projectId, at));
+    await printFiles(ctx.out, () => engine.filePages(projectId, at));
     if (folders.length > 0) printEmptyFolders(ctx.out, folders);
   },
 };

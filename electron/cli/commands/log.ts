@@ -1,5 +1,6 @@
 import { HindsightError } from '../../../shared/errors.js';
 import { printSnapshots, printVersions } from '../format/listings.js';
+import { writeJsonPages } from '../format/jsonPages.js';
 import { projectOf, projectPathArg, requireNonEmpty, UsageError, writeJson, type Command } from '../command.js';
 
 export const logCommand: Command = {
@@ -14,9 +15,9 @@ export const logCommand: Command = {
     requireNonEmpty(path, 'PATH');
     const { engine, projectId } = projectOf(ctx, folder);
     if (path === undefined) {
-      const snapshots = engine.log(projectId);
-      if (ctx.json) return writeJson(ctx, snapshots);
-      return printSnapshots(ctx.out, snapshots);
+      // A page of snapshots at a time, whatever the history's length; --json keeps its shape (SnapshotInfo[]).
+      if (ctx.json) return writeJsonPages(ctx.out, engine.logPages(projectId));
+      return printSnapshots(ctx.out, () => engine.logPages(projectId));
     }
     const projectPath = projectPathArg(folder, path);
     const versions = engine.versions(projectId, projectPath);

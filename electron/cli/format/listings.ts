@@ -4,7 +4,7 @@ import type { GitFileVersion, GitVersions } from '../../../shared/git.js';
 import type { DeletedFile } from '../../../shared/contract/values.js';
 import { originText } from '../../../shared/originText.js';
 import { gitTitle, renamedText } from '../../../shared/versionWords.js';
-import { writeTable, type Column } from './table.js';
+import { writeTable, writeTablePages, type Column } from './table.js';
 import { formatLocalTime, formatMode } from './words.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
@@ -12,14 +12,15 @@ import { displayPath } from '../../../shared/fileNameBytes.js';
 // (--json prints the data itself; nothing here changes it.) Paths are shown with displayPath: a
 // name that is not UTF-8 shows its bytes as \xNN, and a path argument takes that form back.
 
-export function printFiles(out: Writable, files: readonly FileEntry[]): void {
+/** Every file, read a page at a time (twice: the columns' widths, then the rows). */
+export function printFiles(out: Writable, pages: () => Iterable<readonly FileEntry[]>): Promise<void> {
   const columns: Column<FileEntry>[] = [
     { header: 'MODE', value: (f) => formatMode(f.mode) },
     { header: 'SIZE', value: (f) => String(f.size), align: 'right' },
     { header: 'HASH', value: (f) => f.hash.slice(0, 12) },
     { header: 'PATH', value: (f) => (f.target !== undefined ? `${displayPath(f.path)} -> ${displayPath(f.target)}` : displayPath(f.path)) },
   ];
-  writeTable(out, columns, files);
+  return writeTablePages(out, columns, pages);
 }
 
 /** A snapshot's empty folders, "path/" with their recorded mode ("-" when none was recorded). */
@@ -33,9 +34,11 @@ export function printEmptyFolders(out: Writable, folders: readonly { path: strin
 
 type SnapshotRow = Pick<SnapshotInfo, 'snapshotId' | 'kind' | 'at' | 'label' | 'files' | 'origin' | 'foldedInto'>;
 
-/** The snapshots as rows; a checkpoint git's operation made that records no file is the row before it, so it is left out (--json keeps it). */
-export function printSnapshots(out: Writable, all: readonly SnapshotRow[]): void {
-  const snapshots = all.filter((s) => s.foldedInto === undefined);
+/**
+ * The snapshots as rows, read a page at a time; a checkpoint git's operation made that records no
+ * file is the row before it, so it is left out (--json keeps it).
+ */
+export function printSnapshots(out: Writable, pages: () => Iterable<readonly SnapshotRow[]>): Promise<void> {
   const columns: Column<SnapshotRow>[] = [
     { header: 'SNAPSHOT', value: (s) => String(s.snapshotId), align: 'right' },
     { header: 'KIND', value: (s) => s.kind },
@@ -44,7 +47,11 @@ export function printSnapshots(out: Writable, all: readonly SnapshotRow[]): void
     { header: 'ORIGIN', value: (s) => originText(s.origin) },
     { header: 'LABEL', value: (s) => s.label ?? '' },
   ];
-  writeTable(out, columns, snapshots);
+  return writeTablePages(out, columns, () => shownSnapshots(pages()));
+}
+
+function* shownSnapshots(pages: Iterable<readonly SnapshotRow[]>): Generator<SnapshotRow[]> {
+  for (const page of pages) yield page.filter((s) => s.foldedInto === undefined);
 }
 
 type VersionRow = Pick<VersionInfo, 'versionId' | 'snapshotId' | 'kind' | 'at' | 'hash' | 'size' | 'mode' | 'origin' | 'label' | 'renamedFrom'>;

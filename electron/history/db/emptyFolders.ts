@@ -9,7 +9,7 @@ import type { Sql } from './sql.js';
 // snapshot has none, so a folder deleted before then never comes back. Nor has a snapshot a
 // bundle import wrote (importedThrough.ts): a bundle carries folders' modes, not their removal.
 
-export function emptyFoldersAt(sql: Sql, snapshotId: number, filePaths: readonly string[]): string[] {
+export function emptyFoldersAt(sql: Sql, snapshotId: number, filePaths: () => Iterable<string>): string[] {
   const since = Number(sql.get<{ value: string }>("SELECT value FROM meta WHERE key = 'folders.goneFrom'")?.value ?? Number.MAX_SAFE_INTEGER);
   const own = sql.get<{ machine: string | null }>('SELECT machine FROM snapshots WHERE id = ?', snapshotId);
   if (snapshotId < since || snapshotId <= importedThrough(sql) || !own || own.machine !== null) return [];
@@ -28,7 +28,9 @@ export function emptyFoldersAt(sql: Sql, snapshotId: number, filePaths: readonly
   const noteParents = (path: string) => {
     for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) holding.add(path.slice(0, slash));
   };
-  for (const path of filePaths) noteParents(path);
+  // Read only when the snapshot has folders recorded: a page of files at a time, never all at once.
+  if (present.length === 0) return [];
+  for (const path of filePaths()) noteParents(path);
   for (const path of present) noteParents(path);
   return present.filter((path) => !holding.has(path));
 }

@@ -9,6 +9,7 @@ import { snapshotEffect } from './snapshotEffect.js';
 import * as damagedBlobs from './damagedBlobs.js';
 import { folderLevel, summarizedDeletedFiles } from './folderLevel.js';
 import * as emptyFolders from './emptyFolders.js';
+import * as filePages from './filePages.js';
 import * as folderModes from './folderModes.js';
 import * as renames from './renames.js';
 import * as lineQueries from './lineQueries.js';
@@ -191,6 +192,11 @@ export class HistoryIndex {
     return snapshotQueries.snapshots(this.#sql);
   }
 
+  /** Every snapshot, oldest first, a page at a time. */
+  snapshotPages(): Iterable<SnapshotInfo[]> {
+    return snapshotQueries.snapshotPages(this.#sql);
+  }
+
   snapshot(id: number): SnapshotInfo | undefined {
     return snapshotQueries.snapshot(this.#sql, id);
   }
@@ -239,15 +245,20 @@ export class HistoryIndex {
   emptyFoldersAt(snapshotId?: number, files?: readonly FileEntry[]): string[] {
     const at = snapshotId ?? this.latestSnapshotId();
     if (at === undefined) return [];
-    return emptyFolders.emptyFoldersAt(
-      this.#sql,
-      at,
-      (files ?? this.filesAt(at)).map((f) => f.path),
-    );
+    return emptyFolders.emptyFoldersAt(this.#sql, at, () => (files ? files.map((f) => f.path) : this.#pathsAt(at)));
+  }
+
+  *#pathsAt(snapshotId: number): Generator<string> {
+    for (const page of this.filePages(snapshotId)) for (const file of page) yield file.path;
   }
 
   filesAt(snapshotId?: number): FileEntry[] {
     return snapshotId === undefined ? versionQueries.ownFiles(this.#sql) : versionQueries.filesAt(this.#sql, snapshotId);
+  }
+
+  /** The files of filesAt, a page at a time in path order (filePages.ts): what a long listing streams. */
+  filePages(snapshotId?: number): Iterable<FileEntry[]> {
+    return snapshotId === undefined ? filePages.ownFilePages(this.#sql) : filePages.filePagesAt(this.#sql, snapshotId);
   }
 
   /**

@@ -99,7 +99,8 @@ export function blobTextState(sql: Sql, hash: string): BlobTextState | undefined
 
 /**
  * A file version as a search groups it: [versionId, snapshotId, path, hash, at, size, state], state
- * being what the index build found its blob to be (null: not looked at yet).
+ * being what the index build found its blob to be (null: not looked at yet). The reads below step
+ * through their rows one at a time (every file version of a long history is never one array).
  */
 export type SearchVersionRow = [number, number, string, string, number, number, BlobTextState | null];
 
@@ -110,8 +111,8 @@ const SEARCH_VERSION_COLUMNS = `v.id, v.snapshot_id, v.path, v.hash, s.at, v.siz
  * ignored), in one statement: the MATCH names the blobs, versions_by_hash their versions. The
  * index keeps no positions, so the caller reads each blob to be sure.
  */
-export function candidateVersions(sql: Sql, literal: string): SearchVersionRow[] {
-  return sql.rows<SearchVersionRow>(
+export function candidateVersions(sql: Sql, literal: string): Iterable<SearchVersionRow> {
+  return sql.iterateRows<SearchVersionRow>(
     `SELECT ${SEARCH_VERSION_COLUMNS}, 'text' FROM search_text t
        JOIN search_blobs b ON b.id = t.rowid
        JOIN versions v ON v.hash = b.hash
@@ -125,8 +126,8 @@ export function candidateVersions(sql: Sql, literal: string): SearchVersionRow[]
  * The file versions naming a blob within the size limit the build has not looked at yet (a search
  * reads them). CROSS JOIN keeps the blobs first: left to itself the planner scans every version.
  */
-export function unindexedVersions(sql: Sql, maxSize: number): SearchVersionRow[] {
-  return sql.rows<SearchVersionRow>(
+export function unindexedVersions(sql: Sql, maxSize: number): Iterable<SearchVersionRow> {
+  return sql.iterateRows<SearchVersionRow>(
     `SELECT ${SEARCH_VERSION_COLUMNS}, NULL FROM blobs b
        CROSS JOIN versions v ON v.hash = b.hash
        JOIN snapshots s ON s.id = v.snapshot_id
@@ -136,8 +137,8 @@ export function unindexedVersions(sql: Sql, maxSize: number): SearchVersionRow[]
 }
 
 /** Every file version with contents within the size limit, with what the build found its blob to be: what a search without the index reads. */
-export function fileVersionsWithin(sql: Sql, maxSize: number): SearchVersionRow[] {
-  return sql.rows<SearchVersionRow>(
+export function fileVersionsWithin(sql: Sql, maxSize: number): Iterable<SearchVersionRow> {
+  return sql.iterateRows<SearchVersionRow>(
     `SELECT ${SEARCH_VERSION_COLUMNS}, x.state FROM versions v
        JOIN snapshots s ON s.id = v.snapshot_id
        LEFT JOIN search_blobs x ON x.hash = v.hash

@@ -10,9 +10,9 @@ import { latestVersion } from './versionQueries.js';
 
 export interface SearchReads {
   searchProgress(maxSize: number): { indexedBlobs: number; totalBlobs: number };
-  candidateVersions(literal: string): searchIndex.SearchVersionRow[];
-  unindexedVersions(maxSize: number): searchIndex.SearchVersionRow[];
-  fileVersionsWithin(maxSize: number): searchIndex.SearchVersionRow[];
+  candidateVersions(literal: string): Iterable<searchIndex.SearchVersionRow>;
+  unindexedVersions(maxSize: number): Iterable<searchIndex.SearchVersionRow>;
+  fileVersionsWithin(maxSize: number): Iterable<searchIndex.SearchVersionRow>;
   latestVersion(path: string): VersionInfo | undefined;
   blobTextState(hash: string): searchIndex.BlobTextState | undefined;
 }
@@ -22,15 +22,15 @@ export class SearchReader extends ReadOnlyReader implements SearchReads {
     return searchIndex.searchProgress(this.sql, maxSize);
   }
 
-  candidateVersions(literal: string): searchIndex.SearchVersionRow[] {
+  candidateVersions(literal: string): Iterable<searchIndex.SearchVersionRow> {
     return searchIndex.candidateVersions(this.sql, literal);
   }
 
-  unindexedVersions(maxSize: number): searchIndex.SearchVersionRow[] {
+  unindexedVersions(maxSize: number): Iterable<searchIndex.SearchVersionRow> {
     return searchIndex.unindexedVersions(this.sql, maxSize);
   }
 
-  fileVersionsWithin(maxSize: number): searchIndex.SearchVersionRow[] {
+  fileVersionsWithin(maxSize: number): Iterable<searchIndex.SearchVersionRow> {
     return searchIndex.fileVersionsWithin(this.sql, maxSize);
   }
 

@@ -1,3 +1,4 @@
+import { appendAll } from '../../../shared/largeArrays.js';
 import type { SnapshotInfo } from '../../../shared/history.js';
 import { SNAPSHOT_SELECT, toSnapshotInfo, type SnapshotRow } from './rows.js';
 import { firstOnSegments, lineOfSnapshot, machineOfLine, ownSegments, segmentsAt, type Segment } from './lines.js';
@@ -7,8 +8,23 @@ import { filesAlong } from './versionQueries.js';
 // Reading snapshots: the whole list, one by id (one indexed lookup), and the few single values
 // the writers need (the baseline, the latest id, the git context the latest one recorded).
 
+/** Rows a page of snapshots reads. */
+export const SNAPSHOT_PAGE_ROWS = 1000;
+
 export function snapshots(sql: Sql): SnapshotInfo[] {
-  return sql.all<SnapshotRow>(`${SNAPSHOT_SELECT} ORDER BY s.id`).map(toSnapshotInfo);
+  const all: SnapshotInfo[] = [];
+  for (const page of snapshotPages(sql)) appendAll(all, page);
+  return all;
+}
+
+/** Every snapshot, oldest first, a page at a time (keyset on the id): a long history is never one array. */
+export function* snapshotPages(sql: Sql, pageRows = SNAPSHOT_PAGE_ROWS): Generator<SnapshotInfo[]> {
+  for (let after = 0; ; ) {
+    const rows = sql.all<SnapshotRow>(`${SNAPSHOT_SELECT} WHERE s.id > ? ORDER BY s.id LIMIT ?`, after, pageRows);
+    if (rows.length > 0) yield rows.map(toSnapshotInfo);
+    if (rows.length < pageRows) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 export function snapshot(sql: Sql, id: number): SnapshotInfo | undefined {

@@ -36,6 +36,25 @@ export class Sql {
     return this.mapped(() => this.statement(text, true).all(...params) as T[]);
   }
 
+  /**
+   * Rows as plain arrays, one at a time as SQLite steps: a large answer is never held in one
+   * array. Other reads may run between two rows; the statement itself stays busy until the loop ends.
+   */
+  *iterateRows<T extends unknown[]>(text: string, ...params: Params): Generator<T> {
+    // eslint-disable-next-line no-restricted-syntax -- the statement's own parameters, forwarded: as many as its placeholders (SQLite allows 32,766)
+    const rows = this.mapped(() => this.statement(text, true).iterate(...params) as IterableIterator<T>);
+    try {
+      for (;;) {
+        const next = this.mapped(() => rows.next());
+        if (next.done === true) return;
+        yield next.value;
+      }
+    } finally {
+      // A loop left early frees the statement for its next use.
+      rows.return?.();
+    }
+  }
+
   /** A write; outside a transaction it takes the write gate on its own (inside one, the transaction holds it). */
   run(text: string, ...params: Params): Database.RunResult {
     // eslint-disable-next-line no-restricted-syntax -- the statement's own parameters, forwarded: as many as its placeholders (SQLite allows 32,766)

@@ -5,6 +5,7 @@ import { firstOnSegments, ownSegments, segmentsAt, type Segment } from './lines.
 import { lineage, renameBefore, type LineageStretch } from './renames.js';
 import type { Sql } from './sql.js';
 import { appendAll } from '../../../shared/largeArrays.js';
+import { filePagesAlong } from './filePages.js';
 
 // Reading versions: one file's history, one version, the files as they stand at a snapshot, the
 // files deleted last, and what one snapshot changed. Every "state of the folder" read follows one
@@ -138,11 +139,11 @@ export function latestVersionOf(sql: Sql, path: string): LatestVersion | undefin
 type FileRow = { path: string; type: EntryType; hash: string | null; mode: number; size: number; target: string | null };
 
 /** Each path's newest version on one segment, deletions included. */
-function newestPerPath(sql: Sql, segment: Segment, contentsOnly: boolean): FileRow[] {
+function newestPerPath(sql: Sql, segment: Segment): FileRow[] {
   return sql.all<FileRow>(
     `SELECT v.path, v.type, v.hash, v.mode, v.size, v.target FROM versions v
      JOIN (SELECT MAX(id) AS id FROM versions WHERE line = ? AND snapshot_id <= ? GROUP BY path) latest ON latest.id = v.id
-     ${contentsOnly ? 'WHERE v.hash IS NOT NULL' : ''} ORDER BY v.path`,
+     ORDER BY v.path`,
     segment.line,
     segment.upTo,
   );
@@ -151,23 +152,19 @@ function newestPerPath(sql: Sql, segment: Segment, contentsOnly: boolean): FileR
 /** Each path's newest version along the segments (the first segment that has the path wins), deletions included. */
 function newestAlongPerPath(sql: Sql, segments: readonly Segment[]): FileRow[] {
   const [only] = segments;
-  if (segments.length === 1 && only) return newestPerPath(sql, only, false);
+  if (segments.length === 1 && only) return newestPerPath(sql, only);
   const newest = new Map<string, FileRow>();
   for (const segment of segments) {
-    for (const row of newestPerPath(sql, segment, false)) if (!newest.has(row.path)) newest.set(row.path, row);
+    for (const row of newestPerPath(sql, segment)) if (!newest.has(row.path)) newest.set(row.path, row);
   }
   return [...newest.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** Every file as it stands at the end of the segments (a line up to a snapshot), sorted by path. */
+/** Every file as it stands at the end of the segments (a line up to a snapshot), sorted by path (filePages.ts, gathered). */
 export function filesAlong(sql: Sql, segments: readonly Segment[]): FileEntry[] {
-  const [only] = segments;
-  const rows = segments.length === 1 && only ? newestPerPath(sql, only, true) : newestAlongPerPath(sql, segments).filter((r) => r.hash !== null);
-  return rows.map((r) =>
-    r.type === 'symlink' && r.target !== null
-      ? { path: r.path, type: r.type, hash: r.hash!, mode: r.mode, size: r.size, target: r.target }
-      : { path: r.path, type: r.type, hash: r.hash!, mode: r.mode, size: r.size },
-  );
+  const files: FileEntry[] = [];
+  for (const page of filePagesAlong(sql, segments)) appendAll(files, page);
+  return files;
 }
 
 /** Every file as it stands at a snapshot, on that snapshot's line, sorted by path. */

@@ -49,15 +49,16 @@ export function searchHistory(store: SearchSource, request: SearchRequest, maxSi
   const progress = index.searchProgress(maxSize);
   const done = progress.indexedBlobs >= progress.totalBlobs;
 
-  let rows: SearchVersionRow[];
+  // Rows are grouped as SQLite steps through them, never gathered in one array first.
+  let rows: Iterable<SearchVersionRow>;
   // The blobs the index named: any other blob it has looked at cannot hold the text.
   let named: Set<string> | undefined;
   if (indexed) {
-    rows = index.candidateVersions(literal);
-    named = new Set(rows.map((row) => row[3]));
+    named = new Set<string>();
+    rows = noteBlobs(index.candidateVersions(literal), named);
     if (!done) {
       count('search.unindexedQueries');
-      rows = rows.concat(index.unindexedVersions(maxSize));
+      rows = followedBy(rows, () => index.unindexedVersions(maxSize));
     }
   } else rows = index.fileVersionsWithin(maxSize);
   const groups = groupRows(rows, request);
@@ -149,8 +150,22 @@ class BlobScans {
   }
 }
 
+/** The rows as they come, each one's blob noted in `named`. */
+function* noteBlobs(rows: Iterable<SearchVersionRow>, named: Set<string>): Generator<SearchVersionRow> {
+  for (const row of rows) {
+    named.add(row[3]);
+    yield row;
+  }
+}
+
+/** The rows, then those of a second read, started only when the first is done (one statement steps at a time). */
+function* followedBy(rows: Iterable<SearchVersionRow>, then: () => Iterable<SearchVersionRow>): Generator<SearchVersionRow> {
+  yield* rows;
+  yield* then();
+}
+
 /** One group per file and content, the path and time filters applied, newest first; versions newest first. */
-function groupRows(rows: readonly SearchVersionRow[], request: SearchRequest): Group[] {
+function groupRows(rows: Iterable<SearchVersionRow>, request: SearchRequest): Group[] {
   const pathMatches = request.path ? globMatcher(request.path) : undefined;
   const groups = new Map<string, Group>();
   for (const row of rows) {
