@@ -5,6 +5,7 @@ import { firstOnSegments, ownSegments, segmentsAt, type Segment } from './lines.
 import { lineage, renameBefore, type LineageStretch } from './renames.js';
 import type { Sql } from './sql.js';
 import { appendAll } from '../../../shared/largeArrays.js';
+import { count } from '../trace.js';
 
 // Reading versions: one file's history, one version, the files as they stand at a snapshot, the
 // files deleted last, and what one snapshot changed. Every "state of the folder" read follows one
@@ -163,6 +164,7 @@ function newestAlongPerPath(sql: Sql, segments: readonly Segment[]): FileRow[] {
 export function filesAlong(sql: Sql, segments: readonly Segment[]): FileEntry[] {
   const [only] = segments;
   const rows = segments.length === 1 && only ? newestPerPath(sql, only, true) : newestAlongPerPath(sql, segments).filter((r) => r.hash !== null);
+  count('index.fileRows', rows.length);
   return rows.map((r) =>
     r.type === 'symlink' && r.target !== null
       ? { path: r.path, type: r.type, hash: r.hash!, mode: r.mode, size: r.size, target: r.target }
