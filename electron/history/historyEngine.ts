@@ -933,8 +933,7 @@ export class HistoryEngine {
   }
 
   private totals(store: ProjectStore): { files: number; bytes: number; blobs: number } {
-    const files = store.index.filesAt();
-    return { files: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0), blobs: store.index.blobTotals().blobs };
+    return { ...store.index.ownFileTotals(), blobs: store.index.blobTotals().blobs };
   }
 
   private settings() {

@@ -223,6 +223,11 @@ export class HistoryIndex {
     return snapshotQueries.filesPresentAt(this.#sql, snapshotId);
   }
 
+  /** How many files the folder holds as recorded on this machine's line, and their bytes, without reading their rows. */
+  ownFileTotals(): { files: number; bytes: number } {
+    return snapshotQueries.ownFileTotals(this.#sql);
+  }
+
   pathsChangedBetween(after: number, upTo: number): number {
     return snapshotQueries.pathsChangedBetween(this.#sql, after, upTo);
   }

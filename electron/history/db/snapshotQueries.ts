@@ -95,17 +95,29 @@ export function previousMark(sql: Sql, id: number): { id: number; kind: 'baselin
 
 /** How many files a snapshot holds: paths whose version as of it, on its line, has contents. */
 export function filesPresentAt(sql: Sql, id: number): number {
-  const segments = segmentsAt(sql, id);
+  return fileTotalsAlong(sql, segmentsAt(sql, id)).files;
+}
+
+/** How many files the folder holds as this machine's line has it now, and their bytes. */
+export function ownFileTotals(sql: Sql): { files: number; bytes: number } {
+  return fileTotalsAlong(sql, ownSegments(sql));
+}
+
+/** Files with contents at the end of the segments, and their bytes: counted in SQL on one segment, no row read. */
+function fileTotalsAlong(sql: Sql, segments: readonly Segment[]): { files: number; bytes: number } {
   const [only] = segments;
-  if (segments.length !== 1 || !only) return filesAlong(sql, segments).length;
-  return (
-    sql.get<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM versions v JOIN (SELECT MAX(id) AS id FROM versions WHERE line = ? AND snapshot_id <= ? GROUP BY path) latest ON latest.id = v.id
-       WHERE v.hash IS NOT NULL`,
-      only.line,
-      only.upTo,
-    )?.n ?? 0
+  if (segments.length !== 1 || !only) {
+    const files = filesAlong(sql, segments);
+    return { files: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0) };
+  }
+  const row = sql.get<{ files: number; bytes: number | null }>(
+    `SELECT COUNT(*) AS files, SUM(v.size) AS bytes FROM versions v
+     JOIN (SELECT MAX(id) AS id FROM versions WHERE line = ? AND snapshot_id <= ? GROUP BY path) latest ON latest.id = v.id
+     WHERE v.hash IS NOT NULL`,
+    only.line,
+    only.upTo,
   );
+  return { files: row?.files ?? 0, bytes: row?.bytes ?? 0 };
 }
 
 /** How many paths changed on a snapshot's line after an earlier snapshot of it (the first excluded). */

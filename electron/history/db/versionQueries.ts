@@ -6,6 +6,7 @@ import { lineage, renameBefore, type LineageStretch } from './renames.js';
 import type { Sql } from './sql.js';
 import { appendAll } from '../../../shared/largeArrays.js';
 import { filePagesAlong } from './filePages.js';
+import { count } from '../trace.js';
 
 // Reading versions: one file's history, one version, the files as they stand at a snapshot, the
 // files deleted last, and what one snapshot changed. Every "state of the folder" read follows one
@@ -164,6 +165,7 @@ function newestAlongPerPath(sql: Sql, segments: readonly Segment[]): FileRow[] {
 export function filesAlong(sql: Sql, segments: readonly Segment[]): FileEntry[] {
   const files: FileEntry[] = [];
   for (const page of filePagesAlong(sql, segments)) appendAll(files, page);
+  count('index.fileRows', files.length);
   return files;
 }
 

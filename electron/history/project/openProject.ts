@@ -1,6 +1,6 @@
 import type { ProjectStore } from './projectStore.js';
 import type { WriterWait } from './writerLock.js';
-import type { ProjectWatcher } from '../watch/projectWatcher.js';
+import type { ProjectWatcher, ProjectWatcherOptions } from '../watch/projectWatcher.js';
 import type { SearchBuilder } from '../search/searchBuilder.js';
 import type { BackgroundCompaction } from '../compact/backgroundCompaction.js';
 
@@ -17,6 +17,8 @@ export class OpenProject {
   watcher: ProjectWatcher | undefined;
   /** The exclude patterns of its last open: later rescans use the same. */
   exclude: readonly string[] | undefined;
+  /** The folders its last rescan listed, until a watch starts from them (walk/walkedFolders.ts). */
+  walked: ProjectWatcherOptions['walked'];
   /** Builds and keeps current the search index in the background (in a process that watches). */
   searchBuilder: SearchBuilder | undefined;
   /** Compresses the store's raw blobs in the background (in a process that watches). */

@@ -154,7 +154,11 @@ export class ProjectRecorder {
 
   private async startWatch(project: OpenProject, options: WatchOptions): Promise<void> {
     if (options.exclude) project.exclude = options.exclude;
+    // Taken once: a later watch of the project lists its folders itself, or starts from a later rescan's.
+    const walked = project.walked;
+    project.walked = undefined;
     project.watcher = await ProjectWatcher.start(project.root, {
+      walked,
       quietMs: options.quietMs,
       maxGroupMs: options.maxGroupMs,
       reconcileEveryMs: options.reconcileEveryMs,
@@ -193,6 +197,10 @@ export class ProjectRecorder {
       exclude: this.excludeOf(project, options.exclude),
       maxFileSize: options.maxFileSize !== undefined ? options.maxFileSize : this.options.maxFileSize?.(),
     });
+    // A watch started next begins from this walk's folders (a watch running needs none), when the
+    // walk left out what the watch will: the same exclude patterns.
+    const sameRules = options.exclude === undefined || options.exclude === project.exclude;
+    project.walked = project.watcher === undefined && sameRules ? outcome.walked : undefined;
     // Unchanged files are not read by a rescan: one that holds a damaged blob's bytes is read now.
     repairFromFolder(project.store, options.signal);
     return outcome;

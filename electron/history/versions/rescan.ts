@@ -8,6 +8,7 @@ import type { CopyPool } from '../store/copyPool.js';
 import { count } from '../trace.js';
 import { byPath, unreadableReason } from '../walk/unreadable.js';
 import { walkFolder, type WalkEntry } from '../walk/walkFolder.js';
+import { walkedFolders, type WalkedFolders } from '../walk/walkedFolders.js';
 import { commitChangeGroup, type MassChangeRule } from './changeGroup.js';
 import type { BeforeCommitHook } from './commitHooks.js';
 import { MissingDirCache, type MissingDirStrategy } from './missingDirCache.js';
@@ -56,6 +57,8 @@ export interface RescanOutcome {
   unreadable: UnreadablePath[];
   /** Paths ignore rules left out (a folder not entered counts once). */
   ignored: number;
+  /** The folders the walk listed: a watch set up next starts from them (walk/walkedFolders.ts). */
+  walked: WalkedFolders;
 }
 
 export async function rescan(store: ProjectStore, options: RescanOptions = {}): Promise<RescanOutcome> {
@@ -77,7 +80,9 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
   const ignored: string[] = [];
+  const listedFolders = walkedFolders(scanStartedAt, options.racyWindowMs ?? RACY_WINDOW_MS);
   const walked = await walkFolder(store.root, {
+    walked: listedFolders,
     tracked: await store.git.tracked(),
     ignored,
     exclude: options.exclude,
@@ -155,7 +160,8 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   // before folders were, go with the latest.)
   const complete = unreadable.length === 0;
   const folders = group.snapshotId === undefined ? store.index.folderChanges(folderModes, complete) : { added: [], gone: [] };
-  folders.added = folders.added.filter(emptyIn(walked, folderModes));
+  // Which folders hold nothing is asked of every walked path: only when a folder is new.
+  if (folders.added.length > 0) folders.added = folders.added.filter(emptyIn(walked, folderModes));
   const folderSnapshot =
     folders.added.length + folders.gone.length > 0
       ? store.index.commitSnapshot({ snapshot: { kind: 'change', label: folderChangeLabel(folders) }, versions: [], blobs: [] })
@@ -176,11 +182,13 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     ms: Math.round(performance.now() - started),
     unreadable: byPath([...unreadable, ...scanned]),
     ignored: ignored.length,
+    walked: listedFolders,
   };
 }
 
 /** Whether a folder holds no walked file and no other walked folder. */
 function emptyIn(walked: readonly WalkEntry[], folders: ReadonlyMap<string, number>): (folder: string) => boolean {
+  count('rescan.emptyFolderCheck');
   const holding = new Set<string>();
   const noteParents = (path: string) => {
     for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) holding.add(path.slice(0, slash));

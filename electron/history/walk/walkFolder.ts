@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type BigIntStats, type Dirent } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type BigIntStats } from 'node:fs';
 import { lossyPath } from '../../../shared/fileNameBytes.js';
 import type { EntryType, UnreadablePath } from '../../../shared/history.js';
 import { comparePaths } from '../../../shared/projectPath.js';
@@ -9,6 +9,8 @@ import { fsPath, linkTarget, nameOfBytes, type FsPath } from '../paths/fsPath.js
 import type { TrackedPaths } from '../git/trackedPaths.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from './ignoreRules.js';
 import { unreadableReason } from './unreadable.js';
+import { listFolder, type ListedEntry } from './listFolder.js';
+import type { WalkedFolders } from './walkedFolders.js';
 
 // Lists every regular file and symlink of a project with lstat, never following a link, so
 // nothing outside the folder is read through one. .git is always skipped; .gitignore files are
@@ -36,6 +38,8 @@ export interface WalkOptions {
   skip?: string;
   /** Filled with the permission bits of every folder entered (the root excepted), by project path. */
   folderModes?: Map<string, number>;
+  /** Filled with every folder entered (the root as ''), for a watch to start from (walkedFolders.ts). */
+  walked?: WalkedFolders;
   /**
    * Filled with the folders that could not be listed and the files that could not be looked at
    * (the walk goes on without them). Without it such a path stops the walk with a clear error.
@@ -60,6 +64,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
   const base: IgnoreLayer[] = options.exclude?.length ? [makeLayer('', options.exclude.join('\n'))] : [];
   const stack: { rel: string; layers: IgnoreLayer[]; inIgnored: boolean }[] = [{ rel: '', layers: base, inIgnored: false }];
   const tracked = options.tracked;
+  if (options.walked) noteFolder(options, '', fsPath(root, ''));
   let sliceStart = performance.now();
   while (stack.length > 0) {
     const { rel, layers: inherited, inIgnored } = stack.pop()!;
@@ -68,8 +73,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
     const layers = withGitignore(root, rel, dirents, inherited);
     const found = entries.length;
     for (const dirent of dirents) {
-      // Listed as bytes: a name that is not UTF-8 keeps its exact bytes (shared/fileNameBytes.ts).
-      const name = nameOfBytes(dirent.name);
+      const name = typeof dirent.name === 'string' ? dirent.name : nameOfBytes(dirent.name);
       if (name === '.git') continue;
       const path = rel === '' ? name : `${rel}/${name}`;
       const abs = fsPath(root, path);
@@ -79,7 +83,8 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
       const isDir = kind === 'dir';
       // Inside a folder entered only for its tracked files, everything else stays ignored.
       const ignoredHere = inIgnored || isIgnored(layers, shown, isDir);
-      const keptByGit = tracked !== undefined && (isDir ? tracked.folders : tracked.files).has(shown) && !isIgnored(base, shown, isDir);
+      // Asked only of what the rules leave out: most paths are not, and the lookups add up.
+      const keptByGit = ignoredHere && tracked !== undefined && (isDir ? tracked.folders : tracked.files).has(shown) && !isIgnored(base, shown, isDir);
       if (isDir) {
         if (path === options.skip) continue;
         if (ignoredHere && !keptByGit) {
@@ -87,7 +92,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
           continue;
         }
         stack.push({ rel: path, layers, inIgnored: ignoredHere });
-        if (options.folderModes) noteFolderMode(options.folderModes, path, abs);
+        noteFolder(options, path, abs);
       } else if (ignoredHere && !keptByGit) {
         options.ignored?.push(shown);
       } else {
@@ -107,19 +112,23 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
   return entries.sort((a, b) => comparePaths(a.path, b.path));
 }
 
-function noteFolderMode(modes: Map<string, number>, path: string, abs: FsPath): void {
+/** One lstat of a folder entered, before its listing: its mode, and its ctime for a watch to start from. */
+function noteFolder(options: WalkOptions, path: string, abs: FsPath): void {
+  if (!options.folderModes && !options.walked) return;
   try {
     const st = lstatSync(abs);
-    if (st.isDirectory()) modes.set(path, st.mode & 0o7777);
+    if (!st.isDirectory()) return;
+    if (path !== '') options.folderModes?.set(path, st.mode & 0o7777);
+    options.walked?.folders.set(path, st.ctimeMs);
   } catch {
     // gone meanwhile: the walk finds nothing in it either
   }
 }
 
-function readFolder(root: string, rel: string, unreadable: UnreadablePath[] | undefined): Dirent<Buffer>[] | undefined {
+function readFolder(root: string, rel: string, unreadable: UnreadablePath[] | undefined): ListedEntry[] | undefined {
   const dir = fsPath(root, rel);
   try {
-    return readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
+    return listFolder(dir);
   } catch (error) {
     // A folder removed while we walk is simply not there any more.
     const code = (error as NodeJS.ErrnoException).code;
@@ -133,8 +142,8 @@ function readFolder(root: string, rel: string, unreadable: UnreadablePath[] | un
   }
 }
 
-function withGitignore(root: string, rel: string, dirents: Dirent<Buffer>[], inherited: IgnoreLayer[]): IgnoreLayer[] {
-  if (!dirents.some((d) => d.name.equals(GITIGNORE) && (d.isFile() || d.isSymbolicLink()))) return inherited;
+function withGitignore(root: string, rel: string, dirents: ListedEntry[], inherited: IgnoreLayer[]): IgnoreLayer[] {
+  if (!dirents.some((d) => isGitignore(d.name) && (d.isFile() || d.isSymbolicLink()))) return inherited;
   const text = readRulesFile(fsPath(root, rel === '' ? '.gitignore' : `${rel}/.gitignore`));
   return text === undefined ? inherited : [...inherited, makeLayer(lossyPath(rel), text)];
 }
@@ -159,7 +168,11 @@ function readRulesFile(path: FsPath): string | undefined {
   }
 }
 
-function direntKind(dirent: Dirent<Buffer>, abs: FsPath): 'dir' | EntryType | undefined {
+function isGitignore(name: string | Buffer): boolean {
+  return typeof name === 'string' ? name === '.gitignore' : name.equals(GITIGNORE);
+}
+
+function direntKind(dirent: ListedEntry, abs: FsPath): 'dir' | EntryType | undefined {
   if (dirent.isDirectory()) return 'dir';
   if (dirent.isFile()) return 'file';
   if (dirent.isSymbolicLink()) return 'symlink';

@@ -1,6 +1,8 @@
 import { lstatSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import { hasRawBytes } from '../../../shared/fileNameBytes.js';
-import { nameOfBytes } from '../paths/fsPath.js';
+import { fsArg, nameOfBytes } from '../paths/fsPath.js';
+import { count } from '../trace.js';
+import { listingMayDiffer, type WalkedFolders } from '../walk/walkedFolders.js';
 import { isWatchLimit } from './watchLimit.js';
 
 // One watch per folder of a project (inotify watches a folder's entries, so a file needs no watch
@@ -42,9 +44,14 @@ export class FolderWatches {
     this.rootBytes = Buffer.from(root);
   }
 
-  /** Watches the root and every folder below it that is not ignored; yields the event loop as it goes. */
-  async watchAll(): Promise<void> {
-    await this.watchTree(Buffer.alloc(0), true);
+  /**
+   * Watches the root and every folder below it that is not ignored; yields the event loop as it
+   * goes. Given the folders a walk just listed, watches those without listing them again, then
+   * lists only the ones whose entries may have changed since (walk/walkedFolders.ts).
+   */
+  async watchAll(walked?: WalkedFolders): Promise<void> {
+    if (walked) await this.watchWalked(walked);
+    else await this.watchTree(Buffer.alloc(0), true);
   }
 
   /** Watches folders that the ignore rules no longer leave out, and drops those they now do. */
@@ -64,6 +71,40 @@ export class FolderWatches {
     this.closed = true;
     for (const watcher of this.watchers.values()) watcher.close();
     this.watchers.clear();
+  }
+
+  private async watchWalked(walked: WalkedFolders): Promise<void> {
+    const placed: [string, Buffer][] = [];
+    await this.inSlices([...walked.folders.keys()], (path) => {
+      const rel = relBytes(path);
+      if (rel.length > 0 && this.ignored(rel.toString('utf8'), true)) return;
+      if (this.watchOne(rel)) placed.push([path, rel]);
+    });
+    // Each watch is in place before its folder's lstat: a change after it is an event, one before it a new ctime.
+    await this.inSlices(placed, async ([path, rel]) => {
+      if (listingMayDiffer(walked, path, this.abs(rel))) await this.watchNew(rel);
+    });
+  }
+
+  /** Lists one watched folder and watches (with their trees) the folders in it not watched yet. */
+  private async watchNew(rel: Buffer): Promise<void> {
+    for (const name of listFolders(this.abs(rel))) {
+      const child = join(rel, name);
+      if (name.equals(GIT) || this.watchers.has(child.toString('latin1')) || this.ignored(child.toString('utf8'), true)) continue;
+      await this.watchTree(child, true);
+    }
+  }
+
+  private async inSlices<T>(items: readonly T[], each: (item: T) => void | Promise<void>): Promise<void> {
+    let sliceStart = performance.now();
+    for (const item of items) {
+      if (this.closed) return;
+      await each(item);
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
   }
 
   /** Watches `rel` and every folder below it not watched yet, breadth first. */
@@ -168,7 +209,14 @@ function join(folder: Buffer, name: Buffer): Buffer {
   return folder.length === 0 ? name : Buffer.concat([folder, SLASH, name]);
 }
 
+/** A project path in the stored form as the bytes of its names. */
+function relBytes(path: string): Buffer {
+  const abs = fsArg(path);
+  return typeof abs === 'string' ? Buffer.from(abs) : abs;
+}
+
 function listFolders(dir: Buffer): Buffer[] {
+  count('watch.readdir');
   try {
     return readdirSync(dir, { withFileTypes: true, encoding: 'buffer' })
       .filter((d) => d.isDirectory())

@@ -1,6 +1,7 @@
 import { ChangeBatcher, DEFAULT_TIMING, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
 import { FolderWatches } from './folderWatches.js';
 import type { TrackedPaths } from '../git/trackedPaths.js';
+import type { WalkedFolders } from '../walk/walkedFolders.js';
 import { IgnoreMatcher } from './ignoreMatcher.js';
 import { failurePoint } from '../faultPoint.js';
 import { count } from '../trace.js';
@@ -31,6 +32,8 @@ export interface ProjectWatcherOptions extends Partial<BatchTiming> {
   tracked?: TrackedPaths;
   /** A folder never watched (the data folder inside the project). */
   skip?: string;
+  /** The folders the rescan just before listed: watched without listing them again. */
+  walked?: WalkedFolders;
   /** How often a reconciling rescan runs while watching (default 5 minutes). */
   reconcileEveryMs?: number;
   /** How often a rescan runs instead when the OS refuses the watch for a limit (default 1 minute). */
@@ -108,7 +111,7 @@ export class ProjectWatcher {
     } catch (error) {
       this.fallBack(error);
     }
-    await watches.watchAll();
+    await watches.watchAll(this.options.walked);
     if (this.rescannedOnly) return;
     // Whatever changed between the open's rescan and this moment was seen by neither.
     this.batcher.markDoubt('watch started');
