@@ -157,6 +157,7 @@ export class ProjectRecorder {
     project.watcher = await ProjectWatcher.start(project.root, {
       quietMs: options.quietMs,
       maxGroupMs: options.maxGroupMs,
+      maxPaths: options.maxPaths,
       reconcileEveryMs: options.reconcileEveryMs,
       fallbackRescanMs: options.fallbackRescanMs,
       onWatchLimit: options.onWatchLimit,
