@@ -5,9 +5,9 @@ import { count } from '../trace.js';
 // A recorder's start (a catch-up rescan per project: walks, stat caches, versions compared) leaves
 // a heap full of dead objects that an idle process never collects: V8 collects as it allocates, and
 // a recorder waiting for the next change allocates next to nothing. Measured over ten projects
-// (95,000 files): 123 MiB of heap in use for as long as nothing happened, 24 MiB after one full
-// collection, the process's RSS 288 -> 156 MiB. So once the recorder has had nothing to do for a
-// while (after its start, after a change group), it asks V8 for one full collection.
+// (95,000 files): 65-123 MiB of heap in use for as long as nothing happened, 24-25 MiB after one
+// full collection (V8 gives the pages back to the OS some seconds later). So once the recorder has
+// had nothing to do for a while (after its start, after a change group), it asks V8 for one.
 
 /** How long the recorder must have been idle before it collects. */
 export const IDLE_COLLECT_MS = 10_000;
