@@ -16,7 +16,12 @@ import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
 // and more of them than cores buys nothing but their boot (each takes tens of milliseconds of CPU
 // before its first file). They are started as jobs need them: a folder whose files fit in one
 // batch runs on one worker; a job holding a slot while every worker is busy waits for the first
-// one free.
+// one free. A worker idle for `idleMs` is ended: a recorder that waits for the next change holds
+// no copy thread (each holds its isolate, its heap and its zstd contexts: tens of MiB), and the
+// next batch pays one boot.
+
+/** How long a copy worker may wait idle before it is ended. */
+export const DEFAULT_WORKER_IDLE_MS = 10_000;
 
 interface Pending {
   resolve: (result: CopyJobResult) => void;
@@ -25,6 +30,8 @@ interface Pending {
 
 export class CopyPool {
   private readonly idle: Worker[] = [];
+  /** The timer that ends each idle worker. */
+  private readonly retireTimers = new Map<Worker, NodeJS.Timeout>();
   private readonly pending = new Map<Worker, Pending>();
   /** Jobs holding a slot while every worker is busy: each gets the next worker free. */
   private readonly waiting: { resolve: (worker: Worker) => void; reject: (error: Error) => void }[] = [];
@@ -40,7 +47,14 @@ export class CopyPool {
     private readonly workerScript: string | URL = scriptOf('copyWorker'),
     /** At most this many worker threads, whatever the slots (default: the cores this process may use). */
     readonly maxWorkers: number = availableParallelism(),
+    /** An idle worker is ended after this long. */
+    private readonly idleMs: number = DEFAULT_WORKER_IDLE_MS,
   ) {}
+
+  /** Worker threads alive now (busy, idle, or booting). */
+  get liveWorkers(): number {
+    return this.workers;
+  }
 
   /** Files copying at this moment (one per busy worker). */
   get filesInFlight(): number {
@@ -85,7 +99,7 @@ export class CopyPool {
     if (this.closed || this.workers > 0) return;
     const worker = this.spawn();
     worker.unref();
-    this.idle.push(worker);
+    this.rest(worker);
   }
 
   /** Ends every worker; jobs still running fail. The pool can be used again afterwards. */
@@ -93,6 +107,8 @@ export class CopyPool {
     this.closed = true;
     const workers = [...this.idle, ...this.pending.keys()];
     this.idle.length = 0;
+    for (const timer of this.retireTimers.values()) clearTimeout(timer);
+    this.retireTimers.clear();
     this.workers = 0;
     for (const waiter of this.waiting.splice(0)) waiter.reject(new Error('The copy workers were closed.'));
     await Promise.all(workers.map((worker) => worker.terminate()));
@@ -118,7 +134,11 @@ export class CopyPool {
   /** An idle worker, a new one while under maxWorkers, else the first one to finish its job. */
   private freeWorker(): Promise<Worker> | Worker {
     const idle = this.idle.pop();
-    if (idle) return idle;
+    if (idle) {
+      clearTimeout(this.retireTimers.get(idle));
+      this.retireTimers.delete(idle);
+      return idle;
+    }
     if (this.workers < Math.max(1, this.maxWorkers)) return this.spawn();
     return new Promise<Worker>((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
@@ -127,7 +147,22 @@ export class CopyPool {
   private release(worker: Worker): void {
     const next = this.waiting.shift();
     if (next) next.resolve(worker);
-    else this.idle.push(worker);
+    else this.rest(worker);
+  }
+
+  /** Idle until the next job, or ended once idle for `idleMs` (its exit does the accounting). */
+  private rest(worker: Worker): void {
+    this.idle.push(worker);
+    const timer = setTimeout(() => {
+      this.retireTimers.delete(worker);
+      const at = this.idle.indexOf(worker);
+      if (at < 0) return;
+      this.idle.splice(at, 1);
+      count('copy.workersRetired');
+      void worker.terminate();
+    }, this.idleMs);
+    timer.unref();
+    this.retireTimers.set(worker, timer);
   }
 
   private spawn(): Worker {
@@ -147,6 +182,8 @@ export class CopyPool {
       this.pending.delete(worker);
       const at = this.idle.indexOf(worker);
       if (at >= 0) this.idle.splice(at, 1);
+      clearTimeout(this.retireTimers.get(worker));
+      this.retireTimers.delete(worker);
       if (!lost) {
         lost = true;
         this.workers = Math.max(0, this.workers - 1);
