@@ -184,6 +184,8 @@ export class ProjectRecorder {
     }
     const result = await againIfCollected(async () => {
       const prepared = await prepareChanges(project.store, group.paths, undefined, this.options.pool, this.options.maxFileSize?.());
+      // Files missing because their whole folder went away (moved, unmounted) are not deletions.
+      project.store.assertFolderUnchanged();
       return commitChangeGroup(project.store, prepared, { beforeCommit: this.runHooks, massChange: this.options.massChange });
     });
     return { ...result, reconciled: false };

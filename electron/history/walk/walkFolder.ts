@@ -38,7 +38,7 @@ export interface WalkOptions {
   skip?: string;
   /** Filled with the permission bits of every folder entered (the root excepted), by project path. */
   folderModes?: Map<string, number>;
-  /** Filled with every folder entered (the root as ''), for a watch to start from (walkedFolders.ts). */
+  /** Filled with every folder entered (the root as '') and every file kept, for a watch to start from (walkedFolders.ts). */
   walked?: WalkedFolders;
   /**
    * Filled with the folders that could not be listed and the files that could not be looked at
@@ -60,6 +60,7 @@ const SLICE_MS = 4;
 const GITIGNORE = Buffer.from('.gitignore');
 
 export async function walkFolder(root: string, options: WalkOptions = {}): Promise<WalkEntry[]> {
+  count('walk.tree');
   const entries: WalkEntry[] = [];
   const base: IgnoreLayer[] = options.exclude?.length ? [makeLayer('', options.exclude.join('\n'))] : [];
   const stack: { rel: string; layers: IgnoreLayer[]; inIgnored: boolean }[] = [{ rel: '', layers: base, inIgnored: false }];
@@ -97,6 +98,8 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
         options.ignored?.push(shown);
       } else {
         const entry = statEntry(abs, path, kind, options.unreadable);
+        // One over the size limit too: written smaller before the watch is in place, it is recorded.
+        if (entry) options.walked?.files.set(path, entry.ctimeNs);
         if (entry && overSizeLimit(entry, options.maxFileSize)) count('walk.overSizeLimit');
         else if (entry) entries.push(entry);
       }

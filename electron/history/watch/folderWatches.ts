@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import { hasRawBytes } from '../../../shared/fileNameBytes.js';
 import { fsArg, nameOfBytes } from '../paths/fsPath.js';
 import { count } from '../trace.js';
-import { listingMayDiffer, type WalkedFolders } from '../walk/walkedFolders.js';
+import { fileMayDiffer, listingMayDiffer, type WalkedFolders } from '../walk/walkedFolders.js';
 import { isWatchLimit } from './watchLimit.js';
 
 // One watch per folder of a project (inotify watches a folder's entries, so a file needs no watch
@@ -73,6 +73,11 @@ export class FolderWatches {
     this.watchers.clear();
   }
 
+  /**
+   * Each watch is in place before its folder's lstat and its files' lstats: a change after it is
+   * an event, one before it a new ctime. So what changed between the walk and the watch is heard
+   * here, and the walk needs no second pass.
+   */
   private async watchWalked(walked: WalkedFolders): Promise<void> {
     const placed: [string, Buffer][] = [];
     await this.inSlices([...walked.folders.keys()], (path) => {
@@ -80,18 +85,31 @@ export class FolderWatches {
       if (rel.length > 0 && this.ignored(rel.toString('utf8'), true)) return;
       if (this.watchOne(rel)) placed.push([path, rel]);
     });
-    // Each watch is in place before its folder's lstat: a change after it is an event, one before it a new ctime.
     await this.inSlices(placed, async ([path, rel]) => {
-      if (listingMayDiffer(walked, path, this.abs(rel))) await this.watchNew(rel);
+      if (listingMayDiffer(walked, path, this.abs(rel))) await this.listAgain(rel, walked);
+    });
+    await this.inSlices([...walked.files.keys()], (path) => {
+      const rel = relBytes(path);
+      if (this.watchers.has(folderKey(rel)) && fileMayDiffer(walked, path, this.abs(rel))) this.file(rel);
     });
   }
 
-  /** Lists one watched folder and watches (with their trees) the folders in it not watched yet. */
-  private async watchNew(rel: Buffer): Promise<void> {
-    for (const name of listFolders(this.abs(rel))) {
+  /**
+   * Lists one watched folder whose entries changed since the walk: its files are told (new ones
+   * the walk did not see), and the folders in it not watched yet are watched with their trees,
+   * whose files no walk saw: a doubt.
+   */
+  private async listAgain(rel: Buffer, walked: WalkedFolders): Promise<void> {
+    const { files, folders } = listEntries(this.abs(rel));
+    for (const name of files) {
+      const child = join(rel, name);
+      if (!walked.files.has(child.toString('utf8'))) this.file(child);
+    }
+    for (const name of folders) {
       const child = join(rel, name);
       if (name.equals(GIT) || this.watchers.has(child.toString('latin1')) || this.ignored(child.toString('utf8'), true)) continue;
       await this.watchTree(child, true);
+      this.events.doubt('folder created');
     }
   }
 
@@ -216,12 +234,23 @@ function relBytes(path: string): Buffer {
 }
 
 function listFolders(dir: Buffer): Buffer[] {
+  return listEntries(dir).folders;
+}
+
+/** The names of a folder's folders and of its other entries (files, links), from one listing. */
+function listEntries(dir: Buffer): { files: Buffer[]; folders: Buffer[] } {
   count('watch.readdir');
+  const listed = { files: [] as Buffer[], folders: [] as Buffer[] };
   try {
-    return readdirSync(dir, { withFileTypes: true, encoding: 'buffer' })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name);
+    for (const d of readdirSync(dir, { withFileTypes: true, encoding: 'buffer' })) (d.isDirectory() ? listed.folders : listed.files).push(d.name);
   } catch {
-    return []; // gone meanwhile, or unreadable: the rescan says which
+    // gone meanwhile, or unreadable: the rescan says which
   }
+  return listed;
+}
+
+/** The watch key of the folder holding a file (its path's bytes up to the last '/'). */
+function folderKey(rel: Buffer): string {
+  const slash = rel.lastIndexOf(SLASH);
+  return slash < 0 ? '' : rel.subarray(0, slash).toString('latin1');
 }

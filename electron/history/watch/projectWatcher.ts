@@ -9,7 +9,7 @@ import { count } from '../trace.js';
 // The live watcher of one open project (a watch per folder: folderWatches.ts). File events feed
 // the change batcher; anything that makes the event stream doubtful (an error, a folder created or
 // removed, whose first files a watch can miss, an edited .gitignore, a name that is not UTF-8, the
-// moment the watch is in place) asks for a
+// moment a watch not started from a walk is in place) asks for a
 // reconciling rescan instead: the rescan compares the whole tree with the stat cache, so no change
 // is lost whatever the watcher saw. Groups are handed to `commit` one at a time, in order; a
 // commit that fails marks the next group doubtful, so its changes are found again. When the OS
@@ -113,8 +113,9 @@ export class ProjectWatcher {
     }
     await watches.watchAll(this.options.walked);
     if (this.rescannedOnly) return;
-    // Whatever changed between the open's rescan and this moment was seen by neither.
-    this.batcher.markDoubt('watch started');
+    // Started from a walk, the watch told what changed since it (folderWatches.ts); otherwise
+    // whatever changed between the last rescan and this moment was seen by neither.
+    if (!this.options.walked) this.batcher.markDoubt('watch started');
     this.reconcileTimer = setInterval(() => this.batcher.markDoubt('periodic check'), this.options.reconcileEveryMs ?? DEFAULT_RECONCILE_MS);
     this.reconcileTimer.unref();
   }
