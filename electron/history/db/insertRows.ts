@@ -4,9 +4,9 @@ import type { Sql } from './sql.js';
 // Many rows into one table, ROWS_PER_STATEMENT to a statement: an import writes 50,000 versions
 // and as many blobs in one transaction, and a statement per row spends about as much on running
 // the statement (binding, stepping, the call into SQLite) as on the row itself. 100 rows of ten
-// columns stay far below SQLite's 32,766 parameters; the statements for a full batch and for the
-// last, shorter one are compiled once each (sql.ts keeps them). Trace counter `db.rowStatements`
-// counts the statements run.
+// columns stay far below SQLite's 32,766 parameters. Each batch length is one statement compiled
+// once and kept (sql.ts): at most ROWS_PER_STATEMENT of them per table, however many imports.
+// Trace counter `db.rowStatements` counts the statements run.
 
 export const ROWS_PER_STATEMENT = 100;
 
