@@ -10,8 +10,8 @@ import { startFiling } from '../store/fileEntries.js';
 import type { CloneMode } from '../store/fileIntoStore.js';
 import { count } from '../trace.js';
 import { byPath } from '../walk/unreadable.js';
-import { walkFolder } from '../walk/walkFolder.js';
 import { checkLargeFolder, type LargeFolderLimit } from './largeFolder.js';
+import { walkInWorker } from './walkInWorker.js';
 
 // A project's first copy: every file into the blob store, then the baseline in one transaction.
 // Nothing names a blob until every copy has settled and the folder is known to be the same one,
@@ -50,8 +50,9 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   const scanStartedAt = Date.now();
   const progress = throttleProgress(options.onProgress);
   progress.finish(progressOf(store.projectId, 'scan', { files: 0, bytes: 0 }, { files: 0, bytes: 0 }));
-  (options.pool ?? sharedCopyPool()).prestart();
-  // The walk feeds the copy workers as it goes: they copy while this thread still walks. While it
+  const pool = options.pool ?? sharedCopyPool();
+  pool.prestart();
+  // The walk runs on a copy worker and feeds the others as it goes: they copy while it still walks. While it
   // walks, progress says 'scan' (the total is what was found so far and still grows); from the
   // walk's end on it says 'copy', against the total that is now known.
   const total = { files: 0, bytes: 0 };
@@ -59,7 +60,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   let walking = true;
   const filing = startFiling({
     blobsDir: store.blobsDir,
-    pool: options.pool,
+    pool,
     cloneMode: options.cloneMode,
     signal: options.signal,
     priority: nextFirstCopyPriority++,
@@ -75,7 +76,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   const unreadable: UnreadablePath[] = [];
   const ignored: string[] = [];
   try {
-    entries = await walkFolder(store.root, {
+    entries = await walkInWorker(pool, store.root, {
       tracked: await store.git.tracked(),
       ignored,
       exclude: options.exclude,
