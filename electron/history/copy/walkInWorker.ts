@@ -1,7 +1,7 @@
 import type { UnreadablePath } from '../../../shared/history.js';
 import type { CopyPool } from '../store/copyPool.js';
-import type { TrackedPaths } from '../git/trackedPaths.js';
-import type { WalkEntry } from '../walk/walkFolder.js';
+import type { WalkEntry, WalkOptions } from '../walk/walkFolder.js';
+import { appendAll } from '../../../shared/largeArrays.js';
 
 // A first copy's walk, run on one of the copy pool's workers instead of this thread: readdir,
 // lstat and the ignore rules of every folder are the largest part of a first copy's main-thread
@@ -13,7 +13,7 @@ export interface WalkInWorkerOptions {
   exclude?: readonly string[];
   skip?: string;
   maxFileSize?: number | null;
-  tracked?: TrackedPaths;
+  tracked?: WalkOptions['tracked'];
   signal?: AbortSignal;
   ignored: string[];
   folderModes: Map<string, number>;
@@ -42,8 +42,8 @@ export async function walkInWorker(pool: CopyPool, root: string, options: WalkIn
     },
     options.signal,
   );
-  options.ignored.push(...ended.ignored);
+  appendAll(options.ignored, ended.ignored);
   for (const [path, mode] of ended.folderModes) options.folderModes.set(path, mode);
-  options.unreadable.push(...ended.unreadable);
+  appendAll(options.unreadable, ended.unreadable);
   return Array.from(ended.order, (at) => all[at]!);
 }

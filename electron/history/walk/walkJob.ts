@@ -1,10 +1,10 @@
 import { isHindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
-import { WALK_ENTRIES_PER_MESSAGE, type WalkJob, type WalkMessage } from '../store/copyProtocol.js';
+import { WALK_ENTRIES_PER_MESSAGE, type WalkJob, type WalkMessage } from './walkMessages.js';
 import { resetTrace, traceSnapshot } from '../trace.js';
 import { walkFolder, type WalkEntry } from './walkFolder.js';
 
-// A first copy's walk on a copy worker (the pool's side is walkInWorker.ts): readdir, lstat and
+// A first copy's walk on a copy worker (the pool's side is store/copyPool.ts walk): readdir, lstat and
 // the ignore rules cost the history process's main thread nothing. Entries go back in groups of
 // many folders, so the main thread handles one message per WALK_ENTRIES_PER_MESSAGE files rather
 // than one per folder; the path order comes last as one array of indexes, so the main thread
