@@ -21,6 +21,7 @@ export async function buildBench() {
     makeFixtures: 'test/bench/fixtures/makeFixtures.ts',
     openDriver: 'test/bench/firstCopy/openDriver.ts',
     profileFirstCopy: 'test/bench/firstCopy/profileFirstCopy.ts',
+    manyCoresBench: 'test/bench/firstCopy/manyCoresBench.ts',
     diffBench: 'test/bench/diff/diffBench.ts',
     bundleBench: 'test/bench/bundle/bundleBench.ts',
     remoteBench: 'test/bench/remote/remoteBench.ts',
