@@ -28,7 +28,15 @@ export interface FirstCopyOptions {
   cloneMode?: CloneMode;
   /** Stops with CONFIRM_LARGE_FOLDER (keeping nothing) once the folder passes these; absent: no limit. */
   largeFolder?: LargeFolderLimit;
+  /** From this many files on, the baseline is committed on a thread of its own (CommitThread); default COMMIT_THREAD_FILES. */
+  commitThreadFrom?: number;
 }
+
+/**
+ * Below this many files the baseline's commit on this thread costs less than a thread's boot
+ * (a Node isolate and SQLite's load, ~100 ms of CPU): on two cores that CPU would slow the copy.
+ */
+export const COMMIT_THREAD_FILES = 8192;
 
 // First copies take copy slots in the order they started (after recorded changes, priority 0):
 // when many projects open at once, the first is ready first rather than all at the very end.
@@ -58,6 +66,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   const total = { files: 0, bytes: 0 };
   let copied = { files: 0, bytes: 0 };
   let walking = true;
+  let commitThread: ReturnType<ProjectStore['index']['commitThread']> | undefined;
   const filing = startFiling({
     blobsDir: store.blobsDir,
     pool,
@@ -90,13 +99,14 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
         total.bytes += found.reduce((sum, e) => sum + (e.type === 'file' ? e.size : 0), 0);
         // Before this folder's files are filed: nothing past the limit is copied unconfirmed.
         if (options.largeFolder) checkLargeFolder(store.root, total, options.largeFolder);
+        if (!commitThread && total.files >= (options.commitThreadFrom ?? COMMIT_THREAD_FILES)) commitThread = store.index.commitThread();
         filing.add(found);
         progress.update(progressOf(store.projectId, 'scan', copied, total));
       },
     });
     walking = false;
   } catch (error) {
-    await filing.settle();
+    await Promise.all([filing.settle(), commitThread?.close()]);
     keepNothingAfter(store, error);
     throw error;
   }
@@ -111,17 +121,15 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     store.assertFolderUnchanged();
     progress.finish(progressOf(store.projectId, 'commit', { files: filed.versions.length, bytes: filed.bytes }, total));
     // The folders' modes go with the baseline, in its transaction.
-    store.index.commitSnapshot({
-      snapshot: { kind: 'baseline', label: 'Baseline' },
-      versions: filed.versions,
-      blobs: filed.blobs,
-      stats: filed.stats,
-      folderModes,
-    });
+    const baseline = { snapshot: { kind: 'baseline' as const, label: 'Baseline' }, versions: filed.versions, blobs: filed.blobs, stats: filed.stats, folderModes };
+    if (commitThread) await commitThread.commit(baseline);
+    else store.index.commitSnapshot(baseline);
   } catch (error) {
     await filing.settle();
     keepNothingAfter(store, error);
     throw error;
+  } finally {
+    await commitThread?.close();
   }
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   const totals = store.index.blobTotals();
