@@ -16,8 +16,16 @@ function fail(error: unknown): CopyFailure {
 }
 
 // A first copy is background work (COPY_WORKER_NICE); through threadPriority.ts, so only on
-// Linux, where it lowers this thread alone: elsewhere it would lower the whole app.
-threadPriority(Number(process.env.HINDSIGHT_COPY_NICE ?? COPY_WORKER_NICE));
+// Linux, where it lowers this thread alone: elsewhere it would lower the whole app. Lowered at the
+// first batch, not at the start: a worker started ahead of a first copy walks its folder first,
+// and the walk feeds every other worker, so on a busy machine a lowered walk would hold them all
+// back (a thread cannot raise itself back without privileges).
+let lowered = false;
+function lowerOnce(): void {
+  if (lowered) return;
+  lowered = true;
+  threadPriority(Number(process.env.HINDSIGHT_COPY_NICE ?? COPY_WORKER_NICE));
+}
 
 // The known blobs of the last list received (CopyJob.known): the pool sends a list once per worker
 // and then only its id. Blobs this worker files are added as it goes.
@@ -35,6 +43,7 @@ parentPort?.on('message', (job: CopyJob | WalkJob) => {
     void runWalkJob(job, (message) => parentPort?.postMessage(message));
     return;
   }
+  lowerOnce();
   const counters: FileCounters = { mkdirs: 0, cloneFallbacks: 0 };
   const rewrite = new Set(job.rewrite);
   const cancel = job.cancel;

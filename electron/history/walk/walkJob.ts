@@ -1,7 +1,8 @@
+import { getPriority } from 'node:os';
 import { isHindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
 import { WALK_ENTRIES_PER_MESSAGE, type WalkJob, type WalkMessage } from './walkMessages.js';
-import { resetTrace, traceSnapshot } from '../trace.js';
+import { count, resetTrace, traceSnapshot } from '../trace.js';
 import { walkFolder, type WalkEntry } from './walkFolder.js';
 
 // A first copy's walk on a copy worker (the pool's side is store/copyPool.ts walk): readdir, lstat and
@@ -25,6 +26,8 @@ export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => v
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
   resetTrace();
+  // The niceness the walk runs at (Linux: this thread's own), for the test that it is not lowered.
+  count('walk.niceness', getPriority(0));
   try {
     const sorted = await walkFolder(job.root, {
       exclude: job.exclude,
