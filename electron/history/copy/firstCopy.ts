@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { isHindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
 import type { Progress } from '../../../shared/progress.js';
@@ -28,15 +29,25 @@ export interface FirstCopyOptions {
   cloneMode?: CloneMode;
   /** Stops with CONFIRM_LARGE_FOLDER (keeping nothing) once the folder passes these; absent: no limit. */
   largeFolder?: LargeFolderLimit;
-  /** From this many files on, the baseline is committed on a thread of its own (CommitThread); default COMMIT_THREAD_FILES. */
+  /** From this many files on, the baseline is committed on a thread of its own (CommitThread); default defaultCommitThreadFrom(). */
   commitThreadFrom?: number;
 }
 
 /**
  * Below this many files the baseline's commit on this thread costs less than a thread's boot
- * (a Node isolate and SQLite's load, ~100 ms of CPU): on two cores that CPU would slow the copy.
+ * (a Node isolate and SQLite's load, ~100 ms of CPU).
  */
 export const COMMIT_THREAD_FILES = 8192;
+
+/**
+ * From how many files on the baseline is committed on the commit thread, on a machine of `cores`:
+ * never on fewer than 4. Measured on 2 cores (seed-50005): the thread took 0.8 s off the main
+ * thread but cost 2-3 s more CPU in all (the rows cross as a structured clone, a second
+ * connection, the thread's boot), and with no core to spare the copy was slower for it.
+ */
+export function defaultCommitThreadFrom(cores: number = availableParallelism()): number {
+  return cores >= 4 ? COMMIT_THREAD_FILES : Infinity;
+}
 
 // First copies take copy slots in the order they started (after recorded changes, priority 0):
 // when many projects open at once, the first is ready first rather than all at the very end.
@@ -99,7 +110,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
         total.bytes += found.reduce((sum, e) => sum + (e.type === 'file' ? e.size : 0), 0);
         // Before this folder's files are filed: nothing past the limit is copied unconfirmed.
         if (options.largeFolder) checkLargeFolder(store.root, total, options.largeFolder);
-        if (!commitThread && total.files >= (options.commitThreadFrom ?? COMMIT_THREAD_FILES)) commitThread = store.index.commitThread();
+        if (!commitThread && total.files >= (options.commitThreadFrom ?? defaultCommitThreadFrom())) commitThread = store.index.commitThread();
         filing.add(found);
         progress.update(progressOf(store.projectId, 'scan', copied, total));
       },

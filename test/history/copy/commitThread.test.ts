@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { SnapshotInfo } from '../../../shared/history.js';
-import { firstCopy } from '../../../electron/history/copy/firstCopy.js';
+import { COMMIT_THREAD_FILES, defaultCommitThreadFrom, firstCopy } from '../../../electron/history/copy/firstCopy.js';
 import { ProjectStore } from '../../../electron/history/project/projectStore.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -46,6 +46,11 @@ describe('the baseline commit', () => {
     await firstCopy(here, { commitThreadFrom: 100_000 });
     const strip = (list: typeof files) => list.map(({ path, hash, mode, size, type }) => ({ path, hash, mode, size, type }));
     expect(strip(files)).toEqual(strip(here.index.filesAt(here.index.baselineId())));
+  });
+
+  it('is used from 8,192 files on, on 4 cores or more only', () => {
+    expect([1, 2, 3, 4, 16].map((cores) => defaultCommitThreadFrom(cores))).toEqual([Infinity, Infinity, Infinity, COMMIT_THREAD_FILES, COMMIT_THREAD_FILES]);
+    expect(COMMIT_THREAD_FILES).toBe(8192);
   });
 
   it('stays on this thread for a small copy', async () => {
