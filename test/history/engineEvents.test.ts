@@ -38,7 +38,7 @@ describe('the engine announces every snapshot where it is committed', () => {
     const { engine, events } = engineWithEvents();
 
     const { projectId } = await engine.open(root);
-    const store = engine.history(projectId);
+    const store = engine.store(projectId);
     notRacy(store);
     writeFileSync(join(root, 'notes.md'), 'second\n');
     const [baselineNotes] = engine.versions(projectId, 'notes.md');
