@@ -1,23 +1,12 @@
 import type { Readable } from 'node:stream';
 import type * as contract from '../../shared/contract.js';
 import { HindsightError } from '../../shared/errors.js';
-import type { GitVersions } from '../../shared/git.js';
-import type {
-  DiskState,
-  FileEntry,
-  GitSource,
-  IndexRepairResult,
-  SnapshotChange,
-  SnapshotInfo,
-  SnapshotSummary,
-  VersionInfo,
-  VerifyResult,
-} from '../../shared/history.js';
+import type { IndexRepairResult } from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
 import { BundleOperations } from './bundle/bundleOperations.js';
 import type { BundleSource, BundleTarget } from './bundle/bundleTransfer.js';
 import type { BackgroundCompaction } from './compact/backgroundCompaction.js';
-import { compactStore } from './compact/compactStore.js';
+import { compactProject } from './compact/compactProject.js';
 import { configStoreFor, type ConfigStore, type FrozenConfig } from './config/configStore.js';
 import { configEdit, configView } from './config/configView.js';
 import type { EngineRescanOptions, MaterializeOptions, OpenOptions, OperationOptions, SnapshotRestoreOptions } from './engineOptions.js';
@@ -28,13 +17,12 @@ import { gitVersions } from './git/gitVersions.js';
 import type { OpenProject } from './project/openProject.js';
 import { openFolder, type RecordSettings } from './project/openFolder.js';
 import { projectFolder } from './project/projectFolder.js';
-import { projectIdOf } from './project/projectId.js';
 import { ProjectRegistry } from './project/projectRegistry.js';
 import { sweepAndReport } from './project/projectStates.js';
 import type { ProjectStore } from './project/projectStore.js';
 import { registerProvisionally } from './project/provisionalProject.js';
 import { relocateProject } from './project/relocateProject.js';
-import { bringBackIndex } from './project/repairIndex.js';
+import { repairOpenIndex } from './project/repairOpenIndex.js';
 import type { CloneRequest } from './remote/fetch/cloneInto.js';
 import type { CloneOptions, CloneResult } from './remote/fetch/cloneProject.js';
 import type { PullOptions, PullResult } from './remote/fetch/pullProject.js';
@@ -52,7 +40,6 @@ import type { SearchRequest } from './search/searchHistory.js';
 import { searchOnThread } from './search/searchThread.js';
 import { storeStats } from './stats/storeStats.js';
 import { sharedCopyPool } from './store/copyPool.js';
-import { projectStoreDir } from './store/storeLayout.js';
 import { verifyStore } from './verify/verifyStore.js';
 import type { BeforeCommitHook } from './versions/commitHooks.js';
 import { headCheckpoint } from './versions/headCheckpoint.js';
@@ -69,16 +56,14 @@ export type { EngineRescanOptions, MaterializeOptions, OpenOptions, OperationOpt
 // The history engine of one process, and the one seam its callers (the dispatcher, the CLI, the
 // browser host, the tests) cross: a table of operations. It keeps the registry of open projects
 // (project/projectRegistry.ts: one record per project, holding its store, database handle, watcher
-// and write queue) and their lifecycle; each call is a delegation to the module of its folder, or
-// to the object of its concept (remote/remoteOperations.ts, retention/retentionOperations.ts).
-// Calls answer with the contract's value types (shared/contract/values.ts, shared/history.ts),
-// unchanged all the way to the viewer and the CLI's --json; what each does is its description in
-// shared/contract.ts. What it records it announces on `events` (snapshot, progress, projectState,
-// error), fired where the thing happens.
+// and write queue) and their lifecycle; every other call delegates to the module of its folder or
+// to the object of its concept (reads, restores, bundles, remotes, retention), and answers with
+// the contract's value types, unchanged all the way to the viewer and the CLI's --json. What each
+// call does is its description in shared/contract.ts. What it records it announces on `events`
+// (snapshot, progress, projectState, error), fired where the thing happens.
 //
 // Adding a call: its work in a module of its folder, a line here delegating to it, a line in
-// shared/contract.ts, and its route in dispatcher/routes.ts (the compiler insists). Plain Node:
-// no Electron anywhere below here.
+// shared/contract.ts, and its route in dispatcher/routes.ts (the compiler insists). Plain Node.
 
 type Settings = FrozenConfig['settings'];
 
@@ -111,11 +96,8 @@ export class HistoryEngine {
     // A checkpoint of the state before git moved HEAD, ahead of the group that records git's rewrite.
     this.recorder.addBeforeCommit(async (store) => (await headCheckpoint(store))?.after);
     this.live = new LiveRecording(this.recorder, () => this.settings());
-    this.autoPrune = new AutoPrune(
-      () => sharedCopyPool().slots,
-      (id) => this.prune(id),
-      { onError: this.reportError },
-    );
+    const slots = () => sharedCopyPool().slots;
+    this.autoPrune = new AutoPrune(slots, (id) => this.prune(id), { onError: this.reportError });
     const { config, registerProvisionally: register, progressTo } = this;
     const open = (root: string) => this.open(root);
     this.remotes = new RemoteOperations({ dataDir, config, register, open, store: (id) => this.recorded(id), progressTo });
@@ -132,43 +114,37 @@ export class HistoryEngine {
   locate(folder: string): string {
     return this.projects.locate(folder);
   }
-
   /** Its first copy when it has no history yet, else a rescan; with `watch` it is recorded from then on. */
   async open(folder: string, options: OpenOptions = {}): Promise<contract.OpenProjectResult> {
     const started = performance.now();
     const record = (project: OpenProject, settings: RecordSettings) =>
       this.recorder.open(project, { ...options, ...settings, onProgress: this.progressTo(options.operationId) });
-    const { project, opened } = await openFolder(this.openContext, folder, options, record);
+    const context = { dataDir: this.dataDir, config: this.config, projects: this.projects, emit: this.emit };
+    const { project, opened } = await openFolder(context, folder, options, record);
     if (options.watch) await this.startRecording(project, 'firstCopy' in opened);
     return openResult(project, opened, started, this.projects.summary(project.projectId));
   }
-
   async relocate(projectId: string, folder: string, options: OpenOptions = {}): Promise<contract.OpenProjectResult> {
     const root = projectFolder(folder, this.dataDir);
     await this.projects.close(projectId);
     if ((await relocateProject(this.config, this.dataDir, projectId, root)) !== projectId) this.projects.forget(projectId);
     return this.open(root, options);
   }
-
   closeProject(projectId: string): Promise<void> {
     this.autoPrune.stop(projectId);
     return this.projects.close(projectId);
   }
-
   async listProjects(options: { check?: boolean; signal?: AbortSignal } = {}): Promise<contract.ProjectSummary[]> {
     if (options.check) await this.sweepProjects(options.signal);
     return this.projects.summaries();
   }
-
   sweepProjects(signal?: AbortSignal): Promise<void> {
     return sweepAndReport(this.config, this.emit, signal);
   }
-
   /** The open store of a project, opening it on first use (for the engine's own modules, benchmarks and tests). */
   store(projectId: string): ProjectStore {
     return this.projects.get(projectId).store;
   }
-
   /** Closes every store at once; stop the watchers first (unwatchAll) so their open groups are written. */
   close(): void {
     this.autoPrune.stopAll();
@@ -177,75 +153,60 @@ export class HistoryEngine {
 
   // --- reading the history (versions/historyReads.ts, versions/versionBytes.ts); bytes only a remote holds are fetched first
 
-  log(projectId: string): SnapshotInfo[] {
+  log(projectId: string): contract.SnapshotInfo[] {
     return this.recorded(projectId).index.snapshots();
   }
-
-  snapshotChanges(projectId: string, snapshotId: number): SnapshotChange[] {
+  snapshotChanges(projectId: string, snapshotId: number): contract.SnapshotChange[] {
     return this.reads.snapshotChanges(this.recorded(projectId), snapshotId);
   }
-
-  snapshotSummary(projectId: string, snapshotId: number): SnapshotSummary {
+  snapshotSummary(projectId: string, snapshotId: number): contract.SnapshotSummary {
     return this.reads.snapshotSummary(this.recorded(projectId), snapshotId);
   }
-
-  files(projectId: string, at?: number): FileEntry[] {
+  files(projectId: string, at?: number): contract.FileEntry[] {
     return this.reads.files(this.recorded(projectId), at);
   }
-
   emptyFolders(projectId: string, at?: number): { path: string; mode: number | null }[] {
     return this.reads.emptyFolders(this.recorded(projectId), at);
   }
-
   folderLevel(projectId: string, folder: string, at?: number): contract.FolderLevel {
     return this.reads.folderLevel(this.recorded(projectId), folder, at);
   }
-
-  versions(projectId: string, path: string, page: { limit?: number; before?: number } = {}): VersionInfo[] {
+  versions(projectId: string, path: string, page: { limit?: number; before?: number } = {}): contract.VersionInfo[] {
     assertProjectPath(path);
     return this.reads.versions(this.recorded(projectId), path, page);
   }
-
   readVersion(projectId: string, path: string, options: { versionId?: number; maxBytes: number }): Promise<contract.FileBytes> {
     return this.reads.readVersion(this.recorded(projectId), path, options);
   }
-
   diffInputs(projectId: string, path: string, before: DiffSide, after: DiffSide, maxBytes: number): Promise<contract.DiffInputs> {
     assertProjectPath(path);
     return this.reads.diffInputs(this.recorded(projectId), path, before, after, maxBytes);
   }
-
-  diskState(projectId: string, path: string): Promise<DiskState> {
+  diskState(projectId: string, path: string): Promise<contract.DiskState> {
     assertProjectPath(path);
     return this.reads.diskState(this.recorded(projectId), path);
   }
-
   /** Every byte of a version, streamed (the CLI's show). */
   versionStream(projectId: string, path: string, versionId?: number): Promise<Readable> {
     return this.reads.versionStream(this.recorded(projectId), path, versionId);
   }
-
   /** Every byte of git's HEAD or INDEX version of a file (the CLI's `show --version HEAD`). */
-  gitVersionStream(projectId: string, path: string, source: GitSource): Promise<Readable> {
+  gitVersionStream(projectId: string, path: string, source: contract.GitSource): Promise<Readable> {
     assertProjectPath(path);
     return this.reads.gitVersionStream(this.recorded(projectId), path, source);
   }
-
   /** Git alone answers this: a folder never opened gets no store made for it. */
-  gitVersions(projectId: string, path: string): Promise<GitVersions> {
+  gitVersions(projectId: string, path: string): Promise<contract.GitVersions> {
     assertProjectPath(path);
     return gitVersions(this.projects.find(projectId)?.store.git ?? new GitContext(this.projects.rootOf(projectId)), path);
   }
-
   async ignored(projectId: string): Promise<string[]> {
     const { store, exclude } = this.record(projectId);
     return ignoredPaths(store.root, { exclude: exclude ?? this.settings().excludePatterns, tracked: await store.git.tracked(), skip: store.dataFolder });
   }
-
   deleted(projectId: string): contract.DeletedFile[] {
     return this.recorded(projectId).index.deletedFiles();
   }
-
   storeStats(projectId: string, largest: number): contract.StoreStats {
     return storeStats(this.recorded(projectId), largest, this.settings().searchMaxFileSize, this.settings().historyBudget);
   }
@@ -256,7 +217,6 @@ export class HistoryEngine {
   search(projectId: string, request: SearchRequest, options: { signal?: AbortSignal } = {}): Promise<contract.SearchResult> {
     return searchOnThread(this.recorded(projectId), request, this.settings().searchMaxFileSize, options.signal);
   }
-
   /** The search index built now, in the foreground (the CLI's index command; search/buildIndexNow.ts). */
   buildSearchIndex(projectId: string, options: OperationOptions = {}): Promise<IndexNowResult> {
     const progress = { onProgress: this.progressTo(options.operationId), signal: options.signal };
@@ -268,16 +228,13 @@ export class HistoryEngine {
   pins(projectId: string): contract.Pins {
     return this.recorded(projectId).index.pins();
   }
-
   setPin(projectId: string, target: PinTarget, pinned: boolean): contract.Pins {
     if ('path' in target && target.path !== undefined) assertProjectPath(target.path);
     return setPin(this.recorded(projectId), target, pinned);
   }
-
   prune(projectId: string, options: PruneRequest = {}): Promise<contract.PruneResult> {
     return this.retention.prune(this.recorded(projectId), options);
   }
-
   retentionStatus(projectId: string, holders = 10): contract.RetentionStatus {
     return this.retention.status(this.recorded(projectId), holders);
   }
@@ -285,33 +242,25 @@ export class HistoryEngine {
   // --- checking and compacting the store (verify/, compact/, project/repairIndex.ts)
 
   /** With `repair`, as the project's writer; `checkRemote` asks the remote about the blobs only it holds (one listing). */
-  verify(projectId: string, options: OperationOptions & { repair?: boolean; checkRemote?: boolean } = {}): Promise<VerifyResult> {
+  verify(projectId: string, options: OperationOptions & { repair?: boolean; checkRemote?: boolean } = {}): Promise<contract.VerifyResult> {
     const store = this.recorded(projectId);
     const progress = this.progressTo(options.operationId);
     const remoteOnly = this.remotes.remoteOnly(store, options.checkRemote);
     if (!options.repair) return verifyStore(store, progress, { signal: options.signal, remoteOnly });
     return this.recorder.verifyAndRepair(this.record(projectId), progress, { ...options, remoteOnly });
   }
-
   /** Batch by batch as the project's writer (compact/compactStore.ts); stops at `signal`, and a next run goes on from there. */
   compact(projectId: string, options: OperationOptions & { dryRun?: boolean } = {}): Promise<contract.CompactResult> {
-    const project = this.record(projectId);
     const { dryRun, signal, onWait } = options;
-    const asWriter = <T>(work: () => Promise<T>) => project.serial(work, { signal, onWait });
-    return compactStore(project.store, { dryRun, signal, onProgress: this.progressTo(options.operationId), asWriter, busy: () => project.writing() });
+    return compactProject(this.record(projectId), { dryRun, signal, onWait, onProgress: this.progressTo(options.operationId) });
   }
-
   /** The background compaction of a project opened for recording, when one was started. */
   backgroundCompaction(projectId: string): BackgroundCompaction | undefined {
     return this.projects.find(projectId)?.compaction;
   }
-
   /** The index brought back from its backup (the damaged one kept beside it), the project opened (a rescan), every blob re-checked and repaired. */
   async repair(folder: string, options: OperationOptions = {}): Promise<IndexRepairResult> {
-    const root = projectFolder(folder, this.dataDir);
-    const projectId = projectIdOf(root);
-    if (this.projects.find(projectId)) await this.projects.close(projectId);
-    const swap = await bringBackIndex(projectStoreDir(this.dataDir, projectId), root);
+    const { root, ...swap } = await repairOpenIndex(this.dataDir, this.projects, folder);
     const opened = await this.open(root, { ...options, confirmLarge: true });
     return { projectId: opened.projectId, root: opened.root, ...swap, verify: await this.verify(opened.projectId, { ...options, repair: true }) };
   }
@@ -321,45 +270,34 @@ export class HistoryEngine {
   rescan(projectId: string, options: EngineRescanOptions = {}): Promise<contract.RescanResult> {
     return this.restores.rescan(this.record(projectId), options);
   }
-
   previewRestore(projectId: string, snapshotId: number, options: PlanOptions = {}): Promise<contract.RestorePreview> {
     return this.restores.preview(this.record(projectId), snapshotId, options);
   }
-
   restoreFile(projectId: string, path: string, versionId: number, options: { keepSpecialModes?: boolean } = {}): Promise<contract.RestoreFileResult> {
     return this.restores.file(this.record(projectId), path, versionId, options);
   }
-
   restoreHunk(projectId: string, path: string, versionId: number, hunk: contract.HunkRange, diskHash: string): Promise<contract.RestoreFileResult> {
     assertProjectPath(path);
     return this.restores.hunk(this.record(projectId), path, versionId, hunk, diskHash);
   }
-
-  restoreFromGit(projectId: string, path: string, source: GitSource): Promise<contract.RestoreFileResult> {
+  restoreFromGit(projectId: string, path: string, source: contract.GitSource): Promise<contract.RestoreFileResult> {
     assertProjectPath(path);
     return this.restores.fromGit(this.record(projectId), path, source);
   }
-
-  /** With dryRun only its preview. Undo: restore undoSnapshotId. */
   restoreSnapshot(projectId: string, snapshotId: number, options: SnapshotRestoreOptions = {}): Promise<contract.RestoreSnapshotResult> {
     return this.restores.snapshot(this.record(projectId), snapshotId, options);
   }
-
-  /** The project and its history are not touched. */
   materializeSnapshot(projectId: string, snapshotId: number, into: string, options: MaterializeOptions = {}): Promise<contract.MaterializeResult> {
     return this.restores.materialize(this.recorded(projectId), snapshotId, into, options);
   }
-
   /** A clone's bytes still only on the remote are fetched first: a bundle carries them. */
   exportHistory(projectId: string, to: BundleTarget, options: OperationOptions & { since?: number } = {}): Promise<contract.ExportResult> {
     return this.bundles.export(this.recorded(projectId), to, options);
   }
-
   importHistory(from: BundleSource, options: OperationOptions & { as?: string } = {}): Promise<contract.ImportResult> {
     return this.bundles.import(from, options);
   }
-
-  checkpoint(projectId: string, label: string): Promise<SnapshotInfo> {
+  checkpoint(projectId: string, label: string): Promise<contract.SnapshotInfo> {
     return this.restores.checkpoint(this.record(projectId), label);
   }
 
@@ -369,16 +307,13 @@ export class HistoryEngine {
   async watch(projectId: string, options: WatchOptions = {}): Promise<void> {
     await this.live.watch(this.record(projectId), options);
   }
-
   async unwatch(projectId: string): Promise<void> {
     await this.projects.find(projectId)?.stopWatching();
   }
-
   /** Stops every watcher after writing its open group; call before close(). */
   unwatchAll(): Promise<void> {
     return this.projects.stopWatchers();
   }
-
   /** Runs before every change group is written (e.g. a checkpoint when git's HEAD moved). */
   addBeforeCommit(hook: BeforeCommitHook): () => void {
     return this.recorder.addBeforeCommit(hook);
@@ -389,23 +324,18 @@ export class HistoryEngine {
   push(projectId: string, remoteName: string | undefined, options: PushHistoryOptions = {}): Promise<PushResult> {
     return this.remotes.push(this.recorded(projectId), remoteName, options);
   }
-
   clone(request: CloneRequest, options: CloneOptions = {}): Promise<CloneResult> {
     return this.remotes.clone(request, options);
   }
-
   pull(projectId: string, remoteName: string | undefined, options: PullOptions = {}): Promise<PullResult> {
     return this.remotes.pull(this.recorded(projectId), remoteName, options);
   }
-
   useRemoteCredentials(remoteName: string, credentials: { accessKeyId: string; secretAccessKey: string } | null): null {
     return this.remotes.useCredentials(remoteName, credentials);
   }
-
   remoteStatus(projectId: string): contract.RemoteStatus[] {
     return this.remotes.status(this.recorded(projectId));
   }
-
   /** The background push of every project with new snapshots (the app and `hindsight watch`; remote/push/autoPush.ts). */
   startAutoPush(options: { delayMs?: number; credentials?: PushHistoryOptions['credentials'] } = {}): AutoPush {
     return this.remotes.startAutoPush(this.events, options);
@@ -416,7 +346,6 @@ export class HistoryEngine {
   configView(): contract.ConfigView {
     return configView(this.config.loadConfig(), this.projects.summaries());
   }
-
   async editConfig(edit: contract.ParsedRequestOf<'editConfig'>): Promise<contract.ConfigView> {
     await this.config.editConfig(configEdit(edit));
     for (const change of edit.projects ?? []) if (change.forget) this.projects.forget(change.projectId);
@@ -455,8 +384,4 @@ export class HistoryEngine {
 
   private readonly progressTo = (operationId: string | undefined) => (progress: Progress) =>
     this.emit({ event: 'progress', payload: { ...progress, operationId: operationId ?? null } });
-
-  private get openContext() {
-    return { dataDir: this.dataDir, config: this.config, projects: this.projects, emit: this.emit };
-  }
 }
