@@ -15,13 +15,12 @@ import { errorData } from './errorData.js';
 import { GitContext } from './git/gitContext.js';
 import { gitVersions } from './git/gitVersions.js';
 import type { OpenProject } from './project/openProject.js';
-import { openFolder, type RecordSettings } from './project/openFolder.js';
-import { projectFolder } from './project/projectFolder.js';
+import { openFolder, type OpenSteps } from './project/openFolder.js';
 import { ProjectRegistry } from './project/projectRegistry.js';
 import { sweepAndReport } from './project/projectStates.js';
 import type { ProjectStore } from './project/projectStore.js';
 import { registerProvisionally } from './project/provisionalProject.js';
-import { relocateProject } from './project/relocateProject.js';
+import { relocateRegistered } from './project/relocateRegistered.js';
 import { repairOpenIndex } from './project/repairOpenIndex.js';
 import type { CloneRequest } from './remote/fetch/cloneInto.js';
 import type { CloneOptions, CloneResult } from './remote/fetch/cloneProject.js';
@@ -45,7 +44,7 @@ import type { BeforeCommitHook } from './versions/commitHooks.js';
 import { headCheckpoint } from './versions/headCheckpoint.js';
 import { HistoryReads } from './versions/historyReads.js';
 import { LiveRecording } from './versions/liveRecording.js';
-import { openResult } from './versions/openResult.js';
+import { openResult, type Opened } from './versions/openResult.js';
 import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
 import { RestoreOperations } from './versions/restoreOperations.js';
 import type { DiffSide } from './versions/versionBytes.js';
@@ -116,20 +115,18 @@ export class HistoryEngine {
   }
   /** Its first copy when it has no history yet, else a rescan; with `watch` it is recorded from then on. */
   async open(folder: string, options: OpenOptions = {}): Promise<contract.OpenProjectResult> {
-    const started = performance.now();
-    const record = (project: OpenProject, settings: RecordSettings) =>
-      this.recorder.open(project, { ...options, ...settings, onProgress: this.progressTo(options.operationId) });
-    const context = { dataDir: this.dataDir, config: this.config, projects: this.projects, emit: this.emit };
-    const { project, opened } = await openFolder(context, folder, options, record);
-    if (options.watch) await this.startRecording(project, 'firstCopy' in opened);
+    const steps: OpenSteps<Opened> = {
+      record: (project, settings) => this.recorder.open(project, { ...options, ...settings, onProgress: this.progressTo(options.operationId) }),
+      opened: options.watch ? (project, opened) => this.startRecording(project, 'firstCopy' in opened) : undefined,
+    };
+    const { project, opened, started } = await openFolder(this.openContext, folder, options, steps);
     return openResult(project, opened, started, this.projects.summary(project.projectId));
   }
+
   async relocate(projectId: string, folder: string, options: OpenOptions = {}): Promise<contract.OpenProjectResult> {
-    const root = projectFolder(folder, this.dataDir);
-    await this.projects.close(projectId);
-    if ((await relocateProject(this.config, this.dataDir, projectId, root)) !== projectId) this.projects.forget(projectId);
-    return this.open(root, options);
+    return this.open(await relocateRegistered(this.openContext, projectId, folder), options);
   }
+
   closeProject(projectId: string): Promise<void> {
     this.autoPrune.stop(projectId);
     return this.projects.close(projectId);
@@ -243,12 +240,11 @@ export class HistoryEngine {
 
   /** With `repair`, as the project's writer; `checkRemote` asks the remote about the blobs only it holds (one listing). */
   verify(projectId: string, options: OperationOptions & { repair?: boolean; checkRemote?: boolean } = {}): Promise<contract.VerifyResult> {
-    const store = this.recorded(projectId);
-    const progress = this.progressTo(options.operationId);
-    const remoteOnly = this.remotes.remoteOnly(store, options.checkRemote);
-    if (!options.repair) return verifyStore(store, progress, { signal: options.signal, remoteOnly });
-    return this.recorder.verifyAndRepair(this.record(projectId), progress, { ...options, remoteOnly });
+    const remoteOnly = this.remotes.remoteOnly(this.recorded(projectId), options.checkRemote);
+    if (!options.repair) return verifyStore(this.recorded(projectId), this.progressTo(options.operationId), { signal: options.signal, remoteOnly });
+    return this.recorder.verifyAndRepair(this.record(projectId), this.progressTo(options.operationId), { ...options, remoteOnly });
   }
+
   /** Batch by batch as the project's writer (compact/compactStore.ts); stops at `signal`, and a next run goes on from there. */
   compact(projectId: string, options: OperationOptions & { dryRun?: boolean } = {}): Promise<contract.CompactResult> {
     const { dryRun, signal, onWait } = options;
@@ -384,4 +380,8 @@ export class HistoryEngine {
 
   private readonly progressTo = (operationId: string | undefined) => (progress: Progress) =>
     this.emit({ event: 'progress', payload: { ...progress, operationId: operationId ?? null } });
+
+  private get openContext() {
+    return { dataDir: this.dataDir, config: this.config, projects: this.projects, emit: this.emit };
+  }
 }

@@ -10,7 +10,7 @@ import type { ProjectRegistry } from './projectRegistry.js';
 import { reportOpenFailure } from './projectStates.js';
 
 // The steps of an open around its first copy or rescan (versions/projectRecorder.ts's open, passed
-// in as `record`): the folder registered in config.json before anything is copied (a config that
+// in as a step): the folder registered in config.json before anything is copied (a config that
 // cannot be edited, corrupt, unreadable or locked, stops the open before any store exists), the
 // settings applied, and the project marked opened. An open that fails because of its folder or its
 // config is told as a projectState event too; a first copy past the large-folder settings that was
@@ -40,23 +40,32 @@ export interface RecordSettings {
   largeFolder: { files: number | null; bytes: number | null } | undefined;
 }
 
+/** The first copy or rescan, and what to do once the project is marked opened (its live recording, when asked). */
+export interface OpenSteps<T> {
+  record: (project: OpenProject, settings: RecordSettings) => Promise<T>;
+  opened?: (project: OpenProject, opened: T) => Promise<void>;
+}
+
+/** `started`: when the open began (the result's time is measured from it). */
 export async function openFolder<T>(
   context: OpenContext,
   folder: string,
   request: OpenRequest,
-  record: (project: OpenProject, settings: RecordSettings) => Promise<T>,
-): Promise<{ project: OpenProject; opened: T }> {
+  steps: OpenSteps<T>,
+): Promise<{ project: OpenProject; opened: T; started: number }> {
+  const started = performance.now();
   const { project, settings, registeredNow } = await reportingFailure(context, folder, () => registered(context, folder, request));
   const opened = await reportingFailure(context, project.root, async () => {
     try {
-      return await record(project, recordSettings(settings, request));
+      return await steps.record(project, recordSettings(settings, request));
     } catch (error) {
       if (isHindsightError(error) && error.code === 'CONFIRM_LARGE_FOLDER') await unconfirmedLargeFolder(context, project, registeredNow);
       throw error;
     }
   });
   context.projects.markOpened(project);
-  return { project, opened };
+  await steps.opened?.(project, opened);
+  return { project, opened, started };
 }
 
 type Settings = FrozenConfig['settings'];
