@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { CopySlots } from './copySlots.js';
-import type { CopyJob, CopyJobResult } from './copyProtocol.js';
+import { HindsightError } from '../../../shared/errors.js';
+import type { WalkEntry } from '../walk/walkFolder.js';
+import type { CopyJob, CopyJobResult, WalkEnded, WalkJob, WalkMessage } from './copyProtocol.js';
 import { count, countMax } from '../trace.js';
 import { workerScript as scriptOf } from '../workerScripts.js';
 import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
@@ -16,15 +18,24 @@ import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
 // and more of them than cores buys nothing but their boot (each takes tens of milliseconds of CPU
 // before its first file). They are started as jobs need them: a folder whose files fit in one
 // batch runs on one worker; a job holding a slot while every worker is busy waits for the first
-// one free.
+// one free. A worker idle for `idleMs` is ended: a recorder that waits for the next change holds
+// no copy thread (each holds its isolate, its heap and its zstd contexts: tens of MiB), and the
+// next batch pays one boot.
+
+/** How long a copy worker may wait idle before it is ended. */
+export const DEFAULT_WORKER_IDLE_MS = 10_000;
 
 interface Pending {
-  resolve: (result: CopyJobResult) => void;
+  resolve: (result: CopyJobResult | WalkMessage) => void;
   reject: (error: Error) => void;
+  /** A walk's entries, told as they arrive (the walk's end settles it, as a batch's result does). */
+  onEntries?: (entries: WalkEntry[]) => void;
 }
 
 export class CopyPool {
   private readonly idle: Worker[] = [];
+  /** The timer that ends each idle worker. */
+  private readonly retireTimers = new Map<Worker, NodeJS.Timeout>();
   private readonly pending = new Map<Worker, Pending>();
   /** Jobs holding a slot while every worker is busy: each gets the next worker free. */
   private readonly waiting: { resolve: (worker: Worker) => void; reject: (error: Error) => void }[] = [];
@@ -40,7 +51,14 @@ export class CopyPool {
     private readonly workerScript: string | URL = scriptOf('copyWorker'),
     /** At most this many worker threads, whatever the slots (default: the cores this process may use). */
     readonly maxWorkers: number = availableParallelism(),
+    /** An idle worker is ended after this long. */
+    private readonly idleMs: number = DEFAULT_WORKER_IDLE_MS,
   ) {}
+
+  /** Worker threads alive now (busy, idle, or booting). */
+  get liveWorkers(): number {
+    return this.workers;
+  }
 
   /** Files copying at this moment (one per busy worker). */
   get filesInFlight(): number {
@@ -65,7 +83,7 @@ export class CopyPool {
         signal.addEventListener('abort', stopWorker, { once: true });
       }
       try {
-        return await this.dispatch({ ...job, cancel, jobId: this.nextJobId++ });
+        return (await this.dispatch({ ...job, cancel, jobId: this.nextJobId++ })) as CopyJobResult;
       } finally {
         this.inFlight--;
       }
@@ -73,6 +91,49 @@ export class CopyPool {
       if (stopWorker) signal?.removeEventListener('abort', stopWorker);
       this.slots.release();
     }
+  }
+
+  /**
+   * Walks a folder on a copy worker (walk/walkJob.ts), so the walk costs this thread nothing but
+   * the entries' messages: `onEntries` is told each group as it arrives. The walk takes a worker
+   * but no copy slot (it copies nothing); its worker copies again once it is done. An `onEntries`
+   * that throws (a limit passed) stops the walk, and the walk rejects with that error.
+   */
+  async walk(job: Omit<WalkJob, 'kind' | 'cancel'>, onEntries: (entries: WalkEntry[]) => void, signal?: AbortSignal): Promise<WalkEnded> {
+    signal?.throwIfAborted();
+    const cancel = new Int32Array(new SharedArrayBuffer(4));
+    const stop = () => Atomics.store(cancel, 0, 1);
+    signal?.addEventListener('abort', stop, { once: true });
+    let failure: { error: unknown } | undefined;
+    let end: CopyJobResult | WalkMessage;
+    try {
+      const worker = await this.freeWorker();
+      worker.ref();
+      end = await new Promise<CopyJobResult | WalkMessage>((resolve, reject) => {
+        const told = (entries: WalkEntry[]) => {
+          count('walk.entryMessages');
+          if (failure) return;
+          try {
+            onEntries(entries);
+          } catch (error) {
+            failure = { error };
+            stop();
+          }
+        };
+        this.pending.set(worker, { resolve, reject, onEntries: told });
+        const message: WalkJob = { ...job, kind: 'walk', cancel };
+        worker.postMessage(message);
+      });
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+    if (failure) throw failure.error;
+    signal?.throwIfAborted();
+    if (!('kind' in end) || end.kind === 'entries') throw new HindsightError('INTERNAL', 'A copy worker answered a walk with something else.');
+    if (end.kind === 'walkFailed') throw new HindsightError(end.error?.code ?? 'INTERNAL', end.error?.message ?? 'The walk stopped.', end.error?.details);
+    // The walk's own counters, kept apart from this thread's (walk.lstat counts the walks run here).
+    for (const [name, value] of Object.entries(end.counts)) count(`worker.${name}`, value);
+    return end;
   }
 
   /**
@@ -85,7 +146,7 @@ export class CopyPool {
     if (this.closed || this.workers > 0) return;
     const worker = this.spawn();
     worker.unref();
-    this.idle.push(worker);
+    this.rest(worker);
   }
 
   /** Ends every worker; jobs still running fail. The pool can be used again afterwards. */
@@ -93,13 +154,15 @@ export class CopyPool {
     this.closed = true;
     const workers = [...this.idle, ...this.pending.keys()];
     this.idle.length = 0;
+    for (const timer of this.retireTimers.values()) clearTimeout(timer);
+    this.retireTimers.clear();
     this.workers = 0;
     for (const waiter of this.waiting.splice(0)) waiter.reject(new Error('The copy workers were closed.'));
     await Promise.all(workers.map((worker) => worker.terminate()));
     this.closed = false;
   }
 
-  private async dispatch(job: CopyJob): Promise<CopyJobResult> {
+  private async dispatch(job: CopyJob): Promise<CopyJobResult | WalkMessage> {
     const worker = await this.freeWorker();
     worker.ref();
     let message = job;
@@ -109,7 +172,7 @@ export class CopyPool {
       else count('copy.knownListsSent');
       this.knownHeld.set(worker, job.known.id);
     }
-    return new Promise<CopyJobResult>((resolve, reject) => {
+    return new Promise<CopyJobResult | WalkMessage>((resolve, reject) => {
       this.pending.set(worker, { resolve, reject });
       worker.postMessage(message);
     });
@@ -118,7 +181,11 @@ export class CopyPool {
   /** An idle worker, a new one while under maxWorkers, else the first one to finish its job. */
   private freeWorker(): Promise<Worker> | Worker {
     const idle = this.idle.pop();
-    if (idle) return idle;
+    if (idle) {
+      clearTimeout(this.retireTimers.get(idle));
+      this.retireTimers.delete(idle);
+      return idle;
+    }
     if (this.workers < Math.max(1, this.maxWorkers)) return this.spawn();
     return new Promise<Worker>((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
@@ -127,15 +194,34 @@ export class CopyPool {
   private release(worker: Worker): void {
     const next = this.waiting.shift();
     if (next) next.resolve(worker);
-    else this.idle.push(worker);
+    else this.rest(worker);
+  }
+
+  /** Idle until the next job, or ended once idle for `idleMs` (its exit does the accounting). */
+  private rest(worker: Worker): void {
+    this.idle.push(worker);
+    const timer = setTimeout(() => {
+      this.retireTimers.delete(worker);
+      const at = this.idle.indexOf(worker);
+      if (at < 0) return;
+      this.idle.splice(at, 1);
+      count('copy.workersRetired');
+      void worker.terminate();
+    }, this.idleMs);
+    timer.unref();
+    this.retireTimers.set(worker, timer);
   }
 
   private spawn(): Worker {
     const worker = new Worker(this.workerScript);
     this.workers++;
     count('copy.workers');
-    worker.on('message', (result: CopyJobResult) => {
+    worker.on('message', (result: CopyJobResult | WalkMessage) => {
       const waiter = this.pending.get(worker);
+      if ('kind' in result && result.kind === 'entries') {
+        waiter?.onEntries?.(result.entries);
+        return;
+      }
       this.pending.delete(worker);
       worker.unref();
       if (!this.closed) this.release(worker);
@@ -147,6 +233,8 @@ export class CopyPool {
       this.pending.delete(worker);
       const at = this.idle.indexOf(worker);
       if (at >= 0) this.idle.splice(at, 1);
+      clearTimeout(this.retireTimers.get(worker));
+      this.retireTimers.delete(worker);
       if (!lost) {
         lost = true;
         this.workers = Math.max(0, this.workers - 1);

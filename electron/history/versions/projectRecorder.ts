@@ -161,6 +161,7 @@ export class ProjectRecorder {
       walked,
       quietMs: options.quietMs,
       maxGroupMs: options.maxGroupMs,
+      maxPaths: options.maxPaths,
       reconcileEveryMs: options.reconcileEveryMs,
       fallbackRescanMs: options.fallbackRescanMs,
       onWatchLimit: options.onWatchLimit,

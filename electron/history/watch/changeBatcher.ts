@@ -1,15 +1,30 @@
+import { count } from '../trace.js';
+
 // Groups the paths the watcher reports into change groups: a group closes once nothing happened
 // for the quiet window, or when it has been open for the longest a group may last, so a file still
 // being written is captured once it settles and a busy folder still gets a snapshot now and then.
 // "Doubt" (a watcher error, a folder created or removed, an ignore file edited) rides along with
 // the group and makes its commit a full reconciling rescan instead of a look at the paths alone.
+//
+// A storm of events (a checkout rewriting 20,000 files) costs no more than the group needs: the
+// quiet timer is armed once per quiet stretch, not once per event (an event only notes its time),
+// and past `maxPaths` the group keeps no paths at all: it is a doubt, recorded by the rescan an
+// open does (a walk compared with the stat cache, the changed files hashed on the copy workers),
+// so the group's memory stops growing whatever the number of events.
 
 export interface BatchTiming {
   quietMs: number;
   maxGroupMs: number;
+  /** The most paths a group holds before it becomes a rescan (default MAX_GROUP_PATHS). */
+  maxPaths?: number;
 }
 
 export const DEFAULT_TIMING: BatchTiming = { quietMs: 2000, maxGroupMs: 30_000 };
+
+/** Past this many paths, a rescan (one walk, the stat cache) costs less than a look at each path. */
+export const MAX_GROUP_PATHS = 2000;
+
+export const MANY_CHANGES = 'many files changed';
 
 export interface ChangeGroupRequest {
   paths: string[];
@@ -21,6 +36,8 @@ export class ChangeBatcher {
   private doubt: string[] = [];
   private quietTimer: NodeJS.Timeout | undefined;
   private maxTimer: NodeJS.Timeout | undefined;
+  /** When the last event came (Date.now()): the quiet timer, when it fires early, waits the rest. */
+  private lastEventAt = 0;
 
   constructor(
     private readonly timing: BatchTiming,
@@ -28,7 +45,14 @@ export class ChangeBatcher {
   ) {}
 
   add(path: string): void {
-    this.paths.add(path);
+    if (!this.doubt.includes(MANY_CHANGES)) {
+      this.paths.add(path);
+      if (this.paths.size > (this.timing.maxPaths ?? MAX_GROUP_PATHS)) {
+        // The rescan finds every one of them again: holding them would only cost memory.
+        this.paths.clear();
+        this.doubt.push(MANY_CHANGES);
+      }
+    }
     this.touch();
   }
 
@@ -39,6 +63,11 @@ export class ChangeBatcher {
 
   get pending(): boolean {
     return this.paths.size > 0 || this.doubt.length > 0;
+  }
+
+  /** Paths the open group holds now. */
+  get held(): number {
+    return this.paths.size;
   }
 
   /** Closes the open group now (if any), e.g. when the watcher stops. */
@@ -59,9 +88,18 @@ export class ChangeBatcher {
   }
 
   private touch(): void {
-    clearTimeout(this.quietTimer);
-    this.quietTimer = setTimeout(() => this.flush(), this.timing.quietMs);
+    this.lastEventAt = Date.now();
+    if (this.quietTimer === undefined) this.armQuiet(this.timing.quietMs);
     this.maxTimer ??= setTimeout(() => this.flush(), this.timing.maxGroupMs);
+  }
+
+  private armQuiet(ms: number): void {
+    count('watch.quietTimers');
+    this.quietTimer = setTimeout(() => {
+      const quietFor = Date.now() - this.lastEventAt;
+      if (quietFor >= this.timing.quietMs) this.flush();
+      else this.armQuiet(this.timing.quietMs - quietFor);
+    }, ms);
   }
 
   private clearTimers(): void {

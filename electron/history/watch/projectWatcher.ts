@@ -59,7 +59,7 @@ export class ProjectWatcher {
   ) {
     this.matcher = new IgnoreMatcher(root, options.exclude, options.skip, options.tracked);
     this.batcher = new ChangeBatcher(
-      { quietMs: options.quietMs ?? DEFAULT_TIMING.quietMs, maxGroupMs: options.maxGroupMs ?? DEFAULT_TIMING.maxGroupMs },
+      { quietMs: options.quietMs ?? DEFAULT_TIMING.quietMs, maxGroupMs: options.maxGroupMs ?? DEFAULT_TIMING.maxGroupMs, maxPaths: options.maxPaths },
       (group) => this.enqueue(group),
     );
   }

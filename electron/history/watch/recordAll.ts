@@ -8,6 +8,7 @@ import type { WatchOptions } from '../versions/projectRecorder.js';
 import type { ChangeGroupResult } from '../versions/changeGroup.js';
 import { catchUpLabel, lastSeenAt, markRunning, type CatchUpAfter } from './catchUp.js';
 import { watchLimitError } from './watchLimit.js';
+import { IdleCollector } from './idleCollector.js';
 
 // One recorder for every known project of a data folder: from its start it catches up and
 // watches each project of config.json whose folder is present. It looks at config.json every
@@ -55,6 +56,8 @@ export interface RecordAllOptions extends Pick<WatchOptions, 'quietMs' | 'maxGro
   onError?: (project: RecordedProject, error: unknown) => void;
   /** Why nothing recorded before this recorder: the catch-up snapshots' titles say it. */
   catchUpAfter?: CatchUpAfter;
+  /** How long the recorder is idle (after its start, after a group) before it collects its garbage (idleCollector.ts). */
+  idleCollectMs?: number;
 }
 
 interface Tracked extends RecordedProject {
@@ -70,11 +73,14 @@ export class RecordAll {
   private pollTimer: NodeJS.Timeout | undefined;
   private beatTimer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
+  private readonly collector: IdleCollector;
 
   constructor(
     private readonly engine: HistoryEngine,
     private readonly options: RecordAllOptions = {},
-  ) {}
+  ) {
+    this.collector = new IdleCollector(options.idleCollectMs);
+  }
 
   /** Catches up and watches every present project; resolves once each one is watched (or reported). */
   async start(): Promise<void> {
@@ -88,11 +94,13 @@ export class RecordAll {
     this.pollTimer = setInterval(() => void this.poll(), this.options.pollMs ?? DEFAULT_POLL_MS);
     this.beatTimer = setInterval(() => this.beat(), this.options.beatMs ?? DEFAULT_BEAT_MS);
     this.beatTimer.unref();
+    this.collector.worked();
   }
 
   /** Writes every open group, stops every watcher and marks each project as seen until now. */
   async stop(): Promise<void> {
     this.stopping.abort();
+    this.collector.stop();
     clearInterval(this.pollTimer);
     clearInterval(this.beatTimer);
     await this.polling;
@@ -149,7 +157,11 @@ export class RecordAll {
     // A project that failed to open is tried again only after its folder went away and came back.
     if (watched(t) || t.state === 'failed') return;
     const returning = t.state === 'gone' || t.state === 'moved';
-    t.starting = this.begin(t, returning, catchUpUntil).finally(() => (t.starting = undefined));
+    t.starting = this.begin(t, returning, catchUpUntil).finally(() => {
+      t.starting = undefined;
+      // A catch-up walks the whole folder, even when it finds nothing changed.
+      this.collector.worked();
+    });
   }
 
   /** A project's catch-up (a rescan), then its watch. */
@@ -173,6 +185,7 @@ export class RecordAll {
         quietMs: this.options.quietMs ?? engine.configView().settings.quietWindowMs,
         maxGroupMs: this.options.maxGroupMs,
         onGroup: (group) => {
+          this.collector.worked();
           if (group.snapshotId !== undefined) this.options.onGroup?.(named(t), { ...group, label: null });
         },
         onError: (error) => this.failedGroup(t, error),
@@ -194,6 +207,7 @@ export class RecordAll {
   private caughtUp(t: Tracked, snapshotId: number, checkpointId: number | null): void {
     const changed = this.engine.snapshotChanges(t.projectId, snapshotId).map((c) => c.path);
     const label = this.engine.store(t.projectId).index.snapshot(snapshotId)?.label ?? null;
+    this.collector.worked();
     this.options.onGroup?.(named(t), { snapshotId, checkpointId: checkpointId ?? undefined, changed, reconciled: true, label });
   }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
@@ -47,5 +47,20 @@ describe('the copy workers', () => {
     expect(counter('copy.workers')).toBe(2);
     expect(counter('copy.maxInFlight')).toBeGreaterThan(1);
     expect(engine.files(projectId).length).toBe(600);
+  });
+
+  it('ends a worker left idle, so an idle process holds no copy thread, and starts one again for the next job', async () => {
+    const pool = new CopyPool(new CopySlots(2), undefined, 2, 20);
+    const engine = engineWith(pool);
+    const root = tempDir();
+    writeTree(root, files(20));
+    resetTrace();
+    const { projectId } = await engine.open(root, { pool });
+    await vi.waitFor(() => expect(pool.liveWorkers).toBe(0), { timeout: 10_000 });
+    expect(counter('copy.workersRetired')).toBe(counter('copy.workers'));
+    writeTree(root, { 'd0/new.txt': seededBytes(999, 300) });
+    await engine.rescan(projectId, { pool });
+    expect(engine.files(projectId).length).toBe(21);
+    expect(counter('copy.workers')).toBeGreaterThan(counter('copy.workersRetired'));
   });
 });

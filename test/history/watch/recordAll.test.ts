@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { registerProject } from '../../../electron/history/config/projectEdits.js';
 import { RecordAll, type RecordingReport } from '../../../electron/history/watch/recordAll.js';
+import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
 
@@ -34,4 +35,33 @@ describe('the recorder of every known project', () => {
     expect(reports.map((r) => r.state)).toEqual(['uncopied', 'recording']);
     expect(recorder.watching()).toEqual([{ projectId, root }]);
   });
+
+  it('collects its garbage once when idle after its start, and once more after a change group', async () => {
+    const root = tempDir();
+    writeTree(root, { 'a.txt': 'a' });
+    const engine = new HistoryEngine(tempDir('hindsight-data-'));
+    await engine.open(root);
+    let groups = 0;
+    const recorder = new RecordAll(engine, { quietMs: 50, idleCollectMs: 100, onGroup: () => groups++ });
+    onTestFinished(async () => {
+      await recorder.stop();
+      engine.close();
+    });
+    resetTrace();
+    await recorder.start();
+    await until(() => counter('recorder.idleCollections') >= 1);
+    writeTree(root, { 'a.txt': 'changed' });
+    await until(() => groups > 0);
+    const afterGroup = counter('recorder.idleCollections');
+    await until(() => counter('recorder.idleCollections') > afterGroup);
+    // Collected when idle, not on a clock: nothing happens, nothing more is collected.
+    await recorder.stop();
+    const stopped = counter('recorder.idleCollections');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(counter('recorder.idleCollections')).toBe(stopped);
+  }, 20_000);
 });
+
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((r) => setTimeout(r, 20));
+}
