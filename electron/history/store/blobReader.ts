@@ -109,12 +109,8 @@ function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject
   const compressed = compressible ? openCompressed(blobsDir, hash, expectedSize, subject) : undefined;
   if (compressed) return compressed;
   if (compressible) faultPoint('read-between-looks');
-  const file = blobPath(blobsDir, hash);
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fsError('read the stored contents', file, error);
+  const fd = openRawBlob(blobsDir, hash);
+  if (fd === undefined) {
     // A compaction (compact/) may have placed the compressed file and removed the raw one
     // between the two looks: the blob is there, in its other form.
     const converted = compressible ? openCompressed(blobsDir, hash, expectedSize, subject) : undefined;
@@ -128,6 +124,17 @@ function openBlob(blobsDir: string, hash: string, expectedSize?: number, subject
     throw damaged(blobsDir, hash, 'corrupt', `${size} bytes where ${expectedSize} were stored`, subject);
   }
   return { form: 'raw', fd, size };
+}
+
+/** A raw blob's file opened for reading; undefined when there is none (ENOENT), any other failure typed. */
+function openRawBlob(blobsDir: string, hash: string): number | undefined {
+  const file = blobPath(blobsDir, hash);
+  try {
+    return openSync(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fsError('read the stored contents', file, error);
+    return undefined;
+  }
 }
 
 /**
@@ -395,14 +402,8 @@ export function readBlobWhole(blobsDir: string, hash: string, expectedSize: numb
  * byte past the recorded length finds the file too long.
  */
 function readSmallRaw(blobsDir: string, hash: string, expectedSize: number, scratch: ReadScratch, subject?: BlobSubject): Buffer {
-  const file = blobPath(blobsDir, hash);
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fsError('read the stored contents', file, error);
-    throw damaged(blobsDir, hash, 'missing', undefined, subject);
-  }
+  const fd = openRawBlob(blobsDir, hash);
+  if (fd === undefined) throw damaged(blobsDir, hash, 'missing', undefined, subject);
   try {
     if (scratch.buffer.length <= expectedSize) scratch.buffer = Buffer.allocUnsafe(Math.max(expectedSize + 1, scratch.buffer.length * 2));
     let filled = 0;

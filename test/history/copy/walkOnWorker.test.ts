@@ -1,8 +1,8 @@
+import { engineWith } from '../../helpers/engineWithPool.js';
 import { realpathSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { isHindsightError } from '../../../shared/errors.js';
 import { firstCopy } from '../../../electron/history/copy/firstCopy.js';
-import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { ProjectStore } from '../../../electron/history/project/projectStore.js';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
@@ -20,15 +20,6 @@ function tree(files: number, folders: number): string {
   for (let i = 0; i < files; i++) spec[`d${i % folders}/f${i}.txt`] = `${i}\n`;
   writeTree(root, spec);
   return realpathSync(root);
-}
-
-function engineWith(pool: CopyPool): HistoryEngine {
-  const engine = new HistoryEngine(tempDir('hindsight-data-'));
-  onTestFinished(async () => {
-    engine.close();
-    await pool.close();
-  });
-  return engine;
 }
 
 describe('the first copy walk on a copy worker', () => {

@@ -1,5 +1,5 @@
-import { expect, it, onTestFinished } from 'vitest';
-import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { engineWith } from '../../helpers/engineWithPool.js';
+import { expect, it } from 'vitest';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
 import { COPY_WORKER_NICE } from '../../../electron/history/threadPriority.js';
@@ -17,11 +17,7 @@ it.runIf(process.platform === 'linux')('gives the copy worker its niceness and l
   const here = threadNiceness();
   const before = processThreadNiceness().filter((nice) => nice === COPY_WORKER_NICE).length;
   const pool = new CopyPool(new CopySlots(1), undefined, 1);
-  const engine = new HistoryEngine(tempDir('hindsight-data-'));
-  onTestFinished(async () => {
-    engine.close();
-    await pool.close();
-  });
+  const engine = engineWith(pool);
   const root = tempDir();
   writeTree(root, { 'a.txt': 'a', 'b/c.txt': 'c' });
   expect((await engine.open(root, { pool })).files).toBe(2);
@@ -32,11 +28,7 @@ it.runIf(process.platform === 'linux')('gives the copy worker its niceness and l
 
 it.runIf(process.platform === 'linux')('walks a first copy at the niceness of the thread that started it, and copies lowered after', async () => {
   const pool = new CopyPool(new CopySlots(1), undefined, 1);
-  const engine = new HistoryEngine(tempDir('hindsight-data-'));
-  onTestFinished(async () => {
-    engine.close();
-    await pool.close();
-  });
+  const engine = engineWith(pool);
   const root = tempDir();
   writeTree(root, { 'a.txt': 'a', 'b/c.txt': 'c' });
   resetTrace();
