@@ -101,8 +101,12 @@ export class CopyPool {
    */
   async walk(job: Omit<WalkJob, 'kind' | 'cancel'>, onEntries: (entries: WalkEntry[]) => void, signal?: AbortSignal): Promise<WalkEnded> {
     signal?.throwIfAborted();
-    const cancel = new Int32Array(new SharedArrayBuffer(4));
-    const stop = () => Atomics.store(cancel, 0, 1);
+    // [0] the stop, [1] the entry messages handled here (walk/walkMessages.ts WalkJob.cancel).
+    const cancel = new Int32Array(new SharedArrayBuffer(8));
+    const stop = () => {
+      Atomics.store(cancel, 0, 1);
+      Atomics.notify(cancel, 1);
+    };
     signal?.addEventListener('abort', stop, { once: true });
     let failure: { error: unknown } | undefined;
     let end: CopyJobResult | WalkMessage;
@@ -112,13 +116,16 @@ export class CopyPool {
       end = await new Promise<CopyJobResult | WalkMessage>((resolve, reject) => {
         const told = (entries: WalkEntry[]) => {
           count('walk.entryMessages');
-          if (failure) return;
-          try {
-            onEntries(entries);
-          } catch (error) {
-            failure = { error };
-            stop();
+          if (!failure) {
+            try {
+              onEntries(entries);
+            } catch (error) {
+              failure = { error };
+              stop();
+            }
           }
+          Atomics.add(cancel, 1, 1);
+          Atomics.notify(cancel, 1);
         };
         this.pending.set(worker, { resolve, reject, onEntries: told });
         const message: WalkJob = { ...job, kind: 'walk', cancel };

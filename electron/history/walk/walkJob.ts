@@ -1,7 +1,7 @@
 import { getPriority } from 'node:os';
 import { isHindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
-import { WALK_ENTRIES_PER_MESSAGE, type WalkJob, type WalkMessage } from './walkMessages.js';
+import { WALK_ENTRIES_PER_MESSAGE, WALK_MESSAGES_AHEAD, type WalkJob, type WalkMessage } from './walkMessages.js';
 import { count, resetTrace, traceSnapshot } from '../trace.js';
 import { walkFolder, type WalkEntry } from './walkFolder.js';
 
@@ -16,12 +16,16 @@ class WalkStopped extends Error {}
 export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => void): Promise<void> {
   const sent = new Map<WalkEntry, number>();
   let pending: WalkEntry[] = [];
+  let posted = 0;
+  const stopped = () => Atomics.load(job.cancel, 0) !== 0;
   const flush = () => {
     if (pending.length === 0) return;
+    waitForPool(job.cancel, posted - WALK_MESSAGES_AHEAD, stopped);
+    if (stopped()) throw new WalkStopped();
     post({ kind: 'entries', entries: pending });
+    posted++;
     pending = [];
   };
-  const stopped = () => Atomics.load(job.cancel, 0) !== 0;
   const ignored: string[] = [];
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
@@ -54,5 +58,13 @@ export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => v
     if (error instanceof WalkStopped) post({ kind: 'walkFailed', cancelled: true });
     else if (isHindsightError(error)) post({ kind: 'walkFailed', cancelled: false, error: error.toJSON() });
     else post({ kind: 'walkFailed', cancelled: false, error: { code: 'INTERNAL', message: (error as Error)?.message ?? String(error) } });
+  }
+}
+
+/** Blocks this worker until the pool has handled `handled` entry messages, or the walk is stopped. */
+function waitForPool(shared: Int32Array, handled: number, stopped: () => boolean): void {
+  for (let seen = Atomics.load(shared, 1); seen < handled && !stopped(); seen = Atomics.load(shared, 1)) {
+    count('walk.waitsForPool');
+    Atomics.wait(shared, 1, seen, 1000);
   }
 }

@@ -16,9 +16,16 @@ export interface WalkJob {
   skip?: string;
   maxFileSize?: number | null;
   tracked?: { files: string[]; folders: string[] };
-  /** Shared with the pool: set to 1 to stop the walk at its next folder. */
+  /**
+   * Shared with the pool: [0] set to 1 stops the walk at its next folder; [1] counts the entry
+   * messages the pool has handled, so the walk runs at most WALK_MESSAGES_AHEAD messages ahead
+   * of it (a stop is seen within a bounded number of entries, and unread messages never pile up).
+   */
   cancel: Int32Array;
 }
+
+/** How many entry messages the walk may send before the pool has handled the earlier ones. */
+export const WALK_MESSAGES_AHEAD = 2;
 
 /** Entries found so far, sent in groups of many folders: one message per WALK_ENTRIES_PER_MESSAGE entries, not per folder. */
 export interface WalkedEntries {

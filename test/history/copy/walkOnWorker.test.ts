@@ -1,4 +1,3 @@
-import { engineWith } from '../../helpers/engineWithPool.js';
 import { realpathSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { isHindsightError } from '../../../shared/errors.js';
@@ -7,6 +6,8 @@ import { ProjectStore } from '../../../electron/history/project/projectStore.js'
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
+import { WALK_ENTRIES_PER_MESSAGE, WALK_MESSAGES_AHEAD } from '../../../electron/history/walk/walkMessages.js';
+import { engineWith } from '../../helpers/engineWithPool.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
 
@@ -60,5 +61,20 @@ describe('the first copy walk on a copy worker', () => {
     expect(counter('walk.entryMessages')).toBeLessThan(Math.ceil(3001 / 512));
     // The worker is free again: the next copy (no limit) files everything.
     expect((await firstCopy(store, { pool })).files).toBe(3001);
+  });
+
+  it('runs at most a few messages ahead of a main thread that is slow to take them, so a stop ends it early', async () => {
+    const pool = new CopyPool(new CopySlots(1), undefined, 1);
+    onTestFinished(() => pool.close());
+    const root = tree(10 * WALK_ENTRIES_PER_MESSAGE, 40);
+    const nap = new Int32Array(new SharedArrayBuffer(4));
+    resetTrace();
+    const walked = pool.walk({ root }, () => {
+      // A main thread busy elsewhere: the worker walks on meanwhile, as far as it may.
+      Atomics.wait(nap, 0, 0, 300);
+      throw new Error('enough');
+    });
+    await expect(walked).rejects.toThrow('enough');
+    expect(counter('walk.entryMessages')).toBeLessThanOrEqual(1 + WALK_MESSAGES_AHEAD);
   });
 });
