@@ -33,6 +33,7 @@ export default defineConfig({
           copyWorker: at('electron/history/store/copyWorker.ts'),
           pruneWorker: at('electron/history/retention/pruneWorker.ts'),
           indexWorker: at('electron/history/search/indexWorker.ts'),
+          commitWorker: at('electron/history/db/commitWorker.ts'),
           searchWorker: at('electron/history/search/searchWorker.ts'),
           packWorker: at('electron/history/remote/push/packWorker.ts'),
           compactWorker: at('electron/history/compact/compactWorker.ts'),

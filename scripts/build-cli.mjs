@@ -17,6 +17,7 @@ export async function buildCli(outdir = 'out/cli') {
       copyWorker: 'electron/history/store/copyWorker.ts',
       pruneWorker: 'electron/history/retention/pruneWorker.ts',
       indexWorker: 'electron/history/search/indexWorker.ts',
+      commitWorker: 'electron/history/db/commitWorker.ts',
       searchWorker: 'electron/history/search/searchWorker.ts',
       packWorker: 'electron/history/remote/push/packWorker.ts',
       compactWorker: 'electron/history/compact/compactWorker.ts',

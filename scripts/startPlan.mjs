@@ -48,6 +48,7 @@ export function missingBuilds(root) {
     'copyWorker.js',
     'pruneWorker.js',
     'indexWorker.js',
+    'commitWorker.js',
     'searchWorker.js',
     'packWorker.js',
     'compactWorker.js',

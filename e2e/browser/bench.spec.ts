@@ -118,7 +118,7 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
   execFileSync(process.execPath, [CLI, 'open', hot, '--data-dir', dataDir]);
   process.env.HINDSIGHT_COPY_WORKER ??= join(process.cwd(), 'out/cli/copyWorker.js');
   const engine = new HistoryEngine(dataDir);
-  const store = engine.history(engine.locate(hot));
+  const store = engine.store(engine.locate(hot));
   for (let i = 1; i < VERSIONS; i++) {
     writeFileSync(join(hot, 'hot.txt'), `version ${i}\n${'x'.repeat(i % 97)}\n`);
     await recordPaths(store, ['hot.txt'], { kind: 'change', label: null });

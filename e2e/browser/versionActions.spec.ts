@@ -116,7 +116,7 @@ test('a search hit deep in a long history: the list scrolls to it, the header na
   process.env.HINDSIGHT_COPY_WORKER ??= join(process.cwd(), 'out/cli/copyWorker.js');
   const engine = new HistoryEngine(dataDir);
   try {
-    const store = engine.history(engine.locate(dir));
+    const store = engine.store(engine.locate(dir));
     for (let i = 1; i < count; i++) {
       // Version 3 alone holds the word, three quarters down a long text: only a centring scroll puts it mid-view.
       const filler = (n: number) => Array.from({ length: n }, (_, k) => `filler ${k}`).join('\n');

@@ -21,7 +21,7 @@ test('a long history shows its newest page first and loads older pages as the li
   process.env.HINDSIGHT_COPY_WORKER ??= join(process.cwd(), 'out/cli/copyWorker.js');
   const engine = new HistoryEngine(dataDir);
   try {
-    const store = engine.history(engine.locate(dir));
+    const store = engine.store(engine.locate(dir));
     for (let i = 1; i < VERSIONS; i++) {
       writeFileSync(join(dir, 'hot.txt'), `version ${i}\n`);
       await recordPaths(store, ['hot.txt'], { kind: 'change', label: null });

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 // the app's out/main/, the benchmarks' out/bench/). The module doing the spawning may sit in a
 // shared chunk in another folder, so each entry point names its own folder.
 
-export type WorkerName = 'copyWorker' | 'pruneWorker' | 'indexWorker' | 'searchWorker' | 'packWorker' | 'compactWorker' | 'readWorker';
+export type WorkerName = 'copyWorker' | 'pruneWorker' | 'indexWorker' | 'searchWorker' | 'packWorker' | 'compactWorker' | 'readWorker' | 'commitWorker';
 
 let entryDir: URL | undefined;
 

@@ -8,6 +8,18 @@ import type { TimelineSlice } from './timelineSlice.js';
 
 type Log = Pick<TimelineSlice, 'loadTimeline' | 'snapshotRecorded' | 'resetTimeline' | 'selectSnapshot'>;
 
+/** A timeline with nothing loaded or selected: the slice's start, and what a project switch goes back to. */
+export const EMPTY_TIMELINE = {
+  snapshots: [],
+  timelineStatus: 'idle',
+  timelineError: null,
+  selectedSnapshotId: null,
+  snapshotChanges: null,
+  snapshotSummary: null,
+  snapshotRestore: null,
+  checkpointDialog: false,
+} as const satisfies Partial<TimelineSlice>;
+
 export function timelineLog(set: SetApp, get: GetApp): Log {
   return {
     loadTimeline: () => loadTimeline(set, get),
@@ -16,17 +28,7 @@ export function timelineLog(set: SetApp, get: GetApp): Log {
       if (get().timelineStatus !== 'ready') return;
       set((state) => (state.snapshots.some((x) => x.snapshotId === snapshot.snapshotId) ? state : { snapshots: [snapshot, ...state.snapshots] }));
     },
-    resetTimeline: () =>
-      set({
-        snapshots: [],
-        timelineStatus: 'idle',
-        timelineError: null,
-        selectedSnapshotId: null,
-        snapshotChanges: null,
-        snapshotSummary: null,
-        snapshotRestore: null,
-        checkpointDialog: false,
-      }),
+    resetTimeline: () => set({ ...EMPTY_TIMELINE, snapshots: [] }),
     selectSnapshot: (snapshotId) => selectSnapshot(set, get, snapshotId),
   };
 }

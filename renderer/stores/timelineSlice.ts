@@ -4,7 +4,7 @@ import type { Slice } from './appState.js';
 import { checkpoints } from './checkpoints.js';
 import { openAsFolder } from './openAsFolder.js';
 import { snapshotRestoreActions } from './snapshotRestore.js';
-import { timelineLog } from './timelineLog.js';
+import { EMPTY_TIMELINE, timelineLog } from './timelineLog.js';
 
 // Every snapshot of the project (newest first), what each one changed (asked of the engine),
 // restoring the project or a folder to one (preview first, from the engine) and named
@@ -55,14 +55,8 @@ export interface TimelineSlice {
 }
 
 export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => ({
+  ...EMPTY_TIMELINE,
   snapshots: [],
-  timelineStatus: 'idle',
-  timelineError: null,
-  selectedSnapshotId: null,
-  snapshotChanges: null,
-  snapshotSummary: null,
-  snapshotRestore: null,
-  checkpointDialog: false,
   openAsFolderDialog: false,
   ...timelineLog(set, get),
   ...snapshotRestoreActions(set, get),

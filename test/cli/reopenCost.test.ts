@@ -8,13 +8,14 @@ import { tempDir } from '../helpers/tempDirs.js';
 import { writeTree } from '../helpers/writeTree.js';
 
 // What a CLI reopen of an unchanged project costs besides its rescan, counted (HINDSIGHT_TRACE):
-// no worker thread started, no blob folder swept, and only the index statements it runs compiled
-// (db/sql.ts prepares each on first use; the index has over a hundred).
+// no worker thread started, no blob folder swept, only the index statements it runs compiled
+// (db/sql.ts prepares each on first use; the index has over a hundred), and config.json parsed
+// once although the open reads it, edits it (lastOpenedAt) and reads it again.
 
 const FILES = 30;
 
 describe('a CLI reopen of an unchanged project', () => {
-  it('starts no worker, sweeps no temps and prepares at most 16 statements', async () => {
+  it('starts no worker, sweeps no temps, prepares at most 16 statements and parses config.json once', async () => {
     const root = tempDir();
     const names = Array.from({ length: FILES }, (_, i) => `src/f${i}.txt`);
     writeTree(root, Object.fromEntries(names.map((name, i) => [name, `file ${i}\n`])));
@@ -26,8 +27,15 @@ describe('a CLI reopen of an unchanged project', () => {
     expect(await cliJson(['open', root, '--data-dir', dataDir], { HINDSIGHT_TRACE: trace })).toMatchObject({ files: FILES, firstCopy: true });
     expect(lastTrace(trace)['copy.workers']).toBeGreaterThan(0);
 
-    expect(await cliJson(['open', root, '--data-dir', dataDir], { HINDSIGHT_TRACE: trace })).toMatchObject({ files: FILES, firstCopy: false });
+    const reopenedAt = Date.now();
+    const reopened = await cliJson<object>(['open', root, '--data-dir', dataDir], { HINDSIGHT_TRACE: trace });
+    expect(reopened).toMatchObject({ files: FILES, firstCopy: false });
     const reopen = lastTrace(trace);
+    expect(reopen['config.parses']).toBe(1);
+    expect(reopen['config.saves']).toBe(1);
+    const listed = await cliJson<{ lastOpenedAt: number }[]>(['projects', '--data-dir', dataDir]);
+    // The edit still records when the project was opened.
+    expect(listed[0]!.lastOpenedAt).toBeGreaterThanOrEqual(reopenedAt);
     expect(reopen['rescan.paths']).toBe(FILES);
     expect(reopen['copy.workers'] ?? 0).toBe(0);
     expect(reopen['store.tempSweeps'] ?? 0).toBe(0);

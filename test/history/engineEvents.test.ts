@@ -39,7 +39,7 @@ describe('the engine announces every snapshot where it is committed', () => {
     const { engine, events } = engineWithEvents();
 
     const { projectId } = await engine.open(root);
-    const store = engine.history(projectId);
+    const store = engine.store(projectId);
     notRacy(store);
     writeFileSync(join(root, 'notes.md'), 'second\n');
     const [baselineNotes] = engine.versions(projectId, 'notes.md');
@@ -61,7 +61,7 @@ describe('the engine announces every snapshot where it is committed', () => {
     writeTree(root, { 'notes.md': 'first\n', 'src/a.txt': 'a\n', 'src/b.txt': 'b\n' });
     const { engine, events } = engineWithEvents();
     const { projectId } = await engine.open(root);
-    notRacy(engine.history(projectId));
+    notRacy(engine.store(projectId));
     writeFileSync(join(root, 'src/b.txt'), 'b again\n');
     rmSync(join(root, 'src/a.txt'));
     await engine.rescan(projectId);

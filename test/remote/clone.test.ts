@@ -190,6 +190,11 @@ describeWithSwift('hindsight clone against a real Swift', (swift) => {
     expect(readFileSync(join(busy, 'mine.txt'), 'utf8')).toBe('keep me');
 
     const nowhere = join(tempDir(), 'new');
+    const notAnId = await runCli(['clone', '--remote', 'origin', '--project', 'not-a-project', '--into', nowhere], env2);
+    expect(notAnId.code).not.toBe(0);
+    expect(notAnId.stderr).toContain('"not-a-project" is not a project id');
+    expect(existsSync(nowhere)).toBe(false);
+
     const unknown = await runCli(['clone', '--remote', 'origin', '--project', 'f'.repeat(32), '--into', nowhere], env2);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('has no project');
@@ -205,5 +210,24 @@ describeWithSwift('hindsight clone against a real Swift', (swift) => {
     const same = await runCli(['clone', '--remote', 'origin', '--project', pushed.projectId, '--into', join(tempDir(), 'same')], env);
     expect(same.code).not.toBe(0);
     expect(same.stderr).toContain('another --data-dir');
+  });
+
+  it("moves a clone's thinned versions only to the remote its bytes come from", async () => {
+    const { root, env, bucket } = await pushSetup(swift, smallTree(4, 5));
+    const pushed = await cliJson<PushResult>(['push', root], env);
+    const env2 = { ...swiftEnv(swift), HINDSIGHT_DATA_DIR: tempDir('hindsight-data-') };
+    await cliJson(['remote', 'add', 'origin', `s3://${bucket}/team/hs`, '--endpoint', swift.endpoint, '--path-style'], env2);
+    await cliJson(['remote', 'add', 'elsewhere', `s3://${bucket}/other/hs`, '--endpoint', swift.endpoint, '--path-style'], env2);
+    const into = join(tempDir(), 'clone');
+    await cliJson<CloneResult>(['clone', '--remote', 'origin', '--project', pushed.projectId, '--into', into], env2);
+    const before = (await requestsSoFar(swift, bucket)).length;
+
+    const refused = await runCli(['prune', into, '--archive-to', 'elsewhere', '--json'], env2);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('This history came from the remote origin; its thinned versions can only be moved there, not to elsewhere.');
+    // Refused before anything is sent.
+    expect((await requestsSoFar(swift, bucket)).length).toBe(before);
+    const dry = await runCli(['prune', into, '--archive-to', 'origin', '--dry-run', '--json'], env2);
+    expect(dry.code, dry.stderr).toBe(0);
   });
 });

@@ -47,6 +47,8 @@ describe('what npm start can do here', () => {
     expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
     writeFileSync(join(root, 'out/cli/indexWorker.js'), '');
     expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
+    writeFileSync(join(root, 'out/cli/commitWorker.js'), '');
+    expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
     writeFileSync(join(root, 'out/cli/searchWorker.js'), '');
     expect(missingBuilds(root)).toEqual(['cli', 'viewer']);
     writeFileSync(join(root, 'out/cli/packWorker.js'), '');

@@ -1,5 +1,5 @@
 import type { RemoteConfig } from '../../history/config/configSchema.js';
-import { addRemote, remoteFromInput, removeRemote } from '../../history/remote/remoteConfig.js';
+import { addRemote, configuredRemotes, remoteFromInput, removeRemote } from '../../history/remote/remoteConfig.js';
 import { UsageError, writeJson, type Command, type CommandContext } from '../command.js';
 
 // `remote add NAME URL [--endpoint URL] [--region R] [--path-style]`, `remote list`,
@@ -40,7 +40,7 @@ async function add(ctx: CommandContext, args: string[]): Promise<void> {
 
 function list(ctx: CommandContext, args: string[]): void {
   if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`);
-  const remotes = ctx.engine().config.requireConfig().remotes as RemoteConfig[];
+  const remotes = configuredRemotes(ctx.engine().config.requireConfig());
   if (ctx.json) return writeJson(ctx, remotes);
   if (remotes.length === 0) ctx.out.write('No remotes. Add one with: hindsight remote add NAME s3://bucket/prefix\n');
   for (const remote of remotes) ctx.out.write(`${remote.name}\t${describe(remote)}\n`);

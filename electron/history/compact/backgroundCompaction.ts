@@ -1,5 +1,6 @@
 import type { OpenProject } from '../project/openProject.js';
-import { compactStore, COMPRESS_RANGE } from './compactStore.js';
+import { compactProject } from './compactProject.js';
+import { COMPRESS_RANGE } from './compactStore.js';
 
 // The app's (and the browser host's, and `watch`'s) own compaction of a project it records: when
 // the store has raw blobs where compression pays, they are converted in the background, on the
@@ -30,12 +31,7 @@ export class BackgroundCompaction {
   start(): void {
     if (this.running || this.stopping.signal.aborted) return;
     if (this.project.store.index.compactTotals(COMPRESS_RANGE).blobs === 0) return;
-    const { project } = this;
-    this.running = compactStore(project.store, {
-      signal: this.stopping.signal,
-      asWriter: (work) => project.serial(work, { signal: this.stopping.signal }),
-      busy: this.options.busy,
-    })
+    this.running = compactProject(this.project, { signal: this.stopping.signal, busy: this.options.busy })
       .then((result) => void (this.converted += result.converted))
       .catch((error: unknown) => {
         if (!this.stopping.signal.aborted) this.failure = error;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HISTORY_BUDGET, DEFAULT_RETENTION, REMOTE_NAME, REMOTE_NAME_RULE, retentionPolicySchema } from '../../../shared/retention.js';
-import { DEFAULT_COPY_CONCURRENCY } from '../store/copyConcurrency.js';
+import { COPY_CONCURRENCY_MAX, DEFAULT_COPY_CONCURRENCY } from '../store/copyConcurrency.js';
 import { parseEndpoint, parseRemoteUrl } from '../remote/remoteUrl.js';
 
 export { REMOTE_NAME };
@@ -42,7 +42,7 @@ export const settingsShape = {
   /** A project the OS cannot watch (out of inotify watches) is rescanned this often instead. */
   fallbackRescanSeconds: z.number().int().min(1).max(86_400).default(60),
   /** Files copying at once across every project of the process. */
-  copyConcurrency: z.number().int().min(1).max(64).default(DEFAULT_COPY_CONCURRENCY),
+  copyConcurrency: z.number().int().min(1).max(COPY_CONCURRENCY_MAX).default(DEFAULT_COPY_CONCURRENCY),
   /** Closing the files a bulk restore or an import writes on background threads: auto, on or off. */
   backgroundClose: z.enum(['auto', 'on', 'off']).default('auto'),
   /** A first copy of more files than this asks for confirmation first; null: never. */

@@ -12,7 +12,7 @@ import { acquireConfigLock } from './configLock.js';
 import { backupCorrupt } from './corruptBackup.js';
 import { deepFreeze, type DeepReadonly } from './deepFreeze.js';
 import { parseConfig } from './parseConfig.js';
-import { statKey } from './statKey.js';
+import { keyOf, statKeys, type StatKeys } from './statKey.js';
 
 // config.json of one data folder, read through a snapshot cache and edited one edit at a time.
 //
@@ -22,10 +22,11 @@ import { statKey } from './statKey.js';
 // is cached; a corrupt or partly invalid one is re-read every time, and never served as valid.
 //
 // Edits: in process they queue, first come first served; across processes they take the lock
-// file. Each edit reads the file fresh under the lock, runs its transform once, and saves
-// atomically. Snapshots are thrown away only when they no longer match the file: with a reader on
-// every event-loop turn, one edit parses config.json twice (its own read, and the first reader
-// after the rename), which is the floor.
+// file. Under the lock an edit reuses the snapshot when the file's exact key (ctime included)
+// still matches it, else reads the file fresh; it runs its transform once and saves atomically.
+// The saved config becomes the snapshot when the file on disk is still the one it wrote (same
+// inode, size and mtime as the temp before its rename). So a process that reads, edits and reads
+// again (every CLI open, which records lastOpenedAt) parses config.json once.
 
 export type FrozenConfig = DeepReadonly<HindsightConfig>;
 
@@ -51,7 +52,7 @@ export interface ConfigStoreOptions {
 }
 
 interface Snapshot {
-  key: string;
+  keys: StatKeys;
   read: ConfigRead;
 }
 
@@ -77,9 +78,9 @@ export class ConfigStore {
 
   /** The config as it is on disk, never throwing: a problem comes back as `error` beside defaults. */
   loadConfig(): ConfigRead {
-    const key = statKey(this.path);
+    const keys = statKeys(this.path);
     const snapshot = this.snapshot;
-    if (key !== undefined && snapshot?.key === key) {
+    if (keys !== undefined && snapshot?.keys.key === keys.key) {
       count('config.snapshotHits');
       return snapshot.read;
     }
@@ -91,7 +92,7 @@ export class ConfigStore {
       return this.failedRead(error);
     }
     const { read, cacheable } = this.interpret(bytes);
-    this.snapshot = cacheable && key !== undefined ? { key, read } : undefined;
+    this.snapshot = cacheable && keys !== undefined ? { keys, read } : undefined;
     return read;
   }
 
@@ -128,16 +129,21 @@ export class ConfigStore {
           path: issue?.path ?? [],
         });
       }
-      await this.save(`${JSON.stringify(checked.data, null, 2)}\n`);
-      return deepFreeze(checked.data);
+      const saved = deepFreeze(checked.data);
+      await this.save(`${JSON.stringify(saved, null, 2)}\n`, saved);
+      return saved;
     } finally {
       lock.release();
     }
   }
 
-  /** The edit's own read: always the bytes on disk now, whatever the snapshot says. */
+  /** The edit's own read: the snapshot when the file is exactly the one it was made from, else the bytes on disk now. */
   private async readForEdit(): Promise<FrozenConfig> {
-    const key = statKey(this.path);
+    const keys = statKeys(this.path);
+    if (keys !== undefined && this.snapshot?.keys.exact === keys.exact) {
+      count('config.editReuses');
+      return this.snapshot.read.config;
+    }
     let bytes: Buffer;
     try {
       bytes = await this.io.readFile(this.path);
@@ -153,24 +159,31 @@ export class ConfigStore {
       throw read.error;
     }
     // The file is unchanged: a snapshot that matches it stays (its readers keep the same object).
-    if (!cacheable || key === undefined) this.snapshot = undefined;
-    else if (this.snapshot?.key !== key) this.snapshot = { key, read };
+    if (!cacheable || keys === undefined) this.snapshot = undefined;
+    else if (this.snapshot?.keys.key !== keys.key) this.snapshot = { keys, read };
     return read.config;
   }
 
-  private async save(text: string): Promise<void> {
+  private async save(text: string, saved: FrozenConfig): Promise<void> {
     try {
-      await atomicWrite(this.path, text, { rename: this.io.rename });
+      await atomicWrite(this.path, text, { rename: this.io.rename, replaced: (written) => this.fileSaved(keyOf(written), saved) });
     } catch (error) {
       this.snapshot = undefined;
       throw fsError('save the config to', this.path, error);
     }
     count('config.saves');
-    // A snapshot survives the save only if a reader parsed the very file now on disk (ours, or
-    // another writer's that replaced it since). The saved object itself is never filed: by the time
-    // we stat, someone else may have renamed their file over ours.
-    const key = statKey(this.path);
-    if (key === undefined || this.snapshot?.key !== key) this.snapshot = undefined;
+  }
+
+  /**
+   * Right after the rename, before any reader's turn: the saved config is filed only while the file
+   * on disk is ours (the temp's inode, size and mtime survive the rename; another writer's file
+   * renamed over ours since has another inode). Else a snapshot survives only if a reader parsed
+   * the very file now on disk.
+   */
+  private fileSaved(writtenKey: string, saved: FrozenConfig): void {
+    const keys = statKeys(this.path);
+    if (keys !== undefined && keys.key === writtenKey) this.snapshot = { keys, read: Object.freeze({ config: saved }) };
+    else if (keys === undefined || this.snapshot?.keys.key !== keys.key) this.snapshot = undefined;
   }
 
   private interpret(bytes: Buffer): { read: ConfigRead; cacheable: boolean } {

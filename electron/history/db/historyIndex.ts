@@ -4,7 +4,8 @@ import type { FileEntry, SnapshotChange, SnapshotEffect, SnapshotInfo, VersionIn
 import * as blobQueries from './blobQueries.js';
 import * as bundleRows from './bundleRows.js';
 import * as compactQueries from './compactQueries.js';
-import { commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
+import { CommitThread } from './commitThread.js';
+import { anyPruned, commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import { snapshotEffect } from './snapshotEffect.js';
 import * as damagedBlobs from './damagedBlobs.js';
 import { folderLevel, summarizedDeletedFiles } from './folderLevel.js';
@@ -127,15 +128,33 @@ export class HistoryIndex {
 
   /** Writes a snapshot with its versions, the blobs they name and the stat rows, all or nothing; returns its id. */
   commitSnapshot(write: SnapshotWrite): number {
-    const { snapshot } = write;
-    const context = snapshot.branch === undefined && snapshot.head === undefined ? this.contextNow() : undefined;
-    const committed = commitSnapshot(this.#sql, write, context, this.#blobPresent);
+    const committed = commitSnapshot(this.#sql, write, this.contextFor(write.snapshot), this.#blobPresent);
+    this.announce(committed, write);
+    return committed.snapshotId;
+  }
+
+  /** The branch and head a snapshot's writer left out, from the store's git (commitThread.ts commits elsewhere with them). */
+  contextFor(snapshot: SnapshotWrite['snapshot']): { branch: string | null; head: string | null } | undefined {
+    return snapshot.branch === undefined && snapshot.head === undefined ? this.contextNow() : undefined;
+  }
+
+  /** Tells the snapshot listener of a snapshot committed, here or by this process's commit thread. */
+  announce(committed: SnapshotInfo, write: SnapshotWrite): void {
     try {
       this.#onSnapshot?.(committed, snapshotEffect(write));
     } catch {
       // A listener's failure is its own: the snapshot is written and stays written.
     }
-    return committed.snapshotId;
+  }
+
+  /** A thread to commit one large snapshot of this index on (commitThread.ts); the caller closes it. */
+  commitThread(): CommitThread {
+    return new CommitThread(this);
+  }
+
+  /** Whether a prune marked or collected any blob (a commit elsewhere could not look at their files). */
+  anyPruned(): boolean {
+    return anyPruned(this.#sql);
   }
 
   /** Snapshots brought in from a remote, all or none, in order; returns their ids. */

@@ -6,7 +6,8 @@ import { findRepository, type GitRepository } from './findRepository.js';
 import { headLogSize } from './headLog.js';
 import { HeadReader, type HeadState } from './readHead.js';
 import { revParseHead } from './revParseHead.js';
-import { trackedPaths, type TrackedPaths } from './trackedPaths.js';
+import type { TrackedPaths } from './trackedPaths.js';
+import { cachedTrackedPaths } from './trackedPathsCache.js';
 
 // A project store's view of git: whether its folder is in a repository, and the branch and commit
 // HEAD is on. current() is synchronous and starts no git (a few stats; the files are read again
@@ -69,7 +70,8 @@ export class GitContext {
 
   /** The files git tracks in the project folder (recorded whatever a .gitignore says); undefined outside a repository. */
   async tracked(): Promise<TrackedPaths | undefined> {
-    return this.repository() ? trackedPaths(this.root) : undefined;
+    const repo = this.repository();
+    return repo ? cachedTrackedPaths(this.root, repo) : undefined;
   }
 
   state(): GitFolderState {

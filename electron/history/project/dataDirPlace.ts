@@ -22,7 +22,7 @@ export function dataDirWithin(root: string, dataDir: string): string | undefined
   return relative(root, data).split(sep).join('/');
 }
 
-function realpathOrSelf(path: string): string {
+export function realpathOrSelf(path: string): string {
   try {
     return realpathSync(path);
   } catch {

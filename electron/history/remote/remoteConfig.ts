@@ -57,9 +57,14 @@ export function removeRemote(name: string): ConfigTransform {
   };
 }
 
+/** The remotes of a config as read (frozen: a read-only view of the stored form). */
+export function configuredRemotes(config: FrozenConfig): readonly RemoteConfig[] {
+  return config.remotes as RemoteConfig[];
+}
+
 /** The remote named, or the only one when no name is given. */
 export function requireRemote(config: FrozenConfig, name: string | undefined): RemoteConfig {
-  const remotes = config.remotes as RemoteConfig[];
+  const remotes = configuredRemotes(config);
   if (name === undefined) {
     if (remotes.length === 1) return remotes[0]!;
     throw new HindsightError(

@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { CopySlots } from './copySlots.js';
-import type { CopyJob, CopyJobResult } from './copyProtocol.js';
+import { HindsightError } from '../../../shared/errors.js';
+import type { WalkEntry } from '../walk/walkFolder.js';
+import type { CopyJob, CopyJobResult, WalkEnded, WalkJob, WalkMessage } from './copyProtocol.js';
 import { count, countMax } from '../trace.js';
 import { workerScript as scriptOf } from '../workerScripts.js';
 import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
@@ -24,8 +26,10 @@ import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
 export const DEFAULT_WORKER_IDLE_MS = 10_000;
 
 interface Pending {
-  resolve: (result: CopyJobResult) => void;
+  resolve: (result: CopyJobResult | WalkMessage) => void;
   reject: (error: Error) => void;
+  /** A walk's entries, told as they arrive (the walk's end settles it, as a batch's result does). */
+  onEntries?: (entries: WalkEntry[]) => void;
 }
 
 export class CopyPool {
@@ -79,7 +83,7 @@ export class CopyPool {
         signal.addEventListener('abort', stopWorker, { once: true });
       }
       try {
-        return await this.dispatch({ ...job, cancel, jobId: this.nextJobId++ });
+        return (await this.dispatch({ ...job, cancel, jobId: this.nextJobId++ })) as CopyJobResult;
       } finally {
         this.inFlight--;
       }
@@ -87,6 +91,56 @@ export class CopyPool {
       if (stopWorker) signal?.removeEventListener('abort', stopWorker);
       this.slots.release();
     }
+  }
+
+  /**
+   * Walks a folder on a copy worker (walk/walkJob.ts), so the walk costs this thread nothing but
+   * the entries' messages: `onEntries` is told each group as it arrives. The walk takes a worker
+   * but no copy slot (it copies nothing); its worker copies again once it is done. An `onEntries`
+   * that throws (a limit passed) stops the walk, and the walk rejects with that error.
+   */
+  async walk(job: Omit<WalkJob, 'kind' | 'cancel'>, onEntries: (entries: WalkEntry[]) => void, signal?: AbortSignal): Promise<WalkEnded> {
+    signal?.throwIfAborted();
+    // [0] the stop, [1] the entry messages handled here (walk/walkMessages.ts WalkJob.cancel).
+    const cancel = new Int32Array(new SharedArrayBuffer(8));
+    const stop = () => {
+      Atomics.store(cancel, 0, 1);
+      Atomics.notify(cancel, 1);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    let failure: { error: unknown } | undefined;
+    let end: CopyJobResult | WalkMessage;
+    try {
+      const worker = await this.freeWorker();
+      worker.ref();
+      end = await new Promise<CopyJobResult | WalkMessage>((resolve, reject) => {
+        const told = (entries: WalkEntry[]) => {
+          count('walk.entryMessages');
+          if (!failure) {
+            try {
+              onEntries(entries);
+            } catch (error) {
+              failure = { error };
+              stop();
+            }
+          }
+          Atomics.add(cancel, 1, 1);
+          Atomics.notify(cancel, 1);
+        };
+        this.pending.set(worker, { resolve, reject, onEntries: told });
+        const message: WalkJob = { ...job, kind: 'walk', cancel };
+        worker.postMessage(message);
+      });
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+    if (failure) throw failure.error;
+    signal?.throwIfAborted();
+    if (!('kind' in end) || end.kind === 'entries') throw new HindsightError('INTERNAL', 'A copy worker answered a walk with something else.');
+    if (end.kind === 'walkFailed') throw new HindsightError(end.error?.code ?? 'INTERNAL', end.error?.message ?? 'The walk stopped.', end.error?.details);
+    // The walk's own counters, kept apart from this thread's (walk.lstat counts the walks run here).
+    for (const [name, value] of Object.entries(end.counts)) count(`worker.${name}`, value);
+    return end;
   }
 
   /**
@@ -115,7 +169,7 @@ export class CopyPool {
     this.closed = false;
   }
 
-  private async dispatch(job: CopyJob): Promise<CopyJobResult> {
+  private async dispatch(job: CopyJob): Promise<CopyJobResult | WalkMessage> {
     const worker = await this.freeWorker();
     worker.ref();
     let message = job;
@@ -125,7 +179,7 @@ export class CopyPool {
       else count('copy.knownListsSent');
       this.knownHeld.set(worker, job.known.id);
     }
-    return new Promise<CopyJobResult>((resolve, reject) => {
+    return new Promise<CopyJobResult | WalkMessage>((resolve, reject) => {
       this.pending.set(worker, { resolve, reject });
       worker.postMessage(message);
     });
@@ -169,8 +223,12 @@ export class CopyPool {
     const worker = new Worker(this.workerScript);
     this.workers++;
     count('copy.workers');
-    worker.on('message', (result: CopyJobResult) => {
+    worker.on('message', (result: CopyJobResult | WalkMessage) => {
       const waiter = this.pending.get(worker);
+      if ('kind' in result && result.kind === 'entries') {
+        waiter?.onEntries?.(result.entries);
+        return;
+      }
       this.pending.delete(worker);
       worker.unref();
       if (!this.closed) this.release(worker);

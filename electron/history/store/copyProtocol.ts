@@ -36,3 +36,6 @@ export interface CopyJobResult {
   mkdirs: number;
   cloneFallbacks: number;
 }
+
+
+export type { WalkEnded, WalkJob, WalkMessage } from '../walk/walkMessages.js';

@@ -2,10 +2,13 @@ import { parentPort } from 'node:worker_threads';
 import { createsPrivateFileExactly } from '../privateModes.js';
 import { COPY_WORKER_NICE, threadPriority } from '../threadPriority.js';
 import { CopyCancelled, fileRegularFile, type FileCounters } from './fileIntoStore.js';
-import type { CopyFailure, CopyJob, CopyJobResult } from './copyProtocol.js';
+import type { CopyFailure, CopyJob, CopyJobResult, WalkJob } from './copyProtocol.js';
+import { runWalkJob } from '../walk/walkJob.js';
 
 // A copy worker: files the batch it is given one file at a time with synchronous calls, and
 // answers once per batch. A file that fails is reported, and the rest of the batch still runs.
+// It also walks a first copy's folder when asked (walk/walkJob.ts), so that walk runs off the
+// history process's main thread without a thread of its own to boot.
 
 function fail(error: unknown): CopyFailure {
   const err = error as NodeJS.ErrnoException;
@@ -13,8 +16,16 @@ function fail(error: unknown): CopyFailure {
 }
 
 // A first copy is background work (COPY_WORKER_NICE); through threadPriority.ts, so only on
-// Linux, where it lowers this thread alone: elsewhere it would lower the whole app.
-threadPriority(Number(process.env.HINDSIGHT_COPY_NICE ?? COPY_WORKER_NICE));
+// Linux, where it lowers this thread alone: elsewhere it would lower the whole app. Lowered at the
+// first batch, not at the start: a worker started ahead of a first copy walks its folder first,
+// and the walk feeds every other worker, so on a busy machine a lowered walk would hold them all
+// back (a thread cannot raise itself back without privileges).
+let lowered = false;
+function lowerOnce(): void {
+  if (lowered) return;
+  lowered = true;
+  threadPriority(Number(process.env.HINDSIGHT_COPY_NICE ?? COPY_WORKER_NICE));
+}
 
 // The known blobs of the last list received (CopyJob.known): the pool sends a list once per worker
 // and then only its id. Blobs this worker files are added as it goes.
@@ -27,7 +38,12 @@ function knownOf(job: CopyJob): Set<string> | undefined {
   return known?.id === job.known.id ? known.set : undefined;
 }
 
-parentPort?.on('message', (job: CopyJob) => {
+parentPort?.on('message', (job: CopyJob | WalkJob) => {
+  if ('kind' in job) {
+    void runWalkJob(job, (message) => parentPort?.postMessage(message));
+    return;
+  }
+  lowerOnce();
   const counters: FileCounters = { mkdirs: 0, cloneFallbacks: 0 };
   const rewrite = new Set(job.rewrite);
   const cancel = job.cancel;

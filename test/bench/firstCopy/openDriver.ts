@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { sharedCopyPool } from '../../../electron/history/store/copyPool.js';
 import { median } from '../stats.js';
+import { mainThreadCpuMs } from './mainThreadCpu.js';
 import { startSideStat } from './sideStat.js';
 
 // `node out/bench/openDriver.js --data-dir DIR FOLDER...`: opens every folder at once in this one
@@ -31,6 +32,8 @@ if (values.reopen) {
 }
 const side = startSideStat(positionals[0] ?? values['data-dir'], Number(values['stat-every']));
 const started = performance.now();
+const mainCpuAtStart = mainThreadCpuMs();
+const cpuAtStart = process.cpuUsage();
 if (values['idle-ms']) await new Promise((resolve) => setTimeout(resolve, Number(values['idle-ms'])));
 const readyMs = await Promise.all(
   positionals.map(async (folder) => {
@@ -41,9 +44,14 @@ const readyMs = await Promise.all(
   }),
 );
 const allDoneMs = performance.now() - started;
+// The main thread's CPU over the timed part (the critical path), and every thread's.
+const mainAtEnd = mainThreadCpuMs();
+const mainThreadMs = mainAtEnd === undefined || mainCpuAtStart === undefined ? undefined : mainAtEnd - mainCpuAtStart;
+const used = process.cpuUsage(cpuAtStart);
+const cpuMs = (used.user + used.system) / 1000;
 const stat = await side.stop();
 engine.close();
 await sharedCopyPool().close();
 readyMs.sort((a, b) => a - b);
 const medianReadyMs = readyMs.length ? median(readyMs) : 0;
-process.stdout.write(`${JSON.stringify({ projects: positionals.length, readyMs, medianReadyMs, allDoneMs, stat })}\n`);
+process.stdout.write(`${JSON.stringify({ projects: positionals.length, readyMs, medianReadyMs, allDoneMs, mainThreadMs, cpuMs, stat })}\n`);

@@ -23,6 +23,10 @@ export interface DriverReport {
   readyMs: number[];
   medianReadyMs: number;
   allDoneMs: number;
+  /** CPU time of the driver's main thread over the opens (the critical path); absent without /proc. */
+  mainThreadMs?: number;
+  /** CPU time of every thread over the opens. */
+  cpuMs?: number;
   stat: { count: number; p50Ms: number; p99Ms: number; maxMs: number; maxLateMs: number };
 }
 

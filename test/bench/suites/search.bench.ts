@@ -57,7 +57,7 @@ function prepare(): Promise<Prepared> {
     const indexBuildMs = performance.now() - started;
 
     // Edits spread over the scripts, each recorded as its own change (one version each).
-    const store = engine.history(projectId);
+    const store = engine.store(projectId);
     const scripts = store.index
       .filesAt()
       .filter((f) => f.path.endsWith('.ts'))

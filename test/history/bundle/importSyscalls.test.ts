@@ -51,6 +51,19 @@ describe('import system calls per blob', () => {
     expect(again.by['store.blobListings']).toBeLessThanOrEqual(257);
   });
 
+  it('writes its version, blob and folder-mode rows a hundred to a statement, not one statement a row', async () => {
+    const { bundle } = await bundleOfSmallFiles();
+    const other = otherEngine();
+    const { by, result } = await counting(['db.rowStatements'], () => other.importHistory({ file: bundle }, { as: tempDir() }));
+    expect(result).toMatchObject({ blobsWritten: FILES });
+    // 300 blobs and 300 versions: three statements each; the seven folders' modes: one (a row a
+    // statement ran 607).
+    expect(by['db.rowStatements']).toBe(7);
+    const verified = await other.verify(result.projectId);
+    expect(verified).toMatchObject({ ok: true, blobs: FILES, missing: [], corrupt: [] });
+    expect(other.files(result.projectId).length).toBe(FILES);
+  });
+
   it('writes a stored blob of the wrong length again (kept when the run fails), and the history reads right', async () => {
     const { bundle, spec } = await bundleOfSmallFiles();
     const other = otherEngine();

@@ -71,7 +71,7 @@ describe('compaction', () => {
     expect(await readBack(engine, projectId, 'sub/c.ts')).toBe(texts[2]);
 
     // What the index says the blobs take on disk is what they take.
-    const totals = engine.history(projectId).index.blobTotals();
+    const totals = engine.store(projectId).index.blobTotals();
     expect(totals).toMatchObject({ blobs: 5, compressed: 3, raw: 2, unknown: 0 });
     expect(totals.storedBytes).toBe(totals.bytes - result.savedBytes);
 
@@ -105,7 +105,7 @@ describe('compaction', () => {
     for (let i = 0; i < 70; i++) spec[`f${i}.ts`] = sourceText(100 + i, 90);
     const { root, dataDir, storeDir } = await olderStore(spec);
     const engine = engineFor(dataDir);
-    const project = engine.history(engine.locate(root));
+    const project = engine.store(engine.locate(root));
     const stop = new AbortController();
     let looks = 0;
     const first = await compactStore(project, {
@@ -139,7 +139,7 @@ describe('compaction', () => {
     expect(result).toMatchObject({ converted: 1, damaged: 1 });
     expect(readFileSync(damaged).equals(bytes)).toBe(true);
     expect(existsSync(compressedBlobPath(blobsDir, sha256(texts[0]!)))).toBe(false);
-    expect(engine.history(projectId).index.damagedHashes()).toEqual([sha256(texts[0]!)]);
+    expect(engine.store(projectId).index.damagedHashes()).toEqual([sha256(texts[0]!)]);
     // The folder still holds the right bytes: verify --repair writes them again.
     expect((await engine.verify(projectId, { repair: true })).ok).toBe(true);
     expect(await readBack(engine, projectId, 'a.ts')).toBe(texts[0]);

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFi
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { KnownProject, Settings } from '../../../electron/history/config/configSchema.js';
+import { defaultCopyConcurrency } from '../../../electron/history/store/copyConcurrency.js';
 import { cliJson, runCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
@@ -50,7 +51,7 @@ describe('hindsight projects and config', () => {
 
   it('gets and sets settings, a value as JSON when it parses and as text otherwise', async () => {
     const { cli, json } = setup();
-    expect(await json<Settings>('config', 'get')).toMatchObject({ quietWindowMs: 2000, copyConcurrency: 4, backgroundClose: 'auto', excludePatterns: [] });
+    expect(await json<Settings>('config', 'get')).toMatchObject({ quietWindowMs: 2000, copyConcurrency: defaultCopyConcurrency(), backgroundClose: 'auto', excludePatterns: [] });
     expect((await cli('config', 'set', 'quietWindowMs', '500')).code).toBe(0);
     expect((await cli('config', 'set', 'backgroundClose', 'off')).code).toBe(0);
     expect((await cli('config', 'set', 'excludePatterns', '["*.log","build/"]')).code).toBe(0);

@@ -220,7 +220,7 @@ describe('folder summaries', () => {
     db.close();
     const again = new HistoryEngine(engineDir);
     try {
-      again.history(projectId);
+      again.store(projectId);
       // Filled by the migration itself, before any read asks.
       const check = new Database(file, { readonly: true });
       try {
@@ -250,7 +250,7 @@ describe('folder summaries', () => {
     const file = historyDbPath(store.storeDir);
     const ref = readOnly(file);
     const same = (engineOf: HistoryEngine, id: string, sql: Sql) => {
-      const baseline = engineOf.history(id).index.baselineId();
+      const baseline = engineOf.store(id).index.baselineId();
       for (const level of everyLevel(sql, baseline)) expect(engineOf.folderLevel(id, level.folder)).toEqual(level);
       expect(engineOf.deleted(id)).toEqual(deletedFiles(sql));
     };
@@ -284,7 +284,7 @@ describe('folder summaries', () => {
     const other = new HistoryEngine(tempDir('hindsight-data-'));
     onTestFinished(() => other.close());
     const imported = await other.importHistory({ file: bundle }, { as: tempDir() });
-    const otherRef = readOnly(historyDbPath(other.history(imported.projectId).storeDir));
+    const otherRef = readOnly(historyDbPath(other.store(imported.projectId).storeDir));
     expect(fresh(otherRef)).toBe(0);
     same(other, imported.projectId, otherRef);
     expect(other.folderLevel(imported.projectId, '')).toEqual(engine.folderLevel(projectId, ''));

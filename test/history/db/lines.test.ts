@@ -152,7 +152,7 @@ describe('schema 10', () => {
     db.close();
     const again = new HistoryEngine(engineDir);
     try {
-      const reopened = again.history(projectId);
+      const reopened = again.store(projectId);
       expect(reopened.index.latestSnapshotId()).toBe(own);
       expect(reopened.index.filesAt(b1).map((f) => f.path)).toEqual(['a.txt', 'b.txt', 'c.txt', 'keep.txt']);
       expect(reopened.index.filesAt().map((f) => f.hash)).toEqual([sha('a2 on A\n'), sha('b1\n'), sha('same\n')]);

@@ -22,7 +22,7 @@ describe('migration 13', () => {
     const dataDir = tempDir('hindsight-data-');
     let engine = new HistoryEngine(dataDir);
     const { projectId } = await engine.open(root);
-    const store = engine.history(projectId);
+    const store = engine.store(projectId);
     const { storeDir, blobsDir } = store;
     engine.close();
     const db = new Database(historyDbPath(storeDir));

@@ -133,6 +133,9 @@ describe('the dispatcher over a MessageChannel', () => {
     expect(preview).toMatchObject({ write: ['keep.txt'], recreate: ['gone.txt'], added: ['new.txt'], unchanged: 1, pathPrefix: '', deleteAdded: false });
     const dry = await value(calls.restoreSnapshot({ projectId, snapshotId: baseline!.snapshotId, dryRun: true }));
     expect(dry).toMatchObject({ dryRun: true, snapshotId: null, written: 1, recreated: 1, kept: 1, deleted: 0 });
+    // Files added since are counted once: deleted when the restore deletes them, else kept.
+    const dryDeleting = await value(calls.restoreSnapshot({ projectId, snapshotId: baseline!.snapshotId, dryRun: true, deleteAdded: true }));
+    expect(dryDeleting).toMatchObject({ dryRun: true, written: 1, recreated: 1, kept: 0, deleted: 1, preview: { delete: ['new.txt'] } });
     expect(readFileSync(join(root, 'keep.txt'), 'utf8')).toBe('two\n');
 
     const seen = events.length;

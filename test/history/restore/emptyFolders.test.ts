@@ -33,7 +33,7 @@ describe('empty folders', () => {
     ]);
     rmdirSync(join(root, 'logs'));
     mkdirSync(join(root, 'new-empty'));
-    notRacy(engine.history(projectId));
+    notRacy(engine.store(projectId));
     await engine.rescan(projectId);
     expect(engine.emptyFolders(projectId).map((f) => f.path)).toEqual(['assets/empty', 'new-empty']);
     expect(engine.emptyFolders(projectId, baseline).map((f) => f.path)).toEqual(['assets/empty', 'logs']);
@@ -44,7 +44,7 @@ describe('empty folders', () => {
     rmdirSync(join(root, 'logs'));
     rmdirSync(join(root, 'assets/empty'));
     rmdirSync(join(root, 'assets'));
-    notRacy(engine.history(projectId));
+    notRacy(engine.store(projectId));
     await engine.rescan(projectId);
 
     await engine.restoreSnapshot(projectId, baseline, { prefix: 'logs' });
@@ -53,7 +53,7 @@ describe('empty folders', () => {
     expect(existsSync(join(root, 'assets'))).toBe(false);
 
     writeTree(root, { 'assets/empty/added.txt': 'added after\n' });
-    notRacy(engine.history(projectId));
+    notRacy(engine.store(projectId));
     await engine.rescan(projectId);
     await engine.restoreSnapshot(projectId, baseline, { deleteAdded: true });
     expect(readdirSync(join(root, 'assets/empty'))).toEqual([]);

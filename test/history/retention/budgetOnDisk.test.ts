@@ -22,7 +22,7 @@ async function compressedHistory(count: number) {
   const engine = new HistoryEngine(tempDir('hindsight-data-'));
   onTestFinished(() => engine.close());
   const { projectId } = await engine.open(root);
-  const store = engine.history(projectId);
+  const store = engine.store(projectId);
   for (const text of texts.slice(1)) {
     writeFileSync(join(root, 'src.ts'), text);
     notRacy(store);

@@ -1,5 +1,5 @@
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { engineWith } from '../../helpers/engineWithPool.js';
+import { describe, expect, it, vi } from 'vitest';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
@@ -14,15 +14,6 @@ function files(count: number): TreeSpec {
   const spec: TreeSpec = {};
   for (let i = 0; i < count; i++) spec[`d${i % 5}/f${i}.txt`] = seededBytes(i + 1, 100 + (i % 700));
   return spec;
-}
-
-function engineWith(pool: CopyPool): HistoryEngine {
-  const engine = new HistoryEngine(tempDir('hindsight-data-'));
-  onTestFinished(async () => {
-    engine.close();
-    await pool.close();
-  });
-  return engine;
 }
 
 describe('the copy workers', () => {

@@ -19,7 +19,7 @@ describe('the maxFileSize setting', () => {
     const { projectId } = await engine.open(root);
     expect(engine.files(projectId).map((f) => f.path)).toEqual(['grows.txt', 'small.txt']);
 
-    const store = engine.history(projectId);
+    const store = engine.store(projectId);
     notRacy(store);
     writeFileSync(join(root, 'grows.txt'), 'z'.repeat(4000));
     writeFileSync(join(root, 'new-huge.bin'), 'w'.repeat(3000));

@@ -105,7 +105,7 @@ describe('renames', () => {
     onTestFinished(() => again.close());
     const { projectId: id } = await again.open(root);
     renameSync(join(root, 'old.txt'), join(root, 'new.txt'));
-    notRacy(again.history(id));
+    notRacy(again.store(id));
     await again.rescan(id);
     expect(again.versions(id, 'new.txt').map((v) => [v.path, v.renamedFrom])).toEqual([
       ['old.txt', null],

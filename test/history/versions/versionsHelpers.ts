@@ -32,7 +32,7 @@ async function openWithBaseline(root: string): Promise<Project> {
     engine.close();
   });
   const { projectId } = await engine.open(root);
-  const store = engine.history(projectId);
+  const store = engine.store(projectId);
   notRacy(store);
   return { engine, root, projectId, store };
 }

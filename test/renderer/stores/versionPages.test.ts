@@ -20,7 +20,7 @@ describe('versions a page at a time in the viewer', () => {
     const root = tempDir();
     writeTree(root, { 'hot.txt': 'version 0\n' });
     const projectId = await openInViewer(viewer, root);
-    const store = viewer.engine.history(projectId);
+    const store = viewer.engine.store(projectId);
     for (let i = 1; i < VERSIONS; i++) {
       writeFileSync(join(root, 'hot.txt'), `version ${i}\n`);
       await recordPaths(store, ['hot.txt'], { kind: 'change', label: null });
@@ -75,7 +75,7 @@ describe('versions a page at a time in the viewer', () => {
     const root = tempDir();
     writeTree(root, { 'hot.txt': 'version 0\n', 'other.txt': 'other\n' });
     const projectId = await openInViewer(viewer, root);
-    const store = viewer.engine.history(projectId);
+    const store = viewer.engine.store(projectId);
     for (let i = 1; i < VERSIONS; i++) {
       writeFileSync(join(root, 'hot.txt'), `version ${i}\n`);
       await recordPaths(store, ['hot.txt'], { kind: 'change', label: null });

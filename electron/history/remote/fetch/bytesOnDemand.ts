@@ -1,6 +1,7 @@
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { RemoteConfig } from '../../config/configSchema.js';
 import type { ProjectStore } from '../../project/projectStore.js';
+import { isHash, type WantedHashes } from '../../project/bytesOnDemand.js';
 import type { BlobLocation } from '../../db/remoteLedger.js';
 import { machineIdentity } from '../machineIdentity.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
@@ -39,6 +40,22 @@ export async function fetchMissingBlobs(
     objects.close();
   }
   return located.length;
+}
+
+/**
+ * Bytes a reader is about to need that only a remote holds, from the remotes of config.json. A
+ * list naming no blob (a link, a missing row) costs nothing, not even the config read.
+ */
+export async function bytesOnDemand(
+  dataDir: string,
+  store: ProjectStore,
+  remotes: () => readonly RemoteConfig[],
+  hashes: WantedHashes,
+  options: { credentialsOf?: CredentialsOf; signal?: AbortSignal } = {},
+): Promise<void> {
+  if (typeof hashes !== 'function' && !hashes.some(isHash)) return;
+  const wanted = () => (typeof hashes === 'function' ? hashes() : hashes).filter(isHash);
+  await fetchMissingBlobs(dataDir, store, remotes(), wanted, options);
 }
 
 /** A remote's credentials held by the app (its keychain), by remote name; undefined: the AWS chain. */

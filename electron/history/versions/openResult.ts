@@ -1,0 +1,28 @@
+import type { OpenProjectResult, ProjectSummary } from '../../../shared/contract.js';
+import type { OpenProject } from '../project/openProject.js';
+import type { ProjectRecorder } from './projectRecorder.js';
+
+/** What the recorder's open did: a first copy, or a rescan of a history that had one. */
+export type Opened = Awaited<ReturnType<ProjectRecorder['open']>>;
+
+/**
+ * An open as the contract answers it: a first copy's counts as they are, a rescan's the history's
+ * totals now and the time since `started` (the whole open); either with git's state of the folder.
+ */
+export function openResult(project: OpenProject, opened: Opened, started: number, summary: ProjectSummary): OpenProjectResult {
+  const counts =
+    'firstCopy' in opened
+      ? { ...opened.firstCopy, firstCopy: true }
+      : {
+          ...historyTotals(project),
+          ms: Math.round(performance.now() - started),
+          firstCopy: false,
+          unreadable: opened.rescan.unreadable,
+          ignored: opened.rescan.ignored,
+        };
+  return { projectId: project.projectId, root: project.root, ...counts, git: project.store.git.state(), project: summary };
+}
+
+function historyTotals({ store }: OpenProject): { files: number; bytes: number; blobs: number } {
+  return { ...store.index.ownFileTotals(), blobs: store.index.blobTotals().blobs };
+}

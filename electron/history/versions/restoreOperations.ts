@@ -1,0 +1,106 @@
+import type { MaterializeResult, RescanResult, RestoreFileResult, RestorePreview, RestoreSnapshotResult } from '../../../shared/contract.js';
+import type { GitSource, SnapshotInfo } from '../../../shared/history.js';
+import type { HunkRange } from '../../../shared/contract.js';
+import type { ProgressSink } from '../progressThrottle.js';
+import type { BytesOnDemand } from '../project/bytesOnDemand.js';
+import type { OpenProject } from '../project/openProject.js';
+import type { WriterWait } from '../project/writerLock.js';
+import type { BackgroundCloseSetting } from '../restore/backgroundCloser.js';
+import type { PlanOptions } from '../restore/planRestore.js';
+import { previewedRestore, restoredBlobs, restoredSnapshot } from '../restore/restoreSnapshotResult.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import { snapshotIntoFolder, type SnapshotIntoFolderOptions } from '../restore/snapshotIntoFolder.js';
+import type { ProjectRecorder, RestoreOptions } from './projectRecorder.js';
+import type { RescanOptions, RescanOutcome } from './rescan.js';
+
+// The engine's writing operations on a project with a history, through its recorder: rescans,
+// checkpoints and restores, answered with the contract's types; and a snapshot written into a
+// folder of its own. What a restore writes that only a remote holds (a clone's older versions) is
+// fetched first; the backgroundClose setting applies unless the caller gives its own. Progress
+// goes to the caller's operation id.
+
+export interface RestoreContext {
+  dataDir: string;
+  bytesOnDemand: BytesOnDemand;
+  backgroundClose: () => BackgroundCloseSetting;
+  progressTo: (operationId: string | undefined) => ProgressSink;
+}
+
+type Operation = { operationId?: string };
+
+type IntoFolderOptions = Pick<SnapshotIntoFolderOptions, 'source' | 'keepSpecialModes' | 'signal'> & Operation & { backgroundClose?: BackgroundCloseSetting };
+
+export class RestoreOperations {
+  constructor(
+    private readonly recorder: ProjectRecorder,
+    private readonly context: RestoreContext,
+  ) {}
+
+  /** Brings the history up to date with the disk (what every open does). */
+  async rescan(project: OpenProject, options: Omit<RescanOptions, 'onProgress'> & WriterWait & Operation): Promise<RescanResult> {
+    const { operationId, ...rest } = options;
+    return rescanResult(project.projectId, await this.recorder.rescan(project, { ...rest, onProgress: this.context.progressTo(operationId) }));
+  }
+
+  /** A labelled snapshot of the project as it is now. */
+  async checkpoint(project: OpenProject, label: string): Promise<SnapshotInfo> {
+    return project.store.index.snapshot(await this.recorder.checkpoint(project, label))!;
+  }
+
+  /** What restoring a snapshot (or a folder or file of it) would write, recreate, leave and keep. */
+  preview(project: OpenProject, snapshotId: number, options: PlanOptions): Promise<RestorePreview> {
+    return this.recorder.preview(project, snapshotId, options);
+  }
+
+  /** keepSpecialModes: keep setuid/setgid/sticky bits of a version from another history (restore/specialModes.ts). */
+  async file(project: OpenProject, path: string, versionId: number, options: { keepSpecialModes?: boolean }): Promise<RestoreFileResult> {
+    await this.context.bytesOnDemand(project.store, [project.store.index.version(versionId)?.hash]);
+    return this.recorder.restoreFile(project, path, versionId, options);
+  }
+
+  /** One changed block of the diff between a version and the file on disk (restore/restoreHunk.ts). */
+  async hunk(project: OpenProject, path: string, versionId: number, hunk: HunkRange, diskHash: string): Promise<RestoreFileResult> {
+    await this.context.bytesOnDemand(project.store, [project.store.index.version(versionId)?.hash]);
+    return this.recorder.restoreHunk(project, path, versionId, hunk, diskHash);
+  }
+
+  /** A file as git's committed (HEAD) or staged (INDEX) version. */
+  fromGit(project: OpenProject, path: string, source: GitSource): Promise<RestoreFileResult> {
+    return this.recorder.restoreFromGit(project, path, source);
+  }
+
+  /** A snapshot (or a folder or file of it); with dryRun only its preview. `ms` counts the fetch of remote-only bytes too. */
+  async snapshot(
+    project: OpenProject,
+    snapshotId: number,
+    options: Omit<RestoreOptions, 'onProgress'> & Operation & { dryRun?: boolean },
+  ): Promise<RestoreSnapshotResult> {
+    const started = performance.now();
+    const { dryRun = false, operationId, ...rest } = options;
+    if (dryRun) return previewedRestore(await this.recorder.preview(project, snapshotId, rest), snapshotId, started);
+    await this.context.bytesOnDemand(project.store, restoredBlobs(project.store, snapshotId, rest.prefix), rest.signal);
+    const run = { backgroundClose: this.context.backgroundClose(), ...rest, onProgress: this.context.progressTo(operationId) };
+    return restoredSnapshot(await this.recorder.restore(project, snapshotId, run), started);
+  }
+
+  /** A snapshot written into a new or empty folder, from the store or from `source` (restore/snapshotIntoFolder.ts). */
+  materialize(store: ProjectStore, snapshotId: number, into: string, options: IntoFolderOptions): Promise<MaterializeResult> {
+    const { operationId, backgroundClose = this.context.backgroundClose(), ...rest } = options;
+    const { dataDir, bytesOnDemand } = this.context;
+    return snapshotIntoFolder(store, snapshotId, into, { ...rest, dataDir, bytesOnDemand, backgroundClose, onProgress: this.context.progressTo(operationId) });
+  }
+}
+
+/** A rescan as the contract answers it (RescanResult): what changed counted, absent snapshots null. */
+function rescanResult(projectId: string, outcome: RescanOutcome): RescanResult {
+  return {
+    projectId,
+    snapshotId: outcome.snapshotId ?? null,
+    checkpointId: outcome.checkpointId ?? null,
+    changed: outcome.changed.length,
+    paths: outcome.paths,
+    hashed: outcome.hashed,
+    ms: outcome.ms,
+    unreadable: outcome.unreadable,
+  };
+}

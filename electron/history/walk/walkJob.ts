@@ -1,0 +1,70 @@
+import { getPriority } from 'node:os';
+import { isHindsightError } from '../../../shared/errors.js';
+import type { UnreadablePath } from '../../../shared/history.js';
+import { WALK_ENTRIES_PER_MESSAGE, WALK_MESSAGES_AHEAD, type WalkJob, type WalkMessage } from './walkMessages.js';
+import { count, resetTrace, traceSnapshot } from '../trace.js';
+import { walkFolder, type WalkEntry } from './walkFolder.js';
+
+// A first copy's walk on a copy worker (the pool's side is store/copyPool.ts walk): readdir, lstat and
+// the ignore rules cost the history process's main thread nothing. Entries go back in groups of
+// many folders, so the main thread handles one message per WALK_ENTRIES_PER_MESSAGE files rather
+// than one per folder; the path order comes last as one array of indexes, so the main thread
+// never sorts.
+
+class WalkStopped extends Error {}
+
+export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => void): Promise<void> {
+  const sent = new Map<WalkEntry, number>();
+  let pending: WalkEntry[] = [];
+  let posted = 0;
+  const stopped = () => Atomics.load(job.cancel, 0) !== 0;
+  const flush = () => {
+    if (pending.length === 0) return;
+    waitForPool(job.cancel, posted - WALK_MESSAGES_AHEAD, stopped);
+    if (stopped()) throw new WalkStopped();
+    post({ kind: 'entries', entries: pending });
+    posted++;
+    pending = [];
+  };
+  const ignored: string[] = [];
+  const folderModes = new Map<string, number>();
+  const unreadable: UnreadablePath[] = [];
+  resetTrace();
+  // The niceness the walk runs at (Linux: this thread's own), for the test that it is not lowered.
+  count('walk.niceness', getPriority(0));
+  try {
+    const sorted = await walkFolder(job.root, {
+      exclude: job.exclude,
+      skip: job.skip,
+      maxFileSize: job.maxFileSize,
+      tracked: job.tracked && { files: new Set(job.tracked.files), folders: new Set(job.tracked.folders) },
+      ignored,
+      folderModes,
+      unreadable,
+      onEntries: (found) => {
+        if (stopped()) throw new WalkStopped();
+        for (const entry of found) {
+          sent.set(entry, sent.size);
+          pending.push(entry);
+        }
+        if (pending.length >= WALK_ENTRIES_PER_MESSAGE) flush();
+      },
+    });
+    flush();
+    const order = new Uint32Array(sorted.length);
+    sorted.forEach((entry, i) => (order[i] = sent.get(entry)!));
+    post({ kind: 'walked', order, ignored, folderModes: [...folderModes], unreadable, counts: traceSnapshot() });
+  } catch (error) {
+    if (error instanceof WalkStopped) post({ kind: 'walkFailed', cancelled: true });
+    else if (isHindsightError(error)) post({ kind: 'walkFailed', cancelled: false, error: error.toJSON() });
+    else post({ kind: 'walkFailed', cancelled: false, error: { code: 'INTERNAL', message: (error as Error)?.message ?? String(error) } });
+  }
+}
+
+/** Blocks this worker until the pool has handled `handled` entry messages, or the walk is stopped. */
+function waitForPool(shared: Int32Array, handled: number, stopped: () => boolean): void {
+  for (let seen = Atomics.load(shared, 1); seen < handled && !stopped(); seen = Atomics.load(shared, 1)) {
+    count('walk.waitsForPool');
+    Atomics.wait(shared, 1, seen, 1000);
+  }
+}

@@ -1,0 +1,55 @@
+import type { HindsightErrorData } from '../../../shared/errors.js';
+import type { UnreadablePath } from '../../../shared/history.js';
+import type { WalkEntry } from './walkFolder.js';
+
+// Messages between the history process and the copy worker that walks a first copy's folder
+// (walkJob.ts on the worker, store/copyPool.ts walk on the history process's side).
+
+/**
+ * A first copy's walk, run on a copy worker so the history process's main thread only commits
+ * (copy/walkInWorker.ts). The tracked paths cross as arrays (a Set does not survive a message as cheaply).
+ */
+export interface WalkJob {
+  kind: 'walk';
+  root: string;
+  exclude?: readonly string[];
+  skip?: string;
+  maxFileSize?: number | null;
+  tracked?: { files: string[]; folders: string[] };
+  /**
+   * Shared with the pool: [0] set to 1 stops the walk at its next folder; [1] counts the entry
+   * messages the pool has handled, so the walk runs at most WALK_MESSAGES_AHEAD messages ahead
+   * of it (a stop is seen within a bounded number of entries, and unread messages never pile up).
+   */
+  cancel: Int32Array;
+}
+
+/** How many entry messages the walk may send before the pool has handled the earlier ones. */
+export const WALK_MESSAGES_AHEAD = 2;
+
+/** Entries found so far, sent in groups of many folders: one message per WALK_ENTRIES_PER_MESSAGE entries, not per folder. */
+export interface WalkedEntries {
+  kind: 'entries';
+  entries: WalkEntry[];
+}
+
+export interface WalkEnded {
+  kind: 'walked';
+  /** The entries in path order, as indexes into every entry sent (in the order they were sent). */
+  order: Uint32Array;
+  ignored: string[];
+  folderModes: [string, number][];
+  unreadable: UnreadablePath[];
+  /** The walk's counters (walk.lstat, walk.overSizeLimit): the pool adds them to this thread's. */
+  counts: Record<string, number>;
+}
+
+export interface WalkFailed {
+  kind: 'walkFailed';
+  cancelled: boolean;
+  error?: HindsightErrorData;
+}
+
+export type WalkMessage = WalkedEntries | WalkEnded | WalkFailed;
+
+export const WALK_ENTRIES_PER_MESSAGE = 512;
