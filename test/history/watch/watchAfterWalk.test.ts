@@ -8,26 +8,15 @@ import { counter } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
+import { pastNow, until, WALKED_TREE } from './walkedTree.js';
 
 // A watch started from a rescan's walk needs no second walk: each folder's watch is in place
 // before its files are looked at again, so a change made before the walk is seen by the walk, one
 // made during it or between it and the watch by a new ctime, and one after it by an event.
 
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}
-
-/** Lets the clock pass the ctimes just written, so nothing lies in a racy window of 0 ms. */
-async function pastNow(): Promise<void> {
-  const now = Date.now();
-  await until(() => Date.now() > now + 5);
-}
-
-const TREE: Record<string, string> = { 'top.txt': 't', 'a/one.txt': '1', 'a/b/two.txt': '2', 'c/three.txt': '3', 'c/d/e/four.txt': '4' };
-
 describe('a watch started from the walk', () => {
   it('records a change made before the walk, between the walk and the watch, and after, with one walk', async () => {
-    const { engine, root, projectId } = await projectWithBaseline(TREE);
+    const { engine, root, projectId } = await projectWithBaseline(WALKED_TREE);
     writeFileSync(join(root, 'a/one.txt'), '1, before the walk');
     await pastNow();
     const walks = counter('walk.tree');
@@ -50,7 +39,7 @@ describe('a watch started from the walk', () => {
 
   it('tells the files written and added during the walk, in folders it had already listed', async () => {
     const root = tempDir();
-    writeTree(root, TREE);
+    writeTree(root, WALKED_TREE);
     await pastNow();
     const walked = walkedFolders(Date.now(), 0);
     let first = true;
@@ -75,7 +64,7 @@ describe('a watch started from the walk', () => {
 
   it('doubts a folder created between the walk and the watch, whose files no walk saw', async () => {
     const root = tempDir();
-    writeTree(root, TREE);
+    writeTree(root, WALKED_TREE);
     await pastNow();
     const walked = walkedFolders(Date.now(), 0);
     await walkFolder(root, { walked });

@@ -8,27 +8,17 @@ import { counter } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
+import { pastNow, until, WALKED_TREE } from './walkedTree.js';
 
 // A watch set up right after a rescan starts from the folders the rescan's walk listed: each
 // folder is listed once, by the walk, unless its entries changed in between.
 
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}
-
-/** Lets the clock pass the ctimes just written, so no folder lies in a racy window of 0 ms. */
-async function pastNow(): Promise<void> {
-  const now = Date.now();
-  await until(() => Date.now() > now + 5);
-}
-
-const TREE: Record<string, string> = { 'top.txt': 't', 'a/one.txt': '1', 'a/b/two.txt': '2', 'c/three.txt': '3', 'c/d/e/four.txt': '4' };
 /** The root, a, a/b, c, c/d and c/d/e. */
 const FOLDERS = 6;
 
 describe('a watch that starts from the walk', () => {
   it('lists every folder once in a rescan and the watch after it, and still hears every folder', async () => {
-    const { engine, root, projectId } = await projectWithBaseline(TREE);
+    const { engine, root, projectId } = await projectWithBaseline(WALKED_TREE);
     await pastNow();
     const walkListings = counter('walk.readdir');
     const watchListings = counter('watch.readdir');
@@ -44,7 +34,7 @@ describe('a watch that starts from the walk', () => {
 
   it('lists again only a folder whose entries changed after the walk, and watches the folder made in it', async () => {
     const root = tempDir();
-    writeTree(root, TREE);
+    writeTree(root, WALKED_TREE);
     await pastNow();
     const walked = walkedFolders(Date.now(), 0);
     await walkFolder(root, { walked });
@@ -64,7 +54,7 @@ describe('a watch that starts from the walk', () => {
 
   it('lists again every folder the walk saw within its racy window', async () => {
     const root = tempDir();
-    writeTree(root, TREE);
+    writeTree(root, WALKED_TREE);
     const walked = walkedFolders(Date.now(), 60_000);
     await walkFolder(root, { walked });
     const watches = new FolderWatches(root, () => false, { file: () => undefined, doubt: () => undefined, limit: () => undefined });
