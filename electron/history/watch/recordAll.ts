@@ -74,7 +74,6 @@ export class RecordAll {
   private beatTimer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private readonly collector: IdleCollector;
-  private unlisten: (() => void) | undefined;
 
   constructor(
     private readonly engine: HistoryEngine,
@@ -96,17 +95,11 @@ export class RecordAll {
     this.beatTimer = setInterval(() => this.beat(), this.options.beatMs ?? DEFAULT_BEAT_MS);
     this.beatTimer.unref();
     this.collector.worked();
-    // Background work (a search index build, a compaction) ends with a "done" progress: what it
-    // left behind in this thread's heap is collected once the recorder is idle again.
-    this.unlisten = this.engine.events.on((e) => {
-      if (e.event === 'progress' && e.payload.phase === 'done') this.collector.worked();
-    });
   }
 
   /** Writes every open group, stops every watcher and marks each project as seen until now. */
   async stop(): Promise<void> {
     this.stopping.abort();
-    this.unlisten?.();
     this.collector.stop();
     clearInterval(this.pollTimer);
     clearInterval(this.beatTimer);

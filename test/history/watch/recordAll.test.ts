@@ -60,25 +60,6 @@ describe('the recorder of every known project', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(counter('recorder.idleCollections')).toBe(stopped);
   }, 20_000);
-
-  it('collects once more when background work ends (a "done" progress)', async () => {
-    const root = tempDir();
-    writeTree(root, { 'a.txt': 'a' });
-    const engine = new HistoryEngine(tempDir('hindsight-data-'));
-    const { projectId } = await engine.open(root);
-    const recorder = new RecordAll(engine, { quietMs: 50, idleCollectMs: 100 });
-    onTestFinished(async () => {
-      await recorder.stop();
-      engine.close();
-    });
-    resetTrace();
-    await recorder.start();
-    await until(() => counter('recorder.idleCollections') >= 1);
-    const idle = counter('recorder.idleCollections');
-    const done = { operation: 'search-index', projectId, phase: 'done', filesDone: 1, filesTotal: 1, bytesDone: 0, bytesTotal: 0, operationId: null } as const;
-    engine.events.emit({ event: 'progress', payload: done });
-    await until(() => counter('recorder.idleCollections') > idle);
-  }, 20_000);
 });
 
 async function until(ready: () => boolean): Promise<void> {
