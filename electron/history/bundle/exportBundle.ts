@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { HindsightError } from '../../../shared/errors.js';
 import type { LineRowOut, SnapshotRowOut, VersionRowOut } from '../db/historyIndex.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import { requireSnapshot } from '../db/requireSnapshot.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
 import { checkedBlobChunks, readStoredForm } from '../store/blobReader.js';
 import { ReadAhead, type AheadForm, type ReadAheadOptions } from '../store/readAhead.js';
@@ -46,8 +46,7 @@ export function planExport(store: ProjectStore, since: number | undefined): Expo
   const last = index.lastSnapshotId() ?? 0;
   let sinceRow: BundleHeader['since'] = null;
   if (since !== undefined) {
-    const snapshot = index.snapshot(since);
-    if (!snapshot) throw new HindsightError('SNAPSHOT_NOT_FOUND', `There is no snapshot ${since}.`, { snapshotId: since });
+    const snapshot = requireSnapshot(index, since);
     sinceRow = { snapshotId: since, at: snapshot.at, kind: snapshot.kind };
   }
   const from = since ?? 0;

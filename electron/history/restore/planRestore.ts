@@ -3,6 +3,7 @@ import { HindsightError } from '../../../shared/errors.js';
 import type { FileEntry } from '../../../shared/history.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import { requireSnapshot } from '../db/requireSnapshot.js';
 import { assertProjectPath } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
 
@@ -37,9 +38,7 @@ export interface PlanOptions {
 }
 
 export function planRestore(store: ProjectStore, snapshotId: number, options: PlanOptions = {}): RestorePlan {
-  if (!Number.isInteger(snapshotId) || !store.index.snapshot(snapshotId)) {
-    throw new HindsightError('SNAPSHOT_NOT_FOUND', `There is no snapshot ${snapshotId}.`, { snapshotId });
-  }
+  requireSnapshot(store.index, snapshotId);
   const prefix = normalisePrefix(options.prefix);
   // Never into the data folder, should an older history have recorded it.
   const own = store.dataFolder;

@@ -1,6 +1,7 @@
 import type { Pins } from '../../../shared/contract/values.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import { requireSnapshot } from '../db/requireSnapshot.js';
 
 // Pinning and unpinning: a snapshot or a version that exists, else a clear error. Pinning twice
 // or unpinning what is not pinned changes nothing and is no error. A pin is a row read inside a
@@ -10,9 +11,7 @@ export type PinTarget = { snapshotId: number } | { versionId: number; path?: str
 
 export function setPin(store: ProjectStore, target: PinTarget, pinned: boolean): Pins {
   if ('snapshotId' in target) {
-    if (!store.index.snapshot(target.snapshotId)) {
-      throw new HindsightError('SNAPSHOT_NOT_FOUND', `There is no snapshot ${target.snapshotId}.`, { snapshotId: target.snapshotId });
-    }
+    requireSnapshot(store.index, target.snapshotId);
     store.index.setSnapshotPin(target.snapshotId, pinned);
   } else {
     const version = store.index.version(target.versionId);

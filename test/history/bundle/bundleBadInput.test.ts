@@ -122,6 +122,15 @@ describe('a bad bundle', () => {
     expect((await failure(copy.importHistory({ file: join(dir, 'a2.hsb') }, { as: moved }))).code).toBe('HISTORY_DIVERGED');
   });
 
+  it('an export since a snapshot the history does not have is refused, and writes no file', async () => {
+    const { engine, projectId } = await historyWithChanges();
+    const file = join(tempDir(), 'since.hsb');
+    const error = await failure(engine.exportHistory(projectId, { file }, { since: 9999 }));
+    expect(error.code).toBe('SNAPSHOT_NOT_FOUND');
+    expect(error.message).toBe('There is no snapshot 9999.');
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('on a full disk stops with DISK_FULL and leaves the store as it was', async () => {
     const disk = mountSmallDisk(3 * 1024 * 1024);
     if (typeof disk === 'string') {
