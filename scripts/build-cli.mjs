@@ -1,7 +1,7 @@
 // Builds the `hindsight` command and the workers it starts (copy, prune planner, search index build, search, push packing, compaction, read-ahead) into out/cli/.
 // Pure-JS npm packages are bundled in; better-sqlite3 (native) stays external.
 import { build } from 'esbuild';
-import { chmod, writeFile } from 'node:fs/promises';
+import { chmod, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -9,7 +9,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // outdir: the bench rig builds its own copy (out/bench/cli) so tests rebuilding out/cli never
 // swap files under a running benchmark.
 export async function buildCli(outdir = 'out/cli') {
-  await build({
+  const result = await build({
+    metafile: true,
     absWorkingDir: root,
     entryPoints: {
       hindsight: 'electron/cli/hindsight.ts',
@@ -41,6 +42,16 @@ export async function buildCli(outdir = 'out/cli') {
   });
   await chmod(`${root}${outdir}/hindsight.js`, 0o755);
   await markModuleScope(`${root}${outdir}`);
+  await removeStaleChunks(`${root}${outdir}`, outdir, Object.keys(result.metafile.outputs));
+}
+
+// Chunk names carry their content's hash, so every build that changes a module adds chunks
+// beside the old ones; those no entry imports any more are removed once the new ones are written.
+async function removeStaleChunks(dir, outdir, outputs) {
+  const built = new Set(outputs.map((path) => path.slice(outdir.length + 1)));
+  const names = await readdir(`${dir}/chunks`);
+  const stale = names.filter((name) => name !== 'package.json' && !built.has(`chunks/${name}`));
+  await Promise.all(stale.map((name) => rm(`${dir}/chunks/${name}`, { force: true })));
 }
 
 // Node 22 looks up the package.json of every ES module it resolves, folder by folder up to the
