@@ -178,19 +178,27 @@ export class RecordAll {
       }
       const since = lastSeenAt(store);
       const label = catchUpUntil === undefined ? undefined : () => catchUpLabel(since, catchUpUntil, this.options.catchUpAfter);
-      const caught = await engine.rescan(t.projectId, { signal, label });
-      if (caught.snapshotId !== null) this.caughtUp(t, caught.snapshotId, caught.checkpointId);
-      signal.throwIfAborted();
-      await engine.watch(t.projectId, {
-        quietMs: this.options.quietMs ?? engine.configView().settings.quietWindowMs,
-        maxGroupMs: this.options.maxGroupMs,
-        onGroup: (group) => {
-          this.collector.worked();
-          if (group.snapshotId !== undefined) this.options.onGroup?.(named(t), { ...group, label: null });
+      // The watch is placed as the catch-up's walk lists each folder: no second pass over the files.
+      const caught = await engine.catchUpAndWatch(
+        t.projectId,
+        { signal, label },
+        {
+          quietMs: this.options.quietMs ?? engine.configView().settings.quietWindowMs,
+          maxGroupMs: this.options.maxGroupMs,
+          onGroup: (group) => {
+            this.collector.worked();
+            if (group.snapshotId !== undefined) this.options.onGroup?.(named(t), { ...group, label: null });
+          },
+          onError: (error) => this.failedGroup(t, error),
+          onWatchLimit: (error) => (refused = error),
         },
-        onError: (error) => this.failedGroup(t, error),
-        onWatchLimit: (error) => (refused = error),
-      });
+      );
+      if (caught.snapshotId !== null) this.caughtUp(t, caught.snapshotId, caught.checkpointId);
+      if (signal.aborted) {
+        // Stopped while it caught up: the watch placed meanwhile goes too (its group written).
+        await engine.unwatch(t.projectId);
+        return;
+      }
       markRunning(engine.store(t.projectId));
     } catch (error) {
       if (!signal.aborted) this.report(t, 'failed', error);
