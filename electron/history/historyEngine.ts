@@ -309,11 +309,19 @@ export class HistoryEngine {
   async watch(projectId: string, options: WatchOptions = {}): Promise<void> {
     await this.live.watch(this.record(projectId), options);
   }
-  /** A catch-up rescan with the project's watch placed as its walk lists each folder: every file lstat'ed once, no change between the two missed. */
+  /**
+   * A catch-up rescan with the project's watch placed as its walk lists each folder: every file
+   * lstat'ed once, no change between the two missed. The project's background work (its search
+   * index build) starts with startBackgroundWork.
+   */
   async catchUpAndWatch(projectId: string, options: EngineRescanOptions, watch: WatchOptions): Promise<contract.RescanResult> {
     const { operationId, ...rest } = options;
     const outcome = await this.live.catchUpAndWatch(this.record(projectId), { ...rest, onProgress: this.progressTo(operationId) }, watch);
     return rescanResult(projectId, outcome);
+  }
+  /** The search index build (and compaction) of a project recorded live, kept current from then on. */
+  startBackgroundWork(projectId: string): void {
+    this.live.startBackgroundWork(this.record(projectId));
   }
   async unwatch(projectId: string): Promise<void> {
     await this.projects.find(projectId)?.stopWatching();

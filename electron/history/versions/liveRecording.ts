@@ -29,11 +29,13 @@ export class LiveRecording {
     this.startBackgroundWork(project);
   }
 
-  /** A catch-up rescan with the watch placed as its walk goes (ProjectRecorder.catchUpAndWatch), then the project recorded live. */
-  async catchUpAndWatch(project: OpenProject, options: RescanOptions & WriterWait, watch: WatchOptions): Promise<RescanOutcome> {
-    const outcome = await this.recorder.catchUpAndWatch(project, options, this.withFallback(project, watch));
-    this.startBackgroundWork(project);
-    return outcome;
+  /**
+   * A catch-up rescan with the watch placed as its walk goes (ProjectRecorder.catchUpAndWatch), then
+   * the project recorded live. Its background work waits for `startBackgroundWork`: a recorder
+   * starts it once every project's catch-up is done, so none of it delays the others.
+   */
+  catchUpAndWatch(project: OpenProject, options: RescanOptions & WriterWait, watch: WatchOptions): Promise<RescanOutcome> {
+    return this.recorder.catchUpAndWatch(project, options, this.withFallback(project, watch));
   }
 
   /** The recording of a project just opened to record: a watcher that cannot start is reported, and the open still succeeded. */
@@ -52,7 +54,7 @@ export class LiveRecording {
     return { ...options, fallbackRescanMs, onWatchLimit };
   }
 
-  private startBackgroundWork(project: OpenProject): void {
+  startBackgroundWork(project: OpenProject): void {
     const { compactInBackground } = this.settings();
     startBackgroundWork(project, { searchMaxFileSize: () => this.settings().searchMaxFileSize, compactInBackground });
   }

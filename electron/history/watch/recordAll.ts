@@ -74,6 +74,8 @@ export class RecordAll {
   private beatTimer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private readonly collector: IdleCollector;
+  /** Set once the start's catch-ups are done: a project caught up later starts its background work at once. */
+  private caughtUpAll = false;
 
   constructor(
     private readonly engine: HistoryEngine,
@@ -90,6 +92,9 @@ export class RecordAll {
     for (const project of projects) await this.look(project, startedAt);
     await this.settled();
     if (this.stopping.signal.aborted) return;
+    // Background work (search index builds) waits for every catch-up: it delays none of them.
+    this.caughtUpAll = true;
+    for (const t of this.tracked.values()) if (watched(t)) this.engine.startBackgroundWork(t.projectId);
     // Keeps the process alive, as a watch does.
     this.pollTimer = setInterval(() => void this.poll(), this.options.pollMs ?? DEFAULT_POLL_MS);
     this.beatTimer = setInterval(() => this.beat(), this.options.beatMs ?? DEFAULT_BEAT_MS);
@@ -200,6 +205,7 @@ export class RecordAll {
         return;
       }
       markRunning(engine.store(t.projectId));
+      if (this.caughtUpAll) engine.startBackgroundWork(t.projectId);
     } catch (error) {
       if (!signal.aborted) this.report(t, 'failed', error);
       return;
