@@ -46,7 +46,7 @@ import { HistoryReads } from './versions/historyReads.js';
 import { LiveRecording } from './versions/liveRecording.js';
 import { openResult, type Opened } from './versions/openResult.js';
 import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
-import { RestoreOperations } from './versions/restoreOperations.js';
+import { RestoreOperations, rescanResult } from './versions/restoreOperations.js';
 import type { DiffSide } from './versions/versionBytes.js';
 import { ignoredPaths } from './walk/ignoredPaths.js';
 
@@ -308,6 +308,20 @@ export class HistoryEngine {
   /** Records changes live until unwatch (or closeProject); a watch the OS refuses gives way to rescans (versions/liveRecording.ts). */
   async watch(projectId: string, options: WatchOptions = {}): Promise<void> {
     await this.live.watch(this.record(projectId), options);
+  }
+  /**
+   * A catch-up rescan with the project's watch placed as its walk lists each folder: every file
+   * lstat'ed once, no change between the two missed. The project's background work (its search
+   * index build) starts with startBackgroundWork.
+   */
+  async catchUpAndWatch(projectId: string, options: EngineRescanOptions, watch: WatchOptions): Promise<contract.RescanResult> {
+    const { operationId, ...rest } = options;
+    const outcome = await this.live.catchUpAndWatch(this.record(projectId), { ...rest, onProgress: this.progressTo(operationId) }, watch);
+    return rescanResult(projectId, outcome);
+  }
+  /** The search index build (and compaction) of a project recorded live, kept current from then on. */
+  startBackgroundWork(projectId: string): void {
+    this.live.startBackgroundWork(this.record(projectId));
   }
   async unwatch(projectId: string): Promise<void> {
     await this.projects.find(projectId)?.stopWatching();

@@ -1,6 +1,7 @@
 import type { Progress } from '../../../shared/progress.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { throttleProgress } from '../progressThrottle.js';
+import { count } from '../trace.js';
 import { IndexThread } from './indexThread.js';
 import { searchBuildTurns, type BuildTurns, type ReleaseTurn } from './buildTurns.js';
 
@@ -91,6 +92,12 @@ export class SearchBuilder {
           continue;
         }
         if (this.stopped || !store.index.open) return;
+        // An index that covers every blob (every start of a recorder pokes every project) costs
+        // one query here, not a thread started to load its modules and find nothing.
+        if (thread === undefined && store.index.unindexedBlobs(cursor, this.options.maxSize(), 1).length === 0) {
+          count('search.buildsWithNothingToDo');
+          break;
+        }
         if (thread === undefined) {
           // The thread starts on this build's turn, and the turn lasts until the build ends.
           turn = await (this.options.turns ?? searchBuildTurns).take(this.stopping.signal);

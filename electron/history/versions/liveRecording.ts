@@ -1,7 +1,9 @@
 import type { OpenProject } from '../project/openProject.js';
 import { startBackgroundWork } from '../project/backgroundWork.js';
 import { watchLimitError } from '../watch/watchLimit.js';
+import type { WriterWait } from '../project/writerLock.js';
 import type { ProjectRecorder, WatchOptions } from './projectRecorder.js';
+import type { RescanOptions, RescanOutcome } from './rescan.js';
 
 // A project recorded live: its watcher, and what a process that records does in the background for
 // it (project/backgroundWork.ts). A watch the OS refuses for its limit gives way to a rescan every
@@ -27,6 +29,15 @@ export class LiveRecording {
     this.startBackgroundWork(project);
   }
 
+  /**
+   * A catch-up rescan with the watch placed as its walk goes (ProjectRecorder.catchUpAndWatch), then
+   * the project recorded live. Its background work waits for `startBackgroundWork`: a recorder
+   * starts it once every project's catch-up is done, so none of it delays the others.
+   */
+  catchUpAndWatch(project: OpenProject, options: RescanOptions & WriterWait, watch: WatchOptions): Promise<RescanOutcome> {
+    return this.recorder.catchUpAndWatch(project, options, this.withFallback(project, watch));
+  }
+
   /** The recording of a project just opened to record: a watcher that cannot start is reported, and the open still succeeded. */
   async start(project: OpenProject, report: (error: unknown) => void): Promise<void> {
     await this.watchWithFallback(project, { quietMs: this.settings().quietWindowMs, onError: report }).catch(report);
@@ -34,12 +45,16 @@ export class LiveRecording {
   }
 
   private async watchWithFallback(project: OpenProject, options: WatchOptions): Promise<void> {
-    const fallbackRescanMs = options.fallbackRescanMs ?? this.settings().fallbackRescanSeconds * 1000;
-    const onWatchLimit = options.onWatchLimit ?? ((error: unknown) => options.onError?.(watchLimitError(project.root, error, fallbackRescanMs / 1000)));
-    await this.recorder.watch(project, { ...options, fallbackRescanMs, onWatchLimit });
+    await this.recorder.watch(project, this.withFallback(project, options));
   }
 
-  private startBackgroundWork(project: OpenProject): void {
+  private withFallback(project: OpenProject, options: WatchOptions): WatchOptions {
+    const fallbackRescanMs = options.fallbackRescanMs ?? this.settings().fallbackRescanSeconds * 1000;
+    const onWatchLimit = options.onWatchLimit ?? ((error: unknown) => options.onError?.(watchLimitError(project.root, error, fallbackRescanMs / 1000)));
+    return { ...options, fallbackRescanMs, onWatchLimit };
+  }
+
+  startBackgroundWork(project: OpenProject): void {
     const { compactInBackground } = this.settings();
     startBackgroundWork(project, { searchMaxFileSize: () => this.settings().searchMaxFileSize, compactInBackground });
   }

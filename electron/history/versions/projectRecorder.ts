@@ -9,6 +9,7 @@ import { undoesSnapshotRestore } from '../restore/restoreOrigin.js';
 import { executeRestore, type ExecuteOptions, type RestoreOutcome } from '../restore/restoreSnapshot.js';
 import type { CopyPool } from '../store/copyPool.js';
 import type { BatchTiming, ChangeGroupRequest } from '../watch/changeBatcher.js';
+import type { WalkedFolders } from '../walk/walkedFolders.js';
 import { ProjectWatcher, type ProjectWatcherOptions } from '../watch/projectWatcher.js';
 import type { GitSource, HunkRange, RestoreFileResult, RestorePreview } from '../../../shared/contract/values.js';
 import { commitChangeGroup, type ChangeGroupResult, type MassChangeRule } from './changeGroup.js';
@@ -152,12 +153,56 @@ export class ProjectRecorder {
     return starting;
   }
 
+  /**
+   * A rescan during which the project's watch is placed, each folder's just before the walk lists
+   * it: every file is lstat'ed once, and a change made at any moment of the rescan is either
+   * walked or heard (its group is written after the rescan). A project watched already, or whose
+   * watch is starting, is rescanned and its watch left as it is.
+   */
+  catchUpAndWatch(project: OpenProject, options: RescanOptions & WriterWait, watch: WatchOptions): Promise<RescanOutcome> {
+    if (project.watcher || this.watchesStarting.has(project)) {
+      return this.rescan(project, options).then(async (outcome) => {
+        await this.watch(project, watch);
+        return outcome;
+      });
+    }
+    if (watch.exclude) project.exclude = watch.exclude;
+    const caughtUp = project.serial(async () => {
+      const watcher = ProjectWatcher.placing(project.root, await this.watcherOptions(project, undefined, watch));
+      try {
+        const onFolder = (path: string) => {
+          watcher.placeFolder(path);
+          options.onFolder?.(path);
+        };
+        const outcome = await this.rescanNow(project, { ...options, onFolder });
+        watcher.placed();
+        project.watcher = watcher;
+        return outcome;
+      } catch (error) {
+        watcher.abandon();
+        throw error;
+      }
+    }, options);
+    // A window asking for the same project's watch meanwhile gets this one.
+    const starting = caughtUp.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.watchesStarting.set(project, starting);
+    void starting.finally(() => this.watchesStarting.delete(project));
+    return caughtUp;
+  }
+
   private async startWatch(project: OpenProject, options: WatchOptions): Promise<void> {
     if (options.exclude) project.exclude = options.exclude;
     // Taken once: a later watch of the project lists its folders itself, or starts from a later rescan's.
     const walked = project.walked;
     project.walked = undefined;
-    project.watcher = await ProjectWatcher.start(project.root, {
+    project.watcher = await ProjectWatcher.start(project.root, await this.watcherOptions(project, walked, options));
+  }
+
+  private async watcherOptions(project: OpenProject, walked: WalkedFolders | undefined, options: WatchOptions): Promise<ProjectWatcherOptions> {
+    return {
       walked,
       quietMs: options.quietMs,
       maxGroupMs: options.maxGroupMs,
@@ -174,7 +219,7 @@ export class ProjectRecorder {
           const result = await this.commitGroup(project, group);
           options.onGroup?.(result);
         }),
-    });
+    };
   }
 
   private async commitGroup(project: OpenProject, group: ChangeGroupRequest): Promise<ChangeGroupResult & { reconciled: boolean }> {

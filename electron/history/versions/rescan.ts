@@ -41,6 +41,8 @@ export interface RescanOptions {
   massChange?: MassChangeRule;
   /** The title of the snapshot it records, asked only then (e.g. a catch-up's span, read as the writer). */
   label?: () => string | null;
+  /** Told each folder just before the walk lists it, for a watch placed during the walk (walk/walkFolder.ts); the outcome then has no `walked`. */
+  onFolder?: (path: string) => void;
 }
 
 /** What a rescan did, with the paths it found changed (the engine answers callers with the contract's RescanResult). */
@@ -57,8 +59,8 @@ export interface RescanOutcome {
   unreadable: UnreadablePath[];
   /** Paths ignore rules left out (a folder not entered counts once). */
   ignored: number;
-  /** The folders the walk listed: a watch set up next starts from them (walk/walkedFolders.ts). */
-  walked: WalkedFolders;
+  /** The folders the walk listed: a watch set up next starts from them (walk/walkedFolders.ts); none when the watch was placed during the walk. */
+  walked: WalkedFolders | undefined;
 }
 
 export async function rescan(store: ProjectStore, options: RescanOptions = {}): Promise<RescanOutcome> {
@@ -80,9 +82,11 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
   const ignored: string[] = [];
-  const listedFolders = walkedFolders(scanStartedAt, options.racyWindowMs ?? RACY_WINDOW_MS);
+  // A watch placed as the walk goes needs no list of what it walked.
+  const listedFolders = options.onFolder ? undefined : walkedFolders(scanStartedAt, options.racyWindowMs ?? RACY_WINDOW_MS);
   const walked = await walkFolder(store.root, {
     walked: listedFolders,
+    onFolder: options.onFolder,
     tracked: await store.git.tracked(),
     ignored,
     exclude: options.exclude,

@@ -92,7 +92,7 @@ export class RestoreOperations {
 }
 
 /** A rescan as the contract answers it (RescanResult): what changed counted, absent snapshots null. */
-function rescanResult(projectId: string, outcome: RescanOutcome): RescanResult {
+export function rescanResult(projectId: string, outcome: RescanOutcome): RescanResult {
   return {
     projectId,
     snapshotId: outcome.snapshotId ?? null,

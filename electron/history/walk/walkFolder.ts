@@ -41,6 +41,11 @@ export interface WalkOptions {
   /** Filled with every folder entered (the root as '') and every file kept, for a watch to start from (walkedFolders.ts). */
   walked?: WalkedFolders;
   /**
+   * Told each folder entered (the root as '') just before it is listed: a watch placed there hears
+   * every change its listing and its files' lstats come too early for, so no second pass is needed.
+   */
+  onFolder?: (path: string) => void;
+  /**
    * Filled with the folders that could not be listed and the files that could not be looked at
    * (the walk goes on without them). Without it such a path stops the walk with a clear error.
    */
@@ -69,6 +74,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
   let sliceStart = performance.now();
   while (stack.length > 0) {
     const { rel, layers: inherited, inIgnored } = stack.pop()!;
+    options.onFolder?.(rel);
     const dirents = readFolder(root, rel, options.unreadable);
     if (!dirents) continue;
     const layers = withGitignore(root, rel, dirents, inherited);

@@ -54,6 +54,18 @@ export class FolderWatches {
     else await this.watchTree(Buffer.alloc(0), true);
   }
 
+  /**
+   * Watches one folder a walk is about to list (not the folders below it: the walk tells each).
+   * Placed before the listing and the lstats of its files, it hears whatever they come too early
+   * for, so a catch-up needs neither a second listing nor a second lstat of any file.
+   */
+  watchListed(path: string): void {
+    if (this.closed) return;
+    const rel = relBytes(path);
+    if (rel.length > 0 && this.ignored(rel.toString('utf8'), true)) return;
+    this.watchOne(rel);
+  }
+
   /** Watches folders that the ignore rules no longer leave out, and drops those they now do. */
   async refresh(): Promise<void> {
     for (const key of [...this.watchers.keys()]) {

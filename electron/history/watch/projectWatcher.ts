@@ -71,6 +71,35 @@ export class ProjectWatcher {
     return self;
   }
 
+  /**
+   * A watch placed folder by folder as a rescan's walk lists them (`placeFolder`, the walk's
+   * onFolder), then begun with `placed` once the rescan is done. What changes during the walk is
+   * either walked or heard: its group is written after the rescan, as the writer's next turn.
+   */
+  static placing(root: string, options: ProjectWatcherOptions): ProjectWatcher {
+    const self = new ProjectWatcher(root, options);
+    self.open();
+    return self;
+  }
+
+  /** Watches a folder the walk is about to list. */
+  placeFolder(path: string): void {
+    this.watches?.watchListed(path);
+  }
+
+  /** The walk placed every watch: from now on the watch runs as one started by `start`. */
+  placed(): void {
+    if (!this.rescannedOnly) this.reconcileEvery();
+  }
+
+  /** Drops a watch whose rescan failed, its open group with it: nothing was recorded, the next catch-up walks again. */
+  abandon(): void {
+    clearInterval(this.reconcileTimer);
+    clearInterval(this.fallbackTimer);
+    this.closeWatch();
+    this.batcher.stop();
+  }
+
   /** Stops watching, commits the open group, and waits for every commit to finish. */
   async stop(): Promise<void> {
     clearInterval(this.reconcileTimer);
@@ -98,6 +127,17 @@ export class ProjectWatcher {
   }
 
   private async begin(): Promise<void> {
+    const watches = this.open();
+    await watches.watchAll(this.options.walked);
+    if (this.rescannedOnly) return;
+    // Started from a walk, the watch told what changed since it (folderWatches.ts); otherwise
+    // whatever changed between the last rescan and this moment was seen by neither.
+    if (!this.options.walked) this.batcher.markDoubt('watch started');
+    this.reconcileEvery();
+  }
+
+  /** The folders' watches, none placed yet. */
+  private open(): FolderWatches {
     count('watch.open');
     const watches = new FolderWatches(this.root, (path, isDir) => this.matcher.ignored(path, isDir), {
       file: (path) => this.file(path),
@@ -111,11 +151,10 @@ export class ProjectWatcher {
     } catch (error) {
       this.fallBack(error);
     }
-    await watches.watchAll(this.options.walked);
-    if (this.rescannedOnly) return;
-    // Started from a walk, the watch told what changed since it (folderWatches.ts); otherwise
-    // whatever changed between the last rescan and this moment was seen by neither.
-    if (!this.options.walked) this.batcher.markDoubt('watch started');
+    return watches;
+  }
+
+  private reconcileEvery(): void {
     this.reconcileTimer = setInterval(() => this.batcher.markDoubt('periodic check'), this.options.reconcileEveryMs ?? DEFAULT_RECONCILE_MS);
     this.reconcileTimer.unref();
   }

@@ -74,6 +74,8 @@ export class RecordAll {
   private beatTimer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private readonly collector: IdleCollector;
+  /** Set once the start's catch-ups are done: a project caught up later starts its background work at once. */
+  private caughtUpAll = false;
 
   constructor(
     private readonly engine: HistoryEngine,
@@ -90,6 +92,9 @@ export class RecordAll {
     for (const project of projects) await this.look(project, startedAt);
     await this.settled();
     if (this.stopping.signal.aborted) return;
+    // Background work (search index builds) waits for every catch-up: it delays none of them.
+    this.caughtUpAll = true;
+    for (const t of this.tracked.values()) if (watched(t)) this.engine.startBackgroundWork(t.projectId);
     // Keeps the process alive, as a watch does.
     this.pollTimer = setInterval(() => void this.poll(), this.options.pollMs ?? DEFAULT_POLL_MS);
     this.beatTimer = setInterval(() => this.beat(), this.options.beatMs ?? DEFAULT_BEAT_MS);
@@ -178,20 +183,29 @@ export class RecordAll {
       }
       const since = lastSeenAt(store);
       const label = catchUpUntil === undefined ? undefined : () => catchUpLabel(since, catchUpUntil, this.options.catchUpAfter);
-      const caught = await engine.rescan(t.projectId, { signal, label });
-      if (caught.snapshotId !== null) this.caughtUp(t, caught.snapshotId, caught.checkpointId);
-      signal.throwIfAborted();
-      await engine.watch(t.projectId, {
-        quietMs: this.options.quietMs ?? engine.configView().settings.quietWindowMs,
-        maxGroupMs: this.options.maxGroupMs,
-        onGroup: (group) => {
-          this.collector.worked();
-          if (group.snapshotId !== undefined) this.options.onGroup?.(named(t), { ...group, label: null });
+      // The watch is placed as the catch-up's walk lists each folder: no second pass over the files.
+      const caught = await engine.catchUpAndWatch(
+        t.projectId,
+        { signal, label },
+        {
+          quietMs: this.options.quietMs ?? engine.configView().settings.quietWindowMs,
+          maxGroupMs: this.options.maxGroupMs,
+          onGroup: (group) => {
+            this.collector.worked();
+            if (group.snapshotId !== undefined) this.options.onGroup?.(named(t), { ...group, label: null });
+          },
+          onError: (error) => this.failedGroup(t, error),
+          onWatchLimit: (error) => (refused = error),
         },
-        onError: (error) => this.failedGroup(t, error),
-        onWatchLimit: (error) => (refused = error),
-      });
+      );
+      if (caught.snapshotId !== null) this.caughtUp(t, caught.snapshotId, caught.checkpointId);
+      if (signal.aborted) {
+        // Stopped while it caught up: the watch placed meanwhile goes too (its group written).
+        await engine.unwatch(t.projectId);
+        return;
+      }
       markRunning(engine.store(t.projectId));
+      if (this.caughtUpAll) engine.startBackgroundWork(t.projectId);
     } catch (error) {
       if (!signal.aborted) this.report(t, 'failed', error);
       return;

@@ -36,6 +36,35 @@ describe('the recorder of every known project', () => {
     expect(recorder.watching()).toEqual([{ projectId, root }]);
   });
 
+  it("starts the projects' search index builds only once every catch-up is done", async () => {
+    const engine = new HistoryEngine(tempDir('hindsight-data-'));
+    // The last one large enough that its catch-up's walk yields many times: a build started
+    // with the first project's watch would run meanwhile.
+    const many = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`d${i % 40}/f${i}.txt`, `file ${i}`]));
+    for (const [name, tree] of [['one', {}], ['two', {}], ['three', many]] as const) {
+      const root = tempDir();
+      writeTree(root, { ...tree, [`${name}.txt`]: name, 'sub/more.txt': `more ${name}` });
+      const { projectId } = await engine.open(root);
+      await engine.buildSearchIndex(projectId);
+    }
+    const builds = () => counter('search.buildsWithNothingToDo') + counter('search.workerBatches');
+    const before = builds();
+    const workerBatches = counter('search.workerBatches');
+    const atRecording: number[] = [];
+    const recorder = new RecordAll(engine, { quietMs: 50, onState: (r) => r.state === 'recording' && atRecording.push(builds()) });
+    onTestFinished(async () => {
+      await recorder.stop();
+      engine.close();
+    });
+    await recorder.start();
+    // No build looked at its index while any project was still catching up.
+    expect(atRecording).toEqual([before, before, before]);
+    // Then each one does, and finds it complete.
+    await until(() => builds() - before >= 3);
+    expect(builds() - before).toBe(3);
+    expect(counter('search.workerBatches')).toBe(workerBatches);
+  });
+
   it('collects its garbage once when idle after its start, and once more after a change group', async () => {
     const root = tempDir();
     writeTree(root, { 'a.txt': 'a' });
