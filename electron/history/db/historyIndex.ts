@@ -37,7 +37,7 @@ import * as versionQueries from './versionQueries.js';
 export type { NewBlob, NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { CachedStat, StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
-export type { BlobTextState, IndexedBlob, SearchIndexTotals, SearchVersionRow } from './searchIndex.js';
+export type { BlobTextState, IndexedBlob, SearchIndexTotals } from './searchIndex.js';
 export type { ImportedRows, LineRowOut, SnapshotRowOut, VersionRowOut } from './bundleRows.js';
 
 // history.db: the index of one project's history, and the only holder of its SQLite connection.

@@ -97,56 +97,6 @@ export function blobTextState(sql: Sql, hash: string): BlobTextState | undefined
   return sql.get<{ state: BlobTextState }>('SELECT state FROM search_blobs WHERE hash = ?', hash)?.state;
 }
 
-/**
- * A file version as a search groups it: [versionId, snapshotId, path, hash, at, size, state], state
- * being what the index build found its blob to be (null: not looked at yet). The reads below step
- * through their rows one at a time (every file version of a long history is never one array).
- */
-export type SearchVersionRow = [number, number, string, string, number, number, BlobTextState | null];
-
-const SEARCH_VERSION_COLUMNS = `v.id, v.snapshot_id, v.path, v.hash, s.at, v.size`;
-
-/**
- * The file versions naming a blob the index says may contain `literal` (every trigram of it, case
- * ignored), in one statement: the MATCH names the blobs, versions_by_hash their versions. The
- * index keeps no positions, so the caller reads each blob to be sure.
- */
-export function candidateVersions(sql: Sql, literal: string): Iterable<SearchVersionRow> {
-  return sql.iterateRows<SearchVersionRow>(
-    `SELECT ${SEARCH_VERSION_COLUMNS}, 'text' FROM search_text t
-       JOIN search_blobs b ON b.id = t.rowid
-       JOIN versions v ON v.hash = b.hash
-       JOIN snapshots s ON s.id = v.snapshot_id
-     WHERE search_text MATCH ? AND v.type = 'file'`,
-    trigramQuery(literal),
-  );
-}
-
-/**
- * The file versions naming a blob within the size limit the build has not looked at yet (a search
- * reads them). CROSS JOIN keeps the blobs first: left to itself the planner scans every version.
- */
-export function unindexedVersions(sql: Sql, maxSize: number): Iterable<SearchVersionRow> {
-  return sql.iterateRows<SearchVersionRow>(
-    `SELECT ${SEARCH_VERSION_COLUMNS}, NULL FROM blobs b
-       CROSS JOIN versions v ON v.hash = b.hash
-       JOIN snapshots s ON s.id = v.snapshot_id
-     WHERE b.size <= ? AND v.type = 'file' AND NOT EXISTS (SELECT 1 FROM search_blobs x WHERE x.hash = b.hash)`,
-    maxSize,
-  );
-}
-
-/** Every file version with contents within the size limit, with what the build found its blob to be: what a search without the index reads. */
-export function fileVersionsWithin(sql: Sql, maxSize: number): Iterable<SearchVersionRow> {
-  return sql.iterateRows<SearchVersionRow>(
-    `SELECT ${SEARCH_VERSION_COLUMNS}, x.state FROM versions v
-       JOIN snapshots s ON s.id = v.snapshot_id
-       LEFT JOIN search_blobs x ON x.hash = v.hash
-     WHERE v.hash IS NOT NULL AND v.type = 'file' AND v.size <= ?`,
-    maxSize,
-  );
-}
-
 export interface SearchIndexTotals {
   indexedBlobs: number;
   totalBlobs: number;

@@ -1,18 +1,19 @@
 import type { VersionInfo } from '../../../shared/history.js';
 import { ReadOnlyReader } from './readOnlyReader.js';
+import { indexNames, searchGroups, searchGroupVersions, type SearchGroupRow, type SearchGroupVersion, type SearchScope } from './searchGroups.js';
 import * as searchIndex from './searchIndex.js';
 import { latestVersion } from './versionQueries.js';
 
 // A search's reads from its own read-only connection (the search's worker thread opens one, on a
-// history the history process has opened and migrated): the index's candidates, the file versions
-// to read, each path's latest version. WAL lets it read while the history process's connection
-// writes. HistoryIndex answers the same questions on the history process's connection.
+// history the history process has opened and migrated): the groups in the order the answer shows
+// them, the versions of those it lists, each path's latest version. WAL lets it read while the
+// history process's connection writes.
 
 export interface SearchReads {
   searchProgress(maxSize: number): { indexedBlobs: number; totalBlobs: number };
-  candidateVersions(literal: string): Iterable<searchIndex.SearchVersionRow>;
-  unindexedVersions(maxSize: number): Iterable<searchIndex.SearchVersionRow>;
-  fileVersionsWithin(maxSize: number): Iterable<searchIndex.SearchVersionRow>;
+  searchGroups(scope: SearchScope, since: number | undefined): Iterable<SearchGroupRow>;
+  searchGroupVersions(path: string, hash: string, since: number | undefined): SearchGroupVersion[];
+  indexNames(hash: string, literal: string): boolean;
   latestVersion(path: string): VersionInfo | undefined;
   blobTextState(hash: string): searchIndex.BlobTextState | undefined;
 }
@@ -22,16 +23,16 @@ export class SearchReader extends ReadOnlyReader implements SearchReads {
     return searchIndex.searchProgress(this.sql, maxSize);
   }
 
-  candidateVersions(literal: string): Iterable<searchIndex.SearchVersionRow> {
-    return searchIndex.candidateVersions(this.sql, literal);
+  searchGroups(scope: SearchScope, since: number | undefined): Iterable<SearchGroupRow> {
+    return searchGroups(this.sql, scope, since);
   }
 
-  unindexedVersions(maxSize: number): Iterable<searchIndex.SearchVersionRow> {
-    return searchIndex.unindexedVersions(this.sql, maxSize);
+  searchGroupVersions(path: string, hash: string, since: number | undefined): SearchGroupVersion[] {
+    return searchGroupVersions(this.sql, path, hash, since);
   }
 
-  fileVersionsWithin(maxSize: number): Iterable<searchIndex.SearchVersionRow> {
-    return searchIndex.fileVersionsWithin(this.sql, maxSize);
+  indexNames(hash: string, literal: string): boolean {
+    return indexNames(this.sql, hash, literal);
   }
 
   latestVersion(path: string): VersionInfo | undefined {

@@ -1,0 +1,86 @@
+import type { SearchMatch } from '../../../shared/contract/values.js';
+import { previewOf, queryMatches, type QueryMatcher } from '../../../shared/textSearch.js';
+import type { VersionInfo } from '../../../shared/history.js';
+import type { BlobTextState } from '../db/searchIndex.js';
+import { count, countMax } from '../trace.js';
+import { readBlobText } from './blobText.js';
+import type { SearchSource } from './searchHistory.js';
+
+// Each blob of one search read and scanned once however many files and versions name it, and
+// each path's latest version asked once. What is kept of a blob is its matches with their
+// previews, never its text, and only for the last SCANS_HELD blobs: a search that reads a million
+// candidates holds no more than that (a blob named again after that many others is read again).
+
+/** Matches listed per hit at most: enough to see where, without a line per occurrence of "the". */
+export const MAX_MATCHES = 100;
+
+/** Blobs whose outcome a search keeps at once. */
+export const SCANS_HELD = 1000;
+
+/** A blob's matches, or null: no text to search (binary, not UTF-8, unreadable). */
+export type BlobMatches = SearchMatch[] | null;
+
+export class BlobScans {
+  readonly #scans = new Map<string, BlobMatches>();
+  readonly #latest = new Map<string, VersionInfo | undefined>();
+
+  constructor(
+    private readonly source: SearchSource,
+    private readonly pattern: QueryMatcher,
+  ) {}
+
+  /** The blob's matches; `state` is what the index build found it to be (null: not looked at yet). */
+  of(hash: string, size: number, state: BlobTextState | null): BlobMatches {
+    const known = this.#scans.get(hash);
+    if (known !== undefined) return known;
+    const matches = state === null || state === 'text' ? this.#scan(hash, size) : null;
+    this.#keep(hash, matches);
+    return matches;
+  }
+
+  /**
+   * Whether the file's latest version still holds the text: false when it was deleted or the text
+   * is gone from it. A latest blob the index has looked at and does not name for `literal` (an
+   * indexed search) cannot hold it, and is not read.
+   */
+  stillPresent(path: string, hash: string, maxSize: number, literal: string | undefined): boolean {
+    if (!this.#latest.has(path)) this.#latest.set(path, this.source.index.latestVersion(path));
+    const latest = this.#latest.get(path);
+    if (!latest || latest.hash === null || latest.type !== 'file') return false;
+    if (latest.hash === hash) return true;
+    if (latest.size > maxSize) return false;
+    let state: BlobTextState | null | undefined;
+    if (!this.#scans.has(latest.hash)) {
+      state = this.source.index.blobTextState(latest.hash) ?? null;
+      if (state !== null && state !== 'text') return false;
+      if (state === 'text' && literal !== undefined && !this.source.index.indexNames(latest.hash, literal)) return false;
+    }
+    const matches = this.of(latest.hash, latest.size, state ?? null);
+    return matches !== null && matches.length > 0;
+  }
+
+  #scan(hash: string, size: number): BlobMatches {
+    const read = readBlobText(this.source.blobsDir, hash, size);
+    count('search.blobReads');
+    if (read.state !== 'text') return null;
+    count('search.blobScans');
+    const { text } = read;
+    return queryMatches(text, this.pattern, MAX_MATCHES).map((m) => ({ line: m.line, column: m.column, preview: ownCopy(previewOf(text, m)) }));
+  }
+
+  /** Keeps the outcome, forgetting the oldest once SCANS_HELD are kept (a Map iterates in insertion order). */
+  #keep(hash: string, matches: BlobMatches): void {
+    if (this.#scans.size >= SCANS_HELD) this.#scans.delete(this.#scans.keys().next().value!);
+    this.#scans.set(hash, matches);
+    countMax('search.scansHeld', this.#scans.size);
+  }
+}
+
+/**
+ * The string in memory of its own: V8 keeps a slice of a long string as a view of it, so a kept
+ * preview would keep its whole blob's text alive. UTF-16 both ways keeps every code unit, lone
+ * surrogates of a line cut short included.
+ */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
+}
