@@ -22,3 +22,23 @@ export function stampOf(st: BigIntStats): StatStamp {
     ino: st.ino.toString(),
   };
 }
+
+const NS_PER_S = 1_000_000_000n;
+
+/** A decimal nanosecond stamp as the kernel gives it: seconds, and nanoseconds in [0, 1e9) (also before 1970). */
+export function splitNs(ns: string): [number, number] {
+  const whole = BigInt(ns);
+  const nsec = ((whole % NS_PER_S) + NS_PER_S) % NS_PER_S;
+  return [Number((whole - nsec) / NS_PER_S), Number(nsec)];
+}
+
+/** The milliseconds a number Stats gives for a stamp: Node's own sum, so the same stamp is the same double. */
+export function msOfTimeSpec(sec: number, nsec: number): number {
+  return sec * 1e3 + nsec / 1e6;
+}
+
+/** The milliseconds a number Stats gives for a decimal nanosecond stamp. */
+export function msOfNs(ns: string): number {
+  const [sec, nsec] = splitNs(ns);
+  return msOfTimeSpec(sec, nsec);
+}
