@@ -53,6 +53,7 @@ const TABLE_ROWS = `
 /** The whole stat cache in one query, stepped row by row into its compact form (statTable.ts). */
 export function statTable(sql: Sql): StatTable {
   const table = new StatTable();
+  count('statCache.reads');
   for (const row of sql.rows<CachedStatRow>(TABLE_ROWS)) table.add(row);
   count('statCache.rows', table.count);
   return table;
