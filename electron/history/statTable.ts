@@ -21,11 +21,13 @@ import { msOfTimeSpec, splitNs, type StatStamp } from './statStamp.js';
  */
 export type CachedStatRow = [string, number, number, number, number, number, number, number, number | string, string | null];
 
+// The kind of a row.
 const FILE = 1;
+const SYMLINK = 2;
+// What the rescan found of a row: not yet, found (changed or not), found unchanged by `holdsFile`.
 const UNSEEN = 0;
 const SEEN = 1;
 const UNCHANGED = 2;
-const SYMLINK = 2;
 const FIRST_CAPACITY = 1024;
 
 export class StatTable {

@@ -37,7 +37,9 @@ async function rescanCounting({ engine, projectId }: Project) {
 function plantRow(project: Project, path: string, change: Partial<StatRow>): void {
   const now = statPath(project.root, path)!;
   const hash = project.store.index.cachedStat(path)!.hash;
-  project.store.index.writeStats([{ path, type: now.type, size: now.size, mode: now.mode, mtimeNs: now.mtimeNs, ctimeNs: now.ctimeNs, ino: now.ino, hash, ...change }]);
+  project.store.index.writeStats([
+    { path, type: now.type, size: now.size, mode: now.mode, mtimeNs: now.mtimeNs, ctimeNs: now.ctimeNs, ino: now.ino, hash, ...change },
+  ]);
 }
 
 /** A decimal nanosecond stamp moved by `by` nanoseconds. */
