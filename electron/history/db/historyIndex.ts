@@ -32,10 +32,11 @@ import { noteCleanClose } from './checkedStamp.js';
 import { indexError } from './sqliteErrors.js';
 import { importedThrough } from './importedThrough.js';
 import * as statCache from './statCache.js';
+import type { StatTable } from '../statTable.js';
 import * as versionQueries from './versionQueries.js';
 
 export type { NewBlob, NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
-export type { CachedStat, StatRow } from './statCache.js';
+export type { StatRow } from './statCache.js';
 export type { LatestVersion } from './versionQueries.js';
 export type { BlobTextState, IndexedBlob, SearchIndexTotals } from './searchIndex.js';
 export type { ImportedRows, LineRowOut, SnapshotRowOut, VersionRowOut } from './bundleRows.js';
@@ -183,8 +184,9 @@ export class HistoryIndex {
     statCache.writeStats(this.#sql, stats, removed);
   }
 
-  statCache(): Map<string, statCache.CachedStat> {
-    return statCache.statCache(this.#sql);
+  /** The whole stat cache, in the compact form a rescan compares with (one query). */
+  statTable(): StatTable {
+    return statCache.statTable(this.#sql);
   }
 
   /** One path's stat cache row, with the hash it was recorded with. */

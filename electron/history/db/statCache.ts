@@ -1,5 +1,7 @@
 import type { EntryType } from '../../../shared/history.js';
 import type { StatStamp } from '../statStamp.js';
+import { StatTable, type CachedStatRow } from '../statTable.js';
+import { count } from '../trace.js';
 import { ownSegments } from './lines.js';
 import type { Sql } from './sql.js';
 
@@ -12,9 +14,6 @@ export interface StatRow extends StatStamp {
   hash: string;
   target?: string | null;
 }
-
-/** A stat cache row as the rescan reads it: [path, type, size, mode, mtime_ns, ctime_ns, ino, target]. */
-export type CachedStat = [string, EntryType, number, number, string, string, string, string | null];
 
 export function writeStats(sql: Sql, stats: readonly StatRow[], removed: readonly string[] = []): void {
   sql.transaction(() => {
@@ -40,16 +39,24 @@ export function writeStats(sql: Sql, stats: readonly StatRow[], removed: readonl
   });
 }
 
-/**
- * The stat cache by path, read as plain arrays and kept as they come: at 50,000 rows, building an
- * object (or a copy) per row costs more than the comparison itself.
- */
-export function statCache(sql: Sql): Map<string, CachedStat> {
-  const cache = new Map<string, CachedStat>();
-  for (const row of sql.rows<CachedStat>('SELECT path, type, size, mode, mtime_ns, ctime_ns, ino, target FROM stat_cache')) {
-    cache.set(row[0], row);
-  }
-  return cache;
+// The stamps split in SQL (floor division, as the kernel's timespec has it also before 1970), the
+// inode as a number where every decimal of up to 15 digits is exact, the target for links only:
+// a row costs JavaScript its path string and nothing else that outlives the row.
+const TABLE_ROWS = `
+  SELECT path, type = 'symlink', size, mode,
+    (m - ((m % 1000000000) + 1000000000) % 1000000000) / 1000000000, ((m % 1000000000) + 1000000000) % 1000000000,
+    (c - ((c % 1000000000) + 1000000000) % 1000000000) / 1000000000, ((c % 1000000000) + 1000000000) % 1000000000,
+    CASE WHEN length(ino) <= 15 THEN CAST(ino AS INTEGER) ELSE ino END,
+    CASE WHEN type = 'symlink' THEN target END
+  FROM (SELECT path, type, size, mode, CAST(mtime_ns AS INTEGER) AS m, CAST(ctime_ns AS INTEGER) AS c, ino, target FROM stat_cache)`;
+
+/** The whole stat cache in one query, stepped row by row into its compact form (statTable.ts). */
+export function statTable(sql: Sql): StatTable {
+  const table = new StatTable();
+  count('statCache.reads');
+  for (const row of sql.rows<CachedStatRow>(TABLE_ROWS)) table.add(row);
+  count('statCache.rows', table.count);
+  return table;
 }
 
 /** How many paths are tracked now. */

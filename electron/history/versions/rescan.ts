@@ -1,9 +1,9 @@
 import type { UnreadablePath } from '../../../shared/history.js';
 import type { Progress } from '../../../shared/progress.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
-import type { CachedStat } from '../db/historyIndex.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import type { StatTable } from '../statTable.js';
 import type { CopyPool } from '../store/copyPool.js';
 import { count } from '../trace.js';
 import { byPath, unreadableReason } from '../walk/unreadable.js';
@@ -82,8 +82,11 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
   const ignored: string[] = [];
+  const table = store.index.statTable();
   // A watch placed as the walk goes needs no list of what it walked.
-  const listedFolders = options.onFolder ? undefined : walkedFolders(scanStartedAt, options.racyWindowMs ?? RACY_WINDOW_MS);
+  const listedFolders = options.onFolder ? undefined : walkedFolders(scanStartedAt, options.racyWindowMs ?? RACY_WINDOW_MS, table);
+  // A file the walk found as the cache holds it is only marked: no entry, no string, no map entry.
+  let unchanged = 0;
   const walked = await walkFolder(store.root, {
     walked: listedFolders,
     onFolder: options.onFolder,
@@ -95,10 +98,17 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     skip: store.dataFolder,
     folderModes,
     unreadable,
+    unchanged: (path, st) => {
+      const row = table.rowOf(path);
+      if (row === undefined || !table.holdsFile(row, st) || st.mtimeMs >= racySince || st.ctimeMs >= racySince) return false;
+      table.seeUnchanged(row);
+      unchanged++;
+      return true;
+    },
   });
+  count('rescan.paths', unchanged);
   // Recorded paths inside a folder that cannot be listed are not gone: they are left as recorded.
   const unlisted = unreadable.map((u) => u.path);
-  const cache = store.index.statCache();
   // Paths the history holds that no scan has seen (an import or a clone writes versions, not stat
   // rows): looked for like the cache's keys, so one missing from the disk becomes a deletion.
   const uncached = store.index.uncachedPaths(Number(store.index.getMeta(CHECKED_VERSIONS) ?? 0));
@@ -107,8 +117,9 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const suspects: string[] = [];
   const known = new Map<string, WalkEntry | undefined>();
   const consider = (entry: WalkEntry) => {
-    const row = cache.get(entry.path);
-    if (row && sameStat(row, entry) && !isRacy(entry, racySince)) return;
+    const row = table.rowOf(entry.path);
+    if (row !== undefined) table.see(row);
+    if (row !== undefined && table.holdsStamp(row, entry) && !isRacy(entry, racySince)) return;
     suspects.push(entry.path);
     known.set(entry.path, entry);
   };
@@ -117,11 +128,10 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   for (const entry of walked) {
     count('rescan.paths');
     consider(entry);
-    cache.delete(entry.path);
   }
   // Recorded paths the walk did not see: gone, or present but no longer walked (now ignored).
   const checker = new MissingDirCache(store.root, options.strategy);
-  const unseen = [...cache.keys(), ...uncached.filter((path) => !known.has(path))].sort();
+  const unseen = [...table.unseenPaths(), ...uncached.filter((path) => !known.has(path))].sort();
   for (const path of unseen) {
     if (unlisted.some((folder) => isUnderPrefix(path, folder))) continue;
     // Recorded inside the data folder (by a Hindsight that did not skip it): no longer recorded.
@@ -165,7 +175,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const complete = unreadable.length === 0;
   const folders = group.snapshotId === undefined ? store.index.folderChanges(folderModes, complete) : { added: [], gone: [] };
   // Which folders hold nothing is asked of every walked path: only when a folder is new.
-  if (folders.added.length > 0) folders.added = folders.added.filter(emptyIn(walked, folderModes));
+  if (folders.added.length > 0) folders.added = folders.added.filter(emptyIn(walkedPaths(walked, table), folderModes));
   const folderSnapshot =
     folders.added.length + folders.gone.length > 0
       ? store.index.commitSnapshot({ snapshot: { kind: 'change', label: folderChangeLabel(folders) }, versions: [], blobs: [] })
@@ -181,7 +191,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     snapshotId: group.snapshotId,
     checkpointId: group.checkpointId,
     changed: group.changed,
-    paths: walked.length + unseen.length,
+    paths: unchanged + walked.length + unseen.length,
     hashed: suspects.length,
     ms: Math.round(performance.now() - started),
     unreadable: byPath([...unreadable, ...scanned]),
@@ -190,14 +200,20 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   };
 }
 
+/** Every file the walk found: those it returned, and those it found unchanged (seen in the table). */
+function* walkedPaths(walked: readonly WalkEntry[], table: StatTable): Generator<string> {
+  for (const entry of walked) yield entry.path;
+  yield* table.seenPaths();
+}
+
 /** Whether a folder holds no walked file and no other walked folder. */
-function emptyIn(walked: readonly WalkEntry[], folders: ReadonlyMap<string, number>): (folder: string) => boolean {
+function emptyIn(walked: Iterable<string>, folders: ReadonlyMap<string, number>): (folder: string) => boolean {
   count('rescan.emptyFolderCheck');
   const holding = new Set<string>();
   const noteParents = (path: string) => {
     for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) holding.add(path.slice(0, slash));
   };
-  for (const entry of walked) noteParents(entry.path);
+  for (const path of walked) noteParents(path);
   for (const folder of folders.keys()) noteParents(folder);
   return (folder) => !holding.has(folder);
 }
@@ -210,18 +226,6 @@ export function folderChangeLabel({ added, gone }: { added: readonly string[]; g
     .filter(Boolean)
     .join(', ')
     .replace(/^(\d+) removed$/, '$1 folders removed');
-}
-
-function sameStat(row: CachedStat, entry: WalkEntry): boolean {
-  return (
-    row[1] === entry.type &&
-    row[2] === entry.size &&
-    row[3] === entry.mode &&
-    row[4] === entry.mtimeNs &&
-    row[5] === entry.ctimeNs &&
-    row[6] === entry.ino &&
-    (entry.type !== 'symlink' || row[7] === (entry.target ?? null))
-  );
 }
 
 /** Milliseconds are enough here: the window is seconds wide. */

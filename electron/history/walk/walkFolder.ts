@@ -1,11 +1,12 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type BigIntStats } from 'node:fs';
+import { join } from 'node:path';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type BigIntStats, type Stats } from 'node:fs';
 import { lossyPath } from '../../../shared/fileNameBytes.js';
 import type { EntryType, UnreadablePath } from '../../../shared/history.js';
 import { comparePaths } from '../../../shared/projectPath.js';
-import { stampOf, type StatStamp } from '../statStamp.js';
+import { msOfNs, stampOf, type StatStamp } from '../statStamp.js';
 import { count } from '../trace.js';
 import { fsError } from '../fsErrors.js';
-import { fsPath, linkTarget, nameOfBytes, type FsPath } from '../paths/fsPath.js';
+import { fsArg, fsPath, linkTarget, nameOfBytes, type FsPath } from '../paths/fsPath.js';
 import type { TrackedPaths } from '../git/trackedPaths.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from './ignoreRules.js';
 import { unreadableReason } from './unreadable.js';
@@ -54,6 +55,13 @@ export interface WalkOptions {
   tracked?: TrackedPaths;
   /** Filled with what ignore rules left out: files, and folders not entered as one path ending in '/'. */
   ignored?: string[];
+  /**
+   * Asked of every regular file with its number lstat: true when the stat cache holds the file as
+   * it is, and then it is neither returned nor noted in `walked` (the cache answers for it there).
+   * Any other file is looked at again with a bigint lstat, for the exact stamps its record needs
+   * (a rescan: statTable.ts).
+   */
+  unchanged?: (path: string, st: Stats) => boolean;
 }
 
 /** Whether an entry is a file over the size limit of the settings (links are never too large). */
@@ -70,6 +78,8 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
   const base: IgnoreLayer[] = options.exclude?.length ? [makeLayer('', options.exclude.join('\n'))] : [];
   const stack: { rel: string; layers: IgnoreLayer[]; inIgnored: boolean }[] = [{ rel: '', layers: base, inIgnored: false }];
   const tracked = options.tracked;
+  // fsPath's join, once: a listed name holds no '/', '.' or '..' segment, so the rest is a concatenation.
+  const rootPrefix = join(root, '/');
   if (options.walked) noteFolder(options, '', fsPath(root, ''));
   let sliceStart = performance.now();
   while (stack.length > 0) {
@@ -83,7 +93,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
       const name = typeof dirent.name === 'string' ? dirent.name : nameOfBytes(dirent.name);
       if (name === '.git') continue;
       const path = rel === '' ? name : `${rel}/${name}`;
-      const abs = fsPath(root, path);
+      const abs = fsArg(rootPrefix + path);
       const kind = direntKind(dirent, abs);
       if (!kind) continue;
       const shown = lossyPath(path);
@@ -102,10 +112,13 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
         noteFolder(options, path, abs);
       } else if (ignoredHere && !keptByGit) {
         options.ignored?.push(shown);
+      } else if (kind === 'file' && options.unchanged) {
+        const entry = fileIfChanged(abs, path, options);
+        if (entry) entries.push(entry);
       } else {
         const entry = statEntry(abs, path, kind, options.unreadable);
         // One over the size limit too: written smaller before the watch is in place, it is recorded.
-        if (entry) options.walked?.files.set(path, entry.ctimeNs);
+        if (entry) options.walked?.files.set(path, msOfNs(entry.ctimeNs));
         if (entry && overSizeLimit(entry, options.maxFileSize)) count('walk.overSizeLimit');
         else if (entry) entries.push(entry);
       }
@@ -204,19 +217,54 @@ export function entryFromStat(path: string, abs: FsPath, type: EntryType, st: Bi
   return { path, abs, type, ...stampOf(st) };
 }
 
-function statEntry(abs: FsPath, path: string, type: EntryType, unreadable: UnreadablePath[] | undefined): WalkEntry | undefined {
+/**
+ * A regular file's entry unless the stat cache holds it as it is: a number lstat first (no bigint,
+ * no string), the exact bigint one only for a file that may have changed.
+ */
+function fileIfChanged(abs: FsPath, path: string, options: WalkOptions): WalkEntry | undefined {
+  let st: Stats;
+  try {
+    st = lstatSync(abs);
+    count('walk.lstat');
+  } catch (error) {
+    return notLookedAt(error, abs, path, options.unreadable);
+  }
+  if (overSizeLimit({ type: 'file', size: st.size }, options.maxFileSize)) {
+    options.walked?.files.set(path, st.ctimeMs);
+    count('walk.overSizeLimit');
+    return undefined;
+  }
+  // An unchanged file's ctime is the stat cache's: the walked files ask it there (walkedFolders.ts).
+  if (options.unchanged!(path, st)) return undefined;
+  options.walked?.files.set(path, st.ctimeMs);
+  return statEntry(abs, path, 'file', options.unreadable, 'walk.lstatAgain');
+}
+
+/** An entry from a bigint lstat, counted as a file's one look (`walk.lstat`) or as a second, exact one. */
+function statEntry(
+  abs: FsPath,
+  path: string,
+  type: EntryType,
+  unreadable: UnreadablePath[] | undefined,
+  look: 'walk.lstat' | 'walk.lstatAgain' = 'walk.lstat',
+): WalkEntry | undefined {
   try {
     const st = lstatSync(abs, { bigint: true });
-    count('walk.lstat');
+    count(look);
     const entry = entryFromStat(path, abs, type, st);
     if (type === 'symlink') entry.target = linkTarget(abs);
     return entry;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    const reason = unreadableReason(error, 'file');
-    if (reason === undefined || !unreadable) throw fsError('look at', abs, error);
-    unreadable.push({ path, reason });
-    return undefined;
+    return notLookedAt(error, abs, path, unreadable);
   }
+}
+
+/** A file gone since its folder was listed is simply not there; one that cannot be looked at is noted (or stops the walk). */
+function notLookedAt(error: unknown, abs: FsPath, path: string, unreadable: UnreadablePath[] | undefined): undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+  const reason = unreadableReason(error, 'file');
+  if (reason === undefined || !unreadable) throw fsError('look at', abs, error);
+  unreadable.push({ path, reason });
+  return undefined;
 }

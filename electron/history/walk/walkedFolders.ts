@@ -13,14 +13,48 @@ import { count } from '../trace.js';
 export interface WalkedFolders {
   /** Project path ('' for the root) to the folder's ctime in ms, as the walk's lstat gave it. */
   folders: Map<string, number>;
-  /** Project path of every file the walk kept to its ctime in ns (a decimal string), as its lstat gave it. */
-  files: Map<string, string>;
+  /** Project path of every file the walk kept to its ctime in ms, as a number lstat gives it. */
+  files: WalkedFiles;
   /** A folder or file whose walked ctime is at or after this (ms since the epoch) counts as changed. */
   racySince: number;
 }
 
-export function walkedFolders(startedAt: number, racyWindowMs: number): WalkedFolders {
-  return { folders: new Map(), files: new Map(), racySince: startedAt - racyWindowMs };
+/** Files a rescan's walk found as the stat cache holds them: their ctime is the cached one (statTable.ts). */
+export interface UnchangedFiles {
+  unchangedCtimeMs(path: string): number | undefined;
+  unchangedPaths(): Iterable<string>;
+}
+
+/**
+ * The files a walk kept with their ctimes: those it noted itself, and those a rescan found
+ * unchanged, answered by the stat cache it compared them with rather than noted one by one (a
+ * map of 50,000 paths built during every reopen, for a watch that may never start).
+ */
+export class WalkedFiles {
+  private readonly noted = new Map<string, number>();
+
+  constructor(private readonly unchanged?: UnchangedFiles) {}
+
+  set(path: string, ctimeMs: number): void {
+    this.noted.set(path, ctimeMs);
+  }
+
+  get(path: string): number | undefined {
+    return this.noted.get(path) ?? this.unchanged?.unchangedCtimeMs(path);
+  }
+
+  has(path: string): boolean {
+    return this.get(path) !== undefined;
+  }
+
+  *keys(): Generator<string> {
+    yield* this.noted.keys();
+    if (this.unchanged) yield* this.unchanged.unchangedPaths();
+  }
+}
+
+export function walkedFolders(startedAt: number, racyWindowMs: number, unchanged?: UnchangedFiles): WalkedFolders {
+  return { folders: new Map(), files: new WalkedFiles(unchanged), racySince: startedAt - racyWindowMs };
 }
 
 /** Whether the folder's entries may differ from the walk's listing (gone, changed, or racy). */
@@ -31,13 +65,15 @@ export function listingMayDiffer(walked: WalkedFolders, path: string, abs: FsPat
   return st?.isDirectory() !== true || st.ctimeMs !== ctimeMs;
 }
 
-const NS_PER_MS = 1_000_000n;
-
-/** Whether the file may differ from what the walk saw (gone, written since, or racy). */
+/**
+ * Whether the file may differ from what the walk saw (gone, written since, or racy). Its ctime is
+ * compared as the double a number lstat gives (a step of 244 ns): a write since the walk that
+ * close to the walked ctime falls within the racy window, which counts as changed.
+ */
 export function fileMayDiffer(walked: WalkedFolders, path: string, abs: FsPath): boolean {
-  const ctimeNs = walked.files.get(path);
-  if (ctimeNs === undefined || BigInt(ctimeNs) / NS_PER_MS >= BigInt(Math.floor(walked.racySince))) return true;
+  const ctimeMs = walked.files.get(path);
+  if (ctimeMs === undefined || Math.floor(ctimeMs) >= Math.floor(walked.racySince)) return true;
   count('watch.lstat');
-  const st = lstatSync(abs, { bigint: true, throwIfNoEntry: false });
-  return st === undefined || st.isDirectory() || st.ctimeNs.toString() !== ctimeNs;
+  const st = lstatSync(abs, { throwIfNoEntry: false });
+  return st === undefined || st.isDirectory() || st.ctimeMs !== ctimeMs;
 }

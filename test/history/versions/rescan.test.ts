@@ -66,7 +66,7 @@ describe('rescan', () => {
     // matches the disk exactly, though the bytes differ. Simulated by writing the new stat row.
     writeFileSync(join(root, 'racy.txt'), 'BBBB');
     const now = statPath(root, 'racy.txt')!;
-    expect(store.index.statCache().has('racy.txt')).toBe(true);
+    expect(store.index.statTable().has('racy.txt')).toBe(true);
     store.index.writeStats([
       { path: 'racy.txt', type: 'file', hash: sha256('AAAA'), mtimeNs: now.mtimeNs, ctimeNs: now.ctimeNs, ino: now.ino, size: now.size, mode: now.mode },
     ]);
