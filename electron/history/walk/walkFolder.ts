@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type BigIntStats } from 'node:fs';
 import { lossyPath } from '../../../shared/fileNameBytes.js';
+import { appendAll } from '../../../shared/largeArrays.js';
 import type { EntryType, UnreadablePath } from '../../../shared/history.js';
 import { comparePaths } from '../../../shared/projectPath.js';
 import { stampOf, type StatStamp } from '../statStamp.js';
@@ -49,6 +50,8 @@ export interface WalkOptions {
   tracked?: TrackedPaths;
   /** Filled with what ignore rules left out: files, and folders not entered as one path ending in '/'. */
   ignored?: string[];
+  /** Entries are only told to `onEntries`, never kept: the walk answers none (a first copy's, walkJob.ts). */
+  streamOnly?: boolean;
 }
 
 /** Whether an entry is a file over the size limit of the settings (links are never too large). */
@@ -72,7 +75,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
     const dirents = readFolder(root, rel, options.unreadable);
     if (!dirents) continue;
     const layers = withGitignore(root, rel, dirents, inherited);
-    const found = entries.length;
+    const found: WalkEntry[] = [];
     for (const dirent of dirents) {
       const name = typeof dirent.name === 'string' ? dirent.name : nameOfBytes(dirent.name);
       if (name === '.git') continue;
@@ -101,10 +104,11 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
         // One over the size limit too: written smaller before the watch is in place, it is recorded.
         if (entry) options.walked?.files.set(path, entry.ctimeNs);
         if (entry && overSizeLimit(entry, options.maxFileSize)) count('walk.overSizeLimit');
-        else if (entry) entries.push(entry);
+        else if (entry) found.push(entry);
       }
     }
-    if (options.onEntries && entries.length > found) options.onEntries(entries.slice(found));
+    if (!options.streamOnly) appendAll(entries, found);
+    if (options.onEntries && found.length > 0) options.onEntries(found);
     if (performance.now() - sliceStart > SLICE_MS) {
       options.signal?.throwIfAborted();
       await new Promise((resolve) => setImmediate(resolve));
