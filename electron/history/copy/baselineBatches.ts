@@ -23,7 +23,7 @@ export class BaselineBatches {
   #files: StagedFile[] = [];
   #blobs = new Map<string, StagedBlob>();
   #inFlight = 0;
-  #staging: Promise<void> = Promise.resolve();
+  readonly #staging = new Set<Promise<void>>();
   #failure: { error: unknown } | undefined;
 
   /** `sink` is asked at each batch: the commit thread may start while the copy goes on. */
@@ -50,30 +50,42 @@ export class BaselineBatches {
     if (this.#files.length >= this.batchFiles) this.flush();
   }
 
-  /** Writes the rows gathered so far as one batch (after the ones already on their way). */
+  /** Writes the rows gathered so far as one batch: here at once, or handed to the commit thread. */
   flush(): void {
-    if (this.#files.length === 0) return;
+    if (this.#files.length === 0 || this.#failure) return;
     const batch: StagedBatch = { files: this.#files, blobs: [...this.#blobs.values()] };
     this.#files = [];
     this.#blobs = new Map();
-    this.#inFlight += batch.files.length;
     count('baseline.transactions');
-    this.#staging = this.#staging.then(async () => {
-      try {
-        if (!this.#failure) await this.sink().stage(batch);
-      } catch (error) {
+    let staging;
+    try {
+      staging = this.sink().stage(batch);
+    } catch (error) {
+      this.#failure ??= { error };
+      return;
+    }
+    if (!staging) return faultPoint('baseline-batch-staged');
+    const held = batch.files.length;
+    this.#inFlight += held;
+    const written: Promise<void> = staging.then(
+      () => {
+        this.#inFlight -= held;
+        this.#staging.delete(written);
+        faultPoint('baseline-batch-staged');
+      },
+      (error: unknown) => {
+        this.#inFlight -= held;
+        this.#staging.delete(written);
         this.#failure ??= { error };
-      } finally {
-        this.#inFlight -= batch.files.length;
-      }
-      if (!this.#failure) faultPoint('baseline-batch-staged');
-    });
+      },
+    );
+    this.#staging.add(written);
   }
 
   /** Writes the last batch and waits for every batch to be written; throws the first failure. */
   async settle(): Promise<void> {
     this.flush();
-    await this.#staging;
+    await Promise.all(this.#staging);
     if (this.#failure) throw this.#failure.error;
   }
 }
