@@ -5,14 +5,13 @@ import type { UnreadablePath } from '../../../shared/history.js';
 import type { Progress } from '../../../shared/progress.js';
 import { makePrivateDir } from '../privateModes.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
-import type { StagedBatch } from '../db/historyIndex.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import { BaselineBatches, baselineBatchFiles, type BatchSink } from '../store/baselineBatches.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
 import { startFiling } from '../store/fileEntries.js';
 import type { CloneMode } from '../store/fileIntoStore.js';
 import { count } from '../trace.js';
 import { byPath } from '../walk/unreadable.js';
-import { BaselineBatches, baselineBatchFiles } from './baselineBatches.js';
 import { checkLargeFolder, type LargeFolderLimit } from './largeFolder.js';
 import { walkInWorker } from './walkInWorker.js';
 
@@ -85,7 +84,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   let commitThread: ReturnType<ProjectStore['index']['commitThread']> | undefined;
   // What an earlier copy killed midway staged: this one files every file again.
   if (store.index.clearStagedBaseline() > 0) count('baseline.restarted');
-  const here = { stage: (batch: StagedBatch) => store.index.stageBaseline(batch) };
+  const here: BatchSink = { stage: (batch) => store.index.stageBaseline(batch) };
   const batches = new BaselineBatches(() => commitThread ?? here, options.baselineBatchFiles ?? baselineBatchFiles());
   const filing = startFiling({
     blobsDir: store.blobsDir,

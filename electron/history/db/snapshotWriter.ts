@@ -11,8 +11,7 @@ import { publishBaseline, stageBatch, type BaselinePublish, type PublishedBaseli
 // one that holds the lock.
 
 export type ThreadCommit =
-  | { file: string; stage: StagedBatch }
-  | { file: string; publish: BaselinePublish; context: { branch: string | null; head: string | null } | undefined };
+  { file: string; stage: StagedBatch } | { file: string; publish: BaselinePublish; context: { branch: string | null; head: string | null } | undefined };
 
 export class SnapshotWriter {
   readonly #db: Database.Database;

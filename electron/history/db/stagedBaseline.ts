@@ -129,7 +129,17 @@ export function publishBaseline(
   const paths = files > SNAPSHOT_EFFECT_PATHS ? null : [...stagedPaths(sql)].sort();
   clearStaged(sql);
   const { snapshot } = publish;
-  const committed: SnapshotInfo = { snapshotId: row.id, kind: snapshot.kind, at: row.at, label: row.label, files, branch: row.branch, head: row.head, origin: row.origin, scope };
+  const committed: SnapshotInfo = {
+    snapshotId: row.id,
+    kind: snapshot.kind,
+    at: row.at,
+    label: row.label,
+    files,
+    branch: row.branch,
+    head: row.head,
+    origin: row.origin,
+    scope,
+  };
   return { committed, effect: { paths, removed: false, pinned: false } };
 }
 

@@ -47,7 +47,7 @@ export interface FileEntriesOptions {
   known?: readonly string[];
   /**
    * Told each entry filed as its result arrives, instead of keeping it for `finish` (which then
-   * answers no versions, stats nor blobs): a first copy writes them in batches (copy/baselineBatches.ts).
+   * answers no versions, stats nor blobs): a first copy writes them in batches (store/baselineBatches.ts).
    */
   onFiled?: (entry: WalkEntry, filed: FiledResult) => void;
 }

@@ -23,7 +23,14 @@ function rows(file: string): Record<string, number> {
   const db = new Database(file, { readonly: true });
   try {
     const n = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-    return { snapshots: n('snapshots'), versions: n('versions'), stats: n('stat_cache'), blobs: n('blobs'), chunks: n('blob_chunks'), staged: n('staged_files') };
+    return {
+      snapshots: n('snapshots'),
+      versions: n('versions'),
+      stats: n('stat_cache'),
+      blobs: n('blobs'),
+      chunks: n('blob_chunks'),
+      staged: n('staged_files'),
+    };
   } finally {
     db.close();
   }

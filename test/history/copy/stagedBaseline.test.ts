@@ -10,7 +10,7 @@ import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { readTree, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
 
-// A first copy writes its rows in batches where no reader looks (copy/baselineBatches.ts,
+// A first copy writes its rows in batches where no reader looks (store/baselineBatches.ts,
 // db/stagedBaseline.ts) and publishes the baseline from them in one last transaction: counted
 // transactions, the rows held at once bounded by the batch, nothing visible until the publish,
 // and the same baseline (files, stat rows, blobs, folder summaries) a folder of any size gets.
@@ -55,7 +55,11 @@ describe('a first copy in batches', () => {
     const disk = readTree(root);
     // readTree tells a link by its target, not its hash.
     expect(Object.fromEntries(files.filter((f) => f.type === 'file').map((f) => [f.path, { hash: f.hash, mode: f.mode }]))).toEqual(
-      Object.fromEntries(Object.entries(disk).filter(([path]) => path !== 'link').map(([path, f]) => [path, { hash: f.hash, mode: f.mode }])),
+      Object.fromEntries(
+        Object.entries(disk)
+          .filter(([path]) => path !== 'link')
+          .map(([path, f]) => [path, { hash: f.hash, mode: f.mode }]),
+      ),
     );
     expect(files.find((f) => f.path === 'link')?.type).toBe('symlink');
     expect(store.index.statCache().size).toBe(1003);
@@ -97,7 +101,17 @@ describe('a first copy in batches', () => {
     const root = tree(40);
     const store = storeOf(root);
     store.index.stageBaseline({
-      files: [{ path: 'gone.txt', type: 'file', hash: 'a'.repeat(64), mode: 0o644, size: 1, target: null, stat: { size: 1, mode: 0o644, mtimeNs: '1', ctimeNs: '1', ino: '1' } }],
+      files: [
+        {
+          path: 'gone.txt',
+          type: 'file',
+          hash: 'a'.repeat(64),
+          mode: 0o644,
+          size: 1,
+          target: null,
+          stat: { size: 1, mode: 0o644, mtimeNs: '1', ctimeNs: '1', ino: '1' },
+        },
+      ],
       blobs: [{ hash: 'a'.repeat(64), size: 1 }],
     });
     expect(visible(store.index.file)).toMatchObject({ snapshots: 0, blobs: 0, staged: 1 });

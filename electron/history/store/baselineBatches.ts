@@ -1,6 +1,6 @@
 import type { StagedBatch, StagedBlob, StagedFile } from '../db/historyIndex.js';
 import { faultPoint } from '../faultPoint.js';
-import { filedRows, type FiledResult } from '../store/fileEntries.js';
+import { filedRows, type FiledResult } from './fileEntries.js';
 import { count, countMax } from '../trace.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 
