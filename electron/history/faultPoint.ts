@@ -23,7 +23,8 @@ export type FaultPoint =
   | 'compact-placed'
   | 'read-between-looks'
   | 'chunks-placed'
-  | 'list-placed';
+  | 'list-placed'
+  | 'baseline-batch-staged';
 
 const passed = new Set<FaultPoint>();
 

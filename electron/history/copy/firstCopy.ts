@@ -6,6 +6,7 @@ import type { Progress } from '../../../shared/progress.js';
 import { makePrivateDir } from '../privateModes.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import { BaselineBatches, baselineBatchFiles, type BatchSink } from '../store/baselineBatches.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
 import { startFiling } from '../store/fileEntries.js';
 import type { CloneMode } from '../store/fileIntoStore.js';
@@ -14,10 +15,11 @@ import { byPath } from '../walk/unreadable.js';
 import { checkLargeFolder, type LargeFolderLimit } from './largeFolder.js';
 import { walkInWorker } from './walkInWorker.js';
 
-// A project's first copy: every file into the blob store, then the baseline in one transaction.
-// Nothing names a blob until every copy has settled and the folder is known to be the same one,
-// so a process killed at any point leaves no baseline, and the next open simply runs this again
-// (blobs already stored are found and kept).
+// A project's first copy: every file into the blob store, its rows written in batches where no
+// reader looks (baselineBatches.ts, db/stagedBaseline.ts), then the baseline published from them in
+// one transaction. Nothing names a blob until every copy has settled and the folder is known to be
+// the same one, so a process killed at any point leaves no baseline, and the next open simply runs
+// this again: it clears what the killed one staged, and finds and keeps the blobs already stored.
 
 export interface FirstCopyOptions {
   exclude?: readonly string[];
@@ -31,6 +33,8 @@ export interface FirstCopyOptions {
   largeFolder?: LargeFolderLimit;
   /** From this many files on, the baseline is committed on a thread of its own (CommitThread); default defaultCommitThreadFrom(). */
   commitThreadFrom?: number;
+  /** Files per batch of the baseline's rows; default baselineBatchFiles(). */
+  baselineBatchFiles?: number;
 }
 
 /**
@@ -78,6 +82,10 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   let copied = { files: 0, bytes: 0 };
   let walking = true;
   let commitThread: ReturnType<ProjectStore['index']['commitThread']> | undefined;
+  // What an earlier copy killed midway staged: this one files every file again.
+  if (store.index.clearStagedBaseline() > 0) count('baseline.restarted');
+  const here: BatchSink = { stage: (batch) => store.index.stageBaseline(batch) };
+  const batches = new BaselineBatches(() => commitThread ?? here, options.baselineBatchFiles ?? baselineBatchFiles());
   const filing = startFiling({
     blobsDir: store.blobsDir,
     pool,
@@ -86,17 +94,17 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     priority: nextFirstCopyPriority++,
     damaged: store.index.damagedHashes(),
     known: store.index.trustedHashes(),
+    onFiled: (entry, filed) => batches.add(entry, filed),
     onProgress: (done) => {
       copied = { ...done };
       progress.update(progressOf(store.projectId, walking ? 'scan' : 'copy', done, total));
     },
   });
-  let entries;
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
   const ignored: string[] = [];
   try {
-    entries = await walkInWorker(pool, store.root, {
+    await walkInWorker(pool, store.root, {
       tracked: await store.git.tracked(),
       ignored,
       exclude: options.exclude,
@@ -117,26 +125,36 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     });
     walking = false;
   } catch (error) {
-    await Promise.all([filing.settle(), commitThread?.close()]);
+    await filing.settle();
+    await batches.settle().catch(() => undefined);
+    await commitThread?.close();
+    forgetStaged(store);
     keepNothingAfter(store, error);
     throw error;
   }
   count('copy.batchesSentDuringWalk', filing.sent);
   progress.finish(progressOf(store.projectId, 'copy', copied, total));
   let filed;
+  let files: number;
   try {
-    filed = await filing.finish(entries);
+    // The filing hands every result to the batches as it comes: it answers no rows of its own.
+    filed = await filing.finish([]);
+    await batches.settle();
     store.index.clearDamaged(filed.repaired);
 
     // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
     store.assertFolderUnchanged();
-    progress.finish(progressOf(store.projectId, 'commit', { files: filed.versions.length, bytes: filed.bytes }, total));
+    files = store.index.stagedBaselineFiles();
+    progress.finish(progressOf(store.projectId, 'commit', { files, bytes: filed.bytes }, total));
     // The folders' modes go with the baseline, in its transaction.
-    const baseline = { snapshot: { kind: 'baseline' as const, label: 'Baseline' }, versions: filed.versions, blobs: filed.blobs, stats: filed.stats, folderModes };
-    if (commitThread) await commitThread.commit(baseline);
-    else store.index.commitSnapshot(baseline);
+    const baseline = { snapshot: { kind: 'baseline' as const, label: 'Baseline' }, folderModes };
+    count('baseline.transactions');
+    if (commitThread) await commitThread.publish(baseline);
+    else store.index.publishBaseline(baseline);
   } catch (error) {
     await filing.settle();
+    await batches.settle().catch(() => undefined);
+    forgetStaged(store);
     keepNothingAfter(store, error);
     throw error;
   } finally {
@@ -144,9 +162,9 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   }
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   const totals = store.index.blobTotals();
-  progress.finish(progressOf(store.projectId, 'done', { files: filed.versions.length, bytes: filed.bytes }, total));
+  progress.finish(progressOf(store.projectId, 'done', { files, bytes: filed.bytes }, total));
   return {
-    files: filed.versions.length,
+    files,
     bytes: filed.bytes,
     blobs: totals.blobs,
     ms: Math.round(performance.now() - started),
@@ -165,6 +183,15 @@ function progressOf(projectId: string, phase: Progress['phase'], done: { files: 
     bytesDone: done.bytes,
     bytesTotal: total.bytes,
   };
+}
+
+/** A first copy that failed leaves no staged rows behind (the next one would clear them anyway). */
+function forgetStaged(store: ProjectStore): void {
+  try {
+    store.index.clearStagedBaseline();
+  } catch {
+    // The failure being reported may be the index's own; the next first copy clears them.
+  }
 }
 
 /**

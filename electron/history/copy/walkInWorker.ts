@@ -5,9 +5,9 @@ import { appendAll } from '../../../shared/largeArrays.js';
 
 // A first copy's walk, run on one of the copy pool's workers instead of this thread: readdir,
 // lstat and the ignore rules of every folder are the largest part of a first copy's main-thread
-// work after the commit, and a copy worker is already booting while the walk starts. The answer
-// has walkFolder's shape (entries in path order, the same lists filled), so the first copy
-// treats it as it treated the walk here.
+// work after the commit, and a copy worker is already booting while the walk starts. Entries are
+// only handed on as they arrive (the first copy files them and writes their rows in batches), never
+// gathered here; the lists walkFolder fills are filled the same way.
 
 export interface WalkInWorkerOptions {
   exclude?: readonly string[];
@@ -22,8 +22,7 @@ export interface WalkInWorkerOptions {
   onEntries: (entries: WalkEntry[]) => void;
 }
 
-export async function walkInWorker(pool: CopyPool, root: string, options: WalkInWorkerOptions): Promise<WalkEntry[]> {
-  const all: WalkEntry[] = [];
+export async function walkInWorker(pool: CopyPool, root: string, options: WalkInWorkerOptions): Promise<void> {
   const ended = await pool.walk(
     {
       root,
@@ -33,11 +32,8 @@ export async function walkInWorker(pool: CopyPool, root: string, options: WalkIn
       tracked: options.tracked && { files: [...options.tracked.files], folders: [...options.tracked.folders] },
     },
     (entries) => {
-      for (const entry of entries) {
-        // A name that is not UTF-8 crosses as its bytes, which arrive as a Uint8Array.
-        if (typeof entry.abs !== 'string') entry.abs = Buffer.from(entry.abs.buffer, entry.abs.byteOffset, entry.abs.byteLength);
-        all.push(entry);
-      }
+      // A name that is not UTF-8 crosses as its bytes, which arrive as a Uint8Array.
+      for (const entry of entries) if (typeof entry.abs !== 'string') entry.abs = Buffer.from(entry.abs.buffer, entry.abs.byteOffset, entry.abs.byteLength);
       options.onEntries(entries);
     },
     options.signal,
@@ -45,5 +41,4 @@ export async function walkInWorker(pool: CopyPool, root: string, options: WalkIn
   appendAll(options.ignored, ended.ignored);
   for (const [path, mode] of ended.folderModes) options.folderModes.set(path, mode);
   appendAll(options.unreadable, ended.unreadable);
-  return Array.from(ended.order, (at) => all[at]!);
 }

@@ -84,40 +84,11 @@ export function commitSnapshot(
   context: { branch: string | null; head: string | null } | undefined,
   blobPresent: BlobPresent,
 ): SnapshotInfo {
-  const { snapshot } = write;
-  const at = snapshot.at ?? Date.now();
-  const label = snapshot.label ?? null;
-  const branch = snapshot.branch ?? context?.branch ?? null;
-  const head = snapshot.head ?? context?.head ?? null;
-  const filed = new Set(write.blobs.map((b) => b.hash));
-  const origin: Origin = {
-    kind: snapshot.origin?.kind ?? originOfKind(snapshot.kind),
-    fromVersionId: null,
-    fromSnapshotId: snapshot.origin?.fromSnapshotId ?? null,
-    fromGit: snapshot.origin?.fromGit ?? null,
-    gitOperation: snapshot.origin?.gitOperation ?? null,
-    gitWhen: snapshot.origin?.gitWhen ?? null,
-  };
   const scope = scopeOf(write.versions);
   return sql.transaction(() => {
-    const info = sql.run(
-      `INSERT INTO snapshots (kind, at, label, branch, head, origin, origin_snapshot, from_git, git_operation, git_when, scope, machine, machine_snapshot)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      snapshot.kind,
-      at,
-      label,
-      branch,
-      head,
-      origin.kind,
-      origin.fromSnapshotId,
-      origin.fromGit,
-      origin.gitOperation,
-      origin.gitWhen,
-      scope,
-      snapshot.machine ?? null,
-      snapshot.machineSnapshot ?? null,
-    );
-    const id = Number(info.lastInsertRowid);
+    const { id, at, label, branch, head, origin } = insertSnapshotRow(sql, write.snapshot, context, scope);
+    const { snapshot } = write;
+    const filed = new Set(write.blobs.map((b) => b.hash));
     const line = lineOfMachine(sql, snapshot.machine);
     // Read inside the transaction: a prune marks and collects under the same write lock.
     const pruned = anyPruned(sql);
@@ -174,6 +145,55 @@ export function commitSnapshot(
     }
     return committed;
   });
+}
+
+/** The snapshot row itself, as the contract will show it (db/stagedBaseline.ts writes a baseline's with it too). */
+export interface SnapshotRow {
+  id: number;
+  at: number;
+  label: string | null;
+  branch: string | null;
+  head: string | null;
+  origin: Origin;
+}
+
+/** Inserts a snapshot's row; inside the caller's transaction. */
+export function insertSnapshotRow(
+  sql: Sql,
+  snapshot: NewSnapshot,
+  context: { branch: string | null; head: string | null } | undefined,
+  scope: string | null,
+): SnapshotRow {
+  const at = snapshot.at ?? Date.now();
+  const label = snapshot.label ?? null;
+  const branch = snapshot.branch ?? context?.branch ?? null;
+  const head = snapshot.head ?? context?.head ?? null;
+  const origin: Origin = {
+    kind: snapshot.origin?.kind ?? originOfKind(snapshot.kind),
+    fromVersionId: null,
+    fromSnapshotId: snapshot.origin?.fromSnapshotId ?? null,
+    fromGit: snapshot.origin?.fromGit ?? null,
+    gitOperation: snapshot.origin?.gitOperation ?? null,
+    gitWhen: snapshot.origin?.gitWhen ?? null,
+  };
+  const info = sql.run(
+    `INSERT INTO snapshots (kind, at, label, branch, head, origin, origin_snapshot, from_git, git_operation, git_when, scope, machine, machine_snapshot)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    snapshot.kind,
+    at,
+    label,
+    branch,
+    head,
+    origin.kind,
+    origin.fromSnapshotId,
+    origin.fromGit,
+    origin.gitOperation,
+    origin.gitWhen,
+    scope,
+    snapshot.machine ?? null,
+    snapshot.machineSnapshot ?? null,
+  );
+  return { id: Number(info.lastInsertRowid), at, label, branch, head, origin };
 }
 
 /** Whether any blob is marked or collected: a history never pruned pays nothing per blob. */

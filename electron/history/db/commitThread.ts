@@ -1,33 +1,39 @@
-import type { SnapshotInfo } from '../../../shared/history.js';
+import { HindsightError } from '../../../shared/errors.js';
 import { count } from '../trace.js';
 import { WorkerHost } from '../workerHost.js';
 import { workerScript } from '../workerScripts.js';
 import type { HistoryIndex } from './historyIndex.js';
-import type { SnapshotWrite } from './commitSnapshot.js';
 import type { ThreadCommit } from './snapshotWriter.js';
+import type { BaselinePublish, PublishedBaseline, StagedBatch } from './stagedBaseline.js';
 
-// A thread that commits one large snapshot (a first copy's baseline) from its own connection
-// (commitWorker.ts, snapshotWriter.ts), so the history process's main thread spends the commit's
-// time waiting, not in SQLite: what is left to it is sending the rows (one structured clone).
-// Started as soon as the copy knows it is large, so its boot (a thread and SQLite's load) overlaps
-// the copy.
+// A thread that writes one large baseline (a first copy's) from its own connection
+// (commitWorker.ts, snapshotWriter.ts), batch by batch, then publishes it, so the history
+// process's main thread spends that time waiting, not in SQLite: what is left to it is sending
+// each batch's rows (a structured clone). Started as soon as the copy knows it is large, so its
+// boot (a thread and SQLite's load) overlaps the copy.
 
 export class CommitThread {
-  readonly #host = new WorkerHost<ThreadCommit, SnapshotInfo>(workerScript('commitWorker'), { name: 'The commit thread', unrefWhenIdle: true });
+  readonly #host = new WorkerHost<ThreadCommit, PublishedBaseline | null>(workerScript('commitWorker'), { name: 'The commit thread', unrefWhenIdle: true });
 
   constructor(private readonly index: HistoryIndex) {}
 
+  /** Writes one batch of the baseline's staged rows on the thread. */
+  async stage(batch: StagedBatch): Promise<void> {
+    await this.#host.request({ file: this.index.file, stage: batch });
+  }
+
   /**
-   * Commits `write` into the index's file on the thread, then announces it as a commit here
-   * would. A history a prune marked needs a look at blob files while committing: that one is
-   * committed here instead.
+   * Publishes the staged baseline on the thread, then announces it as a publish here would. A
+   * history a prune marked needs a look at blob files while publishing: that one is published
+   * here instead.
    */
-  async commit(write: SnapshotWrite): Promise<number> {
-    if (this.index.anyPruned()) return this.index.commitSnapshot(write);
-    const committed = await this.#host.request({ file: this.index.file, write, context: this.index.contextFor(write.snapshot) });
+  async publish(publish: BaselinePublish): Promise<number> {
+    if (this.index.anyPruned()) return this.index.publishBaseline(publish);
+    const published = await this.#host.request({ file: this.index.file, publish, context: this.index.contextFor(publish.snapshot) });
+    if (!published) throw new HindsightError('INTERNAL', 'The commit thread answered the baseline with nothing.');
     count('index.commitsOnThread');
-    this.index.announce(committed, write);
-    return committed.snapshotId;
+    this.index.announce(published.committed, published.effect);
+    return published.committed.snapshotId;
   }
 
   async close(): Promise<void> {

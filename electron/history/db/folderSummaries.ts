@@ -182,6 +182,27 @@ export function applyToSummaries(sql: Sql, id: number, { before, empty }: Summar
   sql.run('UPDATE folder_summary_state SET fresh = 1, baseline = ? WHERE id = 1', baseline ?? null);
 }
 
+/**
+ * Whether a first snapshot written without its versions in hand (a baseline published from its
+ * staged rows, stagedBaseline.ts) can keep the summaries: they are up to date and this line holds
+ * no path yet. Read before the snapshot's versions are written (their insert marks them stale).
+ */
+export function summariesKeptByFirstSnapshot(sql: Sql, line: number): boolean {
+  return summariesBeforeCommit(sql, line, [])?.empty === true;
+}
+
+/**
+ * The summaries of a first snapshot `id` that is the baseline: every path a file, none changed
+ * (each is as in the baseline). `paths` is read once, as it comes; only the folders are held.
+ */
+export function summarizeFirstSnapshot(sql: Sql, id: number, paths: Iterable<string>): void {
+  if (baselineId(sql) !== id) return;
+  const deltas = new Deltas();
+  for (const path of paths) deltas.add(path, { files: 1, deleted: 0, changed: 0 }, 1);
+  deltas.write(sql);
+  sql.run('UPDATE folder_summary_state SET fresh = 1, baseline = ? WHERE id = 1', id);
+}
+
 /** The newest version of each path along the segments: the fold's input. */
 export type NewestRows = (segments: readonly Segment[]) => { path: string; hash: string | null }[];
 

@@ -7,6 +7,8 @@ import * as compactQueries from './compactQueries.js';
 import { CommitThread } from './commitThread.js';
 import { anyPruned, commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import { snapshotEffect } from './snapshotEffect.js';
+import * as stagedBaseline from './stagedBaseline.js';
+import type { BaselinePublish, StagedBatch } from './stagedBaseline.js';
 import * as damagedBlobs from './damagedBlobs.js';
 import { folderLevel, summarizedDeletedFiles } from './folderLevel.js';
 import * as emptyFolders from './emptyFolders.js';
@@ -37,6 +39,7 @@ import * as versionQueries from './versionQueries.js';
 
 export type { NewBlob, NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
 export type { StatRow } from './statCache.js';
+export type { BaselinePublish, StagedBatch, StagedBlob, StagedFile } from './stagedBaseline.js';
 export type { LatestVersion } from './versionQueries.js';
 export type { BlobTextState, IndexedBlob, SearchIndexTotals } from './searchIndex.js';
 export type { ImportedRows, LineRowOut, SnapshotRowOut, VersionRowOut } from './bundleRows.js';
@@ -130,7 +133,31 @@ export class HistoryIndex {
   /** Writes a snapshot with its versions, the blobs they name and the stat rows, all or nothing; returns its id. */
   commitSnapshot(write: SnapshotWrite): number {
     const committed = commitSnapshot(this.#sql, write, this.contextFor(write.snapshot), this.#blobPresent);
-    this.announce(committed, write);
+    this.announce(committed, snapshotEffect(write));
+    return committed.snapshotId;
+  }
+
+  /** One batch of a first copy's baseline, written where no reader looks (stagedBaseline.ts). */
+  stageBaseline(batch: StagedBatch): void {
+    stagedBaseline.stageBatch(this.#sql, batch);
+  }
+
+  /** Forgets the rows a first copy staged and did not publish; answers how many files were staged. */
+  clearStagedBaseline(): number {
+    return stagedBaseline.clearStaged(this.#sql);
+  }
+
+  /** How many files a first copy has staged and not yet published. */
+  stagedBaselineFiles(): number {
+    return stagedBaseline.stagedFiles(this.#sql);
+  }
+
+  /** Makes the staged rows the baseline, in one transaction, and announces it; returns its id. */
+  publishBaseline(publish: BaselinePublish): number {
+    const { committed, effect } = this.#sql.immediate(() =>
+      stagedBaseline.publishBaseline(this.#sql, publish, this.contextFor(publish.snapshot), this.#blobPresent),
+    );
+    this.announce(committed, effect);
     return committed.snapshotId;
   }
 
@@ -140,9 +167,9 @@ export class HistoryIndex {
   }
 
   /** Tells the snapshot listener of a snapshot committed, here or by this process's commit thread. */
-  announce(committed: SnapshotInfo, write: SnapshotWrite): void {
+  announce(committed: SnapshotInfo, effect: SnapshotEffect | undefined): void {
     try {
-      this.#onSnapshot?.(committed, snapshotEffect(write));
+      this.#onSnapshot?.(committed, effect);
     } catch {
       // A listener's failure is its own: the snapshot is written and stays written.
     }

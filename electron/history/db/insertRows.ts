@@ -10,14 +10,17 @@ import type { Sql } from './sql.js';
 
 export const ROWS_PER_STATEMENT = 100;
 
-/** Runs `head` (an `INSERT ... (columns)` without VALUES) over `rows`, each row its columns' values in order. */
-export function insertRows(sql: Sql, head: string, rows: readonly (readonly unknown[])[]): void {
+/**
+ * Runs `head` (an `INSERT ... (columns)` without VALUES) over `rows`, each row its columns' values
+ * in order; `tail` follows the VALUES (an upsert's ON CONFLICT clause).
+ */
+export function insertRows(sql: Sql, head: string, rows: readonly (readonly unknown[])[], tail = ''): void {
   for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
     const batch = rows.slice(at, at + ROWS_PER_STATEMENT);
     const row = `(${batch[0]!.map(() => '?').join(', ')})`;
     const params: unknown[] = [];
     for (const values of batch) for (const value of values) params.push(value);
     count('db.rowStatements');
-    sql.run(`${head} VALUES ${Array<string>(batch.length).fill(row).join(', ')}`, params);
+    sql.run(`${head} VALUES ${Array<string>(batch.length).fill(row).join(', ')} ${tail}`, params);
   }
 }

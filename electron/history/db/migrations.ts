@@ -7,7 +7,8 @@ import type Database from 'better-sqlite3';
 // written by a newer Hindsight (a higher user_version than we know) is refused, not guessed at.
 //
 // Adding a migration: append { version: N + 1, up } below. Never edit one that has shipped: a
-// store written with it already has its user_version, and would never run the edit.
+// store written with it already has its user_version, and would never run the edit. A gap in the
+// numbers is harmless: every listed migration above the stored version runs, in order.
 //
 // The CHECKs on snapshots.kind and snapshots.origin list shared/history.ts's SNAPSHOT_KINDS and
 // ORIGIN_KINDS: a kind added there needs a migration that rebuilds the CHECK
@@ -329,6 +330,37 @@ const MIGRATIONS: Migration[] = [
         END;
         ALTER TABLE folder_modes ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
         INSERT INTO meta (key, value) SELECT 'folders.goneFrom', COALESCE(MAX(id), 0) + 1 FROM snapshots;
+      `),
+  },
+  {
+    // A first copy's baseline written in batches before it exists (db/stagedBaseline.ts): rows no
+    // reader looks at, moved into versions, stat_cache, blobs and blob_chunks by the one
+    // transaction that writes the baseline's snapshot. IF NOT EXISTS: a test of an older
+    // migration runs this again over its own tables.
+    version: 21,
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS staged_files (
+          path TEXT PRIMARY KEY,
+          type TEXT NOT NULL,
+          hash TEXT NOT NULL,
+          mode INTEGER NOT NULL,
+          size INTEGER NOT NULL,
+          target TEXT,
+          stat_size INTEGER NOT NULL,
+          stat_mode INTEGER NOT NULL,
+          mtime_ns TEXT NOT NULL,
+          ctime_ns TEXT NOT NULL,
+          ino TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS staged_blobs (hash TEXT PRIMARY KEY, size INTEGER NOT NULL, stored_size INTEGER) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS staged_chunks (
+          list TEXT NOT NULL,
+          seq INTEGER NOT NULL,
+          chunk TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          PRIMARY KEY (list, seq)
+        ) WITHOUT ROWID;
       `),
   },
 ];

@@ -1,20 +1,17 @@
 import Database from 'better-sqlite3';
-import type { SnapshotInfo } from '../../../shared/history.js';
-import { commitSnapshot, type SnapshotWrite } from './commitSnapshot.js';
 import { indexError } from './sqliteErrors.js';
 import { Sql } from './sql.js';
+import { publishBaseline, stageBatch, type BaselinePublish, type PublishedBaseline, type StagedBatch } from './stagedBaseline.js';
 
 // A connection of its own to a history.db the history process has opened (and migrated), on the
 // commit thread (commitWorker.ts): a first copy's baseline of tens of thousands of rows is written
-// here, so the history process's main thread does not spend a second in SQLite. The transaction
-// takes the write lock before it reads (immediate), so another connection's commit in between
-// cannot fail it; busy_timeout waits for one that holds the lock.
+// here, batch by batch and then published (stagedBaseline.ts), so the history process's main
+// thread does not spend a second in SQLite. The publish takes the write lock before it reads
+// (immediate), so another connection's commit in between cannot fail it; busy_timeout waits for
+// one that holds the lock.
 
-export interface ThreadCommit {
-  file: string;
-  write: SnapshotWrite;
-  context: { branch: string | null; head: string | null } | undefined;
-}
+export type ThreadCommit =
+  { file: string; stage: StagedBatch } | { file: string; publish: BaselinePublish; context: { branch: string | null; head: string | null } | undefined };
 
 export class SnapshotWriter {
   readonly #db: Database.Database;
@@ -32,13 +29,18 @@ export class SnapshotWriter {
     this.#sql = new Sql(this.#db, file);
   }
 
+  /** Writes one batch of the baseline's staged rows. */
+  stage(batch: StagedBatch): void {
+    stageBatch(this.#sql, batch);
+  }
+
   /**
-   * Commits one snapshot. Asked only for a history with no blob marked or collected by a prune
-   * (HistoryIndex.anyPruned), so no blob file needs a look: should one be marked meanwhile, the
-   * write fails (BLOB_MISSING, record again) rather than name a blob that may be gone.
+   * Publishes the staged baseline. Asked only for a history with no blob marked or collected by a
+   * prune (HistoryIndex.anyPruned), so no blob file needs a look: should one be marked meanwhile,
+   * the write fails (BLOB_MISSING, record again) rather than name a blob that may be gone.
    */
-  commit(write: SnapshotWrite, context: ThreadCommit['context']): SnapshotInfo {
-    return this.#sql.immediate(() => commitSnapshot(this.#sql, write, context, () => false));
+  publish(publish: BaselinePublish, context: { branch: string | null; head: string | null } | undefined): PublishedBaseline {
+    return this.#sql.immediate(() => publishBaseline(this.#sql, publish, context, () => false));
   }
 
   close(): void {

@@ -45,6 +45,11 @@ export interface FileEntriesOptions {
    * whether a blob is stored is answered from it instead of a look at each blob path.
    */
   known?: readonly string[];
+  /**
+   * Told each entry filed as its result arrives, instead of keeping it for `finish` (which then
+   * answers no versions, stats nor blobs): a first copy writes them in batches (store/baselineBatches.ts).
+   */
+  onFiled?: (entry: WalkEntry, filed: FiledResult) => void;
 }
 
 let nextKnownId = 1;
@@ -70,7 +75,9 @@ export interface Filing {
 export function startFiling(options: FileEntriesOptions): Filing {
   const pool = options.pool ?? sharedCopyPool();
   const cloneMode = options.cloneMode ?? cloneModeFromEnv();
-  const results = new Map<string, FiledFile | FiledLink>();
+  const results = new Map<string, FiledResult>();
+  // Handed on as they come, or kept for finish to collect in the walk's order.
+  const keep = options.onFiled ?? ((entry: WalkEntry, filed: FiledResult) => void results.set(entry.path, filed));
   const skipped: string[] = [];
   const unreadable: UnreadablePath[] = [];
   const done = { files: 0, bytes: 0 };
@@ -97,7 +104,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       result.outcomes.forEach((outcome, i) => {
         const entry = batch[i]!;
         if (outcome.kind === 'filed') {
-          results.set(entry.path, outcome);
+          keep(entry, outcome);
           knownHere?.add(outcome.hash);
           if (outcome.repaired) repaired.add(outcome.hash);
           count('copy.files');
@@ -130,7 +137,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
           const { hash, repaired: rewritten, stored } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet, knownHere);
           if (rewritten) repaired.add(hash);
-          results.set(entry.path, { kind: 'link', hash, size: bytes.length, stored });
+          keep(entry, { kind: 'link', hash, size: bytes.length, stored });
           done.files++;
         } else if (entry.type === 'file') {
           for (const batch of planner.push(entry)) send(batch);
@@ -158,12 +165,15 @@ export function startFiling(options: FileEntriesOptions): Filing {
 }
 
 /** A symlink filed here: its target's bytes, and their file's bytes on disk when this filing placed it. */
-interface FiledLink {
+export interface FiledLink {
   kind: 'link';
   hash: string;
   size: number;
   stored: number | undefined;
 }
+
+/** What filing one entry gave: a file the workers filed, or a link filed here. */
+export type FiledResult = FiledFile | FiledLink;
 
 function copyFailure(path: string, failure: CopyFailure): HindsightError {
   return fsError('copy', path, Object.assign(new Error(failure.message), { code: failure.code }), 'COPY_FAILED');
@@ -171,7 +181,7 @@ function copyFailure(path: string, failure: CopyFailure): HindsightError {
 
 function collect(
   entries: readonly WalkEntry[],
-  results: Map<string, FiledFile | FiledLink>,
+  results: Map<string, FiledResult>,
   skipped: string[],
   bytes: number,
 ): Omit<FiledEntries, 'unreadable' | 'repaired'> {
@@ -181,25 +191,36 @@ function collect(
   for (const entry of entries) {
     const r = results.get(entry.path);
     if (!r) continue;
+    const rows = filedRows(entry, r);
     // The bytes on disk of the file this filing placed; a blob already stored keeps what its row says.
-    if (r.stored !== undefined || !blobs.has(r.hash)) {
-      blobs.set(r.hash, {
-        hash: r.hash,
-        size: r.size,
-        ...(r.stored === undefined ? {} : { storedSize: r.stored }),
-        ...(r.kind === 'filed' && r.chunks ? { chunks: r.chunks } : {}),
-      });
-    }
-    if (r.kind === 'link') {
-      versions.push({ path: entry.path, hash: r.hash, mode: entry.mode, size: r.size, type: 'symlink', target: entry.target });
-      stats.push({ path: entry.path, type: 'symlink', ...stampOf(entry), hash: r.hash, target: entry.target });
-    } else {
-      // The worker's own fstat: the stamp of the bytes it filed, not the walk's earlier look.
-      versions.push({ path: entry.path, hash: r.hash, mode: r.mode, size: r.size, type: 'file' });
-      stats.push({ path: entry.path, type: 'file', ...stampOf(r), hash: r.hash });
-    }
+    if (r.stored !== undefined || !blobs.has(r.hash)) blobs.set(r.hash, rows.blob);
+    versions.push(rows.version);
+    stats.push(rows.stat);
   }
   return { versions, stats, skipped, bytes, blobs: [...blobs.values()] };
+}
+
+/** The rows the index records for one filed entry: its version, its stat row and the blob it names. */
+export function filedRows(entry: WalkEntry, r: FiledResult): { version: NewVersion; stat: StatRow; blob: NewBlob } {
+  const blob: NewBlob = {
+    hash: r.hash,
+    size: r.size,
+    ...(r.stored === undefined ? {} : { storedSize: r.stored }),
+    ...(r.kind === 'filed' && r.chunks ? { chunks: r.chunks } : {}),
+  };
+  if (r.kind === 'link') {
+    return {
+      version: { path: entry.path, hash: r.hash, mode: entry.mode, size: r.size, type: 'symlink', target: entry.target },
+      stat: { path: entry.path, type: 'symlink', ...stampOf(entry), hash: r.hash, target: entry.target },
+      blob,
+    };
+  }
+  // The worker's own fstat: the stamp of the bytes it filed, not the walk's earlier look.
+  return {
+    version: { path: entry.path, hash: r.hash, mode: r.mode, size: r.size, type: 'file' },
+    stat: { path: entry.path, type: 'file', ...stampOf(r), hash: r.hash },
+    blob,
+  };
 }
 
 function stampOf(from: StatStamp): StatStamp {

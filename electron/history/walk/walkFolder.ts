@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type BigIntStats, type Stats } from 'node:fs';
 import { lossyPath } from '../../../shared/fileNameBytes.js';
+import { appendAll } from '../../../shared/largeArrays.js';
 import type { EntryType, UnreadablePath } from '../../../shared/history.js';
 import { comparePaths } from '../../../shared/projectPath.js';
 import { msOfNs, stampOf, type StatStamp } from '../statStamp.js';
@@ -62,6 +63,8 @@ export interface WalkOptions {
    * (a rescan: statTable.ts).
    */
   unchanged?: (path: string, st: Stats) => boolean;
+  /** Entries are only told to `onEntries`, never kept: the walk answers none (a first copy's, walkJob.ts). */
+  streamOnly?: boolean;
 }
 
 /** Whether an entry is a file over the size limit of the settings (links are never too large). */
@@ -88,7 +91,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
     const dirents = readFolder(root, rel, options.unreadable);
     if (!dirents) continue;
     const layers = withGitignore(root, rel, dirents, inherited);
-    const found = entries.length;
+    const found: WalkEntry[] = [];
     for (const dirent of dirents) {
       const name = typeof dirent.name === 'string' ? dirent.name : nameOfBytes(dirent.name);
       if (name === '.git') continue;
@@ -114,16 +117,17 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
         options.ignored?.push(shown);
       } else if (kind === 'file' && options.unchanged) {
         const entry = fileIfChanged(abs, path, options);
-        if (entry) entries.push(entry);
+        if (entry) found.push(entry);
       } else {
         const entry = statEntry(abs, path, kind, options.unreadable);
         // One over the size limit too: written smaller before the watch is in place, it is recorded.
         if (entry) options.walked?.files.set(path, msOfNs(entry.ctimeNs));
         if (entry && overSizeLimit(entry, options.maxFileSize)) count('walk.overSizeLimit');
-        else if (entry) entries.push(entry);
+        else if (entry) found.push(entry);
       }
     }
-    if (options.onEntries && entries.length > found) options.onEntries(entries.slice(found));
+    if (!options.streamOnly) appendAll(entries, found);
+    if (options.onEntries && found.length > 0) options.onEntries(found);
     if (performance.now() - sliceStart > SLICE_MS) {
       options.signal?.throwIfAborted();
       await new Promise((resolve) => setImmediate(resolve));

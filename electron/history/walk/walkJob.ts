@@ -8,13 +8,12 @@ import { walkFolder, type WalkEntry } from './walkFolder.js';
 // A first copy's walk on a copy worker (the pool's side is store/copyPool.ts walk): readdir, lstat and
 // the ignore rules cost the history process's main thread nothing. Entries go back in groups of
 // many folders, so the main thread handles one message per WALK_ENTRIES_PER_MESSAGE files rather
-// than one per folder; the path order comes last as one array of indexes, so the main thread
-// never sorts.
+// than one per folder. Nothing is kept here once sent: the first copy writes its rows in any
+// order (db/stagedBaseline.ts), so the walk holds one group of entries, not every file's.
 
 class WalkStopped extends Error {}
 
 export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => void): Promise<void> {
-  const sent = new Map<WalkEntry, number>();
   let pending: WalkEntry[] = [];
   let posted = 0;
   const stopped = () => Atomics.load(job.cancel, 0) !== 0;
@@ -33,7 +32,7 @@ export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => v
   // The niceness the walk runs at (Linux: this thread's own), for the test that it is not lowered.
   count('walk.niceness', getPriority(0));
   try {
-    const sorted = await walkFolder(job.root, {
+    await walkFolder(job.root, {
       exclude: job.exclude,
       skip: job.skip,
       maxFileSize: job.maxFileSize,
@@ -41,19 +40,15 @@ export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => v
       ignored,
       folderModes,
       unreadable,
+      streamOnly: true,
       onEntries: (found) => {
         if (stopped()) throw new WalkStopped();
-        for (const entry of found) {
-          sent.set(entry, sent.size);
-          pending.push(entry);
-        }
+        for (const entry of found) pending.push(entry);
         if (pending.length >= WALK_ENTRIES_PER_MESSAGE) flush();
       },
     });
     flush();
-    const order = new Uint32Array(sorted.length);
-    sorted.forEach((entry, i) => (order[i] = sent.get(entry)!));
-    post({ kind: 'walked', order, ignored, folderModes: [...folderModes], unreadable, counts: traceSnapshot() });
+    post({ kind: 'walked', ignored, folderModes: [...folderModes], unreadable, counts: traceSnapshot() });
   } catch (error) {
     if (error instanceof WalkStopped) post({ kind: 'walkFailed', cancelled: true });
     else if (isHindsightError(error)) post({ kind: 'walkFailed', cancelled: false, error: error.toJSON() });

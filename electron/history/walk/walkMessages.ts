@@ -35,8 +35,6 @@ export interface WalkedEntries {
 
 export interface WalkEnded {
   kind: 'walked';
-  /** The entries in path order, as indexes into every entry sent (in the order they were sent). */
-  order: Uint32Array;
   ignored: string[];
   folderModes: [string, number][];
   unreadable: UnreadablePath[];

@@ -32,8 +32,10 @@ describe('the baseline commit', () => {
     const root = tree(300);
     const store = storeOf(root, told);
     resetTrace();
-    const copied = await firstCopy(store, { commitThreadFrom: 100 });
+    const copied = await firstCopy(store, { commitThreadFrom: 100, baselineBatchFiles: 100 });
     expect(counter('index.commitsOnThread')).toBe(1);
+    // Its batches and the publish, written on the thread.
+    expect(counter('baseline.transactions')).toBe(Math.ceil(302 / 100) + 1);
     expect(copied.files).toBe(302);
     const baseline = store.index.baselineId();
     expect(told.map((s) => [s.snapshotId, s.kind, s.files])).toEqual([[baseline, 'baseline', 302]]);
