@@ -48,9 +48,12 @@ import { appendAll } from '../../../shared/largeArrays.js';
 // byte is stored: the format and version, the header and the index rows against each other
 // (bundleChecks.ts, before the folder is even registered), that the history is this project's
 // (or the store is empty), and for an incremental bundle that the snapshot it follows and the blobs it requires
-// are here (else BUNDLE_PREREQUISITES with the list). Then each blob is written to a temp beside
-// its final path, hashed as it streams, and renamed into place after its close (the closer of
-// restore/backgroundCloser.ts); a blob already stored is only hashed (what is stored comes from one
+// are here (else BUNDLE_PREREQUISITES with the list). Then each blob's head is checked here, and a
+// blob of at most 4 MiB goes with the next ones in a batch to a copy worker (importBatches.ts,
+// store/checkAndPlace.ts), which hashes it, writes it to a temp beside its final path and renames
+// it into place: this thread only reads the stream and decides what each blob needs. A longer one
+// is hashed as it streams here, written to a temp and renamed after its close (the closer of
+// restore/backgroundCloser.ts). A blob already stored is only hashed (what is stored comes from one
 // listing of the store, store/storedBlobs.ts, not a stat per blob), and one damaged or of the
 // wrong length is written again over its file; a blob whose size is not the one its versions
 // give it is refused at its head. The index rows are committed
