@@ -118,6 +118,7 @@ export class ImportBatches {
 
   private took(seq: number, batch: Batch, result: PlaceResult): void {
     count('import.blobTemps', result.temps);
+    count('import.mkdirs', result.mkdirs);
     for (const [name, value] of Object.entries(result.counts ?? {})) count(name, value);
     for (let i = 0; i < result.done; i++) {
       const action = batch.modes[i]! & ~PLACE_COMPRESSED;
