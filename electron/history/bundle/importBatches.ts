@@ -43,6 +43,8 @@ export class ImportBatches {
   private bytesInFlight = 0;
   private sent = 0;
   private failure: { seq: number; error: unknown } | undefined;
+  /** Batch memory the workers gave back. */
+  private readonly spare: ArrayBuffer[] = [];
 
   constructor(
     private readonly pool: CopyPool,
@@ -54,8 +56,7 @@ export class ImportBatches {
   async add(reader: ByteReader, record: { hash: string; size: number; length: number; mode: number }, what: string): Promise<void> {
     const { hash, size, length, mode } = record;
     if (this.current && (this.current.used + length > this.current.bytes.length || this.current.hashes.length >= BATCH_RECORDS)) await this.send();
-    // Unpooled, its own memory: it is transferred to the worker whole.
-    const batch = (this.current ??= { bytes: Buffer.allocUnsafeSlow(Math.max(BATCH_BYTES, length)), used: 0, hashes: [], sizes: [], lengths: [], modes: [] });
+    const batch = (this.current ??= { bytes: this.buffer(length), used: 0, hashes: [], sizes: [], lengths: [], modes: [] });
     for await (const piece of reader.pieces(length, what)) batch.used += piece.copy(batch.bytes, batch.used);
     batch.hashes.push(hash);
     batch.sizes.push(size);
@@ -80,6 +81,18 @@ export class ImportBatches {
     this.current = undefined;
     await this.settle();
     return this.failure?.error;
+  }
+
+  /**
+   * Memory for a batch: one a worker gave back, else new (unpooled, its own memory: it is
+   * transferred whole). Buffers go back and forth, so an import holds at most
+   * BATCHES_IN_FLIGHT + 1 of them, never one per batch waiting for a worker's garbage collection.
+   */
+  private buffer(length: number): Buffer {
+    const spare = this.spare.pop();
+    if (spare && spare.byteLength >= length) return Buffer.from(spare);
+    count('import.placeBuffers');
+    return Buffer.allocUnsafeSlow(Math.max(BATCH_BYTES, length));
   }
 
   private async settle(): Promise<void> {
@@ -117,6 +130,7 @@ export class ImportBatches {
   }
 
   private took(seq: number, batch: Batch, result: PlaceResult): void {
+    this.spare.push(result.bytes.buffer as ArrayBuffer);
     count('import.blobTemps', result.temps);
     count('import.mkdirs', result.mkdirs);
     for (const [name, value] of Object.entries(result.counts ?? {})) count(name, value);

@@ -81,6 +81,8 @@ export interface PlaceResult {
   temps: number;
   mkdirs: number;
   failure?: PlaceFailure;
+  /** The job's bytes, transferred back for the next batch. */
+  bytes: Uint8Array;
   /** The worker's trace counts of this batch (store.compressions, store.decompressions). */
   counts?: Record<string, number>;
 }

@@ -42,7 +42,8 @@ function knownOf(job: CopyJob): Set<string> | undefined {
 
 parentPort?.on('message', (job: CopyJob | WalkJob | PlaceJob) => {
   if ('kind' in job && job.kind === 'place') {
-    parentPort?.postMessage(checkAndPlace(job, createsPrivateFileExactly()));
+    // The batch's memory goes back with the answer, for the next batch.
+    parentPort?.postMessage(checkAndPlace(job, createsPrivateFileExactly()), [job.bytes.buffer as ArrayBuffer]);
     return;
   }
   if ('kind' in job) {

@@ -39,7 +39,7 @@ describe('an import on the copy workers', () => {
     expect(await other.verify(result.projectId)).toMatchObject({ ok: true, blobs: files, missing: [], corrupt: [] });
   });
 
-  it('keeps at most two batches out at once, whatever the bundle holds', async () => {
+  it('keeps at most two batches out at once, whatever the bundle holds, and reuses their memory', async () => {
     // 40 incompressible blobs of about 1 MB: eight to a batch, five batches.
     const spec: TreeSpec = {};
     for (let i = 0; i < 40; i++) spec[`big/f${i}.bin`] = seededBytes(500 + i, 1_000_000);
@@ -52,6 +52,8 @@ describe('an import on the copy workers', () => {
     expect(counter('import.placeBatchesInFlight')).toBeGreaterThanOrEqual(1);
     expect(counter('import.placeBatchesInFlight')).toBeLessThanOrEqual(BATCHES_IN_FLIGHT);
     expect(counter('import.placeBytesInFlight')).toBeLessThanOrEqual(BATCHES_IN_FLIGHT * BATCH_BYTES);
+    // Batch memory comes back from the workers and is used again: not one buffer a batch.
+    expect(counter('import.placeBuffers')).toBeLessThanOrEqual(BATCHES_IN_FLIGHT + 1);
     expect(await other.verify(result.projectId)).toMatchObject({ ok: true, blobs: 40, missing: [], corrupt: [] });
   });
 
