@@ -8,10 +8,13 @@ import { fsError } from '../fsErrors.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
 import { closeFailuresError, makeCloser, type Closer } from '../restore/backgroundCloser.js';
-import { BlobUndecodable, checkCompressedForm, compressBlob, COMPRESS_UP_TO, formToKeep, mayBeCompressed } from '../store/blobCodec.js';
+import { COMPRESS_UP_TO } from '../store/blobCodec.js';
+import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
+import { PLACE_CHECK, PLACE_COMPRESSED, PLACE_REWRITE, PLACE_WRITE, type PlaceFailure } from '../store/copyProtocol.js';
 import { dropTemp, openBlobTemp, placeBlobFile, removeBlob } from '../store/blobFiles.js';
 import { writeAll } from '../store/storeBytes.js';
 import type { BlobForm } from '../store/storeLayout.js';
+import { ImportBatches } from './importBatches.js';
 import { StoredBlobs } from '../store/storedBlobs.js';
 import { count } from '../trace.js';
 import {
@@ -45,9 +48,12 @@ import { appendAll } from '../../../shared/largeArrays.js';
 // byte is stored: the format and version, the header and the index rows against each other
 // (bundleChecks.ts, before the folder is even registered), that the history is this project's
 // (or the store is empty), and for an incremental bundle that the snapshot it follows and the blobs it requires
-// are here (else BUNDLE_PREREQUISITES with the list). Then each blob is written to a temp beside
-// its final path, hashed as it streams, and renamed into place after its close (the closer of
-// restore/backgroundCloser.ts); a blob already stored is only hashed (what is stored comes from one
+// are here (else BUNDLE_PREREQUISITES with the list). Then each blob's head is checked here, and a
+// blob of at most 4 MiB goes with the next ones in a batch to a copy worker (importBatches.ts,
+// store/checkAndPlace.ts), which hashes it, writes it to a temp beside its final path and renames
+// it into place: this thread only reads the stream and decides what each blob needs. A longer one
+// is hashed as it streams here, written to a temp and renamed after its close (the closer of
+// restore/backgroundCloser.ts). A blob already stored is only hashed (what is stored comes from one
 // listing of the store, store/storedBlobs.ts, not a stat per blob), and one damaged or of the
 // wrong length is written again over its file; a blob whose size is not the one its versions
 // give it is refused at its head. The index rows are committed
@@ -176,7 +182,7 @@ export async function applyBundle(
   reader: ByteReader,
   header: BundleHeader,
   rows: CheckedRows,
-  options: { closer?: Closer; background?: boolean; meter?: TransferMeter; signal?: AbortSignal } = {},
+  options: { closer?: Closer; background?: boolean; meter?: TransferMeter; signal?: AbortSignal; pool?: CopyPool } = {},
 ): Promise<ImportOutcome> {
   // Asked once per blob (and per version not carried): one listing of the store, not a stat each.
   const blobs = new StoredBlobs(store.blobsDir);
@@ -193,11 +199,22 @@ export async function applyBundle(
   // A blob found damaged is not held, whatever its file: the bundle's checked bytes replace it.
   const damaged = new Set(store.index.damagedHashes());
   const repaired: string[] = [];
+  const placedOne = (hash: string, rewrite: boolean) => {
+    blobs.placed(hash);
+    if (rewrite) repaired.push(hash);
+    else placed.push(hash);
+  };
+  // Blobs up to the longest a store keeps compressed are checked and placed on the copy workers.
+  const batches = new ImportBatches(options.pool ?? sharedCopyPool(), store.blobsDir, {
+    placed: placedOne,
+    refused: (hash, failure) => refusal(store, hash, failure, snapshots),
+  });
   try {
     let previous = '';
     const recordKinds: number[] = header.version >= COMPRESSED_RECORDS_FROM ? [KIND.blob, KIND.compressed] : [KIND.blob];
     for (let kind = await reader.peek(); kind !== undefined && recordKinds.includes(kind); kind = await reader.peek()) {
       signal?.throwIfAborted();
+      batches.check();
       const compressed = kind === KIND.compressed;
       const head = await reader.read(compressed ? COMPRESSED_HEAD : BLOB_HEAD, 'a blob head');
       const hash = head.subarray(1, 33).toString('hex');
@@ -207,28 +224,30 @@ export async function applyBundle(
       const wrongSize = sizeProblem(sizes, hash, size);
       if (wrongSize !== null) throw bundleCorrupt(wrongSize, { hash });
       previous = hash;
-      // A compressed record is read whole (at most 1 MiB) and checked before anything is decided.
-      const kept = compressed ? await readCompressedRecord(reader, hash, size, head.readUInt32BE(BLOB_HEAD), snapshots, meter) : undefined;
-      if (!damaged.has(hash) && blobs.has(hash, size)) {
-        if (!kept) await checkOnly(reader, hash, size, meter);
-        outcome.blobsPresent++;
+      const length = compressed ? head.readUInt32BE(BLOB_HEAD) : size;
+      if (compressed && length > COMPRESS_UP_TO)
+        throw compressedRecordDamaged(hash, `its compressed form is ${length} bytes, more than a compressed blob takes`, snapshots);
+      const present = !damaged.has(hash) && blobs.has(hash, size);
+      // A file of that name that is not held (damaged, or of the wrong length) was there before
+      // this run: it is replaced, and never removed on a failure.
+      const rewrite = !present && (damaged.has(hash) || blobs.named(hash));
+      const what = `blob ${hash.slice(0, 12)}…`;
+      if (compressed || size <= COMPRESS_UP_TO) {
+        const action = present ? PLACE_CHECK : rewrite ? PLACE_REWRITE : PLACE_WRITE;
+        await batches.add(reader, { hash, size, length, mode: action | (compressed ? PLACE_COMPRESSED : 0) }, what);
+        meter?.add({ bytes: size });
+      } else if (present) {
+        await checkOnly(reader, hash, size, meter);
       } else {
-        // A file of that name that is not held (damaged, or of the wrong length) was there before
-        // this run: it is replaced, and never removed on a failure.
-        const rewrite = damaged.has(hash) || blobs.named(hash);
-        const done = () => {
-          blobs.placed(hash);
-          if (rewrite) repaired.push(hash);
-          else placed.push(hash);
-        };
-        if (kept) await writeKept(store, hash, kept, closer, rewrite, done);
-        else await writeBlob(store, reader, hash, size, closer, rewrite, done, meter);
-        outcome.blobsWritten++;
+        await writeBlob(store, reader, hash, size, closer, rewrite, () => placedOne(hash, rewrite), meter);
       }
+      if (present) outcome.blobsPresent++;
+      else outcome.blobsWritten++;
       carried.push({ hash, size });
       outcome.bytes += size;
       meter?.add({ files: 1 });
     }
+    await batches.finish();
     const before = reader.digestSoFar();
     if ((await reader.peek()) !== KIND.end)
       throw bundleCorrupt((await reader.atEnd()) ? 'it ends early, before its end record' : 'an unknown record follows the blobs');
@@ -250,7 +269,9 @@ export async function applyBundle(
     setHistoryId(store, header.projectId);
     meter?.finish();
     return { added, snapshots: snapshots.length, ...outcome };
-  } catch (error) {
+  } catch (thrown) {
+    // A worker's refusal comes first: it is earlier in the stream than anything read after it.
+    const error = (await batches.abandon()) ?? thrown;
     await closer.drain();
     // What this run placed goes again: the store is as it was before the import. A damaged blob
     // it rewrote stays rewritten: its right bytes are better than what was there.
@@ -296,10 +317,10 @@ async function checkOnly(reader: ByteReader, hash: string, size: number, meter?:
 }
 
 /**
- * Writes a carried blob to a temp and renames it into place after its close (over a file of that
- * name, if any: the caller decided it is to be replaced); `placed` runs once it is there. A blob
- * small enough to be compressed is gathered and written in the store's form for it
- * (store/blobCodec.ts); a longer one is written raw as it arrives.
+ * Writes a carried blob longer than any the store keeps compressed (the shorter ones go to the
+ * workers in batches: importBatches.ts) to a temp as it arrives, raw, and renames it into place
+ * after its close (over a file of that name, if any: the caller decided it is to be replaced);
+ * `placed` runs once it is there.
  */
 async function writeBlob(
   store: ProjectStore,
@@ -320,28 +341,19 @@ async function writeBlob(
     throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
   }
   const digest = createHash('sha256');
-  const gathered = mayBeCompressed(size) ? Buffer.allocUnsafe(size) : undefined;
-  let form: BlobForm = 'raw';
   try {
-    let at = 0;
     for await (const piece of reader.pieces(size, `blob ${hash.slice(0, 12)}…`)) {
       digest.update(piece);
-      if (gathered) at += piece.copy(gathered, at);
-      else writeAll(fd, piece);
+      writeAll(fd, piece);
       meter?.add({ bytes: piece.length });
     }
     if (digest.digest('hex') !== hash) throw blobMismatch(hash);
-    if (gathered) {
-      const compressed = compressBlob(gathered);
-      if (compressed) form = 'compressed';
-      writeAll(fd, compressed ?? gathered);
-    }
   } catch (error) {
     closeSync(fd);
     dropTemp(temp);
     throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
   }
-  await placeAfterClose(store, { temp, fd }, hash, form, closer, replacing, placed);
+  await placeAfterClose(store, { temp, fd }, hash, 'raw', closer, replacing, placed);
 }
 
 /** Renames a written temp into place after its close (the closer's); `placed` runs once it is there. */
@@ -365,32 +377,11 @@ function placeAfterClose(
   );
 }
 
-/**
- * A compressed blob record's form, checked (store/blobCodec.ts checkCompressedForm): no longer
- * than a compressed blob is (refused before it is read), inflated no further than `size`,
- * hashing to its name. Answers the form to keep it in; damage is BLOB_CORRUPT naming the versions
- * of the bundle that hold the blob.
- */
-async function readCompressedRecord(
-  reader: ByteReader,
-  hash: string,
-  size: number,
-  length: number,
-  snapshots: readonly BundleSnapshot[],
-  meter?: TransferMeter,
-): Promise<{ form: BlobForm; bytes: Buffer }> {
-  if (length > COMPRESS_UP_TO) throw compressedRecordDamaged(hash, `its compressed form is ${length} bytes, more than a compressed blob takes`, snapshots);
-  // A copy: the reader's chunk is reused once the next piece is read, and the form is kept until its write.
-  const stored = Buffer.from(await reader.read(length, `blob ${hash.slice(0, 12)}…`));
-  let raw: Buffer;
-  try {
-    raw = checkCompressedForm(hash, size, stored);
-  } catch (error) {
-    if (error instanceof BlobUndecodable) throw compressedRecordDamaged(hash, error.why, snapshots);
-    throw error;
-  }
-  meter?.add({ bytes: size });
-  return formToKeep(raw, stored);
+/** The typed error for a blob a copy worker refused (store/checkAndPlace.ts). */
+function refusal(store: ProjectStore, hash: string, failure: PlaceFailure, snapshots: readonly BundleSnapshot[]): unknown {
+  if (failure.kind === 'mismatch') return blobMismatch(hash);
+  if (failure.kind === 'undecodable') return compressedRecordDamaged(hash, failure.why, snapshots);
+  return fsError('store a blob in', store.storeDir, Object.assign(new Error(failure.why), { code: failure.code }), 'COPY_FAILED');
 }
 
 function compressedRecordDamaged(hash: string, why: string, snapshots: readonly BundleSnapshot[]): HindsightError {
@@ -402,32 +393,6 @@ function compressedRecordDamaged(hash: string, why: string, snapshots: readonly 
     hash,
     versions,
   });
-}
-
-/** Writes a checked compressed record in the form it is kept in, through a temp renamed after its close. */
-async function writeKept(
-  store: ProjectStore,
-  hash: string,
-  kept: { form: BlobForm; bytes: Buffer },
-  closer: Closer,
-  replacing: boolean,
-  placed: () => void,
-): Promise<void> {
-  let file: { temp: string; fd: number };
-  try {
-    file = openBlobTemp(store.blobsDir, hash);
-    count('import.blobTemps');
-  } catch (error) {
-    throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
-  }
-  try {
-    writeAll(file.fd, kept.bytes);
-  } catch (error) {
-    closeSync(file.fd);
-    dropTemp(file.temp);
-    throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
-  }
-  await placeAfterClose(store, file, hash, kept.form, closer, replacing, placed);
 }
 
 function blobMismatch(hash: string): HindsightError {

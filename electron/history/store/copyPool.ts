@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { CopySlots } from './copySlots.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
-import type { CopyJob, CopyJobResult, WalkEnded, WalkJob, WalkMessage } from './copyProtocol.js';
+import type { CopyJob, CopyJobResult, PlaceJob, PlaceResult, WalkEnded, WalkJob, WalkMessage } from './copyProtocol.js';
 import { count, countMax } from '../trace.js';
 import { workerScript as scriptOf } from '../workerScripts.js';
 import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
@@ -25,8 +25,11 @@ import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
 /** How long a copy worker may wait idle before it is ended. */
 export const DEFAULT_WORKER_IDLE_MS = 10_000;
 
+/** What a worker answers: a copy batch's result, a walk's message, or a place batch's result. */
+type Answer = CopyJobResult | WalkMessage | PlaceResult;
+
 interface Pending {
-  resolve: (result: CopyJobResult | WalkMessage) => void;
+  resolve: (result: Answer) => void;
   reject: (error: Error) => void;
   /** A walk's entries, told as they arrive (the walk's end settles it, as a batch's result does). */
   onEntries?: (entries: WalkEntry[]) => void;
@@ -94,6 +97,20 @@ export class CopyPool {
   }
 
   /**
+   * Checks and places a batch of blobs on a worker (store/checkAndPlace.ts): an import's records,
+   * whose bytes are transferred to the worker, not copied. Takes a slot like a copy batch.
+   */
+  async place(job: Omit<PlaceJob, 'kind' | 'jobId'>): Promise<PlaceResult> {
+    await this.slots.acquire(0);
+    try {
+      const message: PlaceJob = { ...job, kind: 'place', jobId: this.nextJobId++ };
+      return (await this.dispatch(message, [job.bytes.buffer as ArrayBuffer])) as PlaceResult;
+    } finally {
+      this.slots.release();
+    }
+  }
+
+  /**
    * Walks a folder on a copy worker (walk/walkJob.ts), so the walk costs this thread nothing but
    * the entries' messages: `onEntries` is told each group as it arrives. The walk takes a worker
    * but no copy slot (it copies nothing); its worker copies again once it is done. An `onEntries`
@@ -109,11 +126,11 @@ export class CopyPool {
     };
     signal?.addEventListener('abort', stop, { once: true });
     let failure: { error: unknown } | undefined;
-    let end: CopyJobResult | WalkMessage;
+    let end: Answer;
     try {
       const worker = await this.freeWorker();
       worker.ref();
-      end = await new Promise<CopyJobResult | WalkMessage>((resolve, reject) => {
+      end = await new Promise<Answer>((resolve, reject) => {
         const told = (entries: WalkEntry[]) => {
           count('walk.entryMessages');
           if (!failure) {
@@ -136,7 +153,7 @@ export class CopyPool {
     }
     if (failure) throw failure.error;
     signal?.throwIfAborted();
-    if (!('kind' in end) || end.kind === 'entries') throw new HindsightError('INTERNAL', 'A copy worker answered a walk with something else.');
+    if (!('kind' in end) || end.kind === 'entries' || end.kind === 'placed') throw new HindsightError('INTERNAL', 'A copy worker answered a walk with something else.');
     if (end.kind === 'walkFailed') throw new HindsightError(end.error?.code ?? 'INTERNAL', end.error?.message ?? 'The walk stopped.', end.error?.details);
     // The walk's own counters, kept apart from this thread's (walk.lstat counts the walks run here).
     for (const [name, value] of Object.entries(end.counts)) count(`worker.${name}`, value);
@@ -169,19 +186,19 @@ export class CopyPool {
     this.closed = false;
   }
 
-  private async dispatch(job: CopyJob): Promise<CopyJobResult | WalkMessage> {
+  private async dispatch(job: CopyJob | PlaceJob, transfer: ArrayBuffer[] = []): Promise<Answer> {
     const worker = await this.freeWorker();
     worker.ref();
     let message = job;
-    if (job.known) {
+    if ('known' in job && job.known) {
       // The list crosses to each worker once per filing; after that its id is enough.
       if (this.knownHeld.get(worker) === job.known.id) message = { ...job, known: { id: job.known.id } };
       else count('copy.knownListsSent');
       this.knownHeld.set(worker, job.known.id);
     }
-    return new Promise<CopyJobResult | WalkMessage>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       this.pending.set(worker, { resolve, reject });
-      worker.postMessage(message);
+      worker.postMessage(message, transfer);
     });
   }
 
@@ -223,7 +240,7 @@ export class CopyPool {
     const worker = new Worker(this.workerScript);
     this.workers++;
     count('copy.workers');
-    worker.on('message', (result: CopyJobResult | WalkMessage) => {
+    worker.on('message', (result: Answer) => {
       const waiter = this.pending.get(worker);
       if ('kind' in result && result.kind === 'entries') {
         waiter?.onEntries?.(result.entries);

@@ -37,5 +37,54 @@ export interface CopyJobResult {
   cloneFallbacks: number;
 }
 
+/** What a copy worker does with one blob of a PlaceJob (bit PLACE_COMPRESSED set: its bytes are a compressed form). */
+export const PLACE_CHECK = 0;
+export const PLACE_WRITE = 1;
+/** Written over a file of that name (found damaged, or of the wrong length). */
+export const PLACE_REWRITE = 2;
+export const PLACE_COMPRESSED = 4;
+
+/**
+ * Blobs whose hashes are claimed but not yet checked (an import's records), their bytes one
+ * after another in `bytes` (transferred, not copied): each is hashed (a compressed form inflated
+ * first, no further than its size), then checked only or written to a temp and renamed into
+ * place. The worker stops at the first blob that fails.
+ */
+export interface PlaceJob {
+  kind: 'place';
+  jobId: number;
+  blobsDir: string;
+  bytes: Uint8Array;
+  hashes: string[];
+  /** Raw sizes. */
+  sizes: number[];
+  /** How many bytes of `bytes` each blob takes (a compressed form's length). */
+  lengths: number[];
+  /** PLACE_CHECK, PLACE_WRITE or PLACE_REWRITE, with PLACE_COMPRESSED. */
+  modes: Uint8Array;
+}
+
+export interface PlaceFailure {
+  /** The blob that failed: every blob before it was done. */
+  index: number;
+  /** mismatch: raw bytes that do not hash to their name; undecodable: a compressed form refused (`why`); failed: a file-system error. */
+  kind: 'mismatch' | 'undecodable' | 'failed';
+  why: string;
+  code?: string;
+}
+
+export interface PlaceResult {
+  kind: 'placed';
+  jobId: number;
+  /** Blobs handled, from the first: all of them unless `failure`. */
+  done: number;
+  temps: number;
+  mkdirs: number;
+  failure?: PlaceFailure;
+  /** The job's bytes, transferred back for the next batch. */
+  bytes: Uint8Array;
+  /** The worker's trace counts of this batch (store.compressions, store.decompressions). */
+  counts?: Record<string, number>;
+}
 
 export type { WalkEnded, WalkJob, WalkMessage } from '../walk/walkMessages.js';

@@ -2,13 +2,15 @@ import { parentPort } from 'node:worker_threads';
 import { createsPrivateFileExactly } from '../privateModes.js';
 import { COPY_WORKER_NICE, threadPriority } from '../threadPriority.js';
 import { CopyCancelled, fileRegularFile, type FileCounters } from './fileIntoStore.js';
-import type { CopyFailure, CopyJob, CopyJobResult, WalkJob } from './copyProtocol.js';
+import type { CopyFailure, CopyJob, CopyJobResult, PlaceJob, WalkJob } from './copyProtocol.js';
+import { checkAndPlace } from './checkAndPlace.js';
 import { runWalkJob } from '../walk/walkJob.js';
 
 // A copy worker: files the batch it is given one file at a time with synchronous calls, and
 // answers once per batch. A file that fails is reported, and the rest of the batch still runs.
 // It also walks a first copy's folder when asked (walk/walkJob.ts), so that walk runs off the
-// history process's main thread without a thread of its own to boot.
+// history process's main thread without a thread of its own to boot. An import's blobs come in
+// batches to check and place (checkAndPlace.ts): foreground work, so that does not lower it.
 
 function fail(error: unknown): CopyFailure {
   const err = error as NodeJS.ErrnoException;
@@ -38,7 +40,12 @@ function knownOf(job: CopyJob): Set<string> | undefined {
   return known?.id === job.known.id ? known.set : undefined;
 }
 
-parentPort?.on('message', (job: CopyJob | WalkJob) => {
+parentPort?.on('message', (job: CopyJob | WalkJob | PlaceJob) => {
+  if ('kind' in job && job.kind === 'place') {
+    // The batch's memory goes back with the answer, for the next batch.
+    parentPort?.postMessage(checkAndPlace(job, createsPrivateFileExactly()), [job.bytes.buffer as ArrayBuffer]);
+    return;
+  }
   if ('kind' in job) {
     void runWalkJob(job, (message) => parentPort?.postMessage(message));
     return;
