@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { CopySlots } from './copySlots.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
-import type { CopyJob, CopyJobResult, WalkEnded, WalkJob, WalkMessage } from './copyProtocol.js';
+import type { BackupJob, BackupReply, CopyJob, CopyJobResult, WalkEnded, WalkJob, WalkMessage } from './copyProtocol.js';
 import { count, countMax } from '../trace.js';
 import { workerScript as scriptOf } from '../workerScripts.js';
 import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
@@ -25,8 +25,11 @@ import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
 /** How long a copy worker may wait idle before it is ended. */
 export const DEFAULT_WORKER_IDLE_MS = 10_000;
 
+/** What a worker answers: a batch's result, a walk's messages, a backup's end. */
+type Answer = CopyJobResult | WalkMessage | BackupReply;
+
 interface Pending {
-  resolve: (result: CopyJobResult | WalkMessage) => void;
+  resolve: (result: Answer) => void;
   reject: (error: Error) => void;
   /** A walk's entries, told as they arrive (the walk's end settles it, as a batch's result does). */
   onEntries?: (entries: WalkEntry[]) => void;
@@ -109,11 +112,11 @@ export class CopyPool {
     };
     signal?.addEventListener('abort', stop, { once: true });
     let failure: { error: unknown } | undefined;
-    let end: CopyJobResult | WalkMessage;
+    let end: Answer;
     try {
       const worker = await this.freeWorker();
       worker.ref();
-      end = await new Promise<CopyJobResult | WalkMessage>((resolve, reject) => {
+      end = await new Promise<Answer>((resolve, reject) => {
         const told = (entries: WalkEntry[]) => {
           count('walk.entryMessages');
           if (!failure) {
@@ -136,11 +139,29 @@ export class CopyPool {
     }
     if (failure) throw failure.error;
     signal?.throwIfAborted();
-    if (!('kind' in end) || end.kind === 'entries') throw new HindsightError('INTERNAL', 'A copy worker answered a walk with something else.');
+    if (!('kind' in end) || (end.kind !== 'walked' && end.kind !== 'walkFailed')) throw new HindsightError('INTERNAL', 'A copy worker answered a walk with something else.');
     if (end.kind === 'walkFailed') throw new HindsightError(end.error?.code ?? 'INTERNAL', end.error?.message ?? 'The walk stopped.', end.error?.details);
     // The walk's own counters, kept apart from this thread's (walk.lstat counts the walks run here).
     for (const [name, value] of Object.entries(end.counts)) count(`worker.${name}`, value);
     return end;
+  }
+
+  /**
+   * Copies a project's index to `dest` on a copy worker, from a connection of its own
+   * (db/backupIndexFile.ts): this thread only waits. Takes a worker but no copy slot; a failure
+   * rejects with the worker's error (code and message).
+   */
+  async backupIndex(file: string, dest: string): Promise<void> {
+    const worker = await this.freeWorker();
+    worker.ref();
+    const job: BackupJob = { kind: 'backup', file, dest };
+    const reply = await new Promise<Answer>((resolve, reject) => {
+      this.pending.set(worker, { resolve, reject });
+      worker.postMessage(job);
+    });
+    if (!('kind' in reply) || (reply.kind !== 'backedUp' && reply.kind !== 'backupFailed')) throw new HindsightError('INTERNAL', 'A copy worker answered a backup with something else.');
+    if (reply.kind === 'backupFailed') throw new HindsightError(reply.error.code, reply.error.message, reply.error.details);
+    count('index.backupsOnWorker');
   }
 
   /**
@@ -169,7 +190,7 @@ export class CopyPool {
     this.closed = false;
   }
 
-  private async dispatch(job: CopyJob): Promise<CopyJobResult | WalkMessage> {
+  private async dispatch(job: CopyJob): Promise<Answer> {
     const worker = await this.freeWorker();
     worker.ref();
     let message = job;
@@ -179,7 +200,7 @@ export class CopyPool {
       else count('copy.knownListsSent');
       this.knownHeld.set(worker, job.known.id);
     }
-    return new Promise<CopyJobResult | WalkMessage>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       this.pending.set(worker, { resolve, reject });
       worker.postMessage(message);
     });
@@ -223,7 +244,7 @@ export class CopyPool {
     const worker = new Worker(this.workerScript);
     this.workers++;
     count('copy.workers');
-    worker.on('message', (result: CopyJobResult | WalkMessage) => {
+    worker.on('message', (result: Answer) => {
       const waiter = this.pending.get(worker);
       if ('kind' in result && result.kind === 'entries') {
         waiter?.onEntries?.(result.entries);

@@ -2,9 +2,11 @@ import { HindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
 import type { NewBlob, NewVersion, StatRow } from '../db/historyIndex.js';
 import { sharedCopyPool, type CopyPool } from './copyPool.js';
-import type { CloneMode, FiledFile } from './fileIntoStore.js';
+import type { CloneMode } from './fileIntoStore.js';
 import { storeBytes } from './storeBytes.js';
 import type { CopyFailure } from './copyProtocol.js';
+import { FiledFiles } from './filedFiles.js';
+import { packedFile, type PackedOutcomes } from './packedOutcomes.js';
 import { fsError } from '../fsErrors.js';
 import { count } from '../trace.js';
 import type { StatStamp } from '../statStamp.js';
@@ -70,7 +72,8 @@ export interface Filing {
 export function startFiling(options: FileEntriesOptions): Filing {
   const pool = options.pool ?? sharedCopyPool();
   const cloneMode = options.cloneMode ?? cloneModeFromEnv();
-  const results = new Map<string, FiledFile | FiledLink>();
+  const filed = new FiledFiles();
+  const links = new Map<string, FiledLink>();
   const skipped: string[] = [];
   const unreadable: UnreadablePath[] = [];
   const done = { files: 0, bytes: 0 };
@@ -83,6 +86,43 @@ export function startFiling(options: FileEntriesOptions): Filing {
   const knownList = options.known ? { id: nextKnownId++, hashes: options.known } : undefined;
   // This thread's copy, for link targets; kept current with what the workers file.
   const knownHere = options.known ? new Set(options.known) : undefined;
+  // The workers' hashes are added to it only when a link needs it (rare): no string per file before the rows.
+  let knownThrough = 0;
+  const knownNow = () => {
+    if (knownHere) for (const hash of filed.hashesFrom(knownThrough)) knownHere.add(hash);
+    knownThrough = filed.count;
+    return knownHere;
+  };
+
+  const takeBatch = (batch: readonly WalkEntry[], packed: PackedOutcomes) => {
+    const details = packed.details.length === 0 ? undefined : new Map(packed.details.map((d) => [d.at, d]));
+    const repairedSlots: number[] = [];
+    for (let i = 0; i < batch.length; i++) {
+      const entry = batch[i]!;
+      const outcome = packedFile(packed, i);
+      if (outcome.kind === 'filed') {
+        const slot = filed.add(entry.path, outcome, details?.get(i)?.chunks);
+        if (outcome.repaired) repairedSlots.push(slot);
+        done.files++;
+        done.bytes += outcome.size;
+      } else if (outcome.kind === 'failed') {
+        firstError ??= copyFailure(entry.path, details!.get(i)!.failure!);
+      } else if (outcome.kind === 'cancelled') {
+        count('copy.cancelled');
+      } else if (outcome.kind === 'unreadable') {
+        count('copy.unreadable');
+        unreadable.push({ path: entry.path, reason: details!.get(i)!.reason! });
+      } else {
+        skipped.push(entry.path);
+      }
+    }
+    filed.addText(packed.text);
+    for (const slot of repairedSlots) repaired.add(filed.hashOf(slot));
+    for (const [method, files] of Object.entries(packed.methods)) {
+      count('copy.files', files);
+      count(`copy.${method}`, files);
+    }
+  };
 
   const send = (batch: WalkEntry[]) => {
     const copying = (async () => {
@@ -94,27 +134,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       );
       count('copy.mkdirs', result.mkdirs);
       count('copy.cloneFallbacks', result.cloneFallbacks);
-      result.outcomes.forEach((outcome, i) => {
-        const entry = batch[i]!;
-        if (outcome.kind === 'filed') {
-          results.set(entry.path, outcome);
-          knownHere?.add(outcome.hash);
-          if (outcome.repaired) repaired.add(outcome.hash);
-          count('copy.files');
-          count(`copy.${outcome.method}`);
-          done.files++;
-          done.bytes += outcome.size;
-        } else if (outcome.kind === 'failed') {
-          firstError ??= copyFailure(entry.path, outcome);
-        } else if (outcome.kind === 'cancelled') {
-          count('copy.cancelled');
-        } else if (outcome.kind === 'unreadable') {
-          count('copy.unreadable');
-          unreadable.push({ path: entry.path, reason: outcome.reason });
-        } else {
-          skipped.push(entry.path);
-        }
-      });
+      takeBatch(batch, result.outcomes);
       options.onProgress?.(done);
     })();
     // Looked at by finish or settle once the walk is over; until then a batch that fails (a cancel
@@ -128,9 +148,9 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const entry of entries) {
         if (entry.type === 'symlink') {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
-          const { hash, repaired: rewritten, stored } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet, knownHere);
+          const { hash, repaired: rewritten, stored } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet, knownNow());
           if (rewritten) repaired.add(hash);
-          results.set(entry.path, { kind: 'link', hash, size: bytes.length, stored });
+          links.set(entry.path, { kind: 'link', hash, size: bytes.length, stored });
           done.files++;
         } else if (entry.type === 'file') {
           for (const batch of planner.push(entry)) send(batch);
@@ -146,7 +166,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       // Cancelled: that is the answer, whatever the copies stopped midway reported.
       options.signal?.throwIfAborted();
       if (firstError) throw firstError;
-      return { ...collect(all, results, skipped, done.bytes), unreadable, repaired: [...repaired] };
+      return { ...collect(all, filed, links, skipped, done.bytes), unreadable, repaired: [...repaired] };
     },
     async settle() {
       await Promise.allSettled(running);
@@ -165,13 +185,14 @@ interface FiledLink {
   stored: number | undefined;
 }
 
-function copyFailure(path: string, failure: CopyFailure): HindsightError {
+function copyFailure(path: string, failure: Pick<CopyFailure, 'code' | 'message'>): HindsightError {
   return fsError('copy', path, Object.assign(new Error(failure.message), { code: failure.code }), 'COPY_FAILED');
 }
 
 function collect(
   entries: readonly WalkEntry[],
-  results: Map<string, FiledFile | FiledLink>,
+  filed: FiledFiles,
+  links: Map<string, FiledLink>,
   skipped: string[],
   bytes: number,
 ): Omit<FiledEntries, 'unreadable' | 'repaired'> {
@@ -179,7 +200,8 @@ function collect(
   const stats: StatRow[] = [];
   const blobs = new Map<string, NewBlob>();
   for (const entry of entries) {
-    const r = results.get(entry.path);
+    const slot = filed.slotOf(entry.path);
+    const r = slot === undefined ? links.get(entry.path) : filed.columns(slot);
     if (!r) continue;
     // The bytes on disk of the file this filing placed; a blob already stored keeps what its row says.
     if (r.stored !== undefined || !blobs.has(r.hash)) {
@@ -187,16 +209,16 @@ function collect(
         hash: r.hash,
         size: r.size,
         ...(r.stored === undefined ? {} : { storedSize: r.stored }),
-        ...(r.kind === 'filed' && r.chunks ? { chunks: r.chunks } : {}),
+        ...('chunks' in r && r.chunks ? { chunks: r.chunks } : {}),
       });
     }
-    if (r.kind === 'link') {
+    if ('kind' in r) {
       versions.push({ path: entry.path, hash: r.hash, mode: entry.mode, size: r.size, type: 'symlink', target: entry.target });
       stats.push({ path: entry.path, type: 'symlink', ...stampOf(entry), hash: r.hash, target: entry.target });
     } else {
       // The worker's own fstat: the stamp of the bytes it filed, not the walk's earlier look.
       versions.push({ path: entry.path, hash: r.hash, mode: r.mode, size: r.size, type: 'file' });
-      stats.push({ path: entry.path, type: 'file', ...stampOf(r), hash: r.hash });
+      stats.push({ path: entry.path, type: 'file', ...r.stamp, hash: r.hash });
     }
   }
   return { versions, stats, skipped, bytes, blobs: [...blobs.values()] };
