@@ -172,6 +172,7 @@ export class CopyPool {
    */
   prestart(): void {
     if (this.closed || this.workers > 0) return;
+    count('copy.prestarts');
     const worker = this.spawn();
     worker.unref();
     this.rest(worker);
