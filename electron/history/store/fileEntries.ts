@@ -6,7 +6,7 @@ import type { CloneMode } from './fileIntoStore.js';
 import { storeBytes } from './storeBytes.js';
 import type { CopyFailure } from './copyProtocol.js';
 import { FiledFiles } from './filedFiles.js';
-import { packedFile, type PackedOutcomes } from './packedOutcomes.js';
+import { packedKind, packedRepaired, packedSize, type PackedOutcomes } from './packedOutcomes.js';
 import { fsError } from '../fsErrors.js';
 import { count } from '../trace.js';
 import type { StatStamp } from '../statStamp.js';
@@ -99,17 +99,17 @@ export function startFiling(options: FileEntriesOptions): Filing {
     const repairedSlots: number[] = [];
     for (let i = 0; i < batch.length; i++) {
       const entry = batch[i]!;
-      const outcome = packedFile(packed, i);
-      if (outcome.kind === 'filed') {
-        const slot = filed.add(entry.path, outcome, details?.get(i)?.chunks);
-        if (outcome.repaired) repairedSlots.push(slot);
+      const kind = packedKind(packed, i);
+      if (kind === 'filed') {
+        const slot = filed.add(entry.path, packed, i, details?.get(i)?.chunks);
+        if (packedRepaired(packed, i)) repairedSlots.push(slot);
         done.files++;
-        done.bytes += outcome.size;
-      } else if (outcome.kind === 'failed') {
+        done.bytes += packedSize(packed, i);
+      } else if (kind === 'failed') {
         firstError ??= copyFailure(entry.path, details!.get(i)!.failure!);
-      } else if (outcome.kind === 'cancelled') {
+      } else if (kind === 'cancelled') {
         count('copy.cancelled');
-      } else if (outcome.kind === 'unreadable') {
+      } else if (kind === 'unreadable') {
         count('copy.unreadable');
         unreadable.push({ path: entry.path, reason: details!.get(i)!.reason! });
       } else {
@@ -201,25 +201,21 @@ function collect(
   const blobs = new Map<string, NewBlob>();
   for (const entry of entries) {
     const slot = filed.slotOf(entry.path);
-    const r = slot === undefined ? links.get(entry.path) : filed.columns(slot);
-    if (!r) continue;
-    // The bytes on disk of the file this filing placed; a blob already stored keeps what its row says.
-    if (r.stored !== undefined || !blobs.has(r.hash)) {
-      blobs.set(r.hash, {
-        hash: r.hash,
-        size: r.size,
-        ...(r.stored === undefined ? {} : { storedSize: r.stored }),
-        ...('chunks' in r && r.chunks ? { chunks: r.chunks } : {}),
-      });
+    if (slot !== undefined) {
+      const version = filed.version(slot, entry.path);
+      // The bytes on disk of the file this filing placed; a blob already stored keeps what its row says.
+      if (filed.storedOf(slot) !== undefined || !blobs.has(version.hash!)) blobs.set(version.hash!, filed.blob(slot));
+      versions.push(version);
+      stats.push(filed.stat(slot, entry.path));
+      continue;
     }
-    if ('kind' in r) {
-      versions.push({ path: entry.path, hash: r.hash, mode: entry.mode, size: r.size, type: 'symlink', target: entry.target });
-      stats.push({ path: entry.path, type: 'symlink', ...stampOf(entry), hash: r.hash, target: entry.target });
-    } else {
-      // The worker's own fstat: the stamp of the bytes it filed, not the walk's earlier look.
-      versions.push({ path: entry.path, hash: r.hash, mode: r.mode, size: r.size, type: 'file' });
-      stats.push({ path: entry.path, type: 'file', ...r.stamp, hash: r.hash });
+    const link = links.get(entry.path);
+    if (!link) continue;
+    if (link.stored !== undefined || !blobs.has(link.hash)) {
+      blobs.set(link.hash, { hash: link.hash, size: link.size, ...(link.stored === undefined ? {} : { storedSize: link.stored }) });
     }
+    versions.push({ path: entry.path, hash: link.hash, mode: entry.mode, size: link.size, type: 'symlink', target: entry.target });
+    stats.push({ path: entry.path, type: 'symlink', ...stampOf(entry), hash: link.hash, target: entry.target });
   }
   return { versions, stats, skipped, bytes, blobs: [...blobs.values()] };
 }

@@ -1,22 +1,13 @@
 import { appendAll } from '../../../shared/largeArrays.js';
-import type { StatStamp } from '../statStamp.js';
+import type { NewBlob, NewVersion, StatRow } from '../db/historyIndex.js';
 import type { ChunkRef } from './chunkList.js';
-import { TEXT_WORDS, filedStrings, type PackedFile } from './packedOutcomes.js';
+import { TEXT_WORDS, packedMode, packedSize, packedStored, type PackedOutcomes } from './packedOutcomes.js';
 
 // The files a filing's copy workers filed, held until the rows are built, in columns: a path's
 // slot, and per slot its size, mode and stored bytes as numbers. The strings (hash and stamps)
 // stay in the batches' packed text until they are asked for, and are then split once, in the
 // order the batches came. A first copy holds every file of the folder here until its commit, so
 // what each file costs here is what the main thread's garbage collector walks over and over.
-
-export interface FiledColumns {
-  hash: string;
-  size: number;
-  mode: number;
-  stamp: StatStamp;
-  stored: number | undefined;
-  chunks: ChunkRef[] | undefined;
-}
 
 export class FiledFiles {
   private readonly slots = new Map<string, number>();
@@ -34,12 +25,12 @@ export class FiledFiles {
   }
 
   /** Files one filed file of a batch; its strings come with the batch's text (`addText`). */
-  add(path: string, file: PackedFile, chunks: ChunkRef[] | undefined): number {
+  add(path: string, packed: PackedOutcomes, at: number, chunks: ChunkRef[] | undefined): number {
     const slot = this.sizes.length;
     this.slots.set(path, slot);
-    this.sizes.push(file.size);
-    this.modes.push(file.mode);
-    this.storedSizes.push(file.stored ?? -1);
+    this.sizes.push(packedSize(packed, at));
+    this.modes.push(packedMode(packed, at));
+    this.storedSizes.push(packedStored(packed, at));
     if (chunks) this.chunks.set(slot, chunks);
     return slot;
   }
@@ -54,7 +45,7 @@ export class FiledFiles {
   }
 
   hashOf(slot: number): string {
-    return this.strings(slot).hash;
+    return this.word(slot, 0);
   }
 
   /** Hashes of the slots from `from` on (those filed since a caller last looked). */
@@ -64,17 +55,33 @@ export class FiledFiles {
     return hashes;
   }
 
-  columns(slot: number): FiledColumns {
-    const { hash, mtimeNs, ctimeNs, ino } = this.strings(slot);
-    const size = this.sizes[slot]!;
-    const mode = this.modes[slot]!;
+  /** Bytes on disk of the blob the file's filing placed; undefined when it placed none. */
+  storedOf(slot: number): number | undefined {
     const stored = this.storedSizes[slot]!;
-    return { hash, size, mode, stamp: { size, mode, mtimeNs, ctimeNs, ino }, stored: stored < 0 ? undefined : stored, chunks: this.chunks.get(slot) };
+    return stored < 0 ? undefined : stored;
   }
 
-  private strings(slot: number): ReturnType<typeof filedStrings> {
-    if (slot * TEXT_WORDS >= this.words.length) this.splitTexts();
-    return filedStrings(this.words, slot);
+  /** The file's version row; its mode and size are the worker's own fstat's. */
+  version(slot: number, path: string): NewVersion {
+    return { path, hash: this.hashOf(slot), mode: this.modes[slot]!, size: this.sizes[slot]!, type: 'file' };
+  }
+
+  /** The file's stat row: the stamp of the bytes the worker filed, not the walk's earlier look. */
+  stat(slot: number, path: string): StatRow {
+    return { path, type: 'file', size: this.sizes[slot]!, mode: this.modes[slot]!, mtimeNs: this.word(slot, 1), ctimeNs: this.word(slot, 2), ino: this.word(slot, 3), hash: this.hashOf(slot) };
+  }
+
+  blob(slot: number): NewBlob {
+    const stored = this.storedOf(slot);
+    const chunks = this.chunks.get(slot);
+    return { hash: this.hashOf(slot), size: this.sizes[slot]!, ...(stored === undefined ? {} : { storedSize: stored }), ...(chunks ? { chunks } : {}) };
+  }
+
+  /** A filed file's string: 0 its hash, 1 mtimeNs, 2 ctimeNs, 3 ino (packedOutcomes.ts's text). */
+  private word(slot: number, which: number): string {
+    const at = slot * TEXT_WORDS + which;
+    if (at >= this.words.length) this.splitTexts();
+    return this.words[at]!;
   }
 
   private splitTexts(): void {

@@ -1,5 +1,5 @@
 import type { ChunkRef } from './chunkList.js';
-import type { FileOutcome, FiledFile } from './fileIntoStore.js';
+import type { FileOutcome } from './fileIntoStore.js';
 import type { CopyCancelledOutcome, CopyFailure } from './copyProtocol.js';
 
 // A copy worker's answer for one batch, packed: numbers in one Float64Array and the filed files'
@@ -68,31 +68,25 @@ export function packOutcomes(outcomes: readonly CopyOutcome[]): PackedOutcomes {
   return { numbers, text: words.join(' '), details, methods };
 }
 
-/** One file of a packed batch, read without making its strings. */
-export interface PackedFile {
-  kind: PackedKind;
-  repaired: boolean;
-  size: number;
-  mode: number;
-  /** Bytes on disk of the blob this file placed; undefined when nothing was placed. */
-  stored: number | undefined;
+// A packed file is read field by field, so taking a batch makes no object per file.
+
+export function packedKind(packed: PackedOutcomes, at: number): PackedKind {
+  return KINDS[packed.numbers[at * PACKED_FIELDS]! & KIND_MASK]!;
 }
 
-export function packedFile(packed: PackedOutcomes, at: number): PackedFile {
-  const base = at * PACKED_FIELDS;
-  const head = packed.numbers[base]!;
-  const stored = packed.numbers[base + 3]!;
-  return {
-    kind: KINDS[head & KIND_MASK]!,
-    repaired: (head & REPAIRED) !== 0,
-    size: packed.numbers[base + 1]!,
-    mode: packed.numbers[base + 2]!,
-    stored: stored < 0 ? undefined : stored,
-  };
+export function packedRepaired(packed: PackedOutcomes, at: number): boolean {
+  return (packed.numbers[at * PACKED_FIELDS]! & REPAIRED) !== 0;
 }
 
-/** The strings of a filed file, from a batch's words (`text` split on spaces) and its place among the filed. */
-export function filedStrings(words: readonly string[], filedAt: number): Pick<FiledFile, 'hash' | 'mtimeNs' | 'ctimeNs' | 'ino'> {
-  const base = filedAt * TEXT_WORDS;
-  return { hash: words[base]!, mtimeNs: words[base + 1]!, ctimeNs: words[base + 2]!, ino: words[base + 3]! };
+export function packedSize(packed: PackedOutcomes, at: number): number {
+  return packed.numbers[at * PACKED_FIELDS + 1]!;
+}
+
+export function packedMode(packed: PackedOutcomes, at: number): number {
+  return packed.numbers[at * PACKED_FIELDS + 2]!;
+}
+
+/** Bytes on disk of the blob this file placed; -1 when nothing was placed. */
+export function packedStored(packed: PackedOutcomes, at: number): number {
+  return packed.numbers[at * PACKED_FIELDS + 3]!;
 }
