@@ -7,7 +7,8 @@ import { appendAll } from '../../../shared/largeArrays.js';
 // lstat and the ignore rules of every folder are the largest part of a first copy's main-thread
 // work after the commit, and a copy worker is already booting while the walk starts. The answer
 // has walkFolder's shape (entries in path order, the same lists filled), so the first copy
-// treats it as it treated the walk here.
+// treats it as it treated the walk here; a regular file comes without its stamp (walk/walkJob.ts:
+// the copy worker's own fstat is the one recorded).
 
 export interface WalkInWorkerOptions {
   exclude?: readonly string[];
