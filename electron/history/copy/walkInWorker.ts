@@ -7,7 +7,8 @@ import { appendAll } from '../../../shared/largeArrays.js';
 // lstat and the ignore rules of every folder are the largest part of a first copy's main-thread
 // work after the commit, and a copy worker is already booting while the walk starts. Entries are
 // only handed on as they arrive (the first copy files them and writes their rows in batches), never
-// gathered here; the lists walkFolder fills are filled the same way.
+// gathered here; the lists walkFolder fills are filled the same way. A regular file comes without
+// its stamp (walk/walkJob.ts: the copy worker's own fstat is the one recorded).
 
 export interface WalkInWorkerOptions {
   exclude?: readonly string[];

@@ -29,7 +29,7 @@ import * as searchIndex from './searchIndex.js';
 import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
 import type { WriteGate } from './writeGate.js';
-import { assertIndexFile, backupIndex, quickCheck } from './indexFile.js';
+import { assertIndexFile, quickCheck } from './indexFile.js';
 import { noteCleanClose } from './checkedStamp.js';
 import { indexError } from './sqliteErrors.js';
 import { importedThrough } from './importedThrough.js';
@@ -98,11 +98,6 @@ export class HistoryIndex {
     this.#sql = new Sql(this.#db, file);
     this.#onSnapshot = options.onSnapshot;
     this.#blobPresent = options.blobPresent ?? (() => true);
-  }
-
-  /** Copies the index, consistent, to `dest` (SQLite's backup API), 0600, replacing it only once complete. */
-  async backupTo(dest: string): Promise<void> {
-    await backupIndex(this.#db, dest);
   }
 
   get open(): boolean {

@@ -2,7 +2,7 @@ import type { EngineEvent } from '../../../shared/contract.js';
 import { isHindsightError } from '../../../shared/errors.js';
 import type { ConfigStore, FrozenConfig } from '../config/configStore.js';
 import { forgetProject, registerProject } from '../config/projectEdits.js';
-import { sharedCopyPool } from '../store/copyPool.js';
+import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
 import type { OpenProject } from './openProject.js';
 import { projectFolder } from './projectFolder.js';
 import { projectIdOf } from './projectId.js';
@@ -28,7 +28,7 @@ export interface OpenRequest {
   /** Patterns excluded on top of the excludePatterns setting. */
   exclude?: readonly string[];
   /** A copy pool of the caller's own: the process-wide limit (copyConcurrency) is then left alone. */
-  pool?: unknown;
+  pool?: CopyPool;
   /** The user confirmed a first copy past the largeFolderFiles / largeFolderBytes settings. */
   confirmLarge?: boolean;
 }
@@ -77,6 +77,10 @@ async function registered(
 ): Promise<{ project: OpenProject; settings: Settings; registeredNow: boolean }> {
   const root = projectFolder(folder, context.dataDir);
   const registeredNow = !context.config.loadConfig().config.projects.some((p) => p.id === projectIdOf(root));
+  // A folder new to the config is about to be copied: the copy worker that walks it boots while the
+  // config is written and the store created (SQLite, the migrations), not after them. A reopen
+  // starts none (most find nothing to copy).
+  if (registeredNow) (request.pool ?? sharedCopyPool()).prestart();
   const { settings } = await context.config.editConfig(registerProject(root));
   if (!request.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
   return { project: context.projects.get(context.projects.locate(folder)), settings, registeredNow };

@@ -1,6 +1,6 @@
 import type { StagedBatch, StagedBlob, StagedFile } from '../db/historyIndex.js';
 import { faultPoint } from '../faultPoint.js';
-import { filedRows, type FiledResult } from './fileEntries.js';
+import type { FiledRows } from './fileEntries.js';
 import { count, countMax } from '../trace.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 
@@ -33,19 +33,18 @@ export class BaselineBatches {
   ) {}
 
   /** One filed entry's rows; a full batch is written. */
-  add(entry: WalkEntry, filed: FiledResult): void {
-    const { version, stat, blob } = filedRows(entry, filed);
+  add(entry: WalkEntry, { version, stat, blob, placed }: FiledRows): void {
     this.#files.push({
       path: version.path,
       type: version.type === 'symlink' ? 'symlink' : 'file',
-      hash: filed.hash,
+      hash: blob.hash,
       mode: version.mode,
       size: version.size,
       target: version.target ?? null,
       stat: { size: stat.size, mode: stat.mode, mtimeNs: stat.mtimeNs, ctimeNs: stat.ctimeNs, ino: stat.ino },
     });
     // The bytes on disk of the file this filing placed; a blob already stored keeps what its row says.
-    if (filed.stored !== undefined || !this.#blobs.has(blob.hash)) this.#blobs.set(blob.hash, blob);
+    if (placed || !this.#blobs.has(blob.hash)) this.#blobs.set(blob.hash, blob);
     countMax('baseline.rowsHeld', this.#files.length + this.#inFlight);
     if (this.#files.length >= this.batchFiles) this.flush();
   }

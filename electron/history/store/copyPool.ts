@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { CopySlots } from './copySlots.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
-import type { CopyJob, CopyJobResult, PlaceJob, PlaceResult, WalkEnded, WalkJob, WalkMessage } from './copyProtocol.js';
+import type { BackupJob, BackupReply, CopyJob, CopyJobResult, PlaceJob, PlaceResult, WalkEnded, WalkJob, WalkMessage } from './copyProtocol.js';
 import { count, countMax } from '../trace.js';
 import { workerScript as scriptOf } from '../workerScripts.js';
 import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
@@ -25,8 +25,8 @@ import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
 /** How long a copy worker may wait idle before it is ended. */
 export const DEFAULT_WORKER_IDLE_MS = 10_000;
 
-/** What a worker answers: a copy batch's result, a walk's message, or a place batch's result. */
-type Answer = CopyJobResult | WalkMessage | PlaceResult;
+/** What a worker answers: a copy batch's result, a walk's message, a place batch's result, or a backup's end. */
+type Answer = CopyJobResult | WalkMessage | PlaceResult | BackupReply;
 
 interface Pending {
   resolve: (result: Answer) => void;
@@ -153,11 +153,29 @@ export class CopyPool {
     }
     if (failure) throw failure.error;
     signal?.throwIfAborted();
-    if (!('kind' in end) || end.kind === 'entries' || end.kind === 'placed') throw new HindsightError('INTERNAL', 'A copy worker answered a walk with something else.');
+    if (!('kind' in end) || (end.kind !== 'walked' && end.kind !== 'walkFailed')) throw new HindsightError('INTERNAL', 'A copy worker answered a walk with something else.');
     if (end.kind === 'walkFailed') throw new HindsightError(end.error?.code ?? 'INTERNAL', end.error?.message ?? 'The walk stopped.', end.error?.details);
     // The walk's own counters, kept apart from this thread's (walk.lstat counts the walks run here).
     for (const [name, value] of Object.entries(end.counts)) count(`worker.${name}`, value);
     return end;
+  }
+
+  /**
+   * Copies a project's index to `dest` on a copy worker, from a connection of its own
+   * (db/backupIndexFile.ts): this thread only waits. Takes a worker but no copy slot; a failure
+   * rejects with the worker's error (code and message).
+   */
+  async backupIndex(file: string, dest: string): Promise<void> {
+    const worker = await this.freeWorker();
+    worker.ref();
+    const job: BackupJob = { kind: 'backup', file, dest };
+    const reply = await new Promise<Answer>((resolve, reject) => {
+      this.pending.set(worker, { resolve, reject });
+      worker.postMessage(job);
+    });
+    if (!('kind' in reply) || (reply.kind !== 'backedUp' && reply.kind !== 'backupFailed')) throw new HindsightError('INTERNAL', 'A copy worker answered a backup with something else.');
+    if (reply.kind === 'backupFailed') throw new HindsightError(reply.error.code, reply.error.message, reply.error.details);
+    count('index.backupsOnWorker');
   }
 
   /**
@@ -168,6 +186,7 @@ export class CopyPool {
    */
   prestart(): void {
     if (this.closed || this.workers > 0) return;
+    count('copy.prestarts');
     const worker = this.spawn();
     worker.unref();
     this.rest(worker);

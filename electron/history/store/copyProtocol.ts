@@ -1,4 +1,6 @@
-import type { CloneMode, FileOutcome } from './fileIntoStore.js';
+import type { HindsightErrorData } from '../../../shared/errors.js';
+import type { CloneMode } from './fileIntoStore.js';
+import type { PackedOutcomes } from './packedOutcomes.js';
 
 // Messages between the history process and its copy workers.
 
@@ -32,7 +34,8 @@ export interface CopyFailure {
 
 export interface CopyJobResult {
   jobId: number;
-  outcomes: (FileOutcome | CopyFailure | CopyCancelledOutcome)[];
+  /** One per file, in the batch's order, packed (packedOutcomes.ts): no object per file crosses. */
+  outcomes: PackedOutcomes;
   mkdirs: number;
   cloneFallbacks: number;
 }
@@ -86,5 +89,18 @@ export interface PlaceResult {
   /** The worker's trace counts of this batch (store.compressions, store.decompressions). */
   counts?: Record<string, number>;
 }
+
+/**
+ * A consistent copy of a project's index (history.db) to `dest`, made on a copy worker from a
+ * connection of its own (db/backupIndexFile.ts): SQLite's backup steps cost the history process's
+ * main thread nothing, and a worker is already up after a copy.
+ */
+export interface BackupJob {
+  kind: 'backup';
+  file: string;
+  dest: string;
+}
+
+export type BackupReply = { kind: 'backedUp' } | { kind: 'backupFailed'; error: HindsightErrorData };
 
 export type { WalkEnded, WalkJob, WalkMessage } from '../walk/walkMessages.js';

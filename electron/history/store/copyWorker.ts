@@ -1,13 +1,15 @@
+import { isHindsightError } from '../../../shared/errors.js';
 import { parentPort } from 'node:worker_threads';
 import { createsPrivateFileExactly } from '../privateModes.js';
 import { COPY_WORKER_NICE, threadPriority } from '../threadPriority.js';
 import { CopyCancelled, fileRegularFile, type FileCounters } from './fileIntoStore.js';
-import type { CopyFailure, CopyJob, CopyJobResult, PlaceJob, WalkJob } from './copyProtocol.js';
+import type { BackupJob, BackupReply, CopyFailure, CopyJob, CopyJobResult, PlaceJob, WalkJob } from './copyProtocol.js';
 import { checkAndPlace } from './checkAndPlace.js';
 import { runWalkJob } from '../walk/walkJob.js';
+import { packOutcomes } from './packedOutcomes.js';
 
 // A copy worker: files the batch it is given one file at a time with synchronous calls, and
-// answers once per batch. A file that fails is reported, and the rest of the batch still runs.
+// answers once per batch, packed (packedOutcomes.ts). A file that fails is reported, and the rest of the batch still runs.
 // It also walks a first copy's folder when asked (walk/walkJob.ts), so that walk runs off the
 // history process's main thread without a thread of its own to boot. An import's blobs come in
 // batches to check and place (checkAndPlace.ts): foreground work, so that does not lower it.
@@ -40,14 +42,27 @@ function knownOf(job: CopyJob): Set<string> | undefined {
   return known?.id === job.known.id ? known.set : undefined;
 }
 
-parentPort?.on('message', (job: CopyJob | WalkJob | PlaceJob) => {
+// SQLite is loaded only by a worker asked for a backup: the others boot without it.
+async function runBackupJob(job: BackupJob): Promise<BackupReply> {
+  try {
+    const { backupIndexFile } = await import('../db/backupIndexFile.js');
+    await backupIndexFile(job.file, job.dest);
+    return { kind: 'backedUp' };
+  } catch (error) {
+    const data = isHindsightError(error) ? error.toJSON() : { code: 'INDEX_IO_ERROR' as const, message: `The index could not be backed up: ${fail(error).message}` };
+    return { kind: 'backupFailed', error: data };
+  }
+}
+
+parentPort?.on('message', (job: CopyJob | WalkJob | PlaceJob | BackupJob) => {
   if ('kind' in job && job.kind === 'place') {
     // The batch's memory goes back with the answer, for the next batch.
     parentPort?.postMessage(checkAndPlace(job, createsPrivateFileExactly()), [job.bytes.buffer as ArrayBuffer]);
     return;
   }
   if ('kind' in job) {
-    void runWalkJob(job, (message) => parentPort?.postMessage(message));
+    if (job.kind === 'backup') void runBackupJob(job).then((reply) => parentPort?.postMessage(reply));
+    else void runWalkJob(job, (message) => parentPort?.postMessage(message));
     return;
   }
   lowerOnce();
@@ -71,6 +86,6 @@ parentPort?.on('message', (job: CopyJob | WalkJob | PlaceJob) => {
       return error instanceof CopyCancelled ? { kind: 'cancelled' as const } : fail(error);
     }
   });
-  const result: CopyJobResult = { jobId: job.jobId, outcomes, ...counters };
+  const result: CopyJobResult = { jobId: job.jobId, outcomes: packOutcomes(outcomes), ...counters };
   parentPort?.postMessage(result);
 });

@@ -2,9 +2,11 @@ import { HindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
 import type { NewBlob, NewVersion, StatRow } from '../db/historyIndex.js';
 import { sharedCopyPool, type CopyPool } from './copyPool.js';
-import type { CloneMode, FiledFile } from './fileIntoStore.js';
+import type { CloneMode } from './fileIntoStore.js';
 import { storeBytes } from './storeBytes.js';
 import type { CopyFailure } from './copyProtocol.js';
+import { FiledFiles } from './filedFiles.js';
+import { packedKind, packedRepaired, packedSize, type PackedOutcomes } from './packedOutcomes.js';
 import { fsError } from '../fsErrors.js';
 import { count } from '../trace.js';
 import type { StatStamp } from '../statStamp.js';
@@ -46,10 +48,19 @@ export interface FileEntriesOptions {
    */
   known?: readonly string[];
   /**
-   * Told each entry filed as its result arrives, instead of keeping it for `finish` (which then
+   * Told each entry's rows as its result arrives, instead of keeping them for `finish` (which then
    * answers no versions, stats nor blobs): a first copy writes them in batches (store/baselineBatches.ts).
    */
-  onFiled?: (entry: WalkEntry, filed: FiledResult) => void;
+  onFiled?: (entry: WalkEntry, rows: FiledRows) => void;
+}
+
+/** The rows the index records for one filed entry: its version, its stat row, and the blob it names. */
+export interface FiledRows {
+  version: NewVersion;
+  stat: StatRow;
+  blob: NewBlob;
+  /** This filing placed the blob's file (its stored size is known), rather than finding it stored. */
+  placed: boolean;
 }
 
 let nextKnownId = 1;
@@ -75,9 +86,8 @@ export interface Filing {
 export function startFiling(options: FileEntriesOptions): Filing {
   const pool = options.pool ?? sharedCopyPool();
   const cloneMode = options.cloneMode ?? cloneModeFromEnv();
-  const results = new Map<string, FiledResult>();
-  // Handed on as they come, or kept for finish to collect in the walk's order.
-  const keep = options.onFiled ?? ((entry: WalkEntry, filed: FiledResult) => void results.set(entry.path, filed));
+  const filed = new FiledFiles();
+  const links = new Map<string, FiledLink>();
   const skipped: string[] = [];
   const unreadable: UnreadablePath[] = [];
   const done = { files: 0, bytes: 0 };
@@ -90,6 +100,48 @@ export function startFiling(options: FileEntriesOptions): Filing {
   const knownList = options.known ? { id: nextKnownId++, hashes: options.known } : undefined;
   // This thread's copy, for link targets; kept current with what the workers file.
   const knownHere = options.known ? new Set(options.known) : undefined;
+  // The workers' hashes are added to it only when a link needs it (rare): no string per file before the rows.
+  let knownThrough = 0;
+  const knownNow = () => {
+    if (knownHere) for (const hash of filed.hashesFrom(knownThrough)) knownHere.add(hash);
+    knownThrough = filed.count;
+    return knownHere;
+  };
+
+  const takeBatch = (batch: readonly WalkEntry[], packed: PackedOutcomes) => {
+    const details = packed.details.length === 0 ? undefined : new Map(packed.details.map((d) => [d.at, d]));
+    // Rows handed on as they come are held only for this batch.
+    const into = options.onFiled ? new FiledFiles() : filed;
+    const repairedSlots: number[] = [];
+    const filedHere: WalkEntry[] = [];
+    for (let i = 0; i < batch.length; i++) {
+      const entry = batch[i]!;
+      const kind = packedKind(packed, i);
+      if (kind === 'filed') {
+        const slot = into.add(entry.path, packed, i, details?.get(i)?.chunks);
+        if (options.onFiled) filedHere.push(entry);
+        if (packedRepaired(packed, i)) repairedSlots.push(slot);
+        done.files++;
+        done.bytes += packedSize(packed, i);
+      } else if (kind === 'failed') {
+        firstError ??= copyFailure(entry.path, details!.get(i)!.failure!);
+      } else if (kind === 'cancelled') {
+        count('copy.cancelled');
+      } else if (kind === 'unreadable') {
+        count('copy.unreadable');
+        unreadable.push({ path: entry.path, reason: details!.get(i)!.reason! });
+      } else {
+        skipped.push(entry.path);
+      }
+    }
+    into.addText(packed.text);
+    for (const slot of repairedSlots) repaired.add(into.hashOf(slot));
+    if (options.onFiled) handOn(into, filedHere, options.onFiled, knownHere);
+    for (const [method, files] of Object.entries(packed.methods)) {
+      count('copy.files', files);
+      count(`copy.${method}`, files);
+    }
+  };
 
   const send = (batch: WalkEntry[]) => {
     const copying = (async () => {
@@ -101,27 +153,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       );
       count('copy.mkdirs', result.mkdirs);
       count('copy.cloneFallbacks', result.cloneFallbacks);
-      result.outcomes.forEach((outcome, i) => {
-        const entry = batch[i]!;
-        if (outcome.kind === 'filed') {
-          keep(entry, outcome);
-          knownHere?.add(outcome.hash);
-          if (outcome.repaired) repaired.add(outcome.hash);
-          count('copy.files');
-          count(`copy.${outcome.method}`);
-          done.files++;
-          done.bytes += outcome.size;
-        } else if (outcome.kind === 'failed') {
-          firstError ??= copyFailure(entry.path, outcome);
-        } else if (outcome.kind === 'cancelled') {
-          count('copy.cancelled');
-        } else if (outcome.kind === 'unreadable') {
-          count('copy.unreadable');
-          unreadable.push({ path: entry.path, reason: outcome.reason });
-        } else {
-          skipped.push(entry.path);
-        }
-      });
+      takeBatch(batch, result.outcomes);
       options.onProgress?.(done);
     })();
     // Looked at by finish or settle once the walk is over; until then a batch that fails (a cancel
@@ -135,9 +167,11 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const entry of entries) {
         if (entry.type === 'symlink') {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
-          const { hash, repaired: rewritten, stored } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet, knownHere);
+          const { hash, repaired: rewritten, stored } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet, knownNow());
           if (rewritten) repaired.add(hash);
-          keep(entry, { kind: 'link', hash, size: bytes.length, stored });
+          const link: FiledLink = { kind: 'link', hash, size: bytes.length, stored };
+          if (options.onFiled) options.onFiled(entry, linkRows(entry, link));
+          else links.set(entry.path, link);
           done.files++;
         } else if (entry.type === 'file') {
           for (const batch of planner.push(entry)) send(batch);
@@ -153,7 +187,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       // Cancelled: that is the answer, whatever the copies stopped midway reported.
       options.signal?.throwIfAborted();
       if (firstError) throw firstError;
-      return { ...collect(all, results, skipped, done.bytes), unreadable, repaired: [...repaired] };
+      return { ...collect(all, filed, links, skipped, done.bytes), unreadable, repaired: [...repaired] };
     },
     async settle() {
       await Promise.allSettled(running);
@@ -165,23 +199,21 @@ export function startFiling(options: FileEntriesOptions): Filing {
 }
 
 /** A symlink filed here: its target's bytes, and their file's bytes on disk when this filing placed it. */
-export interface FiledLink {
+interface FiledLink {
   kind: 'link';
   hash: string;
   size: number;
   stored: number | undefined;
 }
 
-/** What filing one entry gave: a file the workers filed, or a link filed here. */
-export type FiledResult = FiledFile | FiledLink;
-
-function copyFailure(path: string, failure: CopyFailure): HindsightError {
+function copyFailure(path: string, failure: Pick<CopyFailure, 'code' | 'message'>): HindsightError {
   return fsError('copy', path, Object.assign(new Error(failure.message), { code: failure.code }), 'COPY_FAILED');
 }
 
 function collect(
   entries: readonly WalkEntry[],
-  results: Map<string, FiledResult>,
+  filed: FiledFiles,
+  links: Map<string, FiledLink>,
   skipped: string[],
   bytes: number,
 ): Omit<FiledEntries, 'unreadable' | 'repaired'> {
@@ -189,37 +221,40 @@ function collect(
   const stats: StatRow[] = [];
   const blobs = new Map<string, NewBlob>();
   for (const entry of entries) {
-    const r = results.get(entry.path);
-    if (!r) continue;
-    const rows = filedRows(entry, r);
-    // The bytes on disk of the file this filing placed; a blob already stored keeps what its row says.
-    if (r.stored !== undefined || !blobs.has(r.hash)) blobs.set(r.hash, rows.blob);
+    const slot = filed.slotOf(entry.path);
+    if (slot !== undefined) {
+      const version = filed.version(slot, entry.path);
+      // The bytes on disk of the file this filing placed; a blob already stored keeps what its row says.
+      if (filed.storedOf(slot) !== undefined || !blobs.has(version.hash!)) blobs.set(version.hash!, filed.blob(slot));
+      versions.push(version);
+      stats.push(filed.stat(slot, entry.path));
+      continue;
+    }
+    const link = links.get(entry.path);
+    if (!link) continue;
+    const rows = linkRows(entry, link);
+    if (rows.placed || !blobs.has(link.hash)) blobs.set(link.hash, rows.blob);
     versions.push(rows.version);
     stats.push(rows.stat);
   }
   return { versions, stats, skipped, bytes, blobs: [...blobs.values()] };
 }
 
-/** The rows the index records for one filed entry: its version, its stat row and the blob it names. */
-export function filedRows(entry: WalkEntry, r: FiledResult): { version: NewVersion; stat: StatRow; blob: NewBlob } {
-  const blob: NewBlob = {
-    hash: r.hash,
-    size: r.size,
-    ...(r.stored === undefined ? {} : { storedSize: r.stored }),
-    ...(r.kind === 'filed' && r.chunks ? { chunks: r.chunks } : {}),
-  };
-  if (r.kind === 'link') {
-    return {
-      version: { path: entry.path, hash: r.hash, mode: entry.mode, size: r.size, type: 'symlink', target: entry.target },
-      stat: { path: entry.path, type: 'symlink', ...stampOf(entry), hash: r.hash, target: entry.target },
-      blob,
-    };
-  }
-  // The worker's own fstat: the stamp of the bytes it filed, not the walk's earlier look.
+/** A batch's filed files handed on as rows (their hashes known to this thread's set, for link targets). */
+function handOn(batch: FiledFiles, entries: readonly WalkEntry[], onFiled: (entry: WalkEntry, rows: FiledRows) => void, known: Set<string> | undefined): void {
+  entries.forEach((entry, slot) => {
+    const version = batch.version(slot, entry.path);
+    known?.add(version.hash!);
+    onFiled(entry, { version, stat: batch.stat(slot, entry.path), blob: batch.blob(slot), placed: batch.storedOf(slot) !== undefined });
+  });
+}
+
+function linkRows(entry: WalkEntry, link: FiledLink): FiledRows {
   return {
-    version: { path: entry.path, hash: r.hash, mode: r.mode, size: r.size, type: 'file' },
-    stat: { path: entry.path, type: 'file', ...stampOf(r), hash: r.hash },
-    blob,
+    version: { path: entry.path, hash: link.hash, mode: entry.mode, size: link.size, type: 'symlink', target: entry.target },
+    stat: { path: entry.path, type: 'symlink', ...stampOf(entry), hash: link.hash, target: entry.target },
+    blob: { hash: link.hash, size: link.size, ...(link.stored === undefined ? {} : { storedSize: link.stored }) },
+    placed: link.stored !== undefined,
   };
 }
 

@@ -72,11 +72,11 @@ export class ProjectRecorder {
     return project.serial(async () => {
       if (project.store.index.baselineId() === undefined) {
         const copied = await firstCopy(project.store, options);
-        await backupIndexIfDue(project.store, { force: true });
+        await backupIndexIfDue(project.store, { force: true, pool: options.pool });
         return { firstCopy: copied };
       }
       const rescanned = await this.rescanNow(project, options);
-      await backupIndexIfDue(project.store);
+      await backupIndexIfDue(project.store, { pool: options.pool });
       return { rescan: rescanned };
     }, options);
   }

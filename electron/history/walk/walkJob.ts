@@ -43,7 +43,7 @@ export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => v
       streamOnly: true,
       onEntries: (found) => {
         if (stopped()) throw new WalkStopped();
-        for (const entry of found) pending.push(entry);
+        for (const entry of found) pending.push(withoutFileStamp(entry));
         if (pending.length >= WALK_ENTRIES_PER_MESSAGE) flush();
       },
     });
@@ -54,6 +54,21 @@ export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => v
     else if (isHindsightError(error)) post({ kind: 'walkFailed', cancelled: false, error: error.toJSON() });
     else post({ kind: 'walkFailed', cancelled: false, error: { code: 'INTERNAL', message: (error as Error)?.message ?? String(error) } });
   }
+}
+
+/**
+ * A regular file's stamp stays here: the first copy records the stamp of the copy worker's own
+ * fstat of the bytes it filed (store/fileEntries.ts), never the walk's. Sent, the three strings
+ * of every file would be made on the main thread and kept there until the commit, for nothing.
+ * A symlink keeps its stamp: it is filed on the main thread from the walk's look.
+ */
+function withoutFileStamp(entry: WalkEntry): WalkEntry {
+  if (entry.type === 'file') {
+    entry.mtimeNs = '';
+    entry.ctimeNs = '';
+    entry.ino = '';
+  }
+  return entry;
 }
 
 /** Blocks this worker until the pool has handled `handled` entry messages, or the walk is stopped. */

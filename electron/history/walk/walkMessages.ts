@@ -30,6 +30,7 @@ export const WALK_MESSAGES_AHEAD = 2;
 /** Entries found so far, sent in groups of many folders: one message per WALK_ENTRIES_PER_MESSAGE entries, not per folder. */
 export interface WalkedEntries {
   kind: 'entries';
+  /** A regular file's mtimeNs, ctimeNs and ino are '' (not sent: the copy worker's fstat gives the stamp recorded). */
   entries: WalkEntry[];
 }
 

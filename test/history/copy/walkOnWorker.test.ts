@@ -1,4 +1,7 @@
-import { realpathSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { lstatSync, realpathSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { appendAll } from '../../../shared/largeArrays.js';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { isHindsightError } from '../../../shared/errors.js';
 import { firstCopy } from '../../../electron/history/copy/firstCopy.js';
@@ -7,6 +10,7 @@ import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { WALK_ENTRIES_PER_MESSAGE, WALK_MESSAGES_AHEAD } from '../../../electron/history/walk/walkMessages.js';
+import type { WalkEntry } from '../../../electron/history/walk/walkFolder.js';
 import { engineWith } from '../../helpers/engineWithPool.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
@@ -77,4 +81,32 @@ describe('the first copy walk on a copy worker', () => {
     await expect(walked).rejects.toThrow('enough');
     expect(counter('walk.entryMessages')).toBeLessThanOrEqual(1 + WALK_MESSAGES_AHEAD);
   });
+
+  it("sends no stamp strings for regular files, and the baseline's stat rows hold the copy worker's own stamps", async () => {
+    const pool = new CopyPool(new CopySlots(2), undefined, 2);
+    const root = tree(300, 10);
+    symlinkSync('d0/f0.txt', join(root, 'link'));
+    const sent: WalkEntry[] = [];
+    await pool.walk({ root }, (entries) => appendAll(sent, entries));
+    const files = sent.filter((e) => e.type === 'file');
+    expect(files.length).toBeGreaterThan(300);
+    expect(files.every((e) => e.mtimeNs === '' && e.ctimeNs === '' && e.ino === '')).toBe(true);
+    const link = sent.find((e) => e.path === 'link')!;
+    expect(link.ino).toBe(lstatSync(join(root, 'link'), { bigint: true }).ino.toString());
+
+    const engine = engineWith(pool);
+    const opened = await engine.open(root, { pool });
+    const db = new Database(engine.store(opened.projectId).index.file, { readonly: true });
+    try {
+      const rows = db.prepare('SELECT path, mtime_ns AS m, ctime_ns AS c, ino FROM stat_cache').all() as { path: string; m: string; c: string; ino: string }[];
+      expect(rows.length).toBe(opened.files);
+      for (const row of rows) {
+        const st = lstatSync(join(root, row.path), { bigint: true });
+        expect([String(row.m), String(row.c), String(row.ino)]).toEqual([st.mtimeNs.toString(), st.ctimeNs.toString(), st.ino.toString()]);
+      }
+    } finally {
+      db.close();
+    }
+  });
 });
+
