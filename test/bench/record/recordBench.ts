@@ -17,7 +17,7 @@ import { RecorderProcess } from './recorderProcess.js';
 import { ensureStormFixture } from './stormFixture.js';
 
 // `npm run bench:record -- [--quick] [--projects N] [--files N] [--big-files N] [--idle-seconds N]
-//   [--settle-seconds N] [--edits N] [--quiet-ms N] [--storm-files N] [--rounds N] [--trace-seconds N] [--fixtures DIR] [--scratch DIR]`
+//   [--settle-seconds N] [--edits N] [--quiet-ms N] [--storm-files N] [--rounds N] [--trace-seconds N] [--cases LIST] [--fixtures DIR] [--scratch DIR]`
 // Issue 29's performance targets, through the built CLI as real child processes:
 //   1. idle: `watch --all` over N projects of --files files (the first of --big-files), CPU, RSS
 //      and read calls of the recorder over --idle-seconds, from --settle-seconds after the last
@@ -26,6 +26,7 @@ import { ensureStormFixture } from './stormFixture.js';
 //   3. checkout storm: `git checkout` changing --storm-files files under `watch --all`: groups,
 //      peak RSS growth, time against `hindsight open` rescanning the same change;
 //   4. catch-up: `watch --all` starting over the N unchanged projects against N `git status`.
+// --cases picks some of them (idle, edits, catchup, storm; default all), e.g. `--cases idle`.
 // The projects are git repositories (seed shapes, committed), copied into the scratch folder and
 // opened before anything is measured. --quick makes everything small: a dry run of the rig, whose
 // figures mean nothing.
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     'storm-files': { type: 'string' },
     rounds: { type: 'string' },
     'trace-seconds': { type: 'string' },
+    cases: { type: 'string', default: 'idle,edits,catchup,storm' },
     fixtures: { type: 'string', default: '.bench/fixtures' },
     scratch: { type: 'string', default: '.bench/scratch/record' },
     cli: { type: 'string', default: fileURLToPath(new URL('./cli/hindsight.js', import.meta.url)) },
@@ -91,6 +93,9 @@ const quietMs = setting('quiet-ms', 1);
 const stormFiles = setting('storm-files', 6);
 const rounds = setting('rounds', 1);
 const traceSeconds = setting('trace-seconds', 0);
+const CASES = ['idle', 'edits', 'catchup', 'storm'] as const;
+const cases = new Set(values.cases.split(',').map((c) => c.trim()));
+for (const c of cases) if (!(CASES as readonly string[]).includes(c)) throw new Error(`--cases takes a list of ${CASES.join(', ')}; not ${c}.`);
 const cli = resolve(values.cli);
 const fixtures = resolve(values.fixtures);
 const scratch = resolve(values.scratch);
@@ -124,7 +129,7 @@ mkdirSync(scratch, { recursive: true });
 note('making the fixtures and first copies (not timed)...');
 const small = ensureSeedFixture(fixtures, files - 5, { git: true });
 const big = ensureSeedFixture(fixtures, bigFiles - 5, { git: true });
-const storm = ensureStormFixture(fixtures, stormFiles);
+const storm = cases.has('storm') ? ensureStormFixture(fixtures, stormFiles) : undefined;
 const dataDir = join(scratch, 'data');
 const roots: string[] = [];
 for (let i = 1; i <= projects; i++) {
@@ -132,7 +137,7 @@ for (let i = 1; i <= projects; i++) {
   await hs('open', root, '--yes', '--data-dir', dataDir);
   roots.push(root);
 }
-const stormCopies = [1, 2].map((i) => ({ root: copyOf(storm, `storm-${i}`), dataDir: join(scratch, `storm-data-${i}`) }));
+const stormCopies = storm === undefined ? [] : [1, 2].map((i) => ({ root: copyOf(storm, `storm-${i}`), dataDir: join(scratch, `storm-data-${i}`) }));
 for (const copy of stormCopies) await hs('open', copy.root, '--yes', '--data-dir', copy.dataDir);
 
 // A file changed within the racy window of a scan is hashed again by the next one (the racy-clean
@@ -141,42 +146,50 @@ for (const copy of stormCopies) await hs('open', copy.root, '--yes', '--data-dir
 await sleep(RACY_WINDOW_MS + 1000);
 
 const figures: Figure[] = [];
-note('idle and edits...');
-const recorder = new RecorderProcess(cli, dataDir, quietMs);
-try {
-  const { at, roots: byId, rescanning } = await recorder.allRecording(projects);
-  figures.push({
-    case: 'first start',
-    figure: `watch --all start to ${projects} projects recording (after their first copies)`,
-    value: seconds(at - recorder.startedAt),
-    target: '',
-    met: null,
-  });
-  // Not the recorder's cost: the machine's watch limit, shared with every other process of the user.
-  if (rescanning.length > 0)
-    figures.push({
-      case: 'first start',
-      figure: 'projects rescanned periodically: the OS refused their watch (raise fs.inotify.max_user_watches)',
-      value: String(rescanning.length),
-      target: '0',
-      met: false,
-    });
-  figures.push(...(await idleCost(recorder.pid, settleSeconds, idleSeconds, traceSeconds)));
-  const watched = [...byId].map(([projectId, root]) => ({ projectId, root }));
-  figures.push(...(await editLatency(recorder, watched, edits, quietMs)));
-} finally {
-  const code = await recorder.stop();
-  if (code !== 0) note(`watch --all exited ${code}: ${recorder.errors.slice(-2000)}`);
+if (cases.has('idle') || cases.has('edits')) await idleAndEdits();
+if (cases.has('catchup')) {
+  // The edits committed, so both sides of the catch-up see unchanged folders.
+  for (const root of roots)
+    execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '--quiet', '-am', 'edits'], { cwd: root, stdio: 'ignore' });
+  note('catch-up...');
+  figures.push(...(await catchUp(cli, dataDir, roots, rounds, quietMs)));
 }
-
-// The edits committed, so both sides of the catch-up see unchanged folders.
-for (const root of roots)
-  execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '--quiet', '-am', 'edits'], { cwd: root, stdio: 'ignore' });
-note('catch-up...');
-figures.push(...(await catchUp(cli, dataDir, roots, rounds, quietMs)));
-note('checkout storm...');
-figures.push(...(await checkoutStorm(cli, stormCopies[0]!, stormCopies[1]!, stormFiles, quietMs)));
+if (stormCopies.length === 2) {
+  note('checkout storm...');
+  figures.push(...(await checkoutStorm(cli, stormCopies[0]!, stormCopies[1]!, stormFiles, quietMs)));
+}
 
 rmSync(scratch, { recursive: true, force: true });
 console.log(`\n${started}, load average at end ${loadavg().map(round2).join(' ')}${values.quick ? '; --quick: a dry run, these figures are not final' : ''}\n`);
 console.log(figureTable(figures));
+
+/** Cases 1 and 2, on one recorder: its first start, idle, then the edits. */
+async function idleAndEdits(): Promise<void> {
+  note('idle and edits...');
+  const recorder = new RecorderProcess(cli, dataDir, quietMs);
+  try {
+    const { at, roots: byId, rescanning } = await recorder.allRecording(projects);
+    figures.push({
+      case: 'first start',
+      figure: `watch --all start to ${projects} projects recording (after their first copies)`,
+      value: seconds(at - recorder.startedAt),
+      target: '',
+      met: null,
+    });
+    // Not the recorder's cost: the machine's watch limit, shared with every other process of the user.
+    if (rescanning.length > 0)
+      figures.push({
+        case: 'first start',
+        figure: 'projects rescanned periodically: the OS refused their watch (raise fs.inotify.max_user_watches)',
+        value: String(rescanning.length),
+        target: '0',
+        met: false,
+      });
+    if (cases.has('idle')) figures.push(...(await idleCost(recorder.pid, settleSeconds, idleSeconds, traceSeconds)));
+    const watched = [...byId].map(([projectId, root]) => ({ projectId, root }));
+    if (cases.has('edits')) figures.push(...(await editLatency(recorder, watched, edits, quietMs)));
+  } finally {
+    const code = await recorder.stop();
+    if (code !== 0) note(`watch --all exited ${code}: ${recorder.errors.slice(-2000)}`);
+  }
+}
