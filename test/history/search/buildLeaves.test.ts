@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { BUILD_CACHE_KIB, SearchIndexWriter } from '../../../electron/history/db/searchIndexWriter.js';
 import { WriteGate } from '../../../electron/history/db/writeGate.js';
-import { BATCH_BLOBS } from '../../../electron/history/search/indexBatch.js';
+import { BATCH_BLOBS, BATCH_BYTES } from '../../../electron/history/search/indexBatch.js';
 import { counter } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
@@ -43,6 +43,23 @@ describe('what a search index build leaves behind', () => {
     await engine.buildSearchIndex(projectId);
     expect(counter('search.indexThreads') - started).toBe(2);
     expect(counter('search.indexThreadsEnded') - ended).toBe(2);
+  });
+
+  it('takes at most 64 KiB of text per batch, so one transaction never holds much of it in memory', async () => {
+    const root = tempDir();
+    const spec: TreeSpec = {};
+    // 40 texts of 8 KiB: 320 KiB, five batches' worth at most.
+    for (let i = 0; i < 40; i++) spec[`t${i}.txt`] = `${i}\n${seededBytes(i + 7, 4096).toString('hex')}`.slice(0, 8192);
+    writeTree(root, spec);
+    const engine = new HistoryEngine(tempDir('hindsight-data-'));
+    onTestFinished(() => engine.close());
+    const { projectId } = await engine.open(root);
+    const before = counter('search.workerBatches');
+    await engine.buildSearchIndex(projectId);
+    // Five batches of text and the answer that nothing is left; a 1 MiB batch would take all 40 in one.
+    expect(counter('search.workerBatches') - before).toBeGreaterThanOrEqual((40 * 8192) / (64 * 1024) + 1);
+    expect(BATCH_BYTES).toBeLessThanOrEqual(64 * 1024);
+    expect(engine.store(projectId).index.searchProgress(1 << 20)).toEqual({ indexedBlobs: 40, totalBlobs: 40 });
   });
 
   it("gives the build's connection a small page cache, not the driver's 16 MiB", async () => {
