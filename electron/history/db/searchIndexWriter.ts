@@ -9,6 +9,14 @@ import { WriteGate } from './writeGate.js';
 // which blobs are left and writes the index, one batch per transaction, taking turns with the
 // history process's connection through the write gate (writeGate.ts).
 
+/**
+ * The build's page cache, in KiB (about SQLite's own default; the driver's is 16 MiB). What the
+ * build's thread allocates stays resident after the thread ends (malloc keeps an ended thread's
+ * arena for the next thread, and gives back only its top), so the build is kept from allocating
+ * what it barely uses: it writes each index page once per batch and reads little back.
+ */
+export const BUILD_CACHE_KIB = 2048;
+
 export class SearchIndexWriter {
   readonly #db: Database.Database;
   readonly #sql: Sql;
@@ -22,6 +30,7 @@ export class SearchIndexWriter {
       this.#db = new Database(file, { fileMustExist: true });
       this.#db.pragma('busy_timeout = 5000');
       this.#db.pragma('synchronous = NORMAL');
+      this.#db.pragma(`cache_size = -${BUILD_CACHE_KIB}`);
     } catch (error) {
       throw indexError(error, file);
     }
@@ -41,6 +50,11 @@ export class SearchIndexWriter {
     } finally {
       this.#gate.leaveBuild();
     }
+  }
+
+  /** The connection's page cache limit, in KiB. */
+  cacheKib(): number {
+    return -(this.#db.pragma('cache_size', { simple: true }) as number);
   }
 
   close(): void {

@@ -12,6 +12,8 @@ import type { BatchOutcome } from './indexBatch.js';
 // connection takes turns with the worker's through a write gate (db/writeGate.ts). Counts each
 // batch received as `search.workerBatches` (and `search.lowPriorityBatches` when the worker runs
 // at the lowest priority); `search.batches`, counted where a batch runs, stays 0 on this thread.
+// `search.indexThreads` and `search.indexThreadsEnded` count the threads started and ended: a
+// build with nothing left holds none (each is an isolate and a connection with its own cache).
 
 export interface IndexRequest {
   type: 'batch';
@@ -36,6 +38,7 @@ export class IndexThread {
 
   constructor(private readonly store: ProjectStore) {
     store.index.shareWrites(this.#gate);
+    count('search.indexThreads');
   }
 
   async batch(cursor: string, maxSize: number): Promise<BatchOutcome> {
@@ -52,6 +55,7 @@ export class IndexThread {
     if (this.#closed) return;
     this.#closed = true;
     await this.#host.close();
+    count('search.indexThreadsEnded');
     this.store.index.shareWrites(undefined);
   }
 }
