@@ -17,7 +17,8 @@ import { RecorderProcess } from './recorderProcess.js';
 import { ensureStormFixture } from './stormFixture.js';
 
 // `npm run bench:record -- [--quick] [--projects N] [--files N] [--big-files N] [--idle-seconds N]
-//   [--settle-seconds N] [--edits N] [--quiet-ms N] [--storm-files N] [--rounds N] [--trace-seconds N] [--fixtures DIR] [--scratch DIR]`
+//   [--settle-seconds N] [--edits N] [--quiet-ms N] [--storm-files N] [--rounds N] [--trace-seconds N] [--fixtures DIR] [--scratch DIR]
+//   [--cases idle,catch-up,storm]`
 // Issue 29's performance targets, through the built CLI as real child processes:
 //   1. idle: `watch --all` over N projects of --files files (the first of --big-files), CPU, RSS
 //      and read calls of the recorder over --idle-seconds, from --settle-seconds after the last
@@ -28,7 +29,8 @@ import { ensureStormFixture } from './stormFixture.js';
 //   4. catch-up: `watch --all` starting over the N unchanged projects against N `git status`.
 // The projects are git repositories (seed shapes, committed), copied into the scratch folder and
 // opened before anything is measured. --quick makes everything small: a dry run of the rig, whose
-// figures mean nothing.
+// figures mean nothing. --cases runs some of them: `idle` (cases 1 and 2, one recorder),
+// `catch-up` (with `idle`'s projects and edits before it) and `storm`.
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +45,7 @@ const { values } = parseArgs({
     'storm-files': { type: 'string' },
     rounds: { type: 'string' },
     'trace-seconds': { type: 'string' },
+    cases: { type: 'string', default: 'idle,catch-up,storm' },
     fixtures: { type: 'string', default: '.bench/fixtures' },
     scratch: { type: 'string', default: '.bench/scratch/record' },
     cli: { type: 'string', default: fileURLToPath(new URL('./cli/hindsight.js', import.meta.url)) },
@@ -91,6 +94,11 @@ const quietMs = setting('quiet-ms', 1);
 const stormFiles = setting('storm-files', 6);
 const rounds = setting('rounds', 1);
 const traceSeconds = setting('trace-seconds', 0);
+const CASES = ['idle', 'catch-up', 'storm'] as const;
+const cases = new Set(values.cases.split(',').map((c) => c.trim()));
+for (const c of cases) if (!(CASES as readonly string[]).includes(c)) throw new Error(`--cases takes some of ${CASES.join(', ')}, not "${c}".`);
+// The catch-up starts from the projects the idle case made and edited.
+if (cases.has('catch-up')) cases.add('idle');
 const cli = resolve(values.cli);
 const fixtures = resolve(values.fixtures);
 const scratch = resolve(values.scratch);
@@ -122,17 +130,20 @@ mkdirSync(scratch, { recursive: true });
 
 // Not timed: the fixtures, their copies and their first copies.
 note('making the fixtures and first copies (not timed)...');
-const small = ensureSeedFixture(fixtures, files - 5, { git: true });
-const big = ensureSeedFixture(fixtures, bigFiles - 5, { git: true });
-const storm = ensureStormFixture(fixtures, stormFiles);
 const dataDir = join(scratch, 'data');
 const roots: string[] = [];
-for (let i = 1; i <= projects; i++) {
-  const root = copyOf(i === 1 ? big : small, `project-${i}`);
-  await hs('open', root, '--yes', '--data-dir', dataDir);
-  roots.push(root);
+if (cases.has('idle')) {
+  const small = ensureSeedFixture(fixtures, files - 5, { git: true });
+  const big = ensureSeedFixture(fixtures, bigFiles - 5, { git: true });
+  for (let i = 1; i <= projects; i++) {
+    const root = copyOf(i === 1 ? big : small, `project-${i}`);
+    await hs('open', root, '--yes', '--data-dir', dataDir);
+    roots.push(root);
+  }
 }
-const stormCopies = [1, 2].map((i) => ({ root: copyOf(storm, `storm-${i}`), dataDir: join(scratch, `storm-data-${i}`) }));
+const stormCopies = cases.has('storm')
+  ? [1, 2].map((i) => ({ root: copyOf(ensureStormFixture(fixtures, stormFiles), `storm-${i}`), dataDir: join(scratch, `storm-data-${i}`) }))
+  : [];
 for (const copy of stormCopies) await hs('open', copy.root, '--yes', '--data-dir', copy.dataDir);
 
 // A file changed within the racy window of a scan is hashed again by the next one (the racy-clean
@@ -141,42 +152,53 @@ for (const copy of stormCopies) await hs('open', copy.root, '--yes', '--data-dir
 await sleep(RACY_WINDOW_MS + 1000);
 
 const figures: Figure[] = [];
-note('idle and edits...');
-const recorder = new RecorderProcess(cli, dataDir, quietMs);
-try {
-  const { at, roots: byId, rescanning } = await recorder.allRecording(projects);
-  figures.push({
-    case: 'first start',
-    figure: `watch --all start to ${projects} projects recording (after their first copies)`,
-    value: seconds(at - recorder.startedAt),
-    target: '',
-    met: null,
-  });
-  // Not the recorder's cost: the machine's watch limit, shared with every other process of the user.
-  if (rescanning.length > 0)
-    figures.push({
-      case: 'first start',
-      figure: 'projects rescanned periodically: the OS refused their watch (raise fs.inotify.max_user_watches)',
-      value: String(rescanning.length),
-      target: '0',
-      met: false,
+if (cases.has('idle')) await idleAndEdits();
+if (cases.has('catch-up')) {
+  // The edits committed, so both sides of the catch-up see unchanged folders.
+  for (const root of roots)
+    execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '--quiet', '-am', 'edits'], {
+      cwd: root,
+      stdio: 'ignore',
     });
-  figures.push(...(await idleCost(recorder.pid, settleSeconds, idleSeconds, traceSeconds)));
-  const watched = [...byId].map(([projectId, root]) => ({ projectId, root }));
-  figures.push(...(await editLatency(recorder, watched, edits, quietMs)));
-} finally {
-  const code = await recorder.stop();
-  if (code !== 0) note(`watch --all exited ${code}: ${recorder.errors.slice(-2000)}`);
+  note('catch-up...');
+  figures.push(...(await catchUp(cli, dataDir, roots, rounds, quietMs)));
 }
-
-// The edits committed, so both sides of the catch-up see unchanged folders.
-for (const root of roots)
-  execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '--quiet', '-am', 'edits'], { cwd: root, stdio: 'ignore' });
-note('catch-up...');
-figures.push(...(await catchUp(cli, dataDir, roots, rounds, quietMs)));
-note('checkout storm...');
-figures.push(...(await checkoutStorm(cli, stormCopies[0]!, stormCopies[1]!, stormFiles, quietMs)));
+if (cases.has('storm')) {
+  note('checkout storm...');
+  figures.push(...(await checkoutStorm(cli, stormCopies[0]!, stormCopies[1]!, stormFiles, quietMs)));
+}
 
 rmSync(scratch, { recursive: true, force: true });
 console.log(`\n${started}, load average at end ${loadavg().map(round2).join(' ')}${values.quick ? '; --quick: a dry run, these figures are not final' : ''}\n`);
 console.log(figureTable(figures));
+
+/** Cases 1 and 2, on one recorder of the projects. */
+async function idleAndEdits(): Promise<void> {
+  note('idle and edits...');
+  const recorder = new RecorderProcess(cli, dataDir, quietMs);
+  try {
+    const { at, roots: byId, rescanning } = await recorder.allRecording(projects);
+    figures.push({
+      case: 'first start',
+      figure: `watch --all start to ${projects} projects recording (after their first copies)`,
+      value: seconds(at - recorder.startedAt),
+      target: '',
+      met: null,
+    });
+    // Not the recorder's cost: the machine's watch limit, shared with every other process of the user.
+    if (rescanning.length > 0)
+      figures.push({
+        case: 'first start',
+        figure: 'projects rescanned periodically: the OS refused their watch (raise fs.inotify.max_user_watches)',
+        value: String(rescanning.length),
+        target: '0',
+        met: false,
+      });
+    figures.push(...(await idleCost(recorder.pid, settleSeconds, idleSeconds, traceSeconds)));
+    const watched = [...byId].map(([projectId, root]) => ({ projectId, root }));
+    figures.push(...(await editLatency(recorder, watched, edits, quietMs)));
+  } finally {
+    const code = await recorder.stop();
+    if (code !== 0) note(`watch --all exited ${code}: ${recorder.errors.slice(-2000)}`);
+  }
+}
