@@ -1,4 +1,4 @@
-import { ChangeBatcher, DEFAULT_TIMING, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
+import { ChangeBatcher, DEFAULT_TIMING, MANY_CHANGES, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
 import { FolderWatches } from './folderWatches.js';
 import type { TrackedPaths } from '../git/trackedPaths.js';
 import type { WalkedFolders } from '../walk/walkedFolders.js';
@@ -103,6 +103,8 @@ export class ProjectWatcher {
       file: (path) => this.file(path),
       doubt: (reason) => this.batcher.markDoubt(reason),
       limit: (error) => this.fallBack(error),
+      rescanDue: () => this.batcher.rescanDue,
+      heard: () => this.batcher.heard(),
     });
     this.watches = watches;
     try {
@@ -157,6 +159,8 @@ export class ProjectWatcher {
   private enqueue(group: ChangeGroupRequest): void {
     this.chain = this.chain.then(async () => {
       try {
+        // Folders made during a storm whose events were passed over are watched before its rescan walks.
+        if (group.doubt.includes(MANY_CHANGES)) await this.watches?.relistIfDue();
         await this.options.commit(group);
       } catch (error) {
         this.batcher.markDoubt('commit failed');
