@@ -92,6 +92,11 @@ export class ProjectWatcher {
     return this.settled();
   }
 
+  /** Whether changes were heard that no group has taken yet (a storm may still be going on). */
+  get pending(): boolean {
+    return this.batcher.pending;
+  }
+
   /** Whether the project is rescanned periodically because the OS refused its watch. */
   get rescannedOnly(): boolean {
     return this.fallbackTimer !== undefined;
