@@ -25,6 +25,8 @@ export class OpenProject {
   compaction: BackgroundCompaction | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
+  /** When its last write ended (performance.now()); 0 before any. */
+  lastWriteEndedAt = 0;
 
   constructor(readonly store: ProjectStore) {
     this.projectId = store.projectId;
@@ -38,7 +40,10 @@ export class OpenProject {
   serial<T>(work: () => Promise<T>, wait: WriterWait = {}): Promise<T> {
     const held = () => this.store.writer.hold(work, { signal: wait.signal, onWait: wait.onWait });
     this.pending++;
-    const next = this.queue.then(held, held).finally(() => this.pending--);
+    const next = this.queue.then(held, held).finally(() => {
+      this.pending--;
+      this.lastWriteEndedAt = performance.now();
+    });
     this.queue = next.catch(() => undefined);
     return next;
   }

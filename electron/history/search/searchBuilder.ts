@@ -13,13 +13,16 @@ import { searchBuildTurns, type BuildTurns, type ReleaseTurn } from './buildTurn
 // Builds of different projects take turns (buildTurns.ts): one index thread in the process at a
 // time. This thread only asks for the next batch and counts. It stops when the index covers every blob
 // (the worker ends with it) and starts again when a snapshot names new ones (poke). What it
-// committed survives a kill; the next build skips it.
+// committed survives a kill; the next build skips it. A build may be told to wait before its
+// thread starts (notYet): the recorder starts none while a project's changes still come.
 
 export interface BuilderOptions {
   /** The searchMaxFileSize setting, read at every batch. */
   maxSize: () => number;
   /** Something to wait for before the next batch (a write or a copy running), or undefined when there is nothing. */
   busy?: () => Promise<unknown> | undefined;
+  /** Something to wait for before a build starts its thread (the project not quiet yet), or undefined. */
+  notYet?: () => Promise<unknown> | undefined;
   onProgress?: (progress: Progress) => void;
   /** The queue builds take turns in (default: the process's one). */
   turns?: BuildTurns;
@@ -99,9 +102,16 @@ export class SearchBuilder {
           break;
         }
         if (thread === undefined) {
+          const later = this.options.notYet?.();
+          if (later) {
+            count('search.buildsDeferred');
+            await Promise.race([later, stopped(this.stopping.signal)]);
+            continue;
+          }
           // The thread starts on this build's turn, and the turn lasts until the build ends.
           turn = await (this.options.turns ?? searchBuildTurns).take(this.stopping.signal);
           if (turn === null || this.stopped || !store.index.open) return;
+          count('search.indexThreads');
           thread = new IndexThread(store);
         }
         const batch = await thread.batch(cursor, this.options.maxSize());
@@ -126,6 +136,11 @@ export class SearchBuilder {
 /** The build's progress as the CLI's bar and the viewer's cards show it: blobs looked at, of those within the limit. */
 function progressOf(projectId: string, totals: { indexedBlobs: number; totalBlobs: number }, phase: 'index' | 'done'): Progress {
   return { operation: 'search-index', projectId, phase, filesDone: totals.indexedBlobs, filesTotal: totals.totalBlobs, bytesDone: 0, bytesTotal: 0 };
+}
+
+/** Resolves once the builder is stopped: a wait for quiet ends with it. */
+function stopped(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
 }
 
 /** After everything already waiting on the event loop (I/O included): the lowest priority there is. */

@@ -28,6 +28,13 @@ export const DEFAULT_WORKER_IDLE_MS = 10_000;
 /** What a worker answers: a copy batch's result, a walk's message, a place batch's result, or a backup's end. */
 type Answer = CopyJobResult | WalkMessage | PlaceResult | BackupReply;
 
+/**
+ * A copy worker's young generation: its garbage is each file's buffers and digests, short lived,
+ * so a small nursery is collected often and cheaply instead of growing V8's default (up to 48 MiB
+ * a worker) while a rescan of thousands of small files runs.
+ */
+export const COPY_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
 interface Pending {
   resolve: (result: Answer) => void;
   reject: (error: Error) => void;
@@ -256,9 +263,11 @@ export class CopyPool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(this.workerScript);
+    const worker = new Worker(this.workerScript, { resourceLimits: COPY_WORKER_LIMITS });
     this.workers++;
     count('copy.workers');
+    // The nursery the isolate really got (what tests count).
+    worker.once('online', () => countMax('copy.workerYoungGenerationMb', worker.resourceLimits?.maxYoungGenerationSizeMb ?? 0));
     worker.on('message', (result: Answer) => {
       const waiter = this.pending.get(worker);
       if ('kind' in result && result.kind === 'entries') {

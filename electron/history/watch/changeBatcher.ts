@@ -45,7 +45,7 @@ export class ChangeBatcher {
   ) {}
 
   add(path: string): void {
-    if (!this.doubt.includes(MANY_CHANGES)) {
+    if (!this.rescanDue) {
       this.paths.add(path);
       if (this.paths.size > (this.timing.maxPaths ?? MAX_GROUP_PATHS)) {
         // The rescan finds every one of them again: holding them would only cost memory.
@@ -58,6 +58,16 @@ export class ChangeBatcher {
 
   markDoubt(reason: string): void {
     if (!this.doubt.includes(reason)) this.doubt.push(reason);
+    this.touch();
+  }
+
+  /** Whether the open group is already a whole rescan (past its most paths). */
+  get rescanDue(): boolean {
+    return this.doubt.includes(MANY_CHANGES);
+  }
+
+  /** An event that names no path for the group: the group stays open while they come. */
+  heard(): void {
     this.touch();
   }
 

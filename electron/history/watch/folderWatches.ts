@@ -20,12 +20,17 @@ export interface FolderEvents {
   doubt(reason: string): void;
   /** The OS refused a watch for its limit (ENOSPC, EMFILE): a partial watch would miss changes. */
   limit(error: unknown): void;
+  /** Whether the open group is already a whole rescan, so which file an event names no longer matters. */
+  rescanDue?(): boolean;
+  /** An event heard while a rescan is due: the storm goes on, so the group stays open. */
+  heard?(): void;
 }
 
 export const NOT_UTF8 = 'a name that is not UTF-8';
 
 const SLASH = Buffer.from('/');
 const GIT = Buffer.from('.git');
+const GITIGNORE = Buffer.from('.gitignore');
 /** The longest stretch the start's listing holds the event loop before it yields. */
 const SLICE_MS = 4;
 
@@ -33,6 +38,8 @@ export class FolderWatches {
   /** The watched folders, keyed by their path's bytes relative to the root (latin1: one char per byte). */
   private readonly watchers = new Map<string, FSWatcher>();
   private closed = false;
+  /** A name was created or moved while a rescan was due and not looked at: it may be a folder to watch. */
+  private relistDue = false;
   private readonly rootBytes: Buffer;
 
   constructor(
@@ -72,6 +79,17 @@ export class FolderWatches {
       const rel = Buffer.from(key, 'latin1');
       if (rel.length > 0 && this.ignored(rel.toString('utf8'), true)) this.unwatchTree(key);
     }
+    await this.watchTree(Buffer.alloc(0), true);
+  }
+
+  /**
+   * Watches the folders created while a rescan was due (their events were not looked at); called
+   * before that rescan walks, so what its walk misses in them is an event of their new watch.
+   */
+  async relistIfDue(): Promise<void> {
+    if (!this.relistDue) return;
+    this.relistDue = false;
+    count('watch.relists');
     await this.watchTree(Buffer.alloc(0), true);
   }
 
@@ -185,6 +203,7 @@ export class FolderWatches {
       this.events.doubt('an event without a name');
       return;
     }
+    if (this.events.rescanDue?.() === true && this.passOver(folder, type, name)) return;
     const rel = join(folder, Buffer.isBuffer(name) ? name : Buffer.from(name));
     const key = rel.toString('latin1');
     // A write to a file is a 'change'; only a 'rename' (created, removed, moved) can be a folder.
@@ -192,6 +211,7 @@ export class FolderWatches {
       this.file(rel);
       return;
     }
+    count('watch.eventStats');
     const stats = lstatSync(this.abs(rel), { throwIfNoEntry: false });
     const isDir = stats?.isDirectory() ?? false;
     if (this.watchers.has(key)) {
@@ -213,7 +233,26 @@ export class FolderWatches {
     this.file(rel);
   }
 
+  /**
+   * A checkout's storm once the group is a rescan: the rescan finds every file again, so an event
+   * costs no stat and no path, only a sign that the storm goes on. Not passed over: an edited
+   * .gitignore (the rules change) and anything naming a watched folder (removed or moved: its
+   * watches go). A name created may be a new folder: the folders are listed again before the rescan.
+   */
+  private passOver(folder: Buffer, type: string, name: Buffer | string): boolean {
+    const bytes = Buffer.isBuffer(name) ? name : Buffer.from(name);
+    if (bytes.equals(GITIGNORE)) return false;
+    if (type === 'rename') {
+      if (this.watchers.has(join(folder, bytes).toString('latin1'))) return false;
+      this.relistDue = true;
+    }
+    count('watch.eventsPassedOver');
+    this.events.heard?.();
+    return true;
+  }
+
   private file(rel: Buffer): void {
+    count('watch.fileEvents');
     const path = rel.toString('utf8');
     if (this.ignored(path, false)) return;
     if (hasRawBytes(nameOfBytes(rel))) this.events.doubt(NOT_UTF8);

@@ -1,4 +1,4 @@
-import { ChangeBatcher, DEFAULT_TIMING, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
+import { ChangeBatcher, DEFAULT_TIMING, MANY_CHANGES, type BatchTiming, type ChangeGroupRequest } from './changeBatcher.js';
 import { FolderWatches } from './folderWatches.js';
 import type { TrackedPaths } from '../git/trackedPaths.js';
 import type { WalkedFolders } from '../walk/walkedFolders.js';
@@ -121,6 +121,11 @@ export class ProjectWatcher {
     return this.settled();
   }
 
+  /** Whether changes were heard that no group has taken yet (a storm may still be going on). */
+  get pending(): boolean {
+    return this.batcher.pending;
+  }
+
   /** Whether the project is rescanned periodically because the OS refused its watch. */
   get rescannedOnly(): boolean {
     return this.fallbackTimer !== undefined;
@@ -143,6 +148,8 @@ export class ProjectWatcher {
       file: (path) => this.file(path),
       doubt: (reason) => this.batcher.markDoubt(reason),
       limit: (error) => this.fallBack(error),
+      rescanDue: () => this.batcher.rescanDue,
+      heard: () => this.batcher.heard(),
     });
     this.watches = watches;
     try {
@@ -196,6 +203,8 @@ export class ProjectWatcher {
   private enqueue(group: ChangeGroupRequest): void {
     this.chain = this.chain.then(async () => {
       try {
+        // Folders made during a storm whose events were passed over are watched before its rescan walks.
+        if (group.doubt.includes(MANY_CHANGES)) await this.watches?.relistIfDue();
         await this.options.commit(group);
       } catch (error) {
         this.batcher.markDoubt('commit failed');

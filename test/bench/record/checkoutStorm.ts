@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { measureProcess } from '../measureProcess.js';
 import { mib, seconds, sleep, type Figure } from './figures.js';
-import { resetPeakRss, sampleProcess } from './procStats.js';
+import { CLOCK_TICKS, resetPeakRss, sampleProcess } from './procStats.js';
 import { RecorderProcess } from './recorderProcess.js';
 import { BRANCH_B } from './stormFixture.js';
 
@@ -29,13 +29,15 @@ export async function checkoutStorm(cli: string, watched: StormCopy, reference: 
   let rssBefore: number;
   let reset: boolean;
   let checkoutMs: number;
+  let cpuMs: number;
   try {
     const { rescanning } = await recorder.allRecording(1);
     if (rescanning.length > 0) throw new Error("the OS refused the storm repository's watch (fs.inotify.max_user_watches): the storm needs a watch");
     const from = recorder.lines.length;
     hwmBefore = sampleProcess(recorder.pid).hwmKb;
     reset = resetPeakRss(recorder.pid);
-    rssBefore = sampleProcess(recorder.pid).rssKb;
+    const before = sampleProcess(recorder.pid);
+    rssBefore = before.rssKb;
     const started = performance.now();
     await execGit('git', ['checkout', '--quiet', BRANCH_B], { cwd: watched.root });
     checkoutMs = performance.now() - started;
@@ -46,6 +48,7 @@ export async function checkoutStorm(cli: string, watched: StormCopy, reference: 
       from,
     );
     stormMs = last.at - started;
+    cpuMs = ((sampleProcess(recorder.pid).cpuTicks - before.cpuTicks) / CLOCK_TICKS) * 1000;
     // Not a measurement: room for a straggling group to show itself before they are counted.
     await sleep(Math.max(3 * quietMs, 2000));
     hwmAfter = sampleProcess(recorder.pid).hwmKb;
@@ -86,6 +89,13 @@ export async function checkoutStorm(cli: string, watched: StormCopy, reference: 
     },
     { case: at, figure: 'checkout start to the group line', value: seconds(stormMs), target: '', met: null },
     { case: at, figure: `hindsight open rescanning it (peak RSS ${mib(open.maxRssKb)} MiB)`, value: seconds(open.wallMs), target: '', met: null },
+    {
+      case: at,
+      figure: 'CPU: the recorder, checkout start to the group line / hindsight open (user + sys)',
+      value: `${seconds(cpuMs)} / ${seconds(open.cpuMs)}`,
+      target: '',
+      met: null,
+    },
     { case: at, figure: 'ratio recorded / open', value: `${ratio.toFixed(2)}x`, target: '<= 2x', met: ratio <= 2 },
   ];
 }

@@ -1,6 +1,6 @@
 import { engineWith } from '../../helpers/engineWithPool.js';
 import { describe, expect, it, vi } from 'vitest';
-import { CopyPool } from '../../../electron/history/store/copyPool.js';
+import { COPY_WORKER_LIMITS, CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -53,5 +53,18 @@ describe('the copy workers', () => {
     await engine.rescan(projectId, { pool });
     expect(engine.files(projectId).length).toBe(21);
     expect(counter('copy.workers')).toBeGreaterThan(counter('copy.workersRetired'));
+  });
+});
+
+describe("a copy worker's heap", () => {
+  it('runs with the small young generation of COPY_WORKER_LIMITS, not V8 default', async () => {
+    const pool = new CopyPool(new CopySlots(2), undefined, 2);
+    const engine = engineWith(pool);
+    const root = tempDir();
+    writeTree(root, files(20));
+    resetTrace();
+    expect((await engine.open(root, { pool })).files).toBe(20);
+    expect(counter('copy.workers')).toBe(1);
+    expect(counter('copy.workerYoungGenerationMb')).toBe(COPY_WORKER_LIMITS.maxYoungGenerationSizeMb);
   });
 });
