@@ -111,7 +111,6 @@ export class SearchBuilder {
           // The thread starts on this build's turn, and the turn lasts until the build ends.
           turn = await (this.options.turns ?? searchBuildTurns).take(this.stopping.signal);
           if (turn === null || this.stopped || !store.index.open) return;
-          count('search.indexThreads');
           thread = new IndexThread(store);
         }
         const batch = await thread.batch(cursor, this.options.maxSize());
