@@ -46,7 +46,7 @@ import { HistoryReads } from './versions/historyReads.js';
 import { LiveRecording } from './versions/liveRecording.js';
 import { openResult, type Opened } from './versions/openResult.js';
 import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.js';
-import { RestoreOperations, rescanResult } from './versions/restoreOperations.js';
+import { RestoreOperations } from './versions/restoreOperations.js';
 import type { DiffSide } from './versions/versionBytes.js';
 import { ignoredPaths } from './walk/ignoredPaths.js';
 
@@ -309,15 +309,9 @@ export class HistoryEngine {
   async watch(projectId: string, options: WatchOptions = {}): Promise<void> {
     await this.live.watch(this.record(projectId), options);
   }
-  /**
-   * A catch-up rescan with the project's watch placed as its walk lists each folder: every file
-   * lstat'ed once, no change between the two missed. The project's background work (its search
-   * index build) starts with startBackgroundWork.
-   */
-  async catchUpAndWatch(projectId: string, options: EngineRescanOptions, watch: WatchOptions): Promise<contract.RescanResult> {
-    const { operationId, ...rest } = options;
-    const outcome = await this.live.catchUpAndWatch(this.record(projectId), { ...rest, onProgress: this.progressTo(operationId) }, watch);
-    return rescanResult(projectId, outcome);
+  /** A catch-up rescan with the watch placed as its walk lists each folder; background work waits for startBackgroundWork. */
+  catchUpAndWatch(projectId: string, options: EngineRescanOptions, watch: WatchOptions): Promise<contract.RescanResult> {
+    return this.live.catchUpAndWatch(this.record(projectId), { ...options, onProgress: this.progressTo(options.operationId) }, watch);
   }
   /** The search index build (and compaction) of a project recorded live, kept current from then on. */
   startBackgroundWork(projectId: string): void {
@@ -389,18 +383,13 @@ export class HistoryEngine {
   private recorded(projectId: string): ProjectStore {
     return this.record(projectId).store;
   }
-
   private settings(): Settings {
     return this.config.loadConfig().config.settings;
   }
-
   private readonly emit = (event: contract.EngineEvent) => this.events.emit(event);
-
   private readonly reportError = (projectId: string, error: unknown) => this.emit({ event: 'error', payload: { projectId, error: errorData(error) } });
-
   private readonly progressTo = (operationId: string | undefined) => (progress: Progress) =>
     this.emit({ event: 'progress', payload: { ...progress, operationId: operationId ?? null } });
-
   private get openContext() {
     return { dataDir: this.dataDir, config: this.config, projects: this.projects, emit: this.emit };
   }

@@ -3,7 +3,9 @@ import { startBackgroundWork } from '../project/backgroundWork.js';
 import { watchLimitError } from '../watch/watchLimit.js';
 import type { WriterWait } from '../project/writerLock.js';
 import type { ProjectRecorder, WatchOptions } from './projectRecorder.js';
-import type { RescanOptions, RescanOutcome } from './rescan.js';
+import type { RescanOptions } from './rescan.js';
+import type { RescanResult } from '../../../shared/contract.js';
+import { rescanResult } from './restoreOperations.js';
 
 // A project recorded live: its watcher, and what a process that records does in the background for
 // it (project/backgroundWork.ts). A watch the OS refuses for its limit gives way to a rescan every
@@ -34,8 +36,8 @@ export class LiveRecording {
    * the project recorded live. Its background work waits for `startBackgroundWork`: a recorder
    * starts it once every project's catch-up is done, so none of it delays the others.
    */
-  catchUpAndWatch(project: OpenProject, options: RescanOptions & WriterWait, watch: WatchOptions): Promise<RescanOutcome> {
-    return this.recorder.catchUpAndWatch(project, options, this.withFallback(project, watch));
+  async catchUpAndWatch(project: OpenProject, options: RescanOptions & WriterWait, watch: WatchOptions): Promise<RescanResult> {
+    return rescanResult(project.projectId, await this.recorder.catchUpAndWatch(project, options, this.withFallback(project, watch)));
   }
 
   /** The recording of a project just opened to record: a watcher that cannot start is reported, and the open still succeeded. */
