@@ -53,12 +53,15 @@ const { values } = parseArgs({
   },
 });
 
+// The settle outlasts the quiet a project's search index build waits for before it starts
+// (project/backgroundWork.ts, INDEX_AFTER_QUIET_MS: 10 s), so the builds after the first copies
+// run in the settle, not in the idle window.
 const FULL = {
   projects: 10,
   files: 5000,
   'big-files': 50005,
   'idle-seconds': 60,
-  'settle-seconds': 5,
+  'settle-seconds': 15,
   edits: 100,
   'quiet-ms': 500,
   'storm-files': 20000,
@@ -70,7 +73,7 @@ const QUICK = {
   files: 505,
   'big-files': 2005,
   'idle-seconds': 10,
-  'settle-seconds': 3,
+  'settle-seconds': 13,
   edits: 12,
   'quiet-ms': 500,
   'storm-files': 2005,
