@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { blobsDirOf, historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { Sql } from '../../../electron/history/db/sql.js';
@@ -7,6 +7,7 @@ import { snapshotPages } from '../../../electron/history/db/snapshotQueries.js';
 import { SearchReader } from '../../../electron/history/db/searchReader.js';
 import { searchHistory } from '../../../electron/history/search/searchHistory.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
+import { spyOnSqlAnswers } from '../../helpers/sqlAnswers.js';
 import type { FileEntry } from '../../../shared/history.js';
 
 // `files`, `log` and `search` over a long history read a page (or a row) at a time: no statement
@@ -25,20 +26,9 @@ function manyFiles(): Record<string, string> {
 /** The largest answer any Sql read gave while `work` ran. */
 function largestAnswer(work: () => void): number {
   let largest = 0;
-  const note = (rows: unknown) => {
+  const spies = spyOnSqlAnswers((rows) => {
     if (Array.isArray(rows)) largest = Math.max(largest, rows.length);
-    return rows;
-  };
-  const all = Sql.prototype.all;
-  const rows = Sql.prototype.rows;
-  const spies = [
-    vi.spyOn(Sql.prototype, 'all').mockImplementation(function (this: Sql, text: string, ...params: unknown[]) {
-      return note(all.call(this, text, ...params));
-    } as never),
-    vi.spyOn(Sql.prototype, 'rows').mockImplementation(function (this: Sql, text: string, ...params: unknown[]) {
-      return note(rows.call(this, text, ...params));
-    } as never),
-  ];
+  });
   try {
     work();
   } finally {

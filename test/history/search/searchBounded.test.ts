@@ -7,6 +7,7 @@ import { SCANS_HELD } from '../../../electron/history/search/blobScans.js';
 import { searchHistory, type SearchRequest } from '../../../electron/history/search/searchHistory.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
+import { spyOnSqlAnswers } from '../../helpers/sqlAnswers.js';
 
 // A search holds what it answers, never every match: it steps through the groups in the order it
 // shows them, reads each one's blob before it takes the next group, and keeps what it learnt of at
@@ -36,11 +37,7 @@ interface Held {
 function held(work: () => void): Held {
   const seen: Held = { stepped: 0, ahead: 0, largestAnswer: 0 };
   const readsBefore = counter('search.blobReads');
-  const { iterateRows, all, rows } = Sql.prototype;
-  const note = (answer: unknown) => {
-    if (Array.isArray(answer)) seen.largestAnswer = Math.max(seen.largestAnswer, answer.length);
-    return answer;
-  };
+  const { iterateRows } = Sql.prototype;
   const spies = [
     vi.spyOn(Sql.prototype, 'iterateRows').mockImplementation(function* (this: Sql, text: string, ...params: unknown[]) {
       for (const row of iterateRows.call(this, text, ...params)) {
@@ -49,12 +46,9 @@ function held(work: () => void): Held {
         yield row;
       }
     } as never),
-    vi.spyOn(Sql.prototype, 'all').mockImplementation(function (this: Sql, text: string, ...params: unknown[]) {
-      return note(all.call(this, text, ...params));
-    } as never),
-    vi.spyOn(Sql.prototype, 'rows').mockImplementation(function (this: Sql, text: string, ...params: unknown[]) {
-      return note(rows.call(this, text, ...params));
-    } as never),
+    ...spyOnSqlAnswers((answer) => {
+      if (Array.isArray(answer)) seen.largestAnswer = Math.max(seen.largestAnswer, answer.length);
+    }),
   ];
   try {
     work();
