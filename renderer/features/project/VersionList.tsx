@@ -37,11 +37,17 @@ export function VersionList() {
   const pinned = useApp((s) => s.retention?.pins.versions);
   const revealed = useApp((s) => s.revealed);
   const list = useRef<HTMLUListElement>(null);
-  // A version opened from a search hit or the Timeline: its row scrolled into view.
+  const shownReveal = useRef(0);
+  // A version opened from a search hit or the Timeline: its row scrolled to the middle of the list,
+  // where the header growing for the selection (its actions wrap) cannot push it out of view. A
+  // row not rendered yet is scrolled to when the versions next change.
   useEffect(() => {
-    if (revealed === 0) return;
-    list.current?.querySelector(`[data-version="${useApp.getState().selectedVersionId}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [revealed]);
+    if (revealed === 0 || shownReveal.current === revealed) return;
+    const row = list.current?.querySelector(`[data-version="${useApp.getState().selectedVersionId}"]`);
+    if (!row) return;
+    revealRow(row);
+    shownReveal.current = revealed;
+  }, [revealed, versions]);
 
   if (!path) return <EmptyState title="No file selected">Choose a file to see its versions.</EmptyState>;
   if (status === 'error' && error) return <ErrorNote error={error} title="The versions could not be read" />;
@@ -174,4 +180,18 @@ function originClass(v: VersionInfo): string {
 
 function currentTitle(disk: DiskState | null): string {
   return disk?.exists === false ? 'The file is deleted on disk now, as in this version' : 'The file on disk now is identical to this version';
+}
+
+/**
+ * Scrolls a row to the middle of the list, again on the next frames until it stays put: rows off
+ * screen are not laid out (content-visibility: auto) and count at their estimated height, so the
+ * first scroll lands by estimates, and the rows it brings on screen then take their real heights
+ * and move the target.
+ */
+function revealRow(row: Element, framesLeft = 5): void {
+  const before = row.getBoundingClientRect().top;
+  row.scrollIntoView({ block: 'center' });
+  requestAnimationFrame(() => {
+    if (framesLeft > 1 && row.isConnected && row.getBoundingClientRect().top !== before) revealRow(row, framesLeft - 1);
+  });
 }
