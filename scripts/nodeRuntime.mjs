@@ -1,9 +1,11 @@
-// The Node.js Hindsight runs on: the Node inside Electron 45 (22), from 22.12, for the app, the CLI,
-// the tests and the browser viewer alike. Plain JavaScript that any Node can load, so an older one
+// The Node.js Hindsight runs on, for the app, the CLI, the tests and the browser viewer alike: 22.19
+// or later. The store needs zstd (node:zlib has it from 22.15) with the `dictionary` option, which
+// 22.15-22.18 accept and silently ignore, so a frame written against a dictionary on 22.19 could not
+// be read there. The Node inside Electron 45 is 24, above the floor. Plain JavaScript that any Node can load, so an older one
 // gets one line saying what to do instead of a stack trace from whatever it trips on first.
 
 /** The oldest supported Node.js, as [major, minor]. package.json's `engines` says the same. */
-export const NODE_MINIMUM = [22, 12];
+export const NODE_MINIMUM = [22, 19];
 
 /**
  * The one line that refuses `found` (a `process.versions.node` string) for `what`, or null when

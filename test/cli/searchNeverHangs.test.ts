@@ -7,6 +7,7 @@ import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { lastTrace, SLOW_PATTERN, slowProject } from '../helpers/slowSearch.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { writeTree } from '../helpers/writeTree.js';
+import { until } from '../helpers/until.js';
 
 // `hindsight search` as a real process never hangs: a catastrophic regex over a long line, a glob
 // of many **/ against a deep path, a pattern no automaton runs (refused, saying why), a stop by
@@ -92,9 +93,9 @@ function listing(dir: string): string[] {
 
 /** Waits until the process has used `ticks` clock ticks of CPU (user and system, every thread). */
 async function untilCpuTicks(pid: number, ticks: number): Promise<void> {
-  for (;;) {
+  const spent = () => {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    if (Number(fields[11]) + Number(fields[12]) >= ticks) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    return Number(fields[11]) + Number(fields[12]) >= ticks;
+  };
+  await until(spent, { what: `process ${pid} to spend ${ticks} ticks of CPU` });
 }

@@ -13,6 +13,7 @@ import type { Progress } from '../../shared/progress.js';
 import { editBundle } from '../helpers/bundleRecords.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { historyWithChanges } from '../history/bundle/bundleHelpers.js';
+import { until } from '../helpers/until.js';
 
 // The browser host's bundle endpoints with a real HTTP client: an export handed out once as a
 // download; an upload refused when it has no token, comes from another origin, is too large, is
@@ -100,7 +101,7 @@ function leftovers(dataDir: string): string[] {
 
 /** Waits until the host has removed every temp (it cleans up after the connection is gone). */
 async function untilGone(transfers: string): Promise<void> {
-  for (let i = 0; i < 2000 && readdirSync(transfers).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  await until(() => readdirSync(transfers).length === 0, { what: `${transfers} to be empty`, everyMs: 5 });
 }
 
 /** The pid of a process that has exited (no host can be running under it). */
@@ -112,7 +113,7 @@ async function exitedPid(): Promise<number> {
 
 /** Waits for the upload's temp to be made (the host has taken the request and opened its file). */
 async function tempAppears(transfers: string): Promise<string> {
-  while (!existsSync(transfers) || readdirSync(transfers).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  await until(() => existsSync(transfers) && readdirSync(transfers).length > 0, { everyMs: 5 });
   return join(transfers, readdirSync(transfers)[0]!);
 }
 

@@ -7,6 +7,7 @@ import { WebSocket } from 'ws';
 import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { sha256 } from '../helpers/writeTree.js';
+import { until } from '../helpers/until.js';
 
 // `hindsight serve` as a user starts it: {"url"} first on stdout, the page behind the token,
 // stopped by a real SIGTERM with exit 0; a non-loopback --host is refused before anything listens;
@@ -87,7 +88,7 @@ describe('hindsight serve', () => {
     await once(createInterface({ input: child.stdout! }), 'line');
     writeFileSync(join(root, 'a.txt'), 'two');
     const versions = () => cliJson<{ hash: string }[]>(['log', root, 'a.txt', '--data-dir', data]).then((v) => v.map((x) => x.hash));
-    while ((await versions()).length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(async () => (await versions()).length >= 2, { everyMs: 100 });
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);
     expect(await versions()).toEqual([sha256('one'), sha256('two')]);

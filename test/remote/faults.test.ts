@@ -15,6 +15,7 @@ import { hashOfKey, recordKey } from '../../electron/history/remote/layout/remot
 import { describeWithSwift, storeFor, swiftEnv } from './swiftTestKit.js';
 import type { ProvidedSwift } from './swiftSetup.js';
 import { kindOf, pushSetup, smallTree } from './remoteCli.js';
+import { until } from '../helpers/until.js';
 
 // Faults against a real Swift: an object damaged on the server, a server that stops in the middle
 // of a push (a Swift of this file's own, so the other files' server keeps running), two machines
@@ -230,7 +231,7 @@ describeWithSwift('a push while the server stops', () => {
     const child = startCli(['clone', '--project', pushed.projectId, '--into', into], env2);
     const done = finished(child);
     // Stopped once some blobs of the clone are stored, well before all 300 are.
-    for (let i = 0; i < 20_000 && blobFiles(env2.HINDSIGHT_DATA_DIR!).length < 20; i++) await new Promise((r) => setTimeout(r, 3));
+    await until(() => blobFiles(env2.HINDSIGHT_DATA_DIR!).length >= 20, { everyMs: 3 });
     await own.stopProxy('SIGKILL');
     const failed = await done;
     await own.startProxy();
@@ -256,7 +257,7 @@ describeWithSwift('a push while the server stops', () => {
         .map((r) => ({ kind: kindOf(r.path), path: r.path.split('?')[0]! }));
     const child = startCli(['push', root], faultEnv);
     const done = finished(child);
-    for (let i = 0; i < 20_000 && puts().filter((p) => p.kind === 'pack').length < 3; i++) await new Promise((r) => setTimeout(r, 3));
+    await until(() => puts().filter((p) => p.kind === 'pack').length >= 3, { everyMs: 3 });
     await own.stopProxy('SIGKILL');
     const failed = await done;
     expect(failed.code).toBe(1);

@@ -5,17 +5,10 @@ import { loggedRequests, requestsSoFar } from '../../scripts/swift/proxyAccessLo
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import { describeWithSwift, storeFor } from './swiftTestKit.js';
 import { kindOf, pushSetup, smallTree } from './remoteCli.js';
+import { until } from '../helpers/until.js';
 
 // A push killed (real SIGKILL of the CLI) at several points, then run again: the second run
 // finishes the job, and no pack or large blob that reached the store is sent a second time.
-
-async function waitFor(check: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 20_000; i++) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 3));
-  }
-  return false;
-}
 
 describeWithSwift('a push killed midway, run again', (swift) => {
   const points: [string, (kinds: string[]) => boolean][] = [
@@ -35,10 +28,8 @@ describeWithSwift('a push killed midway, run again', (swift) => {
           .map((r) => ({ kind: kindOf(r.path), path: r.path.split('?')[0]! }));
       const child = startCli(['push', root, '--json'], packEnv);
       const done = finished(child);
-      const hit = await waitFor(() => reached(puts().map((p) => p.kind)));
-      child.kill('SIGKILL');
+      await until(() => reached(puts().map((p) => p.kind)), { everyMs: 3 }).finally(() => child.kill('SIGKILL'));
       const killed = await done;
-      expect(hit).toBe(true);
       // Killed before it finished: it printed no result.
       if (killed.signal === 'SIGKILL') expect(killed.stdout.length).toBe(0);
 

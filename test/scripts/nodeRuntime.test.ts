@@ -6,7 +6,7 @@ import { runtimeRefusal } from '../../scripts/nodeRuntime.mjs';
 import { CLI } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 
-// Node.js 22.12 or later runs everything; an older Node gets one line from `npm start`, `npm test`
+// Node.js 22.19 or later runs everything; an older Node gets one line from `npm start`, `npm test`
 // and `hindsight` naming the version found, the version needed and how to get it, and exit 1.
 
 const checkout = fileURLToPath(new URL('../../', import.meta.url));
@@ -22,13 +22,15 @@ function olderNode(): string | null {
 }
 
 describe('the supported Node.js', () => {
-  it('refuses what is older than 22.12 and takes 22.12 and later', () => {
+  it('refuses what is older than 22.19 and takes 22.19 and later', () => {
     expect(runtimeRefusal('20.19.2', 'hindsight')).toBe(
-      'hindsight: this is Node.js 20.19.2; Hindsight needs Node.js 22.12 or later (install the 22 LTS from https://nodejs.org/ or with a version manager: nvm install 22)',
+      'hindsight: this is Node.js 20.19.2; Hindsight needs Node.js 22.19 or later (install the 22 LTS from https://nodejs.org/ or with a version manager: nvm install 22)',
     );
-    expect(runtimeRefusal('22.11.9', 'npm test')).toMatch(/^npm test: this is Node\.js 22\.11\.9; Hindsight needs Node\.js 22\.12 or later/);
+    expect(runtimeRefusal('22.18.9', 'npm test')).toMatch(/^npm test: this is Node\.js 22\.18\.9; Hindsight needs Node\.js 22\.19 or later/);
+    expect(runtimeRefusal('22.15.0', 'hindsight')).not.toBeNull();
+    expect(runtimeRefusal('22.12.0', 'hindsight')).not.toBeNull();
     expect(runtimeRefusal('18.20.0', 'npm start')).not.toBeNull();
-    expect(runtimeRefusal('22.12.0', 'hindsight')).toBeNull();
+    expect(runtimeRefusal('22.19.0', 'hindsight')).toBeNull();
     expect(runtimeRefusal('23.0.0', 'hindsight')).toBeNull();
     expect(runtimeRefusal('24.22.3', 'hindsight')).toBeNull();
   });
@@ -53,7 +55,7 @@ describe('the supported Node.js', () => {
       expect(lines, what).toHaveLength(1);
       expect(lines[0]).toMatch(
         new RegExp(
-          `^${what}: this is Node\\.js 2?[0-9]\\.[0-9]+\\.[0-9]+; Hindsight needs Node\\.js 22\\.12 or later \\(install the 22 LTS from https://nodejs\\.org/`,
+          `^${what}: this is Node\\.js 2?[0-9]\\.[0-9]+\\.[0-9]+; Hindsight needs Node\\.js 22\\.19 or later \\(install the 22 LTS from https://nodejs\\.org/`,
         ),
       );
     }

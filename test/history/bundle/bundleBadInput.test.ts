@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { HindsightError } from '../../../shared/errors.js';
 import { tempsSweptPath } from '../../../electron/history/store/storeLayout.js';
+import { mountOrSkip } from '../../helpers/mountOrSkip.js';
 import { mountSmallDisk } from '../../helpers/smallDisk.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256 } from '../../helpers/writeTree.js';
@@ -131,12 +132,8 @@ describe('a bad bundle', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('on a full disk stops with DISK_FULL and leaves the store as it was', async () => {
-    const disk = mountSmallDisk(3 * 1024 * 1024);
-    if (typeof disk === 'string') {
-      console.warn(`skipped: ${disk}`);
-      return;
-    }
+  it('on a full disk stops with DISK_FULL and leaves the store as it was', async (ctx) => {
+    const disk = mountOrSkip(ctx, mountSmallDisk(3 * 1024 * 1024), 'a small tmpfs');
     onTestFinished(() => disk.unmount());
     const spec: Record<string, Buffer> = {};
     for (let i = 0; i < 6; i++) spec[`f${i}.bin`] = seededBytes(100 + i, 1024 * 1024);

@@ -6,6 +6,7 @@ import { refuseNewerStore, storedSchemaVersion } from '../../../electron/history
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
 import { blobFiles, olderStore, sourceText, storedSizes } from './olderStore.js';
+import { until } from '../../helpers/until.js';
 
 // `hindsight compact` as a real process: SIGKILLed with a compressed temp written and not yet
 // renamed, or with a batch's files placed and its transaction not committed, it leaves every
@@ -20,7 +21,7 @@ function stoppedAt(child: ChildProcess, point: string): Promise<void> {
 
 /** Resolves once the child is really stopped (its SIGSTOP taken): a signal sent before would be lost to the stop. */
 async function isStopped(child: ChildProcess): Promise<void> {
-  while (!/^\d+ \(.*\) T/.test(readFileSync(`/proc/${child.pid}/stat`, 'utf8'))) await new Promise((resolve) => setTimeout(resolve, 5));
+  await until(() => /^\d+ \(.*\) T/.test(readFileSync(`/proc/${child.pid}/stat`, 'utf8')), { everyMs: 5 });
 }
 
 async function olderProject(files = 5) {

@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
@@ -7,6 +8,7 @@ import { CopySlots } from '../../../electron/history/store/copySlots.js';
 import { blobBytes } from '../../helpers/storedBlob.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256, writeTree } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // A writer in another process rewrites files over and over while they are copied: whatever bytes
 // a blob holds, its name is their hash, and the version names exactly that blob.
@@ -29,13 +31,15 @@ describe('a file changing during the copy', () => {
     files['busy/big.bin'] = Buffer.alloc(4 * 1024 * 1024, 1);
     files['busy/small.bin'] = Buffer.alloc(20000, 1);
     writeTree(root, files);
+    const written = statSync(join(root, 'busy/small.bin')).mtimeMs;
     const writer = spawn(process.execPath, ['-e', WRITER, join(root, 'busy/big.bin'), join(root, 'busy/small.bin')], {
       stdio: 'ignore',
     });
     onTestFinished(() => {
       writer.kill('SIGKILL');
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The copy starts once the writer is under way.
+    await until(() => statSync(join(root, 'busy/small.bin')).mtimeMs !== written);
 
     const engine = new HistoryEngine(tempDir('hindsight-data-'));
     const pool = new CopyPool(new CopySlots(2));

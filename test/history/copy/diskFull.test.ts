@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { isHindsightError } from '../../../shared/errors.js';
+import { mountOrSkip } from '../../helpers/mountOrSkip.js';
 import { mountSmallDisk } from '../../helpers/smallDisk.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
@@ -18,12 +19,8 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('a first copy on a full disk', () => {
-  it('stops with DISK_FULL and leaves no blob and no temp behind', async () => {
-    const disk = mountSmallDisk(4 * 1024 * 1024);
-    if (typeof disk === 'string') {
-      console.warn(`skipped: ${disk}`);
-      return;
-    }
+  it('stops with DISK_FULL and leaves no blob and no temp behind', async (ctx) => {
+    const disk = mountOrSkip(ctx, mountSmallDisk(4 * 1024 * 1024), 'a small tmpfs');
     onTestFinished(() => disk.unmount());
     // Small files (read whole, one write) and large ones (streamed), more than the disk holds.
     const spec: TreeSpec = {};

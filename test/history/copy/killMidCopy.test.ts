@@ -9,20 +9,12 @@ import { blobBytes } from '../../helpers/storedBlob.js';
 import { readTree, seededBytes, sha256, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
 import { projectIdOf } from '../../../electron/history/project/projectId.js';
 import { realpathSync } from 'node:fs';
+import { until } from '../../helpers/until.js';
 
 function allBlobs(blobsDir: string): { name: string; path: string }[] {
   return readdirSync(blobsDir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .flatMap((d) => readdirSync(join(blobsDir, d.name)).map((name) => ({ name, path: join(blobsDir, d.name, name) })));
-}
-
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  return false;
 }
 
 describe('a first copy killed midway', () => {
@@ -39,8 +31,7 @@ describe('a first copy killed midway', () => {
 
     const child = startCli(['open', root, '--data-dir', dataDir, '--json'], { HINDSIGHT_COPY_CONCURRENCY: '1' });
     const done = finished(child);
-    const midway = await waitFor(() => existsSync(blobsDir) && readdirSync(blobsDir).length > 30, 20_000);
-    expect(midway).toBe(true);
+    await until(() => existsSync(blobsDir) && readdirSync(blobsDir).length > 30, { what: 'more than 30 blob folders', everyMs: 2 });
     child.kill('SIGKILL');
     const killed = await done;
     expect(killed.signal).toBe('SIGKILL');

@@ -10,6 +10,7 @@ import { walkFolder } from '../../../electron/history/walk/walkFolder.js';
 import { cliJson, finished, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256, writeTree } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // A copy never waits on something that is not a regular file, and a cancelled copy stops at its
 // next file or piece. Each of these hung (or ran to the end) before: a FIFO opened for reading
@@ -92,11 +93,11 @@ function blobCount(blobsDir: string): number {
 
 /** Waits until /proc says the process is in `state` (T: stopped by SIGSTOP). */
 async function waitForState(pid: number, state: string): Promise<void> {
-  for (;;) {
+  const inState = () => {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith(state)) return;
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith(state);
+  };
+  await until(inState, { what: `process ${pid} in state ${state}`, everyMs: 1 });
 }
 
 describe('hindsight open stopped by a signal', () => {
@@ -120,12 +121,12 @@ describe('hindsight open stopped by a signal', () => {
         }
       };
       let blobsDir = '';
-      for (;;) {
+      const blobsStored = () => {
         const [store] = storeDirs();
         if (store) blobsDir = join(dataDir, 'projects', store, 'blobs');
-        if (blobsDir && blobCount(blobsDir) > 30) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+        return blobsDir !== '' && blobCount(blobsDir) > 30;
+      };
+      await until(blobsStored, { what: 'more than 30 blobs stored', everyMs: 5 });
       // Frozen while the blobs are counted, so the count is the one the signal meets however
       // loaded the machine is: the signal waits, pending, until the process runs again.
       child.kill('SIGSTOP');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { isHindsightError } from '../../../shared/errors.js';
+import { mountOrSkip } from '../../helpers/mountOrSkip.js';
 import { mountSmallDisk } from '../../helpers/smallDisk.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
@@ -30,12 +31,8 @@ function fillDisk(dir: string, room: number): string {
 }
 
 describe('the history index on a full disk', () => {
-  it('says so in one line naming history.db, records nothing half, and records the change once there is room', async () => {
-    const disk = mountSmallDisk(8 * 1024 * 1024);
-    if (typeof disk === 'string') {
-      console.warn(`skipped: ${disk}`);
-      return;
-    }
+  it('says so in one line naming history.db, records nothing half, and records the change once there is room', async (ctx) => {
+    const disk = mountOrSkip(ctx, mountSmallDisk(8 * 1024 * 1024), 'a small tmpfs');
     onTestFinished(() => disk.unmount());
     const root = tempDir();
     writeTree(root, { 'seed.txt': 'the same bytes in every file\n' });

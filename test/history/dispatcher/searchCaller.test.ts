@@ -8,6 +8,7 @@ import { counter } from '../../../electron/history/trace.js';
 import { SLOW_PATTERN, slowProject } from '../../helpers/slowSearch.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // The search call through the real dispatcher: the contract refuses a limit or a time that means
 // nothing, and a running search ends when its window's port closes or its operationId is
@@ -26,7 +27,7 @@ async function opened(root: string) {
 
 /** Waits until a counter has grown by `by` (the test's own timeout bounds the wait). */
 async function untilCounted(name: string, from: number, by: number): Promise<void> {
-  while (counter(name) - from < by) await new Promise((resolve) => setImmediate(resolve));
+  await until(() => counter(name) - from >= by, { what: `${by} more ${name}`, everyMs: 0 });
 }
 
 describe('the search call', () => {

@@ -8,6 +8,7 @@ import { blobPath } from '../../../electron/history/store/storeLayout.js';
 import { finished, startCli, type CliResult } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // One writer per project at a time, across processes, with real `hindsight` processes. To make
 // "at once" certain rather than likely, the first is stopped (SIGSTOP) in the middle of its work,
@@ -26,9 +27,6 @@ function project(seed: number): { root: string; spec: TreeSpec } {
 }
 
 /** Polls the disk (no time limit of its own: the test's timeout is the limit). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
 
 function blobsUnder(dataDir: string, root: string): string[] {
   const blobs = join(dataDir, 'projects', projectIdOf(root), 'blobs');

@@ -4,6 +4,7 @@ import { BuildTurns } from '../../../electron/history/search/buildTurns.js';
 import { SearchBuilder } from '../../../electron/history/search/searchBuilder.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // Index builds take turns: one index thread in the process at a time, whatever number of
 // projects the recorder opened; a builder stopped while it waits leaves the queue at once.
@@ -45,8 +46,7 @@ describe('index builds taking turns', () => {
     const held = await turns.take(new AbortController().signal);
     const waiting = new SearchBuilder(store, { maxSize: () => 1 << 20, turns });
     waiting.poke();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(turns.queued).toBe(1);
+    await until(() => turns.queued === 1);
     expect(waiting.batches).toBe(0);
     await waiting.stop();
     expect(turns.queued).toBe(0);
@@ -54,7 +54,7 @@ describe('index builds taking turns', () => {
 
     const builder = new SearchBuilder(store, { maxSize: () => 1 << 20, turns });
     builder.poke();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => turns.queued === 1);
     expect(builder.batches).toBe(0);
     held!();
     await builder.settled();

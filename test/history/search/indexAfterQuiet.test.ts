@@ -5,16 +5,13 @@ import { OpenProject } from '../../../electron/history/project/openProject.js';
 import { counter } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // A recorder starts a project's search index build only once the project's writes have stopped
 // for a while: a storm's groups are written with no index thread beside them. Counted: the build
 // commits no batch while writes keep coming, and builds once they stop.
 
 const QUIET_MS = 1500;
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 async function recordedProject() {
   const root = tempDir();

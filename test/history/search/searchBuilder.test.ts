@@ -15,14 +15,12 @@ import { historyDbPath, projectStoreDir } from '../../../electron/history/store/
 import { cliJson, finished, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // The search index build: in the background behind every write, kept current as versions are
 // recorded, and resumed where a killed build left it.
 
 /** Polls (no time limit of its own: the test's timeout is the limit). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 2));
-}
 
 function textTree(files: number, seed = 1): TreeSpec {
   const spec: TreeSpec = {};

@@ -7,6 +7,7 @@ import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { CopyPool } from '../../../electron/history/store/copyPool.js';
 import { CopySlots } from '../../../electron/history/store/copySlots.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
+import { mountOrSkip } from '../../helpers/mountOrSkip.js';
 import { mountReflinkFs } from '../../helpers/reflinkMount.js';
 import { blobBytes, blobFile } from '../../helpers/storedBlob.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -57,11 +58,7 @@ describe('large files', () => {
 
   for (const cloneMode of ['clone', 'auto'] as const) {
     it(`${cloneMode === 'clone' ? 'asked to clone, are cloned' : 'are chunked, not cloned,'} where the file system can clone (XFS with reflink on a loop device; skipped where none can be mounted)`, async (ctx) => {
-      const mount = mountReflinkFs();
-      if (typeof mount === 'string') {
-        ctx.skip(`no reflink file system: ${mount}`);
-        return;
-      }
+      const mount = mountOrSkip(ctx, mountReflinkFs(), 'an XFS file system with reflink');
       onTestFinished(() => mount.unmount());
       const parent = join(mount.dir, 'work');
       mkdirSync(parent);

@@ -10,6 +10,7 @@ import { findRenames, similarity } from '../../../electron/history/versions/find
 import { cliJson } from '../../helpers/runCli.js';
 import { git } from '../git/gitFixture.js';
 import { notRacy, projectWithBaseline, readBack, repoWithBaseline, type Project } from './versionsHelpers.js';
+import { until } from '../../helpers/until.js';
 
 // A file moved (git mv, mv; same bytes or a small edit) is one history: the new path's versions
 // go on with the old path's, the first at the new path marked with where it came from. Real
@@ -84,7 +85,7 @@ describe('renames', () => {
     const changed: string[][] = [];
     await engine.watch(projectId, { quietMs: 300, maxGroupMs: 5000, onGroup: (g) => changed.push(g.changed) });
     renameSync(join(root, 'notes/draft.md'), join(root, 'notes/final.md'));
-    while (!changed.some((paths) => paths.includes('notes/final.md'))) await new Promise((r) => setTimeout(r, 20));
+    await until(() => changed.some((paths) => paths.includes('notes/final.md')));
     await engine.unwatch(projectId);
     expect(engine.versions(projectId, 'notes/final.md').map((v) => [v.path, v.renamedFrom])).toEqual([
       ['notes/draft.md', null],

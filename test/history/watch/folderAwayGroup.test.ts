@@ -3,14 +3,11 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isHindsightError } from '../../../shared/errors.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
+import { until } from '../../helpers/until.js';
 
 // A folder's watch follows it when it is moved away (inotify watches the folder, not its path), so
 // a file written there afterwards makes a change group whose file is missing at the project's
 // path: that is the folder gone, not the file deleted, and nothing is recorded.
-
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}
 
 describe('a change group of a folder that went away', () => {
   it('fails with FOLDER_VANISHED and records no deletion', async () => {

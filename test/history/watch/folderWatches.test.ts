@@ -5,14 +5,11 @@ import { FolderWatches } from '../../../electron/history/watch/folderWatches.js'
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
+import { until } from '../../helpers/until.js';
 
 // A watch per folder, none per file: the memory and the OS's watches of a recorder grow with a
 // project's folders, not its files. Events name files by path; folders created, removed or moved
 // are doubts (a rescan finds their files), and from then on they are watched as they are.
-
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}
 
 function recorder() {
   const files = new Set<string>();

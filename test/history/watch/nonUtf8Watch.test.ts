@@ -3,15 +3,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { ChangeGroupResult } from '../../../electron/history/versions/changeGroup.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
+import { until } from '../../helpers/until.js';
 
 // The live watcher watches folders by their bytes; an event naming a file whose name is not UTF-8
 // asks for a reconciling rescan, which lists folders as bytes and records the exact name.
 
 type Group = ChangeGroupResult & { reconciled: boolean };
-
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}
 
 const bytePath = (root: string, ...parts: (string | number[])[]) => Buffer.concat([Buffer.from(`${root}/`), ...parts.map((p) => Buffer.from(p as never))]);
 

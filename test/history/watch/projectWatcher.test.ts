@@ -10,13 +10,11 @@ import { counter } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { sha256, writeTree } from '../../helpers/writeTree.js';
 import { changedPaths, projectWithBaseline } from '../versions/versionsHelpers.js';
+import { until } from '../../helpers/until.js';
 
 type Group = ChangeGroupResult & { reconciled: boolean };
 
 /** Waits (without a time limit of its own: the test's timeout is the limit) until `ready` holds. */
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}
 
 describe('the live watcher', () => {
   it('records an edit made on disk, and a file written twice in one window as one version', async () => {

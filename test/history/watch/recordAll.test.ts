@@ -5,6 +5,7 @@ import { RecordAll, type RecordingReport } from '../../../electron/history/watch
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // The recorder of every known project, in process: what it leaves to the user.
 
@@ -41,7 +42,11 @@ describe('the recorder of every known project', () => {
     // The last one large enough that its catch-up's walk yields many times: a build started
     // with the first project's watch would run meanwhile.
     const many = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`d${i % 40}/f${i}.txt`, `file ${i}`]));
-    for (const [name, tree] of [['one', {}], ['two', {}], ['three', many]] as const) {
+    for (const [name, tree] of [
+      ['one', {}],
+      ['two', {}],
+      ['three', many],
+    ] as const) {
       const root = tempDir();
       writeTree(root, { ...tree, [`${name}.txt`]: name, 'sub/more.txt': `more ${name}` });
       const { projectId } = await engine.open(root);
@@ -90,7 +95,3 @@ describe('the recorder of every known project', () => {
     expect(counter('recorder.idleCollections')).toBe(stopped);
   }, 20_000);
 });
-
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}

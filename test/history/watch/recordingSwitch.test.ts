@@ -10,6 +10,7 @@ import { RecordAll } from '../../../electron/history/watch/recordAll.js';
 import { RecordingSwitch } from '../../../electron/history/watch/recordingSwitch.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // Pausing and resuming the recorder of every known project, as the tray asks it through the
 // dispatcher: a pause writes what is open and stops recording, a change made meanwhile is caught
@@ -42,9 +43,6 @@ async function recorded() {
 }
 
 /** Resolves once `check` holds (the test's own timeout bounds the wait). */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 describe('pausing and resuming the recorder', () => {
   it('stops recording on a pause, and the resume catches up what changed meanwhile', async () => {

@@ -5,6 +5,7 @@ import type { ChangeGroupResult } from '../../../electron/history/versions/chang
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { sha256 } from '../../helpers/writeTree.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
+import { until } from '../../helpers/until.js';
 
 // Once a storm's group is past its most paths it is a whole rescan: what each further event names
 // no longer matters, so the watcher neither stats it nor builds its path (what a checkout of
@@ -14,10 +15,6 @@ type Group = ChangeGroupResult & { reconciled: boolean };
 
 const FILES = 400;
 const MAX_PATHS = 10;
-
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}
 
 /** A storm over a watched project, as git writes a checkout: each file removed, then written anew. */
 async function stormed(extra: (root: string) => void = () => undefined) {

@@ -6,16 +6,13 @@ import { ChangeBatcher, MANY_CHANGES, MAX_GROUP_PATHS, type ChangeGroupRequest }
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { sha256 } from '../../helpers/writeTree.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
+import { until } from '../../helpers/until.js';
 
 // A checkout that rewrites thousands of files is one group whose memory stops growing: the
 // batcher arms its quiet timer once per quiet stretch (not once per event) and, past its most
 // paths, keeps none and has the group recorded by a rescan. Counted, never timed.
 
 type Group = ChangeGroupResult & { reconciled: boolean };
-
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}
 
 describe('a storm of changes', () => {
   it('holds at most its most paths and arms the quiet timer once for 40,000 events', async () => {

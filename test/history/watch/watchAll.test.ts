@@ -6,6 +6,7 @@ import type { SnapshotInfo } from '../../../shared/history.js';
 import { cliJson, finished, runCli, startCli, type CliResult } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { sha256, writeTree } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // `hindsight watch --all` as a real child process over real folders: every known project caught up
 // and watched, projects picked up, gone and back, groups written on SIGTERM, nothing lost to
@@ -329,9 +330,6 @@ describe('hindsight watch --all', () => {
 });
 
 /** Waits (without a time limit of its own: the test's timeout is the limit) until `ready` holds. */
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 function localMinute(at: number): string {
   const d = new Date(at);

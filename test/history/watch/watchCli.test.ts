@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { cliJson, finished, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { sha256, writeTree } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 describe('hindsight watch', () => {
   it('records an edit live, one JSON line per group, and stops cleanly on SIGINT', async () => {
@@ -15,9 +16,9 @@ describe('hindsight watch', () => {
     const done = finished(child);
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    while (!out.includes('"watching":true')) await new Promise((r) => setTimeout(r, 20));
+    await until(() => out.includes('"watching":true'));
     writeFileSync(join(root, 'a.txt'), 'two');
-    while (!out.includes('"a.txt"')) await new Promise((r) => setTimeout(r, 20));
+    await until(() => out.includes('"a.txt"'));
     child.kill('SIGINT');
     const result = await done;
     expect(result.code).toBe(0);

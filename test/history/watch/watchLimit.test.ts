@@ -7,6 +7,7 @@ import { projectWithBaseline } from '../versions/versionsHelpers.js';
 import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
+import { until } from '../../helpers/until.js';
 
 // The viewer's way in (open with watch, as the app and the browser host do) when the OS refuses
 // the watch for its limit: one error event saying so with the fix, and changes found by the
@@ -14,9 +15,6 @@ import { writeTree } from '../../helpers/writeTree.js';
 // watch-setup (faultPoint.ts), as the OS's ENOSPC.
 
 /** Waits (without a time limit of its own: the test's timeout is the limit) until `ready` holds. */
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}
 
 beforeEach(() => {
   process.env.HINDSIGHT_FAIL_AT = 'watch-setup:ENOSPC';
