@@ -55,6 +55,14 @@ describe('hindsight search', () => {
     expect(await paths('boot', '--since', '2999-01-01')).toEqual([]);
   });
 
+  it("matches --path '**/ctx.py' against whole names: not tests/test_appctx.py nor src/xctx.py", async () => {
+    const { root, json } = await recorded();
+    writeTree(root, { 'tests/test_appctx.py': 'boot\n', 'src/xctx.py': 'boot\n', 'src/ctx.py': 'boot\n', 'ctx.py': 'boot\n' });
+    await json('open', root);
+    const found = await json<SearchResult>('search', root, 'boot', '--path', '**/ctx.py');
+    expect(found.results.map((h) => h.path).sort()).toEqual(['ctx.py', 'src/ctx.py']);
+  });
+
   it('prints hits, their lines and whether the file still has the text', async () => {
     const { root, run } = await recorded();
     const out = await run('search', root, 'old');
@@ -65,6 +73,15 @@ describe('hindsight search', () => {
     expect(text).toContain('Searched the index');
     const short = await run('search', root, 'ap');
     expect(short.stdout.toString('utf8')).toContain('Read every version');
+  });
+
+  it('prints a tab of a found line as a tab, and a control character that would act on the terminal as \\xNN', async () => {
+    const { root, run, json } = await recorded();
+    writeFileSync(join(root, 'tabs.c'), '\t\tstrbuf_addf(&sb, "%s", name);\x1b]0;title\x07 back\bspace\r\n');
+    await json('open', root);
+    const text = (await run('search', root, 'strbuf_addf')).stdout.toString('utf8');
+    expect(text).toContain('  1:3: \t\tstrbuf_addf(&sb, "%s", name);\\x1B]0;title\\x07 back\\x08space\n');
+    expect(text).not.toContain('\\x09');
   });
 
   it('refuses bad input with a clear message and exit 2, and a broken regex with exit 1', async () => {

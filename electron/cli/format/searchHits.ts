@@ -1,10 +1,11 @@
 import type { Writable } from 'node:stream';
 import type { SearchResult } from '../../../shared/contract/values.js';
 import { countOf, formatLocalTime, formatNumber } from './words.js';
-import { displayPath, visibleText } from '../../../shared/fileNameBytes.js';
+import { displayPath, visibleLineText } from '../../../shared/fileNameBytes.js';
 
 // The human form of a search: each file and content with its versions and when it was seen,
-// whether the file still holds the text, then its lines; last, how the search was made.
+// whether the file still holds the text, then its lines (a tab in them printed as a tab, the
+// other control characters as \xNN); last, how the search was made.
 
 export function printSearch(out: Writable, result: SearchResult): void {
   for (const hit of result.results) {
@@ -13,7 +14,7 @@ export function printSearch(out: Writable, result: SearchResult): void {
       hit.firstSeen === hit.lastSeen ? `seen ${formatLocalTime(hit.lastSeen)}` : `seen ${formatLocalTime(hit.firstSeen)} .. ${formatLocalTime(hit.lastSeen)}`;
     const state = hit.stillPresent ? '' : '  [gone from the current file]';
     out.write(`${displayPath(hit.path)}  (${countOf(hit.versions.length, 'version')}, ${seen}; newest: --version ${newest.versionId})${state}\n`);
-    for (const m of hit.matches) out.write(`  ${m.line}:${m.column}: ${visibleText(m.preview)}\n`);
+    for (const m of hit.matches) out.write(`  ${m.line}:${m.column}: ${visibleLineText(m.preview)}\n`);
   }
   if (result.results.length === 0) out.write('No version holds that text.\n');
   if (result.truncated) out.write(`Only the newest ${countOf(result.results.length, 'hit')} are shown (--limit).\n`);
