@@ -27,7 +27,7 @@ const query = (text: string) => ({ query: text, regex: false, caseSensitive: fal
 function damage(blobsDir: string, text: string): void {
   const file = blobFile(blobsDir, sha256(text));
   const bytes = readFileSync(file);
-  bytes[bytes.length - 2] ^= 0xff;
+  bytes[bytes.length - 2] = bytes[bytes.length - 2]! ^ 0xff;
   writeFileSync(file, bytes);
 }
 
