@@ -22,27 +22,40 @@ export interface GlobMeter {
 }
 
 type NameToken =
-  | { kind: 'char'; char: string }
+  /** One character; `same` is it as RegExp's `i` flag compares it (canonical). */
+  | { kind: 'char'; char: string; same: string }
   /** `?`: one character. */
   | { kind: 'one' }
   | { kind: 'class'; negated: boolean; ranges: [string, string][] }
   /** `*`: any characters of the name, none included. */
   | { kind: 'star' };
 
-/** One name of the pattern: its tokens, or `**`: any number of whole names. */
-type Segment = NameToken[] | 'names';
+/**
+ * One name of the pattern: its tokens with the two rows of marks a match steps between (a matcher
+ * is used by one caller at a time, so each keeps its own and allocates nothing per path), or
+ * `**`: any number of whole names.
+ */
+type Segment = { tokens: NameToken[]; marks: [Uint8Array, Uint8Array] } | 'names';
 
 /** A glob as a matcher (see above): no slash, base names at any depth; with one, paths from the top. */
 export function globMatcher(pattern: string, meter: GlobMeter = { steps: 0 }): FileMatcher {
   let body = pattern.startsWith('/') ? pattern.slice(1) : pattern;
   if (body.endsWith('/')) body += '**';
   const segments = body.split('/').map(segmentOf);
-  if (!pattern.includes('/')) return (path) => matchesNames(segments, [path.slice(path.lastIndexOf('/') + 1)], meter);
-  return (path) => matchesNames(segments, path.split('/'), meter);
+  const marks = rowsOf(segments.length);
+  if (!pattern.includes('/')) return (path) => matchesNames(segments, marks, [path.slice(path.lastIndexOf('/') + 1)], meter);
+  return (path) => matchesNames(segments, marks, path.split('/'), meter);
 }
 
 function segmentOf(name: string): Segment {
-  return name === '**' ? 'names' : nameTokens(name);
+  if (name === '**') return 'names';
+  const tokens = nameTokens(name);
+  return { tokens, marks: rowsOf(tokens.length) };
+}
+
+/** Two rows of marks for positions 0..length. */
+function rowsOf(length: number): [Uint8Array, Uint8Array] {
+  return [new Uint8Array(length + 1), new Uint8Array(length + 1)];
 }
 
 function nameTokens(name: string): NameToken[] {
@@ -57,7 +70,7 @@ function nameTokens(name: string): NameToken[] {
     else if (end > 0) {
       tokens.push(classToken(name.slice(i + 1, end)));
       i = end;
-    } else tokens.push({ kind: 'char', char: c });
+    } else tokens.push({ kind: 'char', char: c, same: canonical(c) });
   }
   return tokens;
 }
@@ -87,10 +100,10 @@ function classToken(inner: string): NameToken {
  * Whether the path's names match the segments: every segment the pattern can be at, stepped one
  * name at a time. A `**` may be skipped, except a final one, which holds one name at least.
  */
-function matchesNames(segments: readonly Segment[], names: readonly string[], meter: GlobMeter): boolean {
+function matchesNames(segments: readonly Segment[], marks: [Uint8Array, Uint8Array], names: readonly string[], meter: GlobMeter): boolean {
   const last = segments.length - 1;
-  let current = new Uint8Array(segments.length + 1);
-  let next = new Uint8Array(segments.length + 1);
+  let [current, next] = marks;
+  current.fill(0);
   const reach = (marks: Uint8Array, at: number) => {
     for (let s = at; s <= segments.length && !marks[s]; s++) {
       marks[s] = 1;
@@ -117,10 +130,10 @@ function matchesNames(segments: readonly Segment[], names: readonly string[], me
   return current[segments.length] === 1;
 }
 
-/** Whether the whole of `name` matches the tokens: every position they can be at, one character at a time. */
-function matchesName(tokens: readonly NameToken[], name: string, meter: GlobMeter): boolean {
-  let current = new Uint8Array(tokens.length + 1);
-  let next = new Uint8Array(tokens.length + 1);
+/** Whether the whole of `name` matches the segment's tokens: every position they can be at, one character at a time. */
+function matchesName({ tokens, marks }: Exclude<Segment, 'names'>, name: string, meter: GlobMeter): boolean {
+  let [current, next] = marks;
+  current.fill(0);
   const reach = (marks: Uint8Array, at: number) => {
     marks[at] = 1;
     if (tokens[at]?.kind === 'star') marks[at + 1] = 1;
@@ -148,7 +161,7 @@ function matchesName(tokens: readonly NameToken[], name: string, meter: GlobMete
 function takes(token: Exclude<NameToken, { kind: 'star' }>, c: string): boolean {
   switch (token.kind) {
     case 'char':
-      return token.char === c || canonical(token.char) === canonical(c);
+      return token.char === c || token.same === canonical(c);
     case 'one':
       return true;
     case 'class':
