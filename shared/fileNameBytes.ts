@@ -98,11 +98,28 @@ function hexBytes(char: string): string {
  * none of this (it escapes), so it stays raw.
  */
 export function visibleText(text: string): string {
+  return shownWithout(text, unsafe);
+}
+
+/**
+ * A line of a file's text (a line a search found) as a terminal may show it: as visibleText, but
+ * a tab is part of the text and stays a tab; what would move the cursor back or to a new line,
+ * recolour, retitle or reorder (ESC, CR, backspace, the other controls, bidi controls) is still
+ * written as `\xNN`.
+ */
+export function visibleLineText(text: string): string {
+  return shownWithout(text, (code) => code !== TAB && unsafe(code));
+}
+
+const TAB = 0x09;
+
+/** The text with each character `escaped` names written as the `\xNN` of its bytes. */
+function shownWithout(text: string, escaped: (code: number) => boolean): string {
   const shown = escapeRawBytes(text);
   let out = '';
   let from = 0;
   for (let i = 0; i < shown.length; i++) {
-    if (!unsafe(shown.charCodeAt(i))) continue;
+    if (!escaped(shown.charCodeAt(i))) continue;
     out += shown.slice(from, i) + hexBytes(shown[i]!);
     from = i + 1;
   }

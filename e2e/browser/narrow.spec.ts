@@ -6,7 +6,8 @@ import { expect, openProject, test, versions } from './fixtures/viewer.js';
 
 // The viewer in a 900x700 window, as on a small laptop: the project list folds to a rail, header
 // buttons wrap instead of being cut off, and the file filter (globs, letters in order, a message
-// when nothing matches, Down/Enter to the first match) and the flat list of deleted files work.
+// when nothing matches, Down/Enter to the first match, the name typed exactly before others) and
+// the flat list of deleted files work.
 
 test.use({ viewport: { width: 900, height: 700 } });
 
@@ -98,6 +99,21 @@ test('the filter takes globs and letters in order, says when nothing matches, an
   await expect(viewer.getByRole('heading', { name: 'builtin/add.c' })).toBeVisible();
   await viewer.keyboard.press('ArrowDown');
   await expect(viewer.getByRole('heading', { name: 'builtin/commit.c' })).toBeVisible();
+});
+
+test('Enter in the filter opens the name typed exactly, else one starting with it, before others shown above', async ({ viewer, folder }) => {
+  const dir = folder();
+  writeFiles(dir, { 'a/debughelpers.py': 'a\n', 'a/helpers_test.py': 'b\n', 'c/helpers.py': 'c\n' });
+  await openProject(viewer, dir);
+  const filter = viewer.getByLabel('Filter files');
+  await filter.fill('helpers.py');
+  const files = viewer.getByRole('tree', { name: 'Files' }).getByRole('treeitem').and(viewer.locator('[aria-selected]'));
+  await expect(files).toHaveText(['debughelpers.py', 'helpers.py']);
+  await filter.press('Enter');
+  await expect(viewer.getByRole('heading', { name: 'c/helpers.py' })).toBeVisible();
+  await filter.fill('helpers');
+  await filter.press('Enter');
+  await expect(viewer.getByRole('heading', { name: 'a/helpers_test.py' })).toBeVisible();
 });
 
 test('deleted files as a flat list: newest first, filtered, one click to their versions', async ({ viewer, folder }) => {

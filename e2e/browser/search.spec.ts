@@ -1,10 +1,16 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { blobsDirOf, projectStoreDir } from '../../electron/history/store/storeLayout.js';
+import { blobFile } from '../../test/helpers/storedBlob.js';
+import { sha256 } from '../../test/helpers/writeTree.js';
+import { CLI } from './fixtures/host.js';
 import { writeFiles } from './fixtures/folders.js';
 import { expect, openProject, selectFile, test, versions } from './fixtures/viewer.js';
 
 // Searching every version from the viewer: Ctrl+Shift+F, the results grouped by file, a click that
-// opens the version holding the text with it marked and in view, and the "gone" marker's compare.
+// opens the version holding the text with it marked and in view, the "gone" marker's compare, and
+// the versions a search could not read said by name.
 
 const CONFIG_V1 = `${Array.from({ length: 80 }, (_, i) => `// filler line ${i + 1}`).join('\n')}\nconst legacyTimeout = 250;\nexport const retries = 3;\n`;
 const CONFIG_V2 = 'export const retries = 4;\n';
@@ -56,4 +62,31 @@ test('search history: find a deleted line, open the version that had it, compare
   await box.press('Enter');
   await expect(viewer.getByRole('status').filter({ hasText: 'Every version was read' })).toBeVisible();
   await expect(results.getByRole('heading')).toHaveText(['notes.md']);
+});
+
+test('search history says which versions it could not read, by file', async ({ viewer, folder, dataDir }) => {
+  const dir = folder();
+  writeFiles(dir, { 'src/app.ts': 'const needle = 1;\n', 'notes.md': 'nothing here\n' });
+  // Recorded by the CLI, then the file changed, and the old version's blob removed before the
+  // host opens the project: the folder no longer holds those bytes, so nothing can file them again.
+  execFileSync(process.execPath, [CLI, 'open', dir, '--data-dir', dataDir]);
+  writeFileSync(join(dir, 'src/app.ts'), 'const thread = 2;\n');
+  execFileSync(process.execPath, [CLI, 'open', dir, '--data-dir', dataDir]);
+  const [projectId] = readdirSync(join(dataDir, 'projects'));
+  rmSync(blobFile(blobsDirOf(projectStoreDir(dataDir, projectId!)), sha256('const needle = 1;\n')));
+  await viewer.reload();
+  await viewer
+    .getByRole('navigation', { name: 'Projects' })
+    .getByRole('button', { name: /hindsight-e2e-project-/ })
+    .click();
+  await expect(viewer.getByRole('tree', { name: 'Files' })).toBeVisible();
+
+  await viewer.keyboard.press('Control+Shift+F');
+  const box = viewer.getByRole('searchbox', { name: 'Search history' });
+  await box.fill('needle');
+  await box.press('Enter');
+  await expect(viewer.getByRole('status').filter({ hasText: 'No version read holds “needle”.' })).toBeVisible();
+  const note = viewer.getByRole('note', { name: 'Versions the search could not read' });
+  await expect(note).toContainText('1 version could not be read (stored contents missing or damaged) and was skipped');
+  await expect(note.getByRole('listitem')).toHaveText([/^src\/app\.ts: 1 version \(/]);
 });

@@ -409,6 +409,21 @@ export interface SearchResult {
   results: SearchHit[];
   /** More hits exist than the limit asked for. */
   truncated: boolean;
+  /** The versions the search had to skip because their stored contents are missing or damaged: they may hold the text. */
+  unreadable: SearchUnreadable;
+}
+
+/** What a search could not read: every version skipped is counted, the first files are named. */
+export interface SearchUnreadable {
+  /** How many versions were skipped (of the groups the search reached before it stopped at its limit). */
+  versions: number;
+  /** Their files, in the order the search met them, each with its versions skipped, newest first (at most 100 files named). */
+  files: SearchUnreadableFile[];
+}
+
+export interface SearchUnreadableFile {
+  path: string;
+  versions: SearchVersionRef[];
 }
 
 /** What is pinned in a project's history: no prune removes these snapshots and versions. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SearchResult } from '../../shared/contract.js';
+import type { OpenResult, SearchResult } from '../../shared/contract.js';
+import { blobsDirOf, projectStoreDir } from '../../electron/history/store/storeLayout.js';
+import { blobFile } from '../helpers/storedBlob.js';
 import { parseSince } from '../../electron/cli/sinceTime.js';
 import { cliJson, runCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
-import { writeTree } from '../helpers/writeTree.js';
+import { sha256, writeTree } from '../helpers/writeTree.js';
 
 // `hindsight search FOLDER QUERY [--path GLOB] [--regex] [--case] [--since TIME] [--json]` as a
 // real process: the JSON shape the issue spells out, the human form, and bad input refused.
@@ -19,14 +21,15 @@ async function recorded() {
   await json('open', root);
   writeFileSync(join(root, 'src/app.ts'), 'const apiKey = process.env.KEY;\nfunction boot() {}\n');
   await json('open', root);
-  return { root, run, json };
+  return { root, run, json, dataDir };
 }
 
 describe('hindsight search', () => {
   it('answers one entry per file and content, newest first, in the shape of the contract', async () => {
     const { root, json } = await recorded();
     const result = await json<SearchResult>('search', root, 'apikey');
-    expect(Object.keys(result).sort()).toEqual(['index', 'indexed', 'results', 'truncated']);
+    expect(Object.keys(result).sort()).toEqual(['index', 'indexed', 'results', 'truncated', 'unreadable']);
+    expect(result.unreadable).toEqual({ versions: 0, files: [] });
     expect(Object.keys(result.index).sort()).toEqual(['done', 'indexedBlobs', 'totalBlobs']);
     expect(result.indexed).toBe(true);
     expect(result.results).toHaveLength(2);
@@ -55,6 +58,14 @@ describe('hindsight search', () => {
     expect(await paths('boot', '--since', '2999-01-01')).toEqual([]);
   });
 
+  it("matches --path '**/ctx.py' against whole names: not tests/test_appctx.py nor src/xctx.py", async () => {
+    const { root, json } = await recorded();
+    writeTree(root, { 'tests/test_appctx.py': 'boot\n', 'src/xctx.py': 'boot\n', 'src/ctx.py': 'boot\n', 'ctx.py': 'boot\n' });
+    await json('open', root);
+    const found = await json<SearchResult>('search', root, 'boot', '--path', '**/ctx.py');
+    expect(found.results.map((h) => h.path).sort()).toEqual(['ctx.py', 'src/ctx.py']);
+  });
+
   it('prints hits, their lines and whether the file still has the text', async () => {
     const { root, run } = await recorded();
     const out = await run('search', root, 'old');
@@ -65,6 +76,30 @@ describe('hindsight search', () => {
     expect(text).toContain('Searched the index');
     const short = await run('search', root, 'ap');
     expect(short.stdout.toString('utf8')).toContain('Read every version');
+  });
+
+  it('prints a tab of a found line as a tab, and a control character that would act on the terminal as \\xNN', async () => {
+    const { root, run, json } = await recorded();
+    writeFileSync(join(root, 'tabs.c'), '\t\tstrbuf_addf(&sb, "%s", name);\x1b]0;title\x07 back\bspace\r\n');
+    await json('open', root);
+    const text = (await run('search', root, 'strbuf_addf')).stdout.toString('utf8');
+    expect(text).toContain('  1:3: \t\tstrbuf_addf(&sb, "%s", name);\\x1B]0;title\\x07 back\\x08space\n');
+    expect(text).not.toContain('\\x09');
+  });
+
+  it('counts and names the versions it could not read, in --json and in its human form', async () => {
+    const { root, run, json, dataDir } = await recorded();
+    const { projectId } = await json<OpenResult>('open', root);
+    const blobs = blobsDirOf(projectStoreDir(dataDir, projectId));
+    rmSync(blobFile(blobs, sha256('const apiKey = "old";\nfunction boot() {}\n')));
+    const result = await json<SearchResult>('search', root, 'apiKey');
+    expect(result.results.map((h) => h.path)).toEqual(['src/app.ts']);
+    expect(result.unreadable.versions).toBe(1);
+    expect(result.unreadable.files.map((f) => [f.path, f.versions.length])).toEqual([['src/app.ts', 1]]);
+    const id = result.unreadable.files[0]!.versions[0]!.versionId;
+    const text = (await run('search', root, '"old"')).stdout.toString('utf8');
+    expect(text).toContain('No version read holds that text.\n');
+    expect(text).toContain(`Skipped 1 version whose stored contents are missing or damaged (hindsight verify says more):\n  src/app.ts  (version ${id})\n`);
   });
 
   it('refuses bad input with a clear message and exit 2, and a broken regex with exit 1', async () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bytesOfName, displayPath, hasRawBytes, lossyPath, nameFromBytes, parseDisplayPath, visibleLines, visibleText } from '../../shared/fileNameBytes.js';
+import {
+  bytesOfName,
+  displayPath,
+  hasRawBytes,
+  lossyPath,
+  nameFromBytes,
+  parseDisplayPath,
+  visibleLines,
+  visibleLineText,
+  visibleText,
+} from '../../shared/fileNameBytes.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -67,5 +77,12 @@ describe('file names as bytes', () => {
     for (const name of ['red\x1b[31m.txt', 'a\rb', 'x\u0085y', 'rtl\u202etxt.exe', 'back\\slash\x1b']) {
       expect(parseDisplayPath(displayPath(name))).toBe(name);
     }
+  });
+
+  it('keeps a tab of a line of text as a tab, and every other control character as \\xNN', () => {
+    expect(visibleLineText('\t\tstrbuf_addf(sb);')).toBe('\t\tstrbuf_addf(sb);');
+    expect(visibleLineText('a\tb\x1b[2Jc\rd\be\x7f\u0085\u202ez\v\f')).toBe('a\tb\\x1B[2Jc\\x0Dd\\x08e\\x7F\\xC2\\x85\\xE2\\x80\\xAEz\\x0B\\x0C');
+    // A path still shows its tab, so that it is typed back the same.
+    expect(displayPath('a\tb')).toBe('a\\x09b');
   });
 });

@@ -10,8 +10,8 @@ import type { Sql } from './sql.js';
 
 /** Where a search's versions come from. */
 export type SearchScope =
-  /** The blobs the index names for a literal (every trigram of it, case ignored). */
-  | { kind: 'indexed'; literal: string }
+  /** The blobs the index names for a literal (every trigram of it, case ignored), and the damaged ones. */
+  | { kind: 'indexed'; literal: string; maxSize: number }
   /** Those, then the blobs within the size limit the build has not looked at yet. */
   | { kind: 'partlyIndexed'; literal: string; maxSize: number }
   /** Every file version within the size limit (a query the index cannot narrow). */
@@ -36,6 +36,15 @@ const CANDIDATES = `SELECT v.path, v.hash, s.at, v.snapshot_id, v.size, 'text' A
      JOIN snapshots s ON s.id = v.snapshot_id
    WHERE search_text MATCH @match AND v.type = 'file' AND s.at >= @since`;
 
+// The versions of blobs found missing or damaged (db/damagedBlobs.ts): the index holds no text of
+// them, so no literal names them, yet they may hold it. Read again (state NULL): the search says
+// it skipped them, or finds the text if the blob was brought back meanwhile. damaged_blobs is
+// small (empty in a healthy store) and goes first.
+const DAMAGED = `SELECT v.path, v.hash, s.at, v.snapshot_id, v.size, NULL AS state FROM damaged_blobs d
+     CROSS JOIN versions v ON v.hash = d.hash
+     JOIN snapshots s ON s.id = v.snapshot_id
+   WHERE v.size <= @maxSize AND v.type = 'file' AND s.at >= @since`;
+
 // CROSS JOIN keeps the blobs first: left to itself the planner scans every version.
 const UNINDEXED = `SELECT v.path, v.hash, s.at, v.snapshot_id, v.size, NULL AS state FROM blobs b
      CROSS JOIN versions v ON v.hash = b.hash
@@ -57,8 +66,8 @@ function groupsOf(rows: string): string {
 }
 
 const ROWS_OF: Record<SearchScope['kind'], string> = {
-  indexed: CANDIDATES,
-  partlyIndexed: `${CANDIDATES} UNION ALL ${UNINDEXED}`,
+  indexed: `${CANDIDATES} UNION ALL ${DAMAGED}`,
+  partlyIndexed: `${CANDIDATES} UNION ALL ${UNINDEXED} UNION ALL ${DAMAGED}`,
   everything: EVERY_FILE_VERSION,
 };
 
@@ -66,7 +75,7 @@ const ROWS_OF: Record<SearchScope['kind'], string> = {
 export function searchGroups(sql: Sql, scope: SearchScope, since: number | undefined): Iterable<SearchGroupRow> {
   const params: Record<string, unknown> = { since: since ?? ANY_TIME };
   if (scope.kind !== 'everything') params.match = trigramQuery(scope.literal);
-  if (scope.kind !== 'indexed') params.maxSize = scope.maxSize;
+  params.maxSize = scope.maxSize;
   return sql.iterateRows<SearchGroupRow>(groupsOf(ROWS_OF[scope.kind]), params);
 }
 

@@ -23,19 +23,29 @@ export type BlobMatches = SearchMatch[] | null;
 export class BlobScans {
   readonly #scans = new Map<string, BlobMatches>();
   readonly #latest = new Map<string, VersionInfo | undefined>();
+  /** The blobs found missing or damaged in this search (few: a healthy store has none). */
+  readonly #unreadable = new Set<string>();
 
   constructor(
     private readonly source: SearchSource,
     private readonly pattern: QueryMatcher,
   ) {}
 
-  /** The blob's matches; `state` is what the index build found it to be (null: not looked at yet). */
+  /**
+   * The blob's matches; `state` is what the index build found it to be (null: not looked at yet).
+   * One the build could not read is read again: it may have been brought back since.
+   */
   of(hash: string, size: number, state: BlobTextState | null): BlobMatches {
     const known = this.#scans.get(hash);
     if (known !== undefined) return known;
-    const matches = state === null || state === 'text' ? this.#scan(hash, size) : null;
+    const matches = state === null || state === 'text' || state === 'unreadable' ? this.#scan(hash, size) : null;
     this.#keep(hash, matches);
     return matches;
+  }
+
+  /** Whether the blob could not be read (missing or damaged) when this search read it. */
+  unreadable(hash: string): boolean {
+    return this.#unreadable.has(hash);
   }
 
   /**
@@ -62,6 +72,7 @@ export class BlobScans {
   #scan(hash: string, size: number): BlobMatches {
     const read = readBlobText(this.source.blobsDir, hash, size);
     count('search.blobReads');
+    if (read.state === 'unreadable') this.#unreadable.add(hash);
     if (read.state !== 'text') return null;
     count('search.blobScans');
     const { text } = read;

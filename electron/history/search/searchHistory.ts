@@ -6,6 +6,7 @@ import type { SearchReads } from '../db/searchReader.js';
 import { count } from '../trace.js';
 import { BlobScans } from './blobScans.js';
 import { requiredLiteral } from './regexLiteral.js';
+import { UnreadableVersions } from './unreadableVersions.js';
 
 // A search of every version ever recorded. The trigram index (db/searchIndex.ts) names the blobs
 // that may hold the text when the query has 3 characters of plain text to look for; every other
@@ -17,7 +18,8 @@ import { requiredLiteral } from './regexLiteral.js';
 // Whether the build is complete is two counts (no scan of every blob), and only an incomplete one
 // costs the query for the blobs it has not reached. It runs in its own worker thread
 // (searchThread.ts, searchWorker.ts), from its own connection to history.db, so however long it
-// takes the history process answers meanwhile.
+// takes the history process answers meanwhile. The versions whose blob could not be read are
+// counted and named in the answer (unreadableVersions.ts): what was not looked at is said.
 
 export interface SearchRequest extends TextQuery {
   /** A glob over project paths (shared/pathGlob.ts). */
@@ -42,7 +44,7 @@ export function searchHistory(source: SearchSource, request: SearchRequest, maxS
 
   let scope: SearchScope;
   if (!indexed) scope = { kind: 'everything', maxSize };
-  else if (done) scope = { kind: 'indexed', literal };
+  else if (done) scope = { kind: 'indexed', literal, maxSize };
   else {
     count('search.unindexedQueries');
     scope = { kind: 'partlyIndexed', literal, maxSize };
@@ -51,16 +53,20 @@ export function searchHistory(source: SearchSource, request: SearchRequest, maxS
   const scans = new BlobScans(source, pattern);
 
   const results: SearchHit[] = [];
+  const unreadable = new UnreadableVersions();
+  const versionsOf = (path: string, hash: string) =>
+    index.searchGroupVersions(path, hash, request.since).map(([versionId, snapshotId, at]) => ({ versionId, snapshotId, at }));
   let truncated = false;
   for (const [path, hash, lastSeen, , size, state] of index.searchGroups(scope, request.since)) {
     if (!pathMatches(path)) continue;
     const matches = scans.of(hash, size, state);
+    if (matches === null && scans.unreadable(hash)) unreadable.add(path, versionsOf(path, hash));
     if (matches === null || matches.length === 0) continue;
     if (results.length === request.limit) {
       truncated = true;
       break;
     }
-    const versions = index.searchGroupVersions(path, hash, request.since).map(([versionId, snapshotId, at]) => ({ versionId, snapshotId, at }));
+    const versions = versionsOf(path, hash);
     results.push({
       path,
       versions,
@@ -70,5 +76,5 @@ export function searchHistory(source: SearchSource, request: SearchRequest, maxS
       matches,
     });
   }
-  return { indexed, index: { ...progress, done }, results, truncated };
+  return { indexed, index: { ...progress, done }, results, truncated, unreadable: unreadable.result() };
 }

@@ -7,6 +7,7 @@ import { RelativeTime } from '../../components/RelativeTime.js';
 import { useApp } from '../../stores/appStore.js';
 import { compileFilter } from './fileFilter.js';
 import type { FirstMatch } from './firstMatch.js';
+import { bestMatch } from './matchRank.js';
 import { NoFilesMatch } from './NoFilesMatch.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
@@ -39,14 +40,18 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
     firstMatch,
     () => ({
       focus() {
-        const first = drawn[0];
-        if (!first) return false;
-        selectPath(first.path);
-        list.current?.querySelector<HTMLElement>('[data-index="0"]')?.focus();
+        // The best match (matchRank.ts), not simply the newest deletion.
+        const at = bestMatch(
+          filter,
+          drawn.map((d) => d.path),
+        );
+        if (at < 0) return false;
+        selectPath(drawn[at]!.path);
+        list.current?.querySelector<HTMLElement>(`[data-index="${at}"]`)?.focus();
         return true;
       },
     }),
-    [drawn, selectPath],
+    [drawn, filter, selectPath],
   );
 
   if (deleted.length === 0) {

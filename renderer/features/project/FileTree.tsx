@@ -26,7 +26,7 @@ export function FileTree({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
   const noMatch = rows.length === 0 && filtering;
   const { scroller, height, setScrollTop, first, last } = useTreeViewport(rows.length, activeIndex, noMatch);
   const actions = useRowActions(rows, filtering, setActivePath);
-  useFirstMatch(firstMatch, rows, actions, scroller);
+  useFirstMatch(firstMatch, rows, filter, actions, scroller);
   const onKeyDown = useTreeKeys({ rows, activeIndex, height, actions, setActivePath });
 
   if (noMatch) return <NoFilesMatch filter={filter} />;

@@ -9,11 +9,13 @@ import { useApp } from '../../stores/appStore.js';
 import { shortcutLabel } from '../shortcuts.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 import { groupByFile, type HitRow } from './searchGroups.js';
+import { SearchUnreadable } from './SearchUnreadable.js';
 
 // Searching every version of the project: the box in the project's header (Ctrl/Cmd+Shift+F) and
 // the results, grouped by file: for each content that held the text, how many versions held it,
 // when it was first and last seen, its lines; a click opens that version with the match marked,
 // and text no longer in the current file is marked gone, with a compare against the current file.
+// The versions it could not read are said under the summary (SearchUnreadable.tsx).
 
 const MATCHES_SHOWN = 5;
 
@@ -95,10 +97,11 @@ export function SearchView() {
     <div className="search-view" aria-busy={status === 'searching'}>
       <p className="search-summary" role="status">
         {result.results.length === 0
-          ? `No version holds “${searched.query}”.`
+          ? `No version ${result.unreadable.versions > 0 ? 'read ' : ''}holds “${searched.query}”.`
           : `“${searched.query}” in ${groups.length === 1 ? '1 file' : `${formatCount(groups.length)} files`}${result.truncated ? ' (the newest hits only)' : ''}.`}{' '}
         <span className="muted">{how}</span>
       </p>
+      <SearchUnreadable unreadable={result.unreadable} />
       <ul className="search-files" aria-label="Search results">
         {groups.map((group) => (
           <li key={group.path} className="search-file">

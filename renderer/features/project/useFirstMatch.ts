@@ -1,23 +1,35 @@
 import { useImperativeHandle, type Ref, type RefObject } from 'react';
 import type { FirstMatch } from './firstMatch.js';
+import { bestMatch } from './matchRank.js';
 import type { TreeRow } from './treeModel.js';
 import type { RowActions } from './useRowActions.js';
 
-// Down or Enter in the filter: the first file shown (else the first folder) becomes the active,
-// selected row, and the focus moves to the tree.
+// Down or Enter in the filter: the best match among the files shown (matchRank.ts: the name
+// typed exactly, then one starting with it, then the first; else the first folder) becomes the
+// active, selected row, and the focus moves to the tree.
 
-export function useFirstMatch(ref: Ref<FirstMatch> | undefined, rows: TreeRow[], actions: RowActions, tree: RefObject<HTMLDivElement | null>): void {
+export function useFirstMatch(
+  ref: Ref<FirstMatch> | undefined,
+  rows: TreeRow[],
+  filter: string,
+  actions: RowActions,
+  tree: RefObject<HTMLDivElement | null>,
+): void {
   useImperativeHandle(
     ref,
     () => ({
       focus() {
-        const row = rows.find((r) => !r.node.folder && !r.node.placeholder) ?? rows.find((r) => !r.node.placeholder);
-        if (!row) return false;
-        actions.moveTo(rows.indexOf(row));
+        const best = bestMatch(
+          filter,
+          rows.map((r) => (r.node.folder || r.node.placeholder ? null : r.node.path)),
+        );
+        const at = best >= 0 ? best : rows.findIndex((r) => !r.node.placeholder);
+        if (at < 0) return false;
+        actions.moveTo(at);
         tree.current?.focus();
         return true;
       },
     }),
-    [rows, actions, tree],
+    [rows, filter, actions, tree],
   );
 }
