@@ -19,7 +19,7 @@ export function snapshots(sql: Sql): SnapshotInfo[] {
 
 /** Every snapshot, oldest first, a page at a time (keyset on the id): a long history is never one array. */
 export function* snapshotPages(sql: Sql, pageRows = SNAPSHOT_PAGE_ROWS): Generator<SnapshotInfo[]> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = sql.all<SnapshotRow>(`${SNAPSHOT_SELECT} WHERE s.id > ? ORDER BY s.id LIMIT ?`, after, pageRows);
     if (rows.length > 0) yield rows.map(toSnapshotInfo);
     if (rows.length < pageRows) return;

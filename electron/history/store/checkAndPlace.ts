@@ -41,7 +41,9 @@ function placeAll(job: PlaceJob, exactCreateMode: boolean): PlaceResult {
       kept = checked(hash, job.sizes[i]!, bytes, (mode & PLACE_COMPRESSED) !== 0);
     } catch (error) {
       const failure: PlaceFailure =
-        error instanceof BlobUndecodable ? { index: i, kind: 'undecodable', why: error.why } : { index: i, kind: 'mismatch', why: 'its bytes do not match their hash' };
+        error instanceof BlobUndecodable
+          ? { index: i, kind: 'undecodable', why: error.why }
+          : { index: i, kind: 'mismatch', why: 'its bytes do not match their hash' };
       return { kind: 'placed', jobId: job.jobId, bytes: job.bytes, done: i, temps, mkdirs: stats.mkdirs, failure };
     }
     const action = mode & ~PLACE_COMPRESSED;
@@ -54,7 +56,15 @@ function placeAll(job: PlaceJob, exactCreateMode: boolean): PlaceResult {
       writeBlobFile(job.blobsDir, hash, kept.bytes, kept.form, { counters: stats, exactCreateMode, replacing: action === PLACE_REWRITE });
     } catch (error) {
       const err = error as NodeJS.ErrnoException;
-      return { kind: 'placed', jobId: job.jobId, bytes: job.bytes, done: i, temps, mkdirs: stats.mkdirs, failure: { index: i, kind: 'failed', why: err.message, code: err.code } };
+      return {
+        kind: 'placed',
+        jobId: job.jobId,
+        bytes: job.bytes,
+        done: i,
+        temps,
+        mkdirs: stats.mkdirs,
+        failure: { index: i, kind: 'failed', why: err.message, code: err.code },
+      };
     }
   }
   return { kind: 'placed', jobId: job.jobId, bytes: job.bytes, done: job.hashes.length, temps, mkdirs: stats.mkdirs };

@@ -160,7 +160,8 @@ export class CopyPool {
     }
     if (failure) throw failure.error;
     signal?.throwIfAborted();
-    if (!('kind' in end) || (end.kind !== 'walked' && end.kind !== 'walkFailed')) throw new HindsightError('INTERNAL', 'A copy worker answered a walk with something else.');
+    if (!('kind' in end) || (end.kind !== 'walked' && end.kind !== 'walkFailed'))
+      throw new HindsightError('INTERNAL', 'A copy worker answered a walk with something else.');
     if (end.kind === 'walkFailed') throw new HindsightError(end.error?.code ?? 'INTERNAL', end.error?.message ?? 'The walk stopped.', end.error?.details);
     // The walk's own counters, kept apart from this thread's (walk.lstat counts the walks run here).
     for (const [name, value] of Object.entries(end.counts)) count(`worker.${name}`, value);
@@ -180,7 +181,8 @@ export class CopyPool {
       this.pending.set(worker, { resolve, reject });
       worker.postMessage(job);
     });
-    if (!('kind' in reply) || (reply.kind !== 'backedUp' && reply.kind !== 'backupFailed')) throw new HindsightError('INTERNAL', 'A copy worker answered a backup with something else.');
+    if (!('kind' in reply) || (reply.kind !== 'backedUp' && reply.kind !== 'backupFailed'))
+      throw new HindsightError('INTERNAL', 'A copy worker answered a backup with something else.');
     if (reply.kind === 'backupFailed') throw new HindsightError(reply.error.code, reply.error.message, reply.error.details);
     count('index.backupsOnWorker');
   }

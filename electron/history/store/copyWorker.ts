@@ -49,7 +49,9 @@ async function runBackupJob(job: BackupJob): Promise<BackupReply> {
     await backupIndexFile(job.file, job.dest);
     return { kind: 'backedUp' };
   } catch (error) {
-    const data = isHindsightError(error) ? error.toJSON() : { code: 'INDEX_IO_ERROR' as const, message: `The index could not be backed up: ${fail(error).message}` };
+    const data = isHindsightError(error)
+      ? error.toJSON()
+      : { code: 'INDEX_IO_ERROR' as const, message: `The index could not be backed up: ${fail(error).message}` };
     return { kind: 'backupFailed', error: data };
   }
 }

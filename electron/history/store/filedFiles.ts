@@ -68,7 +68,16 @@ export class FiledFiles {
 
   /** The file's stat row: the stamp of the bytes the worker filed, not the walk's earlier look. */
   stat(slot: number, path: string): StatRow {
-    return { path, type: 'file', size: this.sizes[slot]!, mode: this.modes[slot]!, mtimeNs: this.word(slot, 1), ctimeNs: this.word(slot, 2), ino: this.word(slot, 3), hash: this.hashOf(slot) };
+    return {
+      path,
+      type: 'file',
+      size: this.sizes[slot]!,
+      mode: this.modes[slot]!,
+      mtimeNs: this.word(slot, 1),
+      ctimeNs: this.word(slot, 2),
+      ino: this.word(slot, 3),
+      hash: this.hashOf(slot),
+    };
   }
 
   blob(slot: number): NewBlob {

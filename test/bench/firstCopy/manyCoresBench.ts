@@ -83,7 +83,9 @@ const ratio = (base: ProcessMeasure[], head: ProcessMeasure[]) => {
   );
   return `${c.ratio.toFixed(2)}x (${c.low.toFixed(2)}-${c.high.toFixed(2)})`;
 };
-console.log(`many cores: ${availableParallelism()} cores available, concurrency ${cores} against 2, ${rounds} rounds, load at end ${loadavg()[0]!.toFixed(1)}\n`);
+console.log(
+  `many cores: ${availableParallelism()} cores available, concurrency ${cores} against 2, ${rounds} rounds, load at end ${loadavg()[0]!.toFixed(1)}\n`,
+);
 for (const [shape, byEntry] of results) {
   const cp = byEntry.get(copyEntry.name)!;
   console.log(`### ${shape}\n\n| entry | median wall s | median CPU s | x cp -a (wall, 95% CI) |\n| --- | ---: | ---: | --- |`);

@@ -45,5 +45,7 @@ for (const files of sizes()) {
   measured.push(run.figures);
 }
 const machine = machineInfo(options.fixtures);
-console.log(`Scale (issue 33, target 4): ${JSON.stringify(machine)}, load ${loadavg()[0]!.toFixed(1)}, cache ${cache}, ${rounds} round(s)${values.quick ? ', --quick: a dry run' : ''}`);
+console.log(
+  `Scale (issue 33, target 4): ${JSON.stringify(machine)}, load ${loadavg()[0]!.toFixed(1)}, cache ${cache}, ${rounds} round(s)${values.quick ? ', --quick: a dry run' : ''}`,
+);
 console.log(formatTable(measured));

@@ -63,7 +63,9 @@ describe('an import on the copy workers', () => {
     const bundle = await bundleOf(spec);
     const good = readFileSync(bundle);
     // Blobs come in hash order: the first carried is in the first batch, the last in the last.
-    const hashes = Object.values(spec).map((bytes) => sha256(bytes as Buffer)).sort();
+    const hashes = Object.values(spec)
+      .map((bytes) => sha256(bytes as Buffer))
+      .sort();
     const other = otherEngine();
     const as = tempDir();
     for (const damaged of [[hashes.at(-1)!], [hashes[0]!, hashes.at(-1)!]]) {

@@ -51,7 +51,12 @@ describe('hindsight projects and config', () => {
 
   it('gets and sets settings, a value as JSON when it parses and as text otherwise', async () => {
     const { cli, json } = setup();
-    expect(await json<Settings>('config', 'get')).toMatchObject({ quietWindowMs: 2000, copyConcurrency: defaultCopyConcurrency(), backgroundClose: 'auto', excludePatterns: [] });
+    expect(await json<Settings>('config', 'get')).toMatchObject({
+      quietWindowMs: 2000,
+      copyConcurrency: defaultCopyConcurrency(),
+      backgroundClose: 'auto',
+      excludePatterns: [],
+    });
     expect((await cli('config', 'set', 'quietWindowMs', '500')).code).toBe(0);
     expect((await cli('config', 'set', 'backgroundClose', 'off')).code).toBe(0);
     expect((await cli('config', 'set', 'excludePatterns', '["*.log","build/"]')).code).toBe(0);

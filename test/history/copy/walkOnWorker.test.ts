@@ -109,4 +109,3 @@ describe('the first copy walk on a copy worker', () => {
     }
   });
 });
-

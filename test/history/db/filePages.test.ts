@@ -72,7 +72,16 @@ describe('files a page at a time', () => {
     // Two segments of one line stand in for a forked line: the first segment's versions win (the
     // baseline's, deleted files included), the paths only the second has come from it.
     const baseline = store.index.baselineId()!;
-    const forked = [...filePagesAlong(sql, [{ line: 0, upTo: baseline }, { line: 0, upTo: Number.MAX_SAFE_INTEGER }], 13)].flat();
+    const forked = [
+      ...filePagesAlong(
+        sql,
+        [
+          { line: 0, upTo: baseline },
+          { line: 0, upTo: Number.MAX_SAFE_INTEGER },
+        ],
+        13,
+      ),
+    ].flat();
     const added = expected.filter((f) => f.path.endsWith('b.txt'));
     expect(forked).toEqual([...engine.files(projectId, baseline), ...added].sort((a, b) => compareStoredPaths(a.path, b.path)));
   });

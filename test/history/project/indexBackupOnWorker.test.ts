@@ -31,7 +31,7 @@ describe('the index backup after a first copy', () => {
     expect(statSync(backup).mode & 0o777).toBe(0o600);
     const db = new Database(backup, { readonly: true });
     try {
-      expect(db.prepare("SELECT count(*) AS n FROM versions").get()).toEqual({ n: 200 });
+      expect(db.prepare('SELECT count(*) AS n FROM versions').get()).toEqual({ n: 200 });
     } finally {
       db.close();
     }

@@ -62,7 +62,13 @@ describe('a copy worker answer', () => {
       expect(version.hash).toBe(createHash('sha256').update(readFileSync(abs)).digest('hex'));
       expect(version.size).toBe(Number(st.size));
       expect(version.mode).toBe(Number(st.mode & 0o7777n));
-      expect(filed.stats[i]).toMatchObject({ path: version.path, hash: version.hash, mtimeNs: st.mtimeNs.toString(), ctimeNs: st.ctimeNs.toString(), ino: st.ino.toString() });
+      expect(filed.stats[i]).toMatchObject({
+        path: version.path,
+        hash: version.hash,
+        mtimeNs: st.mtimeNs.toString(),
+        ctimeNs: st.ctimeNs.toString(),
+        ino: st.ino.toString(),
+      });
     }
     expect(new Set(filed.blobs.map((b) => b.hash))).toEqual(new Set(filed.versions.map((v) => v.hash)));
   });

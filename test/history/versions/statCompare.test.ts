@@ -22,7 +22,13 @@ function spec(): Record<string, string> {
 
 /** What one rescan counted. */
 async function rescanCounting({ engine, projectId }: Project) {
-  const before = { lstat: counter('walk.lstat'), again: counter('walk.lstatAgain'), stamps: counter('stat.stamps'), reads: counter('statCache.reads'), rows: counter('statCache.rows') };
+  const before = {
+    lstat: counter('walk.lstat'),
+    again: counter('walk.lstatAgain'),
+    stamps: counter('stat.stamps'),
+    reads: counter('statCache.reads'),
+    rows: counter('statCache.rows'),
+  };
   const result = await engine.rescan(projectId);
   return {
     result,

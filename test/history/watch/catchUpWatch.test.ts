@@ -17,7 +17,12 @@ describe('a catch-up that places the watch as its walk goes', () => {
   it('lstats each file once and lists each folder once, with no second pass', async () => {
     const { engine, projectId } = await projectWithBaseline(WALKED_TREE);
     await pastNow();
-    const before = { walk: counter('walk.lstat'), watch: counter('watch.lstat'), walkListings: counter('walk.readdir'), watchListings: counter('watch.readdir') };
+    const before = {
+      walk: counter('walk.lstat'),
+      watch: counter('watch.lstat'),
+      walkListings: counter('walk.readdir'),
+      watchListings: counter('watch.readdir'),
+    };
     const caught = await engine.catchUpAndWatch(projectId, {}, { quietMs: 50, maxGroupMs: 1000 });
     expect(caught.changed).toBe(0);
     expect(counter('walk.lstat') - before.walk).toBe(FILES);
