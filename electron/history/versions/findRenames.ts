@@ -55,7 +55,7 @@ interface Side {
 }
 
 export interface RenameOptions extends SpanOptions {
-  /** git's diff.renameLimit: past its square, pairs are not scored (exact and same-basename pairs still count). */
+  /** git's diff.renameLimit: past its square, pairs are not scored (exact and same-basename pairs still count); 0: no limit. */
   limit?: number;
 }
 
@@ -74,7 +74,8 @@ export function findRenames(added: readonly NewVersion[], deleted: readonly Dele
   const targets = () => additions.filter((a) => !a.paired);
   for (const [a, d] of basenamePairs(targets(), sources(), score)) pair(a, d);
   const [left, from] = [targets(), sources()];
-  if (left.length > 0 && from.length > 0 && left.length * from.length <= limit * limit) {
+  // A limit of 0 or less is none, as git reads it.
+  if (left.length > 0 && from.length > 0 && (limit <= 0 || left.length * from.length <= limit * limit)) {
     for (const [a, d] of similarPairs(left, from, score)) pair(a, d);
   }
   return renames.sort((x, y) => byteOrder(x.path, y.path));
