@@ -317,6 +317,21 @@ export class HistoryIndex {
     return folderLevel(this.#sql, folder, snapshotId, this.baselineId());
   }
 
+  /** The renames a snapshot recorded (renames.ts). */
+  renamesIn(snapshotId: number): { path: string; fromPath: string }[] {
+    return renames.renamesIn(this.#sql, snapshotId);
+  }
+
+  /** The snapshots holding a rename, oldest first (renames.ts). */
+  snapshotsWithRenames(): number[] {
+    return renames.snapshotsWithRenames(this.#sql);
+  }
+
+  /** A snapshot's renames replaced by these, in one transaction (renames.ts). */
+  replaceRenames(snapshotId: number, links: readonly { path: string; fromPath: string }[]): void {
+    renames.replaceRenames(this.#sql, snapshotId, links);
+  }
+
   /** Every version of one path, of every line, oldest first. */
   /** Whether a version is part of a path's history, through the renames that brought the file there (renames.ts). */
   inLineage(path: string, version: { path: string; snapshotId: number }): boolean {

@@ -19,6 +19,34 @@ export function recordRenames(sql: Sql, links: readonly { versionId: number; pat
     sql.run('INSERT OR REPLACE INTO version_renames (version_id, path, from_path) VALUES (?, ?, ?)', link.versionId, link.path, link.fromPath);
 }
 
+/** The renames a snapshot recorded: each new path and the path it came from, in path order. */
+export function renamesIn(sql: Sql, snapshotId: number): { path: string; fromPath: string }[] {
+  return sql.all<{ path: string; fromPath: string }>(
+    `SELECT r.path, r.from_path AS fromPath FROM versions v CROSS JOIN version_renames r ON r.version_id = v.id
+     WHERE v.snapshot_id = ? ORDER BY r.path`,
+    snapshotId,
+  );
+}
+
+/** The snapshots holding at least one rename, oldest first. */
+export function snapshotsWithRenames(sql: Sql): number[] {
+  return sql
+    .all<{ id: number }>('SELECT DISTINCT v.snapshot_id AS id FROM version_renames r CROSS JOIN versions v ON v.id = r.version_id ORDER BY 1')
+    .map((r) => r.id);
+}
+
+/** A snapshot's renames replaced by these (paths of versions the snapshot holds), in one transaction. */
+export function replaceRenames(sql: Sql, snapshotId: number, links: readonly { path: string; fromPath: string }[]): void {
+  sql.transaction(() => {
+    sql.run('DELETE FROM version_renames WHERE version_id IN (SELECT id FROM versions WHERE snapshot_id = ?)', snapshotId);
+    const ids = links.flatMap((link) => {
+      const id = sql.get<{ id: number }>('SELECT id FROM versions WHERE snapshot_id = ? AND path = ?', snapshotId, link.path)?.id;
+      return id === undefined ? [] : [{ versionId: id, ...link }];
+    });
+    recordRenames(sql, ids);
+  });
+}
+
 /**
  * The newest rename that brought a file to `path` at or before a snapshot: its snapshot and the
  * path it came from. At: a page that stops just short of the version the rename brought still

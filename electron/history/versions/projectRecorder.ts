@@ -17,6 +17,7 @@ import { insertCheckpoint } from './checkpoint.js';
 import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
 import { againIfCollected, prepareChanges, recordPaths } from './recordPaths.js';
 import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
+import { rescoreRenames } from './rescoreRenames.js';
 import type { VerifyResult } from '../../../shared/history.js';
 import type { ProgressSink } from '../progressThrottle.js';
 import { repairFromFolder } from '../verify/repairBlobs.js';
@@ -70,6 +71,8 @@ export class ProjectRecorder {
     // Decided as the one writer: a process that copied this folder meanwhile left a baseline, and
     // this open is then a rescan.
     return project.serial(async () => {
+      // Renames an older build recorded are scored as git scores them, once (rescoreRenames.ts).
+      rescoreRenames(project.store);
       if (project.store.index.baselineId() === undefined) {
         const copied = await firstCopy(project.store, options);
         await backupIndexIfDue(project.store, { force: true, pool: options.pool });

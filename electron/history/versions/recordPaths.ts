@@ -7,7 +7,7 @@ import type { CopyPool } from '../store/copyPool.js';
 import { fileEntries } from '../store/fileEntries.js';
 import { overSizeLimit, type WalkEntry } from '../walk/walkFolder.js';
 import { unreadableReason } from '../walk/unreadable.js';
-import { readBlobHead } from '../store/blobReader.js';
+import { checkedBlobChunks } from '../store/blobReader.js';
 import { findRenames, type DeletedFile, type Rename } from './findRenames.js';
 import { statPath } from '../walk/statPath.js';
 
@@ -100,13 +100,9 @@ export async function prepareChanges(
   return { versions, blobs, stats: filed.stats, removedStats, replaced, unreadable: [...unreadable, ...filed.unreadable], renames };
 }
 
-/** A blob's bytes to compare two files by; undefined when it cannot be read (then the pair is no rename). */
-function bytesForComparing(store: ProjectStore, hash: string, size: number): Buffer | undefined {
-  try {
-    return readBlobHead(store.blobsDir, hash, size, size);
-  } catch {
-    return undefined;
-  }
+/** A blob's bytes to compare two files by, a MiB at a time (a damaged blob throws while read: then the pair is no rename). */
+export function bytesForComparing(store: Pick<ProjectStore, 'blobsDir'>, hash: string, size: number): Iterable<Uint8Array> {
+  return checkedBlobChunks(store.blobsDir, hash, size, 1024 * 1024);
 }
 
 /** Writes prepared changes as one snapshot; with nothing changed, only the stat rows are refreshed. */
