@@ -73,9 +73,14 @@ export function printRestorePreview(out: Writable, preview: RestorePreview, dele
       `recreate ${formatNumber(preview.recreate.length)}, leave ${formatNumber(preview.unchanged)} as ${preview.unchanged === 1 ? 'it is' : 'they are'}, and ` +
       `${deleteAdded ? 'delete' : 'keep'} ${formatNumber(preview.added.length)} added since.\n`,
   );
-  for (const path of preview.write) out.write(`  write     ${displayPath(path)}\n`);
-  for (const path of preview.recreate) out.write(`  recreate  ${displayPath(path)}\n`);
-  for (const path of preview.added) out.write(`  ${deleteAdded ? 'delete' : 'keep  '}    ${displayPath(path)}\n`);
+  // The steps in the order the restore takes them, then the added files it keeps.
+  const recreated = new Set(preview.recreate);
+  const label = { remove: 'delete', removeFolder: 'rmdir', makeFolder: 'mkdir', write: 'write' } as const;
+  for (const step of preview.steps) {
+    const op = step.op === 'write' && recreated.has(step.path) ? 'recreate' : label[step.op];
+    out.write(`  ${op.padEnd(9)} ${displayPath(step.path)}${step.op === 'removeFolder' || step.op === 'makeFolder' ? '/' : ''}\n`);
+  }
+  if (!deleteAdded) for (const path of preview.added) out.write(`  keep      ${displayPath(path)}\n`);
 }
 
 export function describeRestore(target: number, result: RestoreSnapshotResult): string {
