@@ -25,6 +25,7 @@ export type FaultPoint =
   | 'chunks-placed'
   | 'list-placed'
   | 'baseline-batch-staged'
+  | 'restore-step-taken'
   | 'restore-cleared'
   | 'restore-written'
   | 'restore-committed';

@@ -12,7 +12,21 @@ export function describeOpen(result: OpenResult): string {
   const opened = result.firstCopy
     ? `Copied ${visibleText(result.root)}: ${what} in ${formatDuration(result.ms)}, ${countOf(result.blobs, 'blob')} stored.\n`
     : `Opened ${visibleText(result.root)}: ${what}, checked in ${formatDuration(result.ms)}; the store holds ${countOf(result.blobs, 'blob')}.\n`;
-  return opened + describeIgnored(result);
+  return opened + describeRecovered(result.recoveredRestores) + describeIgnored(result);
+}
+
+/** Restores killed midway that this open completed or rolled back, and the paths it left alone. */
+function describeRecovered(recovered: OpenResult['recoveredRestores']): string {
+  return recovered
+    .map((r) => {
+      const what =
+        r.outcome === 'completed'
+          ? 'A restore killed midway had been recorded: it stands as restored.\n'
+          : `A restore killed midway was rolled back: ${countOf(r.putBack.length, 'path')} put back as ${r.putBack.length === 1 ? 'it was' : 'they were'} before it.\n`;
+      const left = r.leftAlone.map((l) => `  left as it is (${l.reason}): ${displayPath(l.path)}\n`).join('');
+      return what + left;
+    })
+    .join('');
 }
 
 /** How many paths ignore rules left out, and how to see them (a first copy only: every open would repeat it). */

@@ -1,3 +1,4 @@
+import type { RecoveredRestore } from '../../../shared/history.js';
 import type { HistoryIndex } from '../db/historyIndex.js';
 import { changedSince, rollBack } from './restoreRollback.js';
 import type { KilledRestore, RestoreTemps } from './restoreTemps.js';
@@ -7,12 +8,7 @@ import type { KilledRestore, RestoreTemps } from './restoreTemps.js';
 // journal left), it is complete; else each step it took is put back, so the folder is as it was
 // before the restore. Either way a path changed by someone since the kill is left alone and named.
 
-export interface RecoveredRestore {
-  /** 'completed': the restore was recorded and its writes stand; 'rolled-back': the folder is as before it. */
-  outcome: 'completed' | 'rolled-back';
-  putBack: string[];
-  leftAlone: { path: string; reason: string }[];
-}
+export type { RecoveredRestore };
 
 export function recoverRestore(store: { root: string; blobsDir: string; index: HistoryIndex }, killed: KilledRestore, temps: RestoreTemps): RecoveredRestore {
   const latest = store.index.latestSnapshotId() ?? null;

@@ -22,38 +22,59 @@ export interface RollbackOutcome {
 
 export function rollBack(root: string, blobsDir: string, steps: readonly RestoreStep[], temps: RestoreTemps): RollbackOutcome {
   const outcome: RollbackOutcome = { putBack: [], leftAlone: [] };
-  for (const step of [...steps].reverse()) {
-    if (diskHolds(root, step.path, step.before)) continue;
-    if (!diskHolds(root, step.path, step.after)) {
-      outcome.leftAlone.push({ path: step.path, reason: 'changed since the restore' });
+  for (const { path, states } of chains(steps)) {
+    const original = states[0]!;
+    if (diskHolds(root, path, original)) continue;
+    const now = states.slice(1).find((state) => diskHolds(root, path, state));
+    if (now === undefined) {
+      outcome.leftAlone.push({ path, reason: 'changed since the restore' });
       continue;
     }
     try {
-      putBefore(root, blobsDir, step, temps);
-      outcome.putBack.push(step.path);
+      putBefore(root, blobsDir, path, now, original, temps);
+      outcome.putBack.push(path);
     } catch (error) {
-      outcome.leftAlone.push({ path: step.path, reason: (error as Error).message });
+      outcome.leftAlone.push({ path, reason: (error as Error).message });
     }
   }
   return outcome;
 }
 
-/** The paths of a restore carried out whose disk no longer holds what its step left. */
+/** The paths of a restore carried out whose disk no longer holds what its steps left. */
 export function changedSince(root: string, steps: readonly RestoreStep[]): string[] {
-  return steps.filter((s) => !diskHolds(root, s.path, s.after)).map((s) => s.path);
+  return chains(steps)
+    .filter(({ path, states }) => !diskHolds(root, path, states.at(-1)!))
+    .map((c) => c.path);
 }
 
-function putBefore(root: string, blobsDir: string, step: RestoreStep, temps: RestoreTemps): void {
-  const abs = join(root, step.path);
-  const before = step.before;
-  if (before === null) {
-    if (step.after?.type === 'folder') rmdirSync(fsPath(root, step.path));
-    else rmSync(fsPath(root, step.path), { force: true });
-  } else if (before.type === 'folder') {
-    mkdirSync(fsPath(root, step.path), { recursive: true });
-    chmodSync(fsPath(root, step.path), before.mode);
+/**
+ * Each path's states through the steps, first to last (a folder where the snapshot has a file is
+ * removed, then the file written: folder, nothing, file), the paths whose last step came last first,
+ * so a folder's contents are put back before the folder and a folder made before what it held.
+ */
+function chains(steps: readonly RestoreStep[]): { path: string; states: PathState[] }[] {
+  const byPath = new Map<string, { path: string; states: PathState[]; last: number }>();
+  steps.forEach((step, at) => {
+    const chain = byPath.get(step.path);
+    if (chain) {
+      chain.states.push(step.after);
+      chain.last = at;
+    } else byPath.set(step.path, { path: step.path, states: [step.before, step.after], last: at });
+  });
+  return [...byPath.values()].sort((a, b) => b.last - a.last);
+}
+
+function putBefore(root: string, blobsDir: string, path: string, now: PathState, before: PathState, temps: RestoreTemps): void {
+  const at = fsPath(root, path);
+  // What stands there first goes when it is of another kind than what comes back.
+  if (now?.type === 'folder' && before?.type !== 'folder') rmdirSync(at);
+  else if (now !== null && now.type !== 'folder' && (before === null || before.type === 'folder')) rmSync(at, { force: true });
+  if (before === null) return;
+  if (before.type === 'folder') {
+    mkdirSync(at, { recursive: true });
+    if (before.mode !== undefined) chmodSync(at, before.mode);
   } else {
-    writeVersion(blobsDir, { ...before, target: before.target ?? null }, abs, step.path, temps);
+    writeVersion(blobsDir, { ...before, target: before.target ?? null }, join(root, path), path, temps);
   }
 }
 

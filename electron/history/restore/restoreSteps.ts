@@ -15,7 +15,7 @@ import { fsPath, nameOfBytes } from '../paths/fsPath.js';
 // a restore that fails or is killed can be put back (restoreRollback.ts).
 
 /** What one project path holds: a file or link as the index records it, a folder, or nothing. */
-export type PathState = Pick<FileEntry, 'type' | 'hash' | 'mode' | 'size' | 'target'> | { type: 'folder'; mode: number } | null;
+export type PathState = Pick<FileEntry, 'type' | 'hash' | 'mode' | 'size' | 'target'> | { type: 'folder'; mode?: number } | null;
 
 export interface RestoreStep {
   op: 'remove' | 'removeFolder' | 'makeFolder' | 'write';
@@ -42,7 +42,7 @@ export interface StepInput {
   /** What the index records now (the caller rescanned just before), by path. */
   current: ReadonlyMap<string, FileEntry>;
   deleteAdded: boolean;
-  /** The mode a folder the restore makes gets (the snapshot's, special bits dropped). */
+  /** The mode a folder the restore makes gets (the snapshot's, special bits dropped); asked once per folder. */
   folderMode: (path: string) => number | undefined;
 }
 
@@ -75,7 +75,8 @@ export function planSteps(root: string, input: StepInput, checks: readonly StepC
     const at = disk.look(path);
     if (at !== null && at.type === 'folder' && !removeFolders.has(path)) return;
     if (at !== null && at.type !== 'folder' && !removable.has(path)) return conflicts.push(blocking(path, blocks, input.current));
-    makeFolders.set(path, { op: 'makeFolder', path, before: null, after: { type: 'folder', mode: input.folderMode(path) ?? 0o755 } });
+    const mode = input.folderMode(path);
+    makeFolders.set(path, { op: 'makeFolder', path, before: null, after: mode === undefined ? { type: 'folder' } : { type: 'folder', mode } });
   };
   const parents = (path: string) => {
     for (let slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) folderFor(path.slice(0, slash), path);

@@ -27,13 +27,16 @@ export interface StepRun {
 
 export async function takeSteps(store: ProjectStore, plan: RestorePlan, temps: RestoreTemps, run: StepRun): Promise<void> {
   const folders = new SafeFolders(store.root);
-  const folderModes = new FolderMaker(store.root, (path) => plan.modes.folderMode(plan.snapshotId, path));
+  // The modes the plan worked out for the folders it makes (each counted once in plan.modes).
+  const planned = new Map(plan.steps.filter((s) => s.op === 'makeFolder').map((s) => [s.path, s.after?.mode]));
+  const folderModes = new FolderMaker(store.root, (path) => (planned.has(path) ? planned.get(path) : plan.modes.folderMode(plan.snapshotId, path)));
   const writes = plan.steps.filter((s) => s.op === 'write');
   for (const step of plan.steps) {
     if (step.op === 'write') continue;
     if (run.signal?.aborted) throw cancelled();
     clearOrMake(step, folders.target(step.path), folderModes);
     if (step.op === 'remove') run.onStep(0);
+    faultPoint('restore-step-taken');
   }
   faultPoint('restore-cleared');
   const bulk = new BulkWriter(store.blobsDir, run.closer, temps, folderModes, (_path, bytes) => run.onStep(bytes));
@@ -52,6 +55,7 @@ export async function takeSteps(store: ProjectStore, plan: RestorePlan, temps: R
     }
     const after = step.after as Extract<RestoreStep['after'], { hash: string }>;
     await bulk.write(step.path, { ...after, target: after.target ?? null }, abs);
+    faultPoint('restore-step-taken');
   }
   await bulk.finish();
   faultPoint('restore-written');
