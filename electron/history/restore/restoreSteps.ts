@@ -116,7 +116,10 @@ function depth(path: string): number {
   return path.split('/').length;
 }
 
-function conflictError(conflicts: StepConflict[]): HindsightError {
+function conflictError(found: StepConflict[]): HindsightError {
+  // A file in the way of a folder blocks every path under it: named once, for the first.
+  const named = new Set<string>();
+  const conflicts = found.filter((c) => !named.has(c.path) && named.add(c.path));
   const first = conflicts[0]!;
   const how =
     first.why === 'kept-added'
