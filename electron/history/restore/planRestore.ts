@@ -89,7 +89,7 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
       recreate: plan.recreate,
       emptyFolders,
       added: [...current.values()],
-      current: recorded,
+      current: (path) => recorded.get(path),
       deleteAdded: plan.deleteAdded,
       folderMode: (path) => modes.folderMode(snapshotId, path),
     },

@@ -39,8 +39,10 @@ export interface StepInput {
   emptyFolders: readonly string[];
   /** Recorded now, absent from the snapshot: each removed first when `deleteAdded`. */
   added: readonly FileEntry[];
-  /** What the index records now (the caller rescanned just before), by path. */
-  current: ReadonlyMap<string, FileEntry>;
+  /** What the index records now at a path (the caller rescanned just before). */
+  current: (path: string) => FileEntry | undefined;
+  /** How what is in the way can be cleared: --delete-added (a snapshot restore), or by hand (one file's restore). */
+  clearedBy?: 'delete-added' | 'hand';
   deleteAdded: boolean;
   /** The mode a folder the restore makes gets (the snapshot's, special bits dropped); asked once per folder. */
   folderMode: (path: string) => number | undefined;
@@ -85,7 +87,7 @@ export function planSteps(root: string, input: StepInput, checks: readonly StepC
   for (const file of [...input.write, ...input.recreate].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     parents(file.path);
     clear(file.path, file.path);
-    const recorded = input.current.get(file.path);
+    const recorded = input.current(file.path);
     writes.push({ op: 'write', path: file.path, before: recorded ? stateOf(recorded) : null, after: stateOf(file) });
   }
   for (const folder of input.emptyFolders) {
@@ -99,7 +101,7 @@ export function planSteps(root: string, input: StepInput, checks: readonly StepC
     ...writes,
   ];
   for (const check of checks) appendAll(conflicts, check(steps));
-  if (conflicts.length > 0) throw conflictError(conflicts);
+  if (conflicts.length > 0) throw conflictError(conflicts, input.clearedBy ?? 'delete-added');
   return steps;
 }
 
@@ -108,23 +110,25 @@ export function stateOf(file: FileEntry): PathState {
   return { type: file.type, hash: file.hash, mode: file.mode, size: file.size, ...(file.target === undefined ? {} : { target: file.target }) };
 }
 
-function blocking(path: string, blocks: string, current: ReadonlyMap<string, FileEntry>): StepConflict {
-  return { path, blocks, why: current.has(path) ? 'kept-added' : 'unrecorded' };
+function blocking(path: string, blocks: string, current: StepInput['current']): StepConflict {
+  return { path, blocks, why: current(path) !== undefined ? 'kept-added' : 'unrecorded' };
 }
 
 function depth(path: string): number {
   return path.split('/').length;
 }
 
-function conflictError(found: StepConflict[]): HindsightError {
+function conflictError(found: StepConflict[], clearedBy: 'delete-added' | 'hand'): HindsightError {
   // A file in the way of a folder blocks every path under it: named once, for the first.
   const named = new Set<string>();
   const conflicts = found.filter((c) => !named.has(c.path) && named.add(c.path));
   const first = conflicts[0]!;
   const how =
-    first.why === 'kept-added'
-      ? `${first.path} was added since the snapshot and is kept (--delete-added deletes it, recorded first)`
-      : `${first.path} is not in the history (move it away first)`;
+    first.why === 'unrecorded'
+      ? `${first.path} is not in the history (move it away first)`
+      : clearedBy === 'delete-added'
+        ? `${first.path} was added since the snapshot and is kept (--delete-added deletes it, recorded first)`
+        : `${first.path} is in its way (a file's restore deletes no other file: move it away or restore its folder)`;
   const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more in the way)` : '';
   return new HindsightError('RESTORE_FAILED', `Cannot restore ${first.blocks}: ${how}${more}. Nothing was changed.`, {
     conflicts: conflicts.map((c) => ({ ...c })),

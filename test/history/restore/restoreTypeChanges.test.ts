@@ -78,4 +78,26 @@ describe('a snapshot restore across a change of type', () => {
       expect((await engine.rescan(projectId)).changed).toBe(0);
     });
   }
+
+  it('a file restore uses the same planner: a folder holding files where the version is a file is refused up front, nothing recorded or written', async () => {
+    const { engine, store, projectId, root, before } = await caseProject('file', 'folder');
+    const versionId = store.index.versionsOf('node')[0]!.versionId;
+    const snapshots = store.index.snapshots().length;
+    const error = await failure(engine.restoreFile(projectId, 'node', versionId));
+    expect(error.code).toBe('RESTORE_FAILED');
+    expect(error.message).toMatch(/^Cannot restore node: node\/a\.txt is (in its way|not in the history)/);
+    expect(diskState(root)).toEqual(before);
+    expect(store.index.snapshots()).toHaveLength(snapshots);
+  });
+
+  it('a file restore into a folder that is a file now is refused up front; a link replaced by a file version is one rename', async () => {
+    const nested = await caseProject('folder', 'file');
+    const inside = nested.store.index.versionsOf('node/a.txt')[0]!.versionId;
+    expect((await failure(nested.engine.restoreFile(nested.projectId, 'node/a.txt', inside))).code).toBe('PATH_INVALID');
+    expect(diskState(nested.root)).toEqual(nested.before);
+
+    const { engine, store, projectId, root, want } = await caseProject('file', 'symlink');
+    await engine.restoreFile(projectId, 'node', store.index.versionsOf('node')[0]!.versionId);
+    expect(diskState(root)).toEqual(want);
+  });
 });
