@@ -102,8 +102,13 @@ export function describeRestore(target: number, result: RestoreSnapshotResult): 
   return (
     `Restored snapshot ${target}: ${formatNumber(result.written)} written, ${formatNumber(result.recreated)} recreated, ` +
     `${formatNumber(result.deleted)} deleted, ${countOf(result.kept, 'file')} added since kept ` +
-    `(snapshot ${result.snapshotId}; undo with --snapshot ${result.undoSnapshotId}).\n`
+    `(snapshot ${result.snapshotId}; undo with --snapshot ${result.undoSnapshotId}${undoDeletes(result) ? ' --delete-added' : ''}).\n`
   );
+}
+
+/** Whether undoing a restore must delete what it put where the snapshot before had nothing (or a folder): the viewer's undo does. */
+function undoDeletes(result: RestoreSnapshotResult): boolean {
+  return result.recreated > 0 || result.steps.some((s) => s.op === 'makeFolder' || s.op === 'removeFolder');
 }
 
 export function describeChangeGroup(group: { snapshotId?: number; changed: readonly string[]; reconciled: boolean }): string {

@@ -65,7 +65,9 @@ describe('restore --snapshot across a file that became a folder (issue 39)', () 
     const run = await runCli(cli('restore', root, '--snapshot', '1'));
     expect([dry.code, run.code]).toEqual([1, 1]);
     expect(run.stderr).toBe(dry.stderr);
-    expect(run.stderr).toMatch(/Cannot restore node\/one\.txt: node was added since the snapshot and is kept \(--delete-added deletes it, recorded first\)\. Nothing was changed\./);
+    expect(run.stderr).toMatch(
+      /Cannot restore node\/one\.txt: node was added since the snapshot and is kept \(--delete-added deletes it, recorded first\)\. Nothing was changed\./,
+    );
     expect(diskState(root)).toEqual(before);
 
     const preview = await cliJson<RestorePreview>(cli('restore', root, '--snapshot', '1', '--delete-added', '--dry-run'));
@@ -79,5 +81,14 @@ describe('restore --snapshot across a file that became a folder (issue 39)', () 
     expect(restored.steps).toEqual(preview.steps);
     expect(diskState(root)).toEqual(want);
     await historyMatchesDisk(root, cli);
+
+    // Its undo (the snapshot before it) is a change of type too: refused without --delete-added,
+    // done with it, and the text output names the flag in the undo it prints.
+    const plain = await runCli(cli('restore', root, '--snapshot', String(restored.undoSnapshotId)));
+    expect(plain.code).toBe(1);
+    const undone = await runCli(cli('restore', root, '--snapshot', String(restored.undoSnapshotId), '--delete-added'));
+    expect(undone.code).toBe(0);
+    expect(undone.stdout.toString()).toMatch(/undo with --snapshot \d+ --delete-added\)\.\n$/);
+    expect(diskState(root)).toEqual(before);
   });
 });
