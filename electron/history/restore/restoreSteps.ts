@@ -88,6 +88,10 @@ export function planSteps(root: string, input: StepInput, checks: readonly StepC
     parents(file.path);
     clear(file.path, file.path);
     const recorded = input.current(file.path);
+    // A file there the history never recorded (ignored, too large, made since the capture) would be
+    // lost: a snapshot restore refuses it. A file's restore records its path itself first.
+    const there = disk.look(file.path);
+    if (!recorded && there !== null && there.type !== 'folder' && input.clearedBy !== 'hand') conflicts.push(blocking(file.path, file.path, input.current));
     writes.push({ op: 'write', path: file.path, before: recorded ? stateOf(recorded) : null, after: stateOf(file) });
   }
   for (const folder of input.emptyFolders) {

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { notRacy, projectWithBaseline } from '../versions/versionsHelpers.js';
 import { AROUND, becomeShape, diskState, SHAPES, TYPE_CHANGES } from './typeChangeCases.js';
@@ -99,5 +101,17 @@ describe('a snapshot restore across a change of type', () => {
     const { engine, store, projectId, root, want } = await caseProject('file', 'symlink');
     await engine.restoreFile(projectId, 'node', store.index.versionsOf('node')[0]!.versionId);
     expect(diskState(root)).toEqual(want);
+  });
+
+  it('refuses to write over a file the history never recorded (ignored now), naming it, nothing written', async () => {
+    const { engine, store, projectId, root } = await projectWithBaseline({ 'notes.txt': 'recorded\n' });
+    const baseline = store.index.baselineId()!;
+    rmSync(join(root, 'notes.txt'));
+    await engine.rescan(projectId);
+    writeFileSync(join(root, 'notes.txt'), 'written while ignored\n');
+    const before = diskState(root);
+    const error = await failure(engine.restoreSnapshot(projectId, baseline, { exclude: ['notes.txt'] }));
+    expect(error.message).toBe('Cannot restore notes.txt: notes.txt is not in the history (move it away first). Nothing was changed.');
+    expect(diskState(root)).toEqual(before);
   });
 });
