@@ -90,7 +90,16 @@ export function diskHolds(root: string, path: string, state: PathState): boolean
   // A folder's mode is set once everything in it is written (folderMaker.ts): its type is what tells.
   if (state.type === 'folder') return st.isDirectory();
   if (state.type === 'symlink') return st.isSymbolicLink() && linkTarget(fsPath(root, path)) === (state.target ?? '');
-  return st.isFile() && (st.mode & 0o7777) === (state.mode & 0o7777) && st.size === state.size && hashOf(root, path) === state.hash;
+  return st.isFile() && (st.mode & 0o7777) === (state.mode & 0o7777) && st.size === state.size && hashOrNull(root, path) === state.hash;
+}
+
+/** A file that cannot be read holds no state a restore left: it is left alone and named. */
+function hashOrNull(root: string, path: string): string | null {
+  try {
+    return hashOf(root, path);
+  } catch {
+    return null;
+  }
 }
 
 const CHUNK = 1024 * 1024;

@@ -109,8 +109,10 @@ describe('a snapshot restore across a change of type', () => {
     rmSync(join(root, 'notes.txt'));
     await engine.rescan(projectId);
     writeFileSync(join(root, 'notes.txt'), 'written while ignored\n');
+    // The project's rescans leave it out from now on (the restore's capture too).
+    await engine.rescan(projectId, { exclude: ['notes.txt'] });
     const before = diskState(root);
-    const error = await failure(engine.restoreSnapshot(projectId, baseline, { exclude: ['notes.txt'] }));
+    const error = await failure(engine.restoreSnapshot(projectId, baseline));
     expect(error.message).toBe('Cannot restore notes.txt: notes.txt is not in the history (move it away first). Nothing was changed.');
     expect(diskState(root)).toEqual(before);
   });
