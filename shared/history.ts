@@ -192,6 +192,21 @@ export interface OpenResult {
    * never left out.
    */
   ignored: number;
+  /**
+   * Snapshot restores that were killed midway, found by this open before its catch-up: each was
+   * completed (it had been recorded) or rolled back (the folder put back as it was before it);
+   * paths changed since the kill are left alone and listed.
+   */
+  recoveredRestores: RecoveredRestore[];
+}
+
+/** A restore killed midway, as the next open finished it (restore/restoreRecovery.ts). */
+export interface RecoveredRestore {
+  outcome: 'completed' | 'rolled-back';
+  /** Paths given back what they held before the restore. */
+  putBack: string[];
+  /** Paths changed since the kill (or that could not be put back), left as they are. */
+  leftAlone: { path: string; reason: string }[];
 }
 
 export interface VerifyResult {

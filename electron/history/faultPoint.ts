@@ -24,7 +24,11 @@ export type FaultPoint =
   | 'read-between-looks'
   | 'chunks-placed'
   | 'list-placed'
-  | 'baseline-batch-staged';
+  | 'baseline-batch-staged'
+  | 'restore-step-taken'
+  | 'restore-cleared'
+  | 'restore-written'
+  | 'restore-committed';
 
 const passed = new Set<FaultPoint>();
 
@@ -42,10 +46,10 @@ export function faultPoint(name: FaultPoint): void {
 
 const WORKER_STOP_WAIT_MS = 500;
 
-export type FailurePoint = 'watch-setup';
+export type FailurePoint = 'watch-setup' | 'restore-commit';
 
 export function failurePoint(name: FailurePoint): void {
   const [point, code] = (process.env.HINDSIGHT_FAIL_AT ?? '').split(':');
   if (point !== name || !code) return;
-  throw Object.assign(new Error(`${code}: failure injected at ${name}`), { code, syscall: 'watch' });
+  throw Object.assign(new Error(`${code}: failure injected at ${name}`), { code, syscall: name === 'watch-setup' ? 'watch' : 'write' });
 }

@@ -98,6 +98,13 @@ export interface RestoreFileResult {
 }
 
 /** What a snapshot restore would do, file by file. */
+/** One step a snapshot restore takes, in the order it takes them: what a dry run lists is what runs. */
+export interface RestoreStepInfo {
+  /** remove: an added file deleted; removeFolder: a folder where the snapshot has a file or link; makeFolder: a missing folder; write: a version put in place. */
+  op: 'remove' | 'removeFolder' | 'makeFolder' | 'write';
+  path: string;
+}
+
 export interface RestorePreview {
   snapshotId: number;
   /** The folder or file the restore is limited to, as asked; '' is the whole project. */
@@ -120,6 +127,8 @@ export interface RestorePreview {
   branchNow: string | null;
   /** Files whose setuid/setgid/sticky bits from another history will not be restored (keepSpecialModes keeps them). */
   specialModesDropped: number;
+  /** Every step the restore takes, in order (type changes are a removal, then a write). */
+  steps: RestoreStepInfo[];
 }
 
 export interface RestoreSnapshotResult {
@@ -145,6 +154,8 @@ export interface RestoreSnapshotResult {
   kept: number;
   /** Files and folders whose setuid/setgid/sticky bits from another history were not restored (keepSpecialModes keeps them). */
   specialModesDropped: number;
+  /** The steps taken (a dry run: the steps it would take), in order. */
+  steps: RestoreStepInfo[];
   ms: number;
 }
 

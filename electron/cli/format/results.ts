@@ -12,7 +12,21 @@ export function describeOpen(result: OpenResult): string {
   const opened = result.firstCopy
     ? `Copied ${visibleText(result.root)}: ${what} in ${formatDuration(result.ms)}, ${countOf(result.blobs, 'blob')} stored.\n`
     : `Opened ${visibleText(result.root)}: ${what}, checked in ${formatDuration(result.ms)}; the store holds ${countOf(result.blobs, 'blob')}.\n`;
-  return opened + describeIgnored(result);
+  return opened + describeRecovered(result.recoveredRestores) + describeIgnored(result);
+}
+
+/** Restores killed midway that this open completed or rolled back, and the paths it left alone. */
+function describeRecovered(recovered: OpenResult['recoveredRestores']): string {
+  return recovered
+    .map((r) => {
+      const what =
+        r.outcome === 'completed'
+          ? 'A restore killed midway had been recorded: it stands as restored.\n'
+          : `A restore killed midway was rolled back: ${countOf(r.putBack.length, 'path')} put back as ${r.putBack.length === 1 ? 'it was' : 'they were'} before it.\n`;
+      const left = r.leftAlone.map((l) => `  left as it is (${l.reason}): ${displayPath(l.path)}\n`).join('');
+      return what + left;
+    })
+    .join('');
 }
 
 /** How many paths ignore rules left out, and how to see them (a first copy only: every open would repeat it). */
@@ -73,9 +87,14 @@ export function printRestorePreview(out: Writable, preview: RestorePreview, dele
       `recreate ${formatNumber(preview.recreate.length)}, leave ${formatNumber(preview.unchanged)} as ${preview.unchanged === 1 ? 'it is' : 'they are'}, and ` +
       `${deleteAdded ? 'delete' : 'keep'} ${formatNumber(preview.added.length)} added since.\n`,
   );
-  for (const path of preview.write) out.write(`  write     ${displayPath(path)}\n`);
-  for (const path of preview.recreate) out.write(`  recreate  ${displayPath(path)}\n`);
-  for (const path of preview.added) out.write(`  ${deleteAdded ? 'delete' : 'keep  '}    ${displayPath(path)}\n`);
+  // The steps in the order the restore takes them, then the added files it keeps.
+  const recreated = new Set(preview.recreate);
+  const label = { remove: 'delete', removeFolder: 'rmdir', makeFolder: 'mkdir', write: 'write' } as const;
+  for (const step of preview.steps) {
+    const op = step.op === 'write' && recreated.has(step.path) ? 'recreate' : label[step.op];
+    out.write(`  ${op.padEnd(9)} ${displayPath(step.path)}${step.op === 'removeFolder' || step.op === 'makeFolder' ? '/' : ''}\n`);
+  }
+  if (!deleteAdded) for (const path of preview.added) out.write(`  keep      ${displayPath(path)}\n`);
 }
 
 export function describeRestore(target: number, result: RestoreSnapshotResult): string {
@@ -83,8 +102,13 @@ export function describeRestore(target: number, result: RestoreSnapshotResult): 
   return (
     `Restored snapshot ${target}: ${formatNumber(result.written)} written, ${formatNumber(result.recreated)} recreated, ` +
     `${formatNumber(result.deleted)} deleted, ${countOf(result.kept, 'file')} added since kept ` +
-    `(snapshot ${result.snapshotId}; undo with --snapshot ${result.undoSnapshotId}).\n`
+    `(snapshot ${result.snapshotId}; undo with --snapshot ${result.undoSnapshotId}${undoDeletes(result) ? ' --delete-added' : ''}).\n`
   );
+}
+
+/** Whether undoing a restore must delete what it put where the snapshot before had nothing (or a folder): the viewer's undo does. */
+function undoDeletes(result: RestoreSnapshotResult): boolean {
+  return result.recreated > 0 || result.steps.some((s) => s.op === 'makeFolder' || s.op === 'removeFolder');
 }
 
 export function describeChangeGroup(group: { snapshotId?: number; changed: readonly string[]; reconciled: boolean }): string {

@@ -38,7 +38,7 @@ export class ProjectStore {
     readonly dataFolder: string | undefined,
   ) {
     this.git = new GitContext(root);
-    this.writer = new WriterLock({ storeDir, blobsDir, root });
+    this.writer = new WriterLock({ storeDir, blobsDir, root, index });
     // Every snapshot records the branch and commit it was taken on, whoever writes it.
     index.setSnapshotContext(() => this.git.snapshotContext());
     // A blob any reader finds missing or damaged is marked, so its name is no longer trusted.

@@ -1,4 +1,6 @@
 import { acquireFileLock, type LockHolder } from '../fileLock.js';
+import type { HistoryIndex } from '../db/historyIndex.js';
+import { recoverRestore, type RecoveredRestore } from '../restore/restoreRecovery.js';
 import { sweepRestoreTemps } from '../restore/restoreTemps.js';
 import { writerLockPath } from '../store/storeLayout.js';
 import { noteSwept, sweepDue } from '../store/sweepDue.js';
@@ -11,7 +13,9 @@ import { sweepTemps } from '../store/sweepTemps.js';
 // Only the writer sweeps temps (blob temps, restore temps in the project): any it finds belong to
 // a writer that is gone. It sweeps on its first turn in this process and after each takeover; the
 // blob temps (257 folders to read) only after a takeover or when a day has passed since their last
-// sweep (store/sweepDue.ts), since without a dead writer there is rarely one to find.
+// sweep (store/sweepDue.ts), since without a dead writer there is rarely one to find. A snapshot
+// restore that died midway is completed or put back first (restore/restoreRecovery.ts), before
+// the work that took the lock (an open's catch-up), and what was done is kept in `recovered`.
 
 export interface WriterWait {
   /** Stops waiting for another writer (its reason is thrown). */
@@ -24,8 +28,10 @@ export type { LockHolder };
 
 export class WriterLock {
   private swept = false;
+  /** The killed restores this process's sweeps completed or put back, oldest first. */
+  readonly recovered: RecoveredRestore[] = [];
 
-  constructor(private readonly store: { storeDir: string; blobsDir: string; root: string }) {}
+  constructor(private readonly store: { storeDir: string; blobsDir: string; root: string; index?: HistoryIndex }) {}
 
   async hold<T>(work: () => Promise<T>, wait: WriterWait = {}): Promise<T> {
     const lock = await acquireFileLock(writerLockPath(this.store.storeDir), {
@@ -38,7 +44,13 @@ export class WriterLock {
     try {
       if (!this.swept || lock.tookOver) {
         if (lock.tookOver || sweepDue(this.store.storeDir)) this.sweepBlobTemps();
-        sweepRestoreTemps(this.store.storeDir, this.store.root);
+        const { index, root, blobsDir } = this.store;
+        const recover =
+          index &&
+          ((killed: Parameters<typeof recoverRestore>[1], temps: Parameters<typeof recoverRestore>[2]) => {
+            this.recovered.push(recoverRestore({ root, blobsDir, index }, killed, temps));
+          });
+        sweepRestoreTemps(this.store.storeDir, root, recover);
         this.swept = true;
       }
       return await work();

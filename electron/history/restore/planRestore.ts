@@ -1,4 +1,4 @@
-import type { RestorePreview } from '../../../shared/contract/values.js';
+import type { RestorePreview, RestoreStepInfo } from '../../../shared/contract/values.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { FileEntry } from '../../../shared/history.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
@@ -6,6 +6,7 @@ import type { ProjectStore } from '../project/projectStore.js';
 import { requireSnapshot } from '../db/requireSnapshot.js';
 import { assertProjectPath } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
+import { planSteps, type RestoreStep, type StepCheck } from './restoreSteps.js';
 
 // What restoring a snapshot (the whole project, or one folder or file of it) would do, worked out
 // from the index alone: the caller brings the history up to date with the disk first (a rescan),
@@ -26,6 +27,8 @@ export interface RestorePlan {
   added: string[];
   /** The snapshot's empty folders under the prefix: made (with their recorded modes) if missing. */
   emptyFolders: string[];
+  /** Every step the restore takes, in order (restoreSteps.ts): what a dry run shows is what runs. */
+  steps: RestoreStep[];
   /** The modes the files (already applied to write, recreate) and folders get: special bits from another history dropped unless kept. */
   modes: SpecialModes;
 }
@@ -35,6 +38,8 @@ export interface PlanOptions {
   deleteAdded?: boolean;
   /** Keep setuid/setgid/sticky bits that came from another history (restore/specialModes.ts). */
   keepSpecialModes?: boolean;
+  /** More checks of the planned steps before anything is written (a folder's name rules). */
+  checks?: readonly StepCheck[];
 }
 
 export function planRestore(store: ProjectStore, snapshotId: number, options: PlanOptions = {}): RestorePlan {
@@ -52,6 +57,7 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
       .filter(within)
       .map((f) => [f.path, f]),
   );
+  const recorded = new Map(current);
   const emptyFolders = store.index.emptyFoldersAt(snapshotId, all).filter((path) => within({ path } as FileEntry));
   if (prefix !== null && target.length === 0 && current.size === 0 && emptyFolders.length === 0) {
     throw new HindsightError('NOT_FOUND', `Nothing under ${prefix} at snapshot ${snapshotId} or now.`, { prefix, snapshotId });
@@ -65,6 +71,7 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
     unchanged: 0,
     added: [],
     emptyFolders,
+    steps: [],
     modes,
   };
   for (const want of target) {
@@ -75,6 +82,19 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
     else plan.write.push(want);
   }
   plan.added = [...current.keys()];
+  plan.steps = planSteps(
+    store.root,
+    {
+      write: plan.write,
+      recreate: plan.recreate,
+      emptyFolders,
+      added: [...current.values()],
+      current: (path) => recorded.get(path),
+      deleteAdded: plan.deleteAdded,
+      folderMode: (path) => modes.folderMode(snapshotId, path),
+    },
+    options.checks,
+  );
   return plan;
 }
 
@@ -108,5 +128,11 @@ export function planSummary(
     added: plan.added,
     delete: plan.deleteAdded ? plan.added : [],
     specialModesDropped: plan.modes.dropped,
+    steps: stepInfos(plan.steps),
   };
+}
+
+/** The steps as the contract lists them. */
+export function stepInfos(steps: readonly RestoreStep[]): RestoreStepInfo[] {
+  return steps.map((s) => ({ op: s.op, path: s.path }));
 }

@@ -17,6 +17,7 @@ import { withRestoreTemps } from './restoreTemps.js';
 import { safeTarget } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
+import { planSteps } from './restoreSteps.js';
 import { fsArg } from '../paths/fsPath.js';
 import { versionName } from '../db/versionOrdinal.js';
 
@@ -110,6 +111,34 @@ export function checkTarget(store: ProjectStore, path: string): void {
   }
 }
 
+/**
+ * The snapshot restore's planner on this one path, before anything is recorded or written: a
+ * folder where the version is a file or link, or a file where it needs a folder, is refused up front.
+ */
+function refuseInTheWay(store: ProjectStore, path: string, version: WritableVersion): void {
+  const file = {
+    path,
+    type: version.type ?? 'file',
+    hash: version.hash,
+    mode: version.mode,
+    size: version.size,
+    ...(version.target ? { target: version.target } : {}),
+  };
+  planSteps(store.root, {
+    write: [],
+    recreate: [file],
+    emptyFolders: [],
+    added: [],
+    current: (at) => {
+      const latest = store.index.latestVersion(at);
+      return latest && latest.hash !== null ? { ...file, path: at } : undefined;
+    },
+    deleteAdded: false,
+    clearedBy: 'hand',
+    folderMode: () => undefined,
+  });
+}
+
 export async function putBack(
   store: ProjectStore,
   path: string,
@@ -119,6 +148,7 @@ export async function putBack(
   record: (capturedNothing: boolean) => RestoreRecord,
 ): Promise<RestoreFileResult> {
   const absTarget = safeTarget(store.root, path);
+  if (contents.hash !== null) refuseInTheWay(store, path, { ...contents, hash: contents.hash });
   let folderFailures: { error: Error }[] = [];
   const captured = await recordBefore(store, [path], { kind: 'change', label: `Before restoring ${path}` });
   const how = record(captured.snapshotId === undefined);

@@ -1,26 +1,29 @@
-import { lstatSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync } from 'node:fs';
 import { HindsightError } from '../../../shared/errors.js';
 import type { FileEntry } from '../../../shared/history.js';
 import type { Progress } from '../../../shared/progress.js';
 import type { NewVersion, StatRow } from '../db/historyIndex.js';
+import { faultPoint, failurePoint } from '../faultPoint.js';
 import { stampOf } from '../statStamp.js';
 import { fsError } from '../fsErrors.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { backgroundCloseWanted, closeFailuresError, makeCloser, type BackgroundCloseSetting, type Closer } from './backgroundCloser.js';
-import { BulkWriter } from './bulkWriter.js';
+import { backgroundCloseWanted, makeCloser, type BackgroundCloseSetting, type Closer } from './backgroundCloser.js';
 import { removeEmptyParents } from './emptyFolders.js';
-import { FolderMaker } from './folderMaker.js';
-import { withRestoreTemps } from './restoreTemps.js';
-import type { RestorePlan } from './planRestore.js';
-import { assertProjectPath, safeTarget } from './safeTarget.js';
-import { fsArg, fsPath } from '../paths/fsPath.js';
+import { RestoreTemps } from './restoreTemps.js';
+import { stepInfos, type RestorePlan } from './planRestore.js';
+import type { RestoreStepInfo } from '../../../shared/contract/values.js';
+import { rollBack, type RollbackOutcome } from './restoreRollback.js';
+import { takeSteps } from './takeSteps.js';
+import { fsPath } from '../paths/fsPath.js';
 
-// Carries out a restore plan. The caller has already recorded what the disk holds (a rescan), so
-// every file this overwrites or deletes has its current contents in the history. Writes go through
-// the bulk writer (temp, close, rename); the restore is one snapshot of kind 'restore' naming only
-// what was really written or deleted, and undoing it is restoring the snapshot before it.
+// Carries out a restore plan, whole or not at all. The caller has already recorded what the disk
+// holds (a rescan), so every file this overwrites or deletes has its current contents in the
+// history. The plan's steps are journaled in the store with the temps (restoreTemps.ts) before the
+// first is taken; when one fails (or the restore is cancelled) every step taken is put back from
+// the history (restoreRollback.ts) and nothing is recorded; a restore killed midway is completed
+// or put back by the next writer (restoreRecovery.ts). The restore is one snapshot of kind
+// 'restore' naming what it wrote and deleted, and undoing it is restoring the snapshot before it.
 
 export interface ExecuteOptions {
   onProgress?: ProgressSink;
@@ -45,6 +48,8 @@ export interface RestoreOutcome {
   kept: number;
   /** Files and folders whose special bits from another history were dropped (plan.modes). */
   specialModesDropped: number;
+  /** The steps taken, in order. */
+  steps: RestoreStepInfo[];
   ms: number;
 }
 
@@ -57,8 +62,8 @@ export async function executeRestore(
 ): Promise<RestoreOutcome> {
   const started = performance.now();
   const before = store.index.latestSnapshotId();
-  const jobs = [...plan.write, ...plan.recreate].sort((a, b) => (a.path < b.path ? -1 : 1));
-  const toDelete = plan.deleteAdded ? plan.added : [];
+  const jobs = [...plan.write, ...plan.recreate];
+  const toDelete = plan.steps.filter((s) => s.op === 'remove');
   const total = { files: jobs.length + toDelete.length, bytes: jobs.reduce((sum, f) => sum + f.size, 0) };
   const done = { files: 0, bytes: 0 };
   const progress = throttleProgress(options.onProgress);
@@ -74,100 +79,69 @@ export async function executeRestore(
   progress.finish(report('restore'));
 
   const closer = options.closer ?? makeCloser({ background: backgroundCloseWanted(process.env, process.platform, options.backgroundClose) });
-  const folders = new SafeFolders(store.root);
-  const byPath = new Map(jobs.map((f) => [f.path, f]));
-  // Added files go first (they were recorded by the caller's rescan): one may stand where the
-  // snapshot has a folder.
-  const deleted: string[] = [];
-  const deleteFailures: { path: string; error: Error }[] = [];
-  for (const path of toDelete) {
-    try {
-      rmSync(fsArg(folders.target(path)), { force: true });
-      deleted.push(path);
-      done.files++;
-      progress.update(report('restore'));
-    } catch (error) {
-      deleteFailures.push({ path, error: fsError('delete', path, error, 'RESTORE_FAILED') });
-    }
-  }
-  let cancelled = false;
-  const writer = await withRestoreTemps(
-    store,
-    jobs.map((f) => f.path),
-    async (temps) => {
-      const folderModes = new FolderMaker(store.root, (path) => plan.modes.folderMode(plan.snapshotId, path));
-      const bulk = new BulkWriter(store.blobsDir, closer, temps, folderModes, (_path, bytes) => {
+  const temps = RestoreTemps.begin(
+    store.storeDir,
+    plan.steps.map((s) => s.path),
+    { steps: plan.steps, latestBefore: before ?? null },
+  );
+  let snapshotId: number | undefined;
+  try {
+    await takeSteps(store, plan, temps, {
+      closer,
+      signal: options.signal,
+      onStep: (bytes) => {
         done.files++;
         done.bytes += bytes;
         progress.update(report('restore'));
-      });
-      for (const file of jobs) {
-        if (options.signal?.aborted) {
-          cancelled = true;
-          break;
-        }
-        let abs: string;
-        try {
-          abs = folders.target(file.path);
-        } catch (error) {
-          bulk.failures.push({ path: file.path, error: error as Error });
-          continue;
-        }
-        await bulk.write(file.path, file, abs);
-      }
-      // The snapshot's empty folders are part of it (restic and borg restore them too).
-      for (const path of cancelled ? [] : plan.emptyFolders) {
-        try {
-          folderModes.make(folders.target(path));
-        } catch (error) {
-          bulk.failures.push({ path, error: fsError('make the folder', path, error, 'RESTORE_FAILED') });
-        }
-      }
-      await bulk.finish();
-      return bulk;
-    },
-  );
-
-  removeEmptyParents(store.root, deleted, plan.emptyFolders);
-  progress.finish(report('commit'));
-  const snapshotId = commitRestore(
-    store,
-    plan,
-    writer.written.map((p) => byPath.get(p)!),
-    deleted,
-    origin,
-  );
+      },
+    });
+    const deleted = toDelete.map((s) => s.path);
+    removeEmptyParents(store.root, deleted, plan.emptyFolders);
+    progress.finish(report('commit'));
+    failurePoint('restore-commit');
+    snapshotId = commitRestore(store, plan, deleted, origin);
+    faultPoint('restore-committed');
+  } catch (error) {
+    const back = rollBack(store.root, store.blobsDir, plan.steps, temps);
+    temps.abandon(store.root);
+    throw putBackError(error, back, plan);
+  }
+  temps.end();
   progress.finish(report('done'));
-  const recreatedPaths = new Set(plan.recreate.map((f) => f.path));
-  const recreated = writer.written.filter((p) => recreatedPaths.has(p)).length;
-  const result: RestoreOutcome = {
+  const deleted = toDelete.length;
+  return {
     snapshotId,
     undoSnapshotId: snapshotId === undefined ? undefined : before,
     targetSnapshotId: plan.snapshotId,
-    written: writer.written.length - recreated,
-    recreated,
-    deleted: deleted.length,
+    written: plan.write.length,
+    recreated: plan.recreate.length,
+    deleted,
     unchanged: plan.unchanged,
     kept: plan.deleteAdded ? 0 : plan.added.length,
     specialModesDropped: plan.modes.dropped,
+    steps: stepInfos(plan.steps),
     ms: Math.round(performance.now() - started),
   };
-  const details = { snapshotId, undoSnapshotId: result.undoSnapshotId, restored: writer.written.length };
-  if (closer.failures.length > 0) throw closeFailuresError(closer.failures, details);
-  const failures = [...writer.failures, ...deleteFailures];
-  if (failures.length > 0) {
-    const first = failures[0]!;
-    throw new HindsightError(
-      first.error instanceof HindsightError ? first.error.code : 'RESTORE_FAILED',
-      `${first.error.message}${failures.length > 1 ? ` (and ${failures.length - 1} more files could not be restored)` : ''}`,
-      { ...details, failed: failures.map((f) => ({ path: f.path, message: f.error.message })) },
-    );
-  }
-  if (cancelled) throw new HindsightError('CANCELLED', 'The restore was cancelled; the files written so far are recorded.', details);
-  return result;
 }
 
-function commitRestore(store: ProjectStore, plan: RestorePlan, written: FileEntry[], deleted: string[], origin: 'restore' | 'undo'): number | undefined {
+/** A restore that failed: its error, saying every change was put back (or naming what could not be). */
+function putBackError(error: unknown, back: RollbackOutcome, plan: RestorePlan): HindsightError {
+  const failure = error instanceof HindsightError ? error : fsError('restore', plan.prefix ?? 'the project', error, 'RESTORE_FAILED');
+  const left = back.leftAlone.map((l) => l.path);
+  const how =
+    left.length === 0
+      ? 'nothing was restored and every change was put back.'
+      : `nothing was recorded as restored; ${left.length} path${left.length === 1 ? '' : 's'} could not be put back: ${left.slice(0, 5).join(', ')}.`;
+  return new HindsightError(failure.code, `${failure.message.replace(/\.$/, '')}; ${how}`, {
+    ...failure.details,
+    snapshotId: undefined,
+    putBack: back.putBack,
+    leftAlone: back.leftAlone,
+  });
+}
+
+function commitRestore(store: ProjectStore, plan: RestorePlan, deleted: string[], origin: 'restore' | 'undo'): number | undefined {
+  const written = [...plan.write, ...plan.recreate];
   if (written.length === 0 && deleted.length === 0) return undefined;
   const versions: NewVersion[] = [];
   const stats: StatRow[] = [];
@@ -200,24 +174,5 @@ function statNow(root: string, file: FileEntry): StatRow | undefined {
     return { path: file.path, type: file.type, ...stampOf(st), hash: file.hash, target: file.target ?? null };
   } catch {
     return undefined; // gone again already: the next rescan records that
-  }
-}
-
-/** safeTarget with its parent-folder checks done once per folder instead of once per file. */
-class SafeFolders {
-  private readonly checked = new Set<string>();
-
-  constructor(private readonly root: string) {}
-
-  target(path: string): string {
-    const slash = path.lastIndexOf('/');
-    const dir = slash < 0 ? '' : path.slice(0, slash);
-    if (!this.checked.has(dir)) {
-      const abs = safeTarget(this.root, path);
-      this.checked.add(dir);
-      return abs;
-    }
-    assertProjectPath(path);
-    return join(this.root, path);
   }
 }

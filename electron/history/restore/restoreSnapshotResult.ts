@@ -23,6 +23,7 @@ export function previewedRestore(preview: RestorePreview, snapshotId: number, st
     unchanged: preview.unchanged,
     kept: preview.added.length - preview.delete.length,
     specialModesDropped: preview.specialModesDropped,
+    steps: preview.steps,
     ms: Math.round(performance.now() - started),
   };
 }
@@ -46,6 +47,7 @@ export function restoredSnapshot(
     unchanged: outcome.unchanged,
     kept: outcome.kept,
     specialModesDropped: outcome.specialModesDropped,
+    steps: outcome.steps,
     ms: Math.round(performance.now() - started),
   };
 }

@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../privateModes.js';
 import { restoreJournalDir } from '../store/storeLayout.js';
 import { count } from '../trace.js';
+import type { RestoreStep } from './restoreSteps.js';
 import { safeTarget } from './safeTarget.js';
 import { fsArg } from '../paths/fsPath.js';
 
@@ -11,7 +12,10 @@ import { fsArg } from '../paths/fsPath.js';
 // one UUID per restore. Before its first temp is made, a restore writes the paths it may write to
 // a journal in the store (restore-temps/RUN.json) and deletes the journal when it ends. A journal
 // still there when a writer takes the store belongs to a restore that was killed: its temps, and
-// only those, are removed. A user's file that merely looks like a temp is never touched.
+// only those, are removed. A user's file that merely looks like a temp is never touched. A
+// snapshot restore also journals its steps (restoreSteps.ts) and the latest snapshot before it:
+// the sweep hands those to `recover` (restoreRecovery.ts) before the temps go, and a sweep without
+// one (no index to tell whether the restore was recorded) keeps that journal for the next writer.
 
 const TEMP_NAME = /^\..*\.hindsight-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -24,6 +28,18 @@ function tempPath(absTarget: string, run: string): string {
   return join(dirname(absTarget), `.${basename(absTarget)}.hindsight-${run}`);
 }
 
+/** A snapshot restore's steps, journaled with its temps. */
+export interface JournaledSteps {
+  steps: RestoreStep[];
+  /** The latest snapshot before the restore: a later one of kind 'restore' is this restore, recorded. */
+  latestBefore: number | null;
+}
+
+/** A killed restore's journal as the sweep reads it. */
+export interface KilledRestore extends JournaledSteps {
+  run: string;
+}
+
 /** One restore's temps, journaled in the store from before the first is made until the restore ends. */
 export class RestoreTemps {
   private constructor(
@@ -31,12 +47,17 @@ export class RestoreTemps {
     private readonly run: string,
   ) {}
 
-  static begin(storeDir: string, paths: readonly string[]): RestoreTemps {
+  static begin(storeDir: string, paths: readonly string[], steps?: JournaledSteps): RestoreTemps {
     const run = randomUUID();
     const dir = restoreJournalDir(storeDir);
     makePrivateDir(dir);
     const journal = join(dir, `${run}.json`);
-    writeDurably(journal, JSON.stringify({ run, paths }));
+    writeDurably(journal, JSON.stringify({ run, paths, ...steps }));
+    return new RestoreTemps(journal, run);
+  }
+
+  /** A killed restore's temps, to put its steps back with (its journal names them). */
+  static resume(journal: string, run: string): RestoreTemps {
     return new RestoreTemps(journal, run);
   }
 
@@ -79,7 +100,7 @@ export async function withRestoreTemps<T>(
  * Removes the temps of restores that were killed, as their journals name them, and the journals.
  * Call only as the store's one writer: no restore of this store is running anywhere then.
  */
-export function sweepRestoreTemps(storeDir: string, root: string): number {
+export function sweepRestoreTemps(storeDir: string, root: string, recover?: (killed: KilledRestore, temps: RestoreTemps) => void): number {
   const dir = restoreJournalDir(storeDir);
   let names: string[];
   try {
@@ -91,6 +112,12 @@ export function sweepRestoreTemps(storeDir: string, root: string): number {
   let removed = 0;
   for (const name of names) {
     const journal = join(dir, name);
+    const killed = journaledSteps(journal);
+    if (killed && !recover) {
+      // Whether its steps are undone depends on the index: the next writer with one decides.
+      continue;
+    }
+    if (killed) recover!(killed, RestoreTemps.resume(journal, killed.run));
     // A journal cut short was being written when its restore died: no temp was made yet.
     for (const path of journaledPaths(journal)) removed += removeTemp(root, path.path, path.run);
     rmSync(journal, { force: true });
@@ -106,6 +133,16 @@ function journaledPaths(journal: string): { run: string; path: string }[] {
     return paths.filter((p): p is string => typeof p === 'string').map((path) => ({ run, path }));
   } catch {
     return [];
+  }
+}
+
+function journaledSteps(journal: string): KilledRestore | undefined {
+  try {
+    const { run, steps, latestBefore } = JSON.parse(readFileSync(journal, 'utf8')) as Partial<KilledRestore>;
+    if (typeof run !== 'string' || !Array.isArray(steps)) return undefined;
+    return { run, steps, latestBefore: typeof latestBefore === 'number' ? latestBefore : null };
+  } catch {
+    return undefined;
   }
 }
 

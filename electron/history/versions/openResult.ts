@@ -20,7 +20,9 @@ export function openResult(project: OpenProject, opened: Opened, started: number
           unreadable: opened.rescan.unreadable,
           ignored: opened.rescan.ignored,
         };
-  return { projectId: project.projectId, root: project.root, ...counts, git: project.store.git.state(), project: summary };
+  // Each restore finished by a sweep is told once, by the open that follows it.
+  const recoveredRestores = project.store.writer.recovered.splice(0);
+  return { projectId: project.projectId, root: project.root, ...counts, recoveredRestores, git: project.store.git.state(), project: summary };
 }
 
 function historyTotals({ store }: OpenProject): { files: number; bytes: number; blobs: number } {

@@ -42,6 +42,10 @@ describe('hindsight restore --snapshot, deleted, checkpoint', () => {
       snapshotBranch: null,
       branchNow: null,
       specialModesDropped: 0,
+      steps: [
+        { op: 'write', path: 'a/one.txt' },
+        { op: 'write', path: 'a/two.txt' },
+      ],
     });
     expect(readFileSync(join(root, 'a/one.txt'), 'utf8')).toBe('ONE'); // a dry run writes nothing
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { OpenResult } from '../../../shared/history.js';
 import { cliJson, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { readTree, seededBytes, sha256, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
 
 // A real `hindsight restore` child process, killed with SIGKILL while it writes: every file must
-// be either its old bytes or its restored bytes, never a mix, and the next open must record the
-// tree as it is, with no restore temp taken for a project file.
+// be either its old bytes or its restored bytes, never a mix, and the next open rolls the restore
+// back (it was not recorded) before its catch-up: every file holds its old bytes again, no restore
+// temp is left, and the history lists the tree as it is.
 
 const FILES = 3000;
 
@@ -55,13 +57,17 @@ describe('a restore killed midway', () => {
     expect(restored).toBeGreaterThan(0);
     console.log(`killed restore: ${restored} files restored, ${old} still old`);
 
-    // The next open (the next writer) removes the killed restore's temps, which its journal names,
-    // and records the tree as it stands.
-    await cliJson(['open', root, '--data-dir', data]);
-    expect(Object.keys(readTree(root)).filter((p) => /\.hindsight-/.test(p))).toEqual([]);
+    // The next open (the next writer) puts back every file the killed restore wrote and removes
+    // its temps, which its journal names, then records the tree as it stands: as before the restore.
+    const opened = await cliJson<OpenResult>(['open', root, '--data-dir', data]);
+    expect(opened.recoveredRestores).toMatchObject([{ outcome: 'rolled-back', leftAlone: [] }]);
+    expect(opened.recoveredRestores[0]!.putBack).toHaveLength(restored);
+    const after = readTree(root);
+    expect(Object.keys(after).filter((p) => /\.hindsight-/.test(p))).toEqual([]);
+    for (const [path, file] of Object.entries(after)) expect(file.hash, path).toBe(changed[path]);
     const files = await cliJson<{ path: string; hash: string }[]>(['files', root, '--data-dir', data]);
     expect(files).toHaveLength(FILES);
-    for (const f of files) expect(f.hash).toBe(now[f.path]!.hash);
+    for (const f of files) expect(f.hash).toBe(changed[f.path]);
     for (const dir of readdirSync(root)) expect(readdirSync(join(root, dir)).length).toBe(100);
   }, 240_000); // 3,000 files through three CLI runs: minutes on a loaded machine
 });

@@ -7,7 +7,7 @@ import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { Progress } from '../../../shared/progress.js';
 import { readTree, seededBytes, sha256, type TreeSpec } from '../../helpers/writeTree.js';
-import { changedPaths, notRacy, projectWithBaseline, readBack } from '../versions/versionsHelpers.js';
+import { notRacy, projectWithBaseline, readBack } from '../versions/versionsHelpers.js';
 
 function tree(count: number, seed: number): TreeSpec {
   const spec: TreeSpec = {};
@@ -87,7 +87,7 @@ describe('restoring a snapshot', () => {
     await expect(engine.previewRestore(projectId, 1, { prefix: '../etc' })).rejects.toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
   });
 
-  it('reports a failed close, leaves that file as it was, and records only what was really restored', async () => {
+  it('reports a failed close, puts every file back as it was, and records nothing as restored', async () => {
     const { engine, root, store, projectId } = await projectWithBaseline(tree(30, 7));
     const baseline = store.index.baselineId()!;
     for (let i = 0; i < 30; i++) writeFileSync(join(root, `src/m${i % 5}/f${i}.txt`), `changed ${i}`);
@@ -111,20 +111,19 @@ describe('restoring a snapshot', () => {
     expect(error).toBeInstanceOf(HindsightError);
     const failure = error as HindsightError;
     expect(failure.code).toBe('CLOSE_FAILED');
+    expect(failure.message).toMatch(/every change was put back/);
     const failed = (failure.details!.failed as { path: string }[]).map((f) => f.path);
     expect(failed).toHaveLength(2);
     expect(counter('close.background')).toBe(30);
+    // All or nothing: the 28 files written are put back as they were, and no restore is recorded.
     const now = readTree(root);
-    const original = tree(30, 7);
-    for (const path of Object.keys(now)) {
-      if (failed.includes(path))
-        expect(now[path]).toEqual(changed[path]); // untouched
-      else expect(now[path]!.hash).toBe(sha256(original[path] as Buffer)); // restored
-    }
-    // The restore snapshot names the 28 files written, not the two whose close failed.
-    const restored = changedPaths(store, failure.details!.snapshotId as number);
-    expect(restored).toHaveLength(28);
-    expect(restored.some((p) => failed.includes(p))).toBe(false);
+    expect(now).toEqual(changed);
+    expect((failure.details!.putBack as string[]).sort()).toEqual(
+      Object.keys(changed)
+        .filter((p) => !failed.includes(p))
+        .sort(),
+    );
+    expect(store.index.snapshots().map((s) => s.kind)).not.toContain('restore');
     // No temp is left behind.
     const leftovers = Object.keys(now).filter((p) => p.includes('.hindsight-'));
     expect(leftovers).toEqual([]);
