@@ -29,6 +29,13 @@ interface DiffViewProps {
 
 const collapse = { margin: 3, minSize: 4 };
 
+/**
+ * The block a block action wrote back, until the diff of the texts after it is drawn: that view
+ * opens at the block instead of at line 1. Kept outside the component, which the refresh between
+ * the click and the new texts may unmount ("Comparing…").
+ */
+let writtenBack: { path: string; line: number; after: string } | null = null;
+
 interface DiffModel {
   diff: TextDiff;
   aLines: string[];
@@ -60,12 +67,29 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
     const { root, container: parent } = shadowContainer(host.current);
     // The views ask for the changes between exactly these texts: hand them ours.
     const diffConfig: DiffConfig = { override: (a, b) => editorChanges(model.diff, model.aLines, model.bLines, a, b) };
-    const actions = blockAction ? [blockActions(model.diff.blocks, model.bLines, blockAction)] : [];
+    const action: BlockAction | undefined = blockAction && {
+      ...blockAction,
+      run: (block, index) => {
+        writtenBack = { path, line: block.bStart, after };
+        blockAction.run(block, index);
+      },
+    };
+    const actions = action ? [blockActions(model.diff.blocks, model.bLines, action)] : [];
     // A change is shown from the top of its hunk: the context lines above it, then the change.
     const show = (view: EditorView, hunk: number) => {
       const line = model.diff.hunks[hunk]!.bStart;
       const pos = view.state.doc.line(Math.min(line + 1, view.state.doc.lines)).from;
       view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'start', yMargin: 4 }) });
+    };
+    // Where the view opens: at a block just written back (its lines now read as they did in the
+    // version), else at the change shown before the layout switched, else at the top.
+    const open = (view: EditorView) => {
+      const kept = writtenBack;
+      if (kept && kept.path === path && kept.after !== after) {
+        writtenBack = null;
+        const pos = view.state.doc.line(Math.min(kept.line + 1, view.state.doc.lines)).from;
+        view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
+      } else if (shown.current !== null) scrollTo.current(shown.current);
     };
     if (layout === 'side') {
       const view = new MergeView({
@@ -78,7 +102,7 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
         diffConfig,
       });
       scrollTo.current = (hunk) => show(view.b, hunk);
-      if (shown.current !== null) scrollTo.current(shown.current);
+      open(view.b);
       return () => view.destroy();
     }
     const view = new EditorView({
@@ -95,7 +119,7 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
       root,
     });
     scrollTo.current = (hunk) => show(view, hunk);
-    if (shown.current !== null) scrollTo.current(shown.current);
+    open(view);
     return () => view.destroy();
   }, [path, before, after, model, layout, beforeLabel, afterLabel, dark, blockAction]);
 
