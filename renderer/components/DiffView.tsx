@@ -77,7 +77,9 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
     const actions = action ? [blockActions(model.diff.blocks, model.bLines, action)] : [];
     // A change is shown from the top of its hunk: the context lines above it, then the change.
     const show = (view: EditorView, hunk: number) => {
-      const line = model.diff.hunks[hunk]!.bStart;
+      // The change shown before may be past the end of a diff of new texts (one change fewer).
+      const line = model.diff.hunks[hunk]?.bStart;
+      if (line === undefined) return;
       const pos = view.state.doc.line(Math.min(line + 1, view.state.doc.lines)).from;
       view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'start', yMargin: 4 }) });
     };
