@@ -5,7 +5,7 @@ import { shoot } from './fixtures/shoot.js';
 import { expect, openProject, selectFile, test, versions } from './fixtures/viewer.js';
 
 // "Restore this change" on a block far down a long diff: the diff drawn on the new texts opens at
-// that block, not at line 1. Every tenth line of the first 150 differs, so the diff stays long.
+// that block, not at line 1, and a switch of layout keeps the line at the top. Every tenth line of the first 150 differs, so the diff stays long.
 
 const screens = process.env.HINDSIGHT_SCREENSHOTS === '1';
 const V1 = Array.from({ length: 200 }, (_, i) => `line ${i + 1}\n`).join('');
@@ -36,6 +36,11 @@ test('after Restore this change the diff stays at the restored block', async ({ 
 
   // The view drawn on the new texts shows where the block was (the change above it in view),
   // not the top of the file.
+  await expect(diffLine('line 150 edited')).toBeInViewport();
+  await expect(diffLine('line 10 edited')).not.toBeInViewport();
+  // A view of the same texts in the other layout opens at the same line.
+  await viewer.getByRole('group', { name: 'Diff layout' }).getByRole('button', { name: 'Inline' }).click();
+  await expect(viewer.locator('.diff-inline')).toBeVisible();
   await expect(diffLine('line 150 edited')).toBeInViewport();
   await expect(diffLine('line 10 edited')).not.toBeInViewport();
   if (screens) await shoot(viewer, '54-restore-change-stays');

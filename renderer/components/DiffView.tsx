@@ -55,6 +55,8 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
   // The change in view, kept when the layout switches (the new view opens at the same change).
   const shown = useRef<number | null>(null);
   shown.current = current;
+  // The line at the top of a view of these same texts built before (a layout or colour scheme switch).
+  const top = useRef<{ model: DiffModel; line: number } | null>(null);
 
   useEffect(() => {
     shown.current = null;
@@ -92,6 +94,15 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
         const pos = view.state.doc.line(Math.min(kept.line + 1, view.state.doc.lines)).from;
         view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
       } else if (shown.current !== null) scrollTo.current(shown.current);
+      else if (top.current?.model === model) {
+        const pos = view.state.doc.line(Math.min(top.current.line, view.state.doc.lines)).from;
+        view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'start' }) });
+      }
+    };
+    // Kept as a view goes: the next one of the same texts opens there.
+    const keepTop = (view: EditorView) => {
+      const block = view.lineBlockAtHeight(parent.getBoundingClientRect().top - view.documentTop);
+      top.current = { model, line: view.state.doc.lineAt(block.from).number };
     };
     if (layout === 'side') {
       const view = new MergeView({
@@ -105,7 +116,10 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
       });
       scrollTo.current = (hunk) => show(view.b, hunk);
       open(view.b);
-      return () => view.destroy();
+      return () => {
+        keepTop(view.b);
+        view.destroy();
+      };
     }
     const view = new EditorView({
       state: EditorState.create({
@@ -122,7 +136,10 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
     });
     scrollTo.current = (hunk) => show(view, hunk);
     open(view);
-    return () => view.destroy();
+    return () => {
+      keepTop(view);
+      view.destroy();
+    };
   }, [path, before, after, model, layout, beforeLabel, afterLabel, dark, blockAction]);
 
   const total = model.diff.hunks.length;
