@@ -3,7 +3,6 @@ import type { HistoryEngine } from '../history/historyEngine.js';
 import type { LockHolder } from '../history/fileLock.js';
 import { resolveFolder } from '../history/project/projectStore.js';
 import { projectPathOf } from '../history/project/userPath.js';
-import type { GitSource } from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
 import { parseDisplayPath } from '../../shared/fileNameBytes.js';
 
@@ -76,14 +75,6 @@ export function projectPathArg(folder: string, path: string): string {
 /** A folder (or file) of the project as typed; the project folder itself is ''. */
 export function projectPrefixArg(folder: string, path: string): string {
   return projectPathOf(resolveFolder(folder), parseDisplayPath(path), { allowRoot: true });
-}
-
-/** --version: a version id, or HEAD / INDEX for git's committed or staged version. */
-export function versionFlag(ctx: CommandContext): number | GitSource | undefined {
-  const raw = ctx.flags.version;
-  if (raw === 'HEAD' || raw === 'INDEX') return raw;
-  if (raw !== undefined && (typeof raw !== 'string' || !/^\d+$/.test(raw))) throw new UsageError('--version takes a version id, HEAD or INDEX');
-  return integerFlag(ctx, 'version');
 }
 
 export function integerFlag(ctx: CommandContext, name: string): number | undefined {

@@ -11,10 +11,12 @@ import { traceSnapshot } from '../history/trace.js';
 import { watchClosedOutput } from './closedOutput.js';
 import { UsageError, type Command, type CommandContext } from './command.js';
 import { COMMANDS } from './commandRegistry.js';
+import { commandFirst } from './commandLine.js';
 import { progressBar } from './progressBar.js';
 import { visibleLines } from '../../shared/fileNameBytes.js';
 
-// `hindsight <command> [--data-dir DIR] [--json]`: the engine from a terminal. Exit 0 on success,
+// `hindsight [--data-dir DIR] [--json] <command> ...`: the engine from a terminal (the global flags
+// anywhere on the line). Exit 0 on success,
 // 1 on a failure (one clear line on stderr), 2 on bad usage.
 
 const GLOBAL_FLAGS = {
@@ -26,11 +28,11 @@ const GLOBAL_FLAGS = {
 async function usage(): Promise<string> {
   const commands = await Promise.all(COMMANDS.map((c) => c.load()));
   const lines = commands.map((c) => `  hindsight ${c.usage.padEnd(58)} ${c.summary}`);
-  return `Usage: hindsight <command> [--data-dir DIR] [--json]\n\n${lines.join('\n')}\n`;
+  return `Usage: hindsight <command> [--data-dir DIR] [--json] (both anywhere on the line)\n\n${lines.join('\n')}\n`;
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  const [name, ...rest] = commandFirst(argv);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(await usage());
     return name ? 0 : 2;

@@ -29,6 +29,13 @@ interface DiffViewProps {
 
 const collapse = { margin: 3, minSize: 4 };
 
+/**
+ * The block a block action wrote back, until the diff of the texts after it is drawn: that view
+ * opens at the block instead of at line 1. Kept outside the component, which the refresh between
+ * the click and the new texts may unmount ("Comparing…").
+ */
+let writtenBack: { path: string; line: number; after: string } | null = null;
+
 interface DiffModel {
   diff: TextDiff;
   aLines: string[];
@@ -48,6 +55,8 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
   // The change in view, kept when the layout switches (the new view opens at the same change).
   const shown = useRef<number | null>(null);
   shown.current = current;
+  // The line at the top of a view of these same texts built before (a layout or colour scheme switch).
+  const top = useRef<{ model: DiffModel; line: number } | null>(null);
 
   useEffect(() => {
     shown.current = null;
@@ -60,12 +69,40 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
     const { root, container: parent } = shadowContainer(host.current);
     // The views ask for the changes between exactly these texts: hand them ours.
     const diffConfig: DiffConfig = { override: (a, b) => editorChanges(model.diff, model.aLines, model.bLines, a, b) };
-    const actions = blockAction ? [blockActions(model.diff.blocks, model.bLines, blockAction)] : [];
+    const action: BlockAction | undefined = blockAction && {
+      ...blockAction,
+      run: (block, index) => {
+        writtenBack = { path, line: block.bStart, after };
+        blockAction.run(block, index);
+      },
+    };
+    const actions = action ? [blockActions(model.diff.blocks, model.bLines, action)] : [];
     // A change is shown from the top of its hunk: the context lines above it, then the change.
     const show = (view: EditorView, hunk: number) => {
-      const line = model.diff.hunks[hunk]!.bStart;
+      // The change shown before may be past the end of a diff of new texts (one change fewer).
+      const line = model.diff.hunks[hunk]?.bStart;
+      if (line === undefined) return;
       const pos = view.state.doc.line(Math.min(line + 1, view.state.doc.lines)).from;
       view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'start', yMargin: 4 }) });
+    };
+    // Where the view opens: at a block just written back (its lines now read as they did in the
+    // version), else at the change shown before the layout switched, else at the top.
+    const open = (view: EditorView) => {
+      const kept = writtenBack;
+      if (kept && kept.path === path && kept.after !== after) {
+        writtenBack = null;
+        const pos = view.state.doc.line(Math.min(kept.line + 1, view.state.doc.lines)).from;
+        view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
+      } else if (shown.current !== null) scrollTo.current(shown.current);
+      else if (top.current?.model === model) {
+        const pos = view.state.doc.line(Math.min(top.current.line, view.state.doc.lines)).from;
+        view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'start' }) });
+      }
+    };
+    // Kept as a view goes: the next one of the same texts opens there.
+    const keepTop = (view: EditorView) => {
+      const block = view.lineBlockAtHeight(parent.getBoundingClientRect().top - view.documentTop);
+      top.current = { model, line: view.state.doc.lineAt(block.from).number };
     };
     if (layout === 'side') {
       const view = new MergeView({
@@ -78,8 +115,11 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
         diffConfig,
       });
       scrollTo.current = (hunk) => show(view.b, hunk);
-      if (shown.current !== null) scrollTo.current(shown.current);
-      return () => view.destroy();
+      open(view.b);
+      return () => {
+        keepTop(view.b);
+        view.destroy();
+      };
     }
     const view = new EditorView({
       state: EditorState.create({
@@ -95,8 +135,11 @@ export function DiffView({ path, before, after, layout, beforeLabel, afterLabel,
       root,
     });
     scrollTo.current = (hunk) => show(view, hunk);
-    if (shown.current !== null) scrollTo.current(shown.current);
-    return () => view.destroy();
+    open(view);
+    return () => {
+      keepTop(view);
+      view.destroy();
+    };
   }, [path, before, after, model, layout, beforeLabel, afterLabel, dark, blockAction]);
 
   const total = model.diff.hunks.length;

@@ -1,5 +1,7 @@
+import { PROJECT_TABS } from './projectTabs.js';
+
 // Every keyboard shortcut of the window, in one list: the "Keyboard shortcuts" sheet (?) shows it
-// and the tooltips of the buttons quote it, so the two never disagree. `mod` keys take Ctrl (⌘ on a Mac).
+// and the tooltips of the buttons quote it, so the two never disagree; the tabs' rows come from the tab list itself. `mod` keys take Ctrl (⌘ on a Mac).
 
 export interface Shortcut {
   keys: string;
@@ -15,7 +17,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'O', mod: true, what: 'Open a folder', where: 'Anywhere' },
   { keys: 'F', mod: true, what: 'Find a file by name', where: 'Anywhere' },
   { keys: 'Shift+F', mod: true, what: 'Search every version', where: 'Anywhere' },
-  { keys: '1 … 4', mod: true, what: 'Files, Timeline, Search, Store', where: 'Anywhere' },
+  ...PROJECT_TABS.map((tab): Shortcut => ({ keys: tab.key, mod: true, what: `Show the ${tab.label} tab`, where: 'Anywhere' })),
   { keys: 'B', mod: true, what: 'Show or hide the project list', where: 'Anywhere' },
   { keys: 'Z', mod: true, what: 'Undo the last restore (while its message shows)', where: 'Anywhere' },
   { keys: '↑ ↓ Home End', what: 'Move in a list of files, versions or snapshots; in the compare boxes, move among them', where: 'Lists' },

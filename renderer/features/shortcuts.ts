@@ -6,7 +6,7 @@ import { openFolderPrompt } from './start/openFolderPrompt.js';
 
 // Window-wide shortcuts (the whole list, with the sheet that shows it: shortcutList.ts): Ctrl/Cmd+O
 // open a folder, Ctrl/Cmd+F find a file, Ctrl/Cmd+Shift+F search every version, Ctrl/Cmd+1/2/3/4
-// the project's tabs, Ctrl/Cmd+Z undo the last restore (while its toast offers Undo), Ctrl/Cmd+B
+// the project's tabs in PROJECT_VIEWS' order (projectTabs.ts), Ctrl/Cmd+Z undo the last restore (while its toast offers Undo), Ctrl/Cmd+B
 // show or hide the project list; without a modifier, outside a text field: ? the shortcuts sheet,
 // in the Files view R restore, P pin, C compare the selected version with the current file; in
 // the Timeline R restore the project to the selected snapshot, P pin it.

@@ -23,7 +23,7 @@ describe('the CLI and git versions', () => {
     expect((await run('show', root, 'a.txt', '--version', 'INDEX')).stdout.toString()).toBe('staged\n');
     const bad = await run('show', root, 'a.txt', '--version', 'head~1');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--version takes a version id, HEAD or INDEX');
+    expect(bad.stderr).toMatch(/--version takes a version id \(the RESTORE WITH column.*vN.*, HEAD or INDEX; not "head~1"/);
 
     const restored = await cliJson<ResponseOf<'restoreFromGit'>>(['restore', root, 'a.txt', '--version', 'INDEX', '--data-dir', dataDir]);
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('staged\n');

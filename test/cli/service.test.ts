@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LAUNCHD_LABEL, launchdAgent } from '../../electron/cli/service/launchdAgent.js';
 import { servicePlan, UnsupportedPlatformError } from '../../electron/cli/service/servicePlan.js';
@@ -61,7 +61,7 @@ describe.runIf(process.platform === 'linux')('hindsight service on Linux (a syst
   });
 
   it('installs, reports its status, and uninstalls; a service manager that cannot be asked is said, with the commands left to run', async () => {
-    const { env, unit } = session();
+    const { env, unit, home, dataDir } = session();
     const installed = await runCli(['service', 'install', '--json'], env);
     // No session bus: the unit is written, starting it fails, and the commands come back (exit 1).
     expect(installed.code).toBe(1);
@@ -78,11 +78,44 @@ describe.runIf(process.platform === 'linux')('hindsight service on Linux (a syst
     const removed = await runCli(['service', 'uninstall'], env);
     expect(existsSync(unit)).toBe(false);
     expect(removed.stdout.toString('utf8')).toContain(`Removed the systemd user unit ${unit}`);
+    // The folders the install made on the way to its unit go too: the home is as it was.
+    expect(removed.stdout.toString('utf8')).toContain(`Removed the folders it made: ${join(home, '.config/systemd/user')}, `);
+    expect(readdirSync(home).sort()).toEqual([basename(dataDir)]);
     const none = await runCli(['service', 'uninstall'], env);
     expect(none.code).toBe(0);
     expect(none.stdout.toString('utf8')).toBe(`No systemd user unit was installed (${unit}).\n`);
     const after = await runCli(['service', 'status'], env);
     expect(after.stdout.toString('utf8')).toBe(`No systemd user unit is installed (${unit}).\n`);
+  });
+
+  it('uninstall keeps a folder on the way that holds anything else, and says which it removed', async () => {
+    const { env, home } = session();
+    expect((await runCli(['service', 'install', '--no-enable'], env)).code).toBe(0);
+    const other = join(home, '.config/systemd/user/other.service');
+    writeFileSync(other, '[Service]\n');
+    const removed = await runCli(['service', 'uninstall', '--json'], env);
+    expect(JSON.parse(removed.stdout.toString('utf8'))).toMatchObject({ action: 'uninstall', changed: true, foldersRemoved: [] });
+    expect(readFileSync(other, 'utf8')).toBe('[Service]\n');
+  });
+
+  it('install refuses a data folder that does not exist, and writes nothing', async () => {
+    const { env, home, unit } = session();
+    const missing = join(home, 'no such data');
+    for (const args of [
+      ['--data-dir', missing],
+      ['--no-enable', '--data-dir', missing],
+    ]) {
+      const refused = await runCli(['service', 'install', ...args], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        `hindsight service: The data folder ${missing} does not exist: a service records into an existing history. Check --data-dir (or HINDSIGHT_DATA_DIR), or open a project with it first.\n`,
+      );
+    }
+    const viaEnv = await runCli(['service', 'install', '--no-enable'], { ...env, HINDSIGHT_DATA_DIR: missing });
+    expect([viaEnv.code, viaEnv.stderr]).toEqual([1, expect.stringContaining(`The data folder ${missing} does not exist`)]);
+    expect(existsSync(unit)).toBe(false);
+    expect(existsSync(join(home, '.config'))).toBe(false);
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('refuses bad usage with exit 2', async () => {
@@ -103,6 +136,8 @@ describe('the service files of each platform', () => {
     expect(plan.file).toBe(`/Users/me/Library/LaunchAgents/${LAUNCHD_LABEL}.plist`);
     expect(plan.enable).toEqual([['launchctl', 'bootstrap', 'gui/501', plan.file]]);
     expect(plan.disable).toEqual([['launchctl', 'bootout', `gui/501/${LAUNCHD_LABEL}`]]);
+    // Its log folder is the service's own; LaunchAgents goes only if the install made it and it is empty.
+    expect([plan.ownFolders, plan.madeFolders]).toEqual([['/Users/me/Library/Logs/Hindsight'], ['/Users/me/Library/LaunchAgents']]);
   });
 
   it.skipIf(!hasPython)('writes a launchd agent that is a valid property list running watch --all with every argument intact', () => {

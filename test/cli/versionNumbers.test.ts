@@ -47,4 +47,48 @@ describe('version numbers in the CLI', () => {
     const snapshots = await cliJson<{ label: string | null }[]>(['log', root, '--data-dir', dataDir]);
     expect(snapshots.at(-1)!.label).toBe('Restored a.txt to version 1');
   });
+
+  it('--version takes an id of the file or vN (its number as log lists it); an id of another file is refused, naming the forms', async () => {
+    const root = tempDir();
+    writeTree(root, { 'a.txt': 'a one\n', 'b.txt': 'b one\n' });
+    const dataDir = tempDir('hindsight-data-');
+    const run = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+    await run('open', root);
+    for (const text of ['b two\n', 'b three\n']) {
+      writeFileSync(join(root, 'b.txt'), text);
+      await run('open', root);
+    }
+    const json = <T>(...args: string[]) => cliJson<T>([...args, '--data-dir', dataDir]);
+    const [a] = await json<VersionInfo[]>('log', root, 'a.txt');
+    const b = await json<VersionInfo[]>('log', root, 'b.txt');
+    // An id that is a.txt's and also a place in b.txt's list: the case where the two readings differ.
+    expect(b.map((v) => v.versionId)).not.toContain(a!.versionId);
+    expect(a!.versionId).toBeLessThanOrEqual(b.length);
+
+    const foreign = await run('restore', root, 'b.txt', '--version', String(a!.versionId));
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toContain(`${a!.versionId} is not the id of a version of b.txt (for the`);
+    expect(foreign.stderr).toContain(`type v${a!.versionId})`);
+    expect(foreign.stderr).toMatch(/RESTORE WITH.*vN.*b\.txt has v1 to v3/);
+    expect(readFileSync(join(root, 'b.txt'), 'utf8')).toBe('b three\n');
+    expect((await run('show', root, 'b.txt', '--version', String(a!.versionId))).code).toBe(1);
+
+    expect((await run('show', root, 'b.txt', '--version', 'v2')).stdout.toString()).toBe('b two\n');
+    expect((await run('show', root, 'b.txt', '--version', String(b[1]!.versionId))).stdout.toString()).toBe('b two\n');
+    const restored = await run('restore', root, 'b.txt', '--version', 'v1');
+    expect(restored.stdout.toString()).toMatch(/^Restored b\.txt to version 1 \(/);
+    expect(readFileSync(join(root, 'b.txt'), 'utf8')).toBe('b one\n');
+    const pinned = await run('pin', root, 'b.txt', '--version', 'v2');
+    expect(pinned.stdout.toString()).toBe(`Version 2 of b.txt (--version ${b[1]!.versionId}) is pinned: no prune removes it.\n`);
+
+    const past = await run('show', root, 'b.txt', '--version', 'v9');
+    expect([past.code, past.stderr]).toEqual([1, expect.stringContaining('There is no v9: b.txt has v1 to v4')]);
+    for (const bad of ['x1', 'v0', 'v1x', '1.5', 'v']) {
+      const refused = await run('show', root, 'b.txt', '--version', bad);
+      expect(refused.code, bad).toBe(2);
+      expect(refused.stderr, bad).toMatch(/--version takes a version id \(the RESTORE WITH column.*vN.*HEAD or INDEX/);
+    }
+    const log = await run('log', root, 'b.txt');
+    expect(log.stderr).toMatch(/a prune renumbers them\): --version takes vN for that number, or the RESTORE WITH id/);
+  });
 });

@@ -3,6 +3,9 @@ import { printSnapshots, printVersions } from '../format/listings.js';
 import { writeJsonPages } from '../format/jsonPages.js';
 import { projectOf, projectPathArg, requireNonEmpty, UsageError, writeJson, type Command } from '../command.js';
 
+const VERSION_NUMBERS_NOTE =
+  'VERSION numbers the versions kept now (1 is the oldest; a prune renumbers them): --version takes vN for that number, or the RESTORE WITH id, which never changes.\n';
+
 export const logCommand: Command = {
   name: 'log',
   usage: 'log FOLDER [PATH]',
@@ -25,5 +28,7 @@ export const logCommand: Command = {
     // The viewer's own answer, unchanged (oldest first: a version's number is its place in it).
     if (ctx.json) return writeJson(ctx, versions);
     printVersions(ctx.out, versions, (await engine.diskState(projectId, projectPath)).currentVersionId);
+    // On stderr, so the table stays a table for a pipe.
+    ctx.err.write(VERSION_NUMBERS_NOTE);
   },
 };

@@ -1,7 +1,6 @@
 import {
   UsageError,
   integerFlag,
-  versionFlag,
   projectOf,
   projectPathArg,
   projectPrefixArg,
@@ -13,6 +12,7 @@ import {
 import { describeRestore, describeSpecialModes, printRestorePreview } from '../format/results.js';
 import { countOf, formatBytes } from '../format/words.js';
 import { restoredText } from '../format/restoredText.js';
+import { resolveVersionArg, versionArg } from '../versionArg.js';
 
 // Three forms: one file to one of its versions, a snapshot (the whole project, or --path a
 // folder or file of it), or a snapshot written into a new or empty folder (--into; the project is
@@ -24,7 +24,7 @@ import { restoredText } from '../format/restoredText.js';
 export const restoreCommand: Command = {
   name: 'restore',
   usage:
-    'restore FOLDER (PATH --version ID|HEAD|INDEX | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run] | --snapshot ID --into NEWFOLDER [--background-close on|off]) [--keep-special-modes]',
+    'restore FOLDER (PATH --version ID|vN|HEAD|INDEX | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run] | --snapshot ID --into NEWFOLDER [--background-close on|off]) [--keep-special-modes]',
   summary:
     "Restore a file to a version (or git's HEAD or INDEX one), or the project (or a folder of it) to a snapshot; what it holds now is recorded first. --into writes the snapshot into a new or empty folder instead.",
   flags: {
@@ -46,10 +46,11 @@ export const restoreCommand: Command = {
     if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
     requireNonEmpty(folder, 'FOLDER');
     requireNonEmpty(path, 'PATH');
-    const version = versionFlag(ctx);
-    if (version === undefined) throw new UsageError('restore needs --version ID|HEAD|INDEX (or --snapshot ID)');
+    const asked = versionArg(ctx, { git: true });
+    if (asked === undefined) throw new UsageError('restore needs --version ID|vN|HEAD|INDEX (or --snapshot ID)');
     const projectPath = projectPathArg(folder, path);
     const { engine, projectId } = projectOf(ctx, folder);
+    const version = resolveVersionArg(engine, projectId, projectPath, asked);
     const result =
       typeof version === 'string'
         ? await engine.restoreFromGit(projectId, projectPath, version)

@@ -1,16 +1,18 @@
 import { once } from 'node:events';
-import { projectOf, projectPathArg, requirePositionals, versionFlag, type Command } from '../command.js';
+import { projectOf, projectPathArg, requirePositionals, type Command } from '../command.js';
+import { resolveVersionArg, versionArg } from '../versionArg.js';
 
 export const showCommand: Command = {
   name: 'show',
-  usage: 'show FOLDER PATH [--version ID|HEAD|INDEX]',
+  usage: 'show FOLDER PATH [--version ID|vN|HEAD|INDEX]',
   summary: "Write the bytes of a version (default: the latest), or of git's committed (HEAD) or staged (INDEX) one, to stdout.",
   flags: { version: { type: 'string' } },
   async run(ctx) {
     const [folder, path] = requirePositionals(ctx, ['FOLDER', 'PATH']);
-    const version = versionFlag(ctx);
+    const asked = versionArg(ctx, { git: true });
     const { engine, projectId } = projectOf(ctx, folder!);
     const projectPath = projectPathArg(folder!, path!);
+    const version = asked === undefined ? undefined : resolveVersionArg(engine, projectId, projectPath, asked);
     const stream =
       typeof version === 'string'
         ? await engine.gitVersionStream(projectId, projectPath, version)

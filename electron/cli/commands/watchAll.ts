@@ -1,6 +1,6 @@
 import { RecordAll } from '../../history/watch/recordAll.js';
 import { integerFlag, requirePositionals, UsageError, writeJson, type CommandContext } from '../command.js';
-import { describeRecordedGroup, describeRecording } from '../format/recording.js';
+import { recordingOutput } from '../recordingOutput.js';
 import { countOf } from '../format/words.js';
 
 // `watch --all`: records every known project until SIGINT or SIGTERM (history/watch/recordAll.ts):
@@ -14,15 +14,7 @@ export async function watchAll(ctx: CommandContext): Promise<void> {
   const recorder = new RecordAll(ctx.engine(), {
     quietMs: integerFlag(ctx, 'quiet-ms'),
     maxGroupMs: integerFlag(ctx, 'max-group-ms'),
-    onGroup: (project, group) => {
-      if (ctx.json) writeJson(ctx, { ...project, ...group });
-      else ctx.out.write(describeRecordedGroup(project, group));
-    },
-    onState: (report) => {
-      if (ctx.json) writeJson(ctx, report);
-      else ctx.out.write(describeRecording(report));
-    },
-    onError: (project, error) => ctx.err.write(`hindsight watch: ${project.root}: ${(error as Error).message ?? String(error)}\n`),
+    ...recordingOutput(ctx, 'watch'),
   });
   // A signal during the catch-ups cancels them: what they found is found again at the next start.
   const stopped = new Promise<void>((resolve) => {

@@ -81,19 +81,23 @@ export function ContentPane() {
   const sides = comparingPicks
     ? comparisonOf({ versions, selectedVersionId: selectedId, compareWith, comparePicks: picks, gitVersions: git, versionsMore: more, disk })
     : null;
+  // Two picked versions compared: the header names them, not the version selected before, and
+  // offers no restore or pin of that one (Stop comparing goes back to it).
+  const compared = sides ? comparisonTitle(sides) : 'Two versions';
+  const shownName = comparingPicks ? compared : versionName(number, version.at);
+  const subtitle = comparingPicks ? compared : `${versionName(number, version.at)} · ${formatExact(version.at)}`;
 
   return (
     <section className="content-pane" aria-label="Version contents">
       <div className="toolbar">
         <div className="toolbar-title">
           <span className="toolbar-name">{displayPath(baseName(path))}</span>
-          <span className="toolbar-sub">
-            {versionName(number, version.at)} · {formatExact(version.at)}
+          <span className="toolbar-sub" role={comparingPicks ? 'status' : undefined}>
+            {subtitle}
           </span>
         </div>
         {comparingPicks ? (
-          <div className="field-inline picks-note" role="status">
-            {sides ? comparisonTitle(sides) : 'Comparing two versions'}
+          <div className="field-inline picks-note">
             <button type="button" className="button" onClick={clearPicks}>
               Stop comparing
             </button>
@@ -131,28 +135,30 @@ export function ContentPane() {
             </button>
           </div>
         )}
-        <PinToggle target={{ versionId: version.versionId }} what={number === undefined ? 'version' : `version ${number}`} shortcut="P" />
-        <span className="restore-action">
-          {noop && (
-            <span className="toolbar-note" id="restore-reason">
-              {noopReason}
-            </span>
-          )}
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void requestRestore()}
-            disabled={noop}
-            aria-label={number === undefined ? 'Restore this version' : `Restore this version, Version ${number}`}
-            aria-describedby={noop ? 'restore-reason' : undefined}
-            aria-keyshortcuts="R"
-            title={`${noop ? `${noopReason}: restoring it would change nothing` : isLatest ? 'This is the latest version; restoring it rewrites the file as recorded' : `Write ${versionName(number, version.at)} back to the file`} (R)`}
-          >
-            {number === undefined ? 'Restore this version' : `Restore Version ${number}`}
-          </button>
-        </span>
+        {!comparingPicks && <PinToggle target={{ versionId: version.versionId }} what={number === undefined ? 'version' : `version ${number}`} shortcut="P" />}
+        {!comparingPicks && (
+          <span className="restore-action">
+            {noop && (
+              <span className="toolbar-note" id="restore-reason">
+                {noopReason}
+              </span>
+            )}
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void requestRestore()}
+              disabled={noop}
+              aria-label={number === undefined ? 'Restore this version' : `Restore this version, Version ${number}`}
+              aria-describedby={noop ? 'restore-reason' : undefined}
+              aria-keyshortcuts="R"
+              title={`${noop ? `${noopReason}: restoring it would change nothing` : isLatest ? 'This is the latest version; restoring it rewrites the file as recorded' : `Write ${versionName(number, version.at)} back to the file`} (R)`}
+            >
+              {number === undefined ? 'Restore this version' : `Restore Version ${number}`}
+            </button>
+          </span>
+        )}
       </div>
-      <div className="content-body" ref={body} tabIndex={-1} aria-label={`${versionName(number, version.at)} of ${displayPath(baseName(path))}`}>
+      <div className="content-body" ref={body} tabIndex={-1} aria-label={`${shownName} of ${displayPath(baseName(path))}`}>
         <Suspense fallback={<p className="loading">Loading…</p>}>{compareWith === 'none' && !comparingPicks ? <VersionContents /> : <VersionDiff />}</Suspense>
       </div>
     </section>

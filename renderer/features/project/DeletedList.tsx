@@ -91,7 +91,7 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
                 onClick={() => selectPath(d.path)}
               >
                 <span className="deleted-name">{displayPath(d.path.slice(slash + 1))}</span>
-                <span className="deleted-folder">{slash < 0 ? 'top folder' : displayPath(d.path.slice(0, slash))}</span>
+                <span className="deleted-folder">{slash < 0 ? 'top folder' : <bdi dir="ltr">{displayPath(d.path.slice(0, slash))}</bdi>}</span>
                 <RelativeTime className="deleted-when" at={d.deletion.at} prefix="deleted " title={`Deleted ${formatExact(d.deletion.at)}`} />
               </button>
             </li>

@@ -135,7 +135,7 @@ function VersionsHeader() {
   return (
     <header className="pane-header">
       <h2 className="pane-title" title={path === null ? undefined : displayPath(path)}>
-        {path === null ? 'Versions' : displayPath(path)}
+        {path === null ? 'Versions' : <bdi dir="ltr">{displayPath(path)}</bdi>}
       </h2>
       {path && <span className="pane-sub">{more ? `${formatCount(count)}+ versions` : count === 1 ? '1 version' : `${formatCount(count)} versions`}</span>}
     </header>

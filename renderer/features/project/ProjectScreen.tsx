@@ -4,19 +4,15 @@ import { StoreView } from '../store/StoreView.js';
 import { CheckpointDialog } from '../timeline/CheckpointDialog.js';
 import { TimelineView } from '../timeline/TimelineView.js';
 import { useApp } from '../../stores/appStore.js';
-import type { ProjectView } from '../../stores/projectsSlice.js';
+import { PROJECT_TABS } from '../projectTabs.js';
+import { shortcutLabel } from '../shortcuts.js';
 import { FilesView } from './FilesView.js';
 import { SearchBox, SearchView } from './HistorySearch.js';
 
 // One project: its header (name, folder, the history search box, Checkpoint) and four tabs:
 // Files, Timeline, Store, and the search's results.
 
-const TABS: { view: ProjectView; label: string; key: string }[] = [
-  { view: 'files', label: 'Files', key: '1' },
-  { view: 'timeline', label: 'Timeline', key: '2' },
-  { view: 'store', label: 'Store', key: '3' },
-  { view: 'search', label: 'Search', key: '4' },
-];
+const TABS = PROJECT_TABS;
 
 export function ProjectScreen({ projectId }: { projectId: string }) {
   const project = useApp((s) => s.projects.find((p) => p.projectId === projectId));
@@ -56,7 +52,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               aria-selected={view === t.view}
               aria-controls="project-panel"
               tabIndex={view === t.view ? 0 : -1}
-              title={`${t.label} (Ctrl+${t.key})`}
+              title={`${t.label} (${shortcutLabel(t.key)})`}
               onClick={() => setView(t.view)}
             >
               {t.label}

@@ -104,7 +104,7 @@ describe('pins', () => {
     });
     expect(await cliJson(['unpin', root, '--snapshot', String(snapshot!.snapshotId), '--json', ...data])).toEqual({ snapshots: [], versions: [versionId] });
     const human = await runCli(['unpin', root, 'a.txt', '--version', String(versionId), ...data]);
-    expect([human.code, human.stdout.toString()]).toEqual([0, `Version ${versionId} of a.txt is no longer pinned.\n`]);
+    expect([human.code, human.stdout.toString()]).toEqual([0, `Version 1 of a.txt (--version ${versionId}) is no longer pinned.\n`]);
     for (const bad of [
       ['pin', root],
       ['pin', root, 'a.txt'],
@@ -115,7 +115,7 @@ describe('pins', () => {
       expect(refused.code, bad.join(' ')).not.toBe(0);
     }
     const wrongFile = await runCli(['pin', root, 'b.txt', '--version', String(versionId), ...data]);
-    expect([wrongFile.code, wrongFile.stderr]).toEqual([1, expect.stringContaining(`no version ${versionId} of b.txt`)]);
+    expect([wrongFile.code, wrongFile.stderr]).toEqual([1, expect.stringContaining(`${versionId} is not the id of a version of b.txt`)]);
   });
 });
 
