@@ -9,7 +9,7 @@ import type { BackgroundCompaction } from './compact/backgroundCompaction.js';
 import { compactProject } from './compact/compactProject.js';
 import { configStoreFor, type ConfigStore, type FrozenConfig } from './config/configStore.js';
 import { configEdit, configView } from './config/configView.js';
-import type { EngineRescanOptions, MaterializeOptions, OpenOptions, OperationOptions, SnapshotRestoreOptions } from './engineOptions.js';
+import type { EngineRescanOptions, ExportOptions, MaterializeOptions, OpenOptions, OperationOptions, SnapshotRestoreOptions } from './engineOptions.js';
 import { EngineEvents } from './engineEvents.js';
 import { errorData } from './errorData.js';
 import { GitContext } from './git/gitContext.js';
@@ -293,7 +293,7 @@ export class HistoryEngine {
     return this.restores.materialize(this.recorded(projectId), snapshotId, into, options);
   }
   /** A clone's bytes still only on the remote are fetched first: a bundle carries them. */
-  exportHistory(projectId: string, to: BundleTarget, options: OperationOptions & { since?: number } = {}): Promise<contract.ExportResult> {
+  exportHistory(projectId: string, to: BundleTarget, options: ExportOptions = {}): Promise<contract.ExportResult> {
     return this.bundles.export(this.recorded(projectId), to, options);
   }
   importHistory(from: BundleSource, options: OperationOptions & { as?: string } = {}): Promise<contract.ImportResult> {
