@@ -183,7 +183,12 @@ function commitRestore(store: ProjectStore, plan: RestorePlan, written: FileEntr
   return store.index.commitSnapshot({
     snapshot: {
       kind: 'restore',
-      label: origin === 'undo' ? `Undid the restore of ${what}` : `Restored ${what} to snapshot ${plan.snapshotId}`,
+      label:
+        plan.undoOf !== null
+          ? `Undid "${store.index.snapshot(plan.undoOf)?.label ?? `restore ${plan.undoOf}`}"`
+          : origin === 'undo'
+            ? `Undid the restore of ${what}`
+            : `Restored ${what} to snapshot ${plan.snapshotId}`,
       origin: { kind: origin, fromSnapshotId: plan.snapshotId },
     },
     versions,
