@@ -50,7 +50,7 @@ describe('undo of a restore from history', () => {
     expect(existsSync(join(root, 'gone.txt'))).toBe(false);
     expect(read(root, 'c.txt')).toBe('c2\n');
     const last = (await cliJson<SnapshotInfo[]>(['log', root, ...data])).at(-1)!;
-    expect(last.label).toBe(`Undid "${restore.label}"`);
+    expect(last.label).toBe('Undid the restore of the project');
 
     const notRestore = await runCli(['restore', root, '--undo', String(baseline!.snapshotId), ...data]);
     expect(notRestore.code).toBe(1);
