@@ -105,7 +105,8 @@ async function undoRestore(ctx: CommandContext): Promise<void> {
   const restoreId = integerFlag(ctx, 'undo')!;
   const { engine, projectId } = projectOf(ctx, folder);
   const dryRun = ctx.flags['dry-run'] === true;
-  const result = await engine.undoRestore(projectId, restoreId, { dryRun, signal: ctx.signal, onWait: ctx.onWait });
+  const result = await engine.undoRestore(projectId, restoreId, { dryRun, keepSpecialModes: keepSpecialModes(ctx), signal: ctx.signal, onWait: ctx.onWait });
+  ctx.err.write(describeSpecialModes(result.specialModesDropped));
   if (ctx.json) return writeJson(ctx, dryRun ? result.preview : result);
   if (dryRun) return printRestorePreview(ctx.out, result.preview!, true);
   ctx.out.write(describeUndo(restoreId, result, folder));
