@@ -10,7 +10,7 @@ import {
   type Command,
   type CommandContext,
 } from '../command.js';
-import { describeRestore, describeSpecialModes, describeUndo, printRestorePreview } from '../format/results.js';
+import { describeRestore, describeSpecialModes, describeUndo, printRestorePreview, undoCommand } from '../format/results.js';
 import { countOf, formatBytes } from '../format/words.js';
 import { restoredText } from '../format/restoredText.js';
 
@@ -60,7 +60,7 @@ export const restoreCommand: Command = {
     ctx.err.write(describeSpecialModes(result.specialModesDropped));
     if (ctx.json) writeJson(ctx, result);
     else {
-      ctx.out.write(restoredText(engine.versions(projectId, projectPath), projectPath, version, result));
+      ctx.out.write(restoredText(engine.versions(projectId, projectPath), projectPath, version, result) + undoCommand(folder, result.snapshotId));
     }
   },
 };

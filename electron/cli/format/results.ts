@@ -97,7 +97,7 @@ export function describeUndo(restoreId: number, result: RestoreSnapshotResult, f
 }
 
 /** The command that undoes restore `snapshotId` at any later time, as the Timeline's "Undo this restore" does. */
-function undoCommand(folder: string, snapshotId: number): string {
+export function undoCommand(folder: string, snapshotId: number): string {
   return `Undo with: hindsight restore ${shellWord(folder)} --undo ${snapshotId}\n`;
 }
 
