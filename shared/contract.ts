@@ -178,6 +178,10 @@ export const CALLS = {
     z.strictObject({ ...restoreScope, dryRun: z.boolean().default(false), operationId: operationId.optional() }),
     'Restores a snapshot or a folder of it; with dryRun only the preview. Undo: restore the snapshot before it.',
   ),
+  undoRestore: call<RestoreSnapshotResult>()(
+    z.strictObject({ projectId, snapshotId, dryRun: z.boolean().default(false), operationId: operationId.optional() }),
+    'Undoes the restore recorded as snapshotId, at any later time: only the paths it changed go back to how the snapshot just before it held them (files it added are deleted, recorded first); with dryRun only the preview.',
+  ),
   materializeSnapshot: call<MaterializeResult>()(
     z.strictObject({ projectId, snapshotId, into: folderPath, operationId: operationId.optional(), keepSpecialModes }),
     'Writes a snapshot into a new or empty folder (FOLDER_NOT_EMPTY otherwise): exact bytes, modes and links; the project is not touched.',

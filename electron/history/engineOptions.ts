@@ -25,6 +25,13 @@ export interface OpenOptions extends OperationOptions, Pick<FirstCopyOptions, 'e
   confirmLarge?: boolean;
 }
 
+export interface ExportOptions extends OperationOptions {
+  /** Only the snapshots after this one (an incremental bundle). */
+  since?: number;
+  /** Leave out contents found damaged or missing (named in the answer) instead of refusing the export. */
+  skipDamaged?: boolean;
+}
+
 export type EngineRescanOptions = OperationOptions & Omit<RescanOptions, 'signal' | 'onProgress' | 'beforeCommit'>;
 
 export interface SnapshotRestoreOptions extends OperationOptions, PlanOptions, Pick<ExecuteOptions, 'closer' | 'backgroundClose'> {

@@ -9,7 +9,7 @@ import type { BackgroundCompaction } from './compact/backgroundCompaction.js';
 import { compactProject } from './compact/compactProject.js';
 import { configStoreFor, type ConfigStore, type FrozenConfig } from './config/configStore.js';
 import { configEdit, configView } from './config/configView.js';
-import type { EngineRescanOptions, MaterializeOptions, OpenOptions, OperationOptions, SnapshotRestoreOptions } from './engineOptions.js';
+import type { EngineRescanOptions, ExportOptions, MaterializeOptions, OpenOptions, OperationOptions, SnapshotRestoreOptions } from './engineOptions.js';
 import { EngineEvents } from './engineEvents.js';
 import { errorData } from './errorData.js';
 import { GitContext } from './git/gitContext.js';
@@ -50,7 +50,7 @@ import { RestoreOperations } from './versions/restoreOperations.js';
 import type { DiffSide } from './versions/versionBytes.js';
 import { ignoredPaths } from './walk/ignoredPaths.js';
 
-export type { EngineRescanOptions, MaterializeOptions, OpenOptions, OperationOptions, SnapshotRestoreOptions } from './engineOptions.js';
+export type { EngineRescanOptions, ExportOptions, MaterializeOptions, OpenOptions, OperationOptions, SnapshotRestoreOptions } from './engineOptions.js';
 
 // The history engine of one process, and the one seam its callers (the dispatcher, the CLI, the
 // browser host, the tests) cross: a table of operations. It keeps the registry of open projects
@@ -59,10 +59,9 @@ export type { EngineRescanOptions, MaterializeOptions, OpenOptions, OperationOpt
 // to the object of its concept (reads, restores, bundles, remotes, retention), and answers with
 // the contract's value types, unchanged all the way to the viewer and the CLI's --json. What each
 // call does is its description in shared/contract.ts. What it records it announces on `events`
-// (snapshot, progress, projectState, error), fired where the thing happens.
-//
-// Adding a call: its work in a module of its folder, a line here delegating to it, a line in
-// shared/contract.ts, and its route in dispatcher/routes.ts (the compiler insists). Plain Node.
+// (snapshot, progress, projectState, error), fired where the thing happens. Adding a call: its
+// work in a module of its folder, a line here delegating to it, a line in shared/contract.ts, and
+// its route in dispatcher/routes.ts (the compiler insists). Plain Node.
 
 type Settings = FrozenConfig['settings'];
 
@@ -289,11 +288,14 @@ export class HistoryEngine {
   restoreSnapshot(projectId: string, snapshotId: number, options: SnapshotRestoreOptions = {}): Promise<contract.RestoreSnapshotResult> {
     return this.restores.snapshot(this.record(projectId), snapshotId, options);
   }
+  undoRestore(projectId: string, snapshotId: number, options: SnapshotRestoreOptions = {}): Promise<contract.RestoreSnapshotResult> {
+    return this.restores.undo(this.record(projectId), snapshotId, options);
+  }
   materializeSnapshot(projectId: string, snapshotId: number, into: string, options: MaterializeOptions = {}): Promise<contract.MaterializeResult> {
     return this.restores.materialize(this.recorded(projectId), snapshotId, into, options);
   }
   /** A clone's bytes still only on the remote are fetched first: a bundle carries them. */
-  exportHistory(projectId: string, to: BundleTarget, options: OperationOptions & { since?: number } = {}): Promise<contract.ExportResult> {
+  exportHistory(projectId: string, to: BundleTarget, options: ExportOptions = {}): Promise<contract.ExportResult> {
     return this.bundles.export(this.recorded(projectId), to, options);
   }
   importHistory(from: BundleSource, options: OperationOptions & { as?: string } = {}): Promise<contract.ImportResult> {

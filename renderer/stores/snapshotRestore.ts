@@ -6,8 +6,8 @@ import type { SnapshotRestoreDraft, TimelineSlice } from './timelineSlice.js';
 
 // Restoring the project or a folder to the selected snapshot: a draft whose preview the engine
 // answers again at each edit (a late answer for an older draft is dropped), then the restore
-// under holdRefresh and a toast offering Undo (the snapshot the engine names as the state just
-// before).
+// under holdRefresh and a toast offering Undo (the undoRestore call, as the restore's Timeline
+// entry offers it).
 
 type Restore = Pick<TimelineSlice, 'beginSnapshotRestore' | 'editSnapshotRestore' | 'cancelSnapshotRestore' | 'confirmSnapshotRestore'>;
 
@@ -88,12 +88,12 @@ async function confirmSnapshotRestore(set: SetApp, get: GetApp): Promise<void> {
     const result = await restoreTo(projectId, draft.snapshot.snapshotId, draft.pathPrefix, draft.deleteAdded);
     set({ snapshotRestore: null });
     const where = draft.pathPrefix ? draft.pathPrefix : 'The project';
-    // The engine says what undoes it: restoring the snapshot recorded just before the restore.
-    const undoTo = result.snapshotId === null ? null : result.undoSnapshotId;
+    // Undone as its Timeline entry undoes it: only the paths it changed go back (restoreUndo.ts).
+    const restored = result.snapshotId;
     get().pushToast({
       tone: 'info',
-      message: result.snapshotId === null ? `${where} already matches that snapshot.` : `${where} was restored to ${snapshotName(draft.snapshot)}.`,
-      action: undoTo !== null ? { label: 'Undo', run: () => undoSnapshotRestore(get, projectId, undoTo, draft.pathPrefix) } : undefined,
+      message: restored === null ? `${where} already matches that snapshot.` : `${where} was restored to ${snapshotName(draft.snapshot)}.`,
+      action: restored !== null ? { label: 'Undo', run: () => undoSnapshotRestore(get, projectId, restored) } : undefined,
     });
   } catch (error) {
     set({ snapshotRestore: null });
@@ -101,8 +101,8 @@ async function confirmSnapshotRestore(set: SetApp, get: GetApp): Promise<void> {
   }
 }
 
-function undoSnapshotRestore(get: GetApp, projectId: string, undoTo: number, pathPrefix: string): void {
-  void restoreTo(projectId, undoTo, pathPrefix, true)
+function undoSnapshotRestore(get: GetApp, projectId: string, restored: number): void {
+  void holdRefresh(() => call('undoRestore', { projectId, snapshotId: restored, dryRun: false, operationId: newOperationId('restore') }))
     .then(() => get().pushToast({ tone: 'info', message: 'Undone: the files are back as they were.' }))
     .catch((error: unknown) => get().pushToast({ tone: 'error', message: `Undo failed: ${asError(error).message}` }));
 }

@@ -17,6 +17,7 @@ export const EMPTY_TIMELINE = {
   snapshotChanges: null,
   snapshotSummary: null,
   snapshotRestore: null,
+  restoreUndo: null,
   checkpointDialog: false,
 } as const satisfies Partial<TimelineSlice>;
 

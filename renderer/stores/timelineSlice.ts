@@ -3,6 +3,7 @@ import type { HindsightErrorData } from '../../shared/errors.js';
 import type { Slice } from './appState.js';
 import { checkpoints } from './checkpoints.js';
 import { openAsFolder } from './openAsFolder.js';
+import { restoreUndoActions } from './restoreUndo.js';
 import { snapshotRestoreActions } from './snapshotRestore.js';
 import { EMPTY_TIMELINE, timelineLog } from './timelineLog.js';
 
@@ -10,8 +11,8 @@ import { EMPTY_TIMELINE, timelineLog } from './timelineLog.js';
 // restoring the project or a folder to one (preview first, from the engine) and named
 // checkpoints. New snapshots arrive as the engine's events (snapshotRecorded), never by reading
 // the whole log again. Each part is a file of its own: the rows and the selection
-// (timelineLog.ts), the restore (snapshotRestore.ts), "Open as a new folder…" (openAsFolder.ts)
-// and checkpoints (checkpoints.ts).
+// (timelineLog.ts), the restore (snapshotRestore.ts), the undo of a restore from its entry
+// (restoreUndo.ts), "Open as a new folder…" (openAsFolder.ts) and checkpoints (checkpoints.ts).
 
 export interface SnapshotRestoreDraft {
   snapshot: SnapshotInfo;
@@ -24,6 +25,14 @@ export interface SnapshotRestoreDraft {
   running: boolean;
   /** The folders the snapshot holds, to pick from (null while they load). */
   folders: string[] | null;
+}
+
+/** "Undo this restore": the restore's entry, and the engine's preview of what the undo puts back. */
+export interface RestoreUndoDraft {
+  snapshot: SnapshotInfo;
+  preview: RestorePreview | null;
+  previewError: HindsightErrorData | null;
+  running: boolean;
 }
 
 export interface TimelineSlice {
@@ -45,6 +54,11 @@ export interface TimelineSlice {
   editSnapshotRestore(change: { pathPrefix?: string; deleteAdded?: boolean }): void;
   cancelSnapshotRestore(): void;
   confirmSnapshotRestore(): Promise<void>;
+  restoreUndo: RestoreUndoDraft | null;
+  /** Asks the engine what undoing the selected restore would put back, for the preview. */
+  beginRestoreUndo(): void;
+  cancelRestoreUndo(): void;
+  confirmRestoreUndo(): Promise<void>;
   setCheckpointDialog(open: boolean): void;
   /** "Open as a new folder…": the dialog asking where, for the selected snapshot. */
   openAsFolderDialog: boolean;
@@ -60,6 +74,7 @@ export const createTimelineSlice: Slice<TimelineSlice> = (set, get) => ({
   openAsFolderDialog: false,
   ...timelineLog(set, get),
   ...snapshotRestoreActions(set, get),
+  ...restoreUndoActions(set, get),
   ...openAsFolder(set, get),
   ...checkpoints(set, get),
 });

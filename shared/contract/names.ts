@@ -21,6 +21,7 @@ export const CALL_NAME_LIST = [
   'restoreHunk',
   'previewRestore',
   'restoreSnapshot',
+  'undoRestore',
   'materializeSnapshot',
   'exportHistory',
   'importHistory',

@@ -197,6 +197,16 @@ export interface ExportResult {
   /** The bundle's own size. */
   size: number;
   ms: number;
+  /** --skip-damaged: the contents found damaged or missing here, left out of the bundle (its header names them); empty otherwise. */
+  leftOut: DamagedContents[];
+}
+
+/** Stored contents found damaged or missing, with every version whose bytes they are. */
+export interface DamagedContents {
+  hash: string;
+  size: number;
+  problem: 'missing' | 'corrupt';
+  versions: { path: string; versionId: number }[];
 }
 
 /** A bundle read into a project's history (importHistory; the CLI's import). */

@@ -29,7 +29,9 @@ describe('the CLI and git versions', () => {
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('staged\n');
     expect(restored.fromGit).toBe('INDEX');
     const human = await run('restore', root, 'a.txt', '--version', 'HEAD');
-    expect(human.stdout.toString()).toMatch(/^Restored a\.txt to git's HEAD version, now version 4; undo with --version \d+\.\n$/);
+    expect(human.stdout.toString()).toMatch(
+      /^Restored a\.txt to git's HEAD version, now version 4; undo with --version \d+\.\nUndo with: hindsight restore \S+ --undo \d+\n$/,
+    );
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('committed\n');
 
     const log = (await run('log', root, 'a.txt')).stdout.toString().trimEnd().split('\n');

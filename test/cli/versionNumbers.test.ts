@@ -35,7 +35,9 @@ describe('version numbers in the CLI', () => {
 
     const restore = await run('restore', root, 'a.txt', '--version', String(versions[0]!.versionId));
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('one\n');
-    expect(restore.stdout.toString()).toMatch(/^Restored a\.txt to version 1 \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\); undo with --version \d+\.\n$/);
+    expect(restore.stdout.toString()).toMatch(
+      /^Restored a\.txt to version 1 \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\); undo with --version \d+\.\nUndo with: hindsight restore \S+ --undo \d+\n$/,
+    );
     expect(restore.stdout.toString()).not.toContain('snapshot');
 
     const log = (await run('log', root, 'a.txt')).stdout.toString().trimEnd().split('\n');

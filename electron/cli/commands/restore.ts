@@ -9,7 +9,7 @@ import {
   type Command,
   type CommandContext,
 } from '../command.js';
-import { describeRestore, describeSpecialModes, printRestorePreview } from '../format/results.js';
+import { describeRestore, describeSpecialModes, describeUndo, printRestorePreview, undoCommand } from '../format/results.js';
 import { countOf, formatBytes } from '../format/words.js';
 import { restoredText } from '../format/restoredText.js';
 import { resolveVersionArg, versionArg } from '../versionArg.js';
@@ -19,14 +19,15 @@ import { resolveVersionArg, versionArg } from '../versionArg.js';
 // not touched). The snapshot form previews with --dry-run; files added since the snapshot are
 // kept unless --delete-added (they are recorded before they are deleted). Setuid, setgid and
 // sticky bits that came from another history (a bundle, a clone, a pull) are dropped, and said so
-// on stderr, unless --keep-special-modes.
+// on stderr, unless --keep-special-modes. --undo SNAPSHOT undoes the restore recorded as SNAPSHOT
+// (what a restore prints): the paths it changed go back to the snapshot before it, nothing else.
 
 export const restoreCommand: Command = {
   name: 'restore',
   usage:
-    'restore FOLDER (PATH --version ID|vN|HEAD|INDEX | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run] | --snapshot ID --into NEWFOLDER [--background-close on|off]) [--keep-special-modes]',
+    'restore FOLDER (PATH --version ID|vN|HEAD|INDEX | --snapshot ID [--path PREFIX] [--delete-added] [--dry-run] | --snapshot ID --into NEWFOLDER [--background-close on|off] | --undo SNAPSHOT [--dry-run]) [--keep-special-modes]',
   summary:
-    "Restore a file to a version (or git's HEAD or INDEX one), or the project (or a folder of it) to a snapshot; what it holds now is recorded first. --into writes the snapshot into a new or empty folder instead.",
+    "Restore a file to a version (or git's HEAD or INDEX one), or the project (or a folder of it) to a snapshot; what it holds now is recorded first. --into writes the snapshot into a new or empty folder instead. --undo SNAPSHOT undoes that restore at any later time: only the paths it changed go back.",
   flags: {
     version: { type: 'string' },
     snapshot: { type: 'string' },
@@ -36,10 +37,12 @@ export const restoreCommand: Command = {
     into: { type: 'string' },
     'background-close': { type: 'string' },
     'keep-special-modes': { type: 'boolean' },
+    undo: { type: 'string' },
   },
   async run(ctx) {
     if (ctx.flags.into !== undefined) return restoreInto(ctx);
     if (ctx.flags['background-close'] !== undefined) throw new UsageError('--background-close goes with --into');
+    if (ctx.flags.undo !== undefined) return undoRestore(ctx);
     if (ctx.flags.snapshot !== undefined) return restoreSnapshot(ctx);
     const [folder, path, extra] = ctx.positionals;
     if (folder === undefined || path === undefined) throw new UsageError('restore needs FOLDER PATH --version ID, or FOLDER --snapshot ID');
@@ -58,7 +61,7 @@ export const restoreCommand: Command = {
     ctx.err.write(describeSpecialModes(result.specialModesDropped));
     if (ctx.json) writeJson(ctx, result);
     else {
-      ctx.out.write(restoredText(engine.versions(projectId, projectPath), projectPath, version, result));
+      ctx.out.write(restoredText(engine.versions(projectId, projectPath), projectPath, version, result) + undoCommand(folder, result.snapshotId));
     }
   },
 };
@@ -89,7 +92,25 @@ async function restoreSnapshot(ctx: CommandContext): Promise<void> {
   });
   ctx.err.write(describeSpecialModes(result.specialModesDropped));
   if (ctx.json) return writeJson(ctx, result);
-  ctx.out.write(describeRestore(snapshotId, result));
+  ctx.out.write(describeRestore(snapshotId, result, folder));
+}
+
+async function undoRestore(ctx: CommandContext): Promise<void> {
+  const [folder, extra] = ctx.positionals;
+  if (folder === undefined) throw new UsageError('missing FOLDER');
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
+  requireNonEmpty(folder, 'FOLDER');
+  for (const flag of ['version', 'snapshot', 'path', 'delete-added', 'into', 'background-close']) {
+    if (ctx.flags[flag] !== undefined) throw new UsageError(`--${flag} cannot be used with --undo`);
+  }
+  const restoreId = integerFlag(ctx, 'undo')!;
+  const { engine, projectId } = projectOf(ctx, folder);
+  const dryRun = ctx.flags['dry-run'] === true;
+  const result = await engine.undoRestore(projectId, restoreId, { dryRun, keepSpecialModes: keepSpecialModes(ctx), signal: ctx.signal, onWait: ctx.onWait });
+  ctx.err.write(describeSpecialModes(result.specialModesDropped));
+  if (ctx.json) return writeJson(ctx, dryRun ? result.preview : result);
+  if (dryRun) return printRestorePreview(ctx.out, result.preview!, true);
+  ctx.out.write(describeUndo(restoreId, result, folder));
 }
 
 async function restoreInto(ctx: CommandContext): Promise<void> {

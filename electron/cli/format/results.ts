@@ -97,18 +97,27 @@ export function printRestorePreview(out: Writable, preview: RestorePreview, dele
   if (!deleteAdded) for (const path of preview.added) out.write(`  keep      ${displayPath(path)}\n`);
 }
 
-export function describeRestore(target: number, result: RestoreSnapshotResult): string {
+export function describeRestore(target: number, result: RestoreSnapshotResult, folder: string): string {
   if (result.snapshotId === null) return `Nothing to restore: everything is already as in snapshot ${target}.\n`;
   return (
     `Restored snapshot ${target}: ${formatNumber(result.written)} written, ${formatNumber(result.recreated)} recreated, ` +
     `${formatNumber(result.deleted)} deleted, ${countOf(result.kept, 'file')} added since kept ` +
-    `(snapshot ${result.snapshotId}; undo with --snapshot ${result.undoSnapshotId}${undoDeletes(result) ? ' --delete-added' : ''}).\n`
+    `(snapshot ${result.snapshotId}).\n${undoCommand(folder, result.snapshotId)}`
   );
 }
 
-/** Whether undoing a restore must delete what it put where the snapshot before had nothing (or a folder): the viewer's undo does. */
-function undoDeletes(result: RestoreSnapshotResult): boolean {
-  return result.recreated > 0 || result.steps.some((s) => s.op === 'makeFolder' || s.op === 'removeFolder');
+/** An undo of a restore, with the command that undoes the undo in turn. */
+export function describeUndo(restoreId: number, result: RestoreSnapshotResult, folder: string): string {
+  if (result.snapshotId === null) return `Nothing to undo: the paths restore ${restoreId} changed are already as they were before it.\n`;
+  return (
+    `Undid restore ${restoreId}: ${formatNumber(result.written)} written, ${formatNumber(result.recreated)} recreated, ` +
+    `${formatNumber(result.deleted)} deleted; nothing else touched (snapshot ${result.snapshotId}).\n${undoCommand(folder, result.snapshotId)}`
+  );
+}
+
+/** The command that undoes restore `snapshotId` at any later time, as the Timeline's "Undo this restore" does. */
+export function undoCommand(folder: string, snapshotId: number): string {
+  return `Undo with: hindsight restore ${shellWord(folder)} --undo ${snapshotId}\n`;
 }
 
 export function describeChangeGroup(group: { snapshotId?: number; changed: readonly string[]; reconciled: boolean }): string {

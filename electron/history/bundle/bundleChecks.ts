@@ -30,6 +30,7 @@ export function checkBundleRows(header: BundleHeader, rows: BundleRows): Map<str
   const problem =
     snapshotsProblem(rows.snapshots, sizes) ??
     firstProblem(header.requires, ([hash, size]) => sizeProblem(sizes, hash, size, 'a required blob')) ??
+    firstProblem(header.leftOut ?? [], ([hash, size]) => sizeProblem(sizes, hash, size, 'a blob left out')) ??
     bundleFieldsProblem(rows.snapshots) ??
     folderModesProblem(rows.folderModes, new Set(rows.snapshots.map((s) => s.idOnMachine))) ??
     pinsProblem(rows.pins) ??

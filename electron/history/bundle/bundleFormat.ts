@@ -69,6 +69,8 @@ export const headerSchema = z.strictObject({
   /** --since: the snapshot the receiver must already hold, and the blobs it must hold ([hash, size]). */
   since: z.strictObject({ snapshotId: z.number().int().positive(), at: count, kind: z.string() }).nullable(),
   requires: z.array(z.tuple([HASH, count])),
+  /** Blobs its versions name that it does not carry: found damaged or missing where it was written (export --skip-damaged). */
+  leftOut: z.array(z.tuple([HASH, count])).optional(),
   counts: z.strictObject({ versions: count, folderModes: count, pins: count.optional(), lines: count.optional(), blobs: count, bytes: count }),
 });
 

@@ -31,10 +31,10 @@ export class BundleOperations {
   constructor(private readonly context: BundleContext) {}
 
   /** The history (or the part after `since`) as a bundle to a file (temp, then renamed) or a stream. */
-  async export(store: ProjectStore, to: BundleTarget, options: BundleOptions & { since?: number }): Promise<ExportResult> {
-    const { since, signal } = options;
+  async export(store: ProjectStore, to: BundleTarget, options: BundleOptions & { since?: number; skipDamaged?: boolean }): Promise<ExportResult> {
+    const { since, skipDamaged, signal } = options;
     await this.context.bytesOnDemand(store, notHeldBlobsAfter(store, since), signal);
-    return exportBundleTo(store, to, { since, signal, onProgress: this.context.progressTo(options.operationId) });
+    return exportBundleTo(store, to, { since, skipDamaged, signal, onProgress: this.context.progressTo(options.operationId) });
   }
 
   async import(from: BundleSource, options: BundleOptions & { as?: string }): Promise<ImportResult> {

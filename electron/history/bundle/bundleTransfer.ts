@@ -13,7 +13,8 @@ import type { ProgressSink } from '../progressThrottle.js';
 import { TransferMeter } from '../remote/transferMeter.js';
 import { ByteReader } from './byteReader.js';
 import type { ReadAheadOptions } from '../store/readAhead.js';
-import { bundleChunks, planExport } from './exportBundle.js';
+import { damagedAmong, exportRefused, isBlobDamage } from './damagedContents.js';
+import { bundleChunks, leaveOut, planExport, type ExportPlan } from './exportBundle.js';
 import { historyIdOf } from './historyId.js';
 import { applyBundle, readHeader, readRows } from './importBundle.js';
 
@@ -29,10 +30,15 @@ const READ_CHUNK = 1024 * 1024;
 export async function exportBundleTo(
   store: ProjectStore,
   to: BundleTarget,
-  options: { since?: number; signal?: AbortSignal; onProgress?: ProgressSink; readAhead?: ReadAheadOptions },
+  options: { since?: number; skipDamaged?: boolean; signal?: AbortSignal; onProgress?: ProgressSink; readAhead?: ReadAheadOptions },
 ): Promise<ExportResult> {
   const started = performance.now();
-  const plan = planExport(store, options.since);
+  const planned = planExport(store, options.since);
+  // Damage known before a byte is written refuses the export, every blob then read to name each one;
+  // asked to skip it, every blob is read first and what is damaged left out.
+  const damaged = damagedAmong(store, planned.blobs, options.skipDamaged === true);
+  if (damaged.length > 0 && options.skipDamaged !== true) throw exportRefused(damagedAmong(store, planned.blobs, true), 'none');
+  const plan = damaged.length > 0 ? leaveOut(planned, damaged) : planned;
   const meter = new TransferMeter('export', store.projectId, options.onProgress);
   let size = 0;
   const counted = async function* () {
@@ -50,13 +56,17 @@ export async function exportBundleTo(
       renameSync(temp, file);
     } catch (error) {
       rmSync(temp, { force: true });
-      throw cancelledOr(error, options.signal, 'The export was cancelled; no bundle was written.', () => fsError('write the bundle', file!, error));
+      throw cancelledOr(error, options.signal, 'The export was cancelled; no bundle was written.', () =>
+        damageFound(store, plan, error, 'none', () => fsError('write the bundle', file!, error)),
+      );
     }
   } else {
     try {
       await pipeline(Readable.from(counted()), to.stream, { end: false, signal: options.signal });
     } catch (error) {
-      throw cancelledOr(error, options.signal, 'The export was cancelled; the bundle sent so far is incomplete and will be refused.', () => error);
+      throw cancelledOr(error, options.signal, 'The export was cancelled; the bundle sent so far is incomplete and will be refused.', () =>
+        damageFound(store, plan, error, 'cut', () => error),
+      );
     }
   }
   const { header } = plan;
@@ -72,7 +82,19 @@ export async function exportBundleTo(
     bytes: header.counts.bytes,
     size,
     ms: Math.round(performance.now() - started),
+    leftOut: damaged,
   };
+}
+
+/**
+ * Damage a reader found while the bundle was being written (not marked before): every blob of the
+ * plan is then read whole, so the refusal names each damaged one, not only the first; the reader's
+ * own error (which says why) when it was the only one.
+ */
+function damageFound(store: ProjectStore, plan: ExportPlan, error: unknown, written: 'none' | 'cut', otherwise: () => unknown): unknown {
+  if (!isBlobDamage(error)) return otherwise();
+  const found = damagedAmong(store, plan.blobs, true);
+  return found.length > 1 ? exportRefused(found, written) : error;
 }
 
 export interface ImportTarget {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { LineRowOut, SnapshotRowOut, VersionRowOut } from '../db/historyIndex.js';
+import type { DamagedContents } from '../../../shared/contract/values.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { requireSnapshot } from '../db/requireSnapshot.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
@@ -77,6 +78,18 @@ export function planExport(store: ProjectStore, since: number | undefined): Expo
     },
   };
   return { header, since: from, last, blobs: carried, pins, lines };
+}
+
+/**
+ * The plan without the blobs found damaged or missing (--skip-damaged): its header names them
+ * (`leftOut`), so an import takes the versions naming them as versions whose bytes are missing.
+ */
+export function leaveOut(plan: ExportPlan, damaged: readonly DamagedContents[]): ExportPlan {
+  const out = new Set(damaged.map((d) => d.hash));
+  const blobs = plan.blobs.filter((b) => !out.has(b.hash));
+  const leftOut = damaged.map((d): [string, number] => [d.hash, d.size]);
+  const counts = { ...plan.header.counts, blobs: blobs.length, bytes: blobs.reduce((sum, b) => sum + b.size, 0) };
+  return { ...plan, blobs, header: { ...plan.header, leftOut, counts } };
 }
 
 function countVersions(store: ProjectStore, since: number, last: number): number {

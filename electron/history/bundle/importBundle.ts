@@ -263,9 +263,15 @@ export async function applyBundle(
     await closer.drain();
     store.index.clearDamaged(repaired);
     if (closer.failures.length > 0) throw closeFailuresError(closer.failures);
-    checkNamedBlobs(blobs, snapshots, new Set(carried.map((b) => b.hash)));
-    const written: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, pins, lines: lines ?? [], blobs: carried };
+    // Left out where it was written (found damaged there): its versions are imported with their bytes missing here, and said so.
+    const named = new Set(carried.map((b) => b.hash));
+    const leftOut = (header.leftOut ?? []).filter(([hash, size]) => !named.has(hash) && !blobs.has(hash, size));
+    for (const [hash] of leftOut) named.add(hash);
+    checkNamedBlobs(blobs, snapshots, named);
+    const rowsOfBlobs = [...carried, ...leftOut.map(([hash, size]) => ({ hash, size }))];
+    const written: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, pins, lines: lines ?? [], blobs: rowsOfBlobs };
     const added = store.index.importRows(written);
+    for (const [hash] of leftOut) store.index.markDamaged(hash, 'missing');
     setHistoryId(store, header.projectId);
     meter?.finish();
     return { added, snapshots: snapshots.length, ...outcome };

@@ -88,12 +88,15 @@ export async function compactStore(store: ProjectStore, options: CompactOptions)
         break;
       }
       const sizes = new Map(batch.map((b) => [b.hash, b.size]));
-      tally(result, looks, sizes);
       for (const look of looks) if (look.kind === 'damaged') noteBlobDamage(store.blobsDir, look.hash, 'corrupt');
-      if (!result.dryRun) {
+      if (result.dryRun) tally(result, looks, sizes, undefined);
+      else {
         // Stopped while waiting for the writer lock (the store may be closing): nothing written.
-        const settled = await options.asWriter(async () => (options.signal?.aborted ? 0 : settle(store, looks, sizes)));
-        count('compact.settled', settled);
+        const settled = await options.asWriter(async () => (options.signal?.aborted ? [] : settle(store, looks, sizes)));
+        count('compact.settled', settled.length);
+        // Only what this run settled is its own: a blob another run settled while this one looked
+        // at it is that run's to report (two runs at once report totals that add up).
+        tally(result, looks, sizes, new Set(settled));
       }
       result.looked += batch.length;
       bytesDone += batch.reduce((sum, b) => sum + b.size, 0);
@@ -146,8 +149,11 @@ function nextBatch(store: ProjectStore, after: string): { hash: string; size: nu
   return batch;
 }
 
-function tally(result: CompactResult, looks: readonly CompactLook[], sizes: ReadonlyMap<string, number>): void {
+/** Counts the looks of a batch; of a real run only the blobs it settled (`settled`), and what it found absent or damaged. */
+function tally(result: CompactResult, looks: readonly CompactLook[], sizes: ReadonlyMap<string, number>, settled: ReadonlySet<string> | undefined): void {
   for (const look of looks) {
+    const found = look.kind === 'absent' || look.kind === 'damaged';
+    if (!found && settled && !settled.has(look.hash)) continue;
     if (look.kind === 'convert') {
       result.converted++;
       result.rawBytes += sizes.get(look.hash)!;
@@ -159,8 +165,8 @@ function tally(result: CompactResult, looks: readonly CompactLook[], sizes: Read
   }
 }
 
-/** Writes a batch's compressed files and records every blob settled, in one short transaction. */
-function settle(store: ProjectStore, looks: readonly CompactLook[], sizes: ReadonlyMap<string, number>): number {
+/** Writes a batch's compressed files and records every blob settled, in one short transaction; answers their hashes. */
+function settle(store: ProjectStore, looks: readonly CompactLook[], sizes: ReadonlyMap<string, number>): string[] {
   const byHash = new Map(looks.map((look) => [look.hash, look]));
   const settled = store.index.settleCompaction([...byHash.keys()], (hash) => {
     const look = byHash.get(hash)!;
@@ -176,5 +182,5 @@ function settle(store: ProjectStore, looks: readonly CompactLook[], sizes: Reado
         return undefined;
     }
   });
-  return settled.length;
+  return settled;
 }

@@ -14,11 +14,12 @@ export interface CompressRange {
   upTo: number;
 }
 
-const CANDIDATES = `FROM blobs b
-  WHERE b.size > ? AND b.size <= ? AND (b.stored_size IS NULL OR b.stored_size = b.size)
+const STILL_RAW = `(b.stored_size IS NULL OR b.stored_size = b.size)
     AND NOT EXISTS (SELECT 1 FROM blobs_kept_raw k WHERE k.hash = b.hash)
     AND NOT EXISTS (SELECT 1 FROM blob_marks m WHERE m.hash = b.hash)
     AND NOT EXISTS (SELECT 1 FROM damaged_blobs d WHERE d.hash = b.hash)`;
+
+const CANDIDATES = `FROM blobs b WHERE b.size > ? AND b.size <= ? AND ${STILL_RAW}`;
 
 /** Up to `limit` blobs to look at, in hash order after `after`. */
 export function compactCandidates(sql: Sql, range: CompressRange, after: string, limit: number): { hash: string; size: number }[] {
@@ -30,16 +31,13 @@ export function compactTotals(sql: Sql, range: CompressRange): { blobs: number; 
   return sql.get<{ blobs: number; bytes: number }>(`SELECT COUNT(*) AS blobs, COALESCE(SUM(b.size), 0) AS bytes ${CANDIDATES}`, range.from, range.upTo)!;
 }
 
-/** The blob is still one to compact: named, not marked for collection, not found damaged. */
+/**
+ * The blob is still one to compact: named, still raw as far as the index knows, not found not worth
+ * compressing, not marked for collection, not found damaged. A run in another process (or another
+ * engine) that settled it first took it off the list: this run then leaves it, and does not count it.
+ */
 export function stillCompactable(sql: Sql, hash: string): boolean {
-  return (
-    sql.get(
-      `SELECT 1 FROM blobs b WHERE b.hash = ?
-         AND NOT EXISTS (SELECT 1 FROM blob_marks m WHERE m.hash = b.hash)
-         AND NOT EXISTS (SELECT 1 FROM damaged_blobs d WHERE d.hash = b.hash)`,
-      hash,
-    ) !== undefined
-  );
+  return sql.get(`SELECT 1 FROM blobs b WHERE b.hash = ? AND ${STILL_RAW}`, hash) !== undefined;
 }
 
 /** Records a blob compaction found not worth compressing: raw on disk, and never tried again. */

@@ -67,6 +67,8 @@ export const ROUTES: Routes = {
     operations.run(operationId, (signal) =>
       engine.restoreSnapshot(projectId, snapshotId, { prefix: pathPrefix, deleteAdded, keepSpecialModes, dryRun, operationId, signal }),
     ),
+  undoRestore: ({ projectId, snapshotId, dryRun, operationId }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.undoRestore(projectId, snapshotId, { dryRun, operationId, signal })),
   materializeSnapshot: ({ projectId, snapshotId, into, operationId, keepSpecialModes }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.materializeSnapshot(projectId, snapshotId, into, { operationId, signal, keepSpecialModes })),
   exportHistory: ({ projectId, to, since, operationId }, { engine, operations }) =>

@@ -31,6 +31,8 @@ export interface RestorePlan {
   steps: RestoreStep[];
   /** The modes the files (already applied to write, recreate) and folders get: special bits from another history dropped unless kept. */
   modes: SpecialModes;
+  /** The restore this plan undoes (only its paths), or null. */
+  undoOf: number | null;
 }
 
 export interface PlanOptions {
@@ -40,6 +42,8 @@ export interface PlanOptions {
   keepSpecialModes?: boolean;
   /** More checks of the planned steps before anything is written (a folder's name rules). */
   checks?: readonly StepCheck[];
+  /** The undo of restore N (restore/undoScope.ts): only the paths it changed, as the snapshot before it held them. */
+  undo?: { of: number; paths: ReadonlySet<string> };
 }
 
 export function planRestore(store: ProjectStore, snapshotId: number, options: PlanOptions = {}): RestorePlan {
@@ -47,7 +51,9 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
   const prefix = normalisePrefix(options.prefix);
   // Never into the data folder, should an older history have recorded it.
   const own = store.dataFolder;
-  const within = (f: FileEntry) => (prefix === null || isUnderPrefix(f.path, prefix)) && (own === undefined || !isUnderPrefix(f.path, own));
+  const only = options.undo?.paths;
+  const within = (f: FileEntry) =>
+    (prefix === null || isUnderPrefix(f.path, prefix)) && (own === undefined || !isUnderPrefix(f.path, own)) && (only === undefined || only.has(f.path));
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
   const all = store.index.filesAt(snapshotId);
   const target = modes.files(all.filter(within), snapshotId);
@@ -73,6 +79,7 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
     emptyFolders,
     steps: [],
     modes,
+    undoOf: options.undo?.of ?? null,
   };
   for (const want of target) {
     const now = current.get(want.path);

@@ -153,11 +153,13 @@ function commitRestore(store: ProjectStore, plan: RestorePlan, deleted: string[]
   }
   for (const path of deleted) versions.push({ path, hash: null, mode: 0, size: 0, type: null });
   versions.sort((a, b) => (a.path < b.path ? -1 : 1));
-  const what = plan.prefix === null ? 'the project' : plan.prefix;
+  // The undo of an earlier restore (plan.undoOf) is named after what that restore touched.
+  const undone = plan.undoOf === null ? undefined : store.index.snapshot(plan.undoOf);
+  const what = undone ? undone.scope || 'the project' : plan.prefix === null ? 'the project' : plan.prefix;
   return store.index.commitSnapshot({
     snapshot: {
       kind: 'restore',
-      label: origin === 'undo' ? `Undid the restore of ${what}` : `Restored ${what} to snapshot ${plan.snapshotId}`,
+      label: origin === 'undo' || undone ? `Undid the restore of ${what}` : `Restored ${what} to snapshot ${plan.snapshotId}`,
       origin: { kind: origin, fromSnapshotId: plan.snapshotId },
     },
     versions,

@@ -10,6 +10,7 @@ import type { PlanOptions } from '../restore/planRestore.js';
 import { previewedRestore, restoredBlobs, restoredSnapshot } from '../restore/restoreSnapshotResult.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { snapshotIntoFolder, type SnapshotIntoFolderOptions } from '../restore/snapshotIntoFolder.js';
+import { undoScope } from '../restore/undoScope.js';
 import type { ProjectRecorder, RestoreOptions } from './projectRecorder.js';
 import type { RescanOptions, RescanOutcome } from './rescan.js';
 
@@ -81,6 +82,19 @@ export class RestoreOperations {
     await this.context.bytesOnDemand(project.store, restoredBlobs(project.store, snapshotId, rest.prefix), rest.signal);
     const run = { backgroundClose: this.context.backgroundClose(), ...rest, onProgress: this.context.progressTo(operationId) };
     return restoredSnapshot(await this.recorder.restore(project, snapshotId, run), started);
+  }
+
+  /**
+   * The undo of a restore at any later time: the snapshot just before it restored, limited to the
+   * paths the restore changed, files it added deleted (recorded first); with dryRun the preview.
+   */
+  undo(
+    project: OpenProject,
+    restoreSnapshotId: number,
+    options: Omit<RestoreOptions, 'onProgress'> & Operation & { dryRun?: boolean },
+  ): Promise<RestoreSnapshotResult> {
+    const { target, paths } = undoScope(project.store, restoreSnapshotId);
+    return this.snapshot(project, target, { ...options, prefix: undefined, deleteAdded: true, undo: { of: restoreSnapshotId, paths } });
   }
 
   /** A snapshot written into a new or empty folder, from the store or from `source` (restore/snapshotIntoFolder.ts). */

@@ -3,6 +3,7 @@ import type { DiffInputs, FileBytes, GitSource } from '../../../shared/contract/
 import { gitFileAt } from '../git/gitFileAt.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { blobStream, readBlobHead } from '../store/blobReader.js';
+import { checkBlobWhole, streamsBeforeChecked } from '../store/checkBlobWhole.js';
 import { encodeFileBytes } from './encodeFileBytes.js';
 import { findVersion } from './findVersion.js';
 import { readDiskHead } from './readDiskHead.js';
@@ -62,9 +63,15 @@ export async function gitVersionStream(store: ProjectStore, path: string, source
   return Readable.from([(await gitFileAt(store.git, path, source)).bytes]);
 }
 
-/** Every byte of a version as a stream, checked against its hash (opened now: a missing blob throws here, not mid-way). */
+/**
+ * Every byte of a version as a stream, checked against its hash before its first byte: a version
+ * longer than the stream holds back is read and checked whole first (every chunk), so a damaged or
+ * missing part throws here and nothing is handed on.
+ */
 export function versionStream(store: ProjectStore, path: string, versionId: number | undefined): Readable {
   const version = findVersion(store, path, versionId);
   if (version.type === 'symlink') return Readable.from([Buffer.from(version.target ?? '', 'utf8')]);
-  return blobStream(store.blobsDir, version.hash, version.size, { path, versionId: version.versionId });
+  const subject = { path, versionId: version.versionId };
+  if (streamsBeforeChecked(version.size)) checkBlobWhole(store.blobsDir, version.hash, version.size, subject);
+  return blobStream(store.blobsDir, version.hash, version.size, subject);
 }

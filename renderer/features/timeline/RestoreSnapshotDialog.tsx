@@ -109,7 +109,16 @@ function FolderPicker({ folders, typed, onPick }: { folders: string[] | null; ty
   );
 }
 
-function Preview({ preview, deleteAdded }: { preview: RestorePreview; deleteAdded: boolean }) {
+/** What a restore (or the undo of one) will write, recreate, delete or keep: the engine's preview. */
+export function Preview({
+  preview,
+  deleteAdded,
+  addedSince = 'added since the snapshot',
+}: {
+  preview: RestorePreview;
+  deleteAdded: boolean;
+  addedSince?: string;
+}) {
   const otherBranch = preview.snapshotBranch !== null && preview.branchNow !== null && preview.snapshotBranch !== preview.branchNow;
   return (
     <div className="preview" aria-label="Restore preview">
@@ -127,7 +136,7 @@ function Preview({ preview, deleteAdded }: { preview: RestorePreview; deleteAdde
           <strong>{formatCount(preview.recreate.length)}</strong> to recreate
         </li>
         <li>
-          <strong>{formatCount(preview.added.length)}</strong> {preview.added.length === 1 ? 'file' : 'files'} added since the snapshot{' '}
+          <strong>{formatCount(preview.added.length)}</strong> {preview.added.length === 1 ? 'file' : 'files'} {addedSince}{' '}
           {deleteAdded ? 'to delete' : 'to keep'}
         </li>
         <li>

@@ -10,6 +10,7 @@ import { RelativeTime } from '../../components/RelativeTime.js';
 import { useApp } from '../../stores/appStore.js';
 import { OpenAsFolderDialog } from './OpenAsFolderDialog.js';
 import { RestoreSnapshotDialog } from './RestoreSnapshotDialog.js';
+import { UndoRestoreDialog } from './UndoRestoreDialog.js';
 import { moveInList } from '../../components/listKeys.js';
 import { PinToggle } from '../../components/PinToggle.js';
 import { thinningMarks } from './thinningMarks.js';
@@ -18,7 +19,7 @@ import { displayPath } from '../../../shared/fileNameBytes.js';
 // Every snapshot of the project, newest first, named by what happened (the git operation, the
 // restore, "3 files in src/"), with where the retention policy starts thinning, and what the
 // selected one changed (with its pin): each file opens its diff at that snapshot. A checkpoint
-// says what it holds, not "0 files".
+// says what it holds, not "0 files". A restore's entry offers "Undo this restore" at any time.
 
 export function TimelineView() {
   const loadTimeline = useApp((s) => s.loadTimeline);
@@ -37,6 +38,7 @@ export function TimelineView() {
       </section>
       <SnapshotDetail />
       <RestoreSnapshotDialog />
+      <UndoRestoreDialog />
       <OpenAsFolderDialog />
     </div>
   );
@@ -162,6 +164,7 @@ function SnapshotDetail() {
   const snapshot = useApp((s) => s.snapshots.find((x) => x.snapshotId === s.selectedSnapshotId));
   const changes = useApp((s) => s.snapshotChanges);
   const begin = useApp((s) => s.beginSnapshotRestore);
+  const beginUndo = useApp((s) => s.beginRestoreUndo);
   const openAsFolder = useApp((s) => s.setOpenAsFolderDialog);
   const summary = useApp((s) => s.snapshotSummary);
   const openVersion = useApp((s) => s.openVersion);
@@ -182,6 +185,16 @@ function SnapshotDetail() {
         </div>
         <div className="detail-actions">
           <PinToggle target={{ snapshotId: snapshot.snapshotId }} what="snapshot" shortcut="P" />
+          {snapshot.kind === 'restore' && (
+            <button
+              type="button"
+              className="button"
+              onClick={beginUndo}
+              title="Put back only the files this restore changed, as they were just before it; later changes to other files stay"
+            >
+              Undo this restore
+            </button>
+          )}
           <button
             type="button"
             className="button"

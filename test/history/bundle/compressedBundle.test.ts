@@ -182,10 +182,16 @@ describe('a bundle of a store holding compressed blobs', () => {
     expect(codeOf(stopped)).toBe('BLOB_CORRUPT');
     expect((stopped as Error).message).toContain('no valid header');
 
-    // The export reads no frame (nothing is inflated): the importer, which inflates every form it takes, refuses it.
+    // Found damaged, the blob is marked: the next export refuses before writing a byte.
     const badFrame = Buffer.from(kept);
     badFrame[badFrame.length - 20]! ^= 0x10;
     writeFileSync(file, badFrame);
+    const known = await exported(project).catch((error: unknown) => error);
+    expect(codeOf(known)).toBe('BLOB_CORRUPT');
+    expect((known as Error).message).toContain('No bundle was written');
+
+    // Damage not known yet: the export reads no frame (nothing is inflated); the importer, which inflates every form it takes, refuses it.
+    project.store.index.clearDamaged([sha256(TEXT)]);
     const bundle = join(tempDir(), 'history.hsb');
     writeFileSync(bundle, await exported(project));
     const refused = await otherEngine()

@@ -96,6 +96,28 @@ describe('compact across processes', () => {
     expect(await cliJson(['verify', root, ...data])).toMatchObject({ ok: true });
   });
 
+  it('two at once each report only what they placed: their totals add up to the blobs there were', async () => {
+    // 70 blobs, two batches. The first run stops inside its first batch's transaction (one blob
+    // placed); the second looks at the same batch meanwhile and waits for the writer lock; then
+    // the first goes on. Every blob the second looked at was settled by the first: not its own.
+    const { root, storeDir, data } = await olderProject(70);
+    const first = startCli(['compact', root, '--json', ...data], { HINDSIGHT_STOP_AT: 'compact-placed' });
+    const firstDone = finished(first);
+    await stoppedAt(first, 'compact-placed');
+    await isStopped(first);
+    const second = startCli(['compact', root, '--json', ...data]);
+    const secondDone = finished(second);
+    await new Promise<void>((resolve) => second.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes('waiting for process') && resolve()));
+    first.kill('SIGCONT');
+    const [a, b] = await Promise.all([firstDone, secondDone]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const results = [a, b].map((r) => JSON.parse(r.stdout.toString()) as CompactResult);
+    expect(results.map((r) => r.converted + r.alreadyCompressed + r.keptRaw).reduce((x, y) => x + y)).toBe(70);
+    expect(results[0]!.converted + results[1]!.converted).toBe(70);
+    expect(Object.values(storedSizes(storeDir)).filter((size) => size !== null).length).toBe(70);
+    expect(await cliJson(['verify', root, ...data])).toMatchObject({ ok: true });
+  });
+
   it('leaves a store that a Hindsight knowing only schema 12 refuses with STORE_TOO_NEW', async () => {
     const { root, storeDir, data } = await olderProject();
     expect((await cliJson<CompactResult>(['compact', root, ...data])).converted).toBe(5);
