@@ -25,7 +25,8 @@ export function repoWithBaseline(files: Record<string, string>): Promise<Project
   return openWithBaseline(makeRepo(files));
 }
 
-async function openWithBaseline(root: string): Promise<Project> {
+/** A folder as it is (a repository made by the test), opened with its baseline. */
+export async function openWithBaseline(root: string): Promise<Project> {
   const engine = new HistoryEngine(tempDir('hindsight-data-'));
   onTestFinished(async () => {
     await engine.unwatchAll();
