@@ -135,9 +135,19 @@ function latestOf(a: number | undefined, b: number | undefined): number | undefi
   return a === undefined ? b : b === undefined ? a : Math.max(a, b);
 }
 
-/** The reflog offset up to which HEAD's moves are in the history. */
+/**
+ * The reflog offset up to which HEAD's moves are in the history. Never looked at yet (a history
+ * just copied, a new process): just past the reflog's last move to the commit the latest snapshot
+ * recorded, so the moves after it are each told apart, not guessed as one.
+ */
 export function seenOffset(store: ProjectStore, gitDir: string): number | undefined {
-  return latestOf(readSeen(store, gitDir), store.git.headLogAtLastSnapshot());
+  const seen = latestOf(readSeen(store, gitDir), store.git.headLogAtLastSnapshot());
+  if (seen !== undefined) return seen;
+  const head = store.index.latestSnapshotContext()?.head;
+  if (!head) return undefined;
+  const { moves } = headLogSince(gitDir, 0);
+  for (let i = moves.length - 1; i >= 0; i--) if (moves[i]!.to === head) return moves[i]!.end;
+  return undefined;
 }
 
 /** Notes that HEAD's moves up to `size` of the reflog are in the history. */

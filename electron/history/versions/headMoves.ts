@@ -91,7 +91,8 @@ export function movedSince(store: ProjectStore, until: number | undefined): bool
 /** The branch a checkout went to, when it names one; moves in between (rebase steps, detached checkouts) are on none. */
 function branchAfter(move: HeadMove): string | null {
   const target = /^checkout: moving from .* to (.+)$/.exec(move.subject)?.[1];
-  return target && !/^[0-9a-f]{7,64}$/.test(target) && target !== 'HEAD' ? target : null;
+  // A commit id, or a revision (main~1, v1^{}), is no branch: git refuses those characters in one.
+  return target && !/^[0-9a-f]{7,64}$/.test(target) && target !== 'HEAD' && !/[~^:?*[\\\s]|@\{|\.\./.test(target) ? target : null;
 }
 
 /** Waits, a bounded while, for the git command that holds the index to finish writing the working tree. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { until } from '../watch/walkedTree.js';
 import { git, makeRepo, write } from '../git/gitFixture.js';
-import { changeSnapshots, gitChanges, recorded, short, subjectOf } from './gitMoveHelpers.js';
+import { changeSnapshots, gitChanges, recorded, short, subjectOf, within } from './gitMoveHelpers.js';
 import { openWithBaseline, type Project } from './versionsHelpers.js';
 
 // One snapshot per git operation, with a live recorder and real git: every move of HEAD (a
@@ -45,16 +45,19 @@ function repoWithCommits(count: number): { root: string; commits: string[] } {
 }
 
 describe('one snapshot per git operation, recorded live', () => {
-  it('N checkouts a fraction of the quiet window apart give N snapshots, each titled by its commit with exactly its changes', async () => {
+  it.each([
+    ['a fifth of the quiet window apart', QUIET_MS / 5],
+    ['back to back, faster than a group is written (the trees come from git objects)', 0],
+  ])('N checkouts %s give N snapshots, each titled by its commit with exactly its changes', async (_, spacing) => {
     const n = 6;
     const { root, commits } = repoWithCommits(n);
     const project = await openWithBaseline(root);
     await watched(project);
     for (let i = 1; i <= n; i++) {
       git(root, 'checkout', '-q', commits[i]!);
-      await pause(QUIET_MS / 5);
+      if (spacing > 0) await pause(spacing);
     }
-    await until(() => changeSnapshots(project).length >= n);
+    await within(() => changeSnapshots(project).length >= n);
     await project.engine.unwatch(project.projectId);
     const snapshots = changeSnapshots(project);
     expect(snapshots.map((s) => s.label)).toEqual(commits.slice(1).map((c) => `Checked out \`${short(root, c)}\` ${subjectOf(root, c)}`));
@@ -71,7 +74,7 @@ describe('one snapshot per git operation, recorded live', () => {
     writeFileSync(join(root, 'a.txt'), 'two\n');
     git(root, 'commit', '-qam', 'Second commit');
     writeFileSync(join(root, 'b.txt'), 'after the commit\n');
-    await until(() => changeSnapshots(project).length >= 2);
+    await within(() => changeSnapshots(project).length >= 2);
     await project.engine.unwatch(project.projectId);
     const [committed, after] = changeSnapshots(project);
     expect(committed!.label).toBe(`Committed \`${short(root, 'HEAD')}\` Second commit, on main`);
@@ -95,7 +98,7 @@ describe('one snapshot per git operation, recorded live', () => {
 
     git(root, 'reset', '-q', '--hard', first);
     git(root, 'checkout', '-q', 'keep-second');
-    await until(() => changeSnapshots(project).length >= 3);
+    await within(() => changeSnapshots(project).length >= 3);
     const [, reset, checkout] = changeSnapshots(project);
     expect(reset!.label).toBe(`Reset --hard to \`${short(root, first)}\` first`);
     expect(recorded(project, reset!)).toEqual(gitChanges(root, second, first));
@@ -103,9 +106,9 @@ describe('one snapshot per git operation, recorded live', () => {
     expect(recorded(project, checkout!)).toEqual(gitChanges(root, first, second));
 
     writeFileSync(join(root, 'b.txt'), 'work in progress\n');
-    await until(() => changeSnapshots(project).length >= 4);
+    await within(() => changeSnapshots(project).length >= 4);
     git(root, 'stash', '-q');
-    await until(() => changeSnapshots(project).length >= 5);
+    await within(() => changeSnapshots(project).length >= 5);
     await project.engine.unwatch(project.projectId);
     const stash = changeSnapshots(project)[4]!;
     expect(stash.label).toBe('Stash');
@@ -129,7 +132,7 @@ describe('one snapshot per git operation, recorded live', () => {
     await watched(project);
     const logBefore = git(root, 'reflog', '--format=%H').split('\n').length;
     git(root, 'rebase', '-q', 'main');
-    await until(() => changeSnapshots(project).length >= 4);
+    await within(() => changeSnapshots(project).length >= 4);
     await project.engine.unwatch(project.projectId);
     // The reflog's lines since the rebase began, oldest first: start, three picks, finish.
     const steps = git(root, 'reflog', '--format=%H %gs')
