@@ -50,8 +50,12 @@ export function catchUpLabel(since: number | undefined, until: number, after: Ca
  * nothing recorded. A deletion (no time known) counts as made while nothing recorded.
  */
 export function catchUpTitle(since: number | undefined, until: number, after?: CatchUpAfter): (lastChangeAt: number | undefined) => string | null {
-  return (lastChangeAt) => (since !== undefined && lastChangeAt !== undefined && lastChangeAt <= since ? null : catchUpLabel(since, until, after));
+  return (lastChangeAt) =>
+    since !== undefined && lastChangeAt !== undefined && lastChangeAt < since - CLOCK_SLACK_MS ? null : catchUpLabel(since, until, after);
 }
+
+/** A file's ctime lags the clock by up to a tick of the kernel's coarse clock: a change this close to the last sign of life may have come after it. */
+const CLOCK_SLACK_MS = 2000;
 
 function localMinute(at: number): string {
   const d = new Date(at);
