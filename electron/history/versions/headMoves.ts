@@ -25,6 +25,14 @@ export interface GroupMoves {
   paths: string[];
   /** The reflog offset the group's moves end at (undefined without a reflog): a move after it is the next group's. */
   until: number | undefined;
+  /** Where HEAD stood before that last move (and the reflog's offset then): the group's other files were written there, before it. */
+  before?: BeforeMove;
+}
+
+export interface BeforeMove {
+  head: string;
+  branch: string | null;
+  logAt: number;
 }
 
 /** Records the moves whose trees left the disk; answers what the group after them holds. */
@@ -78,7 +86,10 @@ export async function recordGoneMoves(store: ProjectStore, rules: MoveRules): Pr
   }
   if (!onDisk || last.from === last.to) return { paths: [], until };
   const changed = await diffTree(repo.workTree, last.from, last.to, repo.prefix);
-  return { paths: changed.filter((c) => c.path.startsWith(repo.prefix)).map((c) => c.path.slice(repo.prefix.length)), until };
+  const paths = changed.filter((c) => c.path.startsWith(repo.prefix)).map((c) => c.path.slice(repo.prefix.length));
+  const at = moves.indexOf(last);
+  const logAt = at > 0 ? (moves[at - 1]!.end ?? seen) : seen;
+  return { paths, until, before: { head: last.from, branch: gone.length > 0 ? null : latest.branch, logAt } };
 }
 
 /** Whether HEAD's reflog grew past `until`: git moved HEAD while the group's files were being read. */

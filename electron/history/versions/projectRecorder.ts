@@ -18,7 +18,7 @@ import { insertCheckpoint } from './checkpoint.js';
 import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
 import { againIfCollected, prepareChanges, recordPaths } from './recordPaths.js';
 import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
-import { movedSince, recordGoneMoves } from './headMoves.js';
+import { movedSince, recordGoneMoves, type BeforeMove } from './headMoves.js';
 import type { MoveRules } from './moveFromObjects.js';
 import type { VerifyResult } from '../../../shared/history.js';
 import type { ProgressSink } from '../progressThrottle.js';
@@ -243,7 +243,17 @@ export class ProjectRecorder {
           // files are recorded from the disk with the group, heard or not.
           const moves = await recordGoneMoves(store, rules);
           store.git.pinHeadLog(moves.until);
-          const paths = [...new Set([...group.paths, ...moves.paths.filter(rules.keep)])].sort();
+          const moved = new Set(moves.paths.filter(rules.keep));
+          // The group ended at the move (git writes the tree, then moves HEAD): its files the move did
+          // not write were written before it, at the HEAD before, and are a snapshot of their own.
+          if (moves.before && moved.size > 0)
+            await this.commitBeforeMove(
+              store,
+              group.paths.filter((path) => !moved.has(path)),
+              moves.before,
+              moves.until,
+            );
+          const paths = [...new Set([...group.paths.filter((path) => moved.has(path) || !moves.before), ...moved])].sort();
           const prepared = await prepareChanges(store, paths, undefined, this.options.pool, this.options.maxFileSize?.());
           // git moved HEAD again while the files were read: they may hold the next move's bytes.
           if (attempt < MOST_READS && movedSince(store, moves.until)) continue;
@@ -255,6 +265,20 @@ export class ProjectRecorder {
       return { ...result, reconciled: false };
     } finally {
       store.git.pinHeadLog(undefined);
+    }
+  }
+
+  /** Edits heard before a move of HEAD closed their group: written first, as plain changes at the HEAD they were made on. */
+  private async commitBeforeMove(store: ProjectStore, paths: readonly string[], before: BeforeMove, until: number | undefined): Promise<void> {
+    if (paths.length === 0) return;
+    const prepared = await prepareChanges(store, paths, undefined, this.options.pool, this.options.maxFileSize?.());
+    store.assertFolderUnchanged();
+    // Its snapshot holds the reflog up to before the move: the move is still the group's to name.
+    store.git.pinHeadLog(before.logAt);
+    try {
+      await commitChangeGroup(store, prepared, { massChange: this.options.massChange, at: { head: before.head, branch: before.branch } });
+    } finally {
+      store.git.pinHeadLog(until);
     }
   }
 

@@ -83,6 +83,26 @@ describe('one snapshot per git operation, recorded live', () => {
     expect(Object.keys(recorded(project, after!))).toEqual(['b.txt']);
   });
 
+  it('an edit made just before a checkout is a snapshot of its own, at the commit it was made on', async () => {
+    const root = makeRepo({ 'a.txt': 'one\n', 'b.txt': 'b\n' });
+    const main = git(root, 'rev-parse', 'HEAD');
+    git(root, 'checkout', '-qb', 'other');
+    write(root, 'b.txt', 'b on other\n');
+    git(root, 'commit', '-qam', 'Other work');
+    git(root, 'checkout', '-q', 'main');
+    const project = await openWithBaseline(root);
+    await watched(project);
+    writeFileSync(join(root, 'a.txt'), 'edited on main, carried over\n');
+    git(root, 'checkout', '-q', 'other');
+    await within(() => changeSnapshots(project).length >= 2);
+    await project.engine.unwatch(project.projectId);
+    const [edit, checkout] = changeSnapshots(project);
+    expect(edit).toMatchObject({ label: null, head: main, branch: 'main' });
+    expect(Object.keys(recorded(project, edit!))).toEqual(['a.txt']);
+    expect(checkout).toMatchObject({ label: `Checked out \`${short(root, 'other')}\` Other work, on other`, head: git(root, 'rev-parse', 'other') });
+    expect(recorded(project, checkout!)).toEqual(gitChanges(root, main, 'other'));
+  });
+
   it('a reset --hard and a checkout right after it are two snapshots; a stash is one of its own', async () => {
     const project = await openWithBaseline(makeRepo({ 'a.txt': 'one\n', 'b.txt': 'b\n' }));
     const { root } = project;
