@@ -6,6 +6,7 @@ import { cliJson, finished, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { GIT_ENV, git } from '../git/gitFixture.js';
 import { within } from '../versions/gitMoveHelpers.js';
+import { firstParentCommits } from '../../bench/density/gitReplay.js';
 
 // The replay of a real repository's history under the real recorder (`hindsight watch --all`, the
 // built CLI): a clone of HINDSIGHT_REPLAY_REPO (e.g. a fetched mirror of pallets/flask) is checked
@@ -23,9 +24,8 @@ describe.skipIf(!REPO)('a replay of a real history under hindsight watch --all (
     const root = tempDir('hindsight-replay-');
     const data = tempDir('hindsight-data-');
     git(root, 'clone', '-q', '--no-checkout', REPO!, '.');
-    const commits = git(root, 'rev-list', '--first-parent', '-n', String(MOVES + 1), 'HEAD')
-      .split('\n')
-      .reverse();
+    const replayed = firstParentCommits(root, MOVES + 1);
+    const commits = replayed.map((c) => c.hash);
     git(root, 'checkout', '-q', commits[0]!);
     await cliJson(['open', root, '--data-dir', data]);
 
@@ -54,7 +54,7 @@ describe.skipIf(!REPO)('a replay of a real history under hindsight watch --all (
     let unchanged = 0;
     for (const [i, commit] of commits.entries()) {
       if (i === 0) continue;
-      const title = `Checked out \`${commit.slice(0, 7)}\` ${git(root, 'log', '-1', '--format=%s', commit)}`;
+      const title = `Checked out \`${commit.slice(0, 7)}\` ${replayed[i]!.subject}`;
       const named = changes.filter((s) => s.label === title);
       if (git(root, 'rev-parse', `${commits[i - 1]}^{tree}`) === git(root, 'rev-parse', `${commit}^{tree}`)) {
         unchanged++;
