@@ -23,6 +23,7 @@ export class GitContext {
   private absentKey = '';
   private fromGit: HeadState = NO_GIT;
   private logAtSnapshot: number | undefined;
+  private pinnedLog: number | undefined;
 
   constructor(readonly root: string) {
     this.discover();
@@ -45,8 +46,25 @@ export class GitContext {
    */
   snapshotContext(): HeadState {
     const state = this.current();
-    this.logAtSnapshot = this.repo ? headLogSize(this.repo.gitDir) : undefined;
+    this.logAtSnapshot = this.repo ? (this.pinnedLog ?? headLogSize(this.repo.gitDir)) : undefined;
     return state;
+  }
+
+  /** The history holds HEAD's moves only up to `size` of the reflog (the moves after it are recorded one at a time). */
+  noteHeadLog(size: number): void {
+    this.logAtSnapshot = size;
+  }
+
+  /**
+   * While a group of changes is written, the moves it holds end at `size` of the reflog: its
+   * snapshots mark only those as recorded, not a move git made while the group was being read.
+   */
+  pinHeadLog(size: number | undefined): void {
+    this.pinnedLog = size;
+  }
+
+  pinnedHeadLog(): number | undefined {
+    return this.pinnedLog;
   }
 
   headLogAtLastSnapshot(): number | undefined {

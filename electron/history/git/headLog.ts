@@ -11,6 +11,8 @@ export interface HeadMove {
   from: string;
   to: string;
   subject: string;
+  /** The reflog's byte offset just past this move's line (absent where the move was not read from the reflog). */
+  end?: number;
 }
 
 /** Never read more than this much new reflog at once; older lines are dropped. */
@@ -38,8 +40,8 @@ export function stashLogSize(gitDir: string): number {
   }
 }
 
-/** The moves written after `offset`, oldest first, and the size they were read up to. */
-export function headLogSince(gitDir: string, offset: number): { moves: HeadMove[]; size: number } {
+/** The moves written after `offset` (up to `until`, when given), oldest first, and the size they were read up to. */
+export function headLogSince(gitDir: string, offset: number, until?: number): { moves: HeadMove[]; size: number } {
   let fd: number;
   try {
     fd = openSync(headLogPath(gitDir), 'r');
@@ -47,17 +49,22 @@ export function headLogSince(gitDir: string, offset: number): { moves: HeadMove[
     return { moves: [], size: 0 };
   }
   try {
-    const size = fstatSync(fd).size;
+    const size = Math.min(fstatSync(fd).size, until ?? Infinity);
     const start = Math.max(offset, size - MOST_BYTES);
     if (size <= start) return { moves: [], size };
     const bytes = Buffer.allocUnsafe(size - start);
     const n = readSync(fd, bytes, 0, bytes.length, start);
     // Up to the last LF: after it comes nothing, or a line git is still writing.
     const consumed = bytes.subarray(0, n).lastIndexOf(0x0a) + 1;
-    const lines = bytes.toString('utf8', 0, consumed).split('\n');
-    lines.pop();
-    if (start > offset) lines.shift(); // begins mid-line
-    const moves = lines.map(parseLine).filter((m): m is HeadMove => m !== undefined);
+    const moves: HeadMove[] = [];
+    // Begins mid-line when older lines were dropped: that line is skipped.
+    let lineStart = start > offset ? bytes.indexOf(0x0a) + 1 : 0;
+    while (lineStart < consumed) {
+      const lineEnd = bytes.indexOf(0x0a, lineStart);
+      const move = parseLine(bytes.toString('utf8', lineStart, lineEnd));
+      if (move) moves.push({ ...move, end: start + lineEnd + 1 });
+      lineStart = lineEnd + 1;
+    }
     return { moves, size: start + consumed };
   } finally {
     closeSync(fd);

@@ -21,6 +21,8 @@ export interface ChangeGroupOptions {
   beforeCommit?: BeforeCommitHook;
   massChange?: MassChangeRule;
   label?: string | null;
+  /** Where HEAD stood when these changes were made, when not where it stands now (edits made before a checkout). */
+  at?: { head: string; branch: string | null };
 }
 
 export interface ChangeGroupResult {
@@ -41,7 +43,12 @@ export async function commitChangeGroup(store: ProjectStore, prepared: PreparedC
   if (!hookWroteCheckpoint(store, latestBefore) && isMassChange(prepared.replaced, store.index.trackedFiles(), options.massChange ?? DEFAULT_MASS_CHANGE)) {
     checkpointId = insertCheckpoint(store, `Before ${prepared.replaced} files changed at once`);
   }
-  const { snapshotId } = commitPrepared(store, prepared, { kind: 'change', label: options.label ?? cause?.label ?? null, origin: cause?.origin });
+  const { snapshotId } = commitPrepared(store, prepared, {
+    kind: 'change',
+    label: options.label ?? cause?.label ?? null,
+    origin: cause?.origin,
+    ...options.at,
+  });
   return { snapshotId, checkpointId, changed: paths };
 }
 

@@ -43,7 +43,12 @@ export function gitOperationTitle(operation: string, moves: readonly HeadMove[],
       title = named ? `Reset --hard to ${named}` : 'Reset --hard';
       break;
     case 'rebase':
-      title = named ? `Rebase onto ${named}${on}` : `Rebase${on}`;
+      // A step of a rebase (a commit picked again) is named by the commit it made.
+      if (isRebaseStep(moves)) title = named ? `Rebase: applied ${named}${on}` : `Rebase step${on}`;
+      else title = named ? `Rebase onto ${named}${on}` : `Rebase${on}`;
+      break;
+    case 'commit':
+      title = named ? `Committed ${named}${on}` : `Commit${on}`;
       break;
     case 'merge':
       title = `Merge ${mergedName(moves)}${on}`;
@@ -74,6 +79,13 @@ function mergedName(moves: readonly HeadMove[]): string {
   const what = /^merge (.+?):/.exec(lastMove(moves, (m) => m.subject.startsWith('merge '))?.subject ?? '')?.[1];
   if (!what) return 'of another branch';
   return /^[0-9a-f]{7,64}$/.test(what) ? `\`${shortHash(what)}\`` : `branch ${what}`;
+}
+
+const REBASE_STEP = /^rebase( -i| -m)? \((pick|continue|squash|fixup|reword|edit)\)/;
+
+/** Steps of a rebase (a commit picked again, "rebase (pick)", "rebase -i (squash)"...), perhaps its finish, not its start. */
+function isRebaseStep(moves: readonly HeadMove[]): boolean {
+  return moves.some((m) => REBASE_STEP.test(m.subject)) && moves.every((m) => REBASE_STEP.test(m.subject) || /^rebase( -i| -m)? \(finish\)/.test(m.subject));
 }
 
 function lastMove(moves: readonly HeadMove[], test: (move: HeadMove) => boolean): HeadMove | undefined {

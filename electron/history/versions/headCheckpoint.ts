@@ -25,7 +25,8 @@ const ONLY_COMMITS = /^commit( \((initial|amend|merge)\))?:/;
 const SHORT = 7;
 
 export interface HeadCheckpoint {
-  checkpointId: number;
+  /** None when only commits moved HEAD: they rewrote no file, so nothing needs marking. */
+  checkpointId: number | undefined;
   /** What the change group after the checkpoint records: the files the operation wrote. */
   after: GroupCause;
 }
@@ -34,13 +35,13 @@ export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoin
   const repo = store.git.repository();
   const latest = store.index.latestSnapshotContext();
   if (!repo || !latest) return undefined;
-  const seen = latestOf(readSeen(store, repo.gitDir), store.git.headLogAtLastSnapshot());
+  const seen = seenOffset(store, repo.gitDir);
   const now = await store.git.head();
   const logSize = headLogSize(repo.gitDir);
   let moves: HeadMove[];
   let size = logSize;
   if (seen !== undefined && logSize !== undefined && seen <= logSize) {
-    ({ moves, size } = headLogSince(repo.gitDir, seen));
+    ({ moves, size } = headLogSince(repo.gitDir, seen, store.git.pinnedHeadLog()));
   } else {
     // No reflog, none seen yet, or it was expired: compare with the commit the latest snapshot recorded.
     moves = latest.head && now.head && latest.head !== now.head ? [{ from: latest.head, to: now.head, subject: '' }] : [];
@@ -63,6 +64,12 @@ export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoin
       blobs: [],
     });
     result = { checkpointId, after: { origin: { kind: 'git', gitOperation: done, gitWhen: 'after' }, label: title } };
+  } else if (moves.some((move) => ONLY_COMMITS.test(move.subject)) && now.head) {
+    // The group a commit closed holds the edits it committed: named by that commit.
+    const subject = await commitSubject(repo.workTree, now.head);
+    const title = gitOperationTitle('commit', moves, { oid: now.head, subject: subject ?? null }, now.branch);
+    // The bytes are the user's edits, not git's: their origin stays an edit.
+    result = { checkpointId: undefined, after: { origin: { kind: 'edit' }, label: title } };
   }
   if (size !== undefined) store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir: repo.gitDir, size }));
   return result;
@@ -99,7 +106,7 @@ function stashChange(store: ProjectStore, gitDir: string): 'pushed' | 'popped' |
 }
 
 /** A commit touches no file; a checkout that stays on the same commit (a new branch) neither. */
-function harmless(move: HeadMove): boolean {
+export function harmless(move: HeadMove): boolean {
   return ONLY_COMMITS.test(move.subject) || (move.from === move.to && move.subject.startsWith('checkout:'));
 }
 
@@ -126,6 +133,27 @@ export function checkpointLabel(moves: readonly HeadMove[], recordedHead: string
 /** Moves before the later of the last look and the last snapshot are already in the history. */
 function latestOf(a: number | undefined, b: number | undefined): number | undefined {
   return a === undefined ? b : b === undefined ? a : Math.max(a, b);
+}
+
+/**
+ * The reflog offset up to which HEAD's moves are in the history. Never looked at yet (a history
+ * just copied, a new process): just past the reflog's last move to the commit the latest snapshot
+ * recorded, so the moves after it are each told apart, not guessed as one.
+ */
+export function seenOffset(store: ProjectStore, gitDir: string): number | undefined {
+  const seen = latestOf(readSeen(store, gitDir), store.git.headLogAtLastSnapshot());
+  if (seen !== undefined) return seen;
+  const head = store.index.latestSnapshotContext()?.head;
+  if (!head) return undefined;
+  const { moves } = headLogSince(gitDir, 0);
+  for (let i = moves.length - 1; i >= 0; i--) if (moves[i]!.to === head) return moves[i]!.end;
+  return undefined;
+}
+
+/** Notes that HEAD's moves up to `size` of the reflog are in the history. */
+export function markSeen(store: ProjectStore, gitDir: string, size: number): void {
+  store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir, size }));
+  store.git.noteHeadLog(size);
 }
 
 function readSeen(store: ProjectStore, gitDir: string): number | undefined {

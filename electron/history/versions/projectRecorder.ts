@@ -11,6 +11,7 @@ import type { CopyPool } from '../store/copyPool.js';
 import type { BatchTiming, ChangeGroupRequest } from '../watch/changeBatcher.js';
 import type { WalkedFolders } from '../walk/walkedFolders.js';
 import { ProjectWatcher, type ProjectWatcherOptions } from '../watch/projectWatcher.js';
+import { IgnoreMatcher } from '../watch/ignoreMatcher.js';
 import type { GitSource, HunkRange, RestoreFileResult, RestorePreview } from '../../../shared/contract/values.js';
 import { commitChangeGroup, type ChangeGroupResult, type MassChangeRule } from './changeGroup.js';
 import { insertCheckpoint } from './checkpoint.js';
@@ -18,6 +19,8 @@ import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
 import { againIfCollected, prepareChanges, recordPaths } from './recordPaths.js';
 import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
 import { rescoreRenames } from './rescoreRenames.js';
+import { movedSince, recordGoneMoves, type BeforeMove } from './headMoves.js';
+import type { MoveRules } from './moveFromObjects.js';
 import type { VerifyResult } from '../../../shared/history.js';
 import type { ProgressSink } from '../progressThrottle.js';
 import { repairFromFolder } from '../verify/repairBlobs.js';
@@ -47,6 +50,9 @@ export interface WatchOptions extends Partial<BatchTiming>, Pick<ProjectWatcherO
   onGroup?: (result: ChangeGroupResult & { reconciled: boolean }) => void;
   onError?: (error: unknown) => void;
 }
+
+/** How many times a group's files are read while git keeps moving HEAD before it is written as it stands. */
+const MOST_READS = 3;
 
 export type RestoreOptions = PlanOptions & ExecuteOptions & Pick<RescanOptions, 'exclude' | 'signal' | 'onProgress'> & Pick<WriterWait, 'onWait'>;
 
@@ -215,6 +221,7 @@ export class ProjectRecorder {
       onWatchLimit: options.onWatchLimit,
       exclude: this.excludeOf(project),
       tracked: await project.store.git.tracked(),
+      git: gitWatched(project),
       skip: project.store.dataFolder,
       onError: options.onError,
       commit: (group) =>
@@ -230,24 +237,70 @@ export class ProjectRecorder {
       const result = await this.rescanNow(project, {});
       return { snapshotId: result.snapshotId, checkpointId: result.checkpointId, changed: result.changed, reconciled: true };
     }
-    const result = await againIfCollected(async () => {
-      const prepared = await prepareChanges(project.store, group.paths, undefined, this.options.pool, this.options.maxFileSize?.());
-      // Files missing because their whole folder went away (moved, unmounted) are not deletions.
-      project.store.assertFolderUnchanged();
-      return commitChangeGroup(project.store, prepared, { beforeCommit: this.runHooks, massChange: this.options.massChange });
-    });
-    return { ...result, reconciled: false };
+    const { store } = project;
+    const rules = this.moveRules(project);
+    try {
+      const result = await againIfCollected(async () => {
+        for (let attempt = 1; ; attempt++) {
+          // Moves of HEAD whose trees left the disk first, each its own snapshot; the last one's
+          // files are recorded from the disk with the group, heard or not.
+          const moves = await recordGoneMoves(store, rules);
+          store.git.pinHeadLog(moves.until);
+          const moved = new Set(moves.paths.filter(rules.keep));
+          // The group ended at the move (git writes the tree, then moves HEAD): its files the move did
+          // not write were written before it, at the HEAD before, and are a snapshot of their own.
+          if (moves.before && moved.size > 0)
+            await this.commitBeforeMove(
+              store,
+              group.paths.filter((path) => !moved.has(path)),
+              moves.before,
+              moves.until,
+            );
+          const paths = [...new Set([...group.paths.filter((path) => moved.has(path) || !moves.before), ...moved])].sort();
+          const prepared = await prepareChanges(store, paths, undefined, this.options.pool, this.options.maxFileSize?.());
+          // git moved HEAD again while the files were read: they may hold the next move's bytes.
+          if (attempt < MOST_READS && movedSince(store, moves.until)) continue;
+          // Files missing because their whole folder went away (moved, unmounted) are not deletions.
+          store.assertFolderUnchanged();
+          return commitChangeGroup(store, prepared, { beforeCommit: this.runHooks, massChange: this.options.massChange });
+        }
+      });
+      return { ...result, reconciled: false };
+    } finally {
+      store.git.pinHeadLog(undefined);
+    }
+  }
+
+  /** Edits heard before a move of HEAD closed their group: written first, as plain changes at the HEAD they were made on. */
+  private async commitBeforeMove(store: ProjectStore, paths: readonly string[], before: BeforeMove, until: number | undefined): Promise<void> {
+    if (paths.length === 0) return;
+    const prepared = await prepareChanges(store, paths, undefined, this.options.pool, this.options.maxFileSize?.());
+    store.assertFolderUnchanged();
+    // Its snapshot holds the reflog up to before the move: the move is still the group's to name.
+    store.git.pinHeadLog(before.logAt);
+    try {
+      await commitChangeGroup(store, prepared, { massChange: this.options.massChange, at: { head: before.head, branch: before.branch } });
+    } finally {
+      store.git.pinHeadLog(until);
+    }
   }
 
   private async rescanNow(project: OpenProject, options: RescanOptions): Promise<RescanOutcome> {
-    const outcome = await rescan(project.store, {
-      pool: this.options.pool,
-      massChange: this.options.massChange,
-      beforeCommit: this.runHooks,
-      ...options,
-      exclude: this.excludeOf(project, options.exclude),
-      maxFileSize: options.maxFileSize !== undefined ? options.maxFileSize : this.options.maxFileSize?.(),
-    });
+    // The moves whose trees left the disk are recorded first; the walk records the last one.
+    project.store.git.pinHeadLog((await recordGoneMoves(project.store, this.moveRules(project, options.exclude))).until);
+    let outcome: RescanOutcome;
+    try {
+      outcome = await rescan(project.store, {
+        pool: this.options.pool,
+        massChange: this.options.massChange,
+        beforeCommit: this.runHooks,
+        ...options,
+        exclude: this.excludeOf(project, options.exclude),
+        maxFileSize: options.maxFileSize !== undefined ? options.maxFileSize : this.options.maxFileSize?.(),
+      });
+    } finally {
+      project.store.git.pinHeadLog(undefined);
+    }
     // A watch started next begins from this walk's folders (a watch running needs none), when the
     // walk left out what the watch will: the same exclude patterns.
     const sameRules = options.exclude === undefined || options.exclude === project.exclude;
@@ -257,9 +310,21 @@ export class ProjectRecorder {
     return outcome;
   }
 
+  /** What a move of HEAD recorded from git's objects leaves out, as a record from the disk does. */
+  private moveRules(project: OpenProject, exclude?: readonly string[]): MoveRules {
+    const matcher = new IgnoreMatcher(project.root, this.excludeOf(project, exclude), project.store.dataFolder);
+    return { keep: (path) => !matcher.leftOut(path), maxFileSize: this.options.maxFileSize?.() };
+  }
+
   private excludeOf(project: OpenProject, given?: readonly string[]): readonly string[] | undefined {
     return given ?? project.exclude ?? this.options.exclude?.();
   }
 
   private readonly runHooks: BeforeCommitHook = (store: ProjectStore, paths) => this.hooks.run(store, paths);
+}
+
+/** The project's own git folder, watched for HEAD's moves and index writes; none outside a repository. */
+function gitWatched(project: OpenProject): ProjectWatcherOptions['git'] {
+  const repo = project.store.git.repository();
+  return repo ? { gitDir: repo.gitDir, tracked: () => project.store.git.tracked() } : undefined;
 }

@@ -12,7 +12,7 @@ import { walkedFolders, type WalkedFolders } from '../walk/walkedFolders.js';
 import { commitChangeGroup, type MassChangeRule } from './changeGroup.js';
 import type { BeforeCommitHook } from './commitHooks.js';
 import { MissingDirCache, type MissingDirStrategy } from './missingDirCache.js';
-import { againIfCollected, prepareChanges } from './recordPaths.js';
+import { againIfCollected, prepareChanges, type PreparedChanges } from './recordPaths.js';
 
 // Brings the history up to date with the disk: on every open, and whenever the watcher is in
 // doubt. One walk finds every present file (it lstats each one anyway); its stat is compared with
@@ -39,8 +39,12 @@ export interface RescanOptions {
   racyWindowMs?: number;
   beforeCommit?: BeforeCommitHook;
   massChange?: MassChangeRule;
-  /** The title of the snapshot it records, asked only then (e.g. a catch-up's span, read as the writer). */
-  label?: () => string | null;
+  /**
+   * The title of the snapshot it records, asked only then (e.g. a catch-up's span, read as the
+   * writer), told when the latest of the changed files changed (its ctime; undefined when a file
+   * was deleted: when is not known).
+   */
+  label?: (lastChangeAt: number | undefined) => string | null;
   /** Told each folder just before the walk lists it, for a watch placed during the walk (walk/walkFolder.ts); the outcome then has no `walked`. */
   onFolder?: (path: string) => void;
 }
@@ -164,7 +168,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     return commitChangeGroup(store, prepared, {
       beforeCommit: options.beforeCommit,
       massChange: options.massChange,
-      label: prepared.versions.length > 0 ? options.label?.() : undefined,
+      label: prepared.versions.length > 0 ? options.label?.(lastChangeAt(prepared)) : undefined,
     });
   });
   // Folders new or with another mode: with the group's snapshot, or with the latest when no file
@@ -226,6 +230,15 @@ export function folderChangeLabel({ added, gone }: { added: readonly string[]; g
     .filter(Boolean)
     .join(', ')
     .replace(/^(\d+) removed$/, '$1 folders removed');
+}
+
+/** The latest ctime (ms) of the files a change group writes; undefined when it deletes one (a deletion has no time). */
+function lastChangeAt(prepared: PreparedChanges): number | undefined {
+  if (prepared.versions.some((v) => v.hash === null)) return undefined;
+  const changed = new Set(prepared.versions.map((v) => v.path));
+  let last = 0;
+  for (const row of prepared.stats) if (changed.has(row.path)) last = Math.max(last, Number(BigInt(row.ctimeNs) / 1_000_000n));
+  return last;
 }
 
 /** Milliseconds are enough here: the window is seconds wide. */

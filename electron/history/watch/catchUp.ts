@@ -37,11 +37,25 @@ const WHILE: Record<CatchUpAfter, string> = {
   paused: 'while recording was paused',
 };
 
-/** The title of a catch-up snapshot: why nothing recorded, and the span it covers, in local time. */
+/** The title of a catch-up snapshot: why nothing recorded, and the span it covers, in local time (one minute said once). */
 export function catchUpLabel(since: number | undefined, until: number, after: CatchUpAfter = 'not-running'): string {
+  if (since !== undefined && localMinute(since) === localMinute(until)) return `Changed ${WHILE[after]} at ${localMinute(until)}`;
   const from = since === undefined ? '' : ` from ${localMinute(since)}`;
   return `Changed ${WHILE[after]}${from} to ${localMinute(until)}`;
 }
+
+/**
+ * The catch-up's title, given only when what it found changed after the project's last sign of
+ * life: a file changed while a recorder ran (one it could not see then) is no change made while
+ * nothing recorded. A deletion (no time known) counts as made while nothing recorded.
+ */
+export function catchUpTitle(since: number | undefined, until: number, after?: CatchUpAfter): (lastChangeAt: number | undefined) => string | null {
+  return (lastChangeAt) =>
+    since !== undefined && lastChangeAt !== undefined && lastChangeAt < since - CLOCK_SLACK_MS ? null : catchUpLabel(since, until, after);
+}
+
+/** A file's ctime lags the clock by up to a tick of the kernel's coarse clock: a change this close to the last sign of life may have come after it. */
+const CLOCK_SLACK_MS = 2000;
 
 function localMinute(at: number): string {
   const d = new Date(at);

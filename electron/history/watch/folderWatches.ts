@@ -82,6 +82,15 @@ export class FolderWatches {
     await this.watchTree(Buffer.alloc(0), true);
   }
 
+  /** Watches folders the ignore rules left out until now (git tracks a file in them), with the folders below them not left out. */
+  async watchFolders(paths: readonly string[]): Promise<void> {
+    for (const path of paths) {
+      const rel = relBytes(path);
+      if (this.closed || this.watchers.has(rel.toString('latin1')) || this.ignored(path, true)) continue;
+      await this.watchTree(rel, true);
+    }
+  }
+
   /**
    * Watches the folders created while a rescan was due (their events were not looked at); called
    * before that rescan walks, so what its walk misses in them is an event of their new watch.

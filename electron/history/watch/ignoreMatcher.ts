@@ -20,7 +20,7 @@ export class IgnoreMatcher {
     exclude: readonly string[] = [],
     /** A folder always ignored (the data folder inside the project). */
     private readonly skip?: string,
-    private readonly tracked?: TrackedPaths,
+    private tracked?: TrackedPaths,
   ) {
     this.base = exclude.length > 0 ? [makeLayer('', exclude.join('\n'))] : [];
   }
@@ -44,12 +44,28 @@ export class IgnoreMatcher {
     return false;
   }
 
+  /** Whether a file is left out whatever git tracks: the data folder, .git, the user's exclude patterns. */
+  leftOut(path: string): boolean {
+    if (this.skip !== undefined && isUnderPrefix(path, this.skip)) return true;
+    const parts = path.split('/');
+    return parts.includes('.git') || this.excluded(parts, false);
+  }
+
   /** Whether the user's exclude patterns (not a .gitignore) leave the path or a folder on its way out. */
   private excluded(parts: readonly string[], isDir: boolean): boolean {
     for (let i = 1; i <= parts.length; i++) {
       if (isIgnored(this.base, parts.slice(0, i).join('/'), i < parts.length || isDir)) return true;
     }
     return false;
+  }
+
+  /** The files git tracks now (its index was written): they are never left out by a .gitignore. */
+  setTracked(tracked: TrackedPaths | undefined): void {
+    this.tracked = tracked;
+  }
+
+  get trackedNow(): TrackedPaths | undefined {
+    return this.tracked;
   }
 
   /** Forgets every .gitignore read so far (one of them changed). */

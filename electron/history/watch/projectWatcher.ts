@@ -3,6 +3,7 @@ import { FolderWatches } from './folderWatches.js';
 import type { TrackedPaths } from '../git/trackedPaths.js';
 import type { WalkedFolders } from '../walk/walkedFolders.js';
 import { IgnoreMatcher } from './ignoreMatcher.js';
+import { GitWatch } from './gitWatch.js';
 import { failurePoint } from '../faultPoint.js';
 import { count } from '../trace.js';
 
@@ -30,6 +31,8 @@ export interface ProjectWatcherOptions extends Partial<BatchTiming> {
   exclude?: readonly string[];
   /** The files git tracked when the watch began: watched whatever a .gitignore says. */
   tracked?: TrackedPaths;
+  /** The project's git folder and its tracked files asked again: HEAD's moves end groups, a file tracked anew is recorded. */
+  git?: { gitDir: string; tracked: () => Promise<TrackedPaths | undefined> };
   /** A folder never watched (the data folder inside the project). */
   skip?: string;
   /** The folders the rescan just before listed: watched without listing them again. */
@@ -49,6 +52,10 @@ export class ProjectWatcher {
   private readonly batcher: ChangeBatcher;
   private readonly matcher: IgnoreMatcher;
   private watches: FolderWatches | undefined;
+  private gitWatch: GitWatch | undefined;
+  /** The tracked set being asked again; `again` when the index changed meanwhile. */
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
   private chain: Promise<void> = Promise.resolve();
   private reconcileTimer: NodeJS.Timeout | undefined;
   private fallbackTimer: NodeJS.Timeout | undefined;
@@ -152,6 +159,8 @@ export class ProjectWatcher {
       heard: () => this.batcher.heard(),
     });
     this.watches = watches;
+    const git = this.options.git;
+    if (git) this.gitWatch = new GitWatch(git.gitDir, { headMoved: () => this.batcher.flush(), indexChanged: () => this.trackedChanged() });
     try {
       // Stands for the OS refusing a watch.
       failurePoint('watch-setup');
@@ -183,11 +192,46 @@ export class ProjectWatcher {
 
   /** Closes the folders' watches; the trace counts the projects watched in the process. */
   private closeWatch(): void {
+    this.gitWatch?.close();
+    this.gitWatch = undefined;
     const watches = this.watches;
     if (!watches) return;
     this.watches = undefined;
     count('watch.open', -1);
     watches.close();
+  }
+
+  /** git wrote its index: the tracked set is asked again (one ask at a time, one more if it changed meanwhile). */
+  private trackedChanged(): void {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = this.refreshTracked()
+      .catch((error: unknown) => this.options.onError?.(error))
+      .finally(() => {
+        this.refreshing = undefined;
+        if (this.refreshAgain) {
+          this.refreshAgain = false;
+          this.trackedChanged();
+        }
+      });
+  }
+
+  /**
+   * A file git tracks now that a .gitignore left out until now (`git add -f`) joins the open group
+   * with what it holds now, its first content; folders holding such files are watched from now on.
+   */
+  private async refreshTracked(): Promise<void> {
+    const tracked = await this.options.git?.tracked();
+    if (!tracked || !this.watches) return;
+    const before = this.matcher.trackedNow;
+    const newlyTracked: string[] = [];
+    for (const path of tracked.files) if (!before?.files.has(path) && this.matcher.ignored(path, false)) newlyTracked.push(path);
+    const newFolders = [...tracked.folders].filter((folder) => !before?.folders.has(folder)).sort();
+    this.matcher.setTracked(tracked);
+    await this.watches.watchFolders(newFolders);
+    for (const path of newlyTracked) this.batcher.add(path);
   }
 
   private file(path: string): void {

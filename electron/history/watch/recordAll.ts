@@ -6,7 +6,7 @@ import { observeProject } from '../config/projectState.js';
 import type { HistoryEngine } from '../historyEngine.js';
 import type { WatchOptions } from '../versions/projectRecorder.js';
 import type { ChangeGroupResult } from '../versions/changeGroup.js';
-import { catchUpLabel, lastSeenAt, markRunning, type CatchUpAfter } from './catchUp.js';
+import { catchUpTitle, lastSeenAt, markRunning, type CatchUpAfter } from './catchUp.js';
 import { watchLimitError } from './watchLimit.js';
 import { IdleCollector } from './idleCollector.js';
 
@@ -182,7 +182,7 @@ export class RecordAll {
         return;
       }
       const since = lastSeenAt(store);
-      const label = catchUpUntil === undefined ? undefined : () => catchUpLabel(since, catchUpUntil, this.options.catchUpAfter);
+      const label = catchUpUntil === undefined ? undefined : catchUpTitle(since, catchUpUntil, this.options.catchUpAfter);
       // The watch is placed as the catch-up's walk lists each folder: no second pass over the files.
       const caught = await engine.catchUpAndWatch(
         t.projectId,

@@ -97,7 +97,12 @@ describe('git operations named in the history', () => {
     await recorded(project);
     git(root, 'rebase', '-q', 'main');
     await recorded(project);
-    expect(latest(project).label).toBe(`Rebase onto \`${short(root, 'main')}\` Topic work, on later`);
+    // Its start (HEAD onto main) and its step (Later work applied again) are a snapshot each.
+    const changes = project.engine.log(project.projectId).filter((s) => s.kind === 'change');
+    expect(changes.slice(-2).map((s) => s.label)).toEqual([
+      `Rebase onto \`${short(root, 'main')}\` Topic work`,
+      `Rebase: applied \`${short(root)}\` Later work`,
+    ]);
   });
 
   it('a pull is named as such', async () => {

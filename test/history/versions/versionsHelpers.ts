@@ -25,7 +25,7 @@ export function repoWithBaseline(files: Record<string, string>): Promise<Project
   return openWithBaseline(makeRepo(files));
 }
 
-/** A project at a folder already filled. */
+/** A folder as it is (a repository made by the test), opened with its baseline. */
 export async function openWithBaseline(root: string): Promise<Project> {
   const engine = new HistoryEngine(tempDir('hindsight-data-'));
   onTestFinished(async () => {

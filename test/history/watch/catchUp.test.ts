@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catchUpLabel, lastSeenAt, markRunning } from '../../../electron/history/watch/catchUp.js';
+import { catchUpLabel, catchUpTitle, lastSeenAt, markRunning } from '../../../electron/history/watch/catchUp.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
 
 // The span a catch-up covers: from the project's last sign of life (the recorder's mark in
@@ -31,6 +31,35 @@ describe('the catch-up span', () => {
     expect(catchUpLabel(at, at + 2 * 3_600_000)).toBe('Changed while Hindsight was not running from 2026-01-02 03:04 to 2026-01-02 05:04');
     expect(catchUpLabel(undefined, at)).toBe('Changed while Hindsight was not running to 2026-01-02 03:04');
     expect(catchUpLabel(at, at + 60_000, 'paused')).toBe('Changed while recording was paused from 2026-01-02 03:04 to 2026-01-02 03:05');
+    // Both ends in one minute: the minute is said once.
+    const sameMinute = new Date(2026, 0, 2, 3, 4, 1).getTime();
+    expect(catchUpLabel(sameMinute, at)).toBe('Changed while Hindsight was not running at 2026-01-02 03:04');
+  });
+
+  it('is given only when a file changed after the last sign of life: one changed while a recorder ran is not titled so', () => {
+    const since = new Date(2026, 0, 2, 3, 4, 30).getTime();
+    const title = catchUpTitle(since, since + 3_600_000);
+    expect(title(since - 5000)).toBeNull();
+    // File times lag the clock a little: a change just before the mark may have come after it.
+    expect(title(since - 10)).not.toBeNull();
+    expect(title(since + 1000)).toBe('Changed while Hindsight was not running from 2026-01-02 03:04 to 2026-01-02 04:04');
+    // A deletion has no time: made while nothing recorded.
+    expect(title(undefined)).toBe(catchUpLabel(since, since + 3_600_000));
+  });
+
+  it('a catch-up of a file changed before a recorder last ran is not titled as changed while nothing ran; one changed after is', async () => {
+    const { engine, root, projectId, store } = await projectWithBaseline({ 'a.txt': 'one', 'b.txt': 'b' });
+    writeFileSync(join(root, 'a.txt'), 'changed, then a recorder ran without seeing it');
+    markRunning(store, Date.now() + 60_000);
+    const missed = await engine.rescan(projectId, { label: catchUpTitle(lastSeenAt(store), Date.now() + 120_000) });
+    expect(store.index.snapshot(missed.snapshotId!)!.label).toBeNull();
+
+    markRunning(store, Date.now() - 60_000);
+    writeFileSync(join(root, 'b.txt'), 'changed while nothing ran');
+    const since = lastSeenAt(store);
+    const until = Date.now();
+    const caught = await engine.rescan(projectId, { label: catchUpTitle(since, until) });
+    expect(store.index.snapshot(caught.snapshotId!)!.label).toBe(catchUpLabel(since, until));
   });
 
   it('gives a rescan that finds nothing no snapshot, whatever its title', async () => {

@@ -1,0 +1,64 @@
+import type { NewBlob, NewVersion } from '../db/commitSnapshot.js';
+import { catFileBatch } from '../git/catFileBatch.js';
+import { diffTree } from '../git/diffTree.js';
+import type { HeadMove } from '../git/headLog.js';
+import { entryKind } from '../git/treeEntry.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import { storeBytes } from '../store/storeBytes.js';
+
+// What one move of HEAD wrote into the working tree, taken from git's objects instead of the disk:
+// the files that differ between the commit HEAD left and the one it reached (`git diff-tree`), each
+// with the mode and bytes `to` holds (`git cat-file --batch`), a deletion where `to` holds nothing.
+// It is how a move is recorded once the disk has moved on (a later checkout rewrote the files
+// before this one's group was written): the objects hold exactly what the checkout wrote.
+
+export interface MoveChanges {
+  /** Sorted by path; only those that differ from the history's latest version. */
+  versions: NewVersion[];
+  blobs: NewBlob[];
+  /** Every project path the move wrote or removed, recorded or not. */
+  paths: string[];
+}
+
+export interface MoveRules {
+  /** Whether a path is recorded at all (the user's exclude patterns, the data folder). */
+  keep: (path: string) => boolean;
+  /** New files larger than this are not recorded, as from the disk. */
+  maxFileSize?: number | null;
+}
+
+export async function moveChanges(store: ProjectStore, move: HeadMove, { keep, maxFileSize }: MoveRules): Promise<MoveChanges> {
+  const repo = store.git.repository();
+  if (!repo) return { versions: [], blobs: [], paths: [] };
+  const changes = (await diffTree(repo.workTree, move.from, move.to, repo.prefix)).filter((c) => c.path.startsWith(repo.prefix));
+  const paths = changes.map((c) => c.path.slice(repo.prefix.length));
+  const wanted = changes.filter((c, i) => keep(paths[i]!) && c.gitMode !== undefined && entryKind(c.gitMode) !== undefined);
+  const bytes = await catFileBatch(
+    repo.workTree,
+    wanted.map((c) => c.oid!),
+  );
+  const damaged = new Set(store.index.damagedHashes());
+  const versions: NewVersion[] = [];
+  const blobs: NewBlob[] = [];
+  for (const [i, change] of changes.entries()) {
+    const path = paths[i]!;
+    if (!keep(path)) continue;
+    const latest = store.index.latestVersionOf(path);
+    const kind = change.gitMode === undefined ? undefined : entryKind(change.gitMode);
+    const content = change.oid === undefined ? undefined : bytes.get(change.oid);
+    if (!kind || !content) {
+      // Gone at `to` (or a submodule, which is not a file): a deletion of what the history holds.
+      if (latest?.hash) versions.push({ path, hash: null, mode: 0, size: 0, type: null });
+      continue;
+    }
+    if (maxFileSize != null && content.length > maxFileSize && !latest?.hash) continue;
+    const { hash, repaired, stored } = storeBytes(content, store.blobsDir, undefined, false, damaged);
+    if (repaired) store.index.clearDamaged([hash]);
+    const target = kind.type === 'symlink' ? content.toString('utf8') : null;
+    if (latest && latest.hash === hash && latest.mode === kind.mode && (latest.type ?? null) === kind.type && (latest.target ?? null) === target) continue;
+    versions.push({ path, hash, mode: kind.mode, size: content.length, type: kind.type, target });
+    blobs.push({ hash, size: content.length, ...(stored === undefined ? {} : { storedSize: stored }) });
+  }
+  versions.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { versions, blobs, paths };
+}

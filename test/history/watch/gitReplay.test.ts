@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { FileEntry, SnapshotInfo } from '../../../shared/history.js';
+import { cliJson, finished, startCli } from '../../helpers/runCli.js';
+import { tempDir } from '../../helpers/tempDirs.js';
+import { GIT_ENV, git } from '../git/gitFixture.js';
+import { within } from '../versions/gitMoveHelpers.js';
+import { firstParentCommits } from '../../bench/density/gitReplay.js';
+
+// The replay of a real repository's history under the real recorder (`hindsight watch --all`, the
+// built CLI): a clone of HINDSIGHT_REPLAY_REPO (e.g. a fetched mirror of pallets/flask) is checked
+// out at its first-parent commits one after another, HINDSIGHT_REPLAY_SPACING_MS apart (1 s,
+// faster than the 2 s quiet window), HINDSIGHT_REPLAY_COMMITS moves (60). Then every checkout must
+// be one snapshot titled by its commit, and each snapshot's tree must equal `git ls-tree` of its
+// commit (the bytes by SHA-256). Opt-in: it needs a repository and a minute or two.
+
+const REPO = process.env.HINDSIGHT_REPLAY_REPO;
+const MOVES = Number(process.env.HINDSIGHT_REPLAY_COMMITS ?? 60);
+const SPACING_MS = Number(process.env.HINDSIGHT_REPLAY_SPACING_MS ?? 1000);
+
+describe.skipIf(!REPO)('a replay of a real history under hindsight watch --all (set HINDSIGHT_REPLAY_REPO to a git repository to run it)', () => {
+  it(`gives one snapshot per checkout, named by its commit, whose tree is the commit's`, { timeout: 600_000 }, async () => {
+    const root = tempDir('hindsight-replay-');
+    const data = tempDir('hindsight-data-');
+    git(root, 'clone', '-q', '--no-checkout', REPO!, '.');
+    const replayed = firstParentCommits(root, MOVES + 1);
+    const commits = replayed.map((c) => c.hash);
+    git(root, 'checkout', '-q', commits[0]!);
+    await cliJson(['open', root, '--data-dir', data]);
+
+    const watch = startCli(['watch', '--all', '--data-dir', data, '--json']);
+    const done = finished(watch);
+    let err = '';
+    watch.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    await within(() => err.includes('Ctrl-C to stop'), 60_000);
+    for (const commit of commits.slice(1)) {
+      git(root, 'checkout', '-q', commit);
+      await new Promise((resolve) => setTimeout(resolve, SPACING_MS));
+    }
+    const last = `Checked out \`${commits.at(-1)!.slice(0, 7)}\``;
+    let log: SnapshotInfo[] = [];
+    await poll(async () => (log = await cliJson<SnapshotInfo[]>(['log', root, '--data-dir', data])).some((s) => s.label?.startsWith(last)), 120_000);
+    watch.kill('SIGINT');
+    expect((await done).code).toBe(0);
+    log = await cliJson<SnapshotInfo[]>(['log', root, '--data-dir', data]);
+
+    const changes = log.filter((s) => s.kind === 'change');
+    const blobs = new BlobHashes(root);
+    const missing: string[] = [];
+    const mismatched: string[] = [];
+    // A checkout to a commit whose tree is the one before's (a merge that brought nothing new on
+    // the first-parent line) changes no file: it has no snapshot, and is counted apart.
+    let unchanged = 0;
+    for (const [i, commit] of commits.entries()) {
+      if (i === 0) continue;
+      const title = `Checked out \`${commit.slice(0, 7)}\` ${replayed[i]!.subject}`;
+      const named = changes.filter((s) => s.label === title);
+      if (git(root, 'rev-parse', `${commits[i - 1]}^{tree}`) === git(root, 'rev-parse', `${commit}^{tree}`)) {
+        unchanged++;
+        if (named.length !== 0) missing.push(`${commit.slice(0, 7)}: ${named.length} snapshots for no change`);
+        continue;
+      }
+      if (named.length !== 1) {
+        missing.push(`${commit.slice(0, 7)}: ${named.length} snapshots`);
+        continue;
+      }
+      const files = await cliJson<FileEntry[]>(['files', root, '--at', String(named[0]!.snapshotId), '--data-dir', data]);
+      const recorded = files.map((f) => `${f.path}\0${f.hash}`).sort();
+      const expected = Object.entries(blobs.tree(commit))
+        .map(([path, hash]) => `${path}\0${hash}`)
+        .sort();
+      if (recorded.join('\n') !== expected.join('\n')) mismatched.push(commit.slice(0, 7));
+    }
+    const extra = changes.filter((s) => !s.label?.startsWith('Checked out `'));
+    console.log(
+      `replay: ${commits.length - 1} checkouts (${unchanged} to an identical tree), ${changes.length} change snapshots, ` +
+        `${commits.length - 1 - unchanged - missing.length} named by their commit, ` +
+        `${mismatched.length} trees unlike git ls-tree, ${extra.length} other snapshots`,
+    );
+    expect({ missing, mismatched, extra: extra.map((s) => s.label) }).toEqual({ missing: [], mismatched: [], extra: [] });
+  });
+});
+
+/** Asks until `ready` answers true or the deadline passed. */
+async function poll(ready: () => Promise<boolean>, deadlineMs: number): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (!(await ready()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** A commit's files as path -> SHA-256 of their bytes (a link: of its target), from `git ls-tree` and `git cat-file`. */
+class BlobHashes {
+  private readonly known = new Map<string, string>();
+
+  constructor(private readonly root: string) {}
+
+  tree(commit: string): Record<string, string> {
+    const entries = execFileSync('git', ['ls-tree', '-r', '-z', '--full-tree', commit], { cwd: this.root, env: GIT_ENV })
+      .toString('utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((record) => {
+        const [meta, path] = record.split('\t') as [string, string];
+        return { oid: meta.split(' ')[2]!, type: meta.split(' ')[1], path };
+      })
+      .filter((e) => e.type === 'blob');
+    return Object.fromEntries(entries.map((e) => [e.path, this.hashOf(e.oid)]));
+  }
+
+  private hashOf(oid: string): string {
+    let hash = this.known.get(oid);
+    if (!hash) {
+      hash = createHash('sha256')
+        .update(execFileSync('git', ['cat-file', 'blob', oid], { cwd: this.root, env: GIT_ENV, maxBuffer: 256 * 1024 * 1024 }))
+        .digest('hex');
+      this.known.set(oid, hash);
+    }
+    return hash;
+  }
+}
