@@ -65,7 +65,10 @@ try {
     }
     process.stderr.write(`round ${round + 1}/${rounds} done\n`);
   }
-  report(sides.map(([side]) => side), times);
+  report(
+    sides.map(([side]) => side),
+    times,
+  );
 } finally {
   base?.remove();
 }
@@ -98,7 +101,9 @@ function report(sides: string[], times: Map<string, (number | null)[]>): void {
     lines.push(`| \`${c.pattern.replace(/\|/g, '\\|')}\` | ${cells.join(' | ')} |`);
   }
   lines.push('');
-  lines.push(`linear (each ${large / 1024} KiB time at most ${((4.5 * large) / (4 * small)).toFixed(2)}x the ${small / 1024} KiB time): ${linear ? 'met' : 'NOT met'}`);
+  lines.push(
+    `linear (each ${large / 1024} KiB time at most ${((4.5 * large) / (4 * small)).toFixed(2)}x the ${small / 1024} KiB time): ${linear ? 'met' : 'NOT met'}`,
+  );
   if (baseSlowest !== null) lines.push(`none slower per MiB than the base's slowest (${baseSlowest.toFixed(0)} ms/MiB): ${withinBase ? 'met' : 'NOT met'}`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -59,7 +59,10 @@ try {
     if (built.status !== 0) throw new Error('the base commit did not build');
     clis.push([`base ${base.sha.slice(0, 12)}`, join(base.dir, 'out/cli/hindsight.js')]);
   }
-  const queries = [...(values.query ?? QUERIES).map((q) => ({ q, regex: false })), ...(values['regex-query'] ?? REGEX_QUERIES).map((q) => ({ q, regex: true }))];
+  const queries = [
+    ...(values.query ?? QUERIES).map((q) => ({ q, regex: false })),
+    ...(values['regex-query'] ?? REGEX_QUERIES).map((q) => ({ q, regex: true })),
+  ];
   const times = new Map<string, number[]>();
   const hits = new Map<string, string>();
   const add = (key: string, ms: number) => times.set(key, [...(times.get(key) ?? []), ms]);

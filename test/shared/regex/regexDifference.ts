@@ -81,7 +81,7 @@ const compiles = (pattern: string) => {
 /** The difference made smaller: pieces of the pattern, then of the text, dropped while it still differs. */
 export function shrunk(found: Difference): Difference {
   let best = found;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const pattern of smaller(best.pattern)) {
       const d = compiles(pattern) ? differenceOf(pattern, best.text, best.caseSensitive) : null;
