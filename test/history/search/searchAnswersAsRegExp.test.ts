@@ -60,25 +60,30 @@ function text(random: () => number): string {
 
 /** The hits RegExp gives: per path and content, the versions holding it and each match's line and column. */
 function reference(texts: Map<string, Map<string, string>>, versions: Map<string, Map<number, string>>, request: SearchRequest) {
-  const out = new Map<string, { versions: number[]; matches: [number, number][] }>();
+  const out = new Map<string, { versions: number[]; matches: [number, number, number, string][] }>();
   for (const [path, byHash] of texts) {
     for (const [hash, content] of byHash) {
       const matches = findMatches(content, queryPattern(request), 100);
       if (matches.length === 0) continue;
       const holding = [...versions.get(path)!].filter(([, h]) => h === hash).map(([id]) => id);
-      out.set(`${path} ${hash}`, { versions: holding.sort((a, b) => a - b), matches: matches.map((m) => [m.line, m.column]) });
+      // The viewer marks preview[previewFrom, previewTo): the match, to the end of its line.
+      const marks = matches.map((m) => {
+        const lineEnd = content.slice(m.offset).search(/\r?\n|\r$|$/);
+        return content.slice(m.offset, m.offset + Math.min(m.length, lineEnd));
+      });
+      out.set(`${path} ${hash}`, { versions: holding.sort((a, b) => a - b), matches: matches.map((m, k) => [m.line, m.column, m.length, marks[k]!]) });
     }
   }
   return out;
 }
 
 function answered(result: SearchResult, hashOf: Map<number, string>) {
-  const out = new Map<string, { versions: number[]; matches: [number, number][] }>();
+  const out = new Map<string, { versions: number[]; matches: [number, number, number, string][] }>();
   for (const hit of result.results) {
     const hash = hashOf.get(hit.versions[0]!.versionId)!;
     out.set(`${hit.path} ${hash}`, {
       versions: hit.versions.map((v) => v.versionId).sort((a, b) => a - b),
-      matches: hit.matches.map((m) => [m.line, m.column]),
+      matches: hit.matches.map((m) => [m.line, m.column, m.length, m.preview.slice(m.previewFrom, m.previewTo)]),
     });
   }
   return out;
