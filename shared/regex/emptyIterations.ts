@@ -1,4 +1,4 @@
-import { unsupported, type Node } from './regexSyntax.js';
+import { TOO_LARGE, unsupported, type Node } from './regexSyntax.js';
 
 // JavaScript's rule for a repeat whose body can match nothing (RepeatMatcher in the spec): an
 // iteration past the minimum that consumes no character fails, and the backtracking engine goes
@@ -26,8 +26,16 @@ export class EmptyIterations {
 
   constructor(private readonly query: string) {}
 
+  readonly #expanded = new Map<Node, Node>();
+
   /** The repeat as the compiler runs it: `min` bodies, then optional iterations that each consume a character. */
   expand(node: Extract<Node, { kind: 'repeat' }>): Node {
+    let known = this.#expanded.get(node);
+    if (!known) this.#expanded.set(node, (known = this.#expansion(node)));
+    return known;
+  }
+
+  #expansion(node: Extract<Node, { kind: 'repeat' }>): Node {
     const items: Node[] = [];
     for (let k = 0; k < node.min; k++) items.push(node.body);
     const body = node.max > node.min ? this.nonEmpty(node.body) : null;
@@ -101,7 +109,7 @@ export class EmptyIterations {
   /** Neighbouring runs of the same kind as one alternation (fewer runs to multiply). */
   #merged(runs: Run[]): Run[] {
     this.#made += runs.length;
-    if (this.#made > MAX_RUNS) throw unsupported('large counted repeats such as {0,1000} cannot be searched in linear time', this.query);
+    if (this.#made > MAX_RUNS) throw unsupported(TOO_LARGE, this.query);
     const out: Run[] = [];
     for (const run of runs) {
       const last = out[out.length - 1];

@@ -1,6 +1,6 @@
 import { caseClass } from './caseFold.js';
 import { EmptyIterations } from './emptyIterations.js';
-import { isWordUnit, unsupported, type CharTest, type Node } from './regexSyntax.js';
+import { isWordUnit, TOO_LARGE, unsupported, type CharTest, type Node } from './regexSyntax.js';
 
 // A regular expression run as an automaton (a Pike VM, as RE2 does): every way the pattern can be
 // at one place in the text advances together, one step per character, so a text costs at most
@@ -47,7 +47,7 @@ export function compileProgram(tree: Node, ignoreCase: boolean, query: string): 
   const tests: CharTest[] = [];
   const iterations = new EmptyIterations(query);
   const emit = (code: number, a = 0, b = 0): number => {
-    if (op.length >= MAX_PROGRAM) throw unsupported('large counted repeats such as {0,1000} cannot be searched in linear time', query);
+    if (op.length >= MAX_PROGRAM) throw unsupported(TOO_LARGE, query);
     op.push(code);
     x.push(a);
     y.push(b);

@@ -18,6 +18,9 @@ export type Node =
   /** Up to `max` optional iterations of a body that always consumes a character (emptyIterations.ts makes them). */
   | { kind: 'loop'; body: Node; max: number; greedy: boolean };
 
+/** Why a pattern whose automaton would be too large is refused. */
+export const TOO_LARGE = 'large counted repeats such as {0,1000}, or repeated groups that can match nothing in many ways, cannot be searched in linear time';
+
 export function unsupported(what: string, query: string): HindsightError {
   return new HindsightError('BAD_REQUEST', `This pattern is too costly to search; simplify it (${what}).`, { query });
 }

@@ -78,13 +78,25 @@ const compiles = (pattern: string) => {
   }
 };
 
+/**
+ * Whether the pattern holds what the engine refuses by design (a lookaround, or a backreference:
+ * `\k<`, or `\N` with N at most its groups), so a smaller pattern that does is a different
+ * failure, not the same one made smaller. Approximate (a `(` or `\` inside a class is not told
+ * apart): it only steers the shrinking.
+ */
+function refusedByDesign(pattern: string): boolean {
+  if (/\(\?<?[=!]|\\k</.test(pattern)) return true;
+  const groups = (pattern.match(/\((?!\?)|\(\?<(?![=!])/g) ?? []).length;
+  return [...pattern.matchAll(/\\+([1-9]\d*)/g)].some((m) => (m[0].length - m[1]!.length) % 2 === 1 && Number(m[1]) <= groups);
+}
+
 /** The difference made smaller: pieces of the pattern, then of the text, dropped while it still differs. */
 export function shrunk(found: Difference): Difference {
   let best = found;
   for (let changed = true; changed;) {
     changed = false;
     for (const pattern of smaller(best.pattern)) {
-      const d = compiles(pattern) ? differenceOf(pattern, best.text, best.caseSensitive) : null;
+      const d = compiles(pattern) && !refusedByDesign(pattern) ? differenceOf(pattern, best.text, best.caseSensitive) : null;
       if (d) {
         best = d;
         changed = true;

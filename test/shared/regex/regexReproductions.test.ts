@@ -85,6 +85,13 @@ describe('the regex engine refuses what no automaton runs in linear time, saying
       expect(refused(query), query).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/too costly.*backreferences are not supported/) });
   });
 
+  it('a repeated group that can match nothing in too many ways, as a large counted repeat', () => {
+    expect(refused(`(?:${'a?'.repeat(200)})*x`).message).toMatch(/too costly.*repeated groups that can match nothing in many ways/);
+    expect(refused('(a{0,1000}){0,1000}').message).toMatch(/too costly.*large counted repeats/);
+    // A few such items are searched as RegExp does.
+    expect(asRegExp(`(?:${'a?'.repeat(8)})*x`, 'aaaaaaaaaaaax')).toEqual([[0, 13]]);
+  });
+
   it('lookaheads and lookbehinds', () => {
     for (const query of ['a(?=b)', 'a(?!b)', '(?<=a)b', '(?<!a)b'])
       expect(refused(query), query).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/too costly.*lookarounds are not supported/) });
