@@ -15,8 +15,9 @@ import { notRacy, projectWithBaseline } from '../versions/versionsHelpers.js';
 // history of a few files with many versions (lines ended by \n, \r\n and \r, words with case
 // pairs), the search index built, then generated patterns, half with 3 characters or more of
 // plain text so the trigram prefilter (search/regexLiteral.ts) narrows them, searched with and
-// without case. Every hit, its versions and its matches' lines and columns must be the
-// reference's, and no version holding a match may be missing.
+// without case. Every hit, its versions and its matches' lines, columns and lengths must be the
+// reference's, the range the viewer marks in each preview the match's text (to its line's end),
+// and no version holding a match may be missing.
 
 const SEED = 4141;
 const FILES = ['src/app.ts', 'notes.md', 'data.csv'];
