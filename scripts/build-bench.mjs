@@ -30,6 +30,8 @@ export async function buildBench() {
     recordBench: 'test/bench/record/recordBench.ts',
     densityBench: 'test/bench/density/densityBench.ts',
     scaleBench: 'test/bench/scale/scaleBench.ts',
+    regexBench: 'test/bench/regex/regexBench.ts',
+    searchReplayBench: 'test/bench/search/searchReplayBench.ts',
     copyWorker: 'electron/history/store/copyWorker.ts',
     pruneWorker: 'electron/history/retention/pruneWorker.ts',
     indexWorker: 'electron/history/search/indexWorker.ts',

@@ -106,16 +106,30 @@ export function findMatchesWith(text: string, next: FindNext, max: number): Text
 
 export const PREVIEW_CHARS = 160;
 
-/** The line a match is on, without its line break, cut around the match when it is long. */
-export function previewOf(text: string, match: TextMatch): string {
+/** A match's line as a search shows it, and where the match lies in it. */
+export interface MatchPreview {
+  /** The line, without its line break, cut around the match when it is long (`…` where cut). */
+  preview: string;
+  /** The matched text in `preview`: from, to (UTF-16 offsets), clipped to the line shown. */
+  from: number;
+  to: number;
+}
+
+/** The line a match is on, cut around the match when it is long, with the match's place in it. */
+export function previewOf(text: string, match: TextMatch): MatchPreview {
   const start = text.lastIndexOf('\n', match.offset - 1) + 1;
   let end = text.indexOf('\n', match.offset);
   if (end === -1) end = text.length;
   if (end > start && text[end - 1] === '\r') end--;
-  if (end - start <= PREVIEW_CHARS) return text.slice(start, end);
+  const shown = (from: number, to: number, lead: string, preview: string): MatchPreview => {
+    const clip = (offset: number) => lead.length + Math.min(Math.max(offset - from, 0), to - from);
+    return { preview, from: clip(match.offset), to: clip(match.offset + match.length) };
+  };
+  if (end - start <= PREVIEW_CHARS) return shown(start, end, '', text.slice(start, end));
   const from = Math.max(start, Math.min(match.offset - 40, end - PREVIEW_CHARS));
   const to = Math.min(end, from + PREVIEW_CHARS);
-  return `${from > start ? '…' : ''}${text.slice(from, to)}${to < end ? '…' : ''}`;
+  const lead = from > start ? '…' : '';
+  return shown(from, to, lead, `${lead}${text.slice(from, to)}${to < end ? '…' : ''}`);
 }
 
 /** The match of `query` that starts at a line and column of `text` (as a search reported it), or null. */

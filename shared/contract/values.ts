@@ -399,8 +399,13 @@ export interface SearchIndexStats extends SearchIndexProgress {
 export interface SearchMatch {
   line: number;
   column: number;
+  /** The matched text's length (UTF-16 code units; 0 for an empty regex match). */
+  length: number;
   /** The line, cut around the match when it is long. */
   preview: string;
+  /** Where the match lies in `preview` (UTF-16 offsets, clipped to the line shown): what the viewer marks. */
+  previewFrom: number;
+  previewTo: number;
 }
 
 export interface SearchVersionRef {

@@ -1,5 +1,6 @@
 import { caseClass } from './caseFold.js';
-import { isWordUnit, unsupported, type CharTest, type Node } from './regexSyntax.js';
+import { EmptyIterations } from './emptyIterations.js';
+import { isWordUnit, TOO_LARGE, unsupported, type CharTest, type Node } from './regexSyntax.js';
 
 // A regular expression run as an automaton (a Pike VM, as RE2 does): every way the pattern can be
 // at one place in the text advances together, one step per character, so a text costs at most
@@ -44,8 +45,9 @@ export function compileProgram(tree: Node, ignoreCase: boolean, query: string): 
   const x: number[] = [];
   const y: number[] = [];
   const tests: CharTest[] = [];
+  const iterations = new EmptyIterations(query);
   const emit = (code: number, a = 0, b = 0): number => {
-    if (op.length >= MAX_PROGRAM) throw unsupported('large counted repeats such as {0,1000} cannot be searched in linear time', query);
+    if (op.length >= MAX_PROGRAM) throw unsupported(TOO_LARGE, query);
     op.push(code);
     x.push(a);
     y.push(b);
@@ -80,8 +82,10 @@ export function compileProgram(tree: Node, ignoreCase: boolean, query: string): 
         for (const jump of jumps) x[jump] = op.length;
         return;
       }
-      case 'repeat': {
-        for (let k = 0; k < node.min; k++) visit(node.body);
+      case 'repeat':
+        visit(iterations.expand(node));
+        return;
+      case 'loop': {
         if (node.max === Infinity) {
           const split = emit(SPLIT);
           visit(node.body);
@@ -90,7 +94,7 @@ export function compileProgram(tree: Node, ignoreCase: boolean, query: string): 
           return;
         }
         const splits: number[] = [];
-        for (let k = node.min; k < node.max; k++) {
+        for (let k = 0; k < node.max; k++) {
           splits.push(emit(SPLIT));
           visit(node.body);
         }
@@ -200,8 +204,11 @@ export class LinearMatcher {
     this.#current.clear();
     for (let pos = from; pos <= n; pos++) {
       if (start < 0 && this.#current.size === 0 && this.#starts) {
+        const at = pos;
         while (pos < n && !this.#canStart(text.charCodeAt(pos))) pos++;
         if (pos === n) break;
+        // The marks of the closure made at `at` (ways that failed there) say nothing about `pos`.
+        if (pos !== at) this.#current.clear();
       }
       // A match starting here is tried after every earlier start: leftmost wins.
       if (start < 0) this.#add(this.#current, 0, pos, text, pos);

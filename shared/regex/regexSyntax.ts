@@ -14,7 +14,12 @@ export type Node =
   | { kind: 'assert'; what: '^' | '$' | 'b' | 'B' }
   | { kind: 'concat'; items: Node[] }
   | { kind: 'alt'; options: Node[] }
-  | { kind: 'repeat'; body: Node; min: number; max: number; greedy: boolean };
+  | { kind: 'repeat'; body: Node; min: number; max: number; greedy: boolean }
+  /** Up to `max` optional iterations of a body that always consumes a character (emptyIterations.ts makes them). */
+  | { kind: 'loop'; body: Node; max: number; greedy: boolean };
+
+/** Why a pattern whose automaton would be too large is refused. */
+export const TOO_LARGE = 'large counted repeats such as {0,1000}, or repeated groups that can match nothing in many ways, cannot be searched in linear time';
 
 export function unsupported(what: string, query: string): HindsightError {
   return new HindsightError('BAD_REQUEST', `This pattern is too costly to search; simplify it (${what}).`, { query });
@@ -38,6 +43,7 @@ const CONTROL: Record<string, number> = { n: 10, r: 13, t: 9, f: 12, v: 11 };
 
 export function parseRegex(source: string): Node {
   const namedGroups = /\(\?<[^=!]/.test(source);
+  const groups = capturingGroups(source);
   let i = 0;
 
   const alternation = (): Node => {
@@ -74,7 +80,6 @@ export function parseRegex(source: string): Node {
     } else return atom;
     const greedy = source[i] !== '?';
     if (!greedy) i++;
-    if (atom.kind === 'assert') return atom.what === '^' || atom.what === '$' || min > 0 ? atom : { kind: 'empty' };
     return { kind: 'repeat', body: atom, min, max, greedy };
   };
 
@@ -116,7 +121,12 @@ export function parseRegex(source: string): Node {
     if (next in CONTROL) return CONTROL[next]!;
     if (inClass && next === 'b') return 8;
     if (next === '0' && !isDigit(source.charCodeAt(i))) return 0;
-    if (/[1-9]/.test(next) && !inClass) throw unsupported('backreferences are not supported', source);
+    if (/[1-9]/.test(next) && !inClass) {
+      // Annex B: `\N` refers to a group only when the pattern has N groups; otherwise it is an
+      // octal escape (`\101` is `A`), or the digit itself for 8 and 9.
+      if (Number(/^\d+/.exec(source.slice(i - 1))![0]) <= groups) throw unsupported('backreferences are not supported', source);
+      if (next === '8' || next === '9') return next.charCodeAt(0);
+    }
     if (/[0-7]/.test(next)) {
       // A legacy octal escape (in a class, or \0 followed by digits).
       const m = /^[0-7]{0,2}/.exec(source.slice(i))![0];
@@ -133,7 +143,8 @@ export function parseRegex(source: string): Node {
     }
     if (next === 'c') {
       const letter = source[i];
-      if (letter !== undefined && /[A-Za-z]/.test(letter)) {
+      // Annex B: inside a class a digit or `_` is a control letter too (`[\c1]` is U+0011).
+      if (letter !== undefined && (inClass ? /[A-Za-z0-9_]/ : /[A-Za-z]/).test(letter)) {
         i++;
         return letter.charCodeAt(0) % 32;
       }
@@ -180,4 +191,18 @@ export function parseRegex(source: string): Node {
   };
 
   return alternation();
+}
+
+/** How many capturing groups the pattern has (what a `\N` is compared with; forward ones count). */
+function capturingGroups(source: string): number {
+  let count = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(' && (source[i + 1] !== '?' || (source[i + 2] === '<' && source[i + 3] !== '=' && source[i + 3] !== '!'))) count++;
+  }
+  return count;
 }

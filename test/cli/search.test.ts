@@ -36,11 +36,11 @@ describe('hindsight search', () => {
     for (const hit of result.results) {
       expect(Object.keys(hit).sort()).toEqual(['firstSeen', 'lastSeen', 'matches', 'path', 'stillPresent', 'versions']);
       for (const v of hit.versions) expect(Object.keys(v).sort()).toEqual(['at', 'snapshotId', 'versionId']);
-      for (const m of hit.matches) expect(Object.keys(m).sort()).toEqual(['column', 'line', 'preview']);
+      for (const m of hit.matches) expect(Object.keys(m).sort()).toEqual(['column', 'length', 'line', 'preview', 'previewFrom', 'previewTo']);
     }
     const [newer, older] = result.results;
     expect(newer!.lastSeen).toBeGreaterThanOrEqual(older!.lastSeen);
-    expect(newer!.matches).toEqual([{ line: 1, column: 7, preview: 'const apiKey = process.env.KEY;' }]);
+    expect(newer!.matches).toEqual([{ line: 1, column: 7, length: 6, preview: 'const apiKey = process.env.KEY;', previewFrom: 6, previewTo: 12 }]);
     expect(newer!.stillPresent).toBe(true);
 
     const old = await json<SearchResult>('search', root, '"old"');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchResult } from '../../shared/contract.js';
+import { PREVIEW_CHARS } from '../../shared/textSearch.js';
 import { parseSince } from '../../electron/cli/sinceTime.js';
 import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { lastTrace, SLOW_PATTERN, slowProject } from '../helpers/slowSearch.js';
@@ -20,7 +21,9 @@ describe('hindsight search never hangs', () => {
     const dataDir = tempDir('hindsight-data-');
     await cliJson(['open', root, '--data-dir', dataDir]);
     const result = await cliJson<SearchResult>(['search', root, '(a|aa)*b', '--regex', '--data-dir', dataDir]);
-    expect(result.results.map((hit) => [hit.path, hit.matches])).toEqual([['hit.txt', [{ line: 1, column: 1, preview: expect.any(String) }]]]);
+    expect(result.results.map((hit) => [hit.path, hit.matches])).toEqual([
+      ['hit.txt', [{ line: 1, column: 1, length: 50 * 1024 + 1, preview: expect.any(String), previewFrom: 0, previewTo: PREVIEW_CHARS }]],
+    ]);
   });
 
   it('answers a --path of many **/ against a deep path', async () => {

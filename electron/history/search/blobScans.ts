@@ -76,7 +76,10 @@ export class BlobScans {
     if (read.state !== 'text') return null;
     count('search.blobScans');
     const { text } = read;
-    return queryMatches(text, this.pattern, MAX_MATCHES).map((m) => ({ line: m.line, column: m.column, preview: ownCopy(previewOf(text, m)) }));
+    return queryMatches(text, this.pattern, MAX_MATCHES).map((m) => {
+      const { preview, from, to } = previewOf(text, m);
+      return { line: m.line, column: m.column, length: m.length, preview: ownCopy(preview), previewFrom: from, previewTo: to };
+    });
   }
 
   /** Keeps the outcome, forgetting the oldest once SCANS_HELD are kept (a Map iterates in insertion order). */

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import type { SearchMatch } from '../../../shared/contract.js';
-import { compileQuery, queryMatches } from '../../../shared/textSearch.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
@@ -173,23 +172,10 @@ function HitView({ row }: { row: HitRow }) {
   );
 }
 
-/** The preview line with the matched text marked (found again with the query that found it). */
+/** The preview line with the matched text marked: the range the search found, as it reported it. */
 function MatchPreview({ match }: { match: SearchMatch }) {
-  const searched = useApp((s) => s.searched);
-  const parts = useMemo(() => {
-    if (!searched) return null;
-    try {
-      const found = queryMatches(match.preview, compileQuery(searched), 1)[0];
-      if (!found || found.length === 0) return null;
-      return [
-        match.preview.slice(0, found.offset),
-        match.preview.slice(found.offset, found.offset + found.length),
-        match.preview.slice(found.offset + found.length),
-      ];
-    } catch {
-      return null;
-    }
-  }, [match.preview, searched]);
+  const { preview, previewFrom, previewTo } = match;
+  const parts = previewTo > previewFrom ? [preview.slice(0, previewFrom), preview.slice(previewFrom, previewTo), preview.slice(previewTo)] : null;
   if (!parts) return <code className="search-preview">{match.preview}</code>;
   return (
     <code className="search-preview">

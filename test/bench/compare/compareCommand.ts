@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { addBaseTree } from '../baseTree.js';
 import type { CaseRow } from '../runSuiteOnce.js';
 import { compareRounds, renderComparison } from './compareRounds.js';
 
@@ -29,14 +29,12 @@ if (!Number.isInteger(rounds) || rounds < 2) throw new Error('--rounds takes a w
 
 const head = resolve('.');
 const git = (...args: string[]) => execFileSync('git', args, { cwd: head, encoding: 'utf8' }).trim();
-const baseSha = git('rev-parse', `${values.base}^{commit}`);
 const headSha = git('rev-parse', 'HEAD');
 const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
-const base = join(tmpdir(), `hindsight-bench-base-${baseSha.slice(0, 12)}-${process.pid}`);
+const baseTree = addBaseTree(values.base, head);
+const { dir: base, sha: baseSha } = baseTree;
 
-git('worktree', 'add', '--detach', '--force', base, baseSha);
 try {
-  symlinkSync(join(head, 'node_modules'), join(base, 'node_modules'), 'dir');
   const lockNote = sameFile(join(base, 'package-lock.json'), join(head, 'package-lock.json'))
     ? 'lockfiles equal'
     : 'LOCKFILES DIFFER: base runs with the head node_modules';
@@ -64,8 +62,7 @@ try {
   ].join('\n');
   process.stdout.write(`${renderComparison(compareRounds(baseRounds, headRounds), header)}\n`);
 } finally {
-  rmSync(join(base, 'node_modules'), { force: true });
-  git('worktree', 'remove', '--force', base);
+  baseTree.remove();
 }
 
 function run(cwd: string, args: string[]): void {

@@ -58,7 +58,7 @@ describe('search', () => {
     expect(older!.firstSeen).toBe(versions[0]!.at);
     // The latest version dropped the line: every hit says it is gone.
     expect(result.results.every((h) => !h.stillPresent)).toBe(true);
-    expect(newer!.matches).toEqual([{ line: 2, column: 7, preview: 'const legacyTimeout = 250;' }]);
+    expect(newer!.matches).toEqual([{ line: 2, column: 7, length: 13, preview: 'const legacyTimeout = 250;', previewFrom: 6, previewTo: 19 }]);
 
     const still = await engine.search(projectId, query('export const'));
     expect(still.results).toHaveLength(3);
@@ -98,7 +98,7 @@ describe('search', () => {
     expect(result.results.map((h) => h.path).sort()).toEqual(['a.txt', 'b.txt']);
     const cased = await engine.search(projectId, query('qz', { caseSensitive: true }));
     expect(cased.results.map((h) => h.path)).toEqual(['a.txt']);
-    expect(cased.results[0]!.matches).toEqual([{ line: 1, column: 5, preview: 'x = qz + 1' }]);
+    expect(cased.results[0]!.matches).toEqual([{ line: 1, column: 5, length: 2, preview: 'x = qz + 1', previewFrom: 4, previewTo: 6 }]);
   });
 
   it('narrows a regex by its literal through the index, reads everything for one without, and refuses a broken one', async () => {
@@ -151,7 +151,7 @@ describe('search', () => {
     const result = await engine.search(projectId, query('ABCDEFGH'));
     expect(result.indexed).toBe(true);
     expect(result.results.map((h) => h.path)).toEqual(['whole.txt']);
-    expect(result.results[0]!.matches).toEqual([{ line: 1, column: 3, preview: 'x abcdefgh y' }]);
+    expect(result.results[0]!.matches).toEqual([{ line: 1, column: 3, length: 8, preview: 'x abcdefgh y', previewFrom: 2, previewTo: 10 }]);
   });
 
   it('leaves contents over searchMaxFileSize out of the index and of the search', async () => {
