@@ -12,7 +12,13 @@ const byDevice = new Map<string, NameRules>();
 
 /** The rules of the folder at `dir` (an absolute, existing folder). */
 export function nameRulesOf(dir: string): NameRules {
-  const st = lstatSync(dir, { bigint: true });
+  let st: BigIntStats;
+  try {
+    st = lstatSync(dir, { bigint: true });
+  } catch {
+    // Nothing there to look at: whoever lists it next says why; names are compared exactly meanwhile.
+    return EXACT_NAMES;
+  }
   const known = byDevice.get(String(st.dev));
   if (known) return known;
   const rules = probe(dir, st);
