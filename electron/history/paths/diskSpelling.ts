@@ -12,15 +12,27 @@ import { hasRawBytes } from '../../../shared/fileNameBytes.js';
 
 /** `abs` with each existing part in its spelling on disk. */
 export function diskSpelling(abs: string): string {
-  // Names that are not UTF-8 exist only where names are bytes, compared exactly.
-  if (hasRawBytes(abs)) return abs;
   const { root } = parse(abs);
-  const parts = abs.slice(root.length).split(sep).filter(Boolean);
-  let at = root;
+  return spelledFrom(root, abs.slice(root.length).split(sep).filter(Boolean));
+}
+
+/**
+ * Whether a project path is spelled as the disk spells it, below `root` (itself taken as spelled
+ * right): where names fold, `README.md` is found when the disk holds `readme.md`, but is not there.
+ */
+export function spelledAsOnDisk(root: string, path: string): boolean {
+  const parts = path.split('/');
+  return spelledFrom(root, parts) === join(root, parts.join(sep));
+}
+
+function spelledFrom(start: string, parts: readonly string[]): string {
+  // Names that are not UTF-8 exist only where names are bytes, compared exactly.
+  if (parts.some(hasRawBytes)) return join(start, parts.join(sep));
+  let at = start;
   for (let i = 0; i < parts.length; i++) {
     const typed = join(at, parts[i]!);
     const st = lstatOrUndefined(typed);
-    if (!st) return [typed, ...parts.slice(i + 1)].join(sep);
+    if (!st) return join(typed, parts.slice(i + 1).join(sep));
     at = foldsHere(typed, st) ? join(at, spelledOnDisk(at, parts[i]!, st)) : typed;
   }
   return at;
