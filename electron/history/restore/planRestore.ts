@@ -6,6 +6,8 @@ import type { ProjectStore } from '../project/projectStore.js';
 import { requireSnapshot } from '../db/requireSnapshot.js';
 import { assertProjectPath } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
+import { nameRulesOf } from '../paths/nameRules.js';
+import { withCurrentSpelling } from './otherSpellings.js';
 
 // What restoring a snapshot (the whole project, or one folder or file of it) would do, worked out
 // from the index alone: the caller brings the history up to date with the disk first (a rescan),
@@ -45,13 +47,13 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
   const within = (f: FileEntry) => (prefix === null || isUnderPrefix(f.path, prefix)) && (own === undefined || !isUnderPrefix(f.path, own));
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
   const all = store.index.filesAt(snapshotId);
-  const target = modes.files(all.filter(within), snapshotId);
   const current = new Map(
     store.index
       .filesAt()
       .filter(within)
       .map((f) => [f.path, f]),
   );
+  const target = withCurrentSpelling(modes.files(all.filter(within), snapshotId), current, nameRulesOf(store.root));
   const emptyFolders = store.index.emptyFoldersAt(snapshotId, all).filter((path) => within({ path } as FileEntry));
   if (prefix !== null && target.length === 0 && current.size === 0 && emptyFolders.length === 0) {
     throw new HindsightError('NOT_FOUND', `Nothing under ${prefix} at snapshot ${snapshotId} or now.`, { prefix, snapshotId });

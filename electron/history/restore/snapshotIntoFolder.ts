@@ -8,6 +8,7 @@ import { realpathOrSelf } from '../project/dataDirPlace.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from './backgroundCloser.js';
 import { localBlobSource, materializeSnapshot, type BlobSource } from './materializeSnapshot.js';
+import { assertNoNameCollisions } from './nameCollisions.js';
 import { assertOutsideProject } from './outsideProject.js';
 import { isInside } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
@@ -42,6 +43,11 @@ export async function snapshotIntoFolder(
   assertOutsideProject(store.root, target);
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
   const files = modes.files(store.index.filesAt(snapshotId), snapshotId);
+  assertNoNameCollisions(
+    files.map((f) => f.path),
+    target,
+    snapshotId,
+  );
   // A clone's older snapshot: its bytes may still be only on the remote.
   if (!options.source)
     await options.bytesOnDemand(
