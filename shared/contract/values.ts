@@ -204,6 +204,12 @@ export interface ImportResult {
   blobsWritten: number;
   blobsPresent: number;
   bytes: number;
+  /**
+   * Paths of the history that are one name in the folder (it folds case or Unicode normalization),
+   * each group sorted; found before anything was written. Every version is kept, but a restore there
+   * refuses them: restore them into a folder that tells them apart, or one of each group alone.
+   */
+  collidingNames: string[][];
   ms: number;
 }
 

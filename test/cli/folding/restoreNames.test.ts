@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RestorePreview, RestoreSnapshotResult } from '../../../shared/contract/values.js';
+import type { ImportResult, RestorePreview, RestoreSnapshotResult } from '../../../shared/contract/values.js';
 import { cliJson, runCli } from '../../helpers/runCli.js';
 import { describeOnFoldFs } from '../../helpers/foldMount.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -24,7 +24,12 @@ describeOnFoldFs('a restore where names fold', (mount) => {
     const root = mkdtempSync(join(mount().dir, 'names-'));
     const data = mkdtempSync(join(mount().dir, 'data-'));
     const cli = (...args: string[]) => [...args, '--data-dir', data];
-    await cliJson(cli('import', bundle, '--as', root));
+    // The import says which names collide there, before a restore is tried.
+    const imported = await runCli(cli('import', bundle, '--as', root, '--json'));
+    expect(imported.code).toBe(0);
+    expect(imported.stderr).toContain('would be one file in');
+    expect(imported.stderr).toContain('  Notes.txt and notes.txt\n');
+    expect((JSON.parse(imported.stdout.toString()) as ImportResult).collidingNames).toEqual([['Notes.txt', 'notes.txt']]);
     const before = readdirSync(root);
 
     for (const extra of [[], ['--dry-run']]) {
