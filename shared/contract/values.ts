@@ -15,6 +15,7 @@ import type {
 } from '../history.js';
 import type { RetentionPolicy } from '../retention.js';
 import type { Settings } from './config.js';
+import type { WindowsNameProblem } from '../windowsNames.js';
 
 // What the calls answer with, beyond the domain types of shared/history.ts. The engine's methods
 // return exactly these, and the CLI's --json prints them: one shape per concept. A field the CLI
@@ -120,6 +121,14 @@ export interface RestorePreview {
   branchNow: string | null;
   /** Files whose setuid/setgid/sticky bits from another history will not be restored (keepSpecialModes keeps them). */
   specialModesDropped: number;
+  /** Files the restore will not write because Windows cannot hold their names (on Windows only; absent: none). */
+  skipped?: UnwritableName[];
+}
+
+/** A name Windows cannot hold (shared/windowsNames.ts): skipped by a restore there, listed by an import. */
+export interface UnwritableName {
+  path: string;
+  problem: WindowsNameProblem;
 }
 
 export interface RestoreSnapshotResult {
@@ -145,6 +154,8 @@ export interface RestoreSnapshotResult {
   kept: number;
   /** Files and folders whose setuid/setgid/sticky bits from another history were not restored (keepSpecialModes keeps them). */
   specialModesDropped: number;
+  /** Files not written because Windows cannot hold their names (on Windows only; absent: none). */
+  skipped?: UnwritableName[];
   ms: number;
 }
 
@@ -210,6 +221,8 @@ export interface ImportResult {
    * refuses them: restore them into a folder that tells them apart, or one of each group alone.
    */
   collidingNames: string[][];
+  /** Paths of the history Windows cannot hold (on Windows only): a restore there skips them. */
+  unwritableNames: UnwritableName[];
   ms: number;
 }
 

@@ -9,7 +9,12 @@ import type { BundleSnapshot } from './bundleFormat.js';
 
 /** The groups of the incoming history's paths that are one name in `folder`, each sorted. */
 export function collidingIncomingNames(snapshots: readonly BundleSnapshot[], folder: string): string[][] {
+  return nameCollisions(incomingPaths(snapshots), rulesWhereWritten(folder));
+}
+
+/** Every path the incoming history names, once. */
+export function incomingPaths(snapshots: readonly BundleSnapshot[]): Set<string> {
   const paths = new Set<string>();
   for (const snapshot of snapshots) for (const version of snapshot.versions) paths.add(version.path);
-  return nameCollisions(paths, rulesWhereWritten(folder));
+  return paths;
 }

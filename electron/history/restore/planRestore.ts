@@ -8,6 +8,8 @@ import { assertProjectPath } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
 import { nameRulesOf } from '../paths/nameRules.js';
 import { withCurrentSpelling } from './otherSpellings.js';
+import { withoutUnwritable } from './windowsSkips.js';
+import type { UnwritableName } from '../../../shared/contract/values.js';
 
 // What restoring a snapshot (the whole project, or one folder or file of it) would do, worked out
 // from the index alone: the caller brings the history up to date with the disk first (a rescan),
@@ -28,6 +30,8 @@ export interface RestorePlan {
   added: string[];
   /** The snapshot's empty folders under the prefix: made (with their recorded modes) if missing. */
   emptyFolders: string[];
+  /** Files not written: Windows cannot hold their names (windowsSkips.ts). */
+  skipped: UnwritableName[];
   /** The modes the files (already applied to write, recreate) and folders get: special bits from another history dropped unless kept. */
   modes: SpecialModes;
 }
@@ -53,7 +57,8 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
       .filter(within)
       .map((f) => [f.path, f]),
   );
-  const target = withCurrentSpelling(modes.files(all.filter(within), snapshotId), current, nameRulesOf(store.root));
+  const spelled = withCurrentSpelling(modes.files(all.filter(within), snapshotId), current, nameRulesOf(store.root));
+  const { kept: target, skipped } = withoutUnwritable(spelled, store.root);
   const emptyFolders = store.index.emptyFoldersAt(snapshotId, all).filter((path) => within({ path } as FileEntry));
   if (prefix !== null && target.length === 0 && current.size === 0 && emptyFolders.length === 0) {
     throw new HindsightError('NOT_FOUND', `Nothing under ${prefix} at snapshot ${snapshotId} or now.`, { prefix, snapshotId });
@@ -67,6 +72,7 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
     unchanged: 0,
     added: [],
     emptyFolders,
+    skipped,
     modes,
   };
   for (const want of target) {
@@ -110,5 +116,6 @@ export function planSummary(
     added: plan.added,
     delete: plan.deleteAdded ? plan.added : [],
     specialModesDropped: plan.modes.dropped,
+    ...(plan.skipped.length > 0 ? { skipped: plan.skipped } : {}),
   };
 }

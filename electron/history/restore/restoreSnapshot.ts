@@ -2,6 +2,7 @@ import { lstatSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { FileEntry } from '../../../shared/history.js';
+import type { UnwritableName } from '../../../shared/contract/values.js';
 import type { Progress } from '../../../shared/progress.js';
 import type { NewVersion, StatRow } from '../db/historyIndex.js';
 import { stampOf } from '../statStamp.js';
@@ -45,6 +46,8 @@ export interface RestoreOutcome {
   kept: number;
   /** Files and folders whose special bits from another history were dropped (plan.modes). */
   specialModesDropped: number;
+  /** Files not written: Windows cannot hold their names (plan.skipped). */
+  skipped: UnwritableName[];
   ms: number;
 }
 
@@ -150,6 +153,7 @@ export async function executeRestore(
     unchanged: plan.unchanged,
     kept: plan.deleteAdded ? 0 : plan.added.length,
     specialModesDropped: plan.modes.dropped,
+    skipped: plan.skipped,
     ms: Math.round(performance.now() - started),
   };
   const details = { snapshotId, undoSnapshotId: result.undoSnapshotId, restored: writer.written.length };

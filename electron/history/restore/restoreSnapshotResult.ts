@@ -23,6 +23,7 @@ export function previewedRestore(preview: RestorePreview, snapshotId: number, st
     unchanged: preview.unchanged,
     kept: preview.added.length - preview.delete.length,
     specialModesDropped: preview.specialModesDropped,
+    ...(preview.skipped ? { skipped: preview.skipped } : {}),
     ms: Math.round(performance.now() - started),
   };
 }
@@ -46,6 +47,7 @@ export function restoredSnapshot(
     unchanged: outcome.unchanged,
     kept: outcome.kept,
     specialModesDropped: outcome.specialModesDropped,
+    ...(outcome.skipped.length > 0 ? { skipped: outcome.skipped } : {}),
     ms: Math.round(performance.now() - started),
   };
 }
