@@ -8,6 +8,7 @@ import { projectFolder } from './projectFolder.js';
 import { projectIdOf } from './projectId.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 import { reportOpenFailure } from './projectStates.js';
+import { adoptTwinHistory } from './twinProjects.js';
 
 // The steps of an open around its first copy or rescan (versions/projectRecorder.ts's open, passed
 // in as a step): the folder registered in config.json before anything is copied (a config that
@@ -76,6 +77,7 @@ async function registered(
   request: OpenRequest,
 ): Promise<{ project: OpenProject; settings: Settings; registeredNow: boolean }> {
   const root = projectFolder(folder, context.dataDir);
+  await adoptTwinHistory(context.config, context.dataDir, root);
   const registeredNow = !context.config.loadConfig().config.projects.some((p) => p.id === projectIdOf(root));
   // A folder new to the config is about to be copied: the copy worker that walks it boots while the
   // config is written and the store created (SQLite, the migrations), not after them. A reopen

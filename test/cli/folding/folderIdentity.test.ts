@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliJson, runCli } from '../../helpers/runCli.js';
 import { describeOnFoldFs } from '../../helpers/foldMount.js';
@@ -29,6 +29,24 @@ describeOnFoldFs('a project on a folder whose names fold', (mount) => {
     expect(second.root).toBe(join(base, 'rd'));
     const projects = await cliJson<{ projectId: string }[]>(cli('projects'));
     expect(projects.map((p) => p.projectId)).toEqual([first.projectId]);
+  });
+
+  it('takes along the history a folder has under another spelling when its own spelling has none', async () => {
+    const base = join(mount().dir, 'twin');
+    const data = join(mount().dir, 'data-twin');
+    writeTree(base, { 'rd/notes.txt': 'notes\n' });
+    const cli = (...args: string[]) => [...args, '--data-dir', data];
+    const first = await cliJson<Opened>(cli('open', join(base, 'rd')));
+    // The folder is now spelled otherwise on disk: the history was registered under the old spelling.
+    renameSync(join(base, 'rd'), join(base, 'RD'));
+    const again = await cliJson<Opened>(cli('open', join(base, 'rd')));
+    expect(again.root).toBe(join(base, 'RD'));
+    expect(again.projectId).not.toBe(first.projectId);
+    const projects = await cliJson<{ projectId: string; root: string }[]>(cli('projects'));
+    expect(projects.map((p) => [p.projectId, p.root])).toEqual([[again.projectId, join(base, 'RD')]]);
+    const snapshots = await cliJson<{ kind: string }[]>(cli('log', join(base, 'RD')));
+    expect(snapshots[0]?.kind).toBe('baseline');
+    expect(snapshots).toHaveLength(1);
   });
 
   it('refuses restore --into the project spelled in another case', async () => {
