@@ -192,6 +192,8 @@ export interface OpenResult {
    * never left out.
    */
   ignored: number;
+  /** What the open repaired before recording, in words (a history registered under another spelling of the folder taken along); absent: nothing. */
+  repaired?: string[];
 }
 
 export interface VerifyResult {

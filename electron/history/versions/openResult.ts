@@ -9,7 +9,7 @@ export type Opened = Awaited<ReturnType<ProjectRecorder['open']>>;
  * An open as the contract answers it: a first copy's counts as they are, a rescan's the history's
  * totals now and the time since `started` (the whole open); either with git's state of the folder.
  */
-export function openResult(project: OpenProject, opened: Opened, started: number, summary: ProjectSummary): OpenProjectResult {
+export function openResult(project: OpenProject, opened: Opened, started: number, summary: ProjectSummary, repaired: string[] = []): OpenProjectResult {
   const counts =
     'firstCopy' in opened
       ? { ...opened.firstCopy, firstCopy: true }
@@ -20,7 +20,8 @@ export function openResult(project: OpenProject, opened: Opened, started: number
           unreadable: opened.rescan.unreadable,
           ignored: opened.rescan.ignored,
         };
-  return { projectId: project.projectId, root: project.root, ...counts, git: project.store.git.state(), project: summary };
+  const said = repaired.length > 0 ? { repaired } : {};
+  return { projectId: project.projectId, root: project.root, ...counts, git: project.store.git.state(), project: summary, ...said };
 }
 
 function historyTotals({ store }: OpenProject): { files: number; bytes: number; blobs: number } {

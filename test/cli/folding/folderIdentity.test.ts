@@ -39,7 +39,9 @@ describeOnFoldFs('a project on a folder whose names fold', (mount) => {
     const first = await cliJson<Opened>(cli('open', join(base, 'rd')));
     // The folder is now spelled otherwise on disk: the history was registered under the old spelling.
     renameSync(join(base, 'rd'), join(base, 'RD'));
-    const again = await cliJson<Opened>(cli('open', join(base, 'rd')));
+    const reopened = await runCli(cli('open', join(base, 'rd'), '--json'));
+    expect(reopened.stderr).toContain(`The history recorded for ${join(base, 'rd')} is the history of ${join(base, 'RD')}`);
+    const again = JSON.parse(reopened.stdout.toString()) as Opened;
     expect(again.root).toBe(join(base, 'RD'));
     expect(again.projectId).not.toBe(first.projectId);
     const projects = await cliJson<{ projectId: string; root: string }[]>(cli('projects'));
