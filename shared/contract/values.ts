@@ -302,6 +302,8 @@ export interface PullResult {
   machines: PulledMachine[];
   /** Objects read (heads, indexes, records), the LIST not counted. */
   objects: number;
+  /** Paths of the snapshots pulled that are one name in the folder (it folds case or normalization), each group sorted: a restore there refuses them. */
+  collidingNames: string[][];
   ms: number;
 }
 

@@ -32,8 +32,11 @@ export function rulesWhereWritten(folder: string): NameRules {
 
 const LISTED = 5;
 
-/** Throws NAME_COLLISION when paths of snapshot `snapshotId` would land on one file in `folder`. */
-export function assertNoNameCollisions(paths: Iterable<string>, folder: string, snapshotId: number): void {
+/**
+ * Throws NAME_COLLISION when paths of snapshot `snapshotId` (a number here, or the words for a
+ * snapshot of another machine) would land on one file in `folder`.
+ */
+export function assertNoNameCollisions(paths: Iterable<string>, folder: string, snapshotId: number | string): void {
   const rules = rulesWhereWritten(folder);
   const groups = nameCollisions(paths, rules);
   if (groups.length === 0) return;
@@ -42,7 +45,7 @@ export function assertNoNameCollisions(paths: Iterable<string>, folder: string, 
   const folds = rules.foldsCase ? 'does not tell names apart by case' : 'does not tell apart composed and decomposed names';
   throw new HindsightError(
     'NAME_COLLISION',
-    `Snapshot ${snapshotId} holds names that would be one file in ${folder}, which ${folds}: ${listed.join('; ')}${more}. ` +
+    `${typeof snapshotId === 'number' ? `Snapshot ${snapshotId}` : snapshotId} holds names that would be one file in ${folder}, which ${folds}: ${listed.join('; ')}${more}. ` +
       'Nothing was written. Restore it --into a folder on a case-sensitive file system, or restore one of each pair on its own (restore FOLDER PATH --version ID).',
     { snapshotId, folder, collisions: groups },
   );
