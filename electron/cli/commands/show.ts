@@ -1,4 +1,6 @@
 import { once } from 'node:events';
+import { recordedPath } from '../recordedPath.js';
+import { resolveFolder } from '../../history/project/projectStore.js';
 import { projectOf, projectPathArg, requirePositionals, versionFlag, type Command } from '../command.js';
 
 export const showCommand: Command = {
@@ -10,7 +12,7 @@ export const showCommand: Command = {
     const [folder, path] = requirePositionals(ctx, ['FOLDER', 'PATH']);
     const version = versionFlag(ctx);
     const { engine, projectId } = projectOf(ctx, folder!);
-    const projectPath = projectPathArg(folder!, path!);
+    const projectPath = recordedPath(engine, projectId, resolveFolder(folder!), projectPathArg(folder!, path!));
     const stream =
       typeof version === 'string'
         ? await engine.gitVersionStream(projectId, projectPath, version)

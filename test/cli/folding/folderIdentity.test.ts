@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliJson, runCli } from '../../helpers/runCli.js';
 import { describeOnFoldFs } from '../../helpers/foldMount.js';
@@ -76,6 +76,13 @@ describeOnFoldFs('a project on a folder whose names fold', (mount) => {
     expect(log).toHaveLength(1);
     const decomposed = await cliJson<unknown[]>(cli('log', join(base, 'rd'), 'CAFE\u0301.TXT'));
     expect(decomposed).toHaveLength(1);
+    // A file deleted since has no spelling on disk: the history's deleted paths are asked.
+    rmSync(join(base, 'rd', 'café.txt'));
+    await cliJson(cli('open', join(base, 'rd')));
+    const gone = await cliJson<{ versionId: number }[]>(cli('log', join(base, 'rd'), 'CAFÉ.TXT'));
+    expect(gone).toHaveLength(2);
+    const shown = await runCli(cli('show', join(base, 'rd'), 'CAFÉ.TXT', '--version', String(gone[0]!.versionId)));
+    expect(shown.stdout.toString()).toBe('crème\n');
   });
 
   it('never records its data folder spelled in another case', async () => {
