@@ -175,6 +175,8 @@ export interface MaterializeResult {
   backgroundClose: boolean;
   /** Files and folders whose setuid/setgid/sticky bits from another history were not written (keepSpecialModes keeps them). */
   specialModesDropped: number;
+  /** Files not written because Windows cannot hold their names (on Windows only; absent: none). */
+  skipped?: UnwritableName[];
   ms: number;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ImportResult, RestorePreview, RestoreSnapshotResult } from '../../shared/contract/values.js';
+import type { ImportResult, MaterializeResult, RestorePreview, RestoreSnapshotResult } from '../../shared/contract/values.js';
 import { cliJson, runCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { writeTree } from '../helpers/writeTree.js';
@@ -42,6 +42,13 @@ describe('names Windows cannot hold', () => {
     expect(restored.stderr).toContain('Skipped 4 files whose name Windows cannot hold');
     expect(restored.stderr).toContain('  src/aux.txt: a name Windows keeps for a device\n');
     expect(readdirSync(root).sort()).toEqual(['ok.txt', 'src']);
+
+    const into = join(tempDir(), 'into');
+    const written = await runCli(cli('restore', root, '--snapshot', '1', '--into', into, '--json'), windows);
+    expect(written.code).toBe(0);
+    expect((JSON.parse(written.stdout.toString()) as MaterializeResult).files).toBe(2);
+    expect(written.stderr).toContain('  a:b.txt: a character Windows does not allow in names\n');
+    expect(readdirSync(into).sort()).toEqual(['ok.txt', 'src']);
 
     // Where the rules do not apply, nothing is listed or skipped.
     const plain = await runCli(cli('import', bundle, '--as', tempDir(), '--json'));

@@ -115,6 +115,7 @@ async function restoreInto(ctx: CommandContext): Promise<void> {
     keepSpecialModes: keepSpecialModes(ctx),
   });
   ctx.err.write(describeSpecialModes(result.specialModesDropped));
+  ctx.err.write(describeUnwritable(result.skipped, 'skipped'));
   if (ctx.json) return writeJson(ctx, result);
   ctx.out.write(
     `Wrote snapshot ${snapshotId} into ${result.into}: ${countOf(result.files, 'file')}${result.links > 0 ? `, ${countOf(result.links, 'link')}` : ''} (${formatBytes(result.bytes)}).\n`,
