@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'WATCH_LIMIT',
   'NOT_RECORDING',
   'FILE_CHANGED',
+  'NAME_COLLISION',
   'INTERNAL',
 ] as const;
 

@@ -198,6 +198,8 @@ export interface OpenResult {
    * paths changed since the kill are left alone and listed.
    */
   recoveredRestores: RecoveredRestore[];
+  /** What the open repaired before recording, in words (a history registered under another spelling of the folder taken along); absent: nothing. */
+  repaired?: string[];
 }
 
 /** A restore killed midway, as the next open finished it (restore/restoreRecovery.ts). */

@@ -14,6 +14,7 @@ export const YES_FLAG: FlagSpec = { yes: { type: 'boolean', short: 'y' } };
 export async function openFolder(ctx: CommandContext, command: string, folder: string): Promise<OpenProjectResult | 2> {
   try {
     const opened = await ctx.engine().open(folder, { signal: ctx.signal, onWait: ctx.onWait, confirmLarge: ctx.flags.yes === true });
+    for (const line of opened.repaired ?? []) ctx.err.write(`hindsight ${command}: ${line}\n`);
     ctx.err.write(describeUnreadable(command, opened.unreadable));
     return opened;
   } catch (error) {

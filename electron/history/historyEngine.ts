@@ -118,8 +118,8 @@ export class HistoryEngine {
       record: (project, settings) => this.recorder.open(project, { ...options, ...settings, onProgress: this.progressTo(options.operationId) }),
       opened: options.watch ? (project, opened) => this.startRecording(project, 'firstCopy' in opened) : undefined,
     };
-    const { project, opened, started } = await openFolder(this.openContext, folder, options, steps);
-    return openResult(project, opened, started, this.projects.summary(project.projectId));
+    const { project, opened, started, repaired } = await openFolder(this.openContext, folder, options, steps);
+    return openResult(project, opened, started, this.projects.summary(project.projectId), repaired);
   }
 
   async relocate(projectId: string, folder: string, options: OpenOptions = {}): Promise<contract.OpenProjectResult> {

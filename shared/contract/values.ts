@@ -15,6 +15,7 @@ import type {
 } from '../history.js';
 import type { RetentionPolicy } from '../retention.js';
 import type { Settings } from './config.js';
+import type { WindowsNameProblem } from '../windowsNames.js';
 
 // What the calls answer with, beyond the domain types of shared/history.ts. The engine's methods
 // return exactly these, and the CLI's --json prints them: one shape per concept. A field the CLI
@@ -129,6 +130,14 @@ export interface RestorePreview {
   specialModesDropped: number;
   /** Every step the restore takes, in order (type changes are a removal, then a write). */
   steps: RestoreStepInfo[];
+  /** Files the restore will not write because Windows cannot hold their names (on Windows only; absent: none). */
+  skipped?: UnwritableName[];
+}
+
+/** A name Windows cannot hold (shared/windowsNames.ts): skipped by a restore there, listed by an import. */
+export interface UnwritableName {
+  path: string;
+  problem: WindowsNameProblem;
 }
 
 export interface RestoreSnapshotResult {
@@ -156,6 +165,8 @@ export interface RestoreSnapshotResult {
   specialModesDropped: number;
   /** The steps taken (a dry run: the steps it would take), in order. */
   steps: RestoreStepInfo[];
+  /** Files not written because Windows cannot hold their names (on Windows only; absent: none). */
+  skipped?: UnwritableName[];
   ms: number;
 }
 
@@ -175,6 +186,8 @@ export interface MaterializeResult {
   backgroundClose: boolean;
   /** Files and folders whose setuid/setgid/sticky bits from another history were not written (keepSpecialModes keeps them). */
   specialModesDropped: number;
+  /** Files not written because Windows cannot hold their names (on Windows only; absent: none). */
+  skipped?: UnwritableName[];
   ms: number;
 }
 
@@ -225,6 +238,14 @@ export interface ImportResult {
   blobsWritten: number;
   blobsPresent: number;
   bytes: number;
+  /**
+   * Paths of the history that are one name in the folder (it folds case or Unicode normalization),
+   * each group sorted; found before anything was written. Every version is kept, but a restore there
+   * refuses them: restore them into a folder that tells them apart, or one of each group alone.
+   */
+  collidingNames: string[][];
+  /** Paths of the history Windows cannot hold (on Windows only): a restore there skips them. */
+  unwritableNames: UnwritableName[];
   ms: number;
 }
 
@@ -304,6 +325,8 @@ export interface PullResult {
   machines: PulledMachine[];
   /** Objects read (heads, indexes, records), the LIST not counted. */
   objects: number;
+  /** Paths of the snapshots pulled that are one name in the folder (it folds case or normalization), each group sorted: a restore there refuses them. */
+  collidingNames: string[][];
   ms: number;
 }
 

@@ -1,6 +1,8 @@
 import { UsageError, requireNonEmpty, requirePositionals, writeJson, type Command } from '../command.js';
 import { countOf, formatBytes } from '../format/words.js';
 import { visibleText } from '../../../shared/fileNameBytes.js';
+import { describeCollidingNames } from '../format/collidingNames.js';
+import { describeUnwritable } from '../format/unwritableNames.js';
 
 // A bundle read into a history: from a file or, with `-`, stdin. The history goes to the folder
 // it was recorded at, or --as another one (a project moved or copied to another path).
@@ -17,6 +19,8 @@ export const importCommand: Command = {
     requireNonEmpty(as, '--as');
     const engine = ctx.engine();
     const result = await engine.importHistory(file === '-' ? { stream: process.stdin } : { file: file! }, { as, signal: ctx.signal, onWait: ctx.onWait });
+    ctx.err.write(describeCollidingNames(result.collidingNames, result.root));
+    ctx.err.write(describeUnwritable(result.unwritableNames, 'imported'));
     if (ctx.json) return writeJson(ctx, result);
     const already = result.snapshots - result.added;
     ctx.out.write(

@@ -1,6 +1,8 @@
 import { HindsightError } from '../../../shared/errors.js';
 import { printSnapshots, printVersions } from '../format/listings.js';
 import { writeJsonPages } from '../format/jsonPages.js';
+import { recordedPath } from '../recordedPath.js';
+import { resolveFolder } from '../../history/project/projectStore.js';
 import { projectOf, projectPathArg, requireNonEmpty, UsageError, writeJson, type Command } from '../command.js';
 
 const VERSION_NUMBERS_NOTE =
@@ -22,7 +24,7 @@ export const logCommand: Command = {
       if (ctx.json) return writeJsonPages(ctx.out, engine.logPages(projectId));
       return printSnapshots(ctx.out, () => engine.logPages(projectId));
     }
-    const projectPath = projectPathArg(folder, path);
+    const projectPath = recordedPath(engine, projectId, resolveFolder(folder), projectPathArg(folder, path));
     const versions = engine.versions(projectId, projectPath);
     if (versions.length === 0) throw new HindsightError('NOT_FOUND', `${path} has no history in ${folder}.`, { path });
     // The viewer's own answer, unchanged (oldest first: a version's number is its place in it).

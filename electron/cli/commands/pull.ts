@@ -1,6 +1,7 @@
 import { projectOf, requirePositionals, writeJson, type Command } from '../command.js';
 import { visibleText } from '../../../shared/fileNameBytes.js';
 import { formatDuration, formatNumber } from '../format/words.js';
+import { describeCollidingNames } from '../format/collidingNames.js';
 
 // `pull FOLDER [--remote NAME]`: other machines' new snapshots of the folder's project into its
 // history (docs/REMOTE.md). The folder's files are not changed; the snapshots show in `log` with
@@ -16,6 +17,7 @@ export const pullCommand: Command = {
     const { engine, projectId } = projectOf(ctx, folder!);
     const remote = typeof ctx.flags.remote === 'string' ? ctx.flags.remote : undefined;
     const result = await engine.pull(projectId, remote, { signal: ctx.signal, onProgress: ctx.progress });
+    ctx.err.write(describeCollidingNames(result.collidingNames, folder!));
     if (ctx.json) return writeJson(ctx, result);
     if (result.snapshots === 0) {
       ctx.out.write(`Up to date: no new snapshots from other machines on ${result.remote} (${formatDuration(result.ms)}).\n`);

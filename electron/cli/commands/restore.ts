@@ -13,6 +13,7 @@ import { describeRestore, describeSpecialModes, describeUndo, printRestorePrevie
 import { countOf, formatBytes } from '../format/words.js';
 import { restoredText } from '../format/restoredText.js';
 import { resolveVersionArg, versionArg } from '../versionArg.js';
+import { describeUnwritable } from '../format/unwritableNames.js';
 
 // Three forms: one file to one of its versions, a snapshot (the whole project, or --path a
 // folder or file of it), or a snapshot written into a new or empty folder (--into; the project is
@@ -80,6 +81,7 @@ async function restoreSnapshot(ctx: CommandContext): Promise<void> {
   if (ctx.flags['dry-run'] === true) {
     const preview = await engine.previewRestore(projectId, snapshotId, { prefix, deleteAdded, keepSpecialModes: keepSpecialModes(ctx) });
     ctx.err.write(describeSpecialModes(preview.specialModesDropped));
+    ctx.err.write(describeUnwritable(preview.skipped, 'skipped'));
     if (ctx.json) return writeJson(ctx, preview);
     return printRestorePreview(ctx.out, preview, deleteAdded);
   }
@@ -91,6 +93,7 @@ async function restoreSnapshot(ctx: CommandContext): Promise<void> {
     onWait: ctx.onWait,
   });
   ctx.err.write(describeSpecialModes(result.specialModesDropped));
+  ctx.err.write(describeUnwritable(result.skipped, 'skipped'));
   if (ctx.json) return writeJson(ctx, result);
   ctx.out.write(describeRestore(snapshotId, result, folder));
 }
@@ -134,6 +137,7 @@ async function restoreInto(ctx: CommandContext): Promise<void> {
     keepSpecialModes: keepSpecialModes(ctx),
   });
   ctx.err.write(describeSpecialModes(result.specialModesDropped));
+  ctx.err.write(describeUnwritable(result.skipped, 'skipped'));
   if (ctx.json) return writeJson(ctx, result);
   ctx.out.write(
     `Wrote snapshot ${snapshotId} into ${result.into}: ${countOf(result.files, 'file')}${result.links > 0 ? `, ${countOf(result.links, 'link')}` : ''} (${formatBytes(result.bytes)}).\n`,

@@ -1,4 +1,6 @@
 import { once } from 'node:events';
+import { recordedPath } from '../recordedPath.js';
+import { resolveFolder } from '../../history/project/projectStore.js';
 import { projectOf, projectPathArg, requirePositionals, type Command } from '../command.js';
 import { resolveVersionArg, versionArg } from '../versionArg.js';
 
@@ -11,7 +13,7 @@ export const showCommand: Command = {
     const [folder, path] = requirePositionals(ctx, ['FOLDER', 'PATH']);
     const asked = versionArg(ctx, { git: true });
     const { engine, projectId } = projectOf(ctx, folder!);
-    const projectPath = projectPathArg(folder!, path!);
+    const projectPath = recordedPath(engine, projectId, resolveFolder(folder!), projectPathArg(folder!, path!));
     const version = asked === undefined ? undefined : resolveVersionArg(engine, projectId, projectPath, asked);
     const stream =
       typeof version === 'string'

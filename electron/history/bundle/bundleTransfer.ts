@@ -17,6 +17,8 @@ import { damagedAmong, exportRefused, isBlobDamage } from './damagedContents.js'
 import { bundleChunks, leaveOut, planExport, type ExportPlan } from './exportBundle.js';
 import { historyIdOf } from './historyId.js';
 import { applyBundle, readHeader, readRows } from './importBundle.js';
+import { collidingIncomingNames, incomingPaths } from './incomingNames.js';
+import { unwritableNames } from '../restore/windowsSkips.js';
 
 // Where a bundle goes to and comes from: a file (written to a temp beside it and renamed when
 // complete, so a file under the name asked for is always a whole bundle) or a stream (stdout, a
@@ -120,6 +122,8 @@ export async function importBundleFrom(from: BundleSource, target: ImportTarget)
     const meter = new TransferMeter('import', target.locate(root), target.onProgress);
     // Everything before the blobs is read and checked before the folder is registered.
     const rows = await readRows(reader, header, { meter, signal: target.signal });
+    const collidingNames = collidingIncomingNames(rows.snapshots, resolve(root));
+    const unwritable = unwritableNames(incomingPaths(rows.snapshots), resolve(root));
     const project = await target.project(root);
     const outcome = await project.serial(
       () => applyBundle(project.store, reader, header, rows, { background: target.background, meter, signal: target.signal }),
@@ -136,6 +140,8 @@ export async function importBundleFrom(from: BundleSource, target: ImportTarget)
       blobsWritten: outcome.blobsWritten,
       blobsPresent: outcome.blobsPresent,
       bytes: outcome.bytes,
+      collidingNames,
+      unwritableNames: unwritable,
       ms: Math.round(performance.now() - started),
     };
   } finally {

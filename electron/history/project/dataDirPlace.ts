@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
+import { diskSpelling } from '../paths/diskSpelling.js';
 import { isInside } from '../restore/safeTarget.js';
 
 // The data folder (config, every history) may lie inside a project: the default one does when the
@@ -24,7 +25,7 @@ export function dataDirWithin(root: string, dataDir: string): string | undefined
 
 export function realpathOrSelf(path: string): string {
   try {
-    return realpathSync(path);
+    return diskSpelling(realpathSync(path));
   } catch {
     return path;
   }

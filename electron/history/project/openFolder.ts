@@ -8,6 +8,7 @@ import { projectFolder } from './projectFolder.js';
 import { projectIdOf } from './projectId.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 import { reportOpenFailure } from './projectStates.js';
+import { adoptTwinHistory } from './twinProjects.js';
 
 // The steps of an open around its first copy or rescan (versions/projectRecorder.ts's open, passed
 // in as a step): the folder registered in config.json before anything is copied (a config that
@@ -52,9 +53,9 @@ export async function openFolder<T>(
   folder: string,
   request: OpenRequest,
   steps: OpenSteps<T>,
-): Promise<{ project: OpenProject; opened: T; started: number }> {
+): Promise<{ project: OpenProject; opened: T; started: number; repaired: string[] }> {
   const started = performance.now();
-  const { project, settings, registeredNow } = await reportingFailure(context, folder, () => registered(context, folder, request));
+  const { project, settings, registeredNow, repaired } = await reportingFailure(context, folder, () => registered(context, folder, request));
   const opened = await reportingFailure(context, project.root, async () => {
     try {
       return await steps.record(project, recordSettings(settings, request));
@@ -65,7 +66,7 @@ export async function openFolder<T>(
   });
   context.projects.markOpened(project);
   await steps.opened?.(project, opened);
-  return { project, opened, started };
+  return { project, opened, started, repaired };
 }
 
 type Settings = FrozenConfig['settings'];
@@ -74,8 +75,9 @@ async function registered(
   context: OpenContext,
   folder: string,
   request: OpenRequest,
-): Promise<{ project: OpenProject; settings: Settings; registeredNow: boolean }> {
+): Promise<{ project: OpenProject; settings: Settings; registeredNow: boolean; repaired: string[] }> {
   const root = projectFolder(folder, context.dataDir);
+  const adopted = await adoptTwinHistory(context.config, context.dataDir, root);
   const registeredNow = !context.config.loadConfig().config.projects.some((p) => p.id === projectIdOf(root));
   // A folder new to the config is about to be copied: the copy worker that walks it boots while the
   // config is written and the store created (SQLite, the migrations), not after them. A reopen
@@ -83,7 +85,7 @@ async function registered(
   if (registeredNow) (request.pool ?? sharedCopyPool()).prestart();
   const { settings } = await context.config.editConfig(registerProject(root));
   if (!request.pool) sharedCopyPool().slots.setLimit(settings.copyConcurrency);
-  return { project: context.projects.get(context.projects.locate(folder)), settings, registeredNow };
+  return { project: context.projects.get(context.projects.locate(folder)), settings, registeredNow, repaired: adopted ? [adopted] : [] };
 }
 
 function recordSettings(settings: Settings, request: OpenRequest): RecordSettings {

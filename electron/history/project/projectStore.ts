@@ -10,6 +10,7 @@ import { onBlobDamage } from '../store/blobReader.js';
 import { hasBlob, holdsAnyBlob } from '../store/blobFiles.js';
 import { blobsDirOf, historyBackupPath, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
+import { diskSpelling } from '../paths/diskSpelling.js';
 import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
 import { dataDirWithin } from './dataDirPlace.js';
 import { currentIdentity, sameIdentity, type FolderIdentity } from './folderIdentity.js';
@@ -123,7 +124,8 @@ export function holdsHistory(storeDir: string): boolean {
 export function resolveFolder(folder: string): string {
   let root: string;
   try {
-    root = realpathSync(folder);
+    // The spelling on disk: one folder typed `~/rd` or `~/RD` where names fold is one project.
+    root = diskSpelling(realpathSync(folder));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new HindsightError('FOLDER_NOT_FOUND', `The folder ${folder} does not exist.`, { path: folder });

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { isInside } from '../restore/safeTarget.js';
+import { diskSpelling } from '../paths/diskSpelling.js';
 import { realPath } from '../paths/fsPath.js';
 
 // A path as a person types it (`./builtin/add.c`, `add.c` from inside builtin/, an absolute path
@@ -27,7 +28,9 @@ export function projectPathOf(root: string, userPath: string, options: UserPathO
   const cwd = realOrSelf(options.cwd ?? process.cwd());
   const base = isAbsolute(userPath) ? '' : isInside(root, cwd) ? cwd : root;
   const lexical = base === '' ? resolve(userPath) : resolve(base, userPath);
-  const real = withRealParents(lexical);
+  // The spelling on disk, the last part included (looked up, never followed): `README.MD` typed
+  // where names fold is the file the history knows as `README.md`.
+  const real = diskSpelling(withRealParents(lexical));
   if (!isInside(root, real)) {
     throw new HindsightError('PATH_OUTSIDE_ROOT', `${userPath} is not inside the project folder ${root}.`, { path: userPath, root });
   }
@@ -49,7 +52,7 @@ function withRealParents(path: string): string {
 /** The real path of `path`, or of its deepest existing ancestor with the rest appended. */
 export function deepestReal(path: string): string {
   try {
-    return realPath(path);
+    return diskSpelling(realPath(path));
   } catch {
     const parent = dirname(path);
     if (parent === path) return path;
@@ -59,7 +62,7 @@ export function deepestReal(path: string): string {
 
 function realOrSelf(path: string): string {
   try {
-    return realpathSync(path);
+    return diskSpelling(realpathSync(path));
   } catch {
     return resolve(path);
   }

@@ -7,6 +7,10 @@ import { requireSnapshot } from '../db/requireSnapshot.js';
 import { assertProjectPath } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
 import { planSteps, type RestoreStep, type StepCheck } from './restoreSteps.js';
+import { nameRulesOf } from '../paths/nameRules.js';
+import { withCurrentSpelling } from './otherSpellings.js';
+import { withoutUnwritable } from './windowsSkips.js';
+import type { UnwritableName } from '../../../shared/contract/values.js';
 
 // What restoring a snapshot (the whole project, or one folder or file of it) would do, worked out
 // from the index alone: the caller brings the history up to date with the disk first (a rescan),
@@ -29,6 +33,8 @@ export interface RestorePlan {
   emptyFolders: string[];
   /** Every step the restore takes, in order (restoreSteps.ts): what a dry run shows is what runs. */
   steps: RestoreStep[];
+  /** Files not written: Windows cannot hold their names (windowsSkips.ts). */
+  skipped: UnwritableName[];
   /** The modes the files (already applied to write, recreate) and folders get: special bits from another history dropped unless kept. */
   modes: SpecialModes;
   /** The restore this plan undoes (only its paths), or null. */
@@ -56,7 +62,6 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
     (prefix === null || isUnderPrefix(f.path, prefix)) && (own === undefined || !isUnderPrefix(f.path, own)) && (only === undefined || only.has(f.path));
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
   const all = store.index.filesAt(snapshotId);
-  const target = modes.files(all.filter(within), snapshotId);
   const current = new Map(
     store.index
       .filesAt()
@@ -64,6 +69,8 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
       .map((f) => [f.path, f]),
   );
   const recorded = new Map(current);
+  const spelled = withCurrentSpelling(modes.files(all.filter(within), snapshotId), current, nameRulesOf(store.root));
+  const { kept: target, skipped } = withoutUnwritable(spelled, store.root);
   const emptyFolders = store.index.emptyFoldersAt(snapshotId, all).filter((path) => within({ path } as FileEntry));
   if (prefix !== null && target.length === 0 && current.size === 0 && emptyFolders.length === 0) {
     throw new HindsightError('NOT_FOUND', `Nothing under ${prefix} at snapshot ${snapshotId} or now.`, { prefix, snapshotId });
@@ -78,6 +85,7 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
     added: [],
     emptyFolders,
     steps: [],
+    skipped,
     modes,
     undoOf: options.undo?.of ?? null,
   };
@@ -136,6 +144,7 @@ export function planSummary(
     delete: plan.deleteAdded ? plan.added : [],
     specialModesDropped: plan.modes.dropped,
     steps: stepInfos(plan.steps),
+    ...(plan.skipped.length > 0 ? { skipped: plan.skipped } : {}),
   };
 }
 

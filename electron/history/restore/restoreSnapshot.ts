@@ -1,6 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { HindsightError } from '../../../shared/errors.js';
 import type { FileEntry } from '../../../shared/history.js';
+import type { UnwritableName } from '../../../shared/contract/values.js';
 import type { Progress } from '../../../shared/progress.js';
 import type { NewVersion, StatRow } from '../db/historyIndex.js';
 import { faultPoint, failurePoint } from '../faultPoint.js';
@@ -50,6 +51,8 @@ export interface RestoreOutcome {
   specialModesDropped: number;
   /** The steps taken, in order. */
   steps: RestoreStepInfo[];
+  /** Files not written: Windows cannot hold their names (plan.skipped). */
+  skipped: UnwritableName[];
   ms: number;
 }
 
@@ -120,6 +123,7 @@ export async function executeRestore(
     kept: plan.deleteAdded ? 0 : plan.added.length,
     specialModesDropped: plan.modes.dropped,
     steps: stepInfos(plan.steps),
+    skipped: plan.skipped,
     ms: Math.round(performance.now() - started),
   };
 }

@@ -24,6 +24,7 @@ export function previewedRestore(preview: RestorePreview, snapshotId: number, st
     kept: preview.added.length - preview.delete.length,
     specialModesDropped: preview.specialModesDropped,
     steps: preview.steps,
+    ...(preview.skipped ? { skipped: preview.skipped } : {}),
     ms: Math.round(performance.now() - started),
   };
 }
@@ -48,6 +49,7 @@ export function restoredSnapshot(
     kept: outcome.kept,
     specialModesDropped: outcome.specialModesDropped,
     steps: outcome.steps,
+    ...(outcome.skipped.length > 0 ? { skipped: outcome.skipped } : {}),
     ms: Math.round(performance.now() - started),
   };
 }

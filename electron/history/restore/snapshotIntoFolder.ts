@@ -8,9 +8,11 @@ import { realpathOrSelf } from '../project/dataDirPlace.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from './backgroundCloser.js';
 import { localBlobSource, materializeSnapshot, type BlobSource } from './materializeSnapshot.js';
+import { assertNoNameCollisions } from './nameCollisions.js';
 import { assertOutsideProject } from './outsideProject.js';
 import { isInside } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
+import { withoutUnwritable } from './windowsSkips.js';
 
 // A snapshot of a project's history written into a new or empty folder of its own
 // (materializeSnapshot.ts): never inside the data folder or the project, with the snapshot's files,
@@ -41,7 +43,12 @@ export async function snapshotIntoFolder(
   refuseDataDir(options.dataDir, target);
   assertOutsideProject(store.root, target);
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
-  const files = modes.files(store.index.filesAt(snapshotId), snapshotId);
+  const { kept: files, skipped } = withoutUnwritable(modes.files(store.index.filesAt(snapshotId), snapshotId), target);
+  assertNoNameCollisions(
+    files.map((f) => f.path),
+    target,
+    snapshotId,
+  );
   // A clone's older snapshot: its bytes may still be only on the remote.
   if (!options.source)
     await options.bytesOnDemand(
@@ -61,7 +68,8 @@ export async function snapshotIntoFolder(
     signal: options.signal,
     onProgress: options.onProgress,
   });
-  return { projectId: store.projectId, snapshotId, ...written, specialModesDropped: modes.dropped, ms: Math.round(performance.now() - started) };
+  const said = skipped.length > 0 ? { skipped } : {};
+  return { projectId: store.projectId, snapshotId, ...written, specialModesDropped: modes.dropped, ...said, ms: Math.round(performance.now() - started) };
 }
 
 /** The folder (which may not exist yet: its parent's real path) must lie outside the data folder. */

@@ -9,7 +9,7 @@ export type Opened = Awaited<ReturnType<ProjectRecorder['open']>>;
  * An open as the contract answers it: a first copy's counts as they are, a rescan's the history's
  * totals now and the time since `started` (the whole open); either with git's state of the folder.
  */
-export function openResult(project: OpenProject, opened: Opened, started: number, summary: ProjectSummary): OpenProjectResult {
+export function openResult(project: OpenProject, opened: Opened, started: number, summary: ProjectSummary, repaired: string[] = []): OpenProjectResult {
   const counts =
     'firstCopy' in opened
       ? { ...opened.firstCopy, firstCopy: true }
@@ -22,7 +22,8 @@ export function openResult(project: OpenProject, opened: Opened, started: number
         };
   // Each restore finished by a sweep is told once, by the open that follows it.
   const recoveredRestores = project.store.writer.recovered.splice(0);
-  return { projectId: project.projectId, root: project.root, ...counts, recoveredRestores, git: project.store.git.state(), project: summary };
+  const said = repaired.length > 0 ? { repaired } : {};
+  return { projectId: project.projectId, root: project.root, ...counts, recoveredRestores, git: project.store.git.state(), project: summary, ...said };
 }
 
 function historyTotals({ store }: OpenProject): { files: number; bytes: number; blobs: number } {

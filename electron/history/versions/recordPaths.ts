@@ -10,6 +10,8 @@ import { unreadableReason } from '../walk/unreadable.js';
 import { checkedBlobChunks } from '../store/blobReader.js';
 import { findRenames, type DeletedFile, type Rename } from './findRenames.js';
 import { statPath } from '../walk/statPath.js';
+import { nameRulesOf } from '../paths/nameRules.js';
+import { spellingRenames } from './spellingRenames.js';
 
 // Records what some paths hold now, as one snapshot, for the paths whose contents, mode, type or
 // existence differ from their latest version. It is how a restore captures what it is about to
@@ -96,7 +98,9 @@ export async function prepareChanges(
   versions.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const named = new Set(versions.map((v) => v.hash));
   const blobs = filed.blobs.filter((b) => named.has(b.hash));
-  const renames = findRenames(added, deleted, (hash, size) => bytesForComparing(store, hash, size));
+  const spelling = spellingRenames(added, deleted, nameRulesOf(store.root));
+  const renames = [...spelling.renames, ...findRenames(spelling.added, spelling.deleted, (hash, size) => bytesForComparing(store, hash, size))];
+  renames.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
   return { versions, blobs, stats: filed.stats, removedStats, replaced, unreadable: [...unreadable, ...filed.unreadable], renames };
 }
 

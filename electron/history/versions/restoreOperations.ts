@@ -12,6 +12,9 @@ import type { ProjectStore } from '../project/projectStore.js';
 import { snapshotIntoFolder, type SnapshotIntoFolderOptions } from '../restore/snapshotIntoFolder.js';
 import { undoScope } from '../restore/undoScope.js';
 import type { ProjectRecorder, RestoreOptions } from './projectRecorder.js';
+import { isUnderPrefix } from '../../../shared/projectPath.js';
+import { requireSnapshot } from '../db/requireSnapshot.js';
+import { assertNoNameCollisions } from '../restore/nameCollisions.js';
 import type { RescanOptions, RescanOutcome } from './rescan.js';
 
 // The engine's writing operations on a project with a history, through its recorder: rescans,
@@ -49,7 +52,8 @@ export class RestoreOperations {
   }
 
   /** What restoring a snapshot (or a folder or file of it) would write, recreate, leave and keep. */
-  preview(project: OpenProject, snapshotId: number, options: PlanOptions): Promise<RestorePreview> {
+  async preview(project: OpenProject, snapshotId: number, options: PlanOptions): Promise<RestorePreview> {
+    assertNoNameCollisions(snapshotPaths(project.store, snapshotId, options.prefix), project.store.root, snapshotId);
     return this.recorder.preview(project, snapshotId, options);
   }
 
@@ -78,6 +82,8 @@ export class RestoreOperations {
   ): Promise<RestoreSnapshotResult> {
     const started = performance.now();
     const { dryRun = false, operationId, ...rest } = options;
+    // The dry run and the run refuse alike, before the history or the folder is touched.
+    assertNoNameCollisions(snapshotPaths(project.store, snapshotId, rest.prefix), project.store.root, snapshotId);
     if (dryRun) return previewedRestore(await this.recorder.preview(project, snapshotId, rest), snapshotId, started);
     await this.context.bytesOnDemand(project.store, restoredBlobs(project.store, snapshotId, rest.prefix), rest.signal);
     const run = { backgroundClose: this.context.backgroundClose(), ...rest, onProgress: this.context.progressTo(operationId) };
@@ -103,6 +109,13 @@ export class RestoreOperations {
     const { dataDir, bytesOnDemand } = this.context;
     return snapshotIntoFolder(store, snapshotId, into, { ...rest, dataDir, bytesOnDemand, backgroundClose, onProgress: this.context.progressTo(operationId) });
   }
+}
+
+/** The paths a restore of the snapshot (under `prefix`) writes. */
+function snapshotPaths(store: ProjectStore, snapshotId: number, prefix?: string): string[] {
+  requireSnapshot(store.index, snapshotId);
+  const paths = store.index.filesAt(snapshotId).map((f) => f.path);
+  return prefix === undefined ? paths : paths.filter((path) => isUnderPrefix(path, prefix));
 }
 
 /** A rescan as the contract answers it (RescanResult): what changed counted, absent snapshots null. */

@@ -2,7 +2,8 @@ import ignore, { type Ignore } from 'ignore';
 
 // .gitignore files at every level, plus the user's extra exclude patterns. A deeper file can
 // re-include what a shallower one excluded (git's order); a folder that is excluded is never
-// entered, so nothing under it can come back (git's rule too).
+// entered, so nothing under it can come back (git's rule too). Patterns match case as the folder
+// compares names (git's core.ignoreCase): `build/` leaves `Build/` in on ext4, out where names fold.
 
 export interface IgnoreLayer {
   /** The folder the rules were read in, project-relative ('' for the root). */
@@ -10,8 +11,8 @@ export interface IgnoreLayer {
   rules: Ignore;
 }
 
-export function makeLayer(base: string, patterns: string): IgnoreLayer {
-  return { base, rules: ignore({ allowRelativePaths: true }).add(patterns) };
+export function makeLayer(base: string, patterns: string, foldsCase: boolean): IgnoreLayer {
+  return { base, rules: ignore({ allowRelativePaths: true, ignorecase: foldsCase }).add(patterns) };
 }
 
 /** Whether a project-relative path is excluded by the layers that apply to its folder. */

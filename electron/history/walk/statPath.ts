@@ -1,7 +1,11 @@
 import { lstatSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fsPath, linkTarget, type FsPath } from '../paths/fsPath.js';
 import { entryFromStat, type WalkEntry } from './walkFolder.js';
 import { count } from '../trace.js';
+import { foldsAnything } from '../../../shared/nameFold.js';
+import { spelledAsOnDisk } from '../paths/diskSpelling.js';
+import { knownRules, nameRulesOf } from '../paths/nameRules.js';
 
 // What is at one project path right now, looked at the way the walk looks: lstat, never through a
 // link. A path whose parent folder is a link is not part of the project (the walk would not go
@@ -14,7 +18,7 @@ export function statPath(root: string, path: string): WalkEntry | undefined {
   const st = lstatOrUndefined(abs);
   if (!st) return undefined;
   const type = st.isFile() ? 'file' : st.isSymbolicLink() ? 'symlink' : undefined;
-  if (!type || parentIsLink(root, path)) return undefined;
+  if (!type || parentIsLink(root, path) || !spelledAsRecorded(root, path, st.dev)) return undefined;
   const entry = entryFromStat(path, abs, type, st);
   if (type === 'symlink') {
     try {
@@ -25,6 +29,16 @@ export function statPath(root: string, path: string): WalkEntry | undefined {
     }
   }
   return entry;
+}
+
+/**
+ * Where names fold, lstat finds `README.md` when the disk holds `readme.md`: the recorded path is
+ * then gone (renamed), and the walk finds the file under its new spelling.
+ */
+function spelledAsRecorded(root: string, path: string, dev: bigint): boolean {
+  // The file's own device: a folder mounted inside the project has rules of its own.
+  const rules = knownRules(dev) ?? nameRulesOf(dirname(join(root, path)));
+  return !foldsAnything(rules) || spelledAsOnDisk(root, path);
 }
 
 /** Whether a project folder exists as a real folder (a link to a folder is not one the walk enters). */

@@ -9,6 +9,7 @@ import { count } from '../trace.js';
 import { fsError } from '../fsErrors.js';
 import { fsArg, fsPath, linkTarget, nameOfBytes, type FsPath } from '../paths/fsPath.js';
 import type { TrackedPaths } from '../git/trackedPaths.js';
+import { nameRulesOf } from '../paths/nameRules.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from './ignoreRules.js';
 import { unreadableReason } from './unreadable.js';
 import { listFolder, type ListedEntry } from './listFolder.js';
@@ -78,7 +79,8 @@ const GITIGNORE = Buffer.from('.gitignore');
 export async function walkFolder(root: string, options: WalkOptions = {}): Promise<WalkEntry[]> {
   count('walk.tree');
   const entries: WalkEntry[] = [];
-  const base: IgnoreLayer[] = options.exclude?.length ? [makeLayer('', options.exclude.join('\n'))] : [];
+  const foldsCase = nameRulesOf(root).foldsCase;
+  const base: IgnoreLayer[] = options.exclude?.length ? [makeLayer('', options.exclude.join('\n'), foldsCase)] : [];
   const stack: { rel: string; layers: IgnoreLayer[]; inIgnored: boolean }[] = [{ rel: '', layers: base, inIgnored: false }];
   const tracked = options.tracked;
   // fsPath's join, once: a listed name holds no '/', '.' or '..' segment, so the rest is a concatenation.
@@ -90,7 +92,7 @@ export async function walkFolder(root: string, options: WalkOptions = {}): Promi
     options.onFolder?.(rel);
     const dirents = readFolder(root, rel, options.unreadable);
     if (!dirents) continue;
-    const layers = withGitignore(root, rel, dirents, inherited);
+    const layers = withGitignore(root, rel, dirents, inherited, foldsCase);
     const found: WalkEntry[] = [];
     for (const dirent of dirents) {
       const name = typeof dirent.name === 'string' ? dirent.name : nameOfBytes(dirent.name);
@@ -168,10 +170,10 @@ function readFolder(root: string, rel: string, unreadable: UnreadablePath[] | un
   }
 }
 
-function withGitignore(root: string, rel: string, dirents: ListedEntry[], inherited: IgnoreLayer[]): IgnoreLayer[] {
+function withGitignore(root: string, rel: string, dirents: ListedEntry[], inherited: IgnoreLayer[], foldsCase: boolean): IgnoreLayer[] {
   if (!dirents.some((d) => isGitignore(d.name) && (d.isFile() || d.isSymbolicLink()))) return inherited;
   const text = readRulesFile(fsPath(root, rel === '' ? '.gitignore' : `${rel}/.gitignore`));
-  return text === undefined ? inherited : [...inherited, makeLayer(lossyPath(rel), text)];
+  return text === undefined ? inherited : [...inherited, makeLayer(lossyPath(rel), text, foldsCase)];
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
 import { isRestoreTemp } from '../restore/restoreTemps.js';
 import type { TrackedPaths } from '../git/trackedPaths.js';
+import { nameRulesOf } from '../paths/nameRules.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from '../walk/ignoreRules.js';
 
 // The first copy's ignore rules for single paths, as the watcher meets them: .git always, the
@@ -14,6 +15,8 @@ import { isIgnored, makeLayer, type IgnoreLayer } from '../walk/ignoreRules.js';
 export class IgnoreMatcher {
   private readonly layers = new Map<string, IgnoreLayer | null>();
   private readonly base: IgnoreLayer[];
+  /** Patterns match case as the folder compares names. */
+  private readonly foldsCase: boolean;
 
   constructor(
     private readonly root: string,
@@ -22,7 +25,8 @@ export class IgnoreMatcher {
     private readonly skip?: string,
     private tracked?: TrackedPaths,
   ) {
-    this.base = exclude.length > 0 ? [makeLayer('', exclude.join('\n'))] : [];
+    this.foldsCase = nameRulesOf(root).foldsCase;
+    this.base = exclude.length > 0 ? [makeLayer('', exclude.join('\n'), this.foldsCase)] : [];
   }
 
   ignored(path: string, isDir: boolean): boolean {
@@ -77,7 +81,7 @@ export class IgnoreMatcher {
     let layer = this.layers.get(folder);
     if (layer !== undefined) return layer;
     try {
-      layer = makeLayer(folder, readFileSync(join(this.root, folder, '.gitignore'), 'utf8'));
+      layer = makeLayer(folder, readFileSync(join(this.root, folder, '.gitignore'), 'utf8'), this.foldsCase);
     } catch {
       layer = null;
     }

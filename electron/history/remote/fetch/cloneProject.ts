@@ -6,6 +6,7 @@ import type { ProgressSink } from '../../progressThrottle.js';
 import type { ProjectStore } from '../../project/projectStore.js';
 import { localBlobSource, materializeSnapshot } from '../../restore/materializeSnapshot.js';
 import { foreignFiles } from '../../restore/specialModes.js';
+import { assertNoNameCollisions } from '../../restore/nameCollisions.js';
 import type { RecordedVersion } from '../layout/recordFormat.js';
 import { machineIdentity } from '../machineIdentity.js';
 import type { BlobLocation } from '../../db/remoteLedger.js';
@@ -79,6 +80,12 @@ export async function cloneProject(
     const from = chooseSnapshot(history, options.snapshot);
     const line = lineTo(history, from);
     const files = filesAt(line.map((l) => l.snapshot.versions));
+    // Before a byte is fetched or a file written: names that would land on one file in this folder.
+    assertNoNameCollisions(
+      files.map((f) => f.path),
+      store.root,
+      `The remote's snapshot ${from.origin} of machine ${from.machine}`,
+    );
 
     // Every blob of every machine, located: bytes of old versions come from here when needed.
     const ledger = store.index.remoteLedger(remoteIdentity(remote), { projectId: remoteProjectId, machineId: machine.id });

@@ -16,6 +16,7 @@ import { remoteProjectId } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
 import { checkLocatedSizes, foreignSnapshotWrite, machineSnapshots } from './machineSnapshots.js';
 import { appendAll } from '../../../../shared/largeArrays.js';
+import { nameCollisions, rulesWhereWritten } from '../../restore/nameCollisions.js';
 
 // `hindsight pull`: other machines' new snapshots of this project into this history. One LIST of
 // the heads; for each other machine whose head moved (or whose records are not all imported yet:
@@ -52,6 +53,7 @@ export async function pullProject(dataDir: string, store: ProjectStore, remote: 
     const ledger = store.index.remoteLedger(remoteIdentity(remote), { projectId, machineId: machine.id });
     const known = ledger.foreignHeads();
     const machines: PulledMachine[] = [];
+    const incoming = new Set<string>();
     let read = 0;
     for (const { machineId, etag } of listed) {
       if (machineId === machine.id) continue;
@@ -61,6 +63,7 @@ export async function pullProject(dataDir: string, store: ProjectStore, remote: 
         continue;
       }
       const pulled = await pullMachine(objects, store, ledger, projectId, machineId, etag, before?.indexesRead, before?.recordsRead, meter, signal);
+      for (const path of pulled.paths) incoming.add(path);
       read += pulled.read;
       machines.push(pulled.machine);
     }
@@ -74,6 +77,7 @@ export async function pullProject(dataDir: string, store: ProjectStore, remote: 
       snapshots: machines.reduce((sum, m) => sum + m.snapshots, 0),
       machines,
       objects: read,
+      collidingNames: nameCollisions(incoming, rulesWhereWritten(store.root)),
       ms: Math.round(performance.now() - started),
     };
   } finally {
@@ -93,7 +97,7 @@ async function pullMachine(
   recordsRead: ReadonlySet<string> = new Set(),
   meter: TransferMeter,
   signal: AbortSignal | undefined,
-): Promise<{ machine: PulledMachine; read: number }> {
+): Promise<{ machine: PulledMachine; read: number; paths: Set<string> }> {
   const head = await readHead(objects, projectId, machineId, signal);
   const indexes = head.indexes.filter((key) => !indexesRead.has(key));
   const records = head.records.filter((key) => !recordsRead.has(key));
@@ -134,6 +138,7 @@ async function pullMachine(
       newest: last ? { origin: last.idOnMachine, snapshotId: ids[ids.length - 1]! } : null,
     },
     read: 1 + indexes.length + records.length,
+    paths: new Set(fresh.flatMap((s) => s.versions.map((v) => v.path))),
   };
 }
 

@@ -47,6 +47,15 @@ describe('the file filter', () => {
     expect(compileFilter('   ', PATHS)).toBeNull();
   });
 
+  it('finds a name typed in another case or Unicode normalization, as a Mac folder would', () => {
+    const paths = ['notes/Cafe\u0301.md', 'notes/other.md', 'Straße.txt'];
+    const found = (filter: string) => paths.filter(compileFilter(filter, paths)!.matches);
+    expect(found('CAFÉ')).toEqual(['notes/Cafe\u0301.md']);
+    expect(found('café.md')).toEqual(['notes/Cafe\u0301.md']);
+    expect(found('cfé')).toEqual(['notes/Cafe\u0301.md']);
+    expect(found('STRASSE')).toEqual(['Straße.txt']);
+  });
+
   it('treats regular expression characters in a glob as themselves', () => {
     expect(globMatcher('a+b(1).txt')('x/a+b(1).txt')).toBe(true);
     expect(globMatcher('a+b(1).txt')('x/aab(1).txt')).toBe(false);
