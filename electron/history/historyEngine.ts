@@ -185,6 +185,10 @@ export class HistoryEngine {
     assertProjectPath(path);
     return this.reads.diffInputs(this.recorded(projectId), path, before, after, maxBytes);
   }
+  lineHistory(projectId: string, path: string, lines: contract.LineSpanInfo, startId?: number): Promise<contract.LineVersion[]> {
+    assertProjectPath(path);
+    return this.reads.lineHistory(this.recorded(projectId), path, lines, startId);
+  }
   diskState(projectId: string, path: string): Promise<contract.DiskState> {
     assertProjectPath(path);
     return this.reads.diskState(this.recorded(projectId), path);
