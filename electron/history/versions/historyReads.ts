@@ -7,6 +7,7 @@ import type { BytesOnDemand } from '../project/bytesOnDemand.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { diskState } from './diskState.js';
 import { lineHistory } from './lineHistory.js';
+import { assertProjectPath } from '../restore/safeTarget.js';
 import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versionBytes.js';
 
 // What a history holds, as the engine's reading calls answer it: snapshots, their files and
@@ -94,6 +95,7 @@ export class HistoryReads {
 
   /** The versions that changed lines of a file (lineHistory.ts), counted in version startId (default: the newest), oldest first. */
   async lineHistory(store: ProjectStore, path: string, lines: LineSpanInfo, startId: number | undefined): Promise<LineVersion[]> {
+    assertProjectPath(path);
     const versions = store.index.versionsOf(path);
     if (versions.length === 0) throw new HindsightError('NOT_FOUND', `${path} has no history.`, { path });
     await this.bytesOnDemand(store, () => versions.map((v) => v.hash));
