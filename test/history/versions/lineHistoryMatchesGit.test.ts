@@ -19,7 +19,7 @@ import { projectWithBaseline } from './versionsHelpers.js';
 // one and goes on to older commits, the histogram diff (and `git diff --histogram`) keeps "line
 // 119" in place and calls the range's lines added there, so the list ends at that version.
 
-const COMMITS = 90;
+const COMMITS = 60;
 
 function editedStates(seed: number): string[] {
   const random = seededRandom(seed);
