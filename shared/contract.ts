@@ -51,6 +51,7 @@ import type {
   RemoteStatus,
   VersionInfo,
   VerifyResult,
+  LineVersion,
 } from './contract/values.js';
 
 // The contract between the viewer and the history process: every call (its name, the zod schema
@@ -142,6 +143,17 @@ export const CALLS = {
       before: versionId.optional(),
     }),
     "A file's versions, oldest first; with limit, the newest `limit` (older than `before`): one page of a long history.",
+  ),
+  lineHistory: call<LineVersion[]>()(
+    z.strictObject({
+      projectId,
+      path: projectPath,
+      /** The lines followed, counted from 1 (both included) in version versionId (absent: the newest). */
+      from: z.number().int().min(1),
+      to: z.number().int().min(1),
+      versionId: versionId.optional(),
+    }),
+    'The versions that changed some lines of a file, oldest first, each with its change to them: the lines followed back as lines above them come and go (as `git log -L` follows them).',
   ),
   diskState: call<DiskState>()(
     z.strictObject({ projectId, path: projectPath }),

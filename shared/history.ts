@@ -135,6 +135,33 @@ export interface VersionInfo {
   machine?: { id: string; snapshot: number };
 }
 
+/** Lines of one version, counted from 1, both ends included (as `--lines 120,140` names them). */
+export interface LineSpanInfo {
+  from: number;
+  to: number;
+}
+
+/**
+ * One block of a version's change to the lines followed: `removed` were lines beforeLine.. of the
+ * version before, `added` are lines afterLine.. of this one (lines counted from 1, terminators kept).
+ */
+export interface LineChange {
+  beforeLine: number;
+  removed: string[];
+  afterLine: number;
+  added: string[];
+}
+
+/** A version that changed the lines followed (a file's history for a selection, `log --lines`). */
+export interface LineVersion extends VersionInfo {
+  /** The lines followed, in this version. */
+  lines: LineSpanInfo;
+  /** The same lines in the version before; null where every one of them was added here. */
+  linesBefore: LineSpanInfo | null;
+  /** The blocks of this version's change that touch those lines, top to bottom. */
+  changes: LineChange[];
+}
+
 /** A file as it is on disk now, beside its versions: which of them it is identical to. */
 export interface DiskState {
   path: string;

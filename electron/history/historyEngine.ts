@@ -184,6 +184,9 @@ export class HistoryEngine {
     assertProjectPath(path);
     return this.reads.diffInputs(this.recorded(projectId), path, before, after, maxBytes);
   }
+  lineHistory(projectId: string, path: string, lines: contract.LineSpanInfo, startId?: number): Promise<contract.LineVersion[]> {
+    return this.reads.lineHistory(this.recorded(projectId), path, lines, startId);
+  }
   diskState(projectId: string, path: string): Promise<contract.DiskState> {
     assertProjectPath(path);
     return this.reads.diskState(this.recorded(projectId), path);
@@ -374,7 +377,6 @@ export class HistoryEngine {
 
   /** Registers a folder for a write that may fail (a clone, an import): taken back when it fails. */
   private readonly registerProvisionally = (root: string) => registerProvisionally(this.config, this.projects, this.dataDir, root);
-
   /** The record of a project that has a baseline; a folder never opened is a clear error. */
   private record(projectId: string): OpenProject {
     const project = this.projects.get(projectId);

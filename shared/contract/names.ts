@@ -13,6 +13,7 @@ export const CALL_NAME_LIST = [
   'fileTree',
   'versions',
   'diskState',
+  'lineHistory',
   'readVersion',
   'diffInputs',
   'gitVersions',

@@ -3,6 +3,8 @@ import type {
   DiskState,
   FileEntry,
   GitSource,
+  LineSpanInfo,
+  LineVersion,
   OpenResult,
   Origin,
   SnapshotChange,
@@ -22,7 +24,21 @@ import type { WindowsNameProblem } from '../windowsNames.js';
 // documented before the contract existed keeps its name beside the contract's (extend, never
 // rename): those are marked "CLI name".
 
-export type { DiskState, FileEntry, GitSource, OpenResult, Origin, SnapshotChange, SnapshotInfo, SnapshotSummary, UnreadablePath, VersionInfo, VerifyResult };
+export type {
+  DiskState,
+  FileEntry,
+  GitSource,
+  LineSpanInfo,
+  LineVersion,
+  OpenResult,
+  Origin,
+  SnapshotChange,
+  SnapshotInfo,
+  SnapshotSummary,
+  UnreadablePath,
+  VersionInfo,
+  VerifyResult,
+};
 
 /** Where a known project's folder stands, as last seen. */
 export type ProjectState = 'present' | 'moved' | 'gone' | 'replaced' | 'config-corrupt';

@@ -19,8 +19,14 @@ describe('the history engine', () => {
   const text = readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
 
-  it('is under 400 lines, with no function of its own outside the class', () => {
-    expect(text.split('\n').length).toBeLessThan(400);
+  it('has under 400 lines of code, with no function of its own outside the class', () => {
+    // Code lines, as the lint's size budgets count them: blank lines and comments are not code, so
+    // the bound cannot be met (or missed) by layout.
+    const code = text.split('\n').filter((line) => {
+      const trimmed = line.trim();
+      return trimmed !== '' && !trimmed.startsWith('//') && !trimmed.startsWith('/*') && !trimmed.startsWith('*');
+    });
+    expect(code.length).toBeLessThan(400);
     expect(source.statements.filter((s) => ts.isFunctionDeclaration(s)).map((s) => (s as ts.FunctionDeclaration).name?.text)).toEqual([]);
   });
 

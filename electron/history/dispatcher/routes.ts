@@ -54,6 +54,7 @@ export const ROUTES: Routes = {
     folder === undefined ? engine.files(projectId, snapshotId) : engine.folderLevel(projectId, folder, snapshotId),
   versions: ({ projectId, path, limit, before }, { engine }) => engine.versions(projectId, path, { limit, before }),
   diskState: ({ projectId, path }, { engine }) => engine.diskState(projectId, path),
+  lineHistory: ({ projectId, path, from, to, versionId }, { engine }) => engine.lineHistory(projectId, path, { from, to }, versionId),
   readVersion: ({ projectId, path, versionId, maxBytes }, { engine }) => engine.readVersion(projectId, path, { versionId, maxBytes }),
   diffInputs: ({ projectId, path, before, after, maxBytes }, { engine }) => engine.diffInputs(projectId, path, before, after, maxBytes),
   gitVersions: ({ projectId, path }, { engine }) => engine.gitVersions(projectId, path),

@@ -1,11 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { DiffInputs, FileBytes, FolderLevel } from '../../../shared/contract.js';
 import { HindsightError } from '../../../shared/errors.js';
-import type { DiskState, FileEntry, GitSource, SnapshotChange, SnapshotSummary, VersionInfo } from '../../../shared/history.js';
+import type { DiskState, FileEntry, GitSource, LineSpanInfo, LineVersion, SnapshotChange, SnapshotSummary, VersionInfo } from '../../../shared/history.js';
 import { requireSnapshot } from '../db/requireSnapshot.js';
 import type { BytesOnDemand } from '../project/bytesOnDemand.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { diskState } from './diskState.js';
+import { lineHistory } from './lineHistory.js';
+import { assertProjectPath } from '../restore/safeTarget.js';
 import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versionBytes.js';
 
 // What a history holds, as the engine's reading calls answer it: snapshots, their files and
@@ -89,6 +91,15 @@ export class HistoryReads {
       [before, after].map((side) => (side.kind === 'version' ? store.index.version(side.versionId)?.hash : undefined)),
     );
     return diffInputs(store, path, before, after, maxBytes);
+  }
+
+  /** The versions that changed lines of a file (lineHistory.ts), counted in version startId (default: the newest), oldest first. */
+  async lineHistory(store: ProjectStore, path: string, lines: LineSpanInfo, startId: number | undefined): Promise<LineVersion[]> {
+    assertProjectPath(path);
+    const versions = store.index.versionsOf(path);
+    if (versions.length === 0) throw new HindsightError('NOT_FOUND', `${path} has no history.`, { path });
+    await this.bytesOnDemand(store, () => versions.map((v) => v.hash));
+    return lineHistory(store, versions, lines, startId);
   }
 
   /** The file on disk now and which of its versions it is identical to. */
