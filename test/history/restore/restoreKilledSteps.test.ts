@@ -7,6 +7,7 @@ import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
 import { diskState, SHAPES, TYPE_CHANGES, type TypeChange } from './typeChangeCases.js';
+import { until } from '../../helpers/until.js';
 
 // A real `hindsight restore --snapshot` child process across every change of type at once (each
 // in a folder of its own), SIGKILLed at each of the restore's fault points: after its first step,
@@ -24,7 +25,7 @@ function stoppedAt(child: ChildProcess, point: string): Promise<void> {
 
 /** Resolves once the child is really stopped (its SIGSTOP taken): a signal sent before would be lost to the stop. */
 async function isStopped(child: ChildProcess): Promise<void> {
-  while (!/^\d+ \(.*\) T/.test(readFileSync(`/proc/${child.pid}/stat`, 'utf8'))) await new Promise((resolve) => setTimeout(resolve, 5));
+  await until(() => /^\d+ \(.*\) T/.test(readFileSync(`/proc/${child.pid}/stat`, 'utf8')), { everyMs: 5 });
 }
 
 function shapesIn(changes: readonly TypeChange[], side: 'snapshot' | 'now'): TreeSpec {

@@ -40,7 +40,3 @@ export function subjectOf(root: string, rev: string): string {
  * Waits until `ready` holds or `deadlineMs` passed, whichever comes first: the assertions after it
  * then say what was recorded instead of the test timing out.
  */
-export async function within(ready: () => boolean, deadlineMs = 20_000): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (!ready() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-}

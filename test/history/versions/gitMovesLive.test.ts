@@ -1,10 +1,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { until } from '../watch/walkedTree.js';
 import { git, makeRepo, write } from '../git/gitFixture.js';
-import { changeSnapshots, gitChanges, recorded, short, subjectOf, within } from './gitMoveHelpers.js';
+import { changeSnapshots, gitChanges, recorded, short, subjectOf } from './gitMoveHelpers.js';
 import { openWithBaseline, type Project } from './versionsHelpers.js';
+import { until } from '../../helpers/until.js';
 
 // One snapshot per git operation, with a live recorder and real git: every move of HEAD (a
 // checkout, a commit, a reset, a stash, each step of a rebase) is its own snapshot, titled by its
@@ -57,7 +57,7 @@ describe('one snapshot per git operation, recorded live', () => {
       git(root, 'checkout', '-q', commits[i]!);
       if (spacing > 0) await pause(spacing);
     }
-    await within(() => changeSnapshots(project).length >= n);
+    await until(() => changeSnapshots(project).length >= n);
     await project.engine.unwatch(project.projectId);
     const snapshots = changeSnapshots(project);
     expect(snapshots.map((s) => s.label)).toEqual(commits.slice(1).map((c) => `Checked out \`${short(root, c)}\` ${subjectOf(root, c)}`));
@@ -74,7 +74,7 @@ describe('one snapshot per git operation, recorded live', () => {
     writeFileSync(join(root, 'a.txt'), 'two\n');
     git(root, 'commit', '-qam', 'Second commit');
     writeFileSync(join(root, 'b.txt'), 'after the commit\n');
-    await within(() => changeSnapshots(project).length >= 2);
+    await until(() => changeSnapshots(project).length >= 2);
     await project.engine.unwatch(project.projectId);
     const [committed, after] = changeSnapshots(project);
     expect(committed!.label).toBe(`Committed \`${short(root, 'HEAD')}\` Second commit, on main`);
@@ -94,7 +94,7 @@ describe('one snapshot per git operation, recorded live', () => {
     await watched(project);
     writeFileSync(join(root, 'a.txt'), 'edited on main, carried over\n');
     git(root, 'checkout', '-q', 'other');
-    await within(() => changeSnapshots(project).length >= 2);
+    await until(() => changeSnapshots(project).length >= 2);
     await project.engine.unwatch(project.projectId);
     const [edit, checkout] = changeSnapshots(project);
     expect(edit).toMatchObject({ label: null, head: main, branch: 'main' });
@@ -118,7 +118,7 @@ describe('one snapshot per git operation, recorded live', () => {
 
     git(root, 'reset', '-q', '--hard', first);
     git(root, 'checkout', '-q', 'keep-second');
-    await within(() => changeSnapshots(project).length >= 3);
+    await until(() => changeSnapshots(project).length >= 3);
     const [, reset, checkout] = changeSnapshots(project);
     expect(reset!.label).toBe(`Reset --hard to \`${short(root, first)}\` first`);
     expect(recorded(project, reset!)).toEqual(gitChanges(root, second, first));
@@ -126,9 +126,9 @@ describe('one snapshot per git operation, recorded live', () => {
     expect(recorded(project, checkout!)).toEqual(gitChanges(root, first, second));
 
     writeFileSync(join(root, 'b.txt'), 'work in progress\n');
-    await within(() => changeSnapshots(project).length >= 4);
+    await until(() => changeSnapshots(project).length >= 4);
     git(root, 'stash', '-q');
-    await within(() => changeSnapshots(project).length >= 5);
+    await until(() => changeSnapshots(project).length >= 5);
     await project.engine.unwatch(project.projectId);
     const stash = changeSnapshots(project)[4]!;
     expect(stash.label).toBe('Stash');
@@ -152,7 +152,7 @@ describe('one snapshot per git operation, recorded live', () => {
     await watched(project);
     const logBefore = git(root, 'reflog', '--format=%H').split('\n').length;
     git(root, 'rebase', '-q', 'main');
-    await within(() => changeSnapshots(project).length >= 4);
+    await until(() => changeSnapshots(project).length >= 4);
     await project.engine.unwatch(project.projectId);
     // The reflog's lines since the rebase began, oldest first: start, three picks, finish.
     const steps = git(root, 'reflog', '--format=%H %gs')

@@ -5,8 +5,8 @@ import type { FileEntry, SnapshotInfo } from '../../../shared/history.js';
 import { cliJson, finished, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { GIT_ENV, git } from '../git/gitFixture.js';
-import { within } from '../versions/gitMoveHelpers.js';
 import { firstParentCommits } from '../../bench/density/gitReplay.js';
+import { until } from '../../helpers/until.js';
 
 // The replay of a real repository's history under the real recorder (`hindsight watch --all`, the
 // built CLI): a clone of HINDSIGHT_REPLAY_REPO (e.g. a fetched mirror of pallets/flask) is checked
@@ -33,14 +33,17 @@ describe.skipIf(!REPO)('a replay of a real history under hindsight watch --all (
     const done = finished(watch);
     let err = '';
     watch.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    await within(() => err.includes('Ctrl-C to stop'), 60_000);
+    await until(() => err.includes('Ctrl-C to stop'), { deadlineMs: 60_000 });
     for (const commit of commits.slice(1)) {
       git(root, 'checkout', '-q', commit);
       await new Promise((resolve) => setTimeout(resolve, SPACING_MS));
     }
     const last = `Checked out \`${commits.at(-1)!.slice(0, 7)}\``;
     let log: SnapshotInfo[] = [];
-    await poll(async () => (log = await cliJson<SnapshotInfo[]>(['log', root, '--data-dir', data])).some((s) => s.label?.startsWith(last)), 120_000);
+    await until(async () => (log = await cliJson<SnapshotInfo[]>(['log', root, '--data-dir', data])).some((s) => s.label?.startsWith(last)), {
+      deadlineMs: 120_000,
+      everyMs: 500,
+    });
     watch.kill('SIGINT');
     expect((await done).code).toBe(0);
     log = await cliJson<SnapshotInfo[]>(['log', root, '--data-dir', data]);
@@ -83,11 +86,6 @@ describe.skipIf(!REPO)('a replay of a real history under hindsight watch --all (
 });
 
 /** Asks until `ready` answers true or the deadline passed. */
-async function poll(ready: () => Promise<boolean>, deadlineMs: number): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (!(await ready()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
-}
-
 /** A commit's files as path -> SHA-256 of their bytes (a link: of its target), from `git ls-tree` and `git cat-file`. */
 class BlobHashes {
   private readonly known = new Map<string, string>();

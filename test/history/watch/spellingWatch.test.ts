@@ -6,13 +6,10 @@ import { describeOnFoldFs } from '../../helpers/foldMount.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
 import { notRacy } from '../versions/versionsHelpers.js';
+import { until } from '../../helpers/until.js';
 
 // The live watcher on a folder whose names fold: a case-only rename it hears is a rename (the old
 // spelling, still found by lstat there, is gone), and a later edit is recorded once.
-
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, 20));
-}
 
 describeOnFoldFs('the live watcher where names fold', (mount) => {
   it('records a case-only rename as one file going on, and each later edit once', async () => {

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { catchUpTitle, lastSeenAt } from '../../../electron/history/watch/catchUp.js';
 import { sha256 } from '../../helpers/writeTree.js';
 import { git, makeRepo, write } from '../git/gitFixture.js';
-import { within } from '../versions/gitMoveHelpers.js';
 import { openWithBaseline, type Project } from '../versions/versionsHelpers.js';
-import { until } from './walkedTree.js';
+import { until } from '../../helpers/until.js';
 
 // Files git tracks are recorded live whatever .gitignore says: when git writes its index, the
 // watcher asks for the tracked set again, so a file added with `git add -f` (an ignored name, or
@@ -32,14 +31,14 @@ describe('files git tracks, recorded live', () => {
     write(root, 'debug.log', 'first content\n');
     write(root, 'build/out/report.txt', 'built once\n');
     git(root, 'add', '-f', 'debug.log', 'build/out/report.txt');
-    await within(() => hashes(project, 'debug.log').length > 0 && hashes(project, 'build/out/report.txt').length > 0);
+    await until(() => hashes(project, 'debug.log').length > 0 && hashes(project, 'build/out/report.txt').length > 0);
     expect(hashes(project, 'debug.log')).toEqual([sha256('first content\n')]);
     expect(hashes(project, 'build/out/report.txt')).toEqual([sha256('built once\n')]);
 
     // Its folder is watched from now on: an edit inside the ignored folder is heard too.
     writeFileSync(join(root, 'debug.log'), 'second content\n');
     writeFileSync(join(root, 'build/out/report.txt'), 'built twice\n');
-    await within(() => hashes(project, 'debug.log').length > 1 && hashes(project, 'build/out/report.txt').length > 1);
+    await until(() => hashes(project, 'debug.log').length > 1 && hashes(project, 'build/out/report.txt').length > 1);
     await engine.unwatch(projectId);
     expect(hashes(project, 'debug.log')).toEqual([sha256('first content\n'), sha256('second content\n')]);
     expect(hashes(project, 'build/out/report.txt')).toEqual([sha256('built once\n'), sha256('built twice\n')]);
