@@ -189,7 +189,8 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const modesAt = group.snapshotId ?? folderSnapshot ?? store.index.latestSnapshotId();
   if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes, complete);
   const unchangedScan = suspects.length === 0 && group.snapshotId === undefined && folderSnapshot === undefined;
-  if (!(options.keepWhenUnchanged === true && unchangedScan)) store.index.setMeta('lastScanAt', String(scanStartedAt));
+  if (options.keepWhenUnchanged === true && unchangedScan) count('rescan.keptUnchanged');
+  else store.index.setMeta('lastScanAt', String(scanStartedAt));
   // Every path of the history is now in the stat cache or a deletion (this scan held the writer
   // throughout); something that could not be looked at is looked for again next time.
   const checked = String(store.index.newestVersionId());

@@ -10,18 +10,26 @@ import { count } from '../trace.js';
 // again, a tree restored), and the watches are placed again after each look. Events that name
 // nothing of ours (other files of a busy home folder) cost a name comparison and no look.
 //
+// A project listed before its first copy is done (under way in another process) has its store's
+// folder watched too: any event there asks for a look, a second after the first, so a first copy
+// that writes for minutes costs a look a second, and a store nobody writes costs nothing.
+//
 // What events cannot tell (a grandparent renamed, a network file system) is found by the
 // recorder's slow safety look; `missing` says a watch could not be placed, so that look comes sooner.
 
 interface Placed {
   watcher: FSWatcher;
-  /** The names in the watched folder that lead to a known folder (its basename when it is the parent). */
-  names: Set<string>;
+  /** The names in the watched folder that lead to a known folder (its basename when it is the parent); null: any name. */
+  names: Set<string> | null;
 }
+
+/** How long after an event in a store's folder the look comes: the events of one write are many. */
+export const STORE_LOOK_DELAY_MS = 1000;
 
 export class ListWatch {
   private readonly placed = new Map<string, Placed>();
   private closed = false;
+  private storeLook: NodeJS.Timeout | undefined;
   /** Whether some folder could not be watched (the OS's limit, no permission). */
   missing = false;
 
@@ -32,15 +40,19 @@ export class ListWatch {
     private readonly changed: () => void,
   ) {}
 
-  /** Watches the data folder and the parents of `roots` (or their nearest ancestors), and no other folder. */
-  follow(roots: readonly string[]): void {
+  /**
+   * Watches the data folder, the parents of `roots` (or their nearest ancestors) and the folders
+   * of `stores` (projects whose first copy is not done), and no other folder.
+   */
+  follow(roots: readonly string[], stores: readonly string[] = []): void {
     if (this.closed) return;
-    const wanted = new Map<string, Set<string>>([[this.dataDir, new Set([this.configName])]]);
+    const wanted = new Map<string, Set<string> | null>([[this.dataDir, new Set([this.configName])]]);
+    for (const store of stores) wanted.set(store, null);
     for (const root of roots) {
       const [folder, name] = nearestWatchable(root);
       if (folder === undefined) continue;
-      const names = wanted.get(folder) ?? new Set<string>();
-      names.add(name);
+      const names = wanted.has(folder) ? wanted.get(folder)! : new Set<string>();
+      names?.add(name);
       wanted.set(folder, names);
     }
     for (const [folder, placed] of [...this.placed]) {
@@ -58,6 +70,7 @@ export class ListWatch {
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.storeLook);
     for (const { watcher } of this.placed.values()) watcher.close();
     this.placed.clear();
   }
@@ -67,7 +80,7 @@ export class ListWatch {
     return this.placed.size;
   }
 
-  private place(folder: string, names: Set<string>): void {
+  private place(folder: string, names: Set<string> | null): void {
     let watcher: FSWatcher;
     try {
       watcher = watch(folder, { persistent: true }, (_type, name) => this.event(folder, name));
@@ -84,6 +97,13 @@ export class ListWatch {
     const placed = this.placed.get(folder);
     if (!placed || this.closed) return;
     // No name, or the folder's own: the watched folder itself was moved or removed.
+    if (placed.names === null) {
+      this.storeLook ??= setTimeout(() => {
+        this.storeLook = undefined;
+        this.changed();
+      }, STORE_LOOK_DELAY_MS);
+      return;
+    }
     const self = name === null || name === basename(folder);
     if (!self && !placed.names.has(name)) return;
     if (self) this.lost(folder);

@@ -72,6 +72,8 @@ export interface RecordAllOptions extends Pick<WatchOptions, 'quietMs' | 'maxGro
 interface Tracked extends RecordedProject {
   /** 'new' until its first state is known. */
   state: RecordingState | 'new';
+  /** Its store's folder, watched while its first copy is not done. */
+  storeDir?: string;
   /** Set while its catch-up and watch are being started. */
   starting?: Promise<void>;
 }
@@ -89,6 +91,8 @@ export class RecordAll {
   private readonly mark: RunningMark;
   /** The last run's running mark, read at the start: the span of the start's catch-ups. */
   private lastBeat: RunningBeat | undefined;
+  /** The known folders at the last look at config.json. */
+  private roots: string[] = [];
   /** Set once the start's catch-ups are done: a project caught up later starts its background work at once. */
   private caughtUpAll = false;
 
@@ -110,7 +114,7 @@ export class RecordAll {
     this.lastBeat = RunningMark.read(this.engine.dataDir);
     this.mark.begin();
     // Placed before the catch-ups: a change to the list during them is heard.
-    this.list.follow(projects.map((p) => p.root));
+    this.follow(projects.map((p) => p.root));
     for (const project of projects) await this.look(project, startedAt);
     await this.settled();
     if (this.stopping.signal.aborted) return;
@@ -178,12 +182,13 @@ export class RecordAll {
   }
 
   private async lookAtAll(): Promise<void> {
+    count('recorder.looks');
     const read = this.engine.config.loadConfig();
     // A config being repaired by hand: everything stays as it is until it reads again.
     if (read.error) return;
     const known = read.config.projects;
     // The watches follow the list, and a folder that went away or came back (its parent may have too).
-    this.list.follow(known.map((p) => p.root));
+    this.follow(known.map((p) => p.root));
     const ids = new Set(known.map((p) => p.id));
     for (const t of [...this.tracked.values()]) {
       if (ids.has(t.projectId) || t.starting) continue;
@@ -229,8 +234,13 @@ export class RecordAll {
       // A first copy is the user's to start (and to confirm when large), never the recorder's.
       if (store.index.baselineId() === undefined) {
         if (t.state !== 'uncopied') this.report(t, 'uncopied');
+        t.storeDir = store.storeDir;
+        this.follow(this.roots);
+        // Copied between the look and the watch of its store: looked at again now.
+        if (store.index.baselineId() !== undefined) void this.poll();
         return;
       }
+      t.storeDir = undefined;
       const since = lastSeenAt(store, this.lastBeat);
       const label = catchUpUntil === undefined ? undefined : () => catchUpLabel(since, catchUpUntil, this.options.catchUpAfter);
       // The watch is placed as the catch-up's walk lists each folder: no second pass over the files.
@@ -267,6 +277,13 @@ export class RecordAll {
     } else {
       this.report(t, returning ? 'back' : 'recording');
     }
+  }
+
+  /** The watches that tell the recorder to look again: the list, the known folders, the stores of projects not copied yet. */
+  private follow(roots: string[]): void {
+    this.roots = roots;
+    const stores = [...this.tracked.values()].flatMap((t) => (t.state === 'uncopied' && t.storeDir !== undefined ? [t.storeDir] : []));
+    this.list.follow(roots, stores);
   }
 
   private caughtUp(t: Tracked, snapshotId: number, checkpointId: number | null): void {
