@@ -5,6 +5,7 @@ import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { RecordAll, type RecordingReport } from '../../../electron/history/watch/recordAll.js';
 import { RUNNING_FILE } from '../../../electron/history/watch/runningMark.js';
 import { counter } from '../../../electron/history/trace.js';
+import { RACY_WINDOW_MS } from '../../../electron/history/versions/rescan.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
 
@@ -15,13 +16,19 @@ describe('the recorder of every project, idle', () => {
   it('writes into no history.db and wakes only for its running mark and the periodic checks', async () => {
     const data = tempDir('hindsight-data-');
     const engine = new HistoryEngine(data);
+    const ids: string[] = [];
     for (const name of ['one', 'two', 'three']) {
       const root = tempDir();
       writeTree(root, { [`${name}.txt`]: name, 'sub/more.txt': `more ${name}` });
       const { projectId } = await engine.open(root);
       // Built now: the recorder's background work then finds nothing to do.
       await engine.buildSearchIndex(projectId);
+      ids.push(projectId);
     }
+    // Past the racy window of the files just written, a scan that hashes none of them: every later scan then finds nothing to write.
+    const writtenAt = Date.now();
+    await until(() => Date.now() > writtenAt + RACY_WINDOW_MS);
+    for (const id of ids) await engine.rescan(id);
     const builds = counter('search.buildsWithNothingToDo');
     const kept = counter('rescan.keptUnchanged');
     const recorder = new RecordAll(engine, { quietMs: 50, beatMs: 250, reconcileEveryMs: 100, idleCollectMs: 50 });
@@ -30,19 +37,19 @@ describe('the recorder of every project, idle', () => {
       engine.close();
     });
     await recorder.start();
-    // Settled: each project's background build done, and a periodic check of each past the files' racy window.
+    // Settled: each project's background build done, and its first periodic check.
     await until(() => counter('search.buildsWithNothingToDo') - builds >= 3 && counter('rescan.keptUnchanged') - kept >= 3);
     const files = historyFiles(data);
     const mark = statSync(join(data, RUNNING_FILE)).mtimeMs;
     const at = { ...counters() };
 
-    // Longer than the 2 s the recorder once polled at; a beat is the only clock it keeps.
-    await until(() => counter('recorder.beats') - at.beats >= 10);
+    // Longer than the 2 s the recorder once polled at, and with a periodic check in it for each project.
+    await until(() => counter('recorder.beats') - at.beats >= 10 && counter('watch.periodicChecks') - at.checks >= 3);
     const now = counters();
     expect(now.looks - at.looks).toBe(0);
     expect(now.safetyLooks - at.safetyLooks).toBe(0);
     expect(now.wakeups - at.wakeups).toBe(now.beats - at.beats + (now.checks - at.checks) + (now.collections - at.collections));
-    // The checks waited longer each time: 3 projects, waits doubling from 100 ms, in a stretch of at least 2.5 s.
+    // The checks waited longer each time: 3 projects, their waits doubling from 100 ms, the last one past 1.5 s already.
     expect(now.checks - at.checks).toBeLessThanOrEqual(3 * 6);
     expect(historyFiles(data)).toEqual(files);
     expect(statSync(join(data, RUNNING_FILE)).mtimeMs).toBeGreaterThan(mark);
