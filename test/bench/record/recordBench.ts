@@ -141,7 +141,9 @@ for (let i = 1; i <= projects; i++) {
   await hs('open', root, '--yes', '--data-dir', dataDir);
   roots.push(root);
 }
-const stormCopies = cases.has('storm') ? [1, 2].map((i) => ({ root: copyOf(ensureStormFixture(fixtures, stormFiles), `storm-${i}`), dataDir: join(scratch, `storm-data-${i}`) })) : [];
+const stormCopies = cases.has('storm')
+  ? [1, 2].map((i) => ({ root: copyOf(ensureStormFixture(fixtures, stormFiles), `storm-${i}`), dataDir: join(scratch, `storm-data-${i}`) }))
+  : [];
 for (const copy of stormCopies) await hs('open', copy.root, '--yes', '--data-dir', copy.dataDir);
 
 // A file changed within the racy window of a scan is hashed again by the next one (the racy-clean
@@ -181,7 +183,10 @@ if (cases.has('idle') || cases.has('edits')) {
   // The edits committed, so both sides of the catch-up see unchanged folders.
   if (cases.has('edits'))
     for (const root of roots)
-      execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '--quiet', '-am', 'edits'], { cwd: root, stdio: 'ignore' });
+      execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '--quiet', '-am', 'edits'], {
+        cwd: root,
+        stdio: 'ignore',
+      });
 }
 
 if (cases.has('catchup')) {
