@@ -10,3 +10,13 @@ export function codeOf(run: () => unknown): string {
   }
   return 'no error';
 }
+
+/** The HindsightError a promise rejects with; the test fails when it resolves or rejects with anything else. */
+export async function failure(promise: Promise<unknown>): Promise<HindsightError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof HindsightError)) throw new Error(`expected a HindsightError, got ${error instanceof Error ? error.message : String(error)}`);
+  return error;
+}

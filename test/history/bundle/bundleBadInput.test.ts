@@ -10,18 +10,10 @@ import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256 } from '../../helpers/writeTree.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
 import { historyWithChanges, otherEngine } from './bundleHelpers.js';
+import { failure } from '../../helpers/errorCode.js';
 
 // Every bad bundle gets a clear error and changes nothing: cut off anywhere, a flipped byte in a
 // blob, a wrong format version, another project's history --as a folder with its own, a full disk.
-
-async function failure(promise: Promise<unknown>): Promise<HindsightError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HindsightError);
-  return error as HindsightError;
-}
 
 /** Every file of a data folder's stores (blobs, database), for "nothing changed". */
 function storeFiles(dataDir: string, rel = 'projects'): string[] {

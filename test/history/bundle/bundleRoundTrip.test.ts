@@ -11,6 +11,7 @@ import { tempDir } from '../../helpers/tempDirs.js';
 import { readTree } from '../../helpers/writeTree.js';
 import { notRacy } from '../versions/versionsHelpers.js';
 import { asFormat1, folderModes, historyWithChanges, otherEngine } from './bundleHelpers.js';
+import { failure } from '../../helpers/errorCode.js';
 
 // Export on one data folder, import on another: every snapshot restores byte-exact with file and
 // folder modes and links; an incremental bundle continues it; importing twice changes nothing.
@@ -51,15 +52,6 @@ function pullFromOther(store: ProjectStore, fork: number): void {
     })),
     () => store.index.setLineFork(OTHER, { machine: OWN, origin: fork }, OWN),
   );
-}
-
-async function failure(promise: Promise<unknown>): Promise<HindsightError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HindsightError);
-  return error as HindsightError;
 }
 
 describe('export and import', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { notRacy, projectWithBaseline } from '../versions/versionsHelpers.js';
 import { AROUND, becomeShape, diskState, SHAPES, TYPE_CHANGES } from './typeChangeCases.js';
+import { failure } from '../../helpers/errorCode.js';
 
 // Issue 39 item 4: a snapshot restore across every change of type at one path (file <-> folder,
 // file <-> link, link <-> folder, a file and a folder holding a folder), each way, with and without
@@ -23,15 +24,6 @@ async function caseProject(snapshot: keyof typeof SHAPES, now: keyof typeof SHAP
   becomeShape(project.root, now);
   const before = diskState(project.root);
   return { ...project, want, before, baseline: project.store.index.baselineId()! };
-}
-
-async function failure(promise: Promise<unknown>): Promise<HindsightError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HindsightError);
-  return error as HindsightError;
 }
 
 describe('a snapshot restore across a change of type', () => {
