@@ -2,7 +2,6 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
-import { HindsightError } from '../../../shared/errors.js';
 import { tempsSweptPath } from '../../../electron/history/store/storeLayout.js';
 import { mountOrSkip } from '../../helpers/mountOrSkip.js';
 import { mountSmallDisk } from '../../helpers/smallDisk.js';

@@ -5,7 +5,6 @@ import { dirname, join } from 'node:path';
 import type { ProjectStore } from '../../../electron/history/project/projectStore.js';
 import { blobPath } from '../../../electron/history/store/storeLayout.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
-import { HindsightError } from '../../../shared/errors.js';
 import type { Progress } from '../../../shared/progress.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { readTree } from '../../helpers/writeTree.js';

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HindsightError } from '../../../shared/errors.js';
 import { notRacy, projectWithBaseline } from '../versions/versionsHelpers.js';
 import { AROUND, becomeShape, diskState, SHAPES, TYPE_CHANGES } from './typeChangeCases.js';
 import { failure } from '../../helpers/errorCode.js';
