@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry, SnapshotInfo, VersionInfo } from '../../shared/history.js';
 import type { ImportResult } from '../../shared/contract/values.js';
-import { cliJson, runCli, type CliResult } from '../helpers/runCli.js';
+import { cliJson, runCli, withoutVersionNote, type CliResult } from '../helpers/runCli.js';
 import { fileTempDir } from '../helpers/tempDirs.js';
 import { contentAfter, LONG_HISTORY_FILE, recordLongHistory } from '../helpers/longHistory.js';
 import { sha256 } from '../helpers/writeTree.js';
@@ -18,7 +18,7 @@ const MANY = 130_000;
 
 /** stdout of a run that succeeded with nothing on stderr but `log PATH`'s note on version numbers. */
 function ok(result: CliResult): string {
-  expect([result.code, result.stderr.replace(/^VERSION numbers the versions kept now .*\n$/, '')]).toEqual([0, '']);
+  expect([result.code, withoutVersionNote(result.stderr)]).toEqual([0, '']);
   return result.stdout.toString('utf8');
 }
 

@@ -49,3 +49,8 @@ export async function cliJson<T>(args: string[], env: NodeJS.ProcessEnv = {}, op
   if (result.code !== 0) throw new Error(`hindsight ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
   return JSON.parse(result.stdout.toString('utf8')) as T;
 }
+
+/** stderr without `log PATH`'s note on version numbers (which a prune renumbers), the one line a listing adds there. */
+export function withoutVersionNote(stderr: string): string {
+  return stderr.replace(/^VERSION numbers the versions kept now .*\n$/, '');
+}

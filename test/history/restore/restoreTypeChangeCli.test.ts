@@ -83,12 +83,12 @@ describe('restore --snapshot across a file that became a folder (issue 39)', () 
     await historyMatchesDisk(root, cli);
 
     // Its undo (the snapshot before it) is a change of type too: refused without --delete-added,
-    // done with it, and the text output names the flag in the undo it prints.
+    // done with it, and the text output ends with the command that undoes it in turn.
     const plain = await runCli(cli('restore', root, '--snapshot', String(restored.undoSnapshotId)));
     expect(plain.code).toBe(1);
     const undone = await runCli(cli('restore', root, '--snapshot', String(restored.undoSnapshotId), '--delete-added'));
     expect(undone.code).toBe(0);
-    expect(undone.stdout.toString()).toMatch(/undo with --snapshot \d+ --delete-added\)\.\n$/);
+    expect(undone.stdout.toString()).toMatch(/\nUndo with: hindsight restore \S+ --undo \d+\n$/);
     expect(diskState(root)).toEqual(before);
   });
 });
