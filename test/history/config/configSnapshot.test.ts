@@ -38,9 +38,10 @@ describe('config snapshot', () => {
         ),
       );
       expect(result.turns).toBeGreaterThan(2);
-      // The edit builds on the snapshot (same file, ctime included); the one parse is the reader
-      // that runs after the rename lands on disk and before its callback files the saved config.
-      expect(by).toBe(1);
+      // The edit builds on the snapshot (same file, ctime included); the one parse there can be is
+      // a reader that runs after the rename lands on disk and before its callback files the saved
+      // config. Whether a turn falls in that gap is the scheduler's (none on some runs): at most one.
+      expect(by).toBeLessThanOrEqual(1);
     }
     // And the snapshot the readers built is the one kept: further reads parse nothing.
     const { by } = await growth('config.parses', () => store.loadConfig());
