@@ -45,7 +45,6 @@ export class IdleCollector {
 
   private collect(): void {
     this.timer = undefined;
-    count('idle.wakeups');
     count('recorder.idleCollections');
     collector()();
   }
