@@ -106,7 +106,9 @@ export class ChangeBatcher {
   private armQuiet(ms: number): void {
     count('watch.quietTimers');
     this.quietTimer = setTimeout(() => {
-      const quietFor = Date.now() - this.lastEventAt;
+      // A timer is scheduled from libuv's loop time, which can trail Date.now() by a millisecond, so
+      // one may fire a millisecond "early": that millisecond counts as quiet, not as a new wait.
+      const quietFor = Date.now() - this.lastEventAt + 1;
       if (quietFor >= this.timing.quietMs) this.flush();
       else this.armQuiet(this.timing.quietMs - quietFor);
     }, ms);
