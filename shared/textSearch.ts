@@ -87,16 +87,17 @@ export function findMatchesWith(text: string, next: FindNext, max: number): Text
   const out: TextMatch[] = [];
   let line = 1;
   let lineStart = 0;
-  let scanned = 0;
+  // The next line break not yet counted (-1: none left): each break is looked for once, so a
+  // long line with many matches costs one pass, not one scan to its end per match.
+  let nextBreak = text.indexOf('\n');
   let from = 0;
   let m: { index: number; end: number } | null;
   while (out.length < max && from <= text.length && (m = next(from)) !== null) {
-    // Count the line breaks between the previous match and this one only (one pass over the text).
-    for (let i = text.indexOf('\n', scanned); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) {
+    while (nextBreak !== -1 && nextBreak < m.index) {
       line++;
-      lineStart = i + 1;
+      lineStart = nextBreak + 1;
+      nextBreak = text.indexOf('\n', lineStart);
     }
-    scanned = m.index;
     out.push({ line, column: m.index - lineStart + 1, length: m.end - m.index, offset: m.index });
     // An empty match would find itself again forever: step past it.
     from = m.end === m.index ? m.index + 1 : m.end;

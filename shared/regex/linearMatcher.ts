@@ -45,6 +45,9 @@ export function compileProgram(tree: Node, ignoreCase: boolean, query: string): 
   const x: number[] = [];
   const y: number[] = [];
   const tests: CharTest[] = [];
+  // A counted repeat visits its body's nodes once per copy: one test per node, so that a step
+  // asks each distinct test once per character (find's answer cache), not once per copy.
+  const testOf = new Map<Node, number>();
   const iterations = new EmptyIterations(query);
   const emit = (code: number, a = 0, b = 0): number => {
     if (op.length >= MAX_PROGRAM) throw unsupported(TOO_LARGE, query);
@@ -57,10 +60,12 @@ export function compileProgram(tree: Node, ignoreCase: boolean, query: string): 
     switch (node.kind) {
       case 'empty':
         return;
-      case 'char':
-        tests.push(charTest(node, ignoreCase));
-        emit(CHAR, tests.length - 1);
+      case 'char': {
+        let test = testOf.get(node);
+        if (test === undefined) testOf.set(node, (test = tests.push(charTest(node, ignoreCase)) - 1));
+        emit(CHAR, test);
         return;
+      }
       case 'assert':
         emit(ASSERT, ASSERTS.indexOf(node.what));
         return;
@@ -164,6 +169,10 @@ export class LinearMatcher {
   /** Whether a match can start with a unit (0: not asked yet, 1: can, 2: cannot); null when a match can be empty. */
   readonly #starts: Uint8Array | null;
   readonly #firstTests: CharTest[];
+  /** Each test's answer for the character of step `#askedAt[test]` (1 or 2; 0: not asked). */
+  readonly #answer: Uint8Array;
+  readonly #askedAt: Int32Array;
+  #step = 0;
 
   constructor(private readonly program: Program) {
     const length = program.op.length;
@@ -174,6 +183,25 @@ export class LinearMatcher {
     const first = firstInstructions(program);
     this.#firstTests = first.filter((pc) => program.op[pc] === CHAR).map((pc) => program.tests[program.x[pc]!]!);
     this.#starts = first.some((pc) => program.op[pc] === MATCH) ? null : new Uint8Array(0x10000);
+    this.#answer = new Uint8Array(program.tests.length);
+    this.#askedAt = new Int32Array(program.tests.length);
+  }
+
+  /** Whether test `t` takes `unit`, asked once per step however many ways wait on it. */
+  #takes(t: number, unit: number): boolean {
+    if (this.#askedAt[t] !== this.#step) {
+      this.#askedAt[t] = this.#step;
+      this.#answer[t] = this.program.tests[t]!(unit) ? 1 : 2;
+    }
+    return this.#answer[t] === 1;
+  }
+
+  /** A new character: every test's answer is asked again. */
+  #nextStep(): void {
+    if (++this.#step === 0x7fffffff) {
+      this.#askedAt.fill(0);
+      this.#step = 1;
+    }
   }
 
   /** Whether a match can start with this unit: text no match can start with is skipped one test per unit. */
@@ -197,7 +225,7 @@ export class LinearMatcher {
       this.#budgetText = text;
       this.#stepsLeft = STEPS_PER_UNIT * (text.length + 1);
     }
-    const { op, x, tests } = this.program;
+    const { op, x } = this.program;
     const n = text.length;
     let start = -1;
     let end = -1;
@@ -216,6 +244,7 @@ export class LinearMatcher {
       const next = this.#next;
       next.clear();
       const unit = pos < n ? text.charCodeAt(pos) : -1;
+      this.#nextStep();
       for (let k = 0; k < current.size; k++) {
         const pc = current.pcs[k]!;
         if (op[pc] === MATCH) {
@@ -224,7 +253,7 @@ export class LinearMatcher {
           end = pos;
           break;
         }
-        if (unit >= 0 && tests[x[pc]!]!(unit)) this.#add(next, pc + 1, current.starts[k]!, text, pos + 1);
+        if (unit >= 0 && this.#takes(x[pc]!, unit)) this.#add(next, pc + 1, current.starts[k]!, text, pos + 1);
       }
       this.#current = next;
       this.#next = current;

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { compileProgram } from '../../shared/regex/linearMatcher.js';
+import { parseRegex } from '../../shared/regex/regexSyntax.js';
 import { compileQuery, findMatches, matchAt, queryMatches, queryPattern } from '../../shared/textSearch.js';
 
 // A search's regex runs on the linear-time automaton (shared/regex/): a catastrophic pattern over
@@ -54,6 +56,28 @@ describe('compileQuery', () => {
     expect(queryMatches(text, regex('[ab]{0,100}c'), 100)).toEqual([]);
     expect(queryMatches(`${text}c`, regex('[ab]{0,100}c'), 100)).toEqual([{ line: 1, column: 51_101, length: 101, offset: 51_100 }]);
     expect(matchAt(text, { query: '[ab]{0,2400}a', regex: true, caseSensitive: true }, 1, 1)).toEqual({ from: 0, to: 2400 + 1 });
+  });
+
+  it('keeps one test per character class however often a counted repeat copies it', () => {
+    for (const ignoreCase of [true, false]) {
+      // `[ab]` a hundred times and `c`: two tests, each asked once per character by a step.
+      expect(compileProgram(parseRegex('[ab]{0,100}c'), ignoreCase, '[ab]{0,100}c').tests).toHaveLength(2);
+      expect(compileProgram(parseRegex('(a?){25}a{25}'), ignoreCase, '(a?){25}a{25}').tests).toHaveLength(2);
+    }
+  });
+
+  it('looks for each line break once however many matches a long line has', () => {
+    const text = `${'a'.repeat(100_000)}\nb\n${'a'.repeat(1000)}`;
+    const indexOf = vi.spyOn(String.prototype, 'indexOf');
+    try {
+      const found = queryMatches(text, regex('a{10}'), Infinity);
+      expect(found).toHaveLength(10_100);
+      expect(found.at(-1)).toMatchObject({ line: 3, column: 991 });
+      // Three breaks to find, and the look that finds none after the last.
+      expect(indexOf.mock.calls.filter(([what]) => what === '\n').length).toBeLessThanOrEqual(3);
+    } finally {
+      indexOf.mockRestore();
+    }
   });
 
   it('finds what JavaScript finds, with and without case', () => {

@@ -36,7 +36,7 @@ export class ChangeBatcher {
   private doubt: string[] = [];
   private quietTimer: NodeJS.Timeout | undefined;
   private maxTimer: NodeJS.Timeout | undefined;
-  /** When the last event came (Date.now()): the quiet timer, when it fires early, waits the rest. */
+  /** When the last event came (Date.now()): a quiet timer that finds a later one waits the rest. */
   private lastEventAt = 0;
 
   constructor(
@@ -105,12 +105,13 @@ export class ChangeBatcher {
 
   private armQuiet(ms: number): void {
     count('watch.quietTimers');
+    const armedAfter = this.lastEventAt;
     this.quietTimer = setTimeout(() => {
-      // A timer is scheduled from libuv's loop time, which can trail Date.now() by a millisecond, so
-      // one may fire a millisecond "early": that millisecond counts as quiet, not as a new wait.
-      const quietFor = Date.now() - this.lastEventAt + 1;
-      if (quietFor >= this.timing.quietMs) this.flush();
-      else this.armQuiet(this.timing.quietMs - quietFor);
+      // No event since this arming: the timer itself waited out the rest of the window. Comparing
+      // Date.now() here instead would mix clocks: a timer runs on libuv's cached loop time, which
+      // trails Date.now() by however long the loop has been busy, so it may seem to fire early.
+      if (this.lastEventAt === armedAfter) return this.flush();
+      this.armQuiet(Math.max(1, this.timing.quietMs - (Date.now() - this.lastEventAt)));
     }, ms);
   }
 

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as headSearch from '../../../shared/textSearch.js';
 import { addBaseTree } from '../baseTree.js';
+import { loadLine } from '../loadAverage.js';
 import { median } from '../stats.js';
 import { CATASTROPHIC, catastrophicText } from './catastrophicPatterns.js';
 
@@ -48,6 +49,7 @@ function timed(search: Search, pattern: string, text: string): number | null {
 }
 
 const base = values['no-base'] ? null : await baseSearch();
+process.stdout.write(`${loadLine('start')}\n`);
 try {
   const sides: [string, Search][] = [['head', headSearch]];
   if (base) sides.push([`base ${base.sha.slice(0, 12)}`, base.search]);
@@ -105,5 +107,6 @@ function report(sides: string[], times: Map<string, (number | null)[]>): void {
     `linear (each ${large / 1024} KiB time at most ${((4.5 * large) / (4 * small)).toFixed(2)}x the ${small / 1024} KiB time): ${linear ? 'met' : 'NOT met'}`,
   );
   if (baseSlowest !== null) lines.push(`none slower per MiB than the base's slowest (${baseSlowest.toFixed(0)} ms/MiB): ${withinBase ? 'met' : 'NOT met'}`);
+  lines.push(loadLine('end'));
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -8,6 +8,7 @@ import { addBaseTree } from '../baseTree.js';
 import { replayScenario } from '../density/replayScenario.js';
 import { storeTool } from '../density/storeTools.js';
 import { measureProcess } from '../measureProcess.js';
+import { loadLine } from '../loadAverage.js';
 import { median } from '../stats.js';
 
 // `npm run bench:search-replay -- [--repo PATH] [--rev REV] [--commits 300] [--rounds 5]
@@ -59,6 +60,7 @@ try {
     if (built.status !== 0) throw new Error('the base commit did not build');
     clis.push([`base ${base.sha.slice(0, 12)}`, join(base.dir, 'out/cli/hindsight.js')]);
   }
+  note(loadLine('start'));
   const queries = [
     ...(values.query ?? QUERIES).map((q) => ({ q, regex: false })),
     ...(values['regex-query'] ?? REGEX_QUERIES).map((q) => ({ q, regex: true })),
@@ -107,6 +109,7 @@ try {
   lines.push('');
   if (base) lines.push(`within 1.2x of the base on every query: ${withinBase ? 'met' : 'NOT met'}`);
   lines.push(`ahead of git log -S on every plain query: ${aheadOfGit ? 'met' : 'NOT met'}`);
+  lines.push(loadLine('end'));
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   base?.remove();
