@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -17,6 +18,9 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // Two test files at a time even on 2 cores (vitest's default there is one): many files mostly
+    // wait (quiet windows, child processes, a server), and every test holds on a loaded machine.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The root project's setup runs for every run: it builds the CLI and the copy worker.
     globalSetup: ['test/helpers/globalSetup.ts'],
     projects: [
