@@ -1,11 +1,13 @@
 import { EditorSelection, EditorState, type Extension } from '@codemirror/state';
-import { Decoration, EditorView } from '@codemirror/view';
+import { Decoration, EditorView, type ViewUpdate } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { readOnlyExtensions } from './codeMirrorSetup.js';
 import { shadowContainer, useDarkScheme } from './shadowMount.js';
 
 // A version's text, read-only, with line numbers and syntax highlighting; with `mark`, that range
-// (a search's match) is highlighted, selected and scrolled into the middle of the view.
+// (a search's match) is highlighted, selected and scrolled into the middle of the view; with
+// `onSelectLines`, the lines the selection covers (or the cursor's line) are reported as the
+// reader moves it with the mouse or the keys ("History for selection" follows them).
 
 export interface TextRange {
   from: number;
@@ -20,8 +22,31 @@ function markExtensions(mark: TextRange): Extension[] {
   return [markTheme, EditorView.decorations.of(Decoration.set([Decoration.mark({ class: 'cm-search-hit' }).range(mark.from, Math.max(mark.to, mark.from))]))];
 }
 
-export function CodeView({ path, text, label, mark }: { path: string; text: string; label: string; mark?: TextRange | null }) {
+/** Lines counted from 1, both included. */
+export type SelectLines = (from: number, to: number) => void;
+
+/** The lines the main selection covers; a selection ending at a line's start leaves that line out. */
+function reportLines(update: ViewUpdate, report: SelectLines): void {
+  const { doc, selection } = update.state;
+  const { from, to } = selection.main;
+  const first = doc.lineAt(from).number;
+  const last = doc.lineAt(to);
+  report(first, to > from && to === last.from ? Math.max(first, last.number - 1) : last.number);
+}
+
+interface CodeViewProps {
+  path: string;
+  text: string;
+  label: string;
+  mark?: TextRange | null;
+  onSelectLines?: SelectLines;
+}
+
+export function CodeView({ path, text, label, mark, onSelectLines }: CodeViewProps) {
   const host = useRef<HTMLDivElement>(null);
+  // Read through a ref, so a new callback does not build the editor again.
+  const report = useRef(onSelectLines);
+  report.current = onSelectLines;
   const dark = useDarkScheme();
   const from = mark?.from;
   const to = mark?.to;
@@ -29,7 +54,11 @@ export function CodeView({ path, text, label, mark }: { path: string; text: stri
     if (!host.current) return;
     const { root, container } = shadowContainer(host.current);
     const range = from !== undefined && to !== undefined && to <= text.length ? { from, to } : null;
-    const extensions = [readOnlyExtensions(path, label, dark), ...(range ? markExtensions(range) : [])];
+    const selection = EditorView.updateListener.of((update) => {
+      const to = report.current;
+      if (to && (update.selectionSet || (update.focusChanged && update.view.hasFocus))) reportLines(update, to);
+    });
+    const extensions = [readOnlyExtensions(path, label, dark), selection, ...(range ? markExtensions(range) : [])];
     const state = EditorState.create({ doc: text, extensions, selection: range ? EditorSelection.range(range.from, range.to) : undefined });
     const view = new EditorView({ state, parent: container, root });
     if (range) {
