@@ -41,6 +41,13 @@ test('History for selection lists what log --lines prints, moves by keys, and re
   await versions(viewer).first().getByRole('button').click();
   await expect(textLine(viewer, 6)).toHaveText('DELTA changed');
 
+  // The ? sheet lists the key.
+  await viewer.keyboard.press('?');
+  const sheet = viewer.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet.getByRole('row').filter({ hasText: /^Ctrl\+Shift\+H\s*History for selection/ })).toHaveCount(1);
+  await viewer.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+
   const button = viewer.getByRole('button', { name: 'History for selection' });
   await expect(button).toBeDisabled();
   // Lines 5-7 with the mouse: a click on line 5, a Shift+click at the end of line 7.
