@@ -64,8 +64,8 @@ test('History for selection lists what log --lines prints, moves by keys, and re
   const printed = [...cli().matchAll(/^Version (\d+) /gm)].map((m) => `Version ${m[1]}`);
   const ids = (JSON.parse(cli('--json')) as { versionId: number }[]).map((v) => String(v.versionId));
   expect(printed).toEqual(['Version 1', 'Version 3']);
-  await expect(list.locator('.line-version-name')).toHaveText(printed.toReversed());
-  expect(await list.getByRole('button').evaluateAll((b) => b.map((e) => e.getAttribute('data-line-version')))).toEqual(ids.toReversed());
+  await expect(list.locator('.line-version-name')).toHaveText([...printed].reverse());
+  expect(await list.getByRole('button').evaluateAll((b) => b.map((e) => e.getAttribute('data-line-version')))).toEqual([...ids].reverse());
   await expect(list.getByRole('button').nth(1)).toContainText('lines 3–5, added here');
 
   // The newest is chosen and has the keyboard; Down goes to Version 1, whose change shows.
