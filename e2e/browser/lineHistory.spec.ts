@@ -82,6 +82,9 @@ test('History for selection lists what log --lines prints, moves by keys, and re
   await viewer.keyboard.press('Tab');
   await expect(first.getByRole('button', { name: 'Restore this change' })).toBeFocused();
 
+  // The text is drawn again in the other colour scheme (its editor built again): the lines stay selected.
+  await viewer.emulateMedia({ colorScheme: 'dark' });
+  await viewer.emulateMedia({ colorScheme: 'light' });
   // Escape closes it and gives the keyboard back to the text, where the lines are still selected.
   await viewer.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
@@ -91,7 +94,6 @@ test('History for selection lists what log --lines prints, moves by keys, and re
 
   // Version 1's lines back into the file: "delta" returns, the lines above and the change below stay.
   await list.getByRole('button').nth(1).click();
-  // Last, as the shots draw the text again in each colour scheme (its selection is not kept).
   if (screens) await shoot(viewer, '55-history-for-selection');
   await first.getByRole('button', { name: 'Restore this change' }).click();
   const restored = STATES[3]!.replace('DELTA changed\n', 'delta\n');

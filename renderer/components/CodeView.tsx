@@ -47,6 +47,8 @@ export function CodeView({ path, text, label, mark, onSelectLines }: CodeViewPro
   // Read through a ref, so a new callback does not build the editor again.
   const report = useRef(onSelectLines);
   report.current = onSelectLines;
+  // The editor is built again when the colour scheme changes: the reader's selection of the same text stays.
+  const kept = useRef<{ text: string; selection: EditorSelection } | null>(null);
   const dark = useDarkScheme();
   const from = mark?.from;
   const to = mark?.to;
@@ -59,14 +61,18 @@ export function CodeView({ path, text, label, mark, onSelectLines }: CodeViewPro
       if (to && (update.selectionSet || (update.focusChanged && update.view.hasFocus))) reportLines(update, to);
     });
     const extensions = [readOnlyExtensions(path, label, dark), selection, ...(range ? markExtensions(range) : [])];
-    const state = EditorState.create({ doc: text, extensions, selection: range ? EditorSelection.range(range.from, range.to) : undefined });
+    const before = kept.current?.text === text ? kept.current.selection : undefined;
+    const state = EditorState.create({ doc: text, extensions, selection: range ? EditorSelection.range(range.from, range.to) : before });
     const view = new EditorView({ state, parent: container, root });
     if (range) {
       view.dispatch({ effects: EditorView.scrollIntoView(range.from, { y: 'center' }) });
       // The found text is what the reader came for: keyboard focus goes to it.
       view.contentDOM.focus({ preventScroll: true });
     }
-    return () => view.destroy();
+    return () => {
+      kept.current = { text, selection: view.state.selection };
+      view.destroy();
+    };
   }, [path, text, label, dark, from, to]);
   return <div className="code-view" ref={host} />;
 }
