@@ -1,7 +1,8 @@
 import { EditorSelection, EditorState, type Extension } from '@codemirror/state';
-import { Decoration, EditorView, type ViewUpdate } from '@codemirror/view';
+import { Decoration, EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { readOnlyExtensions } from './codeMirrorSetup.js';
+import { selectedLines } from './selectedLines.js';
 import { shadowContainer, useDarkScheme } from './shadowMount.js';
 
 // A version's text, read-only, with line numbers and syntax highlighting; with `mark`, that range
@@ -24,15 +25,6 @@ function markExtensions(mark: TextRange): Extension[] {
 
 /** Lines counted from 1, both included. */
 export type SelectLines = (from: number, to: number) => void;
-
-/** The lines the main selection covers; a selection ending at a line's start leaves that line out. */
-function reportLines(update: ViewUpdate, report: SelectLines): void {
-  const { doc, selection } = update.state;
-  const { from, to } = selection.main;
-  const first = doc.lineAt(from).number;
-  const last = doc.lineAt(to);
-  report(first, to > from && to === last.from ? Math.max(first, last.number - 1) : last.number);
-}
 
 interface CodeViewProps {
   path: string;
@@ -57,8 +49,9 @@ export function CodeView({ path, text, label, mark, onSelectLines }: CodeViewPro
     const { root, container } = shadowContainer(host.current);
     const range = from !== undefined && to !== undefined && to <= text.length ? { from, to } : null;
     const selection = EditorView.updateListener.of((update) => {
-      const to = report.current;
-      if (to && (update.selectionSet || (update.focusChanged && update.view.hasFocus))) reportLines(update, to);
+      if (!report.current || !(update.selectionSet || (update.focusChanged && update.view.hasFocus))) return;
+      const lines = selectedLines(update.state);
+      report.current(lines.from, lines.to);
     });
     const extensions = [readOnlyExtensions(path, label, dark), selection, ...(range ? markExtensions(range) : [])];
     const before = kept.current?.text === text ? kept.current.selection : undefined;
