@@ -1,5 +1,5 @@
 import { EditorSelection, EditorState, type Extension } from '@codemirror/state';
-import { Decoration, EditorView } from '@codemirror/view';
+import { Decoration, drawSelection, EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { readOnlyExtensions } from './codeMirrorSetup.js';
 import { selectedLines } from './selectedLines.js';
@@ -53,7 +53,8 @@ export function CodeView({ path, text, label, mark, onSelectLines }: CodeViewPro
       const lines = selectedLines(update.state);
       report.current(lines.from, lines.to);
     });
-    const extensions = [readOnlyExtensions(path, label, dark), selection, ...(range ? markExtensions(range) : [])];
+    // Drawn by the editor, the selection stays in view while the keyboard is elsewhere (the History for selection panel).
+    const extensions = [readOnlyExtensions(path, label, dark), drawSelection(), selection, ...(range ? markExtensions(range) : [])];
     const before = kept.current?.text === text ? kept.current.selection : undefined;
     const state = EditorState.create({ doc: text, extensions, selection: range ? EditorSelection.range(range.from, range.to) : before });
     const view = new EditorView({ state, parent: container, root });
