@@ -19,7 +19,14 @@ export function LineHistoryButton({ path, version }: { path: string; version: Ve
     ? `The versions that changed ${spanWords(lines.from, lines.to)} (${key})`
     : `Select lines in the text (or put the cursor on a line) to see the versions that changed them (${key})`;
   return (
-    <button type="button" className="button" disabled={!lines} title={title} aria-keyshortcuts="Control+Shift+H" onClick={() => void open()}>
+    <button
+      type="button"
+      className="button"
+      disabled={!lines}
+      title={title}
+      aria-keyshortcuts={key.startsWith('⌘') ? 'Meta+Shift+H' : 'Control+Shift+H'}
+      onClick={() => void open()}
+    >
       History for selection
     </button>
   );
