@@ -25,6 +25,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'R', what: 'Restore the selected version', where: 'Files' },
   { keys: 'P', what: 'Pin or unpin the selected version', where: 'Files' },
   { keys: 'C', what: 'Compare the selected version with the current file, or stop comparing', where: 'Files' },
+  { keys: 'Shift+H', mod: true, what: "History for selection: the versions that changed the lines selected in a version's text", where: 'Files' },
   { keys: 'R', what: 'Restore the project to the selected snapshot', where: 'Timeline' },
   { keys: 'P', what: 'Pin or unpin the selected snapshot', where: 'Timeline' },
   { keys: 'F7', what: 'Next change', where: 'Diff' },

@@ -7,7 +7,8 @@ import { openFolderPrompt } from './start/openFolderPrompt.js';
 // Window-wide shortcuts (the whole list, with the sheet that shows it: shortcutList.ts): Ctrl/Cmd+O
 // open a folder, Ctrl/Cmd+F find a file, Ctrl/Cmd+Shift+F search every version, Ctrl/Cmd+1/2/3/4
 // the project's tabs in PROJECT_VIEWS' order (projectTabs.ts), Ctrl/Cmd+Z undo the last restore (while its toast offers Undo), Ctrl/Cmd+B
-// show or hide the project list; without a modifier, outside a text field: ? the shortcuts sheet,
+// show or hide the project list, Ctrl/Cmd+Shift+H the history of the lines selected in a version's
+// text (from inside the text too); without a modifier, outside a text field: ? the shortcuts sheet,
 // in the Files view R restore, P pin, C compare the selected version with the current file; in
 // the Timeline R restore the project to the selected snapshot, P pin it.
 
@@ -43,6 +44,11 @@ export function useShortcuts({ toggleSidebar }: { toggleSidebar: () => void }): 
         event.preventDefault();
         s.setView('files');
         requestAnimationFrame(() => document.getElementById('file-filter')?.focus());
+      } else if (key === 'h' && event.shiftKey && s.currentProjectId && s.view === 'files') {
+        event.preventDefault();
+        void s.openLineHistory().then((opened) => {
+          if (!opened) s.pushToast({ tone: 'info', message: "Select lines in a version's text (or put the cursor on a line) first." });
+        });
       } else if (key === 'b' && !event.shiftKey) {
         event.preventDefault();
         sidebar.current();

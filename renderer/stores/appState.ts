@@ -2,6 +2,7 @@ import type { StateCreator, StoreApi } from 'zustand';
 import type { BackgroundSlice } from './backgroundSlice.js';
 import type { CopySlice } from './copySlice.js';
 import type { FileListSlice } from './fileListSlice.js';
+import type { LineHistorySlice } from './lineHistorySlice.js';
 import type { ProjectsSlice } from './projectsSlice.js';
 import type { RetentionSlice } from './retentionSlice.js';
 import type { SearchSlice } from './searchSlice.js';
@@ -19,6 +20,7 @@ export type AppState = ProjectsSlice &
   TreeSlice &
   FileListSlice &
   VersionsSlice &
+  LineHistorySlice &
   TimelineSlice &
   StatsSlice &
   RetentionSlice &

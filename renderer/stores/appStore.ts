@@ -3,6 +3,7 @@ import type { AppState } from './appState.js';
 import { createBackgroundSlice } from './backgroundSlice.js';
 import { createCopySlice } from './copySlice.js';
 import { createFileListSlice } from './fileListSlice.js';
+import { createLineHistorySlice } from './lineHistorySlice.js';
 import { createProjectsSlice } from './projectsSlice.js';
 import { createRetentionSlice } from './retentionSlice.js';
 import { createSearchSlice } from './searchSlice.js';
@@ -22,6 +23,7 @@ export const useApp = create<AppState>()((set, get, store) => ({
   ...createTreeSlice(set, get, store),
   ...createFileListSlice(set, get, store),
   ...createVersionsSlice(set, get, store),
+  ...createLineHistorySlice(set, get, store),
   ...createTimelineSlice(set, get, store),
   ...createStatsSlice(set, get, store),
   ...createRetentionSlice(set, get, store),

@@ -87,7 +87,7 @@ async function restoreChange(set: SetApp, get: GetApp, block: HunkRange): Promis
 }
 
 /** The toast's Undo: back to the version the engine named (none when it named none). */
-function undoAction(get: GetApp, projectId: string, path: string, undoTo: number | null) {
+export function undoAction(get: GetApp, projectId: string, path: string, undoTo: number | null) {
   return undoTo !== null ? { label: 'Undo', run: () => void undoRestore(get, projectId, path, undoTo) } : undefined;
 }
 

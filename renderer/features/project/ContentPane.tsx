@@ -18,6 +18,8 @@ import type { BlockAction } from '../../components/blockActions.js';
 import { comparisonTitle, type Comparison } from '../../stores/compareSides.js';
 import { currentComparison as comparisonOf } from '../../stores/versionsSlice.js';
 import { versionName } from '../../format/versionName.js';
+import { LineHistoryButton } from './LineHistoryButton.js';
+import { LineHistoryPanel } from './LineHistoryPanel.js';
 
 // CodeMirror loads on first use, so the window and the tree paint without waiting for it.
 const CodeView = lazy(() => import('../../components/CodeView.js').then((m) => ({ default: m.CodeView })));
@@ -135,6 +137,7 @@ export function ContentPane() {
             </button>
           </div>
         )}
+        {!comparingPicks && compareWith === 'none' && <LineHistoryButton path={path} version={version} />}
         {!comparingPicks && <PinToggle target={{ versionId: version.versionId }} what={number === undefined ? 'version' : `version ${number}`} shortcut="P" />}
         {!comparingPicks && (
           <span className="restore-action">
@@ -161,6 +164,7 @@ export function ContentPane() {
       <div className="content-body" ref={body} tabIndex={-1} aria-label={`${shownName} of ${displayPath(baseName(path))}`}>
         <Suspense fallback={<p className="loading">Loading…</p>}>{compareWith === 'none' && !comparingPicks ? <VersionContents /> : <VersionDiff />}</Suspense>
       </div>
+      <LineHistoryPanel path={path} versionId={version.versionId} />
     </section>
   );
 }
@@ -224,7 +228,13 @@ function FileBytesView({ path, file }: { path: string; file: FileBytes }) {
 function TextContents({ path, file }: { path: string; file: FileBytes }) {
   const text = useMemo(() => textOf(file), [file]);
   const mark = useSearchMark(path, file, text);
-  return <CodeView path={path} text={text} label={`Contents of ${displayPath(baseName(path))}`} mark={mark} />;
+  const setTextSelection = useApp((s) => s.setTextSelection);
+  const versionId = file.versionId;
+  const onSelectLines = useMemo(
+    () => (versionId === null ? undefined : (from: number, to: number) => setTextSelection({ path, versionId, from, to })),
+    [path, versionId, setTextSelection],
+  );
+  return <CodeView path={path} text={text} label={`Contents of ${displayPath(baseName(path))}`} mark={mark} onSelectLines={onSelectLines} />;
 }
 
 function ImageView({ path, file }: { path: string; file: FileBytes }) {

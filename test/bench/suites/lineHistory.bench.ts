@@ -2,6 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { createContractClient, type ContractClient } from '../../../shared/contract/client.js';
+import { createDispatcher } from '../../../electron/history/dispatcher/dispatcher.js';
+import { servePort } from '../../../electron/history/dispatcher/servePort.js';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { recordPaths } from '../../../electron/history/versions/recordPaths.js';
 import type { BenchCase, BenchSuite } from '../benchSuite.js';
@@ -9,10 +13,13 @@ import { seededRandom } from '../fixtures/seededRandom.js';
 
 // Issue 44's history for a selection against the file's plain version list, on one file of
 // LINES lines recorded in VERSIONS versions (default 5,000 and 1,000; the issue: the selection's
-// list within 2x the plain list's time):
-//   version-list    the file's versions, as the viewer's list asks for them (engine.versions)
-//   selection-list  the versions that changed 21 lines in the middle of the newest version
-//                   (engine.lineHistory: every version read and diffed with the one before)
+// list within 2x the plain list's time). Both are contract calls, asked as the app's viewer asks
+// them (through the dispatcher over a MessagePort: the request checked, the answer cloned), in
+// the same run on the same file:
+//   version-list    the file's plain version list (the `versions` call, every version)
+//   selection-list  what the History for selection panel asks: the `lineHistory` call for 21
+//                   lines in the middle of the newest version, counted in it (every version read
+//                   and diffed with the one before)
 // Each version is the one before with 1 to 3 seeded edits (lines added, removed or replaced
 // anywhere in the file), recorded as a change. HINDSIGHT_BENCH_LINES_LINES and
 // HINDSIGHT_BENCH_LINES_VERSIONS make it smaller for a quick run.
@@ -24,10 +31,12 @@ const VERSIONS = Number(process.env.HINDSIGHT_BENCH_LINES_VERSIONS ?? 1000);
 const PATH = 'big.txt';
 
 interface History {
-  engine: HistoryEngine;
+  client: ContractClient;
   projectId: string;
   lines: number;
-  cleanup: () => void;
+  /** The newest version, which the panel counts the lines in (the version shown). */
+  newestId: number;
+  cleanup: () => Promise<void>;
 }
 
 let history: Promise<History> | undefined;
@@ -54,12 +63,28 @@ async function makeHistory(): Promise<History> {
     writeFileSync(join(root, PATH), lines.join(''));
     await recordPaths(store, [PATH], { kind: 'change', label: null });
   }
-  const cleanup = () => {
+  const dispatcher = createDispatcher(engine, { watch: false });
+  const { port1, port2 } = new MessageChannel();
+  const stopPort = servePort(dispatcher, port1);
+  const client = createContractClient();
+  port2.on('message', (m) => client.receive(m));
+  client.connect({ send: (m) => port2.postMessage(m) });
+  const cleanup = async () => {
+    stopPort();
+    port2.close();
+    await dispatcher.close();
     engine.close();
     rmSync(root, { recursive: true, force: true });
     rmSync(data, { recursive: true, force: true });
   };
-  return { engine, projectId, lines: lines.length, cleanup };
+  const newestId = engine.versions(projectId, PATH).at(-1)!.versionId;
+  return { client, projectId, lines: lines.length, newestId, cleanup };
+}
+
+/** A call's value; a failed call fails the benchmark instead of timing an error. */
+function valueOf<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
 }
 
 const suite: BenchSuite = {
@@ -71,19 +96,23 @@ const suite: BenchSuite = {
         name: 'version-list',
         setup: async () => void (await history),
         run: async () => {
-          const { engine, projectId } = await history!;
-          return { versions: engine.versions(projectId, PATH).length };
+          const { client, projectId } = await history!;
+          return { versions: valueOf(await client.calls.versions({ projectId, path: PATH })).length };
         },
       },
       {
         name: 'selection-list',
         setup: async () => void (await history),
         run: async () => {
-          const { engine, projectId, lines } = await history!;
+          const { client, projectId, lines, newestId } = await history!;
           const from = Math.floor(lines / 2) - 10;
-          return { listed: (await engine.lineHistory(projectId, PATH, { from, to: from + 20 })).length };
+          const listed = valueOf(await client.calls.lineHistory({ projectId, path: PATH, from, to: from + 20, versionId: newestId }));
+          return { listed: listed.length };
         },
-        teardown: async () => (await history!).cleanup(),
+        teardown: async () => {
+          await (await history!).cleanup();
+          history = undefined;
+        },
       },
     ];
   },
