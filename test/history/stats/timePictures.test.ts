@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
+import { createDispatcher } from '../../../electron/history/dispatcher/dispatcher.js';
 import type { SnapshotWrite } from '../../../electron/history/db/commitSnapshot.js';
 import type { DensityBucket, GrowthPoint } from '../../../shared/contract.js';
 import { DAY_MS, HOUR_MS } from '../../../shared/timeBuckets.js';
@@ -158,5 +159,22 @@ describe('changeDensity and storeGrowth', () => {
     const { engine, projectId } = await historyOf([]);
     expect(engine.changeDensity(projectId, 'never.txt').buckets).toEqual([]);
     expect(() => engine.changeDensity(projectId, '../outside')).toThrow(expect.objectContaining({ code: expect.any(String) }));
+  });
+
+  it('answers through the dispatcher, which refuses an offset past ±14 hours and a path outside the project as BAD_REQUEST', async () => {
+    const { engine, projectId } = await historyOf(generated(3, 20, 2 * DAY_MS, Date.now() + DAY_MS));
+    const dispatcher = createDispatcher(engine, { watch: false });
+    onTestFinished(() => dispatcher.close());
+    const ask = async (call: string, args: object) => (await dispatcher.handle({ kind: 'call', id: 1, call, args } as never)).result;
+    expect(await ask('changeDensity', { projectId, utcOffsetMinutes: 60 })).toEqual({ ok: true, value: engine.changeDensity(projectId, undefined, 60) });
+    expect(await ask('storeGrowth', { projectId })).toEqual({ ok: true, value: engine.storeGrowth(projectId, 0) });
+    for (const args of [
+      { projectId, utcOffsetMinutes: 900 },
+      { projectId, utcOffsetMinutes: 1.5 },
+      { projectId, path: '../outside' },
+      { projectId, path: '/etc/passwd' },
+    ])
+      expect(await ask('changeDensity', args)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await ask('storeGrowth', { projectId, utcOffsetMinutes: -841 })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
   });
 });
