@@ -33,8 +33,8 @@ export function FilesView() {
       <section className="pane versions-pane" aria-label="File history">
         <VersionsHeader />
         <div className="scrubbed-list">
-          <VersionList />
           <VersionScrubber />
+          <VersionList />
         </div>
       </section>
       <ContentPane />

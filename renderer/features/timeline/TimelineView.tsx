@@ -36,8 +36,8 @@ export function TimelineView() {
     <div className="timeline-view">
       <section className="pane snapshots-pane" aria-label="Timeline">
         <div className="scrubbed-list">
-          <SnapshotList />
           <TimelineScrubber />
+          <SnapshotList />
         </div>
       </section>
       <SnapshotDetail />
