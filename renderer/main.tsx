@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import 'uplot/dist/uPlot.min.css';
 import './styles/tokens.css';
 import './styles/app.css';
 

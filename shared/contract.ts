@@ -53,6 +53,7 @@ import type {
   VerifyResult,
   LineVersion,
 } from './contract/values.js';
+import type { ChangeDensity, StoreGrowth } from './contract/timeDensity.js';
 
 // The contract between the viewer and the history process: every call (its name, the zod schema
 // its request must pass, the type it answers with) and every event (its name and payload).
@@ -73,6 +74,9 @@ function call<Response>() {
 }
 
 const gitSource = z.enum(['HEAD', 'INDEX']);
+
+/** The viewer's offset from UTC in minutes (east positive): where its hours and days begin. */
+const utcOffsetMinutes = z.number().int().min(-840).max(840).default(0);
 
 const diffSide = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('version'), versionId }),
@@ -238,6 +242,14 @@ export const CALLS = {
     z.strictObject({ projectId, largest: z.number().int().min(0).max(1000).default(20) }),
     "The history store's blobs, bytes as the files are and on disk, compression and dedupe savings, blobs by form, versions the budget holds, and largest files.",
   ),
+  changeDensity: call<ChangeDensity>()(
+    z.strictObject({ projectId, path: projectPath.optional(), utcOffsetMinutes }),
+    "How much changed per hour or day (days when the history spans more than 14): every snapshot, or one file's versions through its renames; only buckets holding a change, each with its newest snapshot (and version).",
+  ),
+  storeGrowth: call<StoreGrowth>()(
+    z.strictObject({ projectId, utcOffsetMinutes }),
+    "The store's size over time, per hour or day: bytes on disk and as the files are, summed from the start, each blob counted from the first snapshot naming it.",
+  ),
   pins: call<Pins>()(z.strictObject({ projectId }), 'The pinned snapshots and versions of a project (no prune removes them).'),
   setPin: call<Pins>()(
     z.union([z.strictObject({ projectId, snapshotId, pinned: z.boolean() }), z.strictObject({ projectId, versionId, pinned: z.boolean() })]),
@@ -380,5 +392,6 @@ void eventNamesMatch;
 
 export type { Result } from './contract/result.js';
 export type * from './contract/values.js';
+export type * from './contract/timeDensity.js';
 export type { Settings, ProjectEdit } from './contract/config.js';
 export type { GitFileVersion, GitVersions } from './git.js';

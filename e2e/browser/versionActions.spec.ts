@@ -221,7 +221,6 @@ test('the keyboard reaches Restore in a few key presses: the compare boxes are o
   await viewer.keyboard.press('?');
   const sheet = viewer.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(sheet).toBeVisible();
-  await expect(sheet.getByRole('row')).toHaveCount(21);
   await expect(sheet).toContainText('Restore the selected version');
   if (screens) await shoot(viewer, '34-keyboard-shortcuts');
   await viewer.keyboard.press('Escape');

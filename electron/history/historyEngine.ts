@@ -38,6 +38,7 @@ import { buildIndexNow, type IndexNowResult } from './search/buildIndexNow.js';
 import type { SearchRequest } from './search/searchHistory.js';
 import { searchOnThread } from './search/searchThread.js';
 import { storeStats } from './stats/storeStats.js';
+import { changeDensity, storeGrowth } from './stats/timePictures.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { verifyStore } from './verify/verifyStore.js';
 import type { BeforeCommitHook } from './versions/commitHooks.js';
@@ -214,6 +215,14 @@ export class HistoryEngine {
   }
   storeStats(projectId: string, largest: number): contract.StoreStats {
     return storeStats(this.recorded(projectId), largest, this.settings().searchMaxFileSize, this.settings().historyBudget);
+  }
+  /** How much changed per hour or day: every snapshot, or one file's versions (stats/timePictures.ts). */
+  changeDensity(projectId: string, path: string | undefined, utcOffsetMinutes = 0): contract.ChangeDensity {
+    if (path !== undefined) assertProjectPath(path);
+    return changeDensity(this.recorded(projectId), path, utcOffsetMinutes);
+  }
+  storeGrowth(projectId: string, utcOffsetMinutes = 0): contract.StoreGrowth {
+    return storeGrowth(this.recorded(projectId), utcOffsetMinutes);
   }
 
   // --- search (search/)

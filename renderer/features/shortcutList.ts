@@ -9,7 +9,7 @@ export interface Shortcut {
   mod?: boolean;
   what: string;
   /** Where it works. */
-  where: 'Anywhere' | 'Files' | 'Timeline' | 'Diff' | 'Lists';
+  where: 'Anywhere' | 'Files' | 'Timeline' | 'Diff' | 'Lists' | 'Time strip';
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
@@ -28,6 +28,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Shift+H', mod: true, what: "History for selection: the versions that changed the lines selected in a version's text", where: 'Files' },
   { keys: 'R', what: 'Restore the project to the selected snapshot', where: 'Timeline' },
   { keys: 'P', what: 'Pin or unpin the selected snapshot', where: 'Timeline' },
+  {
+    keys: '↑ ↓ PgUp PgDn Home End',
+    what: 'Move along the strip beside the Timeline or the versions by an hour or day that recorded something',
+    where: 'Time strip',
+  },
+  { keys: 'Enter', what: 'Jump the list to the hour or day chosen on the strip (a click or a drag jumps too)', where: 'Time strip' },
   { keys: 'F7', what: 'Next change', where: 'Diff' },
   { keys: 'Shift+F7', what: 'Previous change', where: 'Diff' },
   { keys: 'Escape', what: 'Close a dialog or this sheet', where: 'Anywhere' },

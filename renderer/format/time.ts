@@ -37,3 +37,13 @@ export function formatDuration(seconds: number): string {
   if (m < 60) return `${m} min ${Math.round(seconds % 60)} s`;
   return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
+
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
+const hourStart = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const hourEnd = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** An hour or a day of the time scrubber: "Tuesday, March 3, 2026", "Mar 3, 2026, 2:00 PM – 3:00 PM". */
+export function formatPeriod(start: number, bucket: 'hour' | 'day'): string {
+  if (bucket === 'day') return day.format(new Date(start));
+  return `${hourStart.format(new Date(start))} – ${hourEnd.format(new Date(start + 3_600_000))}`;
+}

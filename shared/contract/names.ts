@@ -31,6 +31,8 @@ export const CALL_NAME_LIST = [
   'deletedFiles',
   'search',
   'storeStats',
+  'changeDensity',
+  'storeGrowth',
   'pins',
   'setPin',
   'prune',

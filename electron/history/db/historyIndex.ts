@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
 import type { DeletedFile, FolderLevel, Pins } from '../../../shared/contract/values.js';
+import type { DensityBucket, GrowthPoint } from '../../../shared/contract/timeDensity.js';
 import type { FileEntry, SnapshotChange, SnapshotEffect, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
 import * as blobQueries from './blobQueries.js';
 import * as bundleRows from './bundleRows.js';
 import * as compactQueries from './compactQueries.js';
+import * as changeDensity from './changeDensity.js';
 import { CommitThread } from './commitThread.js';
 import { anyPruned, commitSnapshot, type BlobPresent, type SnapshotWrite } from './commitSnapshot.js';
 import { snapshotEffect } from './snapshotEffect.js';
@@ -578,6 +580,20 @@ export class HistoryIndex {
 
   historyTotals(): blobQueries.HistoryTotals {
     return blobQueries.historyTotals(this.#sql);
+  }
+
+  // --- how much changed per hour or day, and the store's size over time (changeDensity.ts)
+
+  snapshotDensity(offsetMs: number): changeDensity.Counted<DensityBucket> {
+    return changeDensity.snapshotDensity(this.#sql, offsetMs);
+  }
+
+  pathDensity(path: string, offsetMs: number): changeDensity.Counted<DensityBucket> {
+    return changeDensity.pathDensity(this.#sql, path, offsetMs);
+  }
+
+  storeGrowth(offsetMs: number): changeDensity.Counted<GrowthPoint> {
+    return changeDensity.storeGrowth(this.#sql, offsetMs);
   }
 
   blobSize(hash: string): number | undefined {

@@ -84,6 +84,8 @@ export const ROUTES: Routes = {
   search: ({ projectId, operationId, ...query }, { engine, operations, gone }) =>
     operations.run(operationId, (signal) => engine.search(projectId, query, { signal: AbortSignal.any([signal, gone]) })),
   storeStats: ({ projectId, largest }, { engine }) => engine.storeStats(projectId, largest),
+  changeDensity: ({ projectId, path, utcOffsetMinutes }, { engine }) => engine.changeDensity(projectId, path, utcOffsetMinutes),
+  storeGrowth: ({ projectId, utcOffsetMinutes }, { engine }) => engine.storeGrowth(projectId, utcOffsetMinutes),
   pins: ({ projectId }, { engine }) => engine.pins(projectId),
   setPin: (request, { engine }) =>
     engine.setPin(request.projectId, 'snapshotId' in request ? { snapshotId: request.snapshotId } : { versionId: request.versionId }, request.pinned),

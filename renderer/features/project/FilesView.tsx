@@ -12,6 +12,7 @@ import { minOf } from '../../../shared/largeArrays.js';
 import type { FirstMatch } from './firstMatch.js';
 import { RestoreFileDialog } from './RestoreFileDialog.js';
 import { VersionList } from './VersionList.js';
+import { VersionScrubber } from './VersionScrubber.js';
 import { versionTotal } from '../../stores/versionNumbers.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
@@ -31,7 +32,10 @@ export function FilesView() {
       </aside>
       <section className="pane versions-pane" aria-label="File history">
         <VersionsHeader />
-        <VersionList />
+        <div className="scrubbed-list">
+          <VersionScrubber />
+          <VersionList />
+        </div>
       </section>
       <ContentPane />
       <RestoreFileDialog />

@@ -9,6 +9,7 @@ import { useApp } from '../../stores/appStore.js';
 import { TransferPanel } from '../transfer/TransferPanel.js';
 import { RemoteCredentialsForm } from './RemoteCredentialsForm.js';
 import { RetentionPanel } from './RetentionPanel.js';
+import { StoreCharts } from './StoreCharts.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The project's history store: how much it holds (on disk and as the files are), what compression
@@ -51,6 +52,7 @@ export function StoreView() {
         <Stat label="Versions" value={formatCount(stats.versions)} />
         <SearchIndexStat index={stats.searchIndex} />
       </dl>
+      <StoreCharts />
       <RetentionPanel />
       <RemotePanel />
       <VerifyPanel />

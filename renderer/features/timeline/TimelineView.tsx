@@ -14,6 +14,7 @@ import { UndoRestoreDialog } from './UndoRestoreDialog.js';
 import { moveInList } from '../../components/listKeys.js';
 import { PinToggle } from '../../components/PinToggle.js';
 import { thinningMarks } from './thinningMarks.js';
+import { TimelineScrubber } from './TimelineScrubber.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // Every snapshot of the project, newest first, named by what happened (the git operation, the
@@ -34,7 +35,10 @@ export function TimelineView() {
   return (
     <div className="timeline-view">
       <section className="pane snapshots-pane" aria-label="Timeline">
-        <SnapshotList />
+        <div className="scrubbed-list">
+          <TimelineScrubber />
+          <SnapshotList />
+        </div>
       </section>
       <SnapshotDetail />
       <RestoreSnapshotDialog />

@@ -73,6 +73,7 @@ describe('the index reads one thing with one indexed query', () => {
       ['cachedStat', () => store.index.cachedStat('f1.txt')],
       ['latestSnapshotId', () => store.index.latestSnapshotId()],
       ['ownVersionsOf', () => store.index.ownVersionsOf('f1.txt')],
+      ['pathDensity', () => store.index.pathDensity('f1.txt', 330 * 60_000)],
       ['snapshotChanges on another line', () => store.index.snapshotChanges(other!)],
       ['versionBefore on another line', () => store.index.versionBefore('f2.txt', other!)],
       ['versionIdAt on another line', () => store.index.versionIdAt('f1.txt', other!)],
