@@ -1,4 +1,4 @@
-import { nameCollisions, rulesWhereWritten } from '../restore/nameCollisions.js';
+import { nameCollisions, rulesInside } from '../restore/nameCollisions.js';
 import type { BundleSnapshot } from './bundleFormat.js';
 
 // A history brought in from a machine whose folder tells `Notes.txt` from `notes.txt` may hold
@@ -9,7 +9,7 @@ import type { BundleSnapshot } from './bundleFormat.js';
 
 /** The groups of the incoming history's paths that are one name in `folder`, each sorted. */
 export function collidingIncomingNames(snapshots: readonly BundleSnapshot[], folder: string): string[][] {
-  return nameCollisions(incomingPaths(snapshots), rulesWhereWritten(folder));
+  return nameCollisions(incomingPaths(snapshots), rulesInside(folder));
 }
 
 /** Every path the incoming history names, once. */

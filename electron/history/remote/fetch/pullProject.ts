@@ -16,7 +16,7 @@ import { remoteProjectId } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
 import { checkLocatedSizes, foreignSnapshotWrite, machineSnapshots } from './machineSnapshots.js';
 import { appendAll } from '../../../../shared/largeArrays.js';
-import { nameCollisions, rulesWhereWritten } from '../../restore/nameCollisions.js';
+import { nameCollisions, rulesInside } from '../../restore/nameCollisions.js';
 import { faultPoint } from '../../faultPoint.js';
 
 // `hindsight pull`: other machines' new snapshots of this project into this history. One LIST of
@@ -69,7 +69,7 @@ export async function pullProject(dataDir: string, store: ProjectStore, remote: 
     }
     const reads = looked.filter((m): m is MachineRead => 'fresh' in m);
     const incoming = new Set(reads.flatMap((m) => m.fresh.flatMap((s) => s.versions.map((v) => v.path))));
-    const collidingNames = nameCollisions(incoming, rulesWhereWritten(store.root));
+    const collidingNames = nameCollisions(incoming, rulesInside(store.root));
     options.onCollidingNames?.(collidingNames);
     faultPoint('pull-writing');
     const machines = looked.map((m) => ('fresh' in m ? writeMachine(store, ledger, m, signal) : m));
