@@ -28,7 +28,9 @@ export type FaultPoint =
   | 'restore-step-taken'
   | 'restore-cleared'
   | 'restore-written'
-  | 'restore-committed';
+  | 'restore-committed'
+  | 'import-registering'
+  | 'pull-writing';
 
 const passed = new Set<FaultPoint>();
 

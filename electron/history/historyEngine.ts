@@ -4,7 +4,7 @@ import { HindsightError } from '../../shared/errors.js';
 import type { IndexRepairResult } from '../../shared/history.js';
 import type { Progress } from '../../shared/progress.js';
 import { BundleOperations } from './bundle/bundleOperations.js';
-import type { BundleSource, BundleTarget } from './bundle/bundleTransfer.js';
+import type { BundleSource, BundleTarget, IncomingNamesSink } from './bundle/bundleTransfer.js';
 import type { BackgroundCompaction } from './compact/backgroundCompaction.js';
 import { compactProject } from './compact/compactProject.js';
 import { configStoreFor, type ConfigStore, type FrozenConfig } from './config/configStore.js';
@@ -310,7 +310,7 @@ export class HistoryEngine {
   exportHistory(projectId: string, to: BundleTarget, options: ExportOptions = {}): Promise<contract.ExportResult> {
     return this.bundles.export(this.recorded(projectId), to, options);
   }
-  importHistory(from: BundleSource, options: OperationOptions & { as?: string } = {}): Promise<contract.ImportResult> {
+  importHistory(from: BundleSource, options: OperationOptions & { as?: string; onIncomingNames?: IncomingNamesSink } = {}): Promise<contract.ImportResult> {
     return this.bundles.import(from, options);
   }
   checkpoint(projectId: string, label: string): Promise<contract.SnapshotInfo> {

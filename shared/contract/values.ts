@@ -18,6 +18,7 @@ import type {
 import type { RetentionPolicy } from '../retention.js';
 import type { Settings } from './config.js';
 import type { WindowsNameProblem } from '../windowsNames.js';
+import type { NameRules } from '../nameFold.js';
 
 // What the calls answer with, beyond the domain types of shared/history.ts. The engine's methods
 // return exactly these, and the CLI's --json prints them: one shape per concept. A field the CLI
@@ -60,6 +61,11 @@ export interface ProjectSummary {
   addedAt: number | null;
   /** What the last look at the folder recorded in config.json (state may be newer). */
   lastSeen: 'present' | 'moved' | 'gone';
+  /**
+   * How the folder compares names (case, Unicode normalization: shared/nameFold.ts), found
+   * read-only when the project is listed; null while the folder is not there to look at.
+   */
+  nameRules: NameRules | null;
 }
 
 export interface OpenProjectResult extends OpenResult {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe } from 'vitest';
 
@@ -59,6 +59,12 @@ export function mountFoldFs(): FoldMount & { unmount: () => void } {
       rmSync(base, { recursive: true, force: true });
     },
   };
+}
+
+/** Flags a folder of the layer (made already) to compare the names it holds exactly, as an ext4 folder without `chattr +F` does. */
+export function namesExactIn(mount: FoldMount, folder: string): void {
+  const backing = join(mount.backing, relative(mount.dir, folder));
+  execFileSync(python, ['-c', 'import os, sys; os.setxattr(sys.argv[1], "user.foldfs.exact", b"1")', backing]);
 }
 
 /**

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import type { CloneResult } from '../../electron/history/remote/fetch/cloneProject.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import type { PullResult } from '../../shared/contract/values.js';
+import type { SnapshotInfo } from '../../shared/history.js';
 import { describeOnFoldFs } from '../helpers/foldMount.js';
-import { cliJson, runCli } from '../helpers/runCli.js';
+import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
+import { until } from '../helpers/until.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { pushSetup } from './remoteCli.js';
 import { describeWithSwift, swiftEnv } from './swiftTestKit.js';
@@ -33,6 +35,17 @@ describeWithSwift('histories brought to a folder whose names fold', (swift) => {
       writeFileSync(join(root, 'notes.txt'), 'lower notes\n');
       await cliJson(['checkpoint', root, 'both'], env);
       await cliJson(['push', root], env);
+      // The names are told before the pull writes anything: stopped there, stderr already has them
+      // and the history has not changed; killed there, the next pull brings the snapshots in.
+      const stopped = startCli(['pull', cloned, '--json'], { ...two, HINDSIGHT_STOP_AT: 'pull-writing' });
+      const stoppedDone = finished(stopped);
+      let told = '';
+      stopped.stderr!.on('data', (chunk: Buffer) => (told += chunk.toString()));
+      await until(() => told.includes('stopped at pull-writing'));
+      expect(told).toContain('  Notes.txt and notes.txt\n');
+      stopped.kill('SIGKILL');
+      await stoppedDone;
+      expect((await cliJson<SnapshotInfo[]>(['log', cloned], two)).some((s) => s.label === 'both')).toBe(false);
       const pulled = await runCli(['pull', cloned, '--json'], two);
       expect(pulled.code).toBe(0);
       expect((JSON.parse(pulled.stdout.toString()) as PullResult).collidingNames).toEqual([['Notes.txt', 'notes.txt']]);

@@ -3,6 +3,7 @@ import { countOf, formatBytes } from '../format/words.js';
 import { visibleText } from '../../../shared/fileNameBytes.js';
 import { describeCollidingNames } from '../format/collidingNames.js';
 import { describeUnwritable } from '../format/unwritableNames.js';
+import type { IncomingNamesSink } from '../../history/bundle/bundleTransfer.js';
 
 // A bundle read into a history: from a file or, with `-`, stdin. The history goes to the folder
 // it was recorded at, or --as another one (a project moved or copied to another path).
@@ -18,9 +19,13 @@ export const importCommand: Command = {
     if (as !== undefined && typeof as !== 'string') throw new UsageError('--as takes a folder');
     requireNonEmpty(as, '--as');
     const engine = ctx.engine();
-    const result = await engine.importHistory(file === '-' ? { stream: process.stdin } : { file: file! }, { as, signal: ctx.signal, onWait: ctx.onWait });
-    ctx.err.write(describeCollidingNames(result.collidingNames, result.root));
-    ctx.err.write(describeUnwritable(result.unwritableNames, 'imported'));
+    // The names are told as soon as they are known, before anything is written: a user who stops the import has seen them.
+    const onIncomingNames: IncomingNamesSink = (names, root) => {
+      ctx.err.write(describeCollidingNames(names.collidingNames, root));
+      ctx.err.write(describeUnwritable(names.unwritableNames, 'imported'));
+    };
+    const from = file === '-' ? { stream: process.stdin } : { file: file! };
+    const result = await engine.importHistory(from, { as, signal: ctx.signal, onWait: ctx.onWait, onIncomingNames });
     if (ctx.json) return writeJson(ctx, result);
     const already = result.snapshots - result.added;
     ctx.out.write(

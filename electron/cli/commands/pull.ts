@@ -16,8 +16,9 @@ export const pullCommand: Command = {
     const [folder] = requirePositionals(ctx, ['FOLDER']);
     const { engine, projectId } = projectOf(ctx, folder!);
     const remote = typeof ctx.flags.remote === 'string' ? ctx.flags.remote : undefined;
-    const result = await engine.pull(projectId, remote, { signal: ctx.signal, onProgress: ctx.progress });
-    ctx.err.write(describeCollidingNames(result.collidingNames, folder!));
+    // Told as soon as they are known, before anything is written: a user who stops the pull has seen them.
+    const onCollidingNames = (groups: string[][]) => ctx.err.write(describeCollidingNames(groups, folder!));
+    const result = await engine.pull(projectId, remote, { signal: ctx.signal, onProgress: ctx.progress, onCollidingNames });
     if (ctx.json) return writeJson(ctx, result);
     if (result.snapshots === 0) {
       ctx.out.write(`Up to date: no new snapshots from other machines on ${result.remote} (${formatDuration(result.ms)}).\n`);

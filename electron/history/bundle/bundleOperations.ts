@@ -7,7 +7,7 @@ import type { ProjectStore } from '../project/projectStore.js';
 import type { ProvisionalProject } from '../project/provisionalProject.js';
 import type { WriterWait } from '../project/writerLock.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from '../restore/backgroundCloser.js';
-import { exportBundleTo, importBundleFrom, type BundleSource, type BundleTarget } from './bundleTransfer.js';
+import { exportBundleTo, importBundleFrom, type BundleSource, type BundleTarget, type IncomingNamesSink } from './bundleTransfer.js';
 
 // The engine's bundle operations (bundleTransfer.ts). An export carries the bytes: a clone's that
 // are still only on the remote are fetched first. An import reads a bundle into the history of the
@@ -37,7 +37,7 @@ export class BundleOperations {
     return exportBundleTo(store, to, { since, skipDamaged, signal, onProgress: this.context.progressTo(options.operationId) });
   }
 
-  async import(from: BundleSource, options: BundleOptions & { as?: string }): Promise<ImportResult> {
+  async import(from: BundleSource, options: BundleOptions & { as?: string; onIncomingNames?: IncomingNamesSink }): Promise<ImportResult> {
     const folderOf = (root: string) => projectFolder(root, this.context.dataDir);
     let registered: ProvisionalProject | undefined;
     try {
@@ -50,6 +50,7 @@ export class BundleOperations {
           return registered.project;
         },
         as: options.as,
+        onIncomingNames: options.onIncomingNames,
         background: backgroundCloseWanted(process.env, process.platform, this.context.backgroundClose()),
         wait: { signal: options.signal, onWait: options.onWait },
       });

@@ -19,6 +19,7 @@ import { historyIdOf } from './historyId.js';
 import { applyBundle, readHeader, readRows } from './importBundle.js';
 import { collidingIncomingNames, incomingPaths } from './incomingNames.js';
 import { unwritableNames } from '../restore/windowsSkips.js';
+import { faultPoint } from '../faultPoint.js';
 
 // Where a bundle goes to and comes from: a file (written to a temp beside it and renamed when
 // complete, so a file under the name asked for is always a whole bundle) or a stream (stdout, a
@@ -110,7 +111,12 @@ export interface ImportTarget {
   signal?: AbortSignal;
   onProgress?: ProgressSink;
   wait?: WriterWait;
+  /** Told the incoming names the folder cannot hold apart (or at all) before anything is written. */
+  onIncomingNames?: IncomingNamesSink;
 }
+
+/** Where an import tells its folder's colliding and unwritable names, and the folder (`root`, resolved). */
+export type IncomingNamesSink = (names: Pick<ImportResult, 'collidingNames' | 'unwritableNames'>, root: string) => void;
 
 export async function importBundleFrom(from: BundleSource, target: ImportTarget): Promise<ImportResult> {
   const started = performance.now();
@@ -124,6 +130,9 @@ export async function importBundleFrom(from: BundleSource, target: ImportTarget)
     const rows = await readRows(reader, header, { meter, signal: target.signal });
     const collidingNames = collidingIncomingNames(rows.snapshots, resolve(root));
     const unwritable = unwritableNames(incomingPaths(rows.snapshots), resolve(root));
+    // Told before the folder is registered, so a user who stops the import has seen them.
+    target.onIncomingNames?.({ collidingNames, unwritableNames: unwritable }, resolve(root));
+    faultPoint('import-registering');
     const project = await target.project(root);
     const outcome = await project.serial(
       () => applyBundle(project.store, reader, header, rows, { background: target.background, meter, signal: target.signal }),

@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import type { ProjectSummary } from '../../../shared/contract/values.js';
+import type { NameRules } from '../../../shared/nameFold.js';
+import { nameRulesOf } from '../paths/nameRules.js';
 import type { KnownProject } from '../config/configSchema.js';
 import type { FrozenConfig } from '../config/configStore.js';
 import { OpenProject } from './openProject.js';
@@ -125,6 +128,7 @@ export class ProjectRegistry {
         lastOpenedAt: seen.openedAt,
         addedAt: null,
         lastSeen: 'present',
+        nameRules: rulesIfThere(seen.root),
       });
     }
     return [...out.values()];
@@ -142,10 +146,16 @@ export class ProjectRegistry {
       lastOpenedAt: Math.max(p.lastOpenedAt, this.seen.get(p.id)?.openedAt ?? 0) || null,
       addedAt: p.addedAt,
       lastSeen: p.lastSeen,
+      nameRules: p.lastSeen === 'present' ? rulesIfThere(p.root) : null,
     };
   }
 
   private isOpen(projectId: string): boolean {
     return this.records.get(projectId)?.opened === true;
   }
+}
+
+/** The folder's name rules for the viewer to compare names as the folder does; null when no folder is there. */
+function rulesIfThere(root: string): NameRules | null {
+  return existsSync(root) ? nameRulesOf(root) : null;
 }

@@ -8,6 +8,7 @@ import { useApp } from '../../stores/appStore.js';
 import { compileFilter } from './fileFilter.js';
 import type { FirstMatch } from './firstMatch.js';
 import { bestMatch } from './matchRank.js';
+import { shownRules } from '../../stores/shownRules.js';
 import { NoFilesMatch } from './NoFilesMatch.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
@@ -24,6 +25,7 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
   const filter = useApp((s) => s.filter);
   const selectedPath = useApp((s) => s.selectedPath);
   const selectPath = useApp((s) => s.selectPath);
+  const rules = useApp(shownRules);
   const list = useRef<HTMLUListElement>(null);
 
   const rows = useMemo(() => {
@@ -44,6 +46,7 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
         const at = bestMatch(
           filter,
           drawn.map((d) => d.path),
+          rules,
         );
         if (at < 0) return false;
         selectPath(drawn[at]!.path);
@@ -51,7 +54,7 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
         return true;
       },
     }),
-    [drawn, filter, selectPath],
+    [drawn, filter, selectPath, rules],
   );
 
   if (deleted.length === 0) {

@@ -1,6 +1,8 @@
 import { useImperativeHandle, type Ref, type RefObject } from 'react';
 import type { FirstMatch } from './firstMatch.js';
 import { bestMatch } from './matchRank.js';
+import { useApp } from '../../stores/appStore.js';
+import { shownRules } from '../../stores/shownRules.js';
 import type { TreeRow } from './treeModel.js';
 import type { RowActions } from './useRowActions.js';
 
@@ -15,6 +17,7 @@ export function useFirstMatch(
   actions: RowActions,
   tree: RefObject<HTMLDivElement | null>,
 ): void {
+  const rules = useApp(shownRules);
   useImperativeHandle(
     ref,
     () => ({
@@ -22,6 +25,7 @@ export function useFirstMatch(
         const best = bestMatch(
           filter,
           rows.map((r) => (r.node.folder || r.node.placeholder ? null : r.node.path)),
+          rules,
         );
         const at = best >= 0 ? best : rows.findIndex((r) => !r.node.placeholder);
         if (at < 0) return false;
@@ -30,6 +34,6 @@ export function useFirstMatch(
         return true;
       },
     }),
-    [rows, filter, actions, tree],
+    [rows, filter, actions, tree, rules],
   );
 }

@@ -5,6 +5,8 @@ import { formatCount } from '../../format/bytes.js';
 import { formatExact } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
+import { sameName, type NameRules } from '../../../shared/nameFold.js';
+import { shownRules } from '../../stores/shownRules.js';
 
 // Restoring the project or one folder to a snapshot: the engine's preview first (what will be
 // written, recreated, kept), then the restore. Files added since are kept unless asked. The
@@ -16,6 +18,7 @@ export function RestoreSnapshotDialog() {
   const edit = useApp((s) => s.editSnapshotRestore);
   const cancel = useApp((s) => s.cancelSnapshotRestore);
   const confirm = useApp((s) => s.confirmSnapshotRestore);
+  const rules = useApp(shownRules);
   if (!draft) return null;
   const folderMode = draft.scope === 'folder';
   const prefix = draft.pathPrefix;
@@ -58,7 +61,7 @@ export function RestoreSnapshotDialog() {
           />
         </label>
       )}
-      {folderMode && <FolderPicker folders={draft.folders} typed={prefix} onPick={(folder) => edit({ pathPrefix: folder })} />}
+      {folderMode && <FolderPicker folders={draft.folders} typed={prefix} rules={rules} onPick={(folder) => edit({ pathPrefix: folder })} />}
       <label className="checkbox">
         <input type="checkbox" checked={draft.deleteAdded} onChange={(e) => edit({ deleteAdded: e.target.checked })} />
         Also delete files added since this snapshot (they are recorded first)
@@ -78,7 +81,7 @@ export function RestoreSnapshotDialog() {
 
 const MAX_FOLDERS = 200;
 
-function FolderPicker({ folders, typed, onPick }: { folders: string[] | null; typed: string; onPick: (folder: string) => void }) {
+function FolderPicker({ folders, typed, rules, onPick }: { folders: string[] | null; typed: string; rules: NameRules; onPick: (folder: string) => void }) {
   if (folders === null) return <p className="loading">Listing the snapshot’s folders…</p>;
   const want = typed.trim().replace(/\/+$/, '').toLowerCase();
   const matching = want === '' ? folders : folders.filter((f) => f.toLowerCase().includes(want));
@@ -88,7 +91,8 @@ function FolderPicker({ folders, typed, onPick }: { folders: string[] | null; ty
     <ul className="folder-picker" aria-label="Folders in this snapshot">
       {shown.map((folder) => {
         const depth = folder.split('/').length - 1;
-        const picked = folder === typed.replace(/\/+$/, '');
+        // The folder the restore takes: typed in another spelling where the project's folder folds names.
+        const picked = sameName(folder, typed.trim().replace(/\/+$/, ''), rules);
         return (
           <li key={folder}>
             <button

@@ -4,6 +4,10 @@ and normalization-insensitive. Names are compared by Python's own Unicode tables
 unicodedata's NFD), an implementation apart from the product's, so a wrong fold in the product
 cannot pass by agreeing with itself. Every entry keeps the spelling it was created with.
 
+A folder whose backing folder carries the extended attribute user.foldfs.exact compares the names
+it holds byte for byte, as an NTFS folder with per-directory case sensitivity, or an ext4 folder
+without `chattr +F` beside one with it, does: one device, two rules.
+
 usage: foldfs.py <backing folder> <mount point>   (returns once mounted; the layer runs until unmounted)
 """
 
@@ -21,6 +25,15 @@ def fold(name):
     return unicodedata.normalize('NFD', unicodedata.normalize('NFD', name).casefold())
 
 
+def exact_names(real_dir):
+    """Whether the folder is flagged to compare its names exactly."""
+    try:
+        os.getxattr(real_dir, 'user.foldfs.exact')
+        return True
+    except OSError:
+        return False
+
+
 class FoldFs(Operations):
     def __init__(self, root):
         self.root = os.path.realpath(root)
@@ -32,6 +45,8 @@ class FoldFs(Operations):
         exact = os.path.join(real_dir, name)
         if os.path.lexists(exact):
             return exact
+        if exact_names(real_dir):
+            return None
         key = fold(name)
         try:
             entries = os.listdir(real_dir)

@@ -16,7 +16,8 @@ import { remoteProjectId } from '../remoteProject.js';
 import { TransferMeter } from '../transferMeter.js';
 import { checkLocatedSizes, foreignSnapshotWrite, machineSnapshots } from './machineSnapshots.js';
 import { appendAll } from '../../../../shared/largeArrays.js';
-import { nameCollisions, rulesWhereWritten } from '../../restore/nameCollisions.js';
+import { nameCollisions, rulesInside } from '../../restore/nameCollisions.js';
+import { faultPoint } from '../../faultPoint.js';
 
 // `hindsight pull`: other machines' new snapshots of this project into this history. One LIST of
 // the heads; for each other machine whose head moved (or whose records are not all imported yet:
@@ -34,6 +35,8 @@ export interface PullOptions {
   credentials?: S3ClientConfig['credentials'];
   signal?: AbortSignal;
   onProgress?: ProgressSink;
+  /** Told the incoming names that are one file in the folder, before anything is written. */
+  onCollidingNames?: (groups: string[][]) => void;
 }
 
 export async function pullProject(dataDir: string, store: ProjectStore, remote: RemoteConfig, options: PullOptions = {}): Promise<PullResult> {
@@ -52,21 +55,25 @@ export async function pullProject(dataDir: string, store: ProjectStore, remote: 
     }
     const ledger = store.index.remoteLedger(remoteIdentity(remote), { projectId, machineId: machine.id });
     const known = ledger.foreignHeads();
-    const machines: PulledMachine[] = [];
-    const incoming = new Set<string>();
-    let read = 0;
+    // Every machine's new snapshots are read before any is written: the names they hold that are
+    // one file in this folder are told first, so a user who stops the pull has seen them.
+    const looked: (PulledMachine | MachineRead)[] = [];
     for (const { machineId, etag } of listed) {
       if (machineId === machine.id) continue;
       const before = known.get(machineId);
       if (before?.etag === etag && before.head.records.every((key) => before.recordsRead.has(key))) {
-        machines.push({ machine: machineId, name: before.head.machine.name, snapshots: 0, newest: null });
+        looked.push({ machine: machineId, name: before.head.machine.name, snapshots: 0, newest: null });
         continue;
       }
-      const pulled = await pullMachine(objects, store, ledger, projectId, machineId, etag, before?.indexesRead, before?.recordsRead, meter, signal);
-      for (const path of pulled.paths) incoming.add(path);
-      read += pulled.read;
-      machines.push(pulled.machine);
+      looked.push(await readMachine(objects, store, projectId, machineId, etag, before?.indexesRead, before?.recordsRead, meter, signal));
     }
+    const reads = looked.filter((m): m is MachineRead => 'fresh' in m);
+    const incoming = new Set(reads.flatMap((m) => m.fresh.flatMap((s) => s.versions.map((v) => v.path))));
+    const collidingNames = nameCollisions(incoming, rulesInside(store.root));
+    options.onCollidingNames?.(collidingNames);
+    faultPoint('pull-writing');
+    const machines = looked.map((m) => ('fresh' in m ? writeMachine(store, ledger, m, signal) : m));
+    const read = reads.reduce((sum, m) => sum + m.read, 0);
     store.index.setMeta('remote.pulledFrom', remote.name);
     meter.finish();
     return {
@@ -77,7 +84,7 @@ export async function pullProject(dataDir: string, store: ProjectStore, remote: 
       snapshots: machines.reduce((sum, m) => sum + m.snapshots, 0),
       machines,
       objects: read,
-      collidingNames: nameCollisions(incoming, rulesWhereWritten(store.root)),
+      collidingNames,
       ms: Math.round(performance.now() - started),
     };
   } finally {
@@ -85,11 +92,21 @@ export async function pullProject(dataDir: string, store: ProjectStore, remote: 
   }
 }
 
-/** One other machine: its head, unread indexes and records; its new snapshots in one transaction. */
-async function pullMachine(
+/** One other machine's head, unread indexes and records, and the snapshots of them this history lacks. */
+interface MachineRead {
+  machineId: string;
+  etag: string;
+  head: Awaited<ReturnType<typeof readHead>>;
+  records: string[];
+  decoded: [string, PackIndex][];
+  fresh: RecordedSnapshot[];
+  read: number;
+}
+
+/** One other machine, read: its head, unread indexes and records (nothing is written). */
+async function readMachine(
   objects: ObjectStore,
   store: ProjectStore,
-  ledger: RemoteLedger,
   projectId: string,
   machineId: string,
   etag: string,
@@ -97,7 +114,7 @@ async function pullMachine(
   recordsRead: ReadonlySet<string> = new Set(),
   meter: TransferMeter,
   signal: AbortSignal | undefined,
-): Promise<{ machine: PulledMachine; read: number; paths: Set<string> }> {
+): Promise<MachineRead> {
   const head = await readHead(objects, projectId, machineId, signal);
   const indexes = head.indexes.filter((key) => !indexesRead.has(key));
   const records = head.records.filter((key) => !recordsRead.has(key));
@@ -118,27 +135,29 @@ async function pullMachine(
   // A clone already holds the snapshots its line forked from; a record may repeat none, but a
   // push killed after its record and run again can write a second one with the same snapshots.
   const checked = machineSnapshots(machineId, snapshots);
-  // Indexes noted first: a record's blobs are located before its snapshots can be read.
-  for (const [key, index] of decoded) ledger.noteForeignIndex(machineId, key, index);
   const have = store.index.importedOrigins(machineId);
   const fresh = checked.filter((s) => !have.has(s.idOnMachine));
+  return { machineId, etag, head, records, decoded, fresh, read: 1 + indexes.length + records.length };
+}
+
+/** One machine's new snapshots in one transaction, with the ledger's note that its records are read. */
+function writeMachine(store: ProjectStore, ledger: RemoteLedger, read: MachineRead, signal: AbortSignal | undefined): PulledMachine {
+  const { machineId, etag, head, records, decoded, fresh } = read;
+  signal?.throwIfAborted();
+  // Indexes noted first: a record's blobs are located before its snapshots can be read.
+  for (const [key, index] of decoded) ledger.noteForeignIndex(machineId, key, index);
   checkLocatedSizes(fresh, locatedOf(ledger, fresh));
   const writes = fresh.map((snapshot) => foreignSnapshotWrite(machineId, snapshot));
-  signal?.throwIfAborted();
   const ids = store.index.importForeign(writes, () => {
     ledger.noteForeignRecords(machineId, records);
     ledger.noteForeignHead(machineId, etag, head);
   });
   const last = fresh[fresh.length - 1];
   return {
-    machine: {
-      machine: machineId,
-      name: head.machine.name,
-      snapshots: writes.length,
-      newest: last ? { origin: last.idOnMachine, snapshotId: ids[ids.length - 1]! } : null,
-    },
-    read: 1 + indexes.length + records.length,
-    paths: new Set(fresh.flatMap((s) => s.versions.map((v) => v.path))),
+    machine: machineId,
+    name: head.machine.name,
+    snapshots: writes.length,
+    newest: last ? { origin: last.idOnMachine, snapshotId: ids[ids.length - 1]! } : null,
   };
 }
 

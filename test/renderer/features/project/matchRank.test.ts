@@ -41,3 +41,21 @@ describe('the file filter ranking', () => {
     expect(bestMatch('c', [null, null])).toBe(-1);
   });
 });
+
+describe('the file filter ranking by the project folder’s name rules', () => {
+  const EXACT = { foldsCase: false, foldsNormalization: false };
+  const FOLDS = { foldsCase: true, foldsNormalization: true };
+
+  it('where names are exact, opens the name typed in its own case before another spelling listed above it', () => {
+    expect(matchRank('readme.md', 'docs/Readme.md', EXACT)).toBe(1);
+    expect(matchRank('readme.md', 'readme.md', EXACT)).toBe(0);
+    expect(bestMatch('readme.md', ['docs/Readme.md', 'readme.md'], EXACT)).toBe(1);
+  });
+
+  it('where names fold, a name typed in another case or normalization is that name', () => {
+    expect(matchRank('README.MD', 'docs/Readme.md', FOLDS)).toBe(0);
+    expect(matchRank('cafe\u0301.txt', 'caf\u00e9.txt', FOLDS)).toBe(0);
+    expect(matchRank('cafe\u0301.txt', 'caf\u00e9.txt', EXACT)).toBe(1);
+    expect(bestMatch('readme.md', ['docs/Readme.md', 'readme.md'], FOLDS)).toBe(0);
+  });
+});
