@@ -24,6 +24,7 @@ export class GitContext {
   private fromGit: HeadState = NO_GIT;
   private logAtSnapshot: number | undefined;
   private pinnedLog: number | undefined;
+  private pinnedAt: HeadState | undefined;
 
   constructor(readonly root: string) {
     this.discover();
@@ -45,7 +46,7 @@ export class GitContext {
    * change group can tell whether git moved HEAD since (see headCheckpoint).
    */
   snapshotContext(): HeadState {
-    const state = this.current();
+    const state = this.pinnedAt ?? this.current();
     this.logAtSnapshot = this.repo ? (this.pinnedLog ?? headLogSize(this.repo.gitDir)) : undefined;
     return state;
   }
@@ -57,10 +58,17 @@ export class GitContext {
 
   /**
    * While a group of changes is written, the moves it holds end at `size` of the reflog: its
-   * snapshots mark only those as recorded, not a move git made while the group was being read.
+   * snapshots mark only those as recorded, not a move git made while the group was being read,
+   * and are written at `at`, where HEAD stood then.
    */
-  pinHeadLog(size: number | undefined): void {
+  pinHeadLog(size: number | undefined, at?: HeadState): void {
     this.pinnedLog = size;
+    this.pinnedAt = size === undefined ? undefined : at;
+  }
+
+  /** Where HEAD stood when the reflog reached the pinned size (git may have moved it since): the group's files are there. */
+  pinnedHead(): HeadState | undefined {
+    return this.pinnedAt;
   }
 
   pinnedHeadLog(): number | undefined {

@@ -13,6 +13,8 @@ export interface HeadMove {
   subject: string;
   /** The reflog's byte offset just past this move's line (absent where the move was not read from the reflog). */
   end?: number;
+  /** When git wrote the line, in seconds since the epoch (absent where the move was not read from the reflog). */
+  when?: number;
 }
 
 /** Never read more than this much new reflog at once; older lines are dropped. */
@@ -71,9 +73,12 @@ export function headLogSince(gitDir: string, offset: number, until?: number): { 
   }
 }
 
-function parseLine(line: string): HeadMove | undefined {
+export function parseLine(line: string): HeadMove | undefined {
   const tab = line.indexOf('\t');
-  const [from, to] = line.slice(0, tab === -1 ? line.length : tab).split(' ');
+  const header = line.slice(0, tab === -1 ? line.length : tab).split(' ');
+  const [from, to] = header;
   if (!from || !to) return undefined;
-  return { from, to, subject: tab === -1 ? '' : line.slice(tab + 1) };
+  // "... <email> <seconds> <zone>": the time is the second field from the end.
+  const when = Number(header.at(-2));
+  return { from, to, subject: tab === -1 ? '' : line.slice(tab + 1), ...(Number.isInteger(when) ? { when } : {}) };
 }

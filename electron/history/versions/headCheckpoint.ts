@@ -37,6 +37,8 @@ export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoin
   if (!repo || !latest) return undefined;
   const seen = seenOffset(store, repo.gitDir);
   const now = await store.git.head();
+  // Where the group's files are: HEAD when the moves it holds were read (git may have moved on since: that move is the next group's).
+  const at = store.git.pinnedHead() ?? now;
   const logSize = headLogSize(repo.gitDir);
   let moves: HeadMove[];
   let size = logSize;
@@ -55,19 +57,19 @@ export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoin
     // Asked before the checkpoint is written: the checkpoint and the reflog mark below stay one step.
     // The files now are what the last move wrote: the group after is named for it.
     const done = operation.startsWith('stash') ? operation : gitOperation(risky.at(-1)!);
-    const oid = done.startsWith('stash') ? null : commitToName(done, risky, now.head);
+    const oid = done.startsWith('stash') ? null : commitToName(done, risky, at.head);
     const subject = oid ? await commitSubject(repo.workTree, oid) : undefined;
-    const title = gitOperationTitle(done, risky, { oid, subject: subject ?? null }, now.branch);
+    const title = gitOperationTitle(done, risky, { oid, subject: subject ?? null }, at.branch);
     const checkpointId = store.index.commitSnapshot({
       snapshot: { kind: 'checkpoint', label, branch: latest.branch, head: latest.head, origin: { kind: 'git', gitOperation: operation, gitWhen: 'before' } },
       versions: [],
       blobs: [],
     });
     result = { checkpointId, after: { origin: { kind: 'git', gitOperation: done, gitWhen: 'after' }, label: title } };
-  } else if (moves.some((move) => ONLY_COMMITS.test(move.subject)) && now.head) {
+  } else if (moves.some((move) => ONLY_COMMITS.test(move.subject)) && at.head) {
     // The group a commit closed holds the edits it committed: named by that commit.
-    const subject = await commitSubject(repo.workTree, now.head);
-    const title = gitOperationTitle('commit', moves, { oid: now.head, subject: subject ?? null }, now.branch);
+    const subject = await commitSubject(repo.workTree, at.head);
+    const title = gitOperationTitle('commit', moves, { oid: at.head, subject: subject ?? null }, at.branch);
     // The bytes are the user's edits, not git's: their origin stays an edit.
     result = { checkpointId: undefined, after: { origin: { kind: 'edit' }, label: title } };
   }

@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectStore } from '../project/projectStore.js';
 import { commitSubject } from '../git/commitSubject.js';
 import { diffTree } from '../git/diffTree.js';
 import { headLogSince, headLogSize, type HeadMove } from '../git/headLog.js';
+import type { HeadState } from '../git/readHead.js';
 import { checkpointLabel, gitOperation, harmless, markSeen, seenOffset } from './headCheckpoint.js';
 import { commitToName, gitOperationTitle } from './gitOperationTitle.js';
+import { isStash, keepsHead, sameCommitChanges } from './headMovesSameCommit.js';
 import { moveChanges, type MoveRules } from './moveFromObjects.js';
 
 // One snapshot per move of HEAD. Before a change group (or a rescan) is written, the moves git
@@ -14,7 +16,8 @@ import { moveChanges, type MoveRules } from './moveFromObjects.js';
 // on its own, from git's objects (moveFromObjects.ts), titled by its commit; the last one, when
 // HEAD is still where it left it and no git command holds the index, is on disk and left to the
 // group, which the before-commit hook (headCheckpoint.ts) titles. A move that keeps HEAD where it
-// was (a reset --hard to HEAD, a stash) changes no tree git can name: it stays with the group.
+// was (a reset --hard to HEAD, a stash) is one too: the reflog says it happened; what it put back
+// is read against the history (headMovesSameCommit.ts).
 
 /** How long a group waits for a git command that holds the index (it is writing the working tree). */
 const INDEX_LOCK_WAIT_MS = 2000;
@@ -27,6 +30,10 @@ export interface GroupMoves {
   until: number | undefined;
   /** Where HEAD stood before that last move (and the reflog's offset then): the group's other files were written there, before it. */
   before?: BeforeMove;
+  /** Where the last move left HEAD (undefined: where HEAD is now): the group's files are there. */
+  at?: HeadState;
+  /** git's index file as it stood when the moves were read (undefined: none): a checkout writes it after the files, before it moves HEAD. */
+  index?: string;
 }
 
 export interface BeforeMove {
@@ -41,14 +48,16 @@ export async function recordGoneMoves(store: ProjectStore, rules: MoveRules): Pr
   const latest = store.index.latestSnapshotContext();
   const seen = repo ? seenOffset(store, repo.gitDir) : undefined;
   if (repo) await indexReleased(repo.gitDir);
+  const index = repo ? indexStamp(repo.gitDir) : undefined;
   const logSize = repo ? headLogSize(repo.gitDir) : undefined;
-  if (!repo || !latest || seen === undefined || logSize === undefined || seen >= logSize) return { paths: [], until: logSize };
+  if (!repo || !latest || seen === undefined || logSize === undefined || seen >= logSize) return { paths: [], until: logSize, index };
   const { moves, size: until } = headLogSince(repo.gitDir, seen);
   const risky = moves.filter((move) => !harmless(move));
-  if (risky.length === 0) return { paths: [], until };
+  if (risky.length === 0) return { paths: [], until, index };
   const last = risky.at(-1)!;
-  const onDisk = (await store.git.head()).head === last.to && !existsSync(join(repo.gitDir, 'index.lock'));
-  const gone = (onDisk ? risky.slice(0, -1) : risky).filter((move) => move.from !== move.to);
+  const now = await store.git.head();
+  const onDisk = now.head === last.to && !existsSync(join(repo.gitDir, 'index.lock'));
+  const gone = onDisk ? risky.slice(0, -1) : risky;
   if (gone.length > 0) {
     store.index.commitSnapshot({
       snapshot: {
@@ -62,13 +71,16 @@ export async function recordGoneMoves(store: ProjectStore, rules: MoveRules): Pr
       blobs: [],
     });
   }
+  let branch = latest.branch;
   for (const move of gone) {
-    const changes = await moveChanges(store, move, rules);
+    const kept = keepsHead(move);
+    const changes = kept ? await sameCommitChanges(store, move, rules) : await moveChanges(store, move, rules);
+    // A move that kept HEAD stays on its branch; a checkout goes to the one it names.
+    if (!kept) branch = branchAfter(move);
     if (changes.versions.length > 0) {
-      const operation = gitOperation(move);
-      const oid = commitToName(operation, [move], move.to);
+      const operation = kept && (await isStash(repo.workTree, repo.gitDir, move)) ? 'stash' : gitOperation(move);
+      const oid = operation === 'stash' ? null : commitToName(operation, [move], move.to);
       const subject = oid ? await commitSubject(repo.workTree, oid) : undefined;
-      const branch = branchAfter(move);
       store.index.commitSnapshot({
         snapshot: {
           kind: 'change',
@@ -84,19 +96,36 @@ export async function recordGoneMoves(store: ProjectStore, rules: MoveRules): Pr
     // Recorded: a group written after this one starts past it, even after a crash.
     if (move.end !== undefined) markSeen(store, repo.gitDir, move.end);
   }
-  if (!onDisk || last.from === last.to) return { paths: [], until };
+  const at = onDisk ? now : undefined;
+  if (!onDisk || last.from === last.to) return { paths: [], until, index, at };
   const changed = await diffTree(repo.workTree, last.from, last.to, repo.prefix);
   const paths = changed.filter((c) => c.path.startsWith(repo.prefix)).map((c) => c.path.slice(repo.prefix.length));
-  const at = moves.indexOf(last);
-  const logAt = at > 0 ? (moves[at - 1]!.end ?? seen) : seen;
-  return { paths, until, before: { head: last.from, branch: gone.length > 0 ? null : latest.branch, logAt } };
+  const lastAt = moves.indexOf(last);
+  const logAt = lastAt > 0 ? (moves[lastAt - 1]!.end ?? seen) : seen;
+  return { paths, until, index, at, before: { head: last.from, branch: gone.length > 0 ? null : latest.branch, logAt } };
 }
 
-/** Whether HEAD's reflog grew past `until`: git moved HEAD while the group's files were being read. */
-export function movedSince(store: ProjectStore, until: number | undefined): boolean {
+/**
+ * Whether git moved HEAD, or wrote the working tree, while the group's files were being read: HEAD's
+ * reflog grew past `until`, a git command holds the index, or the index was written anew (a
+ * checkout writes the files, then the index, then HEAD and its reflog: between the two, only the
+ * index tells).
+ */
+export function movedSince(store: ProjectStore, { until, index }: Pick<GroupMoves, 'until' | 'index'>): boolean {
   const repo = store.git.repository();
-  if (!repo || until === undefined) return false;
-  return (headLogSize(repo.gitDir) ?? 0) > until;
+  if (!repo) return false;
+  if (until !== undefined && (headLogSize(repo.gitDir) ?? 0) > until) return true;
+  return existsSync(join(repo.gitDir, 'index.lock')) || indexStamp(repo.gitDir) !== index;
+}
+
+/** The index file's identity and time of change ("" when there is none): a rewrite renames a new file over it. */
+function indexStamp(gitDir: string): string {
+  try {
+    const stat = statSync(join(gitDir, 'index'), { bigint: true });
+    return `${stat.ino}:${stat.ctimeNs}:${stat.size}`;
+  } catch {
+    return '';
+  }
 }
 
 /** The branch a checkout went to, when it names one; moves in between (rebase steps, detached checkouts) are on none. */

@@ -19,7 +19,7 @@ import { CommitHooks, type BeforeCommitHook } from './commitHooks.js';
 import { againIfCollected, prepareChanges, recordPaths } from './recordPaths.js';
 import { rescan, type RescanOptions, type RescanOutcome } from './rescan.js';
 import { rescoreRenames } from './rescoreRenames.js';
-import { movedSince, recordGoneMoves, type BeforeMove } from './headMoves.js';
+import { movedSince, recordGoneMoves, type BeforeMove, type GroupMoves } from './headMoves.js';
 import type { MoveRules } from './moveFromObjects.js';
 import type { VerifyResult } from '../../../shared/history.js';
 import type { ProgressSink } from '../progressThrottle.js';
@@ -245,7 +245,7 @@ export class ProjectRecorder {
           // Moves of HEAD whose trees left the disk first, each its own snapshot; the last one's
           // files are recorded from the disk with the group, heard or not.
           const moves = await recordGoneMoves(store, rules);
-          store.git.pinHeadLog(moves.until);
+          store.git.pinHeadLog(moves.until, moves.at);
           const moved = new Set(moves.paths.filter(rules.keep));
           // The group ended at the move (git writes the tree, then moves HEAD): its files the move did
           // not write were written before it, at the HEAD before, and are a snapshot of their own.
@@ -254,12 +254,12 @@ export class ProjectRecorder {
               store,
               group.paths.filter((path) => !moved.has(path)),
               moves.before,
-              moves.until,
+              moves,
             );
           const paths = [...new Set([...group.paths.filter((path) => moved.has(path) || !moves.before), ...moved])].sort();
           const prepared = await prepareChanges(store, paths, undefined, this.options.pool, this.options.maxFileSize?.());
           // git moved HEAD again while the files were read: they may hold the next move's bytes.
-          if (attempt < MOST_READS && movedSince(store, moves.until)) continue;
+          if (attempt < MOST_READS && movedSince(store, moves)) continue;
           // Files missing because their whole folder went away (moved, unmounted) are not deletions.
           store.assertFolderUnchanged();
           return commitChangeGroup(store, prepared, { beforeCommit: this.runHooks, massChange: this.options.massChange });
@@ -272,7 +272,7 @@ export class ProjectRecorder {
   }
 
   /** Edits heard before a move of HEAD closed their group: written first, as plain changes at the HEAD they were made on. */
-  private async commitBeforeMove(store: ProjectStore, paths: readonly string[], before: BeforeMove, until: number | undefined): Promise<void> {
+  private async commitBeforeMove(store: ProjectStore, paths: readonly string[], before: BeforeMove, { until, at }: GroupMoves): Promise<void> {
     if (paths.length === 0) return;
     const prepared = await prepareChanges(store, paths, undefined, this.options.pool, this.options.maxFileSize?.());
     store.assertFolderUnchanged();
@@ -281,25 +281,37 @@ export class ProjectRecorder {
     try {
       await commitChangeGroup(store, prepared, { massChange: this.options.massChange, at: { head: before.head, branch: before.branch } });
     } finally {
-      store.git.pinHeadLog(until);
+      store.git.pinHeadLog(until, at);
     }
   }
 
   private async rescanNow(project: OpenProject, options: RescanOptions): Promise<RescanOutcome> {
-    // The moves whose trees left the disk are recorded first; the walk records the last one.
-    project.store.git.pinHeadLog((await recordGoneMoves(project.store, this.moveRules(project, options.exclude))).until);
-    let outcome: RescanOutcome;
-    try {
-      outcome = await rescan(project.store, {
-        pool: this.options.pool,
-        massChange: this.options.massChange,
-        beforeCommit: this.runHooks,
-        ...options,
-        exclude: this.excludeOf(project, options.exclude),
-        maxFileSize: options.maxFileSize !== undefined ? options.maxFileSize : this.options.maxFileSize?.(),
-      });
-    } finally {
-      project.store.git.pinHeadLog(undefined);
+    const hooks = options.beforeCommit ?? this.runHooks;
+    let outcome: RescanOutcome | undefined;
+    for (let attempt = 1; !outcome; attempt++) {
+      // The moves whose trees left the disk are recorded first; the walk records the last one.
+      const moves = await recordGoneMoves(project.store, this.moveRules(project, options.exclude));
+      project.store.git.pinHeadLog(moves.until, moves.at);
+      // git moved HEAD again while the walk read the files: they may hold the next move's bytes, so
+      // the walk is made again. Not for a walk that places a watch on each folder it lists (once).
+      const again = attempt < MOST_READS && options.onFolder === undefined;
+      try {
+        outcome = await rescan(project.store, {
+          pool: this.options.pool,
+          massChange: this.options.massChange,
+          ...options,
+          beforeCommit: (store, paths) => {
+            if (again && movedSince(store, moves)) throw new MovedWhileRead();
+            return hooks(store, paths);
+          },
+          exclude: this.excludeOf(project, options.exclude),
+          maxFileSize: options.maxFileSize !== undefined ? options.maxFileSize : this.options.maxFileSize?.(),
+        });
+      } catch (error) {
+        if (!(error instanceof MovedWhileRead)) throw error;
+      } finally {
+        project.store.git.pinHeadLog(undefined);
+      }
     }
     // A watch started next begins from this walk's folders (a watch running needs none), when the
     // walk left out what the watch will: the same exclude patterns.
@@ -322,6 +334,9 @@ export class ProjectRecorder {
 
   private readonly runHooks: BeforeCommitHook = (store: ProjectStore, paths) => this.hooks.run(store, paths);
 }
+
+/** A rescan's walk read files while git moved HEAD: nothing of it is written, it is made again. */
+class MovedWhileRead extends Error {}
 
 /** The project's own git folder, watched for HEAD's moves and index writes; none outside a repository. */
 function gitWatched(project: OpenProject): ProjectWatcherOptions['git'] {

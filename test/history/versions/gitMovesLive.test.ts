@@ -1,9 +1,9 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, makeRepo, write } from '../git/gitFixture.js';
-import { changeSnapshots, gitChanges, recorded, short, subjectOf } from './gitMoveHelpers.js';
-import { openWithBaseline, type Project } from './versionsHelpers.js';
+import { changeSnapshots, gitChanges, pause, recorded, repoWithCommits, short, subjectOf, watched } from './gitMoveHelpers.js';
+import { openWithBaseline } from './versionsHelpers.js';
 import { until } from '../../helpers/until.js';
 
 // One snapshot per git operation, with a live recorder and real git: every move of HEAD (a
@@ -14,36 +14,6 @@ import { until } from '../../helpers/until.js';
 
 const QUIET_MS = 1500;
 
-/** Watches the project; resolves once the rescan a watch starts with is written (what changed before the watch was in place). */
-async function watched(project: Project): Promise<void> {
-  let groups = 0;
-  await project.engine.watch(project.projectId, { quietMs: QUIET_MS, maxGroupMs: 20_000, onGroup: () => groups++ });
-  await until(() => groups > 0);
-}
-
-/** Lets a little time pass between two git commands: a fraction of the quiet window, no synchronisation. */
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** A repository whose main holds `count` commits after the first, each adding, changing and deleting files. */
-function repoWithCommits(count: number): { root: string; commits: string[] } {
-  const root = makeRepo({ 'keep.txt': 'kept\n', 'flip.txt': 'A\n', 'gone-later.txt': 'x\n', 'src/mod.ts': 'export const v = 0;\n' });
-  const commits = [git(root, 'rev-parse', 'HEAD')];
-  for (let i = 1; i <= count; i++) {
-    write(root, 'src/mod.ts', `export const v = ${i};\n`);
-    write(root, 'flip.txt', i % 2 === 1 ? 'B\n' : 'A\n');
-    write(root, `added/file${i}.txt`, `added by commit ${i}\n`);
-    if (i === 2) rmSync(join(root, 'gone-later.txt'));
-    if (i === 4) write(root, 'gone-later.txt', 'back again\n');
-    git(root, 'add', '-A');
-    git(root, 'commit', '-qm', `Commit number ${i}`);
-    commits.push(git(root, 'rev-parse', 'HEAD'));
-  }
-  git(root, 'checkout', '-q', commits[0]!);
-  return { root, commits };
-}
-
 describe('one snapshot per git operation, recorded live', () => {
   it.each([
     ['a fifth of the quiet window apart', QUIET_MS / 5],
@@ -52,7 +22,7 @@ describe('one snapshot per git operation, recorded live', () => {
     const n = 6;
     const { root, commits } = repoWithCommits(n);
     const project = await openWithBaseline(root);
-    await watched(project);
+    await watched(project, QUIET_MS);
     for (let i = 1; i <= n; i++) {
       git(root, 'checkout', '-q', commits[i]!);
       if (spacing > 0) await pause(spacing);
@@ -70,7 +40,7 @@ describe('one snapshot per git operation, recorded live', () => {
   it('a commit ends the group: the edits it committed are titled by it, an edit after it is a group of its own', async () => {
     const project = await openWithBaseline(makeRepo({ 'a.txt': 'one\n', 'b.txt': 'b\n' }));
     const { root } = project;
-    await watched(project);
+    await watched(project, QUIET_MS);
     writeFileSync(join(root, 'a.txt'), 'two\n');
     git(root, 'commit', '-qam', 'Second commit');
     writeFileSync(join(root, 'b.txt'), 'after the commit\n');
@@ -91,7 +61,7 @@ describe('one snapshot per git operation, recorded live', () => {
     git(root, 'commit', '-qam', 'Other work');
     git(root, 'checkout', '-q', 'main');
     const project = await openWithBaseline(root);
-    await watched(project);
+    await watched(project, QUIET_MS);
     writeFileSync(join(root, 'a.txt'), 'edited on main, carried over\n');
     git(root, 'checkout', '-q', 'other');
     await until(() => changeSnapshots(project).length >= 2);
@@ -114,7 +84,7 @@ describe('one snapshot per git operation, recorded live', () => {
     const second = git(root, 'rev-parse', 'HEAD');
     git(root, 'branch', 'keep-second');
     await project.engine.rescan(project.projectId);
-    await watched(project);
+    await watched(project, QUIET_MS);
 
     git(root, 'reset', '-q', '--hard', first);
     git(root, 'checkout', '-q', 'keep-second');
@@ -149,7 +119,7 @@ describe('one snapshot per git operation, recorded live', () => {
     git(root, 'commit', '-qm', 'Main moves on');
     git(root, 'checkout', '-q', 'topic');
     const project = await openWithBaseline(root);
-    await watched(project);
+    await watched(project, QUIET_MS);
     const logBefore = git(root, 'reflog', '--format=%H').split('\n').length;
     git(root, 'rebase', '-q', 'main');
     await until(() => changeSnapshots(project).length >= 4);
