@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenResult } from '../../../shared/history.js';
 import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
@@ -91,5 +91,101 @@ describe('a snapshot restore across changes of type, killed at each step', () =>
     expect(told[1]).toBe('  left as it is (changed since the restore): t2/node');
     expect(diskState(root)).toEqual({ ...before, 't2/node': edited });
     expect(await cliJson(cli('verify', root))).toMatchObject({ ok: true });
+  }, 60_000);
+});
+
+// One file's restore takes the same journaled steps: folders made for it and the version written,
+// or the file deleted and the folder that leaves empty. Killed at each point, the next open
+// completes it or puts it back, folders with their own modes.
+
+interface FileCase {
+  name: string;
+  path: string;
+  /** The disk the restore starts from, after the history has the version restored. */
+  setup: (root: string, open: () => Promise<unknown>) => Promise<void>;
+  version: string;
+  /** The disk once the restore is done, from the disk at the first open and just before the restore. */
+  restored: (first: DiskState, before: DiskState) => DiskState;
+}
+
+type DiskState = ReturnType<typeof diskState>;
+
+const FILE_CASES: FileCase[] = [
+  {
+    name: 'a file whose folders are gone (folders made, the version written)',
+    path: 'docs/deep/a.txt',
+    version: 'v1',
+    restored: (first) => first,
+    setup: async (root, open) => {
+      writeTree(root, { 'docs/deep/a.txt': 'first\n' });
+      chmodSync(join(root, 'docs/deep'), 0o700);
+      chmodSync(join(root, 'docs'), 0o750);
+      await open();
+      rmSync(join(root, 'docs'), { recursive: true });
+    },
+  },
+  {
+    name: 'a file restored to its deletion (the file deleted, its emptied folder removed)',
+    path: 'gone/x.txt',
+    version: 'v2',
+    restored: (_first, before) => Object.fromEntries(Object.entries(before).filter(([path]) => !path.startsWith('gone'))),
+    setup: async (root, open) => {
+      writeTree(root, { 'gone/x.txt': 'x\n' });
+      await open();
+      rmSync(join(root, 'gone'), { recursive: true });
+      await open();
+      writeTree(root, { 'gone/x.txt': 'x again\n' });
+      chmodSync(join(root, 'gone'), 0o750);
+    },
+  },
+];
+
+async function killedFileRestore(fileCase: FileCase, point: (typeof POINTS)[number]) {
+  const root = tempDir();
+  const data = tempDir('hindsight-data-');
+  const cli = (...args: string[]) => [...args, '--data-dir', data];
+  writeTree(root, { 'other.txt': 'other\n' });
+  let first: DiskState | undefined;
+  await fileCase.setup(root, async () => {
+    await cliJson(cli('open', root));
+    first ??= diskState(root);
+  });
+  await cliJson(cli('open', root));
+  const before = diskState(root);
+  const child = startCli(cli('restore', root, fileCase.path, '--version', fileCase.version), { HINDSIGHT_STOP_AT: point });
+  const done = finished(child);
+  await stoppedAt(child, point);
+  await isStopped(child);
+  child.kill('SIGKILL');
+  expect((await done).signal).toBe('SIGKILL');
+  return { root, cli, before, want: fileCase.restored(first!, before) };
+}
+
+describe("one file's restore, killed at each step", () => {
+  for (const fileCase of FILE_CASES) {
+    for (const point of POINTS) {
+      it(`${fileCase.name}, killed at ${point}: the next open ${point === 'restore-committed' ? 'completes it' : 'rolls it back'}`, async () => {
+        const { root, cli, before, want } = await killedFileRestore(fileCase, point);
+        const opened = await cliJson<OpenResult>(cli('open', root));
+        const completed = point === 'restore-committed';
+        expect(opened.recoveredRestores).toEqual([expect.objectContaining({ outcome: completed ? 'completed' : 'rolled-back', leftAlone: [] })]);
+        const after = diskState(root);
+        expect(after).toEqual(completed ? want : before);
+        expect(await cliJson(cli('verify', root))).toMatchObject({ ok: true });
+        const files = await cliJson<{ path: string }[]>(cli('files', root));
+        const onDisk = Object.entries(after).filter(([, s]) => s.type !== 'folder');
+        expect(files.map((f) => f.path).sort()).toEqual(onDisk.map(([p]) => p).sort());
+      }, 60_000);
+    }
+  }
+
+  it('leaves a file written after the kill alone and names it', async () => {
+    const { root, cli } = await killedFileRestore(FILE_CASES[1]!, 'restore-cleared');
+    writeTree(root, { 'gone/x.txt': 'written after the kill\n' });
+    const opened = await cliJson<OpenResult>(cli('open', root));
+    expect(opened.recoveredRestores).toEqual([
+      { outcome: 'rolled-back', putBack: [], leftAlone: [{ path: 'gone/x.txt', reason: 'changed since the restore' }] },
+    ]);
+    expect(readFileSync(join(root, 'gone/x.txt'), 'utf8')).toBe('written after the kill\n');
   }, 60_000);
 });
