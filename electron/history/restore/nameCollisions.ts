@@ -40,19 +40,14 @@ function foldsWords(rules: NameRules): string {
 /**
  * Throws NAME_COLLISION when one file's restore would land on a file (or folder) the disk holds
  * under another spelling: `Readme.md` restored where names fold and `README.md` is there would be
- * written over it. `versionPath`, the path of the version restored, when another spelling of
- * `path` that the history keeps as a file of its own, is such a pair too.
+ * written over it.
  */
-export function assertOneSpelling(root: string, path: string, versionPath = path): void {
+export function assertOneSpelling(root: string, path: string): void {
   const rules = nameRulesOf(root);
-  if (!foldsAnything(rules)) return;
-  let other = versionPath;
-  if (other === path) {
-    if (spelledAsOnDisk(root, path)) return;
-    other = relative(root, diskSpelling(join(root, path)))
-      .split(sep)
-      .join('/');
-  }
+  if (!foldsAnything(rules) || spelledAsOnDisk(root, path)) return;
+  const other = relative(root, diskSpelling(join(root, path)))
+    .split(sep)
+    .join('/');
   const pair = [path, other].sort();
   throw new HindsightError(
     'NAME_COLLISION',
