@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ChildProcess } from 'node:child_process';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenResult } from '../../../shared/history.js';
-import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
+import { cliJson, runCli, startCli } from '../../helpers/runCli.js';
+import { killAtPoint } from '../../helpers/killAtPoint.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
 import { diskState, SHAPES, TYPE_CHANGES, type TypeChange } from './typeChangeCases.js';
-import { until } from '../../helpers/until.js';
 
 // A real `hindsight restore --snapshot` child process across every change of type at once (each
 // in a folder of its own), SIGKILLed at each of the restore's fault points: after its first step,
@@ -18,15 +17,6 @@ import { until } from '../../helpers/until.js';
 // named by the open.
 
 const POINTS = ['restore-step-taken', 'restore-cleared', 'restore-written', 'restore-committed'] as const;
-
-function stoppedAt(child: ChildProcess, point: string): Promise<void> {
-  return new Promise((resolve) => child.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes(`stopped at ${point}`) && resolve()));
-}
-
-/** Resolves once the child is really stopped (its SIGSTOP taken): a signal sent before would be lost to the stop. */
-async function isStopped(child: ChildProcess): Promise<void> {
-  await until(() => /^\d+ \(.*\) T/.test(readFileSync(`/proc/${child.pid}/stat`, 'utf8')), { everyMs: 5 });
-}
 
 function shapesIn(changes: readonly TypeChange[], side: 'snapshot' | 'now'): TreeSpec {
   const spec: TreeSpec = { 'other.txt': 'the links point here\n' };
@@ -47,12 +37,7 @@ async function killedRestore(changes: readonly TypeChange[], deleteAdded: boolea
   writeTree(root, shapesIn(changes, 'now'));
   const before = diskState(root);
   const args = cli('restore', root, '--snapshot', '1', ...(deleteAdded ? ['--delete-added'] : []));
-  const child = startCli(args, { HINDSIGHT_STOP_AT: point });
-  const done = finished(child);
-  await stoppedAt(child, point);
-  await isStopped(child);
-  child.kill('SIGKILL');
-  expect((await done).signal).toBe('SIGKILL');
+  expect((await killAtPoint(startCli(args, { HINDSIGHT_STOP_AT: point }), point)).signal).toBe('SIGKILL');
   return { root, data, cli, snapshot, before };
 }
 
@@ -153,11 +138,7 @@ async function killedFileRestore(fileCase: FileCase, point: (typeof POINTS)[numb
   await cliJson(cli('open', root));
   const before = diskState(root);
   const child = startCli(cli('restore', root, fileCase.path, '--version', fileCase.version), { HINDSIGHT_STOP_AT: point });
-  const done = finished(child);
-  await stoppedAt(child, point);
-  await isStopped(child);
-  child.kill('SIGKILL');
-  expect((await done).signal).toBe('SIGKILL');
+  expect((await killAtPoint(child, point)).signal).toBe('SIGKILL');
   return { root, cli, before, want: fileCase.restored(first!, before) };
 }
 
