@@ -203,8 +203,8 @@ export const CALLS = {
     'Writes a snapshot into a new or empty folder (FOLDER_NOT_EMPTY otherwise): exact bytes, modes and links; the project is not touched.',
   ),
   exportHistory: call<ExportResult>()(
-    z.strictObject({ projectId, to: folderPath, since: snapshotId.optional(), operationId: operationId.optional() }),
-    "Writes the project's history (or the part after since) as one bundle to a file, whole or not at all (docs/BUNDLE.md).",
+    z.strictObject({ projectId, to: folderPath, since: snapshotId.optional(), operationId: operationId.optional(), skipDamaged: z.boolean().optional() }),
+    "Writes the project's history (or the part after since) as one bundle to a file, whole or not at all (docs/BUNDLE.md); contents found damaged or missing refuse it unless skipDamaged, which leaves them out and lists them (leftOut).",
   ),
   importHistory: call<ImportResult>()(
     z.strictObject({ from: folderPath, as: folderPath.optional(), operationId: operationId.optional() }),

@@ -11,6 +11,15 @@ export type HindsightCalls = {
   [N in CallName]: (request: RequestOf<N>) => Promise<Result<ResponseOf<N>>>;
 };
 
+/** What the browser host's download of a history asks (downloadHistory). */
+export interface DownloadRequest {
+  projectId: string;
+  operationId: string;
+  name: string;
+  /** Leave out contents found damaged or missing, as exportHistory's skipDamaged. */
+  skipDamaged?: boolean;
+}
+
 /** Structurally a DOM File; shared/ has no DOM types. */
 export interface FileLike {
   readonly name: string;
@@ -32,9 +41,9 @@ export interface HindsightApi extends HindsightCalls {
   /**
    * The browser host: exports a project's history and hands the bundle to the browser as a
    * download. Progress events carry `operationId`; the `cancel` call stops it. The app answers
-   * NOT_IMPLEMENTED (it saves to a chosen path with exportHistory).
+   * NOT_IMPLEMENTED (it saves to a chosen path with exportHistory). skipDamaged as exportHistory's.
    */
-  downloadHistory(request: { projectId: string; operationId: string; name: string }): Promise<Result<ExportResult>>;
+  downloadHistory(request: DownloadRequest): Promise<Result<ExportResult>>;
   /**
    * A remote's access key and secret in the OS keychain (the app: main, Electron's safeStorage):
    * status, set or replace, forget. Answers only which remotes have credentials set, never a

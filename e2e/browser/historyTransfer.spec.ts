@@ -1,5 +1,8 @@
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { blobsDirOf, projectStoreDir } from '../../electron/history/store/storeLayout.js';
+import { blobFile } from '../../test/helpers/storedBlob.js';
+import { sha256 } from '../../test/helpers/writeTree.js';
 import { removeDir, tempDir, writeBigTree, writeFiles } from './fixtures/folders.js';
 import { startHost } from './fixtures/host.js';
 import { shoot } from './fixtures/shoot.js';
@@ -8,7 +11,8 @@ import { expect, openProject, test } from './fixtures/viewer.js';
 // "Export history…" and "Import history…" through the browser host: the project's history
 // downloaded as one bundle, then uploaded to another host with a fresh data folder and attached
 // to a copy of the folder at another path; the second viewer lists every snapshot of the first.
-// A file that is not a bundle is refused with the host's words.
+// A file that is not a bundle is refused with the host's words. An export refused for damaged
+// contents offers to export without them, and says what it left out.
 
 const screenshots = process.env.HINDSIGHT_SCREENSHOTS === '1';
 
@@ -69,5 +73,33 @@ test('a history exported as a download imports into a fresh data folder as anoth
     await other.stop();
     removeDir(dataDir);
     rmSync(bundle, { force: true });
+  }
+});
+
+test('an export refused for damaged contents offers to export without them, then names what it left out', async ({ host, folder, dataDir, browser }) => {
+  const dir = folder();
+  writeFiles(dir, { 'damaged.txt': 'these bytes get damaged\n', 'fine.txt': 'fine\n' });
+  // A page of its own: the refused export's answer (422) is a failed request the browser logs,
+  // which the viewer fixture would count as a page error.
+  const page = await browser.newPage();
+  try {
+    await page.goto(host.url);
+    await openProject(page, dir);
+    const [projectId] = readdirSync(join(dataDir, 'projects'));
+    const stored = blobFile(blobsDirOf(projectStoreDir(dataDir, projectId!)), sha256('these bytes get damaged\n'));
+    const bytes = readFileSync(stored);
+    bytes[0] = bytes[0]! ^ 0x01;
+    writeFileSync(stored, bytes);
+
+    await page.getByRole('tab', { name: 'Store' }).click();
+    await page.getByRole('button', { name: 'Export history…' }).click();
+    await expect(page.getByText(/^Export failed: The stored contents .* are damaged/)).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export without the damaged files' }).click();
+    await downloading;
+    await expect(page.getByText(/exported \(1 snapshot, .*\).* Left out, damaged or missing: damaged\.txt \(version \d+\)/)).toBeVisible();
+    if (screenshots) await shoot(page, 'transfer-export-skip-damaged');
+  } finally {
+    await page.close();
   }
 });

@@ -32,7 +32,7 @@ const UPLOAD_IDLE_MS = 60_000;
 /** A prepared download nobody fetched is removed after this long. */
 const DOWNLOAD_KEEP_MS = 10 * 60 * 1000;
 
-const exportQuery = z.strictObject({ projectId, operationId, name: z.string().max(200).optional() });
+const exportQuery = z.strictObject({ projectId, operationId, name: z.string().max(200).optional(), skipDamaged: z.literal('true').optional() });
 const importQuery = z.strictObject({ operationId, as: folderPath.optional() });
 
 /** Temps older than this are left from a host that was killed: the next host removes them. */
@@ -81,11 +81,12 @@ export class BundleTransfers {
     const query = parse(exportQuery, url);
     if (!query.ok) return answer(res, 400, query);
     const { projectId: project, operationId: op } = query.value;
+    const skipDamaged = query.value.skipDamaged === 'true';
     const { file, id } = this.newTemp('export');
     const outcome = await this.dispatcher
       .run(op, (signal) => {
         const stop = stopWhenGone(req, res, signal);
-        return this.dispatcher.engine.exportHistory(project, { file }, { operationId: op, signal: stop.signal }).finally(stop.done);
+        return this.dispatcher.engine.exportHistory(project, { file }, { operationId: op, signal: stop.signal, skipDamaged }).finally(stop.done);
       })
       .then(
         (result): Result<PreparedDownload> => ({ ok: true, value: { result: { ...result, to: null }, download: `/transfer/download/${id}` } }),

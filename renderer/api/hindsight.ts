@@ -1,6 +1,6 @@
 import type { RemoteCredentialsRequest, RemoteCredentialsState } from '../../shared/contract/remoteCredentials.js';
 import type { CallName, ExportResult, FileEntry, FolderLevel, HindsightEvent, ImportResult, RequestOf, ResponseOf, Result } from '../../shared/contract.js';
-import type { HindsightApi } from '../../shared/hindsightApi.js';
+import type { DownloadRequest, HindsightApi } from '../../shared/hindsightApi.js';
 import { errorFromData, HindsightError } from '../../shared/errors.js';
 
 // The only place that touches window.hindsight. Calls answer a Result; here a failed Result
@@ -88,7 +88,7 @@ export async function remoteCredentials(request: RemoteCredentialsRequest): Prom
 }
 
 /** The browser host: the project's history exported and handed to the browser as a download. */
-export async function downloadHistory(request: { projectId: string; operationId: string; name: string }): Promise<ExportResult> {
+export async function downloadHistory(request: DownloadRequest): Promise<ExportResult> {
   return valueOf(await (await whenReady()).downloadHistory(request));
 }
 

@@ -1,4 +1,5 @@
 import type { OpenProjectResult, ProjectSummary, UnreadablePath } from '../../shared/contract.js';
+import type { RecoveredRestore } from '../../shared/history.js';
 import type { HindsightError } from '../../shared/errors.js';
 import { asError, call, newOperationId } from '../api/hindsight.js';
 import type { GetApp, SetApp, Slice } from './appState.js';
@@ -6,12 +7,14 @@ import { largeFolderFound, type LargeFolderFound } from './largeFolderFound.js';
 import { dialogCopy, sayOpenFailed } from './openDialog.js';
 import { upsert } from './projectList.js';
 
-// Opening a folder: its first copy (or the rescan of a known one), what it could not read, and a
-// large folder's stop for confirmation.
+// Opening a folder: its first copy (or the rescan of a known one), what it could not read, the
+// restores stopped midway it finished, and a large folder's stop for confirmation.
 
 export interface ProjectOpening {
   /** What the last open of each project could not read (absent or empty: everything was read). */
   unreadable: Record<string, UnreadablePath[]>;
+  /** Restores stopped midway that opens of each project completed or rolled back, until dismissed. */
+  recoveredRestores: Record<string, RecoveredRestore[]>;
   /** A first copy that stopped at the large-folder settings (CONFIRM_LARGE_FOLDER): what was found. */
   largeFolder: LargeFolderFound | null;
   openFolder(path: string, options?: { show?: boolean; confirmLarge?: boolean }): Promise<boolean>;
@@ -21,6 +24,7 @@ export interface ProjectOpening {
   /** A known project: its history shows at once; the folder is opened (rescanned) behind it. */
   openKnown(project: ProjectSummary): void;
   dismissUnreadable(projectId: string): void;
+  dismissRecoveredRestores(projectId: string): void;
 }
 
 /** Failures that the project's state banner already explains. */
@@ -28,6 +32,7 @@ export const FOLDER_STATE_ERRORS: ReadonlySet<string> = new Set(['FOLDER_NOT_FOU
 
 export const createProjectOpening: Slice<ProjectOpening> = (set, get) => ({
   unreadable: {},
+  recoveredRestores: {},
   largeFolder: null,
   openFolder: (path, { show = true, confirmLarge = false } = {}) => openFolder(set, get, path, show, confirmLarge),
   confirmLargeFolder: async () => {
@@ -43,6 +48,7 @@ export const createProjectOpening: Slice<ProjectOpening> = (set, get) => ({
     void get().checkProjects();
   },
   dismissUnreadable: (projectId) => set((s) => ({ unreadable: { ...s.unreadable, [projectId]: [] } })),
+  dismissRecoveredRestores: (projectId) => set((s) => ({ recoveredRestores: { ...s.recoveredRestores, [projectId]: [] } })),
 });
 
 function openFolder(set: SetApp, get: GetApp, path: string, show: boolean, confirmLarge: boolean): Promise<boolean> {
@@ -66,6 +72,11 @@ function noteOpened(set: SetApp, get: GetApp, operationId: string, opened: OpenP
     projects: upsert(s.projects, opened.project),
     openDialogVisible: s.dialogOperation === operationId ? false : s.openDialogVisible,
     unreadable: { ...s.unreadable, [opened.projectId]: opened.unreadable },
+    // Each is told once, by the open that finished it: kept until dismissed.
+    recoveredRestores:
+      opened.recoveredRestores.length === 0
+        ? s.recoveredRestores
+        : { ...s.recoveredRestores, [opened.projectId]: [...(s.recoveredRestores[opened.projectId] ?? []), ...opened.recoveredRestores] },
   }));
   // Shown already (a known project opened behind its history): what the rescan recorded came
   // as events and refreshes the view; nothing to read again here.

@@ -1,6 +1,6 @@
 import { HindsightError, isHindsightError } from '../../../shared/errors.js';
 import type { DamagedContents } from '../../../shared/contract/values.js';
-import { displayPath } from '../../../shared/fileNameBytes.js';
+import { damagedVersionsText } from '../../../shared/damagedVersions.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { checkBlobWhole } from '../store/checkBlobWhole.js';
 
@@ -43,15 +43,7 @@ export function isBlobDamage(error: unknown): error is HindsightError {
   return isHindsightError(error) && (error.code === 'BLOB_CORRUPT' || error.code === 'BLOB_MISSING');
 }
 
-/** The files and versions of `damaged`, as a person reads them: "a.txt (version 3), b.bin (versions 5, 9)". */
-export function damagedVersionsText(damaged: readonly DamagedContents[]): string {
-  const byPath = new Map<string, number[]>();
-  for (const blob of damaged) for (const v of blob.versions) byPath.set(v.path, [...(byPath.get(v.path) ?? []), v.versionId]);
-  return [...byPath]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([path, ids]) => `${displayPath(path)} (${ids.length === 1 ? 'version' : 'versions'} ${ids.sort((a, b) => a - b).join(', ')})`)
-    .join(', ');
-}
+export { damagedVersionsText };
 
 /** The refusal of an export that would carry damaged or missing contents; nothing was written. */
 export function exportRefused(damaged: readonly DamagedContents[], written: 'none' | 'cut'): HindsightError {

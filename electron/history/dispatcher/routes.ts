@@ -72,8 +72,8 @@ export const ROUTES: Routes = {
     operations.run(operationId, (signal) => engine.undoRestore(projectId, snapshotId, { dryRun, operationId, signal })),
   materializeSnapshot: ({ projectId, snapshotId, into, operationId, keepSpecialModes }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.materializeSnapshot(projectId, snapshotId, into, { operationId, signal, keepSpecialModes })),
-  exportHistory: ({ projectId, to, since, operationId }, { engine, operations }) =>
-    operations.run(operationId, (signal) => engine.exportHistory(projectId, { file: to }, { since, operationId, signal })),
+  exportHistory: ({ projectId, to, since, operationId, skipDamaged }, { engine, operations }) =>
+    operations.run(operationId, (signal) => engine.exportHistory(projectId, { file: to }, { since, operationId, signal, skipDamaged })),
   importHistory: ({ from, as, operationId }, { engine, operations }) =>
     operations.run(operationId, (signal) => engine.importHistory({ file: from }, { as, operationId, signal })),
   rescan: ({ projectId, operationId }, { engine, operations }) => operations.run(operationId, (signal) => engine.rescan(projectId, { operationId, signal })),

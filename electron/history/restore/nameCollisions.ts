@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 import { foldName, foldsAnything, type NameRules } from '../../../shared/nameFold.js';
 import { nameRulesOf } from '../paths/nameRules.js';
+import { diskSpelling, spelledAsOnDisk } from '../paths/diskSpelling.js';
 import { rulesVaryPerFolder } from '../paths/rulesPerFolder.js';
 
 // A history recorded where names are exact may hold `Notes.txt` and `notes.txt` at once. Written
@@ -76,6 +77,33 @@ function existingParent(folder: string): string {
 
 const LISTED = 5;
 
+function foldsWords(rules: NameRules): string {
+  return rules.foldsCase ? 'does not tell names apart by case' : 'does not tell apart composed and decomposed names';
+}
+
+/**
+ * Throws NAME_COLLISION when one file's restore would land on a file (or folder) the disk holds
+ * under another spelling: `Readme.md` restored where names fold and `README.md` is there would be
+ * written over it.
+ */
+export function assertOneSpelling(root: string, path: string): void {
+  // Where one device's folders differ (ext4's `+F`), the path may fold in any folder on its way.
+  const inside = rulesInside(root);
+  const folders = path.split('/').map((_, k, names) => names.slice(0, k).join('/'));
+  const rules = typeof inside === 'function' ? (folders.map(inside).find(foldsAnything) ?? inside('')) : inside;
+  if (!foldsAnything(rules) || spelledAsOnDisk(root, path)) return;
+  const other = relative(root, diskSpelling(join(root, path)))
+    .split(sep)
+    .join('/');
+  const pair = [path, other].sort();
+  throw new HindsightError(
+    'NAME_COLLISION',
+    `Cannot restore ${displayPath(path)}: ${pair.map(displayPath).join(' and ')} would be one file in ${root}, which ${foldsWords(rules)}. ` +
+      `Nothing was written. Restore ${displayPath(other)} instead, move it away first, or restore the snapshot --into a folder on a case-sensitive file system.`,
+    { path, folder: root, collisions: [pair] },
+  );
+}
+
 /**
  * Throws NAME_COLLISION when paths of snapshot `snapshotId` (a number here, or the words for a
  * snapshot of another machine) would land on one file in `folder`.
@@ -88,7 +116,7 @@ export function assertNoNameCollisions(paths: Iterable<string>, folder: string, 
   const rules = typeof inside === 'function' ? inside(first.includes('/') ? first.slice(0, first.lastIndexOf('/')) : '') : inside;
   const listed = groups.slice(0, LISTED).map((group) => group.map(displayPath).join(' and '));
   const more = groups.length > LISTED ? ` and ${groups.length - LISTED} more` : '';
-  const folds = rules.foldsCase ? 'does not tell names apart by case' : 'does not tell apart composed and decomposed names';
+  const folds = foldsWords(rules);
   throw new HindsightError(
     'NAME_COLLISION',
     `${typeof snapshotId === 'number' ? `Snapshot ${snapshotId}` : snapshotId} holds names that would be one file in ${folder}, which ${folds}: ${listed.join('; ')}${more}. ` +

@@ -1,24 +1,18 @@
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { RestoreFileResult } from '../../../shared/contract/values.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { GitSource } from '../../../shared/history.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
 import type { NewBlob, NewOrigin, NewSnapshot } from '../db/commitSnapshot.js';
-import { fsError } from '../fsErrors.js';
 import { gitFileAt } from '../git/gitFileAt.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { storeBytes } from '../store/storeBytes.js';
 import { statPath } from '../walk/statPath.js';
-import { removeEmptyParents } from './emptyFolders.js';
-import { FolderMaker } from './folderMaker.js';
 import { undoesFileRestore } from './restoreOrigin.js';
-import { withRestoreTemps } from './restoreTemps.js';
 import { safeTarget } from './safeTarget.js';
 import { SpecialModes } from './specialModes.js';
-import { writeVersion, type WritableVersion } from './writeVersion.js';
-import { planSteps } from './restoreSteps.js';
-import { fsArg } from '../paths/fsPath.js';
+import type { WritableVersion } from './writeVersion.js';
+import { planFileSteps, takeFileSteps } from './fileRestoreSteps.js';
+import { assertOneSpelling } from './nameCollisions.js';
 import { versionName } from '../db/versionOrdinal.js';
 
 // Restores one file to one of its versions, or to git's committed (HEAD) or staged (INDEX)
@@ -26,7 +20,10 @@ import { versionName } from '../db/versionOrdinal.js';
 // (a restore never loses data), and the restore itself is a snapshot of kind 'restore', so it is
 // undone by restoring the version the file had just before (undoVersionId in the result). The
 // snapshot says where the contents came from (its origin): a version, git, or the undo of the
-// restore before it.
+// restore before it. Its steps are the snapshot restore's, on this one path (fileRestoreSteps.ts):
+// planned before anything is written, journaled, put back on a failure, and completed or put back
+// by the next open when the restore is killed midway. Where names fold, a restore that would land
+// on a file under another spelling is refused (nameCollisions.ts).
 
 /** What goes back on disk: a hash null removes the file. */
 export interface Contents extends Omit<WritableVersion, 'hash'> {
@@ -111,34 +108,6 @@ export function checkTarget(store: ProjectStore, path: string): void {
   }
 }
 
-/**
- * The snapshot restore's planner on this one path, before anything is recorded or written: a
- * folder where the version is a file or link, or a file where it needs a folder, is refused up front.
- */
-function refuseInTheWay(store: ProjectStore, path: string, version: WritableVersion): void {
-  const file = {
-    path,
-    type: version.type ?? 'file',
-    hash: version.hash,
-    mode: version.mode,
-    size: version.size,
-    ...(version.target ? { target: version.target } : {}),
-  };
-  planSteps(store.root, {
-    write: [],
-    recreate: [file],
-    emptyFolders: [],
-    added: [],
-    current: (at) => {
-      const latest = store.index.latestVersion(at);
-      return latest && latest.hash !== null ? { ...file, path: at } : undefined;
-    },
-    deleteAdded: false,
-    clearedBy: 'hand',
-    folderMode: () => undefined,
-  });
-}
-
 export async function putBack(
   store: ProjectStore,
   path: string,
@@ -147,34 +116,34 @@ export async function putBack(
   recordBefore: RecordBefore,
   record: (capturedNothing: boolean) => RestoreRecord,
 ): Promise<RestoreFileResult> {
-  const absTarget = safeTarget(store.root, path);
-  if (contents.hash !== null) refuseInTheWay(store, path, { ...contents, hash: contents.hash });
-  let folderFailures: { error: Error }[] = [];
+  safeTarget(store.root, path);
+  assertOneSpelling(store.root, path);
+  // The planner's check on this one path, before anything is recorded or written.
+  planFileSteps(store, path, contents, modes);
   const captured = await recordBefore(store, [path], { kind: 'change', label: `Before restoring ${path}` });
   const how = record(captured.snapshotId === undefined);
   // What the file held just before, now recorded: a deletion when it did not exist.
   const undoVersionId = store.index.latestVersion(path)?.versionId ?? null;
-  if (contents.hash === null) {
-    try {
-      rmSync(fsArg(absTarget), { force: true });
-    } catch (error) {
-      throw fsError('remove', path, error, 'RESTORE_FAILED');
-    }
-    removeEmptyParents(store.root, [path]);
-  } else {
-    const folders = new FolderMaker(store.root, (folder) => modes.folderMode(contents.modesAt, folder));
-    try {
-      folders.make(dirname(absTarget));
-    } catch (error) {
-      throw fsError('recreate the folder for', path, error, 'RESTORE_FAILED');
-    }
-    const written = { ...contents, hash: contents.hash };
-    await withRestoreTemps(store, [path], async (temps) => writeVersion(store.blobsDir, written, absTarget, path, temps));
-    folderFailures = folders.finish();
-  }
+  // Planned again from the disk as the capture recorded it: what a rollback puts back.
+  const steps = planFileSteps(store, path, contents, modes);
+  const snapshotId = await takeFileSteps(store, path, steps, contents, modes, () => commitFileRestore(store, path, contents, how));
+  const versionId = store.index.latestVersion(path)?.versionId ?? 0;
+  return {
+    snapshotId,
+    capturedSnapshotId: captured.snapshotId ?? null,
+    path,
+    versionId: how.fromVersionId ?? versionId,
+    undoVersionId,
+    fromGit: how.origin.fromGit ?? null,
+    specialModesDropped: modes.dropped,
+  };
+}
+
+/** The restore as one snapshot of kind 'restore', with the file's stat so the next rescan need not hash it. */
+function commitFileRestore(store: ProjectStore, path: string, contents: Contents, how: RestoreRecord): number {
   const after = statPath(store.root, path);
   const { hash, mode, size, type, target } = contents;
-  const snapshotId = store.index.commitSnapshot({
+  return store.index.commitSnapshot({
     snapshot: { kind: 'restore', label: how.label, origin: how.origin },
     versions: [{ path, hash, mode, size, type: type ?? null, target: target ?? null, fromVersionId: how.fromVersionId }],
     blobs: how.blob ? [how.blob] : [],
@@ -196,16 +165,4 @@ export async function putBack(
         : [],
     removedStats: after ? [] : [path],
   });
-  // Recorded first: the file is back even when a recreated folder's mode could not be set.
-  if (folderFailures[0]) throw folderFailures[0].error;
-  const versionId = store.index.latestVersion(path)?.versionId ?? 0;
-  return {
-    snapshotId,
-    capturedSnapshotId: captured.snapshotId ?? null,
-    path,
-    versionId: how.fromVersionId ?? versionId,
-    undoVersionId,
-    fromGit: how.origin.fromGit ?? null,
-    specialModesDropped: modes.dropped,
-  };
 }

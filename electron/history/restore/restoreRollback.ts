@@ -7,8 +7,8 @@ import type { RestoreTemps } from './restoreTemps.js';
 import { writeVersion } from './writeVersion.js';
 
 // Puts a restore's steps back, last first: each path that holds what its step left is given what
-// it held before (a file or link from its recorded blob, a folder made again, a folder the restore
-// made removed). A path that holds neither what the step left nor what it found was changed by
+// it held before (a file or link from its recorded blob, a folder made again with the mode it had,
+// a folder the restore made removed). A path that holds neither what the step left nor what it found was changed by
 // someone else since: it is left alone and named. A path still as it was before needs nothing.
 // Used when a step fails (restoreSnapshot.ts) and, for a restore killed midway, by the next
 // writer (restoreRecovery.ts); both call it with the restore's own temps.
@@ -22,6 +22,7 @@ export interface RollbackOutcome {
 
 export function rollBack(root: string, blobsDir: string, steps: readonly RestoreStep[], temps: RestoreTemps): RollbackOutcome {
   const outcome: RollbackOutcome = { putBack: [], leftAlone: [] };
+  const folders: FolderBack[] = [];
   for (const { path, states } of chains(steps)) {
     const original = states[0]!;
     if (diskHolds(root, path, original)) continue;
@@ -33,11 +34,33 @@ export function rollBack(root: string, blobsDir: string, steps: readonly Restore
     try {
       putBefore(root, blobsDir, path, now, original, temps);
       outcome.putBack.push(path);
+      if (original?.type === 'folder' && original.mode !== undefined) folders.push({ path, mode: original.mode });
     } catch (error) {
       outcome.leftAlone.push({ path, reason: (error as Error).message });
     }
   }
+  setFolderModes(root, folders, outcome);
   return outcome;
+}
+
+interface FolderBack {
+  path: string;
+  mode: number;
+}
+
+/**
+ * The folders made again get the mode they had, whatever the umask: once what they held is back
+ * in them, deepest first, so a folder without write or search permission is set after its contents.
+ */
+function setFolderModes(root: string, folders: readonly FolderBack[], outcome: RollbackOutcome): void {
+  for (const { path, mode } of [...folders].sort((a, b) => b.path.split('/').length - a.path.split('/').length)) {
+    try {
+      chmodSync(fsPath(root, path), mode);
+    } catch (error) {
+      outcome.putBack.splice(outcome.putBack.indexOf(path), 1);
+      outcome.leftAlone.push({ path, reason: (error as Error).message });
+    }
+  }
 }
 
 /** The paths of a restore carried out whose disk no longer holds what its steps left. */
@@ -71,8 +94,8 @@ function putBefore(root: string, blobsDir: string, path: string, now: PathState,
   else if (now !== null && now.type !== 'folder' && (before === null || before.type === 'folder')) rmSync(at, { force: true });
   if (before === null) return;
   if (before.type === 'folder') {
+    // Its mode is set once what it held is back (setFolderModes).
     mkdirSync(at, { recursive: true });
-    if (before.mode !== undefined) chmodSync(at, before.mode);
   } else {
     writeVersion(blobsDir, { ...before, target: before.target ?? null }, join(root, path), path, temps);
   }

@@ -10,7 +10,6 @@ import { fsError } from '../fsErrors.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { backgroundCloseWanted, makeCloser, type BackgroundCloseSetting, type Closer } from './backgroundCloser.js';
-import { removeEmptyParents } from './emptyFolders.js';
 import { RestoreTemps } from './restoreTemps.js';
 import { stepInfos, type RestorePlan } from './planRestore.js';
 import type { RestoreStepInfo } from '../../../shared/contract/values.js';
@@ -98,8 +97,8 @@ export async function executeRestore(
         progress.update(report('restore'));
       },
     });
+    // The folders the deletions emptied went as steps of the plan (restoreSteps.ts).
     const deleted = toDelete.map((s) => s.path);
-    removeEmptyParents(store.root, deleted, plan.emptyFolders);
     progress.finish(report('commit'));
     failurePoint('restore-commit');
     snapshotId = commitRestore(store, plan, deleted, origin);
@@ -107,7 +106,7 @@ export async function executeRestore(
   } catch (error) {
     const back = rollBack(store.root, store.blobsDir, plan.steps, temps);
     temps.abandon(store.root);
-    throw putBackError(error, back, plan);
+    throw putBackError(error, back, plan.prefix ?? 'the project');
   }
   temps.end();
   progress.finish(report('done'));
@@ -128,9 +127,9 @@ export async function executeRestore(
   };
 }
 
-/** A restore that failed: its error, saying every change was put back (or naming what could not be). */
-function putBackError(error: unknown, back: RollbackOutcome, plan: RestorePlan): HindsightError {
-  const failure = error instanceof HindsightError ? error : fsError('restore', plan.prefix ?? 'the project', error, 'RESTORE_FAILED');
+/** A restore (of `what`) that failed: its error, saying every change was put back (or naming what could not be). */
+export function putBackError(error: unknown, back: RollbackOutcome, what: string): HindsightError {
+  const failure = error instanceof HindsightError ? error : fsError('restore', what, error, 'RESTORE_FAILED');
   const left = back.leftAlone.map((l) => l.path);
   const how =
     left.length === 0

@@ -8,7 +8,9 @@ import { fsPath, nameOfBytes } from '../paths/fsPath.js';
 // and what the disk holds now (one lstat per path and parent folder). The order is the order they
 // run in: added files deleted, folders that stand where the snapshot has a file removed (deepest
 // first), missing folders made (shallowest first), then each version written. A type change (file
-// <-> folder, file <-> link, link <-> folder, nested) is a removal then a write. What the disk holds
+// <-> folder, file <-> link, link <-> folder, nested) is a removal then a write. A folder the
+// deletions leave empty, which the snapshot does not hold, is removed as a step of its own (its
+// mode kept in the step, so a rollback makes it again as it was). What the disk holds
 // in the way of a step and the restore may not remove (a file kept because --delete-added was not
 // given, a file the history never recorded) is a conflict: the whole restore is refused before
 // anything is written, naming each one. Each step says what the path holds before and after it, so
@@ -98,6 +100,8 @@ export function planSteps(root: string, input: StepInput, checks: readonly StepC
     parents(folder);
     folderFor(folder, folder);
   }
+  const kept = [...writes.map((w) => w.path), ...makeFolders.keys(), ...input.emptyFolders];
+  for (const step of emptiedFolders(disk, [...removable.keys()], kept, removeFolders)) removeFolders.set(step.path, step);
   const steps = [
     ...removes,
     ...[...removeFolders.values()].sort((a, b) => depth(b.path) - depth(a.path)),
@@ -107,6 +111,36 @@ export function planSteps(root: string, input: StepInput, checks: readonly StepC
   for (const check of checks) appendAll(conflicts, check(steps));
   if (conflicts.length > 0) throw conflictError(conflicts, input.clearedBy ?? 'delete-added');
   return steps;
+}
+
+/**
+ * The folders that hold nothing once the files removed are gone (every entry removed, or a folder
+ * emptied too), except those the restore writes into or the snapshot holds empty, and the project
+ * folder itself. Looked at deepest first, on the disk as it is: a file the history never recorded
+ * keeps its folder.
+ */
+function emptiedFolders(disk: DiskLook, removed: readonly string[], kept: readonly string[], removing: ReadonlyMap<string, RestoreStep>): RestoreStep[] {
+  const keep = new Set<string>();
+  for (const path of kept) for (const folder of [path, ...ancestors(path)]) keep.add(folder);
+  const candidates = new Set(removed.flatMap(ancestors));
+  const gone = new Set([...removed, ...removing.keys()]);
+  const steps: RestoreStep[] = [];
+  for (const folder of [...candidates].sort((a, b) => depth(b) - depth(a))) {
+    if (keep.has(folder) || gone.has(folder)) continue;
+    const at = disk.look(folder);
+    if (at === null || at.type !== 'folder') continue;
+    if (!disk.names(folder).every((name) => gone.has(`${folder}/${name}`))) continue;
+    gone.add(folder);
+    steps.push({ op: 'removeFolder', path: folder, before: at, after: null });
+  }
+  return steps;
+}
+
+/** The folders a path is in, deepest first, the project folder left out. */
+function ancestors(path: string): string[] {
+  const out: string[] = [];
+  for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) out.push(path.slice(0, slash));
+  return out;
 }
 
 /** A path's state as the index records it. */
@@ -153,6 +187,11 @@ class DiskLook {
     }
     // A device or socket is in the way like an unrecorded file.
     return state !== null && state.type === 'other' ? { type: 'file', hash: '', mode: 0, size: 0 } : (state as PathState);
+  }
+
+  /** The names a folder holds now. */
+  names(path: string): string[] {
+    return readdirSync(fsPath(this.root, path), { encoding: 'buffer' }).map((name) => nameOfBytes(name));
   }
 
   /** Everything under a folder, folders after what they hold. */

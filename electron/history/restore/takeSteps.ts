@@ -10,6 +10,7 @@ import { BulkWriter } from './bulkWriter.js';
 import { FolderMaker } from './folderMaker.js';
 import type { RestorePlan } from './planRestore.js';
 import type { RestoreStep } from './restoreSteps.js';
+import type { SpecialModes } from './specialModes.js';
 import type { RestoreTemps } from './restoreTemps.js';
 import { assertProjectPath, safeTarget } from './safeTarget.js';
 
@@ -25,7 +26,14 @@ export interface StepRun {
   onStep: (bytes: number) => void;
 }
 
-export async function takeSteps(store: ProjectStore, plan: RestorePlan, temps: RestoreTemps, run: StepRun): Promise<void> {
+/** What a run needs of a plan: a snapshot restore's (planRestore.ts), or one file's (fileRestoreSteps.ts). */
+export interface StepsToTake extends Pick<RestorePlan, 'steps' | 'snapshotId'> {
+  modes: Pick<SpecialModes, 'folderMode'>;
+  /** The version each write puts back, named when its stored contents turn out damaged. */
+  versionIds?: ReadonlyMap<string, number>;
+}
+
+export async function takeSteps(store: ProjectStore, plan: StepsToTake, temps: RestoreTemps, run: StepRun): Promise<void> {
   const folders = new SafeFolders(store.root);
   // The modes the plan worked out for the folders it makes (each counted once in plan.modes).
   const planned = new Map(plan.steps.filter((s) => s.op === 'makeFolder').map((s) => [s.path, s.after?.mode]));
@@ -54,7 +62,8 @@ export async function takeSteps(store: ProjectStore, plan: RestorePlan, temps: R
       continue;
     }
     const after = step.after as Extract<RestoreStep['after'], { hash: string }>;
-    await bulk.write(step.path, { ...after, target: after.target ?? null }, abs);
+    const versionId = plan.versionIds?.get(step.path);
+    await bulk.write(step.path, { ...after, target: after.target ?? null, ...(versionId === undefined ? {} : { versionId }) }, abs);
     faultPoint('restore-step-taken');
   }
   await bulk.finish();

@@ -2,7 +2,7 @@ import { createContractClient } from '../../../shared/contract/client.js';
 import type { ExportResult, HostInfo, ImportResult } from '../../../shared/contract.js';
 import type { Result } from '../../../shared/contract/result.js';
 import { HindsightError } from '../../../shared/errors.js';
-import type { HindsightApi } from '../../../shared/hindsightApi.js';
+import type { DownloadRequest, HindsightApi } from '../../../shared/hindsightApi.js';
 
 // window.hindsight in a browser tab served by `hindsight serve`: the same interface as the
 // Electron preload, over a WebSocket to the host. It runs before the viewer's own script. There
@@ -136,8 +136,9 @@ function install(): void {
 }
 
 /** The host writes the bundle; once it answers, the browser downloads it (a one-time URL). */
-async function downloadHistory(request: { projectId: string; operationId: string; name: string }): Promise<Result<ExportResult>> {
-  const query = new URLSearchParams(request).toString();
+async function downloadHistory(request: DownloadRequest): Promise<Result<ExportResult>> {
+  const { skipDamaged, ...named } = request;
+  const query = new URLSearchParams({ ...named, ...(skipDamaged ? { skipDamaged: 'true' } : {}) }).toString();
   const answer = await post<{ result: ExportResult; download: string }>(`/transfer/export?${query}`, {});
   if (!answer.ok) return answer;
   const link = page.document.createElement('a');

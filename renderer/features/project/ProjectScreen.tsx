@@ -1,5 +1,6 @@
 import { ProjectStateBanner } from '../errors/ProjectStateBanner.js';
 import { UnreadableBanner } from '../errors/UnreadableBanner.js';
+import { RecoveredRestoresBanner } from '../errors/RecoveredRestoresBanner.js';
 import { StoreView } from '../store/StoreView.js';
 import { CheckpointDialog } from '../timeline/CheckpointDialog.js';
 import { TimelineView } from '../timeline/TimelineView.js';
@@ -66,6 +67,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
       </header>
       {project && <ProjectStateBanner project={project} />}
       <UnreadableBanner projectId={projectId} />
+      <RecoveredRestoresBanner projectId={projectId} />
       <div id="project-panel" role="tabpanel" aria-labelledby={`tab-${view}`} className="project-panel">
         {view === 'files' && <FilesView />}
         {view === 'timeline' && <TimelineView />}

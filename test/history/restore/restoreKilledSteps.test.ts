@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenResult } from '../../../shared/history.js';
-import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
+import { cliJson, runCli, startCli } from '../../helpers/runCli.js';
+import { killAtPoint } from '../../helpers/killAtPoint.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
 import { diskState, SHAPES, TYPE_CHANGES, type TypeChange } from './typeChangeCases.js';
-import { until } from '../../helpers/until.js';
 
 // A real `hindsight restore --snapshot` child process across every change of type at once (each
 // in a folder of its own), SIGKILLed at each of the restore's fault points: after its first step,
@@ -18,15 +17,6 @@ import { until } from '../../helpers/until.js';
 // named by the open.
 
 const POINTS = ['restore-step-taken', 'restore-cleared', 'restore-written', 'restore-committed'] as const;
-
-function stoppedAt(child: ChildProcess, point: string): Promise<void> {
-  return new Promise((resolve) => child.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes(`stopped at ${point}`) && resolve()));
-}
-
-/** Resolves once the child is really stopped (its SIGSTOP taken): a signal sent before would be lost to the stop. */
-async function isStopped(child: ChildProcess): Promise<void> {
-  await until(() => /^\d+ \(.*\) T/.test(readFileSync(`/proc/${child.pid}/stat`, 'utf8')), { everyMs: 5 });
-}
 
 function shapesIn(changes: readonly TypeChange[], side: 'snapshot' | 'now'): TreeSpec {
   const spec: TreeSpec = { 'other.txt': 'the links point here\n' };
@@ -47,12 +37,7 @@ async function killedRestore(changes: readonly TypeChange[], deleteAdded: boolea
   writeTree(root, shapesIn(changes, 'now'));
   const before = diskState(root);
   const args = cli('restore', root, '--snapshot', '1', ...(deleteAdded ? ['--delete-added'] : []));
-  const child = startCli(args, { HINDSIGHT_STOP_AT: point });
-  const done = finished(child);
-  await stoppedAt(child, point);
-  await isStopped(child);
-  child.kill('SIGKILL');
-  expect((await done).signal).toBe('SIGKILL');
+  expect((await killAtPoint(startCli(args, { HINDSIGHT_STOP_AT: point }), point)).signal).toBe('SIGKILL');
   return { root, data, cli, snapshot, before };
 }
 
@@ -91,5 +76,97 @@ describe('a snapshot restore across changes of type, killed at each step', () =>
     expect(told[1]).toBe('  left as it is (changed since the restore): t2/node');
     expect(diskState(root)).toEqual({ ...before, 't2/node': edited });
     expect(await cliJson(cli('verify', root))).toMatchObject({ ok: true });
+  }, 60_000);
+});
+
+// One file's restore takes the same journaled steps: folders made for it and the version written,
+// or the file deleted and the folder that leaves empty. Killed at each point, the next open
+// completes it or puts it back, folders with their own modes.
+
+interface FileCase {
+  name: string;
+  path: string;
+  /** The disk the restore starts from, after the history has the version restored. */
+  setup: (root: string, open: () => Promise<unknown>) => Promise<void>;
+  version: string;
+  /** The disk once the restore is done, from the disk at the first open and just before the restore. */
+  restored: (first: DiskState, before: DiskState) => DiskState;
+}
+
+type DiskState = ReturnType<typeof diskState>;
+
+const FILE_CASES: FileCase[] = [
+  {
+    name: 'a file whose folders are gone (folders made, the version written)',
+    path: 'docs/deep/a.txt',
+    version: 'v1',
+    restored: (first) => first,
+    setup: async (root, open) => {
+      writeTree(root, { 'docs/deep/a.txt': 'first\n' });
+      chmodSync(join(root, 'docs/deep'), 0o700);
+      chmodSync(join(root, 'docs'), 0o750);
+      await open();
+      rmSync(join(root, 'docs'), { recursive: true });
+    },
+  },
+  {
+    name: 'a file restored to its deletion (the file deleted, its emptied folder removed)',
+    path: 'gone/x.txt',
+    version: 'v2',
+    restored: (_first, before) => Object.fromEntries(Object.entries(before).filter(([path]) => !path.startsWith('gone'))),
+    setup: async (root, open) => {
+      writeTree(root, { 'gone/x.txt': 'x\n' });
+      await open();
+      rmSync(join(root, 'gone'), { recursive: true });
+      await open();
+      writeTree(root, { 'gone/x.txt': 'x again\n' });
+      chmodSync(join(root, 'gone'), 0o750);
+    },
+  },
+];
+
+async function killedFileRestore(fileCase: FileCase, point: (typeof POINTS)[number]) {
+  const root = tempDir();
+  const data = tempDir('hindsight-data-');
+  const cli = (...args: string[]) => [...args, '--data-dir', data];
+  writeTree(root, { 'other.txt': 'other\n' });
+  let first: DiskState | undefined;
+  await fileCase.setup(root, async () => {
+    await cliJson(cli('open', root));
+    first ??= diskState(root);
+  });
+  await cliJson(cli('open', root));
+  const before = diskState(root);
+  const child = startCli(cli('restore', root, fileCase.path, '--version', fileCase.version), { HINDSIGHT_STOP_AT: point });
+  expect((await killAtPoint(child, point)).signal).toBe('SIGKILL');
+  return { root, cli, before, want: fileCase.restored(first!, before) };
+}
+
+describe("one file's restore, killed at each step", () => {
+  for (const fileCase of FILE_CASES) {
+    for (const point of POINTS) {
+      it(`${fileCase.name}, killed at ${point}: the next open ${point === 'restore-committed' ? 'completes it' : 'rolls it back'}`, async () => {
+        const { root, cli, before, want } = await killedFileRestore(fileCase, point);
+        const opened = await cliJson<OpenResult>(cli('open', root));
+        const completed = point === 'restore-committed';
+        expect(opened.recoveredRestores).toEqual([expect.objectContaining({ outcome: completed ? 'completed' : 'rolled-back', leftAlone: [] })]);
+        const after = diskState(root);
+        expect(after).toEqual(completed ? want : before);
+        expect(await cliJson(cli('verify', root))).toMatchObject({ ok: true });
+        const files = await cliJson<{ path: string }[]>(cli('files', root));
+        const onDisk = Object.entries(after).filter(([, s]) => s.type !== 'folder');
+        expect(files.map((f) => f.path).sort()).toEqual(onDisk.map(([p]) => p).sort());
+      }, 60_000);
+    }
+  }
+
+  it('leaves a file written after the kill alone and names it', async () => {
+    const { root, cli } = await killedFileRestore(FILE_CASES[1]!, 'restore-cleared');
+    writeTree(root, { 'gone/x.txt': 'written after the kill\n' });
+    const opened = await cliJson<OpenResult>(cli('open', root));
+    expect(opened.recoveredRestores).toEqual([
+      { outcome: 'rolled-back', putBack: [], leftAlone: [{ path: 'gone/x.txt', reason: 'changed since the restore' }] },
+    ]);
+    expect(readFileSync(join(root, 'gone/x.txt'), 'utf8')).toBe('written after the kill\n');
   }, 60_000);
 });

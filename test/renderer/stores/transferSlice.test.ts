@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HindsightApi } from '../../../shared/hindsightApi.js';
 import type { Progress } from '../../../shared/progress.js';
 import { copyPercent, copyStatus } from '../../../renderer/features/copy/copyText.js';
 import { tempDir } from '../../helpers/tempDirs.js';
-import { seededBytes, writeTree } from '../../helpers/writeTree.js';
+import { seededBytes, sha256, writeTree } from '../../helpers/writeTree.js';
+import { blobFile } from '../../helpers/storedBlob.js';
 import { openInViewer, startViewer } from './viewerHarness.js';
 
 // "Export history…" and "Import history…" as the app runs them: the save and open dialogs answer
 // paths (main's dialogs are the one part replaced here), the engine writes and reads the bundle,
-// the work shows on a copy card phase by phase, and a toast says what was done or why not.
+// the work shows on a copy card phase by phase, and a toast says what was done or why not. An
+// export refused for damaged contents offers to export without them, and says what it left out.
 
 describe('export and import in the viewer', () => {
   it('exports to the path the save dialog chose and imports it as another folder, each on a card', async () => {
@@ -72,5 +74,46 @@ describe('export and import in the viewer', () => {
     expect(viewer.app.getState().toasts.at(-1)?.message).toContain(missing);
     expect(existsSync(missing)).toBe(false);
     expect(viewer.app.getState().copies).toEqual({});
+  });
+
+  it('offers to export without the damaged files when damage refuses the export, then names what it left out', async () => {
+    const viewer = await startViewer();
+    const root = tempDir();
+    writeTree(root, { 'damaged.txt': 'these bytes get damaged\n', 'fine.txt': 'fine\n' });
+    const projectId = await openInViewer(viewer, root);
+    const damagedVersion = viewer.engine.versions(projectId, 'damaged.txt')[0]!.versionId;
+    const stored = blobFile(viewer.engine.store(projectId).blobsDir, sha256('these bytes get damaged\n'));
+    const bytes = readFileSync(stored);
+    bytes[0] = bytes[0]! ^ 0x01;
+    writeFileSync(stored, bytes);
+    const bundle = join(tempDir(), 'history.hsb');
+    let asked = 0;
+    const api = (globalThis as unknown as { window: { hindsight: HindsightApi } }).window.hindsight;
+    Object.assign(api, {
+      host: { ...api.host, nativeDialogs: true },
+      chooseBundleTarget: async () => {
+        asked++;
+        return bundle;
+      },
+    });
+
+    expect(await viewer.app.getState().exportHistory()).toBe(false);
+    const refused = viewer.app.getState().toasts.at(-1)!;
+    expect(refused).toMatchObject({ tone: 'error', action: { label: 'Export without the damaged files' } });
+    // Found while the bundle was written (no verify had marked it): the reader's own words.
+    expect(refused.message).toMatch(/^Export failed: The stored contents .* are damaged/);
+    expect(existsSync(bundle)).toBe(false);
+
+    refused.action!.run();
+    const done = await viewer.until((s) => s.toasts.at(-1) !== refused);
+    expect(done.toasts.at(-1)!.tone).toBe('info');
+    expect(done.toasts.at(-1)!.message).toContain(`exported to ${bundle} (`);
+    expect(done.toasts.at(-1)!.message).toContain(
+      `Left out, damaged or missing: damaged.txt (version ${damagedVersion}); an import keeps those versions without their bytes.`,
+    );
+    // The same place: the save dialog is not asked again.
+    expect(asked).toBe(1);
+    const moved = tempDir();
+    expect(await viewer.app.getState().importHistory({ path: bundle }, moved)).toBe(true);
   });
 });

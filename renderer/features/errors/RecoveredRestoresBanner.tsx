@@ -1,0 +1,61 @@
+import type { RecoveredRestore } from '../../../shared/history.js';
+import { displayPath } from '../../../shared/fileNameBytes.js';
+import { useApp } from '../../stores/appStore.js';
+
+// A restore stopped midway (the app killed, the machine off) is finished by the next open, before
+// it records anything: completed when it had been recorded, else rolled back so the folder is as
+// it was before it. The open result says which (recoveredRestores); this notice tells it on the
+// project, with every path left alone because it was changed since. The CLI's open prints the same.
+
+const SHOWN = 5;
+
+export function RecoveredRestoresBanner({ projectId }: { projectId: string }) {
+  const recovered = useApp((s) => s.recoveredRestores[projectId]);
+  const dismiss = useApp((s) => s.dismissRecoveredRestores);
+  if (!recovered || recovered.length === 0) return null;
+  return <RecoveredRestoresList recovered={recovered} onDismiss={() => dismiss(projectId)} />;
+}
+
+export function RecoveredRestoresList({ recovered, onDismiss }: { recovered: readonly RecoveredRestore[]; onDismiss: () => void }) {
+  return (
+    <section className="banner banner-warning recovered-restores" role="status" aria-label="Restores finished at open">
+      <div className="unreadable-head">
+        <p>
+          {recovered.length === 1 ? 'A restore was' : `${recovered.length} restores were`} stopped midway; opening the folder finished{' '}
+          {recovered.length === 1 ? 'it' : 'them'}.
+        </p>
+        <button type="button" className="button button-small" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+      <ul className="unreadable-list">
+        {recovered.map((r, i) => (
+          <li key={i}>
+            {outcomeWords(r)}
+            {r.leftAlone.length > 0 && <LeftAlone leftAlone={r.leftAlone} />}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function outcomeWords(r: RecoveredRestore): string {
+  if (r.outcome === 'completed') return 'Completed: it had been recorded, and stands as restored.';
+  const n = r.putBack.length;
+  return `Rolled back: ${n === 1 ? '1 path' : `${n.toLocaleString('en')} paths`} put back as ${n === 1 ? 'it was' : 'they were'} before it.`;
+}
+
+function LeftAlone({ leftAlone }: { leftAlone: RecoveredRestore['leftAlone'] }) {
+  const more = leftAlone.length - SHOWN;
+  return (
+    <ul aria-label="Left as they are">
+      {leftAlone.slice(0, SHOWN).map((l) => (
+        <li key={l.path}>
+          <code>{displayPath(l.path)}</code> left as it is ({l.reason})
+        </li>
+      ))}
+      {more > 0 && <li className="muted">and {more.toLocaleString('en')} more</li>}
+    </ul>
+  );
+}
