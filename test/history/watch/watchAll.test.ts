@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { SnapshotInfo } from '../../../shared/history.js';
@@ -256,6 +256,31 @@ describe('hindsight watch --all', () => {
     expect(caught.label).toMatch(/^Changed while Hindsight was not running (from|at) /);
     expect((await stop(next)).code).toBe(0);
     expect(await hashes(root, 'a.txt', data)).toEqual([sha256('one'), sha256('in the open group')]);
+  });
+
+  it("starts the catch-up after SIGKILL at the last beat of the data folder's running mark, renewed while it ran", async () => {
+    const data = tempDir('hindsight-data-');
+    const root = await project(data, { 'a.txt': 'one' });
+    const mark = join(data, 'recorder.running');
+    const killed = watchAll(data, ['--quiet-ms', '100'], { HINDSIGHT_RUNNING_BEAT_MS: '200' });
+    await killed.waitFor(started);
+    // Renewed twice while it runs: its mtime is never more than a beat behind.
+    let renewals = 0;
+    for (let seen = statSync(mark).mtimeMs; renewals < 2; renewals++) {
+      await until(() => statSync(mark).mtimeMs > seen);
+      seen = statSync(mark).mtimeMs;
+    }
+    expect((await stop(killed, 'SIGKILL')).signal).toBe('SIGKILL');
+    const lastBeat = statSync(mark).mtimeMs;
+    writeFileSync(join(root, 'a.txt'), 'after the crash');
+
+    const next = watchAll(data, ['--quiet-ms', '100']);
+    const caught = await next.waitFor(groupOf(root, 'a.txt'));
+    // A span within one minute is said once: "at" that minute.
+    expect(caught.label).toMatch(new RegExp(`^Changed while Hindsight was not running (from ${localMinute(lastBeat)} to |at ${localMinute(lastBeat)}$)`));
+    expect((await stop(next)).code).toBe(0);
+    // A clean stop leaves no mark: each project's own says when it stopped.
+    expect(existsSync(mark)).toBe(false);
   });
 
   it('lets a CLI open, prune and restore of a watched project write between its groups, and records no change for the restore', async () => {
