@@ -76,6 +76,8 @@ interface Tracked extends RecordedProject {
   storeDir?: string;
   /** Set while its catch-up and watch are being started. */
   starting?: Promise<void>;
+  /** A look came while it was starting: it is looked at again once the start is done. */
+  lookAfterStart?: boolean;
 }
 
 export class RecordAll {
@@ -191,7 +193,11 @@ export class RecordAll {
     this.follow(known.map((p) => p.root));
     const ids = new Set(known.map((p) => p.id));
     for (const t of [...this.tracked.values()]) {
-      if (ids.has(t.projectId) || t.starting) continue;
+      if (ids.has(t.projectId)) continue;
+      if (t.starting) {
+        t.lookAfterStart = true;
+        continue;
+      }
       // Its open group is written, and its store closed: nothing of it is kept open here.
       await this.engine.closeProject(t.projectId);
       this.tracked.delete(t.projectId);
@@ -207,7 +213,11 @@ export class RecordAll {
   private async look(project: DeepReadonly<KnownProject>, catchUpUntil?: number): Promise<void> {
     const t = this.tracked.get(project.id) ?? { projectId: project.id, root: project.root, state: 'new' };
     this.tracked.set(project.id, t);
-    if (t.starting) return;
+    // What the look was told (its folder moved again, say) is looked at once the start is done.
+    if (t.starting) {
+      t.lookAfterStart = true;
+      return;
+    }
     const state = observeProject(project);
     if (state !== 'present') {
       if (watched(t)) await this.unwatch(t);
@@ -221,6 +231,10 @@ export class RecordAll {
       t.starting = undefined;
       // A catch-up walks the whole folder, even when it finds nothing changed.
       this.collector.worked();
+      if (t.lookAfterStart) {
+        t.lookAfterStart = false;
+        void this.poll();
+      }
     });
   }
 
@@ -268,7 +282,9 @@ export class RecordAll {
       markWatched(engine.store(t.projectId), this.mark.run);
       if (this.caughtUpAll) engine.startBackgroundWork(t.projectId);
     } catch (error) {
-      if (!signal.aborted) this.report(t, 'failed', error);
+      // Its folder moved during the catch-up: not a failure of the project. Its state stays as it
+      // was, and the look the move asks for says whether it is gone, or back and started again.
+      if (!signal.aborted && !folderMoved(error)) this.report(t, 'failed', error);
       return;
     }
     if (refused !== undefined) {
@@ -295,7 +311,7 @@ export class RecordAll {
 
   /** A group that failed because the folder went away: the next look says so, once. */
   private failedGroup(t: Tracked, error: unknown): void {
-    if (isHindsightError(error) && (error.code === 'FOLDER_VANISHED' || error.code === 'FOLDER_REPLACED')) {
+    if (folderMoved(error)) {
       void this.poll();
       return;
     }
@@ -327,6 +343,11 @@ function named(t: Tracked): RecordedProject {
 
 function watched(t: Tracked): boolean {
   return t.state === 'recording' || t.state === 'back' || t.state === 'rescanning';
+}
+
+/** The folder was not there (or not the same folder) when the engine looked: a move, heard by a look. */
+function folderMoved(error: unknown): boolean {
+  return isHindsightError(error) && (error.code === 'FOLDER_VANISHED' || error.code === 'FOLDER_REPLACED' || error.code === 'FOLDER_NOT_FOUND');
 }
 
 function messageOf(error: unknown): string {
