@@ -198,10 +198,15 @@ export class RecordAll {
         t.lookAfterStart = true;
         continue;
       }
-      // Its open group is written, and its store closed: nothing of it is kept open here.
-      await this.engine.closeProject(t.projectId);
       this.tracked.delete(t.projectId);
-      this.report(t, 'forgotten');
+      try {
+        // Its open group is written, and its store closed: nothing of it is kept open here.
+        await this.engine.closeProject(t.projectId);
+        this.report(t, 'forgotten');
+      } catch (error) {
+        // Off the list all the same: said with its name, and the look goes on with the others.
+        this.report(t, 'failed', error);
+      }
     }
     for (const project of known) if (!this.stopping.signal.aborted) await this.look(project);
   }
@@ -220,7 +225,15 @@ export class RecordAll {
     }
     const state = observeProject(project);
     if (state !== 'present') {
-      if (watched(t)) await this.unwatch(t);
+      if (watched(t)) {
+        try {
+          await this.unwatch(t);
+        } catch (error) {
+          // Said with the project's name, then where its folder is, and the look goes on with the
+          // others: a look is never a rejection nobody handles.
+          this.report(t, 'failed', error);
+        }
+      }
       if (t.state !== state) this.report(t, state);
       return;
     }

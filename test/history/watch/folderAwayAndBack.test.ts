@@ -15,9 +15,10 @@ import { groupOf, project, started, stateOf, stop, watchAll, type Running } from
 // process) as a real child process, over a project whose folder is moved away and back again and
 // again: quickly (the moves land while the recorder is still looking, catching up or stopping the
 // watch of the last one) and slowly (each one heard before the next). The process lives through
-// all of it, and the project is recorded again once its folder stays back. In process, the one
-// interleaving that left a project unrecorded for good: its folder moved away again while the
-// catch-up of its return was under way.
+// all of it, and the project is recorded again once its folder stays back. In process, each
+// interleaving held open: the folder moved (or the project forgotten) while a catch-up is under
+// way, which once left a project 'failed' and unrecorded for good; and a look that fails for one
+// project, which must be said and must not stop the looks at the others.
 
 function hashes(root: string, path: string, data: string): Promise<string[]> {
   return cliJson<{ hash: string }[]>(['log', root, path, '--data-dir', data]).then((versions) => versions.map((v) => v.hash));
@@ -188,6 +189,76 @@ describe('a project that changes while the catch-up of its folder is under way',
     await starting;
     await until(() => states().includes('forgotten'));
     expect(states()).toEqual(['recording', 'forgotten']);
+    expect(recorder.watching()).toEqual([]);
+  });
+});
+
+describe('a look that fails for one project', () => {
+  it('says so with its name, goes on with the others, and records it again once its folder is back', async () => {
+    const engine = new HistoryEngine(tempDir('hindsight-data-'));
+    const [first, second] = [join(tempDir(), 'first'), join(tempDir(), 'second')];
+    for (const root of [first, second]) {
+      writeTree(root, { 'a.txt': root });
+      await engine.open(root);
+    }
+    // The watch of the first one would not stop once: the look at its folder gone fails.
+    const unwatch = engine.unwatch.bind(engine);
+    let refuse = engine.locate(first);
+    engine.unwatch = async (projectId) => {
+      if (projectId === refuse) {
+        refuse = '';
+        await unwatch(projectId);
+        throw new Error('the watch would not stop');
+      }
+      return unwatch(projectId);
+    };
+    const reports: RecordingReport[] = [];
+    const recorder = new RecordAll(engine, { quietMs: 50, lookMs: 3_600_000, onState: (r) => reports.push(r) });
+    onTestFinished(async () => {
+      await recorder.stop();
+      engine.close();
+    });
+    await recorder.start();
+    const states = (root: string) => reports.filter((r) => r.root === root).map((r) => r.state);
+
+    renameSync(first, `${first}.away`);
+    renameSync(second, `${second}.away`);
+    await until(() => states(first).includes('gone') && states(second).includes('gone'));
+    expect(reports.find((r) => r.state === 'failed')).toMatchObject({ root: first, detail: 'the watch would not stop' });
+    renameSync(`${first}.away`, first);
+    renameSync(`${second}.away`, second);
+    await until(() => states(first).at(-1) === 'back' && states(second).at(-1) === 'back');
+    expect(states(first)).toEqual(['recording', 'failed', 'gone', 'back']);
+    expect(states(second)).toEqual(['recording', 'gone', 'back']);
+  });
+
+  it('forgotten, when its history would not close: said with its name, and the project forgotten after it is still looked at', async () => {
+    const engine = new HistoryEngine(tempDir('hindsight-data-'));
+    const [first, second] = [join(tempDir(), 'first'), join(tempDir(), 'second')];
+    for (const root of [first, second]) {
+      writeTree(root, { 'a.txt': root });
+      await engine.open(root);
+    }
+    const [firstId, secondId] = [engine.locate(first), engine.locate(second)];
+    const closeProject = engine.closeProject.bind(engine);
+    engine.closeProject = async (projectId) => {
+      await closeProject(projectId);
+      if (projectId === firstId) throw new Error('the history would not close');
+    };
+    const reports: RecordingReport[] = [];
+    const recorder = new RecordAll(engine, { quietMs: 50, lookMs: 3_600_000, onState: (r) => reports.push(r) });
+    onTestFinished(async () => {
+      await recorder.stop();
+      engine.close();
+    });
+    await recorder.start();
+    await engine.config.editConfig(forgetProject(firstId));
+    await engine.config.editConfig(forgetProject(secondId));
+    await until(() => reports.length === 4);
+    expect(reports.slice(2).map((r) => [r.root, r.state, r.detail])).toEqual([
+      [first, 'failed', 'the history would not close'],
+      [second, 'forgotten', null],
+    ]);
     expect(recorder.watching()).toEqual([]);
   });
 });
