@@ -10,7 +10,7 @@ import { executeRestore, type ExecuteOptions, type RestoreOutcome } from '../res
 import type { CopyPool } from '../store/copyPool.js';
 import type { BatchTiming, ChangeGroupRequest } from '../watch/changeBatcher.js';
 import type { WalkedFolders } from '../walk/walkedFolders.js';
-import { ProjectWatcher, type ProjectWatcherOptions } from '../watch/projectWatcher.js';
+import { PERIODIC_CHECK, ProjectWatcher, type ProjectWatcherOptions } from '../watch/projectWatcher.js';
 import { IgnoreMatcher } from '../watch/ignoreMatcher.js';
 import type { GitSource, HunkRange, RestoreFileResult, RestorePreview } from '../../../shared/contract/values.js';
 import { commitChangeGroup, type ChangeGroupResult, type MassChangeRule } from './changeGroup.js';
@@ -234,7 +234,8 @@ export class ProjectRecorder {
 
   private async commitGroup(project: OpenProject, group: ChangeGroupRequest): Promise<ChangeGroupResult & { reconciled: boolean }> {
     if (group.doubt.length > 0) {
-      const result = await this.rescanNow(project, {});
+      // A periodic check of an idle project finds nothing: it leaves history.db as it was.
+      const result = await this.rescanNow(project, { keepWhenUnchanged: group.doubt.every((d) => d === PERIODIC_CHECK) });
       return { snapshotId: result.snapshotId, checkpointId: result.checkpointId, changed: result.changed, reconciled: true };
     }
     const { store } = project;

@@ -45,6 +45,12 @@ export interface RescanOptions {
    * was deleted: when is not known).
    */
   label?: (lastChangeAt: number | undefined) => string | null;
+  /**
+   * Writes nothing when nothing was hashed and nothing changed (the watcher's periodic check): the
+   * scan time stays that of the last scan that wrote, which the racy rule then measures from; no
+   * file was within its window, so none is now.
+   */
+  keepWhenUnchanged?: boolean;
   /** Told each folder just before the walk lists it, for a watch placed during the walk (walk/walkFolder.ts); the outcome then has no `walked`. */
   onFolder?: (path: string) => void;
 }
@@ -186,10 +192,13 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
       : undefined;
   const modesAt = group.snapshotId ?? folderSnapshot ?? store.index.latestSnapshotId();
   if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes, complete);
-  store.index.setMeta('lastScanAt', String(scanStartedAt));
+  const unchangedScan = suspects.length === 0 && group.snapshotId === undefined && folderSnapshot === undefined;
+  if (options.keepWhenUnchanged === true && unchangedScan) count('rescan.keptUnchanged');
+  else store.index.setMeta('lastScanAt', String(scanStartedAt));
   // Every path of the history is now in the stat cache or a deletion (this scan held the writer
   // throughout); something that could not be looked at is looked for again next time.
-  if (unreadable.length === 0 && scanned.length === 0) store.index.setMeta(CHECKED_VERSIONS, String(store.index.newestVersionId()));
+  const checked = String(store.index.newestVersionId());
+  if (unreadable.length === 0 && scanned.length === 0 && store.index.getMeta(CHECKED_VERSIONS) !== checked) store.index.setMeta(CHECKED_VERSIONS, checked);
   progress.finish(report('done', suspects.length, suspects.length));
   return {
     snapshotId: group.snapshotId,

@@ -1,26 +1,48 @@
 import type { ProjectStore } from '../project/projectStore.js';
 import { maxOf } from '../../../shared/largeArrays.js';
+import type { RunningBeat } from './runningMark.js';
 
 // What a recorder that starts catches up: the changes made since anything last looked at the
 // project (a recorder running, a rescan, a snapshot). A recorder marks the project's history.db
-// while it runs (when it starts, on a slow beat, when it stops), so the catch-up snapshot can say
-// which span it covers. The mark is not history: it is written outside the writer lock.
+// when it starts watching it (with the run that watches it) and when it stops; while it runs, only
+// the data folder's running mark beats (runningMark.ts), so an idle recorder writes into no
+// history. A catch-up after a crash takes the beat of the run that watched the project. The marks
+// are not history: they are written outside the writer lock.
 
 const RUNNING_KEY = 'recorder.lastRunningAt';
+/** The run that watches the project now (runningMark.ts); empty once it stopped watching it. */
+const RUN_KEY = 'recorder.run';
 
-/** Marks the project as recorded up to `at`; a database busy past its timeout waits for the next beat. */
+/** Marks the project as recorded up to `at` and watched by no run; a database busy past its timeout waits for the stop. */
 export function markRunning(store: ProjectStore, at = Date.now()): void {
   try {
     store.index.setMeta(RUNNING_KEY, String(at));
+    if (store.index.getMeta(RUN_KEY)) store.index.setMeta(RUN_KEY, '');
   } catch {
-    // The next beat, or the stop, writes it.
+    // The stop, or the next start's catch-up, writes it.
   }
 }
 
-/** The last moment anything recorded or looked at the project, or undefined for a history never seen. */
-export function lastSeenAt(store: ProjectStore): number | undefined {
+/** Marks the project as watched by `run` from `at` on: the run's beats say how long it went on. */
+export function markWatched(store: ProjectStore, run: string, at = Date.now()): void {
+  try {
+    store.index.setMeta(RUNNING_KEY, String(at));
+    store.index.setMeta(RUN_KEY, run);
+  } catch {
+    // The span of a later catch-up then starts at the catch-up that preceded this watch.
+  }
+}
+
+/**
+ * The last moment anything recorded or looked at the project, or undefined for a history never
+ * seen; `beat` is the last recorder run's mark, counted only when that run watched the project
+ * (a project gone or forgotten during the run was marked when it stopped being watched).
+ */
+export function lastSeenAt(store: ProjectStore, beat?: RunningBeat): number | undefined {
   const latest = store.index.latestSnapshotId();
+  const watchedBy = store.index.getMeta(RUN_KEY);
   const times = [
+    beat !== undefined && watchedBy === beat.run ? beat.at : 0,
     Number(store.index.getMeta(RUNNING_KEY) ?? 0),
     Number(store.index.getMeta('lastScanAt') ?? 0),
     latest === undefined ? 0 : (store.index.snapshot(latest)?.at ?? 0),

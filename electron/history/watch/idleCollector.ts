@@ -45,6 +45,7 @@ export class IdleCollector {
 
   private collect(): void {
     this.timer = undefined;
+    count('idle.wakeups');
     count('recorder.idleCollections');
     collector()();
   }

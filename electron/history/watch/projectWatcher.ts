@@ -18,11 +18,18 @@ import { count } from '../trace.js';
 // `fallbackRescanMs` instead: nothing is missed, only found later.
 
 /**
- * An event queue that overflows (inotify's) can drop events without any error reaching us, so a
- * reconciling rescan also runs every so often while watching. A rescan that finds nothing costs
- * a walk and hashes nothing.
+ * An event queue that overflows (inotify's) can drop events without any error reaching us (Node
+ * does not pass IN_Q_OVERFLOW on), so a reconciling rescan also runs while watching: this long
+ * after the watch began or after the last event heard. Events are dropped only while events come,
+ * so each check that follows a stretch with none waits twice as long as the one before, up to
+ * MAX_RECONCILE_MS (a network file system, whose changes from elsewhere no event tells, is still
+ * looked at). A check that finds nothing costs a walk, hashes nothing and writes nothing.
  */
 export const DEFAULT_RECONCILE_MS = 5 * 60 * 1000;
+/** The longest wait between two checks of a project where nothing is heard. */
+export const MAX_RECONCILE_MS = 80 * 60 * 1000;
+/** The doubt of a periodic check (versions/projectRecorder.ts writes nothing when it finds nothing). */
+export const PERIODIC_CHECK = 'periodic check';
 
 /** How often a project the OS cannot watch is rescanned (the fallbackRescanSeconds setting). */
 export const DEFAULT_FALLBACK_RESCAN_MS = 60 * 1000;
@@ -37,7 +44,7 @@ export interface ProjectWatcherOptions extends Partial<BatchTiming> {
   skip?: string;
   /** The folders the rescan just before listed: watched without listing them again. */
   walked?: WalkedFolders;
-  /** How often a reconciling rescan runs while watching (default 5 minutes). */
+  /** How long after the last event heard a reconciling rescan runs while watching (default 5 minutes, doubled after each quiet check). */
   reconcileEveryMs?: number;
   /** How often a rescan runs instead when the OS refuses the watch for a limit (default 1 minute). */
   fallbackRescanMs?: number;
@@ -59,6 +66,11 @@ export class ProjectWatcher {
   private chain: Promise<void> = Promise.resolve();
   private reconcileTimer: NodeJS.Timeout | undefined;
   private fallbackTimer: NodeJS.Timeout | undefined;
+  /** The wait before the next periodic check, and when it is due (Date.now()). */
+  private reconcileDelay = 0;
+  private reconcileDue = 0;
+  /** Something was heard since the last periodic check. */
+  private heardSinceCheck = false;
 
   private constructor(
     readonly root: string,
@@ -101,7 +113,7 @@ export class ProjectWatcher {
 
   /** Drops a watch whose rescan failed, its open group with it: nothing was recorded, the next catch-up walks again. */
   abandon(): void {
-    clearInterval(this.reconcileTimer);
+    clearTimeout(this.reconcileTimer);
     clearInterval(this.fallbackTimer);
     this.closeWatch();
     this.batcher.stop();
@@ -109,7 +121,7 @@ export class ProjectWatcher {
 
   /** Stops watching, commits the open group, and waits for every commit to finish. */
   async stop(): Promise<void> {
-    clearInterval(this.reconcileTimer);
+    clearTimeout(this.reconcileTimer);
     clearInterval(this.fallbackTimer);
     this.closeWatch();
     this.batcher.flush();
@@ -138,6 +150,11 @@ export class ProjectWatcher {
     return this.fallbackTimer !== undefined;
   }
 
+  /** How long the next periodic check waits (it doubles while nothing is heard). */
+  get reconcileDelayMs(): number {
+    return this.reconcileDelay;
+  }
+
   private async begin(): Promise<void> {
     const watches = this.open();
     await watches.watchAll(this.options.walked);
@@ -153,10 +170,16 @@ export class ProjectWatcher {
     count('watch.open');
     const watches = new FolderWatches(this.root, (path, isDir) => this.matcher.ignored(path, isDir), {
       file: (path) => this.file(path),
-      doubt: (reason) => this.batcher.markDoubt(reason),
+      doubt: (reason) => {
+        this.heard();
+        this.batcher.markDoubt(reason);
+      },
       limit: (error) => this.fallBack(error),
       rescanDue: () => this.batcher.rescanDue,
-      heard: () => this.batcher.heard(),
+      heard: () => {
+        this.heard();
+        this.batcher.heard();
+      },
     });
     this.watches = watches;
     const git = this.options.git;
@@ -171,8 +194,37 @@ export class ProjectWatcher {
   }
 
   private reconcileEvery(): void {
-    this.reconcileTimer = setInterval(() => this.batcher.markDoubt('periodic check'), this.options.reconcileEveryMs ?? DEFAULT_RECONCILE_MS);
+    this.armCheck(this.baseReconcileMs());
+  }
+
+  private baseReconcileMs(): number {
+    return this.options.reconcileEveryMs ?? DEFAULT_RECONCILE_MS;
+  }
+
+  private armCheck(ms: number): void {
+    clearTimeout(this.reconcileTimer);
+    this.reconcileDelay = ms;
+    this.reconcileDue = Date.now() + ms;
+    this.reconcileTimer = setTimeout(() => this.check(), ms);
     this.reconcileTimer.unref();
+  }
+
+  private check(): void {
+    count('idle.wakeups');
+    count('watch.periodicChecks');
+    const base = this.baseReconcileMs();
+    const next = this.heardSinceCheck ? base : Math.min(this.reconcileDelay * 2, Math.max(base, MAX_RECONCILE_MS));
+    this.heardSinceCheck = false;
+    this.batcher.markDoubt(PERIODIC_CHECK);
+    this.armCheck(next);
+  }
+
+  /** An event: the next check comes at most the base wait from now (what a full queue dropped is found then). */
+  private heard(): void {
+    this.heardSinceCheck = true;
+    if (this.reconcileTimer === undefined || this.rescannedOnly) return;
+    const base = this.baseReconcileMs();
+    if (this.reconcileDue - Date.now() > base) this.armCheck(base);
   }
 
   /**
@@ -182,7 +234,8 @@ export class ProjectWatcher {
    */
   private fallBack(error: unknown): void {
     if (this.rescannedOnly) return;
-    clearInterval(this.reconcileTimer);
+    clearTimeout(this.reconcileTimer);
+    this.reconcileTimer = undefined;
     this.closeWatch();
     // Keeps the process alive as the watch did.
     this.fallbackTimer = setInterval(() => this.batcher.markDoubt('periodic rescan'), this.options.fallbackRescanMs ?? DEFAULT_FALLBACK_RESCAN_MS);
@@ -235,6 +288,7 @@ export class ProjectWatcher {
   }
 
   private file(path: string): void {
+    this.heard();
     if (path === '.gitignore' || path.endsWith('/.gitignore')) {
       this.matcher.invalidate();
       this.batcher.markDoubt('ignore rules changed');

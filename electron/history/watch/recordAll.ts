@@ -6,23 +6,30 @@ import { observeProject } from '../config/projectState.js';
 import type { HistoryEngine } from '../historyEngine.js';
 import type { WatchOptions } from '../versions/projectRecorder.js';
 import type { ChangeGroupResult } from '../versions/changeGroup.js';
-import { catchUpTitle, lastSeenAt, markRunning, type CatchUpAfter } from './catchUp.js';
+import { basename, dirname } from 'node:path';
+import { catchUpTitle, lastSeenAt, markRunning, markWatched, type CatchUpAfter } from './catchUp.js';
 import { watchLimitError } from './watchLimit.js';
 import { IdleCollector } from './idleCollector.js';
+import { ListWatch } from './listWatch.js';
+import { RunningMark, runningBeatMs, type RunningBeat } from './runningMark.js';
+import { count } from '../trace.js';
 
 // One recorder for every known project of a data folder: from its start it catches up and
-// watches each project of config.json whose folder is present. It looks at config.json every
-// couple of seconds (a stat while the file is unchanged: the config store keeps its snapshot) and
-// at the folders of known projects, so a project added by another process (an open, an import, a
-// clone) is picked up, one forgotten or whose folder went away (deleted, unmounted, moved) stops
-// being watched, and one whose folder is back is caught up and watched again.
+// watches each project of config.json whose folder is present. It looks again at config.json (a
+// stat while the file is unchanged: the config store keeps its snapshot) and at the folders of
+// known projects when the OS says one of them changed (listWatch.ts), so a project added by
+// another process (an open, an import, a clone) is picked up, one forgotten or whose folder went
+// away (deleted, unmounted, moved) stops being watched, and one whose folder is back is caught up
+// and watched again. A slow safety look finds what no event told. Idle, it wakes for that look
+// and for the data folder's running mark (runningMark.ts), and writes into no history.
 //
 // The recorder writes only through the engine, whose writes hold the project's writer lock each
 // for its own length: another process (a CLI restore, prune, import) writes between them.
 
-export const DEFAULT_POLL_MS = 2000;
-/** How often a recorded project's "last seen running" mark is renewed. */
-export const DEFAULT_BEAT_MS = 60_000;
+/** How often the recorder looks without being told: what events can miss (a grandparent renamed, a network file system). */
+export const SAFETY_LOOK_MS = 60_000;
+/** The same while some folder could not be watched: its changes are found by looks alone. */
+export const UNWATCHED_LOOK_MS = 10_000;
 
 export interface RecordedProject {
   projectId: string;
@@ -45,8 +52,10 @@ export interface RecordingReport extends RecordedProject {
 
 export type RecordedGroup = ChangeGroupResult & { reconciled: boolean; label: string | null };
 
-export interface RecordAllOptions extends Pick<WatchOptions, 'quietMs' | 'maxGroupMs'> {
-  pollMs?: number;
+export interface RecordAllOptions extends Pick<WatchOptions, 'quietMs' | 'maxGroupMs' | 'reconcileEveryMs'> {
+  /** How often the recorder looks without an event (SAFETY_LOOK_MS). */
+  lookMs?: number;
+  /** How often the data folder's running mark is renewed (runningMark.ts). */
   beatMs?: number;
   /** Told of every change group recorded (a catch-up too, with its label). */
   onGroup?: (project: RecordedProject, group: RecordedGroup) => void;
@@ -63,17 +72,29 @@ export interface RecordAllOptions extends Pick<WatchOptions, 'quietMs' | 'maxGro
 interface Tracked extends RecordedProject {
   /** 'new' until its first state is known. */
   state: RecordingState | 'new';
+  /** Its store's folder, watched while its first copy is not done. */
+  storeDir?: string;
   /** Set while its catch-up and watch are being started. */
   starting?: Promise<void>;
+  /** A look came while it was starting: it is looked at again once the start is done. */
+  lookAfterStart?: boolean;
 }
 
 export class RecordAll {
   private readonly tracked = new Map<string, Tracked>();
   private readonly stopping = new AbortController();
-  private pollTimer: NodeJS.Timeout | undefined;
+  private lookTimer: NodeJS.Timeout | undefined;
   private beatTimer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
+  /** An event came during a look: another one follows it. */
+  private lookAgain = false;
   private readonly collector: IdleCollector;
+  private readonly list: ListWatch;
+  private readonly mark: RunningMark;
+  /** The last run's running mark, read at the start: the span of the start's catch-ups. */
+  private lastBeat: RunningBeat | undefined;
+  /** The known folders at the last look at config.json. */
+  private roots: string[] = [];
   /** Set once the start's catch-ups are done: a project caught up later starts its background work at once. */
   private caughtUpAll = false;
 
@@ -82,6 +103,9 @@ export class RecordAll {
     private readonly options: RecordAllOptions = {},
   ) {
     this.collector = new IdleCollector(options.idleCollectMs);
+    const configPath = engine.config.path;
+    this.list = new ListWatch(dirname(configPath), basename(configPath), () => void this.poll());
+    this.mark = new RunningMark(engine.dataDir);
   }
 
   /** Catches up and watches every present project; resolves once each one is watched (or reported). */
@@ -89,15 +113,21 @@ export class RecordAll {
     const startedAt = Date.now();
     // A config that cannot be read stops here with its own clear error.
     const { projects } = this.engine.config.requireConfig();
+    this.lastBeat = RunningMark.read(this.engine.dataDir);
+    this.mark.begin();
+    // Placed before the catch-ups: a change to the list during them is heard.
+    this.follow(projects.map((p) => p.root));
     for (const project of projects) await this.look(project, startedAt);
     await this.settled();
     if (this.stopping.signal.aborted) return;
     // Background work (search index builds) waits for every catch-up: it delays none of them.
     this.caughtUpAll = true;
     for (const t of this.tracked.values()) if (watched(t)) this.engine.startBackgroundWork(t.projectId);
-    // Keeps the process alive, as a watch does.
-    this.pollTimer = setInterval(() => void this.poll(), this.options.pollMs ?? DEFAULT_POLL_MS);
-    this.beatTimer = setInterval(() => this.beat(), this.options.beatMs ?? DEFAULT_BEAT_MS);
+    this.scheduleLook();
+    this.beatTimer = setInterval(() => {
+      count('idle.wakeups');
+      this.mark.beat();
+    }, this.options.beatMs ?? runningBeatMs());
     this.beatTimer.unref();
     this.collector.worked();
   }
@@ -106,11 +136,14 @@ export class RecordAll {
   async stop(): Promise<void> {
     this.stopping.abort();
     this.collector.stop();
-    clearInterval(this.pollTimer);
+    this.list.close();
+    clearTimeout(this.lookTimer);
     clearInterval(this.beatTimer);
     await this.polling;
     await this.settled();
     await Promise.all([...this.tracked.values()].filter(watched).map((t) => this.unwatch(t)));
+    // Each project watched says when it stopped: the run's mark is no longer needed.
+    this.mark.end();
   }
 
   /** The projects watched now. */
@@ -123,24 +156,57 @@ export class RecordAll {
     await Promise.all([...this.tracked.values()].map((t) => t.starting));
   }
 
-  /** One look at config.json and the known folders; at most one at a time. */
+  /** One look at config.json and the known folders; one at a time, and one more after it when asked during it. */
   poll(): Promise<void> {
-    this.polling ??= this.lookAtAll().finally(() => (this.polling = undefined));
+    if (this.polling) {
+      this.lookAgain = true;
+      return this.polling;
+    }
+    this.polling = (async () => {
+      do {
+        this.lookAgain = false;
+        await this.lookAtAll();
+      } while (this.lookAgain && !this.stopping.signal.aborted);
+    })().finally(() => (this.polling = undefined));
     return this.polling;
   }
 
+  /** The next safety look: sooner while some folder is not watched. */
+  private scheduleLook(): void {
+    if (this.stopping.signal.aborted) return;
+    const ms = this.list.missing ? UNWATCHED_LOOK_MS : (this.options.lookMs ?? SAFETY_LOOK_MS);
+    // Keeps the process alive, as a watch does.
+    this.lookTimer = setTimeout(() => {
+      count('idle.wakeups');
+      count('recorder.safetyLooks');
+      void this.poll().finally(() => this.scheduleLook());
+    }, ms);
+  }
+
   private async lookAtAll(): Promise<void> {
+    count('recorder.looks');
     const read = this.engine.config.loadConfig();
     // A config being repaired by hand: everything stays as it is until it reads again.
     if (read.error) return;
     const known = read.config.projects;
+    // The watches follow the list, and a folder that went away or came back (its parent may have too).
+    this.follow(known.map((p) => p.root));
     const ids = new Set(known.map((p) => p.id));
     for (const t of [...this.tracked.values()]) {
-      if (ids.has(t.projectId) || t.starting) continue;
-      // Its open group is written, and its store closed: nothing of it is kept open here.
-      await this.engine.closeProject(t.projectId);
+      if (ids.has(t.projectId)) continue;
+      if (t.starting) {
+        t.lookAfterStart = true;
+        continue;
+      }
       this.tracked.delete(t.projectId);
-      this.report(t, 'forgotten');
+      try {
+        // Its open group is written, and its store closed: nothing of it is kept open here.
+        await this.engine.closeProject(t.projectId);
+        this.report(t, 'forgotten');
+      } catch (error) {
+        // Off the list all the same: said with its name, and the look goes on with the others.
+        this.report(t, 'failed', error);
+      }
     }
     for (const project of known) if (!this.stopping.signal.aborted) await this.look(project);
   }
@@ -152,10 +218,22 @@ export class RecordAll {
   private async look(project: DeepReadonly<KnownProject>, catchUpUntil?: number): Promise<void> {
     const t = this.tracked.get(project.id) ?? { projectId: project.id, root: project.root, state: 'new' };
     this.tracked.set(project.id, t);
-    if (t.starting) return;
+    // What the look was told (its folder moved again, say) is looked at once the start is done.
+    if (t.starting) {
+      t.lookAfterStart = true;
+      return;
+    }
     const state = observeProject(project);
     if (state !== 'present') {
-      if (watched(t)) await this.unwatch(t);
+      if (watched(t)) {
+        try {
+          await this.unwatch(t);
+        } catch (error) {
+          // Said with the project's name, then where its folder is, and the look goes on with the
+          // others: a look is never a rejection nobody handles.
+          this.report(t, 'failed', error);
+        }
+      }
       if (t.state !== state) this.report(t, state);
       return;
     }
@@ -166,6 +244,10 @@ export class RecordAll {
       t.starting = undefined;
       // A catch-up walks the whole folder, even when it finds nothing changed.
       this.collector.worked();
+      if (t.lookAfterStart) {
+        t.lookAfterStart = false;
+        void this.poll();
+      }
     });
   }
 
@@ -179,9 +261,14 @@ export class RecordAll {
       // A first copy is the user's to start (and to confirm when large), never the recorder's.
       if (store.index.baselineId() === undefined) {
         if (t.state !== 'uncopied') this.report(t, 'uncopied');
+        t.storeDir = store.storeDir;
+        this.follow(this.roots);
+        // Copied between the look and the watch of its store: looked at again now.
+        if (store.index.baselineId() !== undefined) void this.poll();
         return;
       }
-      const since = lastSeenAt(store);
+      t.storeDir = undefined;
+      const since = lastSeenAt(store, this.lastBeat);
       const label = catchUpUntil === undefined ? undefined : catchUpTitle(since, catchUpUntil, this.options.catchUpAfter);
       // The watch is placed as the catch-up's walk lists each folder: no second pass over the files.
       const caught = await engine.catchUpAndWatch(
@@ -190,6 +277,7 @@ export class RecordAll {
         {
           quietMs: this.options.quietMs ?? engine.configView().settings.quietWindowMs,
           maxGroupMs: this.options.maxGroupMs,
+          reconcileEveryMs: this.options.reconcileEveryMs,
           onGroup: (group) => {
             this.collector.worked();
             if (group.snapshotId !== undefined) this.options.onGroup?.(named(t), { ...group, label: null });
@@ -204,10 +292,12 @@ export class RecordAll {
         await engine.unwatch(t.projectId);
         return;
       }
-      markRunning(engine.store(t.projectId));
+      markWatched(engine.store(t.projectId), this.mark.run);
       if (this.caughtUpAll) engine.startBackgroundWork(t.projectId);
     } catch (error) {
-      if (!signal.aborted) this.report(t, 'failed', error);
+      // Its folder moved during the catch-up: not a failure of the project. Its state stays as it
+      // was, and the look the move asks for says whether it is gone, or back and started again.
+      if (!signal.aborted && !folderMoved(error)) this.report(t, 'failed', error);
       return;
     }
     if (refused !== undefined) {
@@ -216,6 +306,13 @@ export class RecordAll {
     } else {
       this.report(t, returning ? 'back' : 'recording');
     }
+  }
+
+  /** The watches that tell the recorder to look again: the list, the known folders, the stores of projects not copied yet. */
+  private follow(roots: string[]): void {
+    this.roots = roots;
+    const stores = [...this.tracked.values()].flatMap((t) => (t.state === 'uncopied' && t.storeDir !== undefined ? [t.storeDir] : []));
+    this.list.follow(roots, stores);
   }
 
   private caughtUp(t: Tracked, snapshotId: number, checkpointId: number | null): void {
@@ -227,7 +324,7 @@ export class RecordAll {
 
   /** A group that failed because the folder went away: the next look says so, once. */
   private failedGroup(t: Tracked, error: unknown): void {
-    if (isHindsightError(error) && (error.code === 'FOLDER_VANISHED' || error.code === 'FOLDER_REPLACED')) {
+    if (folderMoved(error)) {
       void this.poll();
       return;
     }
@@ -237,10 +334,6 @@ export class RecordAll {
   private async unwatch(t: Tracked): Promise<void> {
     await this.engine.unwatch(t.projectId);
     markRunning(this.engine.store(t.projectId));
-  }
-
-  private beat(): void {
-    for (const t of this.tracked.values()) if (watched(t)) markRunning(this.engine.store(t.projectId));
   }
 
   /**
@@ -263,6 +356,11 @@ function named(t: Tracked): RecordedProject {
 
 function watched(t: Tracked): boolean {
   return t.state === 'recording' || t.state === 'back' || t.state === 'rescanning';
+}
+
+/** The folder was not there (or not the same folder) when the engine looked: a move, heard by a look. */
+function folderMoved(error: unknown): boolean {
+  return isHindsightError(error) && (error.code === 'FOLDER_VANISHED' || error.code === 'FOLDER_REPLACED' || error.code === 'FOLDER_NOT_FOUND');
 }
 
 function messageOf(error: unknown): string {

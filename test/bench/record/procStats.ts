@@ -39,6 +39,19 @@ export function sampleProcess(pid: number): ProcSample {
   };
 }
 
+/** How many times the process's threads went to sleep and were woken (voluntary context switches, every thread). */
+export function wakeups(pid: number): number {
+  let total = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      total += Number(keyed(readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8')).get('voluntary_ctxt_switches') ?? 0);
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
 /** The processes `pid` started that still run (every thread's children). */
 export function childProcesses(pid: number): number[] {
   const children: number[] = [];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catchUpLabel, catchUpTitle, lastSeenAt, markRunning } from '../../../electron/history/watch/catchUp.js';
+import { catchUpLabel, catchUpTitle, lastSeenAt, markRunning, markWatched } from '../../../electron/history/watch/catchUp.js';
+import { RunningMark } from '../../../electron/history/watch/runningMark.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
 
 // The span a catch-up covers: from the project's last sign of life (the recorder's mark in
@@ -24,6 +25,37 @@ describe('the catch-up span', () => {
     writeFileSync(join(root, 'a.txt'), 'two');
     const caught = await engine.rescan(projectId, { label: () => catchUpLabel(lastSeenAt(engine.store(projectId)), later + 60_000) });
     expect(engine.store(projectId).index.snapshot(caught.snapshotId!)!.label).toBe(catchUpLabel(later, later + 60_000));
+  });
+
+  it("takes the data folder's running mark only for a project the run that wrote it was watching", async () => {
+    const { engine, store } = await projectWithBaseline({ 'a.txt': 'one' });
+    const baselineAt = store.index.snapshot(store.index.baselineId()!)!.at;
+    store.index.setMeta('lastScanAt', String(baselineAt));
+    const mark = new RunningMark(engine.dataDir);
+    mark.begin();
+    const watchedAt = baselineAt + 1000;
+    markWatched(store, mark.run, watchedAt);
+    // Whole seconds: the mark is an mtime.
+    const beatAt = Math.ceil(Date.now() / 1000) * 1000 + 3_600_000;
+    mark.beat(beatAt);
+    expect(RunningMark.read(engine.dataDir)).toEqual({ run: mark.run, at: beatAt });
+    expect(lastSeenAt(store, RunningMark.read(engine.dataDir))).toBe(beatAt);
+    // Without the mark (a store from before it, or a clean stop), the project's own marks.
+    expect(lastSeenAt(store)).toBe(watchedAt);
+
+    // Another run's beats say nothing of a project it did not watch.
+    const other = new RunningMark(engine.dataDir);
+    other.begin();
+    other.beat(beatAt + 60_000);
+    expect(lastSeenAt(store, RunningMark.read(engine.dataDir))).toBe(watchedAt);
+
+    // A project the run stopped watching (its folder gone) keeps the time it stopped, whatever the run's later beats.
+    markWatched(store, other.run, watchedAt);
+    markRunning(store, watchedAt + 5000);
+    expect(lastSeenAt(store, RunningMark.read(engine.dataDir))).toBe(watchedAt + 5000);
+    // A clean stop removes the run's mark.
+    other.end();
+    expect(RunningMark.read(engine.dataDir)).toBeUndefined();
   });
 
   it('titles the span in local minutes, and says only its end for a history never seen', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ChangeGroupResult } from '../../../electron/history/versions/changeGroup.js';
 import { ChangeBatcher, type ChangeGroupRequest } from '../../../electron/history/watch/changeBatcher.js';
 import { IgnoreMatcher } from '../../../electron/history/watch/ignoreMatcher.js';
+import { PERIODIC_CHECK, ProjectWatcher } from '../../../electron/history/watch/projectWatcher.js';
 import { trackedPaths } from '../../../electron/history/git/trackedPaths.js';
 import { git, makeRepo, write } from '../git/gitFixture.js';
 import { counter } from '../../../electron/history/trace.js';
@@ -56,6 +57,34 @@ describe('the live watcher', () => {
     await until(() => groups.length >= 3);
     expect(groups.every((g) => g.reconciled)).toBe(true);
     await engine.unwatch(projectId);
+  });
+
+  it('waits twice as long before each periodic check that follows a quiet stretch, and the base wait again once something is heard', async () => {
+    const root = tempDir();
+    writeTree(root, { 'a.txt': 'a' });
+    const committed: ChangeGroupRequest[] = [];
+    const checks = counter('watch.periodicChecks');
+    // A base wait long enough that no check fires between two looks of the test (every 20 ms).
+    const watcher = await ProjectWatcher.start(root, { quietMs: 20, reconcileEveryMs: 500, commit: async (g) => void committed.push(g) });
+    try {
+      expect(watcher.reconcileDelayMs).toBe(500);
+      await until(() => counter('watch.periodicChecks') - checks >= 3);
+      // 500, 1,000, 2,000 ms waited: the next waits 4,000.
+      expect(watcher.reconcileDelayMs).toBe(4000);
+      writeFileSync(join(root, 'a.txt'), 'heard');
+      // Heard: the next check comes the base wait from now (what a full queue dropped is found then).
+      await until(() => watcher.reconcileDelayMs === 500);
+      const heardAt = counter('watch.periodicChecks');
+      // The check after something was heard is followed by the base wait again, the next by twice that.
+      await until(() => counter('watch.periodicChecks') - heardAt >= 1);
+      expect(watcher.reconcileDelayMs).toBe(500);
+      await until(() => counter('watch.periodicChecks') - heardAt >= 2);
+      expect(watcher.reconcileDelayMs).toBe(1000);
+      expect(committed.some((g) => g.paths.includes('a.txt'))).toBe(true);
+      expect(committed.filter((g) => g.doubt.includes(PERIODIC_CHECK)).length).toBeGreaterThanOrEqual(4);
+    } finally {
+      await watcher.stop();
+    }
   });
 
   it('writes the open group when it stops, and ignores .git and ignored files', async () => {

@@ -1,83 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import type { SnapshotInfo } from '../../../shared/history.js';
-import { cliJson, finished, runCli, startCli, type CliResult } from '../../helpers/runCli.js';
+import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
-import { sha256, writeTree } from '../../helpers/writeTree.js';
+import { sha256 } from '../../helpers/writeTree.js';
 import { until } from '../../helpers/until.js';
+import { groupOf, project, running, started, stateOf, stop, watchAll } from '../../helpers/watchAllProcess.js';
 
 // `hindsight watch --all` as a real child process over real folders: every known project caught up
 // and watched, projects picked up, gone and back, groups written on SIGTERM, nothing lost to
 // SIGKILL, a CLI restore taking its turn, and periodic rescans where the OS refuses a watch.
-
-interface Line {
-  projectId?: string;
-  root?: string;
-  state?: string;
-  detail?: string | null;
-  snapshotId?: number;
-  changed?: string[];
-  label?: string | null;
-  watching?: boolean;
-  projects?: number;
-}
-
-interface Running {
-  child: ChildProcess;
-  lines: Line[];
-  done: Promise<CliResult>;
-  /** Resolves with the first line (counting from `from`) that matches. */
-  waitFor(match: (line: Line) => boolean, from?: number): Promise<Line>;
-}
-
-const running: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-
-function watchAll(data: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Running {
-  const child = startCli(['watch', '--all', '--data-dir', data, '--json', ...args], env);
-  running.push(child);
-  const done = finished(child);
-  const lines: Line[] = [];
-  const waiters = new Set<() => void>();
-  let partial = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    partial += chunk.toString();
-    const complete = partial.split('\n');
-    partial = complete.pop()!;
-    for (const text of complete) if (text) lines.push(JSON.parse(text) as Line);
-    for (const wake of [...waiters]) wake();
-  });
-  const waitFor = (match: (line: Line) => boolean, from = 0) =>
-    new Promise<Line>((resolve, reject) => {
-      const look = () => {
-        const found = lines.slice(from).find(match);
-        if (found) {
-          waiters.delete(look);
-          resolve(found);
-        }
-      };
-      waiters.add(look);
-      void done.then((result) => waiters.has(look) && reject(new Error(`watch --all ended (${result.code}): ${result.stderr}`)));
-      look();
-    });
-  return { child, lines, done, waitFor };
-}
-
-const started = (line: Line) => line.watching === true;
-const groupOf = (root: string, path: string) => (line: Line) => line.root === root && line.changed?.includes(path) === true;
-const stateOf = (root: string, state: string) => (line: Line) => line.root === root && line.state === state;
-
-async function project(data: string, files: Record<string, string>): Promise<string> {
-  const root = tempDir();
-  writeTree(root, files);
-  await cliJson(['open', root, '--data-dir', data]);
-  return root;
-}
 
 function hashes(root: string, path: string, data: string): Promise<string[]> {
   return cliJson<{ hash: string }[]>(['log', root, path, '--data-dir', data]).then((versions) => versions.map((v) => v.hash));
@@ -85,11 +18,6 @@ function hashes(root: string, path: string, data: string): Promise<string[]> {
 
 function snapshots(root: string, data: string): Promise<SnapshotInfo[]> {
   return cliJson<SnapshotInfo[]>(['log', root, '--data-dir', data]);
-}
-
-async function stop(watch: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<CliResult> {
-  watch.child.kill(signal);
-  return watch.done;
 }
 
 describe('hindsight watch --all', () => {
@@ -258,6 +186,31 @@ describe('hindsight watch --all', () => {
     expect(await hashes(root, 'a.txt', data)).toEqual([sha256('one'), sha256('in the open group')]);
   });
 
+  it("starts the catch-up after SIGKILL at the last beat of the data folder's running mark, renewed while it ran", async () => {
+    const data = tempDir('hindsight-data-');
+    const root = await project(data, { 'a.txt': 'one' });
+    const mark = join(data, 'recorder.running');
+    const killed = watchAll(data, ['--quiet-ms', '100'], { HINDSIGHT_RUNNING_BEAT_MS: '200' });
+    await killed.waitFor(started);
+    // Renewed twice while it runs: its mtime is never more than a beat behind.
+    let renewals = 0;
+    for (let seen = statSync(mark).mtimeMs; renewals < 2; renewals++) {
+      await until(() => statSync(mark).mtimeMs > seen);
+      seen = statSync(mark).mtimeMs;
+    }
+    expect((await stop(killed, 'SIGKILL')).signal).toBe('SIGKILL');
+    const lastBeat = statSync(mark).mtimeMs;
+    writeFileSync(join(root, 'a.txt'), 'after the crash');
+
+    const next = watchAll(data, ['--quiet-ms', '100']);
+    const caught = await next.waitFor(groupOf(root, 'a.txt'));
+    // A span within one minute is said once: "at" that minute.
+    expect(caught.label).toMatch(new RegExp(`^Changed while Hindsight was not running (from ${localMinute(lastBeat)} to |at ${localMinute(lastBeat)}$)`));
+    expect((await stop(next)).code).toBe(0);
+    // A clean stop leaves no mark: each project's own says when it stopped.
+    expect(existsSync(mark)).toBe(false);
+  });
+
   it('lets a CLI open, prune and restore of a watched project write between its groups, and records no change for the restore', async () => {
     const data = tempDir('hindsight-data-');
     const root = await project(data, { 'a.txt': 'one', 'b.txt': 'b' });
@@ -330,8 +283,6 @@ describe('hindsight watch --all', () => {
     expect(await hashes(root, 'a.txt', data)).toEqual([sha256('one'), sha256('seen by a rescan')]);
   });
 });
-
-/** Waits (without a time limit of its own: the test's timeout is the limit) until `ready` holds. */
 
 function localMinute(at: number): string {
   const d = new Date(at);
