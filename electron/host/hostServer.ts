@@ -24,6 +24,8 @@ export interface HostOptions {
   meta: HostMeta;
   /** The largest bundle an import upload may be (default bundleTransfers.ts DEFAULT_MAX_UPLOAD_BYTES). */
   maxUploadBytes?: number;
+  /** Told the number of pages connected each time one connects or goes away. */
+  onPages?: (count: number) => void;
 }
 
 export interface RunningHost {
@@ -62,7 +64,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   // may be large) but may not stall: an upload idle for a minute is dropped (bundleTransfers.ts).
   server.headersTimeout = 30_000;
   server.requestTimeout = 0;
-  const closeSockets = attachSockets(server, options.dispatcher, gate);
+  const closeSockets = attachSockets(server, options.dispatcher, gate, options.onPages);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

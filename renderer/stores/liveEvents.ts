@@ -1,6 +1,7 @@
 import type { HindsightEvent } from '../../shared/contract.js';
 import { onEvent } from '../api/hindsight.js';
 import { useApp } from './appStore.js';
+import { showViewLink } from './linkedLine.js';
 import { FOLDER_STATE_ERRORS } from './projectsSlice.js';
 import { requestRefresh, setRefresher } from './refresh.js';
 import { staleOf, touchesFiles, touchesPath, type Stale } from './staleView.js';
@@ -66,6 +67,7 @@ export function routeEvent(event: HindsightEvent): void {
       else if (event.payload.command === 'exportHistory') void s.exportHistory();
       else if (event.payload.command === 'importHistory') s.setImportDialog(true);
       else if (event.payload.command === 'closeNotice') s.showCloseNotice();
+      else if (event.payload.command === 'openLink') showViewLink(useApp.getState, event.payload);
       else s.showProject(null);
       return;
     case 'recording':
