@@ -55,6 +55,8 @@ export async function serveViewer(ctx: CommandContext, options: ServeOptions): P
     allowRemote: options.allowRemote,
     meta: { platform: process.platform, version: packageJson.version },
     onPages: idle?.pages,
+    // What "Open folder…" may browse: the home folder, unless this names another top.
+    browseRoot: process.env.HINDSIGHT_BROWSE_ROOT || undefined,
   });
   const forget = announceViewer(ctx.dataDir, { kind: 'serve', pid: process.pid, url: host.url });
   try {
