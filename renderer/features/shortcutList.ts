@@ -9,7 +9,7 @@ export interface Shortcut {
   mod?: boolean;
   what: string;
   /** Where it works. */
-  where: 'Anywhere' | 'Files' | 'Timeline' | 'Diff' | 'Lists';
+  where: 'Anywhere' | 'Files' | 'Timeline' | 'Diff' | 'Lists' | 'Folder picker';
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
@@ -29,5 +29,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'P', what: 'Pin or unpin the selected snapshot', where: 'Timeline' },
   { keys: 'F7', what: 'Next change', where: 'Diff' },
   { keys: 'Shift+F7', what: 'Previous change', where: 'Diff' },
+  { keys: 'Enter', what: 'Go into the selected folder (Open folder… in a browser)', where: 'Folder picker' },
+  { keys: 'Backspace, Alt+↑', what: 'Go to the folder above', where: 'Folder picker' },
   { keys: 'Escape', what: 'Close a dialog or this sheet', where: 'Anywhere' },
 ];
