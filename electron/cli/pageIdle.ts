@@ -10,6 +10,7 @@ export interface PageIdleTimers {
 
 export interface PageIdle {
   pages(count: number): void;
+  /** Disarms the countdown for good. */
   clear(): void;
 }
 
@@ -21,12 +22,15 @@ const NODE_TIMERS: PageIdleTimers = {
 export function pageIdle(idleMs: number, say: (line: string) => void, stop: () => void, timers: PageIdleTimers = NODE_TIMERS): PageIdle {
   let armed: unknown = undefined;
   let seen = false;
+  // Once cleared (the host is stopping), the pages its close ends arm nothing.
+  let ended = false;
   const disarm = (): void => {
     if (armed !== undefined) timers.clear(armed);
     armed = undefined;
   };
   return {
     pages: (count) => {
+      if (ended) return;
       if (count > 0) {
         seen = true;
         return disarm();
@@ -38,7 +42,10 @@ export function pageIdle(idleMs: number, say: (line: string) => void, stop: () =
         stop();
       }, idleMs);
     },
-    clear: disarm,
+    clear: () => {
+      ended = true;
+      disarm();
+    },
   };
 }
 

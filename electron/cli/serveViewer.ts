@@ -33,6 +33,8 @@ export async function serveViewer(ctx: CommandContext, options: ServeOptions): P
   const lines = options.quiet ? { onError: output.onError } : output;
   const recording = new RecordingSwitch(ctx.engine(), {
     makeRecorder: (catchUpAfter) => new RecordAll(ctx.engine(), { catchUpAfter, ...lines }),
+    // A pause taken in the app or another serve holds here too (a serve `view` started included).
+    pauseMark: ctx.dataDir,
     onError: (error) => ctx.err.write(`hindsight ${options.command}: not recording: ${(error as Error).message ?? String(error)}\n`),
   });
   const dispatcher = createDispatcher(ctx.engine(), { sweep: true, credentials: 'environment', recording });

@@ -20,7 +20,7 @@ const dataDir = resolveDataDir(typeof values['data-dir'] === 'string' ? values['
 const engine = new HistoryEngine(dataDir);
 // Every known project is recorded from the start, not only the ones a window shows (the user may
 // pause it from the tray); what it finds (a folder gone, a watch refused) reaches the windows as events.
-const recording = new RecordingSwitch(engine);
+const recording = new RecordingSwitch(engine, { pauseMark: engine.dataDir });
 const dispatcher = createDispatcher(engine, { sweep: true, recording });
 // Projects with a remote are pushed in the background after their change groups (AWS credentials
 // of the history process's environment or profile).

@@ -1,6 +1,6 @@
-import { closeSync, fchmodSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../history/privateModes.js';
+import { writePrivateFileAtomic } from '../history/privateModes.js';
 
 // How `hindsight view` finds a viewer already running: a serve writes <dataDir>/viewer.json (its
 // pid, its URL with the token) when it listens and removes it when it stops. The file carries the
@@ -20,17 +20,8 @@ export interface RunningViewer {
 
 /** Records this process as the data folder's running viewer; returns the function that removes the record. */
 export function announceViewer(dataDir: string, viewer: RunningViewer): () => void {
-  makePrivateDir(dataDir);
   const path = join(dataDir, DISCOVERY_FILE);
-  const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', PRIVATE_FILE_MODE);
-  try {
-    fchmodSync(fd, PRIVATE_FILE_MODE);
-    writeSync(fd, `${JSON.stringify(viewer)}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
+  writePrivateFileAtomic(path, `${JSON.stringify(viewer)}\n`);
   return () => {
     // Only our own record: a newer viewer may have announced itself since.
     if (readViewer(dataDir)?.pid === viewer.pid) rmSync(path, { force: true });

@@ -46,10 +46,13 @@ describe('pageIdle', () => {
     expect(said.at(-1)).toBe('No viewer page for 5 minutes: Hindsight stopped.');
   });
 
-  it('is disarmed by clear', () => {
+  it('is disarmed by clear for good: the pages a stopping host closes arm nothing', () => {
     const { idle, armed } = counted();
     idle.pages(0);
+    idle.pages(1);
     idle.clear();
+    idle.pages(0);
+    expect(armed).toHaveLength(1);
     expect(armed[0]!.cleared).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
+import { writePause } from '../../electron/history/watch/pauseMark.js';
 import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { until } from '../helpers/until.js';
@@ -107,6 +108,23 @@ describe('hindsight view', () => {
     expect((await fetch(link)).status).toBe(200);
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);
+  });
+
+  it('keeps a paused recording paused in the viewer it starts', async () => {
+    const { data, root } = await knownProject();
+    writePause(data, null); // paused until resumed, by the app's tray or another serve's page
+    const view = startView([root, '--data-dir', data], NO_DISPLAY);
+    const url = new URL((await view.first).url);
+    const page = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`);
+    await once(page, 'open');
+    const answer = once(page, 'message');
+    page.send(JSON.stringify({ kind: 'call', id: 1, call: 'recordingStatus', args: {} }));
+    const [data1] = (await answer) as [Buffer];
+    expect(JSON.parse(String(data1)).result).toEqual({ ok: true, value: { recording: false, resumesAt: null, projects: 0 } });
+    page.close();
+    view.child.kill('SIGTERM');
+    const result = await view.done;
+    expect(result.code, result.stderr).toBe(0);
   });
 
   it('takes a record left by a viewer that died as no viewer', async () => {
