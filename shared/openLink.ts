@@ -1,5 +1,5 @@
 import { HindsightError } from './errors.js';
-import { readParams } from './queryParams.js';
+import { readParams, writeParams } from './queryParams.js';
 import { lineNumber, type ViewLink } from './viewLink.js';
 
 // The app's `hindsight://open?path=/abs/file&line=12`. Any web page can fire such a URL, so it is
@@ -42,6 +42,13 @@ export function parseOpenLink(text: string): OpenLink {
   const line = lineText === null ? null : lineNumber(lineText);
   if (lineText !== null && line === null) refuse('the line is not a whole number from 1');
   return { path, line };
+}
+
+/** The link that asks the app to show `path` (absolute) at `line`. */
+export function openLinkOf(path: string, line: number | null): string {
+  const pairs: [string, string][] = [['path', path]];
+  if (line !== null) pairs.push(['line', String(line)]);
+  return `${OPEN_LINK_SCHEME}://open?${writeParams(pairs)}`;
 }
 
 /** A known project as the decision needs it. */

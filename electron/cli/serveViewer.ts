@@ -3,7 +3,7 @@ import { createDispatcher } from '../history/dispatcher/dispatcher.js';
 import { RecordAll } from '../history/watch/recordAll.js';
 import { RecordingSwitch } from '../history/watch/recordingSwitch.js';
 import { startHost, type RunningHost } from '../host/hostServer.js';
-import { announceViewer } from '../host/viewerDiscovery.js';
+import { announceViewer } from '../history/viewerDiscovery.js';
 import type { CommandContext } from './command.js';
 import { pageIdle } from './pageIdle.js';
 import { recordingOutput } from './recordingOutput.js';

@@ -1,4 +1,6 @@
 import { HindsightError } from '../../shared/errors.js';
+import { join } from 'node:path';
+import { openLinkOf } from '../../shared/openLink.js';
 import { viewLink } from '../../shared/viewLink.js';
 import { projectPathArg, UsageError, type CommandContext } from './command.js';
 
@@ -11,17 +13,20 @@ export interface ViewTarget {
   line: number | null;
   /** The fragment the viewer reads (#project=…&path=…&line=…). */
   hash: string;
+  /** The same place as the app's link (hindsight://open?path=ABSOLUTE&line=N). */
+  appLink: string;
 }
 
 export async function viewTarget(ctx: CommandContext, folder: string, file: string | undefined): Promise<ViewTarget> {
   const engine = ctx.engine();
   const projectId = engine.locate(folder);
-  const known = (await engine.listProjects()).some((p) => p.projectId === projectId);
-  if (!known) {
+  const known = (await engine.listProjects()).find((p) => p.projectId === projectId);
+  if (known === undefined) {
     throw new HindsightError('NOT_FOUND', `${folder} has no history yet. Open it first (hindsight open ${folder}); view only shows a history.`, { folder });
   }
   const { path, line } = file === undefined ? { path: null, line: null } : splitLine(folder, file);
-  return { projectId, path, line, hash: viewLink({ projectId, path, line }) };
+  const root = known.root;
+  return { projectId, path, line, hash: viewLink({ projectId, path, line }), appLink: openLinkOf(path === null ? root : join(root, path), line) };
 }
 
 /** PATH or PATH:LINE; a line is a whole number from 1. */

@@ -2,10 +2,11 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { writePause } from '../../electron/history/watch/pauseMark.js';
+import { parseOpenLink } from '../../shared/openLink.js';
 import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { until } from '../helpers/until.js';
@@ -125,6 +126,20 @@ describe('hindsight view', () => {
     view.child.kill('SIGTERM');
     const result = await view.done;
     expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('hands the running app a hindsight://open link', async () => {
+    const { data, root } = await knownProject();
+    const browser = stubBrowser();
+    // The app's history process, as it announces itself: a live pid (this test's own).
+    writeFileSync(join(data, 'viewer.json'), JSON.stringify({ kind: 'app', pid: process.pid }), { mode: 0o600 });
+    const shown = await runCli(['view', root, join(root, 'notes.txt:2'), '--json', '--data-dir', data], { ...NO_DISPLAY, HINDSIGHT_BROWSER: browser.exe });
+    expect(shown.code, shown.stderr).toBe(0);
+    const link = `hindsight://open?path=${encodeURIComponent(join(realpathSync(root), 'notes.txt'))}&line=2`;
+    expect(JSON.parse(shown.stdout.toString())).toEqual({ url: link, viewer: 'app', opened: true });
+    await until(() => browser.opened().length === 1);
+    expect(browser.opened()).toEqual([link]);
+    expect(parseOpenLink(link)).toEqual({ path: join(realpathSync(root), 'notes.txt'), line: 2 });
   });
 
   it('takes a record left by a viewer that died as no viewer', async () => {

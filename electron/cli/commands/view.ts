@@ -1,11 +1,12 @@
-import { findRunningViewer } from '../../host/viewerDiscovery.js';
+import { findRunningViewer } from '../../history/viewerDiscovery.js';
 import { UsageError, requireNonEmpty, writeJson, type Command, type CommandContext } from '../command.js';
 import { openBrowser } from '../openBrowser.js';
 import { serveViewer } from '../serveViewer.js';
 import { viewTarget } from '../viewTarget.js';
 
 // `hindsight view FOLDER [PATH[:LINE]]`: the viewer at that file's history and line, in the
-// viewer already running for this data folder (found through viewerDiscovery.ts), else in a
+// viewer already running for this data folder (found through viewerDiscovery.ts: the app gets a
+// hindsight://open link, a serve a deep link to its page), else in a
 // browser host started here. That host records every known project as `serve` does, and stops
 // once no page has been open for five minutes (HINDSIGHT_VIEW_IDLE_MS sets another span).
 // Where no browser can be started (no display), the link is printed for the user to open.
@@ -26,7 +27,7 @@ export const viewCommand: Command = {
     const target = await viewTarget(ctx, folder, file);
     const running = findRunningViewer(ctx.dataDir);
     if (running !== null) {
-      await show(ctx, `${running.url}${target.hash}`, running.kind);
+      await show(ctx, running.kind === 'app' ? target.appLink : `${running.url}${target.hash}`, running.kind);
       return;
     }
     await serveViewer(ctx, {
