@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI } from './fixtures/host.js';
+import { shoot } from './fixtures/shoot.js';
 import { expect, test } from './fixtures/viewer.js';
 
 // `hindsight view FOLDER PATH:LINE` against a running `hindsight serve`: it finds the serve through
@@ -42,4 +43,5 @@ test('hindsight view opens the running viewer at a file and line', async ({ host
   const marked = page.locator('.cm-search-hit');
   await expect(marked).toHaveText('line 150 of the notes');
   await expect(marked).toBeInViewport();
+  if (process.env.HINDSIGHT_SCREENSHOTS === '1') await shoot(page, '61-view-linked-line');
 });
