@@ -1,4 +1,5 @@
 import type { HindsightEvent } from '../../shared/contract.js';
+import type { ViewLink } from '../../shared/viewLink.js';
 import { onEvent } from '../api/hindsight.js';
 import { useApp } from './appStore.js';
 import { showViewLink } from './linkedLine.js';
@@ -67,7 +68,8 @@ export function routeEvent(event: HindsightEvent): void {
       else if (event.payload.command === 'exportHistory') void s.exportHistory();
       else if (event.payload.command === 'importHistory') s.setImportDialog(true);
       else if (event.payload.command === 'closeNotice') s.showCloseNotice();
-      else if (event.payload.command === 'openLink') showViewLink(useApp.getState, event.payload);
+      // A link may start the window: the project list it is checked against is read first.
+      else if (event.payload.command === 'openLink') void s.loadProjects().then(() => showViewLink(useApp.getState, event.payload as ViewLink));
       else s.showProject(null);
       return;
     case 'recording':

@@ -38,4 +38,17 @@ describe('a link to a file and line', () => {
     await viewer.until((s) => s.versionsPath === 'b.txt');
     expect(viewer.app.getState().linkedLine?.path).not.toBe('b.txt');
   });
+
+  it('follows a hindsight://open link the app sends before the window has read its project list', async () => {
+    const viewer = await startViewer();
+    const root = tempDir();
+    writeTree(root, { 'notes.md': 'a\nb\n' });
+    const { projectId } = await viewer.engine.open(root);
+    expect(viewer.app.getState().projects).toEqual([]);
+    const { routeEvent } = await import('../../../renderer/stores/liveEvents.js');
+    routeEvent({ event: 'appCommand', payload: { command: 'openLink', projectId, path: 'notes.md', line: 2 } });
+    const shown = await viewer.until((s) => s.versionsStatus === 'ready');
+    expect(shown.currentProjectId).toBe(projectId);
+    expect(shown.linkedLine).toEqual({ path: 'notes.md', line: 2 });
+  });
 });
