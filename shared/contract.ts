@@ -1,3 +1,4 @@
+import type { ViewLink } from './viewLink.js';
 import { z } from 'zod';
 import type { HindsightErrorData } from './errors.js';
 import type { GitVersions } from './git.js';
@@ -341,7 +342,9 @@ export type AppCommand =
   | { command: 'exportHistory' }
   | { command: 'importHistory' }
   // The first close of the last window: the viewer says that recording goes on, and how to quit.
-  | { command: 'closeNotice' };
+  | { command: 'closeNotice' }
+  // A hindsight://open link (shared/openLink.ts): a file of a known project, at a line.
+  | ({ command: 'openLink' } & ViewLink);
 
 interface EventSpec<Payload> {
   doc: string;

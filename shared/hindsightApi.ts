@@ -1,6 +1,6 @@
 import type { CallName, HindsightEvent, RequestOf, ResponseOf } from './contract.js';
 import type { Result } from './contract/result.js';
-import type { ExportResult, HostInfo, ImportResult } from './contract/values.js';
+import type { ExportResult, FolderListing, HostInfo, ImportResult } from './contract/values.js';
 import type { RemoteCredentialsRequest, RemoteCredentialsState } from './contract/remoteCredentials.js';
 
 // window.hindsight: the one interface the renderer uses, the same whether the Electron preload
@@ -32,6 +32,11 @@ export interface HindsightApi extends HindsightCalls {
   onEvent(listener: (event: HindsightEvent) => void): () => void;
   /** The native open-folder dialog; null when cancelled or when the host has none (browser). */
   chooseFolder(): Promise<string | null>;
+  /**
+   * The browser host: the child folders of `path` (null: the home folder) for the in-page folder
+   * picker, the user's own folders only. The app answers NOT_IMPLEMENTED (it has the native dialog).
+   */
+  browseFolders(path: string | null): Promise<Result<FolderListing>>;
   /** The path of a folder dropped on the window; null where paths cannot be known (browser). */
   pathForFile(file: FileLike): string | null;
   /** The native save dialog for a history bundle (suggesting `suggestedName`); null when cancelled or none (browser). */

@@ -37,6 +37,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'clone', load: async () => (await import('./commands/clone.js')).cloneCommand },
   { name: 'export', load: async () => (await import('./commands/export.js')).exportCommand },
   { name: 'import', load: async () => (await import('./commands/import.js')).importCommand },
+  { name: 'view', load: async () => (await import('./commands/view.js')).viewCommand },
   { name: 'serve', load: async () => (await import('./commands/serve.js')).serveCommand },
   { name: 'service', load: async () => (await import('./commands/service.js')).serviceCommand },
 ];

@@ -7,6 +7,7 @@ import { HistoryEngine } from './historyEngine.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { setWorkerScriptsDir } from './workerScripts.js';
 import { RecordingSwitch } from './watch/recordingSwitch.js';
+import { announceViewer } from './viewerDiscovery.js';
 
 // The history process, started by main with utilityProcess.fork. Main sends one MessagePort per
 // window (and one for itself); each is served by the same dispatcher, so every window shares one
@@ -20,12 +21,14 @@ const dataDir = resolveDataDir(typeof values['data-dir'] === 'string' ? values['
 const engine = new HistoryEngine(dataDir);
 // Every known project is recorded from the start, not only the ones a window shows (the user may
 // pause it from the tray); what it finds (a folder gone, a watch refused) reaches the windows as events.
-const recording = new RecordingSwitch(engine);
+const recording = new RecordingSwitch(engine, { pauseMark: engine.dataDir });
 const dispatcher = createDispatcher(engine, { sweep: true, recording });
 // Projects with a remote are pushed in the background after their change groups (AWS credentials
 // of the history process's environment or profile).
 engine.startAutoPush();
 void recording.start();
+// `hindsight view` finds the app here and hands it a hindsight:// link.
+const forgetViewer = announceViewer(engine.dataDir, { kind: 'app', pid: process.pid });
 
 process.parentPort.on('message', (event) => {
   for (const port of event.ports as MessagePortMain[]) {
@@ -37,6 +40,7 @@ let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
+  forgetViewer();
   await recording.stop();
   await dispatcher.close();
   engine.close();

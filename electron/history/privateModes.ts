@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, fchmodSync, fstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, fchmodSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 // A history holds everything a user ever wrote, secrets included: every folder Hindsight makes
@@ -63,4 +63,18 @@ export function ensurePrivateFile(path: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** Writes a small file of ours whole, 0600: to a temp beside it, then renamed, so a reader sees the old or the new text. */
+export function writePrivateFileAtomic(path: string, text: string): void {
+  makePrivateDir(dirname(path));
+  const temp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temp, 'w', PRIVATE_FILE_MODE);
+  try {
+    fchmodSync(fd, PRIVATE_FILE_MODE);
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
 }

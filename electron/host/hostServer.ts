@@ -1,10 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { homedir } from 'node:os';
+import type { FolderListing } from '../../shared/contract.js';
+import type { Result } from '../../shared/contract/result.js';
 import { HindsightError } from '../../shared/errors.js';
+import { errorData } from '../history/errorData.js';
 import type { Dispatcher } from '../history/dispatcher/dispatcher.js';
 import { authorize, cookieName, sameOrigin, type Gate } from './authorize.js';
 import { BundleTransfers } from './bundleTransfers.js';
 import { closeAfterAnswer } from './closeAfterAnswer.js';
+import { listFolders } from './folderBrowser.js';
 import { isLoopbackHost } from './loopback.js';
 import { attachSockets } from './socketBridge.js';
 import { sendStatic, type HostMeta } from './staticFiles.js';
@@ -24,6 +29,10 @@ export interface HostOptions {
   meta: HostMeta;
   /** The largest bundle an import upload may be (default bundleTransfers.ts DEFAULT_MAX_UPLOAD_BYTES). */
   maxUploadBytes?: number;
+  /** The top of the folders "Open folder…" may browse (folderBrowser.ts); the home folder by default. */
+  browseRoot?: string;
+  /** Told the number of pages connected each time one connects or goes away. */
+  onPages?: (count: number) => void;
 }
 
 export interface RunningHost {
@@ -62,7 +71,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   // may be large) but may not stall: an upload idle for a minute is dropped (bundleTransfers.ts).
   server.headersTimeout = 30_000;
   server.requestTimeout = 0;
-  const closeSockets = attachSockets(server, options.dispatcher, gate);
+  const closeSockets = attachSockets(server, options.dispatcher, gate, options.onPages);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -101,6 +110,12 @@ async function answer(req: IncomingMessage, res: ServerResponse, gate: Gate, opt
       return refuse(req, res, 404, 'Not found.\n');
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(req, res, 405, 'Only GET is served.\n');
+    if (url.pathname === '/folders') {
+      // The user's folder names: to our own page only.
+      if (!sameOrigin(req)) return refuse(req, res, 403, 'Forbidden: folders are listed to the viewer this host serves.\n');
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      return answerFolders(res, url, options.browseRoot ?? homedir());
+    }
     if (verdict.viaQuery) {
       res.setHeader('Set-Cookie', `${cookieName(gate.port)}=${gate.token}; HttpOnly; SameSite=Strict; Path=/`);
     }
@@ -113,6 +128,18 @@ async function answer(req: IncomingMessage, res: ServerResponse, gate: Gate, opt
   } catch (error) {
     plain(res, 500, `Hindsight could not answer: ${error instanceof Error ? error.message : String(error)}\n`);
   }
+}
+
+function answerFolders(res: ServerResponse, url: URL, browseRoot: string): void {
+  let result: Result<FolderListing>;
+  try {
+    result = { ok: true, value: listFolders(url.searchParams.get('path'), browseRoot) };
+  } catch (error) {
+    result = { ok: false, error: errorData(error) };
+  }
+  const status = result.ok ? 200 : result.error.code === 'PATH_OUTSIDE_ROOT' ? 403 : result.error.code === 'FOLDER_NOT_FOUND' ? 404 : 400;
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(result));
 }
 
 /** Answers without reading a body the client may still be sending, then closes the connection. */

@@ -14,7 +14,7 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 /** A slow tab gets no more progress ticks once this much is queued (the final one always goes). */
 const PROGRESS_BACKLOG_BYTES = 4 * 1024 * 1024;
 
-export function attachSockets(server: Server, dispatcher: Dispatcher, gate: Gate): () => void {
+export function attachSockets(server: Server, dispatcher: Dispatcher, gate: Gate, onPages?: (count: number) => void): () => void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://host.invalid');
@@ -26,7 +26,12 @@ export function attachSockets(server: Server, dispatcher: Dispatcher, gate: Gate
       );
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => serveSocket(dispatcher, ws));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      serveSocket(dispatcher, ws);
+      onPages?.(wss.clients.size);
+      // The server's client set drops a socket when it closes, before this listener runs.
+      ws.once('close', () => onPages?.(wss.clients.size));
+    });
   });
   return () => {
     for (const client of wss.clients) client.terminate();

@@ -5,6 +5,7 @@ import { chooseFolder } from './folderDialog.js';
 import { HistoryProcess } from './historyProcess.js';
 import { registerIpc } from './ipc.js';
 import { connectMain } from './mainClient.js';
+import { linkFromArgv, openLinkCommand, registerOpenLinks } from './openLinks.js';
 import { serveRemoteCredentials } from './remoteCredentials.js';
 import { buildMenu } from './menu.js';
 import { guardContents, secureSession } from './security.js';
@@ -31,7 +32,16 @@ if (!app.requestSingleInstanceLock()) {
 
 function start(): void {
   let windows: Windows | null = null;
+  let followLink: ((url: string) => void) | null = null;
   const pending: string[] = [];
+  const pendingLinks: string[] = [];
+  const openLink = (url: string): void => (followLink ? followLink(url) : void pendingLinks.push(url));
+  registerOpenLinks(app.isPackaged);
+  // macOS hands a hindsight:// link over by event, before or after the app is ready.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    openLink(url);
+  });
   const openFolder = (path: string): void => {
     app.addRecentDocument(path);
     if (windows) windows.command({ command: 'openFolder', path });
@@ -39,6 +49,8 @@ function start(): void {
   };
 
   app.on('second-instance', (_event, argv, workingDirectory) => {
+    const link = linkFromArgv(argv);
+    if (link) return openLink(link);
     const folder = folderFromArgv(argv, workingDirectory, argvSkip(app.isPackaged));
     if (folder) openFolder(folder);
     else if (windows) {
@@ -60,6 +72,7 @@ function start(): void {
     const history = new HistoryProcess(dataDirArg(process.argv));
     history.start();
     const mainClient = connectMain(history);
+    followLink = (url) => void openLinkCommand(url, mainClient).then((command) => command && ready.command(command));
     serveRemoteCredentials(history);
     const background = new Background(mainClient);
     void background.load();
@@ -101,6 +114,8 @@ function start(): void {
     if (!startedAtLogin(process.argv)) ready.create();
     const folder = folderFromArgv(process.argv, process.cwd(), argvSkip(app.isPackaged));
     for (const path of [...(folder ? [folder] : []), ...pending.splice(0)]) openFolder(path);
+    const link = linkFromArgv(process.argv);
+    for (const url of [...(link ? [link] : []), ...pendingLinks.splice(0)]) openLink(url);
 
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) ready.create();

@@ -54,6 +54,7 @@ const api: HindsightApi = {
   // The app has paths: a bundle is saved and opened through the dialogs and the contract's calls.
   downloadHistory: async () => ({ ok: false, error: notInApp('downloadHistory') }),
   uploadHistory: async () => ({ ok: false, error: notInApp('uploadHistory') }),
+  browseFolders: async () => ({ ok: false, error: new HindsightError('NOT_IMPLEMENTED', 'The app picks folders with its native dialog.').toJSON() }),
   pathForFile: (file: FileLike) => {
     try {
       return webUtils.getPathForFile(file as unknown as File) || null;

@@ -1,5 +1,16 @@
 import type { RemoteCredentialsRequest, RemoteCredentialsState } from '../../shared/contract/remoteCredentials.js';
-import type { CallName, ExportResult, FileEntry, FolderLevel, HindsightEvent, ImportResult, RequestOf, ResponseOf, Result } from '../../shared/contract.js';
+import type {
+  CallName,
+  ExportResult,
+  FileEntry,
+  FolderLevel,
+  FolderListing,
+  HindsightEvent,
+  ImportResult,
+  RequestOf,
+  ResponseOf,
+  Result,
+} from '../../shared/contract.js';
 import type { DownloadRequest, HindsightApi } from '../../shared/hindsightApi.js';
 import { errorFromData, HindsightError } from '../../shared/errors.js';
 
@@ -70,6 +81,11 @@ export function hasNativeDialogs(): boolean {
 
 export async function chooseFolder(): Promise<string | null> {
   return (await whenReady()).chooseFolder();
+}
+
+/** The browser host: the child folders of `path` (null: the home folder) for the in-page folder picker. */
+export async function browseFolders(path: string | null): Promise<FolderListing> {
+  return valueOf(await (await whenReady()).browseFolders(path));
 }
 
 /** The native save dialog for a history bundle; null when cancelled (or in a browser). */

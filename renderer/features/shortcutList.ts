@@ -9,7 +9,7 @@ export interface Shortcut {
   mod?: boolean;
   what: string;
   /** Where it works. */
-  where: 'Anywhere' | 'Files' | 'Timeline' | 'Diff' | 'Lists' | 'Time strip';
+  where: 'Anywhere' | 'Files' | 'Timeline' | 'Diff' | 'Lists' | 'Time strip' | 'Folder picker';
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
@@ -36,5 +36,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Enter', what: 'Jump the list to the hour or day chosen on the strip (a click or a drag jumps too)', where: 'Time strip' },
   { keys: 'F7', what: 'Next change', where: 'Diff' },
   { keys: 'Shift+F7', what: 'Previous change', where: 'Diff' },
+  { keys: 'Enter', what: 'Go into the selected folder (Open folder… in a browser)', where: 'Folder picker' },
+  { keys: 'Backspace, Alt+↑', what: 'Go to the folder above', where: 'Folder picker' },
   { keys: 'Escape', what: 'Close a dialog or this sheet', where: 'Anywhere' },
 ];

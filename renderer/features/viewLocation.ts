@@ -1,8 +1,12 @@
+import { readLinkedFile } from '../../shared/viewLink.js';
 import { PROJECT_VIEWS, type ProjectView } from '../stores/projectsSlice.js';
 import { useApp } from '../stores/appStore.js';
+import { showViewLink } from '../stores/linkedLine.js';
 
 // The open project and tab live in the page's address (#project=ID&view=timeline), so reloading
-// the window comes back to them. replaceState: switching projects adds no history entries.
+// the window comes back to them. replaceState: switching projects adds no history entries. A deep
+// link (shared/viewLink.ts: #project=ID&path=P&line=N, what `hindsight view` opens) names a file
+// and line too: shown once, at the start, and only in a project the viewer already knows.
 
 export interface ViewLocation {
   projectId: string | null;
@@ -33,13 +37,12 @@ export function followLocation(): () => void {
   });
 }
 
-/** After the project list is loaded: the project and tab the address names, if it is still known. */
-export function restoreLocation(): boolean {
-  const { projectId, view } = readLocation();
-  const s = useApp.getState();
-  const project = projectId ? s.projects.find((p) => p.projectId === projectId) : undefined;
-  if (!project) return false;
-  s.openKnown(project);
-  s.setView(view);
+/** After the project list is loaded: the project and tab (or file and line) the address names, if it is still known. */
+export function restoreLocation(hash: string = window.location.hash): boolean {
+  const { projectId, view } = readLocation(hash);
+  if (projectId === null) return false;
+  const linked = readLinkedFile(hash);
+  if (!showViewLink(useApp.getState, { projectId, ...linked })) return false;
+  if (linked.path === null) useApp.getState().setView(view);
   return true;
 }

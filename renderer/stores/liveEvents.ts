@@ -1,6 +1,8 @@
 import type { HindsightEvent } from '../../shared/contract.js';
+import type { ViewLink } from '../../shared/viewLink.js';
 import { onEvent } from '../api/hindsight.js';
 import { useApp } from './appStore.js';
+import { showViewLink } from './linkedLine.js';
 import { FOLDER_STATE_ERRORS } from './projectsSlice.js';
 import { requestRefresh, setRefresher } from './refresh.js';
 import { staleOf, touchesFiles, touchesPath, type Stale } from './staleView.js';
@@ -66,6 +68,8 @@ export function routeEvent(event: HindsightEvent): void {
       else if (event.payload.command === 'exportHistory') void s.exportHistory();
       else if (event.payload.command === 'importHistory') s.setImportDialog(true);
       else if (event.payload.command === 'closeNotice') s.showCloseNotice();
+      // A link may start the window: the project list it is checked against is read first.
+      else if (event.payload.command === 'openLink') void s.loadProjects().then(() => showViewLink(useApp.getState, event.payload as ViewLink));
       else s.showProject(null);
       return;
     case 'recording':

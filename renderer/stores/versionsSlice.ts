@@ -3,6 +3,7 @@ import type { GitVersions } from '../../shared/git.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
 import type { Slice } from './appState.js';
 import { fileRestore } from './fileRestore.js';
+import { linkedLine, type LinkedLine } from './linkedLine.js';
 import { versionPages } from './versionPages.js';
 import { versionSelection } from './versionSelection.js';
 
@@ -68,6 +69,10 @@ export interface VersionsSlice {
   confirmRestore(): Promise<void>;
   /** Writes one changed block of the comparison with the current file back into it ("Restore this change"). */
   restoreChange(block: HunkRange): Promise<void>;
+  /** The line a deep link named, marked in its file's versions (linkedLine.ts). */
+  linkedLine: LinkedLine | null;
+  /** Shows a file's newest version in the Files view with `line` marked (a deep link). */
+  openLinkedFile(path: string, line: number | null): void;
 }
 
 /** Nothing selected: no file, no version, no comparison (fresh lists: the view tells a change by identity). */
@@ -89,6 +94,7 @@ const noFile = () =>
     gitVersions: null,
     comparePicks: [],
     restoreTarget: null,
+    linkedLine: null,
   }) satisfies Partial<VersionsSlice>;
 
 export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => ({
@@ -101,4 +107,5 @@ export const createVersionsSlice: Slice<VersionsSlice> = (set, get) => ({
   ...versionPages(set, get),
   ...versionSelection(set, get),
   ...fileRestore(set, get),
+  ...linkedLine(set, get),
 });

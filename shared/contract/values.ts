@@ -645,3 +645,17 @@ export interface FolderLevel {
   /** Files directly inside whose latest version is a deletion (as deletedFiles answers them). */
   deleted: DeletedFile[];
 }
+
+/** A folder's child folders, as the browser host's folder picker lists them (GET /folders). */
+export interface FolderListing {
+  /** The folder listed, its real absolute path. */
+  path: string;
+  /** The folder above it; null at the top of what may be browsed. */
+  parent: string | null;
+  /** The top of what may be browsed (the user's home folder). */
+  root: string;
+  /** Names of its child folders (and of links to folders inside the root), in the collator's order. */
+  folders: string[];
+  /** More folders than listed. */
+  truncated: boolean;
+}

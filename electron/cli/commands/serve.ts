@@ -1,11 +1,5 @@
-import { join } from 'node:path';
-import { createDispatcher } from '../../history/dispatcher/dispatcher.js';
-import { startHost } from '../../host/hostServer.js';
-import { RecordAll } from '../../history/watch/recordAll.js';
-import { RecordingSwitch } from '../../history/watch/recordingSwitch.js';
 import { integerFlag, requirePositionals, UsageError, writeJson, type Command } from '../command.js';
-import { recordingOutput } from '../recordingOutput.js';
-import packageJson from '../../../package.json' with { type: 'json' };
+import { serveViewer } from '../serveViewer.js';
 
 // `hindsight serve`: the viewer in a browser, for machines without a display and for the browser
 // e2e suite. Runs until SIGINT or SIGTERM, recording every known project meanwhile (as `watch
@@ -27,32 +21,17 @@ export const serveCommand: Command = {
     requirePositionals(ctx, []);
     const port = integerFlag(ctx, 'port');
     if (port !== undefined && port > 65535) throw new UsageError('--port takes a number from 0 to 65535');
-    const rendererDir = typeof ctx.flags['renderer-dir'] === 'string' ? ctx.flags['renderer-dir'] : join(ctx.cliDir, '..', 'renderer');
-    const output = recordingOutput(ctx, 'serve');
-    const lines = ctx.flags.quiet === true ? { onError: output.onError } : output;
-    const recording = new RecordingSwitch(ctx.engine(), {
-      makeRecorder: (catchUpAfter) => new RecordAll(ctx.engine(), { catchUpAfter, ...lines }),
-      onError: (error) => ctx.err.write(`hindsight serve: not recording: ${(error as Error).message ?? String(error)}\n`),
-    });
-    const dispatcher = createDispatcher(ctx.engine(), { sweep: true, credentials: 'environment', recording });
-    const host = await startHost({
-      dispatcher,
-      rendererDir,
+    await serveViewer(ctx, {
+      command: 'serve',
       host: typeof ctx.flags.host === 'string' ? ctx.flags.host : undefined,
       port,
       allowRemote: ctx.flags['allow-remote'] === true,
-      meta: { platform: process.platform, version: packageJson.version },
+      rendererDir: typeof ctx.flags['renderer-dir'] === 'string' ? ctx.flags['renderer-dir'] : undefined,
+      quiet: ctx.flags.quiet === true,
+      listening: (url) => {
+        if (ctx.json) writeJson(ctx, { url });
+        else ctx.out.write(`Hindsight is serving the viewer at ${url}\nStop it with Ctrl+C.\n`);
+      },
     });
-    if (ctx.json) writeJson(ctx, { url: host.url });
-    else ctx.out.write(`Hindsight is serving the viewer at ${host.url}\nStop it with Ctrl+C.\n`);
-    // The URL first: catching up many projects takes a while, and a page may open meanwhile.
-    void recording.start();
-    await new Promise<void>((resolve) => {
-      if (ctx.signal.aborted) resolve();
-      else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
-    });
-    await host.close();
-    await recording.stop();
-    await dispatcher.close();
   },
 };

@@ -1,6 +1,7 @@
 import type { RecordingStatus } from '../../../shared/recording.js';
 import { errorData } from '../errorData.js';
 import type { HistoryEngine } from '../historyEngine.js';
+import { clearPause, readPause, writePause } from './pauseMark.js';
 import { RecordAll } from './recordAll.js';
 import type { CatchUpAfter } from './catchUp.js';
 
@@ -16,6 +17,8 @@ export interface RecordingSwitchOptions {
   makeRecorder?: (after: CatchUpAfter) => RecordAll;
   /** A recorder that cannot start (config.json unreadable); by default an error event. */
   onError?: (error: unknown) => void;
+  /** The data folder whose pause this switch keeps and honours (pauseMark.ts): a start while it is in force stays paused. */
+  pauseMark?: string;
 }
 
 export class RecordingSwitch {
@@ -29,6 +32,7 @@ export class RecordingSwitch {
   private readonly makeRecorder: (after: CatchUpAfter) => RecordAll;
   private started = false;
   private readonly onError: (error: unknown) => void;
+  private readonly pauseMark: string | undefined;
 
   constructor(
     private readonly engine: HistoryEngine,
@@ -36,10 +40,13 @@ export class RecordingSwitch {
   ) {
     this.makeRecorder = options.makeRecorder ?? ((catchUpAfter) => new RecordAll(engine, { catchUpAfter }));
     this.onError = options.onError ?? ((error) => engine.events.emit({ event: 'error', payload: { projectId: null, error: errorData(error) } }));
+    this.pauseMark = options.pauseMark;
   }
 
-  /** Starts recording; resolves once every present project is caught up and watched. */
+  /** Starts recording (unless a pause kept for the data folder is in force); resolves once every present project is caught up and watched. */
   start(): Promise<RecordingStatus> {
+    const kept = this.pauseMark === undefined ? null : readPause(this.pauseMark);
+    if (kept !== null) return this.pause(kept.resumesAt === null ? null : kept.resumesAt - Date.now());
     return this.resume();
   }
 
@@ -54,6 +61,7 @@ export class RecordingSwitch {
     this.paused = true;
     this.resumesAt = forMs === null ? null : Date.now() + forMs;
     if (forMs !== null) this.resumeTimer = setTimeout(() => void this.resume(), forMs).unref();
+    if (this.pauseMark !== undefined) writePause(this.pauseMark, this.resumesAt);
     await this.end();
     return this.announce();
   }
@@ -62,6 +70,7 @@ export class RecordingSwitch {
     clearTimeout(this.resumeTimer);
     this.paused = false;
     this.resumesAt = null;
+    if (this.pauseMark !== undefined) clearPause(this.pauseMark);
     await this.ending;
     if (!this.paused && !this.stopped && this.recorder === null) {
       // The first recorder catches up a time nothing ran; every later one, a pause.

@@ -1,5 +1,5 @@
 import { createContractClient } from '../../../shared/contract/client.js';
-import type { ExportResult, HostInfo, ImportResult } from '../../../shared/contract.js';
+import type { ExportResult, FolderListing, HostInfo, ImportResult } from '../../../shared/contract.js';
 import type { Result } from '../../../shared/contract/result.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { DownloadRequest, HindsightApi } from '../../../shared/hindsightApi.js';
@@ -125,6 +125,7 @@ function install(): void {
     }),
     downloadHistory: (request) => downloadHistory(request),
     uploadHistory: (file, request) => uploadHistory(file, request, uploads),
+    browseFolders: (path) => browseFolders(path),
     // The host is started by whoever runs `hindsight serve` (or its service), and has no window.
     setStartAtLogin: async () => ({
       ok: false,
@@ -171,6 +172,22 @@ async function uploadHistory(
     throw error;
   } finally {
     uploads.delete(request.operationId);
+  }
+}
+
+/** The host lists folders for the in-page picker (electron/host/folderBrowser.ts). */
+async function browseFolders(path: string | null): Promise<Result<FolderListing>> {
+  const query = path === null ? '' : `?${new URLSearchParams({ path }).toString()}`;
+  let reply: FetchReply;
+  try {
+    reply = await page.fetch(`/folders${query}`, { method: 'GET', credentials: 'same-origin' });
+  } catch {
+    return failure('DISCONNECTED', 'The connection to hindsight serve failed while listing folders.');
+  }
+  try {
+    return (await reply.json()) as Result<FolderListing>;
+  } catch {
+    return failure('INTERNAL', `hindsight serve answered ${reply.status} without a result.`);
   }
 }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { PinToggle } from '../../components/PinToggle.js';
 import type { FileBytes } from '../../../shared/contract.js';
 import { matchAt } from '../../../shared/textSearch.js';
+import { lineSpan } from '../../../shared/viewLink.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatBytes } from '../../format/bytes.js';
@@ -186,13 +187,14 @@ function VersionContents() {
   return <FileBytesView path={path} file={content} />;
 }
 
-/** The search match to mark in this version's text, when the version was opened from a search. */
+/** The search match to mark in this version's text when the version was opened from a search, else the line a deep link named. */
 function useSearchMark(path: string, file: FileBytes, text: string): { from: number; to: number } | null {
   const highlight = useApp((s) => s.searchHighlight);
+  const linked = useApp((s) => s.linkedLine);
   return useMemo(() => {
-    if (!highlight || highlight.path !== path || highlight.versionId !== file.versionId) return null;
-    return matchAt(text, highlight.query, highlight.line, highlight.column);
-  }, [highlight, path, file.versionId, text]);
+    if (highlight && highlight.path === path && highlight.versionId === file.versionId) return matchAt(text, highlight.query, highlight.line, highlight.column);
+    return linked && linked.path === path ? lineSpan(text, linked.line) : null;
+  }, [highlight, linked, path, file.versionId, text]);
 }
 
 function FileBytesView({ path, file }: { path: string; file: FileBytes }) {

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { hasNativeDialogs } from '../../api/hindsight.js';
 import { Dialog } from '../../components/Dialog.js';
 import { useApp } from '../../stores/appStore.js';
+import { FolderPicker } from './FolderPicker.js';
 
-// The browser host's stand-in for the native folder picker: type (or paste) a path. The same
-// dialog finds a moved project's folder (Locate…): then its history moves there instead of a new
-// project being opened.
+// The browser host's stand-in for the native folder picker: browse the user's own folders
+// (FolderPicker.tsx), or type (or paste) a path. The same dialog finds a moved project's folder
+// (Locate…): then its history moves there instead of a new project being opened.
 
 export function OpenFolderDialog() {
   const visible = useApp((s) => s.openDialogVisible);
@@ -21,6 +23,8 @@ function OpenFolderForm() {
   const locateProject = useApp((s) => s.locateProject);
   const [path, setPath] = useState('');
   const [busy, setBusy] = useState(false);
+  const browsing = !hasNativeDialogs();
+  const showFolder = useCallback((shown: string, first: boolean) => setPath((typed) => (first && typed !== '' ? typed : shown)), []);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -34,6 +38,8 @@ function OpenFolderForm() {
     <Dialog
       title={locateFor ? `Locate ${locateFor.name}` : 'Open folder'}
       onClose={() => close(false)}
+      wide={browsing}
+      initialFocus={browsing ? '.folder-browser-list' : undefined}
       footer={
         <>
           <button type="button" className="button" onClick={() => close(false)}>
@@ -52,6 +58,7 @@ function OpenFolderForm() {
             Where is the folder that was at <code>{locateFor.root}</code> now? Its history follows it when it is the same folder, moved or renamed.
           </p>
         )}
+        {browsing && <FolderPicker onShow={showFolder} />}
         <label className="field">
           <span>Folder path</span>
           <input

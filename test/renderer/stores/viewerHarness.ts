@@ -82,6 +82,7 @@ export async function startViewer(options: { app?: AppSide; dataDir?: string } =
     // Bundles over HTTP are the browser host's (its own tests and the browser e2e cover them).
     downloadHistory: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'no host here' } }),
     uploadHistory: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'no host here' } }),
+    browseFolders: async () => ({ ok: false, error: { code: 'NOT_IMPLEMENTED', message: 'no host here' } }),
     // As the browser host: no keychain.
     remoteCredentials: async () => ({ ok: false, error: { code: 'KEYCHAIN_UNAVAILABLE', message: 'no keychain here' } }),
     // Main's side of the app, at the edge: it keeps the answer in config.json as background.ts does.
