@@ -1,6 +1,7 @@
 import type { RecoveredRestore } from '../../../shared/history.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 import { useApp } from '../../stores/appStore.js';
+import { DismissibleNotice } from './DismissibleNotice.js';
 
 // A restore stopped midway (the app killed, the machine off) is finished by the next open, before
 // it records anything: completed when it had been recorded, else rolled back so the folder is as
@@ -17,17 +18,10 @@ export function RecoveredRestoresBanner({ projectId }: { projectId: string }) {
 }
 
 export function RecoveredRestoresList({ recovered, onDismiss }: { recovered: readonly RecoveredRestore[]; onDismiss: () => void }) {
+  const many = recovered.length !== 1;
+  const message = `${many ? `${recovered.length} restores were` : 'A restore was'} stopped midway; opening the folder finished ${many ? 'them' : 'it'}.`;
   return (
-    <section className="banner banner-warning recovered-restores" role="status" aria-label="Restores finished at open">
-      <div className="unreadable-head">
-        <p>
-          {recovered.length === 1 ? 'A restore was' : `${recovered.length} restores were`} stopped midway; opening the folder finished{' '}
-          {recovered.length === 1 ? 'it' : 'them'}.
-        </p>
-        <button type="button" className="button button-small" onClick={onDismiss}>
-          Dismiss
-        </button>
-      </div>
+    <DismissibleNotice label="Restores finished at open" className="recovered-restores" message={message} onDismiss={onDismiss}>
       <ul className="unreadable-list">
         {recovered.map((r, i) => (
           <li key={i}>
@@ -36,7 +30,7 @@ export function RecoveredRestoresList({ recovered, onDismiss }: { recovered: rea
           </li>
         ))}
       </ul>
-    </section>
+    </DismissibleNotice>
   );
 }
 

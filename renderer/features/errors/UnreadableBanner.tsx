@@ -1,6 +1,7 @@
 import type { UnreadablePath } from '../../../shared/contract.js';
 import { useApp } from '../../stores/appStore.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
+import { DismissibleNotice } from './DismissibleNotice.js';
 
 // What the last open could not read (no permission, a read error): everything else was recorded,
 // and these are tried again at the next open. A short list; the CLI's --json has them all.
@@ -17,17 +18,9 @@ export function UnreadableBanner({ projectId }: { projectId: string }) {
 export function UnreadableList({ unreadable, onDismiss }: { unreadable: readonly UnreadablePath[]; onDismiss: () => void }) {
   const n = unreadable.length;
   const more = n - SHOWN;
+  const message = `${n === 1 ? '1 file or folder' : `${n.toLocaleString('en')} files or folders`} could not be read. Everything else was recorded; ${n === 1 ? 'it is' : 'these are'} tried again at the next open.`;
   return (
-    <section className="banner banner-warning unreadable" role="status" aria-label="Could not be read">
-      <div className="unreadable-head">
-        <p>
-          {n === 1 ? '1 file or folder' : `${n.toLocaleString('en')} files or folders`} could not be read. Everything else was recorded;{' '}
-          {n === 1 ? 'it is' : 'these are'} tried again at the next open.
-        </p>
-        <button type="button" className="button button-small" onClick={onDismiss}>
-          Dismiss
-        </button>
-      </div>
+    <DismissibleNotice label="Could not be read" className="unreadable" message={message} onDismiss={onDismiss}>
       <ul className="unreadable-list">
         {unreadable.slice(0, SHOWN).map((u) => (
           <li key={u.path}>
@@ -36,6 +29,6 @@ export function UnreadableList({ unreadable, onDismiss }: { unreadable: readonly
         ))}
         {more > 0 && <li className="muted">and {more.toLocaleString('en')} more</li>}
       </ul>
-    </section>
+    </DismissibleNotice>
   );
 }
