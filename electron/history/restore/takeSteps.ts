@@ -72,7 +72,10 @@ export async function takeSteps(store: ProjectStore, plan: StepsToTake, temps: R
   const first = bulk.failures[0];
   if (first) {
     const more = bulk.failures.length > 1 ? ` (and ${bulk.failures.length - 1} more files could not be restored)` : '';
-    throw new HindsightError(first.error instanceof HindsightError ? first.error.code : 'RESTORE_FAILED', `${first.error.message}${more}`, {
+    // The first failure's own details (a damaged blob's hash and path) stay on the error.
+    const own = first.error instanceof HindsightError ? first.error : undefined;
+    throw new HindsightError(own?.code ?? 'RESTORE_FAILED', `${first.error.message}${more}`, {
+      ...own?.details,
       failed: bulk.failures.map((f) => ({ path: f.path, message: f.error.message })),
     });
   }
