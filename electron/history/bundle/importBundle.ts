@@ -1,4 +1,3 @@
-import { closeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
@@ -11,8 +10,7 @@ import { closeFailuresError, makeCloser, type Closer } from '../restore/backgrou
 import { COMPRESS_UP_TO } from '../store/blobCodec.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
 import { PLACE_CHECK, PLACE_COMPRESSED, PLACE_REWRITE, PLACE_WRITE, type PlaceFailure } from '../store/copyProtocol.js';
-import { dropTemp, openBlobTemp, placeBlobFile, removeBlob } from '../store/blobFiles.js';
-import { writeAll } from '../store/storeBytes.js';
+import type { BlobWrite } from '../store/blobStore.js';
 import type { BlobForm } from '../store/storeLayout.js';
 import { ImportBatches } from './importBatches.js';
 import { StoredBlobs } from '../store/storedBlobs.js';
@@ -106,7 +104,7 @@ export async function readHeader(reader: ByteReader): Promise<BundleHeader> {
 }
 
 /** What must hold before anything is written; throws with what is wrong. */
-export function checkPrerequisites(store: ProjectStore, header: BundleHeader, blobs = new StoredBlobs(store.blobsDir)): void {
+export function checkPrerequisites(store: ProjectStore, header: BundleHeader, blobs = new StoredBlobs(store.blobs)): void {
   const { index } = store;
   if (index.latestSnapshotId() !== undefined && historyIdOf(store) !== header.projectId) {
     throw new HindsightError(
@@ -185,7 +183,7 @@ export async function applyBundle(
   options: { closer?: Closer; background?: boolean; meter?: TransferMeter; signal?: AbortSignal; pool?: CopyPool } = {},
 ): Promise<ImportOutcome> {
   // Asked once per blob (and per version not carried): one listing of the store, not a stat each.
-  const blobs = new StoredBlobs(store.blobsDir);
+  const blobs = new StoredBlobs(store.blobs);
   checkPrerequisites(store, header, blobs);
   const { meter, signal } = options;
   const { snapshots, folderModes, pins, lines, sizes } = rows;
@@ -205,7 +203,7 @@ export async function applyBundle(
     else placed.push(hash);
   };
   // Blobs up to the longest a store keeps compressed are checked and placed on the copy workers.
-  const batches = new ImportBatches(options.pool ?? sharedCopyPool(), store.blobsDir, {
+  const batches = new ImportBatches(options.pool ?? sharedCopyPool(), store.blobs, {
     placed: placedOne,
     refused: (hash, failure) => refusal(store, hash, failure, snapshots),
   });
@@ -281,7 +279,7 @@ export async function applyBundle(
     await closer.drain();
     // What this run placed goes again: the store is as it was before the import. A damaged blob
     // it rewrote stays rewritten: its right bytes are better than what was there.
-    for (const hash of placed) removeBlob(store.blobsDir, hash);
+    for (const hash of placed) store.blobs.remove(hash);
     store.index.clearDamaged(repaired);
     if (signal?.aborted) throw new HindsightError('CANCELLED', 'The import was cancelled; the history is as it was.');
     throw error;
@@ -338,10 +336,9 @@ async function writeBlob(
   placed: () => void,
   meter?: TransferMeter,
 ): Promise<void> {
-  let temp: string;
-  let fd: number;
+  let file: BlobWrite;
   try {
-    ({ temp, fd } = openBlobTemp(store.blobsDir, hash));
+    file = store.blobs.openWrite(hash);
     count('import.blobTemps');
   } catch (error) {
     throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
@@ -350,36 +347,28 @@ async function writeBlob(
   try {
     for await (const piece of reader.pieces(size, `blob ${hash.slice(0, 12)}…`)) {
       digest.update(piece);
-      writeAll(fd, piece);
+      file.write(piece);
       meter?.add({ bytes: piece.length });
     }
     if (digest.digest('hex') !== hash) throw blobMismatch(hash);
   } catch (error) {
-    closeSync(fd);
-    dropTemp(temp);
+    file.close();
+    file.drop();
     throw fsError('store a blob in', store.storeDir, error, 'COPY_FAILED');
   }
-  await placeAfterClose(store, { temp, fd }, hash, 'raw', closer, replacing, placed);
+  await placeAfterClose(file, hash, 'raw', closer, replacing, placed);
 }
 
 /** Renames a written temp into place after its close (the closer's); `placed` runs once it is there. */
-function placeAfterClose(
-  store: ProjectStore,
-  file: { temp: string; fd: number },
-  hash: string,
-  form: BlobForm,
-  closer: Closer,
-  replacing: boolean,
-  placed: () => void,
-): Promise<void> {
+function placeAfterClose(file: BlobWrite, hash: string, form: BlobForm, closer: Closer, replacing: boolean, placed: () => void): Promise<void> {
   return closer.close(
     file.fd,
     hash,
     () => {
-      placeBlobFile(file.temp, store.blobsDir, hash, form, undefined, replacing);
+      file.place(hash, form, replacing);
       placed();
     },
-    () => dropTemp(file.temp),
+    () => file.drop(),
   );
 }
 
