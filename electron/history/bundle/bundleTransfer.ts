@@ -16,7 +16,8 @@ import type { ReadAheadOptions } from '../store/readAhead.js';
 import { damagedAmong, exportRefused, isBlobDamage } from './damagedContents.js';
 import { bundleChunks, leaveOut, planExport, type ExportPlan } from './exportBundle.js';
 import { historyIdOf } from './historyId.js';
-import { applyBundle, readHeader, readRows } from './importBundle.js';
+import { applyBundle } from './importBundle.js';
+import { readHeader, readRows } from './readBundle.js';
 import { collidingIncomingNames, incomingPaths } from './incomingNames.js';
 import { unwritableNames } from '../restore/windowsSkips.js';
 
