@@ -7,7 +7,7 @@ import { HindsightError } from '../../shared/errors.js';
 import { requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
 import { freePorts } from '../../scripts/swift/freePorts.js';
 import { S3ObjectStore } from '../../electron/history/remote/s3ObjectStore.js';
-import { checkedBlobChunks } from '../../electron/history/store/blobReader.js';
+import { BlobStore } from '../../electron/history/store/blobStore.js';
 import { blobPath } from '../../electron/history/store/storeLayout.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { adminClient, describeWithSwift, newBucket, storeFor } from './swiftTestKit.js';
@@ -64,7 +64,7 @@ describeWithSwift('the S3 object store against a real Swift', (swift) => {
     writeFileSync(blobPath(dir, hash), bytes);
     try {
       let sent = 0;
-      await store.putChunks('blobs/big', size, (chunk) => checkedBlobChunks(dir, hash, size, chunk), { onBytes: (n) => (sent += n) });
+      await store.putChunks('blobs/big', size, (chunk) => new BlobStore(dir).pieces(hash, size, chunk), { onBytes: (n) => (sent += n) });
       expect(sent).toBe(size);
       const parts = (await requestsSoFar(swift, bucket)).filter((r) => r.method === 'PUT' && r.path.includes('partNumber='));
       expect(parts.length).toBe(2);
@@ -81,7 +81,7 @@ describeWithSwift('the S3 object store against a real Swift', (swift) => {
       // the upload is aborted instead of completed.
       bytes[size - 10]! ^= 0x01;
       writeFileSync(blobPath(dir, hash), bytes);
-      const refused = await failure(() => store.putChunks('blobs/damaged', size, (chunk) => checkedBlobChunks(dir, hash, size, chunk)));
+      const refused = await failure(() => store.putChunks('blobs/damaged', size, (chunk) => new BlobStore(dir).pieces(hash, size, chunk)));
       expect(refused.code).toBe('BLOB_CORRUPT');
       expect(refused.message).toContain(hash.slice(0, 12));
       expect(await store.head('blobs/damaged')).toBeUndefined();

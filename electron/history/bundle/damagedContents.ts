@@ -2,7 +2,6 @@ import { HindsightError, isHindsightError } from '../../../shared/errors.js';
 import type { DamagedContents } from '../../../shared/contract/values.js';
 import { damagedVersionsText } from '../../../shared/damagedVersions.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { checkBlobWhole } from '../store/checkBlobWhole.js';
 
 // What an export would pass on that is not good: the blobs it carries that are damaged or missing.
 // Known ones (verify or any reader found them: damaged_blobs) are told by the index before a byte
@@ -30,7 +29,7 @@ export function namedDamage(store: ProjectStore, blob: { hash: string; size: num
 /** 'missing' or 'corrupt' when the blob does not read whole as its name; undefined when it does. */
 function problemOf(store: ProjectStore, blob: { hash: string; size: number }): DamagedContents['problem'] | undefined {
   try {
-    checkBlobWhole(store.blobsDir, blob.hash, blob.size);
+    store.blobs.checkWhole(blob.hash, blob.size);
     return undefined;
   } catch (error) {
     if (!isBlobDamage(error)) throw error;

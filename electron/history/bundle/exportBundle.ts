@@ -5,7 +5,6 @@ import type { DamagedContents } from '../../../shared/contract/values.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { requireSnapshot } from '../db/requireSnapshot.js';
 import type { TransferMeter } from '../remote/transferMeter.js';
-import { checkedBlobChunks, readStoredForm } from '../store/blobReader.js';
 import { ReadAhead, type AheadForm, type ReadAheadOptions } from '../store/readAhead.js';
 import { toWire } from '../remote/layout/recordFormat.js';
 import {
@@ -136,7 +135,7 @@ export async function* bundleChunks(
   // A few rows (one per machine whose snapshots this history holds): one record, even when empty.
   out.push(jsonRecord(KIND.lines, plan.lines));
   meter?.enter('data', { bytes: plan.header.counts.bytes, files: plan.blobs.length });
-  const ahead = ReadAhead.over(store.blobsDir, plan.blobs, { ...readAhead, keepCompressed: true });
+  const ahead = ReadAhead.over(store.blobs, plan.blobs, { ...readAhead, keepCompressed: true });
   try {
     for (const blob of plan.blobs) {
       signal?.throwIfAborted();
@@ -148,7 +147,7 @@ export async function* bundleChunks(
         yield* out.full();
       } else {
         out.push(blobHead(blob.hash, blob.size));
-        for (const chunk of read ? [read.bytes] : checkedBlobChunks(store.blobsDir, blob.hash, blob.size, OUT_CHUNK)) {
+        for (const chunk of read ? [read.bytes] : store.blobs.pieces(blob.hash, blob.size, OUT_CHUNK)) {
           out.push(chunk);
           meter?.add({ bytes: chunk.length });
           yield* out.full();
@@ -168,7 +167,7 @@ export async function* bundleChunks(
 
 /** A blob's compressed form as the store keeps it; undefined when it is kept raw (read through the checked chunks). */
 function keptForm(store: ProjectStore, blob: { hash: string; size: number }): AheadForm | undefined {
-  const kept = readStoredForm(store.blobsDir, blob.hash, blob.size);
+  const kept = store.blobs.storedForm(blob.hash, blob.size);
   return kept.form === 'compressed' ? kept : undefined;
 }
 

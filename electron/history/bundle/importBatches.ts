@@ -2,6 +2,7 @@ import type { CopyPool } from '../store/copyPool.js';
 import { PLACE_CHECK, PLACE_COMPRESSED, PLACE_REWRITE, type PlaceFailure, type PlaceResult } from '../store/copyProtocol.js';
 import { count, countMax } from '../trace.js';
 import type { ByteReader } from './byteReader.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // An import's blob records, gathered from the stream into batches and checked and placed on the
 // copy workers (store/checkAndPlace.ts): this thread only reads the bundle, checks each record's
@@ -48,7 +49,7 @@ export class ImportBatches {
 
   constructor(
     private readonly pool: CopyPool,
-    private readonly blobsDir: string,
+    private readonly blobs: BlobStore,
     private readonly callbacks: BatchCallbacks,
   ) {}
 
@@ -111,14 +112,13 @@ export class ImportBatches {
     countMax('import.placeBatchesInFlight', this.inFlight.size + 1);
     countMax('import.placeBytesInFlight', this.bytesInFlight);
     const job = {
-      blobsDir: this.blobsDir,
       bytes: new Uint8Array(batch.bytes.buffer, batch.bytes.byteOffset, batch.used),
       hashes: batch.hashes,
       sizes: batch.sizes,
       lengths: batch.lengths,
       modes: Uint8Array.from(batch.modes),
     };
-    const done = this.pool.place(job).then(
+    const done = this.pool.place(this.blobs, job).then(
       (result) => this.took(seq, batch, result),
       (error: unknown) => this.failed(seq, error),
     );

@@ -5,7 +5,8 @@ import type { CompactLook } from '../store/compactBlob.js';
 // bytes moved, not copied).
 
 export interface LookRequest {
-  blobsDir: string;
+  /** The history store whose blobs are looked at (the thread opens its BlobStore). */
+  storeDir: string;
   blobs: { hash: string; size: number }[];
 }
 

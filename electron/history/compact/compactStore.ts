@@ -4,7 +4,6 @@ import type { CompressRange } from '../db/compactQueries.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { throttleProgress } from '../progressThrottle.js';
 import { COMPRESS_FROM, COMPRESS_UP_TO } from '../store/blobCodec.js';
-import { noteBlobDamage } from '../store/blobReader.js';
 import { placeCompacted, removeRawLeft, type CompactLook } from '../store/compactBlob.js';
 import { count } from '../trace.js';
 import { CompactThread } from './compactThread.js';
@@ -81,14 +80,14 @@ export async function compactStore(store: ProjectStore, options: CompactOptions)
       const batch = nextBatch(store, after);
       if (batch.length === 0) break;
       after = batch[batch.length - 1]!.hash;
-      const looks = await thread.look(store.blobsDir, batch);
+      const looks = await thread.look(store.storeDir, batch);
       // Asked to stop while the batch was looked at: it is dropped whole (nothing of it written).
       if (options.signal?.aborted) {
         result.stopped = true;
         break;
       }
       const sizes = new Map(batch.map((b) => [b.hash, b.size]));
-      for (const look of looks) if (look.kind === 'damaged') noteBlobDamage(store.blobsDir, look.hash, 'corrupt');
+      for (const look of looks) if (look.kind === 'damaged') store.blobs.noteDamage(look.hash, 'corrupt');
       if (result.dryRun) tally(result, looks, sizes, undefined);
       else {
         // Stopped while waiting for the writer lock (the store may be closing): nothing written.
@@ -172,11 +171,11 @@ function settle(store: ProjectStore, looks: readonly CompactLook[], sizes: Reado
     const look = byHash.get(hash)!;
     switch (look.kind) {
       case 'convert':
-        return { stored: placeCompacted(store.blobsDir, hash, look.bytes), keptRaw: false };
+        return { stored: placeCompacted(store.blobs, hash, look.bytes), keptRaw: false };
       case 'keep':
         return { stored: sizes.get(hash)!, keptRaw: true };
       case 'compressed':
-        if (look.rawLeft) removeRawLeft(store.blobsDir, hash);
+        if (look.rawLeft) removeRawLeft(store.blobs, hash);
         return { stored: look.stored, keptRaw: false };
       default:
         return undefined;

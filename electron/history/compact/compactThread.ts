@@ -13,8 +13,8 @@ import type { LookReply, LookRequest } from './compactProtocol.js';
 export class CompactThread {
   readonly #host = new WorkerHost<LookRequest, LookReply>(workerScript('compactWorker'), { name: 'The compaction thread', lowPriority: true });
 
-  async look(blobsDir: string, blobs: { hash: string; size: number }[]): Promise<CompactLook[]> {
-    const looks = await this.#host.request({ blobsDir, blobs });
+  async look(storeDir: string, blobs: { hash: string; size: number }[]): Promise<CompactLook[]> {
+    const looks = await this.#host.request({ storeDir, blobs });
     count('compact.workerBatches');
     if (this.#host.niceness === LOWEST_PRIORITY) count('compact.lowPriorityBatches');
     return looks;

@@ -1,9 +1,7 @@
-import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isHindsightError } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
 import type { Progress } from '../../../shared/progress.js';
-import { makePrivateDir } from '../privateModes.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { BaselineBatches, baselineBatchFiles, type BatchSink } from '../store/baselineBatches.js';
@@ -87,7 +85,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   const here: BatchSink = { stage: (batch) => store.index.stageBaseline(batch) };
   const batches = new BaselineBatches(() => commitThread ?? here, options.baselineBatchFiles ?? baselineBatchFiles());
   const filing = startFiling({
-    blobsDir: store.blobsDir,
+    blobs: store.blobs,
     pool,
     cloneMode: options.cloneMode,
     signal: options.signal,
@@ -209,6 +207,5 @@ function keepNothingAfter(store: ProjectStore, error: unknown): void {
  */
 function dropUnnamedBlobs(store: ProjectStore): void {
   if (store.index.baselineId() !== undefined) return;
-  rmSync(store.blobsDir, { recursive: true, force: true });
-  makePrivateDir(store.blobsDir);
+  store.blobs.empty();
 }

@@ -6,18 +6,17 @@ import { HistoryIndex } from '../db/historyIndex.js';
 import { refuseNewerStore } from '../db/schemaVersion.js';
 import { assertIndexFile } from '../db/indexFile.js';
 import { GitContext } from '../git/gitContext.js';
-import { onBlobDamage } from '../store/blobReader.js';
-import { hasBlob, holdsAnyBlob } from '../store/blobFiles.js';
-import { blobsDirOf, historyBackupPath, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
+import { BlobStore } from '../store/blobStore.js';
+import { historyBackupPath, historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { fsError } from '../fsErrors.js';
 import { diskSpelling } from '../paths/diskSpelling.js';
-import { ensurePrivateFile, makePrivateDir, tightenDir } from '../privateModes.js';
+import { ensurePrivateFile, tightenDir } from '../privateModes.js';
 import { dataDirWithin } from './dataDirPlace.js';
 import { currentIdentity, sameIdentity, type FolderIdentity } from './folderIdentity.js';
 import { projectIdOf } from './projectId.js';
 import { WriterLock } from './writerLock.js';
 
-// One project's history store, open: its folder, its blob folder, its index and its writer lock.
+// One project's history store, open: its folder, its blob store (store/blobStore.ts), its index and its writer lock.
 // Opening refuses a store written by a newer Hindsight before touching it, and a folder that was
 // replaced at the same path; the temps of writes that never finished are swept by the next writer
 // (writerLock.ts), never by a reader.
@@ -32,18 +31,18 @@ export class ProjectStore {
     readonly projectId: string,
     readonly root: string,
     readonly storeDir: string,
-    readonly blobsDir: string,
+    readonly blobs: BlobStore,
     readonly index: HistoryIndex,
     readonly identity: FolderIdentity,
     /** The data folder's project path when it lies inside the project: never recorded, never written by a restore. */
     readonly dataFolder: string | undefined,
   ) {
     this.git = new GitContext(root);
-    this.writer = new WriterLock({ storeDir, blobsDir, root, index });
+    this.writer = new WriterLock({ storeDir, blobs, root, index });
     // Every snapshot records the branch and commit it was taken on, whoever writes it.
     index.setSnapshotContext(() => this.git.snapshotContext());
     // A blob any reader finds missing or damaged is marked, so its name is no longer trusted.
-    this.stopDamageMarks = onBlobDamage(blobsDir, (hash, problem) => {
+    this.stopDamageMarks = blobs.onDamage((hash, problem) => {
       if (index.open) index.markDamaged(hash, problem);
     });
   }
@@ -62,15 +61,15 @@ export class ProjectStore {
     if (!identity) throw new HindsightError('FOLDER_NOT_FOUND', `The folder ${folder} does not exist.`, { path: folder });
     const projectId = projectIdOf(root);
     const storeDir = projectStoreDir(dataDir, projectId);
-    const blobsDir = blobsDirOf(storeDir);
+    const blobs = BlobStore.of(storeDir);
     // An index that is there but unreadable, or written by a newer Hindsight, is refused before
     // anything in the store is made, narrowed or opened.
     assertIndexFile(historyDbPath(storeDir), holdsHistory(storeDir));
     refuseNewerStore(historyDbPath(storeDir));
     try {
-      makePrivateDir(blobsDir);
+      blobs.makeFolder();
       // Folders an earlier Hindsight made under the umask: private now, before anything is read.
-      for (const dir of [dirname(storeDir), storeDir, blobsDir]) tightenDir(dir);
+      for (const dir of [dirname(storeDir), storeDir]) tightenDir(dir);
       // SQLite makes its files with the database's mode: made 0600 here, its -wal and -shm follow.
       ensurePrivateFile(historyDbPath(storeDir));
     } catch (error) {
@@ -80,7 +79,7 @@ export class ProjectStore {
     const index = new HistoryIndex(historyDbPath(storeDir), {
       expectHistory: holdsHistory(storeDir),
       onSnapshot: onSnapshot && ((snapshot, effect) => onSnapshot(projectId, snapshot, effect)),
-      blobPresent: (hash) => hasBlob(blobsDir, hash),
+      blobPresent: (hash) => blobs.has(hash),
     });
     try {
       checkRecordedIdentity(index, root, identity);
@@ -88,7 +87,7 @@ export class ProjectStore {
       index.close();
       throw error;
     }
-    return new ProjectStore(projectId, root, storeDir, blobsDir, index, identity, dataFolder);
+    return new ProjectStore(projectId, root, storeDir, blobs, index, identity, dataFolder);
   }
 
   /** Fails when the folder vanished or was replaced since the store was opened. */
@@ -118,7 +117,7 @@ export class ProjectStore {
  */
 export function holdsHistory(storeDir: string): boolean {
   if (existsSync(historyBackupPath(storeDir))) return true;
-  return holdsAnyBlob(blobsDirOf(storeDir));
+  return BlobStore.of(storeDir).holdsAny();
 }
 
 export function resolveFolder(folder: string): string {

@@ -1,7 +1,8 @@
 import { copyFileSync, existsSync, renameSync } from 'node:fs';
 import { whyUnreadable } from '../db/indexFile.js';
 import { unreadableIndex } from '../db/sqliteErrors.js';
-import { blobsDirOf, historyBackupPath, historyDbPath } from '../store/storeLayout.js';
+import { BlobStore } from '../store/blobStore.js';
+import { historyBackupPath, historyDbPath } from '../store/storeLayout.js';
 import { holdsHistory } from './projectStore.js';
 import { WriterLock } from './writerLock.js';
 
@@ -19,7 +20,7 @@ export interface IndexSwap {
 
 export async function bringBackIndex(storeDir: string, root: string, now = new Date()): Promise<IndexSwap> {
   const file = historyDbPath(storeDir);
-  const writer = new WriterLock({ storeDir, blobsDir: blobsDirOf(storeDir), root });
+  const writer = new WriterLock({ storeDir, blobs: BlobStore.of(storeDir), root });
   return writer.hold(async () => {
     const problem = unreadable(file, storeDir);
     if (!problem) return { restoredFrom: null, damagedKeptAt: null };

@@ -4,7 +4,7 @@ import { recoverRestore, type RecoveredRestore } from '../restore/restoreRecover
 import { sweepRestoreTemps } from '../restore/restoreTemps.js';
 import { writerLockPath } from '../store/storeLayout.js';
 import { noteSwept, sweepDue } from '../store/sweepDue.js';
-import { sweepTemps } from '../store/sweepTemps.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // One writer per project at a time, across processes: a first copy, a rescan, a change group, a
 // restore or a checkpoint runs holding the store's writer lock (a file lock, fileLock.ts), so two
@@ -31,7 +31,7 @@ export class WriterLock {
   /** The killed restores this process's sweeps completed or put back, oldest first. */
   readonly recovered: RecoveredRestore[] = [];
 
-  constructor(private readonly store: { storeDir: string; blobsDir: string; root: string; index?: HistoryIndex }) {}
+  constructor(private readonly store: { storeDir: string; blobs: BlobStore; root: string; index?: HistoryIndex }) {}
 
   async hold<T>(work: () => Promise<T>, wait: WriterWait = {}): Promise<T> {
     const lock = await acquireFileLock(writerLockPath(this.store.storeDir), {
@@ -44,11 +44,11 @@ export class WriterLock {
     try {
       if (!this.swept || lock.tookOver) {
         if (lock.tookOver || sweepDue(this.store.storeDir)) this.sweepBlobTemps();
-        const { index, root, blobsDir } = this.store;
+        const { index, root, blobs } = this.store;
         const recover =
           index &&
           ((killed: Parameters<typeof recoverRestore>[1], temps: Parameters<typeof recoverRestore>[2]) => {
-            this.recovered.push(recoverRestore({ root, blobsDir, index }, killed, temps));
+            this.recovered.push(recoverRestore({ root, blobs, index }, killed, temps));
           });
         sweepRestoreTemps(this.store.storeDir, root, recover);
         this.swept = true;
@@ -60,7 +60,7 @@ export class WriterLock {
   }
 
   private sweepBlobTemps(): void {
-    sweepTemps(this.store.blobsDir);
+    this.store.blobs.sweepTemps();
     noteSwept(this.store.storeDir);
   }
 }

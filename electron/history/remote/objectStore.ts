@@ -28,7 +28,7 @@ export interface ObjectStore {
   /**
    * Writes an object of `size` bytes, in parts when large, never holding more than one part:
    * `read(chunk)` yields the bytes in pieces of at most `chunk` bytes. The reader checks what it
-   * reads (store/blobReader.ts: a blob damaged on disk throws after its last piece), and the
+   * reads (store/blobStore.ts: a blob damaged on disk throws after its last piece), and the
    * object is completed only after the reader ended without an error, so damaged bytes never
    * land on the remote under a name they do not match.
    */

@@ -6,6 +6,7 @@ import { dropTemp, moveIntoPlace, writeTemp } from './replaceFile.js';
 import type { RestoreTemps } from './restoreTemps.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
 import { appendAll } from '../../../shared/largeArrays.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // Writes many versions into the project: each one into a temp beside its target (replaceFile.ts,
 // named and journaled by the restore's RestoreTemps), the handle given to the closer, and the
@@ -27,7 +28,7 @@ export class BulkWriter {
   private readonly buffer = Buffer.allocUnsafe(CHUNK);
 
   constructor(
-    private readonly blobsDir: string,
+    private readonly blobs: BlobStore,
     private readonly closer: Closer,
     private readonly temps: RestoreTemps,
     private readonly folders: FolderMaker,
@@ -40,12 +41,12 @@ export class BulkWriter {
     try {
       this.makeFolder(dirname(absTarget), path);
       if (version.type === 'symlink') {
-        writeVersion(this.blobsDir, version, absTarget, path, this.temps);
+        writeVersion(this.blobs, version, absTarget, path, this.temps);
         this.done(path, 0);
         return;
       }
       temp = this.temps.tempFor(absTarget);
-      fd = writeTemp(this.blobsDir, version, temp, path, this.buffer);
+      fd = writeTemp(this.blobs, version, temp, path, this.buffer);
     } catch (error) {
       this.failures.push({ path, error: error as Error });
       return;

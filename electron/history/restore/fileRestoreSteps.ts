@@ -56,7 +56,7 @@ export async function takeFileSteps<T>(store: ProjectStore, path: string, steps:
     committed = commit();
     faultPoint('restore-committed');
   } catch (error) {
-    const back = rollBack(store.root, store.blobsDir, steps, temps);
+    const back = rollBack(store.root, store.blobs, steps, temps);
     temps.abandon(store.root);
     // Nothing had changed yet (the write itself failed): the failure as it is.
     throw back.putBack.length === 0 && back.leftAlone.length === 0 ? error : putBackError(error, back, path);

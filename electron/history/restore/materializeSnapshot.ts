@@ -20,12 +20,12 @@ import type { FileEntry } from '../../../shared/history.js';
 import { fsError } from '../fsErrors.js';
 import type { ProgressSink } from '../progressThrottle.js';
 import { TransferMeter } from '../remote/transferMeter.js';
-import { copyBlobInto } from '../store/blobReader.js';
 import { ReadAhead, type ReadAheadOptions } from '../store/readAhead.js';
 import { BackgroundCloser, closeFailuresError, makeCloser, type Closer } from './backgroundCloser.js';
 import { FolderMaker } from './folderMaker.js';
 import { assertProjectPath } from './safeTarget.js';
 import { fsArg } from '../paths/fsPath.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // Writes one snapshot into a new (or empty) folder: every file with its exact bytes and mode,
 // every link as a link, every folder holding them with the mode recorded at that snapshot. It
@@ -58,16 +58,16 @@ export interface BlobSource {
 }
 
 /**
- * The project's own blob store, every blob hashed while it is read (store/blobReader.ts); the
+ * The project's own blob store, every blob hashed while it is read (store/blobStore.ts); the
  * small blobs of a long list are read ahead on worker threads (store/readAhead.ts).
  */
-export function localBlobSource(blobsDir: string, readAhead?: ReadAheadOptions): BlobSource {
+export function localBlobSource(blobs: BlobStore, readAhead?: ReadAheadOptions): BlobSource {
   const buffer = Buffer.allocUnsafe(CHUNK);
   let ahead: ReadAhead | undefined;
   return {
     expect(files) {
       ahead = ReadAhead.over(
-        blobsDir,
+        blobs,
         files.filter((f) => f.type !== 'symlink').map((f) => ({ hash: f.hash, size: f.size, path: f.path })),
         readAhead,
       );
@@ -75,7 +75,7 @@ export function localBlobSource(blobsDir: string, readAhead?: ReadAheadOptions):
     writeInto(hash, size, fd) {
       const read = ahead?.take({ hash, size });
       if (read) return read.then((bytes) => writeAll(fd, bytes));
-      copyBlobInto(blobsDir, hash, fd, buffer, size);
+      blobs.copyInto(hash, fd, buffer, size);
     },
     async close() {
       await ahead?.close();

@@ -2,8 +2,8 @@ import { chmodSync, closeSync, constants, fchmodSync, mkdirSync, openSync, renam
 import { dirname } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
-import { cloneBlobTo, copyBlobInto } from '../store/blobReader.js';
 import { fsArg } from '../paths/fsPath.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // The one home of a restore's temp-and-rename: a version's bytes (or link) go to a temp beside
 // the target with the exact mode, and the temp is renamed over the target, so the file is at every
@@ -33,9 +33,9 @@ export function makeParent(absTarget: string, path: string): void {
 }
 
 /** The temp, closed, with the version's bytes (cloned where the file system can) and exact mode. */
-export function cloneTemp(blobsDir: string, file: StoredFile, temp: string, path: string): void {
+export function cloneTemp(blobs: BlobStore, file: StoredFile, temp: string, path: string): void {
   try {
-    cloneBlobTo(blobsDir, file.hash, fsArg(temp), file.size, { path, versionId: file.versionId });
+    blobs.cloneTo(file.hash, fsArg(temp), file.size, { path, versionId: file.versionId });
     // The blob is private (0600) and the copy took the umask: the recorded bits, exactly.
     chmodSync(fsArg(temp), file.mode & 0o7777);
   } catch (error) {
@@ -48,7 +48,7 @@ export function cloneTemp(blobsDir: string, file: StoredFile, temp: string, path
  * The temp with the version's bytes and mode, still open: the caller closes it (a bulk restore
  * hands the close to its closer) and then moves it into place.
  */
-export function writeTemp(blobsDir: string, file: StoredFile, temp: string, path: string, buffer: Buffer): number {
+export function writeTemp(blobs: BlobStore, file: StoredFile, temp: string, path: string, buffer: Buffer): number {
   let fd: number;
   try {
     fd = openSync(fsArg(temp), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
@@ -56,7 +56,7 @@ export function writeTemp(blobsDir: string, file: StoredFile, temp: string, path
     throw fsError('write a temp for', path, error, 'RESTORE_FAILED');
   }
   try {
-    copyBlobInto(blobsDir, file.hash, fd, buffer, file.size, { path, versionId: file.versionId });
+    blobs.copyInto(file.hash, fd, buffer, file.size, { path, versionId: file.versionId });
     // The open applied the umask; the restored file must carry the recorded bits exactly.
     fchmodSync(fd, file.mode & 0o7777);
   } catch (error) {

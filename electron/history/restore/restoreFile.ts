@@ -5,7 +5,6 @@ import { isUnderPrefix } from '../../../shared/projectPath.js';
 import type { NewBlob, NewOrigin, NewSnapshot } from '../db/commitSnapshot.js';
 import { gitFileAt } from '../git/gitFileAt.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { storeBytes } from '../store/storeBytes.js';
 import { statPath } from '../walk/statPath.js';
 import { undoesFileRestore } from './restoreOrigin.js';
 import { safeTarget } from './safeTarget.js';
@@ -87,7 +86,7 @@ export async function restoreFromGit(store: ProjectStore, path: string, source: 
   checkTarget(store, path);
   const git = await gitFileAt(store.git, path, source);
   // Git's bytes repair a blob found damaged, like any other copy of them.
-  const { hash, repaired, stored } = storeBytes(git.bytes, store.blobsDir, undefined, false, new Set(store.index.damagedHashes()));
+  const { hash, repaired, stored } = store.blobs.put(git.bytes, { rewrite: new Set(store.index.damagedHashes()) });
   if (repaired) store.index.clearDamaged([hash]);
   const target = git.type === 'symlink' ? git.bytes.toString('utf8') : null;
   const contents: Contents = { hash, size: git.bytes.length, mode: git.mode, type: git.type, target, modesAt: store.index.latestSnapshotId() ?? 0 };

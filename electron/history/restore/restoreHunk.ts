@@ -7,8 +7,6 @@ import { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
 import { fsArg } from '../paths/fsPath.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { readBlobHead } from '../store/blobReader.js';
-import { storeBytes } from '../store/storeBytes.js';
 import { versionName } from '../db/versionOrdinal.js';
 import { checkTarget, putBack, type RecordBefore } from './restoreFile.js';
 import { safeTarget } from './safeTarget.js';
@@ -48,7 +46,7 @@ export async function restoreHunk(
   if (createHash('sha256').update(current.bytes).digest('hex') !== diskHash) {
     throw new HindsightError('FILE_CHANGED', `${path} changed since it was compared: compare it again, then restore the change.`, { path });
   }
-  const versionText = asText(readBlobHead(store.blobsDir, version.hash, version.size, version.size, { path, versionId }), path);
+  const versionText = asText(store.blobs.head(version.hash, version.size, version.size, { path, versionId }), path);
   const currentText = asText(current.bytes, path);
   const diff = diffTexts(versionText, currentText);
   const block = diff.blocks.find((b) => b.aStart === hunk.aStart && b.aEnd === hunk.aEnd && b.bStart === hunk.bStart && b.bEnd === hunk.bEnd);
@@ -56,7 +54,7 @@ export async function restoreHunk(
     throw new HindsightError('BAD_REQUEST', `That change is not one of the differences between ${path} and this version: compare them again.`, { path, hunk });
   }
   const bytes = Buffer.from(spliceLines(versionText, currentText, block), 'utf8');
-  const { hash, repaired, stored } = storeBytes(bytes, store.blobsDir, undefined, false, new Set(store.index.damagedHashes()));
+  const { hash, repaired, stored } = store.blobs.put(bytes, { rewrite: new Set(store.index.damagedHashes()) });
   if (repaired) store.index.clearDamaged([hash]);
   const name = versionName(store.index, path, versionId);
   // The file keeps its own mode: only lines change.

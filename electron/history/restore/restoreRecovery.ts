@@ -2,6 +2,7 @@ import type { RecoveredRestore } from '../../../shared/history.js';
 import type { HistoryIndex } from '../db/historyIndex.js';
 import { changedSince, rollBack } from './restoreRollback.js';
 import type { KilledRestore, RestoreTemps } from './restoreTemps.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // A snapshot restore killed midway, as the next writer finds its journal (before its catch-up, so
 // the catch-up records the folder as it ends): recorded already (its snapshot committed, only the
@@ -10,7 +11,7 @@ import type { KilledRestore, RestoreTemps } from './restoreTemps.js';
 
 export type { RecoveredRestore };
 
-export function recoverRestore(store: { root: string; blobsDir: string; index: HistoryIndex }, killed: KilledRestore, temps: RestoreTemps): RecoveredRestore {
+export function recoverRestore(store: { root: string; blobs: BlobStore; index: HistoryIndex }, killed: KilledRestore, temps: RestoreTemps): RecoveredRestore {
   const latest = store.index.latestSnapshotId() ?? null;
   const recorded = latest !== null && latest !== killed.latestBefore && store.index.snapshot(latest)?.kind === 'restore';
   if (recorded) {
@@ -20,5 +21,5 @@ export function recoverRestore(store: { root: string; blobsDir: string; index: H
       leftAlone: changedSince(store.root, killed.steps).map((path) => ({ path, reason: 'changed since the restore' })),
     };
   }
-  return { outcome: 'rolled-back', ...rollBack(store.root, store.blobsDir, killed.steps, temps) };
+  return { outcome: 'rolled-back', ...rollBack(store.root, store.blobs, killed.steps, temps) };
 }

@@ -5,6 +5,7 @@ import { fsPath, linkTarget } from '../paths/fsPath.js';
 import type { PathState, RestoreStep } from './restoreSteps.js';
 import type { RestoreTemps } from './restoreTemps.js';
 import { writeVersion } from './writeVersion.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // Puts a restore's steps back, last first: each path that holds what its step left is given what
 // it held before (a file or link from its recorded blob, a folder made again with the mode it had,
@@ -20,7 +21,7 @@ export interface RollbackOutcome {
   leftAlone: { path: string; reason: string }[];
 }
 
-export function rollBack(root: string, blobsDir: string, steps: readonly RestoreStep[], temps: RestoreTemps): RollbackOutcome {
+export function rollBack(root: string, blobs: BlobStore, steps: readonly RestoreStep[], temps: RestoreTemps): RollbackOutcome {
   const outcome: RollbackOutcome = { putBack: [], leftAlone: [] };
   const folders: FolderBack[] = [];
   for (const { path, states } of chains(steps)) {
@@ -32,7 +33,7 @@ export function rollBack(root: string, blobsDir: string, steps: readonly Restore
       continue;
     }
     try {
-      putBefore(root, blobsDir, path, now, original, temps);
+      putBefore(root, blobs, path, now, original, temps);
       outcome.putBack.push(path);
       if (original?.type === 'folder' && original.mode !== undefined) folders.push({ path, mode: original.mode });
     } catch (error) {
@@ -87,7 +88,7 @@ function chains(steps: readonly RestoreStep[]): { path: string; states: PathStat
   return [...byPath.values()].sort((a, b) => b.last - a.last);
 }
 
-function putBefore(root: string, blobsDir: string, path: string, now: PathState, before: PathState, temps: RestoreTemps): void {
+function putBefore(root: string, blobs: BlobStore, path: string, now: PathState, before: PathState, temps: RestoreTemps): void {
   const at = fsPath(root, path);
   // What stands there first goes when it is of another kind than what comes back.
   if (now?.type === 'folder' && before?.type !== 'folder') rmdirSync(at);
@@ -97,7 +98,7 @@ function putBefore(root: string, blobsDir: string, path: string, now: PathState,
     // Its mode is set once what it held is back (setFolderModes).
     mkdirSync(at, { recursive: true });
   } else {
-    writeVersion(blobsDir, { ...before, target: before.target ?? null }, join(root, path), path, temps);
+    writeVersion(blobs, { ...before, target: before.target ?? null }, join(root, path), path, temps);
   }
 }
 

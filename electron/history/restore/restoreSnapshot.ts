@@ -104,7 +104,7 @@ export async function executeRestore(
     snapshotId = commitRestore(store, plan, deleted, origin);
     faultPoint('restore-committed');
   } catch (error) {
-    const back = rollBack(store.root, store.blobsDir, plan.steps, temps);
+    const back = rollBack(store.root, store.blobs, plan.steps, temps);
     temps.abandon(store.root);
     throw putBackError(error, back, plan.prefix ?? 'the project');
   }

@@ -63,7 +63,7 @@ export async function snapshotIntoFolder(
     folderModeOf: (path: string) => modes.folderMode(snapshotId, path),
     emptyFolders: store.index.emptyFoldersAt(snapshotId, files),
   };
-  const written = await materializeSnapshot(contents, target, options.source ?? localBlobSource(store.blobsDir), {
+  const written = await materializeSnapshot(contents, target, options.source ?? localBlobSource(store.blobs), {
     background: backgroundCloseWanted(process.env, process.platform, options.backgroundClose),
     signal: options.signal,
     onProgress: options.onProgress,

@@ -47,7 +47,7 @@ export async function takeSteps(store: ProjectStore, plan: StepsToTake, temps: R
     faultPoint('restore-step-taken');
   }
   faultPoint('restore-cleared');
-  const bulk = new BulkWriter(store.blobsDir, run.closer, temps, folderModes, (_path, bytes) => run.onStep(bytes));
+  const bulk = new BulkWriter(store.blobs, run.closer, temps, folderModes, (_path, bytes) => run.onStep(bytes));
   let stopped = false;
   for (const step of writes) {
     if (run.signal?.aborted) {

@@ -1,7 +1,6 @@
 import type { PruneArchive } from '../../../shared/contract/values.js';
 import { isHindsightError } from '../../../shared/errors.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { hasBlob, removeBlob } from '../store/blobFiles.js';
 import { faultPoint } from '../faultPoint.js';
 import { count } from '../trace.js';
 import { decodeChunk } from './pruneProtocol.js';
@@ -34,7 +33,7 @@ export function archivable(store: ProjectStore, plan: Plan): { hashes: string[];
     for (const hash of decodeChunk(encoded).unreferencedBlobs) {
       if (seen.has(hash)) continue;
       seen.add(hash);
-      if (!hasBlob(store.blobsDir, hash)) continue;
+      if (!store.blobs.has(hash)) continue;
       hashes.push(hash);
       bytes += store.index.blobSize(hash) ?? 0;
     }
@@ -59,7 +58,7 @@ export async function archiveThinned(store: ProjectStore, plan: Plan, target: Ar
   for (const hash of hashes) {
     if (!target.holds(hash)) continue;
     const size = store.index.blobSize(hash) ?? 0;
-    removeBlob(store.blobsDir, hash);
+    store.blobs.remove(hash);
     count('prune.archivedBlobs');
     result.movedBlobs++;
     result.movedBytes += size;

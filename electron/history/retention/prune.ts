@@ -1,7 +1,6 @@
 import type { PruneResult } from '../../../shared/contract/values.js';
 import type { RetentionPolicy } from '../../../shared/retention.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { removeBlob } from '../store/blobFiles.js';
 import { faultPoint } from '../faultPoint.js';
 import { count } from '../trace.js';
 import { decodeChunk, type PlanSummary } from './pruneProtocol.js';
@@ -139,7 +138,7 @@ function chunkRows(): number {
 function collect(store: ProjectStore, now: number, graceMs: number): { blobs: number; bytes: number } {
   const done = { blobs: 0, bytes: 0 };
   const unlink = (hash: string) => {
-    removeBlob(store.blobsDir, hash);
+    store.blobs.remove(hash);
     faultPoint('prune-deleting');
   };
   for (;;) {

@@ -24,7 +24,7 @@ export class PrunePlanner {
       type: 'plan',
       file: this.store.index.file,
       workTree: this.store.git.repository()?.workTree ?? null,
-      blobsDir: this.store.blobsDir,
+      storeDir: this.store.storeDir,
       ...request,
     };
     return this.#received(await this.#host.request(message));

@@ -16,9 +16,9 @@ export interface PlanRequest {
   decisions: boolean;
   /** About this many rows per chunk (PruneChunk). */
   chunkRows: number;
-  /** The project's git work tree (null: none) and its blobs, for the uncommitted rule. */
+  /** The project's git work tree (null: none) and its history store (its blobs), for the uncommitted rule. */
   workTree: string | null;
-  blobsDir: string;
+  storeDir: string;
 }
 
 /** What the result reports of a plan (PruneResult), without its rows. */

@@ -1,4 +1,5 @@
 import { PruneReader } from '../db/pruneReader.js';
+import { BlobStore } from '../store/blobStore.js';
 import { serveRequests } from '../serveRequests.js';
 import { planPrune } from './planPrune.js';
 import { pruneChunks } from './pruneChunks.js';
@@ -19,7 +20,7 @@ async function plan(request: PlanRequest): Promise<PlanMessage> {
   const { fingerprint, rows } = source.read();
   const { young } = youngVersions(rows, request.policy);
   const { uncommitted, computed } = await uncommittedVersions(
-    { workTree: request.workTree ?? undefined, blobsDir: request.blobsDir, knownOids: (hashes) => source.gitOids(hashes) },
+    { workTree: request.workTree ?? undefined, blobs: BlobStore.of(request.storeDir), knownOids: (hashes) => source.gitOids(hashes) },
     young,
   );
   const made = planPrune({ ...rows, uncommittedVersions: uncommitted, policy: request.policy, budget: request.budget });

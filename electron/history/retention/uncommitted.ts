@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RetentionPolicy } from '../../../shared/retention.js';
 import { effectiveTimes } from '../../../shared/retentionBuckets.js';
 import { blobsPresent } from '../git/catFileBatchCheck.js';
-import { checkedBlobChunks } from '../store/blobReader.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // Which young versions hold work git does not have: a local history exists for exactly that, so
 // a prune never removes them. The rule is exact: a version's bytes are in git when git's object
@@ -49,7 +49,7 @@ export function youngVersions(
 /** Where the rule looks: the project's git work tree (undefined: none), the blobs, and git's ids already known (history.db). */
 export interface UncommittedSource {
   workTree: string | undefined;
-  blobsDir: string;
+  blobs: BlobStore;
   knownOids: (hashes: readonly string[]) => Map<string, string>;
 }
 
@@ -66,7 +66,7 @@ export async function uncommittedVersions(
   for (const v of young) {
     let oid = known.get(v.hash);
     if (oid === undefined) {
-      oid = gitBlobOid(source.blobsDir, v.hash, v.size);
+      oid = gitBlobOid(source.blobs, v.hash, v.size);
       if (oid === undefined) {
         uncommitted.add(v.id);
         continue;
@@ -84,10 +84,10 @@ export async function uncommittedVersions(
 const PIECE = 1024 * 1024;
 
 /** git's object id of a stored blob, read through the blob reader; undefined when it cannot be read (then it counts as uncommitted). */
-function gitBlobOid(blobsDir: string, hash: string, size: number): string | undefined {
+function gitBlobOid(blobs: BlobStore, hash: string, size: number): string | undefined {
   const oid = createHash('sha1').update(`blob ${size}\0`);
   try {
-    for (const piece of checkedBlobChunks(blobsDir, hash, size, PIECE)) oid.update(piece);
+    for (const piece of blobs.pieces(hash, size, PIECE)) oid.update(piece);
   } catch {
     return undefined;
   }

@@ -70,7 +70,7 @@ export class BlobScans {
   }
 
   #scan(hash: string, size: number): BlobMatches {
-    const read = readBlobText(this.source.blobsDir, hash, size);
+    const read = readBlobText(this.source.blobs, hash, size);
     count('search.blobReads');
     if (read.state === 'unreadable') this.#unreadable.add(hash);
     if (read.state !== 'text') return null;

@@ -1,7 +1,8 @@
 import { isHindsightError } from '../../../shared/errors.js';
 import type { BlobTextState } from '../db/historyIndex.js';
-import { readBlobWhole, type ReadScratch } from '../store/blobReader.js';
+import { type ReadScratch } from '../store/blobWhole.js';
 import { textContents } from '../textContents.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // A stored blob's text for the search, read through the one blob reader: its state as the index
 // records it (text, binary, not UTF-8, or unreadable: missing or damaged), never a crash. The
@@ -12,10 +13,10 @@ export type BlobText = { state: 'text'; text: string } | { state: Exclude<BlobTe
 
 const scratch: ReadScratch = { buffer: Buffer.allocUnsafe(64 * 1024) };
 
-export function readBlobText(blobsDir: string, hash: string, size: number): BlobText {
+export function readBlobText(blobs: BlobStore, hash: string, size: number): BlobText {
   let bytes: Buffer;
   try {
-    bytes = readBlobWhole(blobsDir, hash, size, scratch);
+    bytes = blobs.whole(hash, size, scratch);
   } catch (error) {
     if (isHindsightError(error) && (error.code === 'BLOB_MISSING' || error.code === 'BLOB_CORRUPT')) return { state: 'unreadable' };
     throw error;

@@ -1,6 +1,7 @@
 import type { IndexedBlob } from '../db/historyIndex.js';
 import { count } from '../trace.js';
 import { readBlobText } from './blobText.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // One step of the search index build: the next blobs (in hash order after a cursor) the index has
 // not looked at, read, then recorded in one transaction. It runs in the build's worker thread
@@ -34,7 +35,7 @@ export interface BatchOutcome {
 
 export function indexBatch(
   target: BatchTarget,
-  blobsDir: string,
+  blobs: BlobStore,
   cursor: string,
   maxSize: number,
   limits = { blobs: BATCH_BLOBS, bytes: BATCH_BYTES },
@@ -46,7 +47,7 @@ export function indexBatch(
   for (const blob of next) {
     // At least one blob per batch, however large (up to the size limit).
     if (batch.length > 0 && bytes + blob.size > limits.bytes) break;
-    const read = readBlobText(blobsDir, blob.hash, blob.size);
+    const read = readBlobText(blobs, blob.hash, blob.size);
     batch.push(
       read.state === 'text' ? { hash: blob.hash, state: 'text', bytes: blob.size, text: read.text } : { hash: blob.hash, state: read.state, bytes: blob.size },
     );

@@ -1,6 +1,6 @@
 import { WriteGate } from '../db/writeGate.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import type { BlobProblem } from '../store/blobReader.js';
+import type { BlobProblem } from '../store/blobDamage.js';
 import { LOWEST_PRIORITY } from '../threadPriority.js';
 import { count } from '../trace.js';
 import { WorkerHost } from '../workerHost.js';
@@ -18,7 +18,7 @@ import type { BatchOutcome } from './indexBatch.js';
 export interface IndexRequest {
   type: 'batch';
   file: string;
-  blobsDir: string;
+  storeDir: string;
   cursor: string;
   maxSize: number;
   gate: SharedArrayBuffer;
@@ -42,7 +42,7 @@ export class IndexThread {
   }
 
   async batch(cursor: string, maxSize: number): Promise<BatchOutcome> {
-    const request: IndexRequest = { type: 'batch', file: this.store.index.file, blobsDir: this.store.blobsDir, cursor, maxSize, gate: this.#gate.buffer };
+    const request: IndexRequest = { type: 'batch', file: this.store.index.file, storeDir: this.store.storeDir, cursor, maxSize, gate: this.#gate.buffer };
     const reply = await this.#host.request(request);
     count('search.workerBatches');
     // What the worker found missing or damaged, marked as a reader on this thread would have.

@@ -1,6 +1,7 @@
 import { SearchIndexWriter } from '../db/searchIndexWriter.js';
 import { serveRequests } from '../serveRequests.js';
-import { onBlobDamage, type BlobProblem } from '../store/blobReader.js';
+import type { BlobProblem } from '../store/blobDamage.js';
+import { BlobStore } from '../store/blobStore.js';
 import { indexBatch } from './indexBatch.js';
 import type { IndexedBatch, IndexRequest } from './indexThread.js';
 
@@ -19,9 +20,10 @@ function batch(request: IndexRequest): IndexedBatch {
     writer = new SearchIndexWriter(request.file, request.gate);
   }
   const damaged: [string, BlobProblem][] = [];
-  const stopListening = onBlobDamage(request.blobsDir, (hash, problem) => void damaged.push([hash, problem]));
+  const blobs = BlobStore.of(request.storeDir);
+  const stopListening = blobs.onDamage((hash, problem) => void damaged.push([hash, problem]));
   try {
-    return { ...indexBatch(writer, request.blobsDir, request.cursor, request.maxSize), damaged };
+    return { ...indexBatch(writer, blobs, request.cursor, request.maxSize), damaged };
   } finally {
     stopListening();
   }

@@ -7,6 +7,7 @@ import { count } from '../trace.js';
 import { BlobScans } from './blobScans.js';
 import { requiredLiteral } from './regexLiteral.js';
 import { UnreadableVersions } from './unreadableVersions.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // A search of every version ever recorded. The trigram index (db/searchIndex.ts) names the blobs
 // that may hold the text when the query has 3 characters of plain text to look for; every other
@@ -31,7 +32,7 @@ export interface SearchRequest extends TextQuery {
 /** What a search reads: the history's rows and the blobs' folder. */
 export interface SearchSource {
   index: SearchReads;
-  blobsDir: string;
+  blobs: BlobStore;
 }
 
 export function searchHistory(source: SearchSource, request: SearchRequest, maxSize: number): SearchResult {

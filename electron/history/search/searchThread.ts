@@ -1,6 +1,6 @@
 import type { SearchResult } from '../../../shared/contract/values.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import type { BlobProblem } from '../store/blobReader.js';
+import type { BlobProblem } from '../store/blobDamage.js';
 import { count } from '../trace.js';
 import { WorkerHost } from '../workerHost.js';
 import { workerScript } from '../workerScripts.js';
@@ -14,7 +14,7 @@ import type { SearchRequest } from './searchHistory.js';
 
 export interface SearchJob {
   file: string;
-  blobsDir: string;
+  storeDir: string;
   request: SearchRequest;
   maxSize: number;
 }
@@ -29,7 +29,7 @@ export async function searchOnThread(store: ProjectStore, request: SearchRequest
   signal?.throwIfAborted();
   count('search.threads');
   const host = new WorkerHost<SearchJob, SearchFound>(workerScript('searchWorker'), { name: 'The search' });
-  const job: SearchJob = { file: store.index.file, blobsDir: store.blobsDir, request, maxSize };
+  const job: SearchJob = { file: store.index.file, storeDir: store.storeDir, request, maxSize };
   let found: SearchFound;
   try {
     found = await host.request(job, { signal });

@@ -1,6 +1,7 @@
 import { SearchReader } from '../db/searchReader.js';
 import { serveRequests } from '../serveRequests.js';
-import { onBlobDamage, type BlobProblem } from '../store/blobReader.js';
+import type { BlobProblem } from '../store/blobDamage.js';
+import { BlobStore } from '../store/blobStore.js';
 import { traceSnapshot } from '../trace.js';
 import { searchHistory } from './searchHistory.js';
 import type { SearchFound, SearchJob } from './searchThread.js';
@@ -14,9 +15,10 @@ import type { SearchFound, SearchJob } from './searchThread.js';
 function search(job: SearchJob): SearchFound {
   const reader = new SearchReader(job.file);
   const damaged: [string, BlobProblem][] = [];
-  const stopListening = onBlobDamage(job.blobsDir, (hash, problem) => void damaged.push([hash, problem]));
+  const blobs = BlobStore.of(job.storeDir);
+  const stopListening = blobs.onDamage((hash, problem) => void damaged.push([hash, problem]));
   try {
-    const result = searchHistory({ index: reader, blobsDir: job.blobsDir }, job.request, job.maxSize);
+    const result = searchHistory({ index: reader, blobs }, job.request, job.maxSize);
     return { result, damaged, counters: traceSnapshot() };
   } finally {
     stopListening();

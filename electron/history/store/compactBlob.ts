@@ -5,6 +5,7 @@ import { faultPoint } from '../faultPoint.js';
 import { compressBlob } from './blobCodec.js';
 import { blobFilePath } from './storeLayout.js';
 import { writeBlobFile } from './storeBytes.js';
+import type { BlobStore } from './blobStore.js';
 
 // Compaction's part of the blob store (compact/ runs it): a raw blob written before blobs were
 // compressed, or filed raw as a large file, is looked at (on the compaction thread: reading,
@@ -27,11 +28,11 @@ export type CompactLook =
   | { hash: string; kind: 'damaged'; why: string };
 
 /** Looks at one blob of `size` raw bytes, as recorded by the index; reads and compresses, writes nothing. */
-export function lookForCompaction(blobsDir: string, hash: string, size: number): CompactLook {
-  const compressedFile = blobFilePath(blobsDir, hash, 'compressed');
+export function lookForCompaction(blobs: BlobStore, hash: string, size: number): CompactLook {
+  const compressedFile = blobFilePath(blobs.dir, hash, 'compressed');
   const compressed = fileSize(compressedFile);
-  if (compressed !== undefined) return { hash, kind: 'compressed', stored: compressed, rawLeft: existsSync(blobFilePath(blobsDir, hash, 'raw')) };
-  const raw = readRaw(blobFilePath(blobsDir, hash, 'raw'), size);
+  if (compressed !== undefined) return { hash, kind: 'compressed', stored: compressed, rawLeft: existsSync(blobFilePath(blobs.dir, hash, 'raw')) };
+  const raw = readRaw(blobFilePath(blobs.dir, hash, 'raw'), size);
   if (raw === undefined) return { hash, kind: 'absent' };
   if (typeof raw === 'string') return { hash, kind: 'damaged', why: raw };
   if (createHash('sha256').update(raw).digest('hex') !== hash) return { hash, kind: 'damaged', why: 'its bytes no longer match its hash' };
@@ -40,15 +41,15 @@ export function lookForCompaction(blobsDir: string, hash: string, size: number):
 }
 
 /** Writes the compressed form of a blob looked at, then removes its raw file; answers the compressed file's bytes. */
-export function placeCompacted(blobsDir: string, hash: string, bytes: Uint8Array): number {
-  writeBlobFile(blobsDir, hash, bytes, 'compressed', { replacing: true, beforeRename: () => faultPoint('compact-temp-written') });
+export function placeCompacted(blobs: BlobStore, hash: string, bytes: Uint8Array): number {
+  writeBlobFile(blobs.dir, hash, bytes, 'compressed', { replacing: true, beforeRename: () => faultPoint('compact-temp-written') });
   faultPoint('compact-placed');
   return bytes.length;
 }
 
 /** Removes the raw file left beside a compressed one (a run killed between the rename and the removal). */
-export function removeRawLeft(blobsDir: string, hash: string): void {
-  rmSync(blobFilePath(blobsDir, hash, 'raw'), { force: true });
+export function removeRawLeft(blobs: BlobStore, hash: string): void {
+  rmSync(blobFilePath(blobs.dir, hash, 'raw'), { force: true });
 }
 
 function fileSize(file: string): number | undefined {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { CopySlots } from './copySlots.js';
+import type { BlobStore } from './blobStore.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 import type { BackupJob, BackupReply, CopyJob, CopyJobResult, PlaceJob, PlaceResult, WalkEnded, WalkJob, WalkMessage } from './copyProtocol.js';
@@ -107,10 +108,10 @@ export class CopyPool {
    * Checks and places a batch of blobs on a worker (store/checkAndPlace.ts): an import's records,
    * whose bytes are transferred to the worker, not copied. Takes a slot like a copy batch.
    */
-  async place(job: Omit<PlaceJob, 'kind' | 'jobId'>): Promise<PlaceResult> {
+  async place(blobs: BlobStore, job: Omit<PlaceJob, 'kind' | 'jobId' | 'blobsDir'>): Promise<PlaceResult> {
     await this.slots.acquire(0);
     try {
-      const message: PlaceJob = { ...job, kind: 'place', jobId: this.nextJobId++ };
+      const message: PlaceJob = { ...job, kind: 'place', jobId: this.nextJobId++, blobsDir: blobs.dir };
       return (await this.dispatch(message, [job.bytes.buffer as ArrayBuffer])) as PlaceResult;
     } finally {
       this.slots.release();

@@ -3,7 +3,7 @@ import type { UnreadablePath } from '../../../shared/history.js';
 import type { NewBlob, NewVersion, StatRow } from '../db/historyIndex.js';
 import { sharedCopyPool, type CopyPool } from './copyPool.js';
 import type { CloneMode } from './fileIntoStore.js';
-import { storeBytes } from './storeBytes.js';
+import type { BlobStore } from './blobStore.js';
 import type { CopyFailure } from './copyProtocol.js';
 import { FiledFiles } from './filedFiles.js';
 import { packedKind, packedRepaired, packedSize, type PackedOutcomes } from './packedOutcomes.js';
@@ -33,7 +33,7 @@ export interface FiledEntries {
 }
 
 export interface FileEntriesOptions {
-  blobsDir: string;
+  blobs: BlobStore;
   pool?: CopyPool;
   cloneMode?: CloneMode;
   signal?: AbortSignal;
@@ -147,7 +147,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
     const copying = (async () => {
       if (options.signal?.aborted || firstError) return;
       const result = await pool.run(
-        { blobsDir: options.blobsDir, cloneMode, files: batch.map((f) => f.abs), rewrite, known: knownList },
+        { blobsDir: options.blobs.dir, cloneMode, files: batch.map((f) => f.abs), rewrite, known: knownList },
         options.priority,
         options.signal,
       );
@@ -167,7 +167,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const entry of entries) {
         if (entry.type === 'symlink') {
           const bytes = Buffer.from(entry.target ?? '', 'utf8');
-          const { hash, repaired: rewritten, stored } = storeBytes(bytes, options.blobsDir, undefined, false, rewriteSet, knownNow());
+          const { hash, repaired: rewritten, stored } = options.blobs.put(bytes, { rewrite: rewriteSet, known: knownNow() });
           if (rewritten) repaired.add(hash);
           const link: FiledLink = { kind: 'link', hash, size: bytes.length, stored };
           if (options.onFiled) options.onFiled(entry, linkRows(entry, link));
@@ -182,7 +182,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const batch of planner.flush()) send(batch);
       const settled = await Promise.allSettled(running);
       for (const outcome of settled) {
-        if (outcome.status === 'rejected') firstError ??= fsError('copy files of', options.blobsDir, outcome.reason, 'COPY_FAILED');
+        if (outcome.status === 'rejected') firstError ??= fsError('copy files of', options.blobs.dir, outcome.reason, 'COPY_FAILED');
       }
       // Cancelled: that is the answer, whatever the copies stopped midway reported.
       options.signal?.throwIfAborted();

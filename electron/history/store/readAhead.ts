@@ -1,4 +1,5 @@
 import { ReadAheadPool } from './readAheadPool.js';
+import type { BlobStore } from './blobStore.js';
 
 // Reads the small blobs of a long list (an export's, a snapshot written into a new folder) on worker
 // threads, a bounded distance ahead of the one being written, each checked against its hash on
@@ -45,9 +46,9 @@ export class ReadAhead {
   readonly #workers: ReadAheadPool<'raw' | 'zstd'>;
   readonly #listed = new Set<string>();
 
-  private constructor(blobsDir: string, blobs: AheadBlob[], threads: number, keepCompressed: boolean) {
+  private constructor(store: BlobStore, blobs: AheadBlob[], threads: number, keepCompressed: boolean) {
     // Counted under push.* as the push's pool is: one set of counters for the threads that read blobs ahead.
-    this.#workers = new ReadAheadPool(blobsDir, {
+    this.#workers = new ReadAheadPool(store, {
       script: 'readWorker',
       trace: 'push',
       threads,
@@ -62,11 +63,11 @@ export class ReadAhead {
    * A read-ahead over the small, non-empty blobs of `blobs` (in the order they will be taken), or
    * undefined when the list is too short to gain from threads.
    */
-  static over(blobsDir: string, blobs: Iterable<AheadBlob>, options: ReadAheadOptions = {}): ReadAhead | undefined {
+  static over(store: BlobStore, blobs: Iterable<AheadBlob>, options: ReadAheadOptions = {}): ReadAhead | undefined {
     const small: AheadBlob[] = [];
     for (const blob of blobs) if (readsAhead(blob.size)) small.push(blob);
     const threads = Math.min(READ_THREADS, Math.floor(small.length / (options.blobsPerThread ?? BLOBS_PER_THREAD)));
-    return threads > 0 ? new ReadAhead(blobsDir, small, threads, options.keepCompressed === true) : undefined;
+    return threads > 0 ? new ReadAhead(store, small, threads, options.keepCompressed === true) : undefined;
   }
 
   /**

@@ -4,8 +4,8 @@ import { count, countMax } from '../trace.js';
 import { errorOfFailure } from '../workerFailure.js';
 import { WorkerHost } from '../workerHost.js';
 import { workerScript, type WorkerName } from '../workerScripts.js';
-import { noteBlobDamage } from './blobReader.js';
 import type { BlobForm, CarryCompressed, ReadBatch, ReadRequest } from './readAheadProtocol.js';
+import type { BlobStore } from './blobStore.js';
 
 // Reads a long list of small blobs on worker threads, in batches, a bounded distance ahead of the
 // one being taken; the caller takes each blob's form in its own order. Which form the threads make
@@ -59,7 +59,7 @@ export interface ReadAheadPoolOptions {
 }
 
 export class ReadAheadPool<Encoding extends string> {
-  readonly #blobsDir: string;
+  readonly #blobs: BlobStore;
   readonly #options: ReadAheadPoolOptions;
   readonly #threadCount: number;
   readonly #aheadBytes: number;
@@ -71,8 +71,8 @@ export class ReadAheadPool<Encoding extends string> {
   #ahead = 0;
   #closed = false;
 
-  constructor(blobsDir: string, options: ReadAheadPoolOptions) {
-    this.#blobsDir = blobsDir;
+  constructor(blobs: BlobStore, options: ReadAheadPoolOptions) {
+    this.#blobs = blobs;
     this.#options = options;
     this.#threadCount = Math.max(1, options.threads ?? Math.min(2, availableParallelism()));
     this.#aheadBytes = options.aheadBytes ?? AHEAD_BYTES;
@@ -142,7 +142,7 @@ export class ReadAheadPool<Encoding extends string> {
     }
     countMax(`${this.#options.trace}.bytesAhead`, this.#ahead);
     const thread = this.#idlest();
-    const request: ReadRequest = { blobsDir: this.#blobsDir, blobs: blobs.map((b) => [b.hash, b.size, b.path]), carry: this.#options.carry };
+    const request: ReadRequest = { blobsDir: this.#blobs.dir, blobs: blobs.map((b) => [b.hash, b.size, b.path]), carry: this.#options.carry };
     thread.request(request).then(
       (batch) => this.#received(thread, settle, batch),
       (error: unknown) => this.#failed(thread, settle, error),
@@ -187,7 +187,7 @@ export class ReadAheadPool<Encoding extends string> {
     const { code, details } = failed;
     const hash = details?.hash;
     if ((code === 'BLOB_MISSING' || code === 'BLOB_CORRUPT') && typeof hash === 'string')
-      noteBlobDamage(this.#blobsDir, hash, code === 'BLOB_MISSING' ? 'missing' : 'corrupt');
+      this.#blobs.noteDamage(hash, code === 'BLOB_MISSING' ? 'missing' : 'corrupt');
     const error = errorOfFailure(failed);
     for (const { reject } of rest) reject(error);
   }

@@ -1,7 +1,9 @@
-import { readBlobWhole, readStoredForm, type BlobSubject, type ReadScratch } from './blobReader.js';
+import type { ReadScratch } from './blobWhole.js';
+import type { BlobSubject } from './blobDamage.js';
 import type { BlobForm, CarryCompressed, ReadBatch, ReadRequest } from './readAheadProtocol.js';
 import { resetTrace, traceSnapshot } from '../trace.js';
 import { workerFailure } from '../workerFailure.js';
+import { BlobStore } from './blobStore.js';
 
 // A read-ahead thread's batch (readWorker.ts, the push's packWorker.ts): each blob of the request
 // read and checked against its hash, made into its form, and all of them laid one after another in
@@ -12,7 +14,7 @@ import { workerFailure } from '../workerFailure.js';
  * `carry` asks for a blob kept compressed as it is kept.
  */
 export type FormMaker<Encoding extends string> = (
-  blobsDir: string,
+  blobs: BlobStore,
   hash: string,
   size: number,
   subject: BlobSubject | undefined,
@@ -23,9 +25,11 @@ export function readBatch<Encoding extends string>(request: ReadRequest, form: F
   const forms: BlobForm<Encoding>[] = [];
   let total = 0;
   let failed: ReadBatch<Encoding>['failed'];
+  // Damage found here goes back in the answer (`failed`), noted by the pool's store.
+  const store = new BlobStore(request.blobsDir);
   try {
     for (const [hash, size, path] of request.blobs) {
-      const made = form(request.blobsDir, hash, size, path === '' ? undefined : { path }, request.carry);
+      const made = form(store, hash, size, path === '' ? undefined : { path }, request.carry);
       forms.push(made);
       total += made.bytes.length;
     }
@@ -45,31 +49,31 @@ export function readBatch<Encoding extends string>(request: ReadRequest, form: F
 const scratch: ReadScratch = { buffer: Buffer.allocUnsafe(64 * 1024) };
 
 /** A blob's checked bytes, read whole through the thread's scratch (copied out: the scratch is reused). */
-export function rawForm(blobsDir: string, hash: string, size: number, subject: BlobSubject | undefined): BlobForm<'raw'> {
-  return { bytes: Buffer.from(readBlobWhole(blobsDir, hash, size, scratch, subject)), encoding: 'raw' };
+export function rawForm(blobs: BlobStore, hash: string, size: number, subject: BlobSubject | undefined): BlobForm<'raw'> {
+  return { bytes: Buffer.from(blobs.whole(hash, size, scratch, subject)), encoding: 'raw' };
 }
 
 /** A blob the store keeps compressed, as it is kept (checked as `carry` asks); undefined for any other. */
 export function carriedBytes(
-  blobsDir: string,
+  blobs: BlobStore,
   hash: string,
   size: number,
   subject: BlobSubject | undefined,
   carry: CarryCompressed | undefined,
 ): Buffer | undefined {
   if (carry === undefined) return undefined;
-  const kept = readStoredForm(blobsDir, hash, size, { inflate: carry === 'checked', subject });
+  const kept = blobs.storedForm(hash, size, { inflate: carry === 'checked', subject });
   return kept.form === 'compressed' ? kept.bytes : undefined;
 }
 
 /** A blob's compressed form as it is kept where asked for and there is one, else its checked bytes. */
 export function keptOrRaw(
-  blobsDir: string,
+  blobs: BlobStore,
   hash: string,
   size: number,
   subject: BlobSubject | undefined,
   carry: CarryCompressed | undefined,
 ): BlobForm<'raw' | 'zstd'> {
-  const kept = carriedBytes(blobsDir, hash, size, subject, carry);
-  return kept ? { bytes: kept, encoding: 'zstd' } : rawForm(blobsDir, hash, size, subject);
+  const kept = carriedBytes(blobs, hash, size, subject, carry);
+  return kept ? { bytes: kept, encoding: 'zstd' } : rawForm(blobs, hash, size, subject);
 }

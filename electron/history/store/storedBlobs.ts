@@ -4,6 +4,7 @@ import { count } from '../trace.js';
 import { COMPRESSED_HEADER, compressedRawLength } from './blobCodec.js';
 import { CHUNK_LIST_HEADER, chunkListRawLength } from './chunkList.js';
 import { blobFilePath, blobOfFileName, FAN_OUT_FOLDER, namesIn, type BlobForm } from './storeLayout.js';
+import type { BlobStore } from './blobStore.js';
 
 // Which blobs a store holds, answered from folder listings instead of a system call per blob: a
 // bulk write (an import of 50,000 small blobs into a fresh store) otherwise pays a failed stat for
@@ -22,7 +23,11 @@ export class StoredBlobs {
   readonly #listed = new Map<string, Map<string, BlobForm>>();
   readonly #placed = new Set<string>();
 
-  constructor(readonly blobsDir: string) {}
+  constructor(blobs: BlobStore) {
+    this.blobsDir = blobs.dir;
+  }
+
+  private readonly blobsDir: string;
 
   /** A file holds `hash` in the store (whatever its size): a rename onto it replaces a blob. */
   named(hash: string): boolean {

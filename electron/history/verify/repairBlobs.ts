@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import type { ProjectStore } from '../project/projectStore.js';
 import { fsArg, type FsPath } from '../paths/fsPath.js';
 import { safeTarget } from '../restore/safeTarget.js';
-import { fileRegularFile } from '../store/fileIntoStore.js';
 import { cloneModeFromEnv } from '../store/fileEntries.js';
 import { count } from '../trace.js';
 
@@ -32,7 +31,7 @@ export function repairFromFolder(store: ProjectStore, signal?: AbortSignal): str
       continue; // a path that now leads outside the folder is not read
     }
     if (hashOf(abs, size) !== hash) continue;
-    const outcome = fileRegularFile(abs, store.blobsDir, { cloneMode: cloneModeFromEnv(), rewrite: new Set([hash]) });
+    const outcome = store.blobs.putFile(abs, { cloneMode: cloneModeFromEnv(), rewrite: new Set([hash]) });
     if (outcome.kind === 'filed' && outcome.hash === hash) {
       repaired.add(hash);
       // Written again, perhaps in the other form: the index records its bytes on disk now.

@@ -1,7 +1,6 @@
 import type { VerifyResult } from '../../../shared/history.js';
 import type { Progress } from '../../../shared/progress.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { hashBlob } from '../store/blobReader.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { RemoteOnly } from '../remote/remoteOnlyBlobs.js';
 import { repairFromFolder } from './repairBlobs.js';
@@ -47,7 +46,7 @@ export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink
     while (next < blobs.length) {
       signal?.throwIfAborted();
       const blob = blobs[next++]!;
-      const actual = await hashBlob(store.blobsDir, blob.hash);
+      const actual = await store.blobs.hashNow(blob.hash);
       if (actual === undefined) missing.push(blob.hash);
       else if (actual !== blob.hash) corrupt.push(blob.hash);
       done.files++;

@@ -5,7 +5,6 @@ import { splitLines } from '../../../shared/diff/splitLines.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { LineChange, LineSpanInfo, LineVersion, VersionInfo } from '../../../shared/history.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { readBlobHead } from '../store/blobReader.js';
 
 // A file's history for a selection of lines (`log FOLDER PATH --lines 120,140`, the viewer's
 // "History for selection"): starting at one version, each version is compared with the one
@@ -52,7 +51,7 @@ function changesIn(touched: readonly DiffBlock[], before: readonly string[], aft
 
 function linesOf(store: ProjectStore, version: VersionInfo): string[] {
   if (version.type === 'symlink') return splitLines(version.target ?? '');
-  const bytes = readBlobHead(store.blobsDir, version.hash!, version.size, version.size, { path: version.path, versionId: version.versionId });
+  const bytes = store.blobs.head(version.hash!, version.size, version.size, { path: version.path, versionId: version.versionId });
   return splitLines(bytes.toString('utf8'));
 }
 

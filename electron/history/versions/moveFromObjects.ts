@@ -4,7 +4,6 @@ import { diffTree } from '../git/diffTree.js';
 import type { HeadMove } from '../git/headLog.js';
 import { entryKind } from '../git/treeEntry.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { storeBytes } from '../store/storeBytes.js';
 
 // What one move of HEAD wrote into the working tree, taken from git's objects instead of the disk:
 // the files that differ between the commit HEAD left and the one it reached (`git diff-tree`), each
@@ -52,7 +51,7 @@ export async function moveChanges(store: ProjectStore, move: HeadMove, { keep, m
       continue;
     }
     if (maxFileSize != null && content.length > maxFileSize && !latest?.hash) continue;
-    const { hash, repaired, stored } = storeBytes(content, store.blobsDir, undefined, false, damaged);
+    const { hash, repaired, stored } = store.blobs.put(content, { rewrite: damaged });
     if (repaired) store.index.clearDamaged([hash]);
     const target = kind.type === 'symlink' ? content.toString('utf8') : null;
     if (latest && latest.hash === hash && latest.mode === kind.mode && (latest.type ?? null) === kind.type && (latest.target ?? null) === target) continue;

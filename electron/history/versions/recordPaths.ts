@@ -7,7 +7,6 @@ import type { CopyPool } from '../store/copyPool.js';
 import { fileEntries } from '../store/fileEntries.js';
 import { overSizeLimit, type WalkEntry } from '../walk/walkFolder.js';
 import { unreadableReason } from '../walk/unreadable.js';
-import { checkedBlobChunks } from '../store/blobReader.js';
 import { findRenames, type DeletedFile, type Rename } from './findRenames.js';
 import { statPath } from '../walk/statPath.js';
 import { nameRulesOf } from '../paths/nameRules.js';
@@ -65,7 +64,7 @@ export async function prepareChanges(
     if (entry) present.push(entry);
     else gone.push(path);
   }
-  const filed = await fileEntries(present, { blobsDir: store.blobsDir, pool, signal, damaged: store.index.damagedHashes() });
+  const filed = await fileEntries(present, { blobs: store.blobs, pool, signal, damaged: store.index.damagedHashes() });
   store.index.clearDamaged(filed.repaired);
   const latestVersion = (path: string) => store.index.latestVersionOf(path);
   const versions: NewVersion[] = [];
@@ -105,8 +104,8 @@ export async function prepareChanges(
 }
 
 /** A blob's bytes to compare two files by, a MiB at a time (a damaged blob throws while read: then the pair is no rename). */
-export function bytesForComparing(store: Pick<ProjectStore, 'blobsDir'>, hash: string, size: number): Iterable<Uint8Array> {
-  return checkedBlobChunks(store.blobsDir, hash, size, 1024 * 1024);
+export function bytesForComparing(store: ProjectStore, hash: string, size: number): Iterable<Uint8Array> {
+  return store.blobs.pieces(hash, size, 1024 * 1024);
 }
 
 /** Writes prepared changes as one snapshot; with nothing changed, only the stat rows are refreshed. */

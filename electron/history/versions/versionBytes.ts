@@ -2,8 +2,7 @@ import { Readable } from 'node:stream';
 import type { DiffInputs, FileBytes, GitSource } from '../../../shared/contract/values.js';
 import { gitFileAt } from '../git/gitFileAt.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { blobStream, readBlobHead } from '../store/blobReader.js';
-import { checkBlobWhole, streamsBeforeChecked } from '../store/checkBlobWhole.js';
+import { streamsBeforeChecked } from '../store/checkBlobWhole.js';
 import { encodeFileBytes } from './encodeFileBytes.js';
 import { findVersion } from './findVersion.js';
 import { readDiskHead } from './readDiskHead.js';
@@ -22,7 +21,7 @@ export function readVersion(store: ProjectStore, path: string, versionId: number
     return encodeFileBytes({ path, versionId: version.versionId, type: 'symlink', mode: version.mode, size: bytes.length, bytes }, maxBytes);
   }
   // The size comes from the index, so only the head is read and `truncated` is still exact.
-  const bytes = readBlobHead(store.blobsDir, version.hash, maxBytes, version.size, { path, versionId: version.versionId });
+  const bytes = store.blobs.head(version.hash, maxBytes, version.size, { path, versionId: version.versionId });
   return encodeFileBytes({ path, versionId: version.versionId, type: 'file', mode: version.mode, size: version.size, bytes }, maxBytes);
 }
 
@@ -72,6 +71,6 @@ export function versionStream(store: ProjectStore, path: string, versionId: numb
   const version = findVersion(store, path, versionId);
   if (version.type === 'symlink') return Readable.from([Buffer.from(version.target ?? '', 'utf8')]);
   const subject = { path, versionId: version.versionId };
-  if (streamsBeforeChecked(version.size)) checkBlobWhole(store.blobsDir, version.hash, version.size, subject);
-  return blobStream(store.blobsDir, version.hash, version.size, subject);
+  if (streamsBeforeChecked(version.size)) store.blobs.checkWhole(version.hash, version.size, subject);
+  return store.blobs.stream(version.hash, version.size, subject);
 }

@@ -35,12 +35,10 @@ const store = await phase('open the store (SQLite, migrations)', () => ProjectSt
 const pool = sharedCopyPool();
 const workers = Math.min(pool.slots.capacity, pool.maxWorkers);
 await phase(`start ${workers} copy workers`, () =>
-  Promise.all(Array.from({ length: workers }, () => pool.run({ blobsDir: store.blobsDir, cloneMode: 'auto', files: [] }))),
+  Promise.all(Array.from({ length: workers }, () => pool.run({ blobsDir: store.blobs.dir, cloneMode: 'auto', files: [] }))),
 );
 const entries = await phase('walk (readdir, lstat per file)', () => walkFolder(store.root));
-const filed = await phase(`copy ${entries.length} files (workers)`, () =>
-  fileEntries(entries, { blobsDir: store.blobsDir, known: store.index.trustedHashes() }),
-);
+const filed = await phase(`copy ${entries.length} files (workers)`, () => fileEntries(entries, { blobs: store.blobs, known: store.index.trustedHashes() }));
 await phase('commit the baseline (one transaction)', () =>
   store.index.commitSnapshot({ snapshot: { kind: 'baseline', label: 'Baseline' }, versions: filed.versions, blobs: filed.blobs, stats: filed.stats }),
 );

@@ -109,7 +109,7 @@ async function buildYear(): Promise<Year> {
         const text = `${contents.get(path) ?? readFileSync(join(root, path), 'utf8')}// edit ${day}:${minute}\n`;
         contents.set(path, text);
         const bytes = Buffer.from(text);
-        const { hash } = storeBytes(bytes, store.blobsDir);
+        const { hash } = storeBytes(bytes, store.blobs.dir);
         if (lastWeek) writeFileSync(join(root, path), bytes);
         return { path, hash, mode: 0o644, size: bytes.length, type: 'file' as const };
       });
@@ -201,7 +201,7 @@ function aDayOfWork(y: Year): void {
   for (let minute = 0; minute < 8 * 60; minute++) {
     const path = 'index.html';
     const bytes = Buffer.from(`<p>edit ${y.end} ${minute}</p>\n`);
-    const { hash } = storeBytes(bytes, y.store.blobsDir);
+    const { hash } = storeBytes(bytes, y.store.blobs.dir);
     y.end += MIN;
     y.store.index.commitSnapshot({
       snapshot: { kind: 'change', at: y.end },

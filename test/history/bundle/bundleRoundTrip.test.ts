@@ -35,8 +35,8 @@ const OTHER = '0b0b0b0b-0000-4000-8000-00000000000b';
 function pullFromOther(store: ProjectStore, fork: number): void {
   const file = (path: string, text: string) => {
     const hash = createHash('sha256').update(text).digest('hex');
-    mkdirSync(dirname(blobPath(store.blobsDir, hash)), { recursive: true });
-    writeFileSync(blobPath(store.blobsDir, hash), text, { mode: 0o600 });
+    mkdirSync(dirname(blobPath(store.blobs.dir, hash)), { recursive: true });
+    writeFileSync(blobPath(store.blobs.dir, hash), text, { mode: 0o600 });
     return { path, hash, mode: 0o644, size: Buffer.byteLength(text), type: 'file' as const, target: null };
   };
   const snapshots = [

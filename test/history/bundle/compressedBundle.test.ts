@@ -59,7 +59,7 @@ function withHeader(size: number, frame: Buffer): Buffer {
 describe('a bundle of a store holding compressed blobs', () => {
   it('carries them as they are kept: the export compresses and inflates nothing, the import only inflates to check, and keeps the same bytes', async () => {
     const project = await projectWithBaseline(SPEC);
-    const kept = readFileSync(compressedBlobPath(project.store.blobsDir, sha256(TEXT)));
+    const kept = readFileSync(compressedBlobPath(project.store.blobs.dir, sha256(TEXT)));
     for (const readAhead of [undefined, { blobsPerThread: 1 }]) {
       resetTrace();
       const bundle = await exported(project, readAhead);
@@ -89,7 +89,7 @@ describe('a bundle of a store holding compressed blobs', () => {
     expect(counter('store.compressions')).toBe(1);
     expect(counter('store.decompressions')).toBe(2);
     expect(imported).toMatchObject({ blobsWritten: 4, blobsPresent: 0 });
-    const blobsDir = other.store(imported.projectId).blobsDir;
+    const blobsDir = other.store(imported.projectId).blobs.dir;
     expect(readFileSync(compressedBlobPath(blobsDir, sha256(TEXT))).equals(kept)).toBe(true);
     expect(existsSync(blobPath(blobsDir, sha256(TEXT)))).toBe(false);
     expect(readFileSync(blobPath(blobsDir, sha256(NOISE))).equals(NOISE)).toBe(true);
@@ -121,7 +121,7 @@ describe('a bundle of a store holding compressed blobs', () => {
     expect(imported).toMatchObject({ blobsWritten: 4 });
     // Every raw record of a size that may be compressed is tried (the two texts and the noise); the texts are kept compressed.
     expect(counter('store.compressions')).toBe(3);
-    const blobsDir = other.store(imported.projectId).blobsDir;
+    const blobsDir = other.store(imported.projectId).blobs.dir;
     expect(existsSync(compressedBlobPath(blobsDir, sha256(TEXT)))).toBe(true);
     const out = join(tempDir(), 'out');
     await other.materializeSnapshot(imported.projectId, other.log(imported.projectId).at(-1)!.snapshotId, out);
@@ -173,7 +173,7 @@ describe('a bundle of a store holding compressed blobs', () => {
 
   it('stops an export at a compressed blob whose header is damaged; damage inside its frame is refused by the import', async () => {
     const project = await projectWithBaseline(SPEC);
-    const file = compressedBlobPath(project.store.blobsDir, sha256(TEXT));
+    const file = compressedBlobPath(project.store.blobs.dir, sha256(TEXT));
     const kept = readFileSync(file);
     const badHeader = Buffer.from(kept);
     badHeader.write('xxxx', 0, 'latin1');
@@ -204,7 +204,7 @@ describe('a bundle of a store holding compressed blobs', () => {
   it('rewrites a damaged compressed blob from a bundle that carries it compressed, the same bytes as before the damage', async () => {
     const project = await projectWithBaseline(SPEC);
     const { engine, projectId, store, root } = project;
-    const file = compressedBlobPath(store.blobsDir, sha256(TEXT));
+    const file = compressedBlobPath(store.blobs.dir, sha256(TEXT));
     const kept = readFileSync(file);
     const bundle = join(tempDir(), 'history.hsb');
     writeFileSync(bundle, await exported(project));

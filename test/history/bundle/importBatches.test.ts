@@ -80,7 +80,7 @@ describe('an import on the copy workers', () => {
       await expect(other.importHistory({ file }, { as })).rejects.toMatchObject({ code: 'BUNDLE_CORRUPT', details: { hash: damaged[0] } });
       const store = other.store(other.locate(as));
       expect(store.index.latestSnapshotId()).toBeUndefined();
-      expect(hashes.filter((hash) => hasBlob(store.blobsDir, hash))).toEqual([]);
+      expect(hashes.filter((hash) => hasBlob(store.blobs.dir, hash))).toEqual([]);
     }
   });
 });

@@ -71,7 +71,7 @@ describe('import system calls per blob', () => {
     const { projectId } = await other.importHistory({ file: bundle }, { as });
     const store = other.store(projectId);
     const text = spec['d3/f3.txt'] as string;
-    const file = blobPath(store.blobsDir, sha256(text));
+    const file = blobPath(store.blobs.dir, sha256(text));
     writeFileSync(file, 'cut');
 
     // A run cut off before its end record still leaves the rewritten blob: it was there before the run.

@@ -50,7 +50,7 @@ it('writes a snapshot into a new folder exactly with the read-ahead, a repeated 
   const contents = baselineContents(project);
   resetTrace();
   const into = join(tempDir(), 'copy');
-  await materializeSnapshot(contents, into, localBlobSource(project.store.blobsDir, THREADED));
+  await materializeSnapshot(contents, into, localBlobSource(project.store.blobs, THREADED));
   // dup-1 and dup-2 share a blob: listed twice, read twice (the second alone).
   expect(counter('push.workerBlobs')).toBe(6);
   expect(readTree(into)).toEqual(readTree(project.root));
@@ -60,7 +60,7 @@ it('stops at a damaged blob read ahead: no bundle, no folder, the damage noted',
   const project = await projectWithBaseline(SPEC);
   const { store } = project;
   const hash = sha256('beta\n');
-  const blob = blobPath(store.blobsDir, hash);
+  const blob = blobPath(store.blobs.dir, hash);
   chmodSync(blob, 0o600);
   writeFileSync(blob, 'betA\n');
 
@@ -70,7 +70,7 @@ it('stops at a damaged blob read ahead: no bundle, no folder, the damage noted',
   expect(readdirSync(dirname(bundle))).toEqual([]);
 
   const into = join(tempDir(), 'copy');
-  const written = await materializeSnapshot(baselineContents(project), into, localBlobSource(store.blobsDir, THREADED)).catch((e: unknown) => e);
+  const written = await materializeSnapshot(baselineContents(project), into, localBlobSource(store.blobs, THREADED)).catch((e: unknown) => e);
   expect(written).toMatchObject({ code: 'BLOB_CORRUPT', details: { hash, path: 'b/b.txt' } });
   expect(existsSync(into)).toBe(false);
   expect(readdirSync(dirname(into))).toEqual([]);

@@ -49,7 +49,7 @@ describe('a file changing during the copy', () => {
     });
     const { projectId } = await engine.open(root, { pool, cloneMode: 'never' });
     writer.kill('SIGKILL');
-    const blobsDir = engine.store(projectId).blobsDir;
+    const blobsDir = engine.store(projectId).blobs.dir;
     for (const file of engine.files(projectId)) {
       const bytes = blobBytes(blobsDir, file.hash);
       expect(sha256(bytes), file.path).toBe(file.hash);

@@ -76,15 +76,15 @@ describe('first copy', () => {
       for (const file of engine.files(projectId)) {
         expect(file.mode, file.path).toBe(before[file.path]!.mode);
         expect(file.hash, file.path).toBe(before[file.path]!.hash);
-        const stored = blobPath(store.blobsDir, file.hash);
+        const stored = blobPath(store.blobs.dir, file.hash);
         expect(sha256(readFileSync(stored)), file.path).toBe(file.hash);
       }
       // The file's bits are in its version row; the blob itself is private (0600), whatever the umask.
       for (const mode of modes) {
         const small = engine.files(projectId).find((f) => f.path === `small/m${mode.toString(8)}.sh`)!;
-        expect(statSync(blobPath(store.blobsDir, small.hash)).mode & 0o7777).toBe(0o600);
+        expect(statSync(blobPath(store.blobs.dir, small.hash)).mode & 0o7777).toBe(0o600);
         const large = engine.files(projectId).find((f) => f.path === `large/m${mode.toString(8)}.bin`)!;
-        expect(statSync(blobPath(store.blobsDir, large.hash)).mode & 0o7777).toBe(0o600);
+        expect(statSync(blobPath(store.blobs.dir, large.hash)).mode & 0o7777).toBe(0o600);
       }
       // A restore under the same umask puts back the exact bytes and bits.
       const baseline = new Map(engine.files(projectId).map((f) => [f.path, f]));
@@ -129,7 +129,7 @@ describe('first copy', () => {
     expect(counter('copy.clone')).toBe(0);
     const file = engine.files(projectId)[0]!;
     expect(file).toMatchObject({ path: 'video.bin', hash: sha256(bytes), size: bytes.length, mode: 0o640 });
-    expect(sha256(blobBytes(engine.store(projectId).blobsDir, file.hash))).toBe(sha256(bytes));
+    expect(sha256(blobBytes(engine.store(projectId).blobs.dir, file.hash))).toBe(sha256(bytes));
   });
 
   it('records symlinks as links and never follows them out of the folder', async () => {

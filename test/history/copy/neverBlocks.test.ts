@@ -11,6 +11,7 @@ import { cliJson, finished, startCli } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, sha256, writeTree } from '../../helpers/writeTree.js';
 import { until } from '../../helpers/until.js';
+import { BlobStore } from '../../../electron/history/store/blobStore.js';
 
 // A copy never waits on something that is not a regular file, and a cancelled copy stops at its
 // next file or piece. Each of these hung (or ran to the end) before: a FIFO opened for reading
@@ -29,7 +30,7 @@ describe('a copy that meets a FIFO', () => {
     mkfifo(join(root, 'b.txt'));
     const pool = new CopyPool(new CopySlots(1));
     try {
-      const filed = await fileEntries(entries, { blobsDir: tempDir('hindsight-blobs-'), pool });
+      const filed = await fileEntries(entries, { blobs: new BlobStore(tempDir('hindsight-blobs-')), pool });
       expect(filed.skipped).toEqual(['b.txt']);
       expect(filed.versions.map((v) => [v.path, v.hash])).toEqual([
         ['a.txt', sha256('a')],

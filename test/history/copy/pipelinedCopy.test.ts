@@ -8,6 +8,7 @@ import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { walkFolder } from '../../../electron/history/walk/walkFolder.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
+import { BlobStore } from '../../../electron/history/store/blobStore.js';
 
 // The first copy starts copying while the walk is still going, and projects opening together are
 // served in the order they started, so the first one is ready first.
@@ -41,8 +42,8 @@ describe('a pipelined first copy', () => {
     const pool = new CopyPool(new CopySlots(1));
     const ready: string[] = [];
     try {
-      const first = startFiling({ blobsDir: tempDir('hindsight-blobs-'), pool, priority: 1 });
-      const second = startFiling({ blobsDir: tempDir('hindsight-blobs-'), pool, priority: 2 });
+      const first = startFiling({ blobs: new BlobStore(tempDir('hindsight-blobs-')), pool, priority: 1 });
+      const second = startFiling({ blobs: new BlobStore(tempDir('hindsight-blobs-')), pool, priority: 2 });
       first.add(big.slice(0, 100));
       second.add(small);
       first.add(big.slice(100));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { blobsDirOf, historyDbPath } from '../../../electron/history/store/storeLayout.js';
+import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { Sql } from '../../../electron/history/db/sql.js';
 import { compareStoredPaths, FILE_PAGE_ROWS, filePagesAlong } from '../../../electron/history/db/filePages.js';
 import { snapshotPages } from '../../../electron/history/db/snapshotQueries.js';
@@ -116,7 +116,7 @@ describe('search steps through the versions', () => {
   it('never reads every file version into one array', async () => {
     const { engine, projectId, store } = await projectWithBaseline(manyFiles());
     const reader = new SearchReader(historyDbPath(store.storeDir));
-    const source = { index: reader, blobsDir: blobsDirOf(store.storeDir) };
+    const source = { index: reader, blobs: store.blobs };
     // Two characters: no index can narrow it, every file version is read.
     let hits = 0;
     const largest = largestAnswer(() => {

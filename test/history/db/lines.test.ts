@@ -169,7 +169,7 @@ function readable(hash: string): string {
 
 /** Files bytes in the store as a clone's fetch does (a pull fetches none): raw, at the blob's path. */
 function writeBlobFor(store: ProjectStore, text: string): void {
-  const file = blobPath(store.blobsDir, sha(text));
+  const file = blobPath(store.blobs.dir, sha(text));
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text, { mode: 0o600 });
 }

@@ -23,7 +23,8 @@ describe('migration 13', () => {
     let engine = new HistoryEngine(dataDir);
     const { projectId } = await engine.open(root);
     const store = engine.store(projectId);
-    const { storeDir, blobsDir } = store;
+    const { storeDir } = store;
+    const blobsDir = store.blobs.dir;
     engine.close();
     const db = new Database(historyDbPath(storeDir));
     db.exec(DROP_AFTER_SCHEMA_12);

@@ -111,7 +111,7 @@ describe('writing a snapshot into a new folder', () => {
 
   it('stops at a damaged blob (same size, one byte flipped): no folder, no temp', async () => {
     const { engine, projectId, store } = await projectWithBaseline({ 'a.txt': 'aaaa', 'b.txt': 'bbbb', 'c.txt': 'cccc' });
-    const blob = blobPath(store.blobsDir, sha256('bbbb'));
+    const blob = blobPath(store.blobs.dir, sha256('bbbb'));
     chmodSync(blob, 0o600);
     writeFileSync(blob, 'bbbc');
     const into = join(tempDir(), 'copy');
@@ -128,7 +128,7 @@ describe('writing a snapshot into a new folder', () => {
     const into = join(tempDir(), 'same');
     mkdirSync(into);
     const inode = statSync(into).ino;
-    await materializeSnapshot(contents, into, localBlobSource(store.blobsDir), { inPlace: true });
+    await materializeSnapshot(contents, into, localBlobSource(store.blobs), { inPlace: true });
     expect(statSync(into).ino).toBe(inode);
     expect(readFileSync(join(into, 'd/e/c.txt'), 'utf8')).toBe('cccc');
     expect(leftovers(into)).toEqual([]);
@@ -136,14 +136,14 @@ describe('writing a snapshot into a new folder', () => {
     const again = join(tempDir(), 'again');
     mkdirSync(again);
     const againInode = statSync(again).ino;
-    const blob = blobPath(store.blobsDir, sha256('cccc'));
+    const blob = blobPath(store.blobs.dir, sha256('cccc'));
     chmodSync(blob, 0o600);
     writeFileSync(blob, 'cccd');
-    const error = await materializeSnapshot(contents, again, localBlobSource(store.blobsDir), { inPlace: true }).catch((e: unknown) => e);
+    const error = await materializeSnapshot(contents, again, localBlobSource(store.blobs), { inPlace: true }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'BLOB_CORRUPT' });
     expect(statSync(again).ino).toBe(againInode);
     expect(readdirSync(again)).toEqual([]);
-    expect(await code(materializeSnapshot(contents, join(tempDir(), 'missing'), localBlobSource(store.blobsDir), { inPlace: true }))).toBe('FOLDER_NOT_FOUND');
+    expect(await code(materializeSnapshot(contents, join(tempDir(), 'missing'), localBlobSource(store.blobs), { inPlace: true }))).toBe('FOLDER_NOT_FOUND');
   });
 
   it('hands every close to the background closer (at most 4 in flight), and a failed close leaves nothing', async () => {
@@ -161,7 +161,7 @@ describe('writing a snapshot into a new folder', () => {
     const closer = new BackgroundCloser({ close: slow });
     resetTrace();
     const into = join(tempDir(), 'out');
-    const done = await materializeSnapshot(contents, into, localBlobSource(store.blobsDir), { closer });
+    const done = await materializeSnapshot(contents, into, localBlobSource(store.blobs), { closer });
     expect(done.backgroundClose).toBe(true);
     expect(counter('close.background')).toBe(60);
     expect(closer.peakInFlight).toBe(4);
@@ -170,7 +170,7 @@ describe('writing a snapshot into a new folder', () => {
 
     // Off: the same run closes inline, none in the background.
     resetTrace();
-    const inline = await materializeSnapshot(contents, join(tempDir(), 'out'), localBlobSource(store.blobsDir), { background: false });
+    const inline = await materializeSnapshot(contents, join(tempDir(), 'out'), localBlobSource(store.blobs), { background: false });
     expect(inline.backgroundClose).toBe(false);
     expect(counter('close.background')).toBe(0);
 
@@ -180,7 +180,7 @@ describe('writing a snapshot into a new folder', () => {
       callback(++calls === 30 ? Object.assign(new Error('EIO: i/o error, close'), { code: 'EIO' }) : null);
     };
     const broken = join(tempDir(), 'broken');
-    const error = await materializeSnapshot(contents, broken, localBlobSource(store.blobsDir), { closer: new BackgroundCloser({ close: failing }) }).catch(
+    const error = await materializeSnapshot(contents, broken, localBlobSource(store.blobs), { closer: new BackgroundCloser({ close: failing }) }).catch(
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ code: 'CLOSE_FAILED' });
@@ -231,13 +231,13 @@ describe('writing a snapshot into a new folder', () => {
     const contents = { projectId, snapshotId: id, files: store.index.filesAt(id), folderModeOf: () => undefined };
     const seen: Progress[] = [];
     const whole = join(tempDir(), 'whole');
-    await materializeSnapshot(contents, whole, localBlobSource(store.blobsDir), { onProgress: (p) => seen.push(p) });
+    await materializeSnapshot(contents, whole, localBlobSource(store.blobs), { onProgress: (p) => seen.push(p) });
     expect(seen[0]).toMatchObject({ operation: 'materialize', phase: 'write', bytesTotal: 200_000, bytesDone: 0 });
     expect(seen.at(-1)).toMatchObject({ phase: 'done', bytesDone: 200_000, filesDone: 20, etaMs: 0 });
 
     const controller = new AbortController();
     let writes = 0;
-    const local = localBlobSource(store.blobsDir);
+    const local = localBlobSource(store.blobs);
     const stopping: BlobSource = {
       writeInto: (hash, size, fd) => {
         if (++writes === 5) controller.abort();

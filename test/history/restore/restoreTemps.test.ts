@@ -70,7 +70,7 @@ describe('restore temps', () => {
     await engine.restoreSnapshot(projectId, 1);
     // A restore that fails midway (a blob gone from the store) removes its temps and its journal too.
     writeFileSync(join(root, 'sub/a.txt'), 'changed again');
-    rmSync(blobPath(engine.store(projectId).blobsDir, sha256('a')));
+    rmSync(blobPath(engine.store(projectId).blobs.dir, sha256('a')));
     await expect(engine.restoreSnapshot(projectId, 1)).rejects.toMatchObject({ code: 'BLOB_MISSING' });
     const journal = restoreJournalDir(engine.store(projectId).storeDir);
     expect(readdirSync(journal)).toEqual([]);

@@ -28,7 +28,7 @@ async function compressedHistory(count: number) {
     notRacy(store);
     await engine.rescan(projectId);
   }
-  const onDisk = texts.reduce((sum, t) => sum + statSync(blobFile(store.blobsDir, sha256(t))).size, 0);
+  const onDisk = texts.reduce((sum, t) => sum + statSync(blobFile(store.blobs.dir, sha256(t))).size, 0);
   const raw = texts.reduce((sum, t) => sum + Buffer.byteLength(t), 0);
   return { engine, projectId, onDisk, raw };
 }

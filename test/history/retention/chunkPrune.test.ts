@@ -42,8 +42,8 @@ describe('prune of chunked files', () => {
     const newer = Buffer.concat([older, logBytes(2, 1024)]);
     const { engine, projectId, root, store } = await recordEach([older, newer]);
     const [a, b] = [sha256(older), sha256(newer)];
-    const chunksA = chunksOf(store.blobsDir, a);
-    const chunksB = chunksOf(store.blobsDir, b);
+    const chunksA = chunksOf(store.blobs.dir, a);
+    const chunksB = chunksOf(store.blobs.dir, b);
     const shared = chunksA.filter((chunk) => chunksB.includes(chunk));
     const onlyA = chunksA.filter((chunk) => !chunksB.includes(chunk));
     expect(shared.length).toBe(chunksA.length - 1);
@@ -53,14 +53,14 @@ describe('prune of chunked files', () => {
     const first = await engine.prune(projectId);
     expect(first.versions).toBe(1);
     expect(first.deletedBlobs).toBe(0);
-    expect(present(store.blobsDir, chunksA)).toEqual(chunksA);
-    expect(existsSync(chunkListPath(store.blobsDir, a))).toBe(true);
+    expect(present(store.blobs.dir, chunksA)).toEqual(chunksA);
+    expect(existsSync(chunkListPath(store.blobs.dir, a))).toBe(true);
 
     const late = await engine.prune(projectId, { now: Date.now() + 61 * 60_000 });
     expect(late.deletedBlobs).toBe(1);
-    expect(existsSync(chunkListPath(store.blobsDir, a))).toBe(false);
-    expect(present(store.blobsDir, onlyA)).toEqual([]);
-    expect(present(store.blobsDir, chunksB)).toEqual(chunksB);
+    expect(existsSync(chunkListPath(store.blobs.dir, a))).toBe(false);
+    expect(present(store.blobs.dir, onlyA)).toEqual([]);
+    expect(present(store.blobs.dir, chunksB)).toEqual(chunksB);
     expect((await engine.verify(projectId)).ok).toBe(true);
     expect((await engine.readVersion(projectId, 'app.log', { maxBytes: 10 })).data).toBe(newer.subarray(0, 10).toString());
     const db = new Database(historyDbPath(store.storeDir), { readonly: true });
@@ -73,9 +73,9 @@ describe('prune of chunked files', () => {
     await engine.rescan(projectId);
     ageHistory(historyDbPath(store.storeDir), (i, count) => Date.now() - (count - i) * 30 * HOUR);
     await engine.prune(projectId);
-    expect(present(store.blobsDir, chunksB)).toEqual(chunksB);
+    expect(present(store.blobs.dir, chunksB)).toEqual(chunksB);
     await engine.prune(projectId, { now: Date.now() + 61 * 60_000 });
-    expect(present(store.blobsDir, [b, ...chunksB])).toEqual([]);
+    expect(present(store.blobs.dir, [b, ...chunksB])).toEqual([]);
     expect(db.prepare('SELECT COUNT(*) AS n FROM blob_chunks').get()).toEqual({ n: 0 });
     expect((await engine.verify(projectId)).ok).toBe(true);
   });
@@ -84,13 +84,13 @@ describe('prune of chunked files', () => {
     const older = logBytes(5, 3 * MiB);
     const { engine, projectId, store } = await recordEach([older, Buffer.from('replaced\n')]);
     const list = sha256(older);
-    const chunks = chunksOf(store.blobsDir, list);
+    const chunks = chunksOf(store.blobs.dir, list);
     const trusted = new Set(store.index.trustedHashes());
     expect(chunks.every((chunk) => trusted.has(chunk))).toBe(true);
     // A prune collects the list and its chunks meanwhile.
     await engine.prune(projectId);
     await engine.prune(projectId, { now: Date.now() + 61 * 60_000 });
-    expect(present(store.blobsDir, chunks)).toEqual([]);
+    expect(present(store.blobs.dir, chunks)).toEqual([]);
     // The writer files a new list naming the first chunk without writing it (it trusted it).
     const write = () =>
       store.index.commitSnapshot({
@@ -106,16 +106,16 @@ describe('prune of chunked files', () => {
     const older = logBytes(3, 3 * MiB);
     const { engine, projectId, root, store } = await recordEach([older, Buffer.from('replaced\n')]);
     const list = sha256(older);
-    const firstChunk = chunksOf(store.blobsDir, list)[0]!;
+    const firstChunk = chunksOf(store.blobs.dir, list)[0]!;
     // A second file holding exactly the first chunk's bytes: stored whole, under the chunk's name.
-    const piece = blobBytes(store.blobsDir, firstChunk);
+    const piece = blobBytes(store.blobs.dir, firstChunk);
     writeFileSync(join(root, 'piece.log'), piece);
     store.index.setMeta('lastScanAt', String(8.64e15));
     await engine.rescan(projectId);
     await engine.prune(projectId);
     await engine.prune(projectId, { now: Date.now() + 61 * 60_000 });
-    expect(existsSync(chunkListPath(store.blobsDir, list))).toBe(false);
-    expect(present(store.blobsDir, [firstChunk])).toEqual([firstChunk]);
+    expect(existsSync(chunkListPath(store.blobs.dir, list))).toBe(false);
+    expect(present(store.blobs.dir, [firstChunk])).toEqual([firstChunk]);
     expect((await engine.verify(projectId)).ok).toBe(true);
     expect(sha256(await readWhole(engine, projectId, 'piece.log'))).toBe(firstChunk);
   });
@@ -128,8 +128,8 @@ describe('prune of chunked files', () => {
     onTestFinished(() => engine.close());
     const { projectId } = await engine.open(root);
     const store = engine.store(projectId);
-    const firstChunk = chunksOf(store.blobsDir, sha256(log))[0]!;
-    for (const bytes of [blobBytes(store.blobsDir, firstChunk), Buffer.from('replaced\n')]) {
+    const firstChunk = chunksOf(store.blobs.dir, sha256(log))[0]!;
+    for (const bytes of [blobBytes(store.blobs.dir, firstChunk), Buffer.from('replaced\n')]) {
       writeFileSync(join(root, 'piece.log'), bytes);
       store.index.setMeta('lastScanAt', String(8.64e15));
       await engine.rescan(projectId);
@@ -141,7 +141,7 @@ describe('prune of chunked files', () => {
     const db = new Database(historyDbPath(store.storeDir), { readonly: true });
     onTestFinished(() => void db.close());
     expect(db.prepare('SELECT COUNT(*) AS n FROM blobs WHERE hash = ?').get(firstChunk)).toEqual({ n: 0 });
-    expect(present(store.blobsDir, [firstChunk])).toEqual([firstChunk]);
+    expect(present(store.blobs.dir, [firstChunk])).toEqual([firstChunk]);
     expect((await engine.verify(projectId)).ok).toBe(true);
     expect(sha256(await readWhole(engine, projectId, 'app.log'))).toBe(sha256(log));
   });

@@ -79,12 +79,12 @@ describe('prune', () => {
     // Within the grace period the files stay; after it they go, and verify is still clean.
     const marked = unreferencedHashes(historyDbPath(store.storeDir));
     expect(marked.length).toBe(preview.blobs);
-    expect(marked.every((hash) => existsSync(blobPath(store.blobsDir, hash)))).toBe(true);
+    expect(marked.every((hash) => existsSync(blobPath(store.blobs.dir, hash)))).toBe(true);
     const early = await engine.prune(projectId, { now: Date.now() + 59 * 60_000 });
     expect(early.deletedBlobs).toBe(0);
     const late = await engine.prune(projectId, { now: Date.now() + 61 * 60_000 });
     expect(late.deletedBlobs).toBe(marked.length);
-    expect(marked.some((hash) => existsSync(blobPath(store.blobsDir, hash)))).toBe(false);
+    expect(marked.some((hash) => existsSync(blobPath(store.blobs.dir, hash)))).toBe(false);
     expect((await engine.verify(projectId)).ok).toBe(true);
     expect(referencedBlobsPresent(dataDir, root)).toEqual([]);
     // Restoring the oldest kept snapshot writes exactly what it held.
@@ -104,7 +104,7 @@ describe('prune', () => {
     let recorded = 0;
     store.index.applyPruneChunk = (...args) => {
       const bytes = Buffer.from(`recorded meanwhile ${++recorded}`);
-      const { hash } = storeBytes(bytes, store.blobsDir);
+      const { hash } = storeBytes(bytes, store.blobs.dir);
       store.index.commitSnapshot({
         snapshot: { kind: 'change', at: Date.now() },
         versions: [{ path: 'a.txt', hash, mode: 0o644, size: bytes.length, type: 'file' }],
@@ -169,7 +169,7 @@ describe('prune', () => {
     expect(searchRows(dbFile, gone).blobs).toBe(1);
     const late = await engine.prune(projectId, { now: Date.now() + 2 * HOUR });
     expect(late.deletedBlobs).toBeGreaterThan(0);
-    expect(existsSync(blobPath(engine.store(projectId).blobsDir, gone))).toBe(false);
+    expect(existsSync(blobPath(engine.store(projectId).blobs.dir, gone))).toBe(false);
     expect(searchRows(dbFile, gone)).toEqual({ blobs: 0, text: 0 });
     expect((await search()).results).toEqual([]);
     // What is kept is still found.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SearchReader } from '../../../electron/history/db/searchReader.js';
 import { searchHistory, type SearchRequest } from '../../../electron/history/search/searchHistory.js';
-import { blobsDirOf, historyDbPath } from '../../../electron/history/store/storeLayout.js';
+import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import type { SearchResult } from '../../../shared/contract/values.js';
 import { findMatches, queryPattern } from '../../../shared/textSearch.js';
 import { seededRandom } from '../../bench/fixtures/seededRandom.js';
@@ -119,7 +119,7 @@ describe('a regex search answers what RegExp finds in every version', () => {
     expect(hashOf.size).toBeGreaterThan(FILES.length * 6);
 
     const reader = new SearchReader(historyDbPath(store.storeDir));
-    const source = { index: reader, blobsDir: blobsDirOf(store.storeDir) };
+    const source = { index: reader, blobs: store.blobs };
     let compared = 0;
     let narrowed = 0;
     let hits = 0;

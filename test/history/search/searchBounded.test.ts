@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { blobsDirOf, historyDbPath } from '../../../electron/history/store/storeLayout.js';
+import { historyDbPath } from '../../../electron/history/store/storeLayout.js';
 import { Sql } from '../../../electron/history/db/sql.js';
 import { FILE_PAGE_ROWS } from '../../../electron/history/db/filePages.js';
 import { SearchReader } from '../../../electron/history/db/searchReader.js';
@@ -63,7 +63,7 @@ const request = (query: string, more: Partial<SearchRequest> = {}): SearchReques
 async function searchable() {
   const project = await projectWithBaseline(manyFiles());
   const reader = new SearchReader(historyDbPath(project.store.storeDir));
-  const source = { index: reader, blobsDir: blobsDirOf(project.store.storeDir) };
+  const source = { index: reader, blobs: project.store.blobs };
   return { ...project, reader, search: (r: SearchRequest) => searchHistory(source, r, MAX_SIZE) };
 }
 

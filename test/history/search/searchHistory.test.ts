@@ -229,7 +229,7 @@ describe('search', () => {
 
   it('leaves out a blob whose bytes no longer match its hash, indexed or not', async () => {
     const { engine, projectId } = await project({ 'a.txt': 'a needle here\n', 'b.txt': 'another needle\n' });
-    const file = blobPath(engine.store(projectId).blobsDir, sha256('another needle\n'));
+    const file = blobPath(engine.store(projectId).blobs.dir, sha256('another needle\n'));
     // Same length, other bytes: only the hash tells.
     writeFileSync(file, readFileSync(file, 'utf8').replace('another', 'ANOTHER'));
     expect((await engine.search(projectId, query('needle'))).results.map((h) => h.path)).toEqual(['a.txt']);

@@ -18,7 +18,7 @@ async function history() {
   const { projectId } = await engine.open(root);
   writeFileSync(join(root, 'src/app.ts'), 'const needle = 2;\n');
   await engine.rescan(projectId);
-  return { root, engine, projectId, blobsDir: engine.store(projectId).blobsDir };
+  return { root, engine, projectId, blobsDir: engine.store(projectId).blobs.dir };
 }
 
 const query = (text: string) => ({ query: text, regex: false, caseSensitive: false, limit: 500 });

@@ -18,7 +18,7 @@ async function damaged(damage: (blob: string) => void) {
   const { root, store } = project;
   writeFileSync(join(root, 'doc.txt'), 'edited since\n');
   notRacy(store);
-  damage(blobPath(store.blobsDir, sha256(CONTENTS)));
+  damage(blobPath(store.blobs.dir, sha256(CONTENTS)));
   const [baseline] = project.engine.versions(project.projectId, 'doc.txt');
   return { ...project, versionId: baseline!.versionId };
 }

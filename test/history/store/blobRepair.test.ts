@@ -32,7 +32,7 @@ describe('a damaged blob', () => {
     const [baseline] = engine.versions(projectId, 'doc.txt');
     rmSync(join(root, 'doc.txt'));
     await engine.rescan(projectId);
-    flipByte(blobPath(store.blobsDir, hash));
+    flipByte(blobPath(store.blobs.dir, hash));
     // A reader finds the damage: refused, and marked.
     await expect(readBack(engine, projectId, 'doc.txt', baseline!.versionId)).rejects.toMatchObject({ code: 'BLOB_CORRUPT' });
     expect(store.index.damagedHashes()).toEqual([hash]);
@@ -40,7 +40,7 @@ describe('a damaged blob', () => {
     writeFileSync(join(root, 'copy.txt'), GOOD);
     notRacy(store);
     await engine.rescan(projectId);
-    expect(blobIntact(store.blobsDir, hash)).toBe(true);
+    expect(blobIntact(store.blobs.dir, hash)).toBe(true);
     expect(store.index.damagedHashes()).toEqual([]);
     expect(await readBack(engine, projectId, 'doc.txt', baseline!.versionId)).toBe(GOOD);
     expect(await readBack(engine, projectId, 'copy.txt')).toBe(GOOD);
@@ -49,19 +49,19 @@ describe('a damaged blob', () => {
   it('is written again by a rescan from an unchanged file that still holds its bytes', async () => {
     const { engine, projectId, store } = await projectWithBaseline({ 'doc.txt': GOOD, 'other.txt': 'x' });
     const hash = sha256(GOOD);
-    flipByte(blobPath(store.blobsDir, hash));
+    flipByte(blobPath(store.blobs.dir, hash));
     expect((await engine.verify(projectId)).corrupt.map((p) => p.hash)).toEqual([hash]);
     // Nothing changed on disk: the rescan hashes no file of its own accord, yet repairs the blob.
     const rescan = await engine.rescan(projectId);
     expect(rescan.hashed).toBe(0);
-    expect(blobIntact(store.blobsDir, hash)).toBe(true);
+    expect(blobIntact(store.blobs.dir, hash)).toBe(true);
     expect((await engine.verify(projectId)).ok).toBe(true);
   });
 
   it('found by the search index build through the one reader: marked, left out, and searched again once repaired', async () => {
     const { engine, projectId, root, store } = await projectWithBaseline({ 'doc.txt': GOOD, 'other.txt': 'other words\n' });
     const hash = sha256(GOOD);
-    flipByte(blobPath(store.blobsDir, hash));
+    flipByte(blobPath(store.blobs.dir, hash));
     const search = () => engine.search(projectId, { query: 'every version', regex: false, caseSensitive: false, limit: 10 });
     await engine.buildSearchIndex(projectId);
     expect(store.index.damagedHashes()).toEqual([hash]);
@@ -82,14 +82,14 @@ describe('a damaged blob', () => {
     const hash = sha256(GOOD);
     const bundle = join(tempDir(), 'history.hsb');
     await engine.exportHistory(projectId, { file: bundle });
-    flipByte(blobPath(store.blobsDir, hash));
+    flipByte(blobPath(store.blobs.dir, hash));
     expect((await engine.verify(projectId)).corrupt.map((p) => p.hash)).toEqual([hash]);
     // The file is gone from the folder: the bundle is the only place its bytes are.
     rmSync(join(root, 'doc.txt'));
 
     const imported = await engine.importHistory({ file: bundle });
     expect(imported.blobsWritten).toBe(1);
-    expect(blobIntact(store.blobsDir, hash)).toBe(true);
+    expect(blobIntact(store.blobs.dir, hash)).toBe(true);
     expect(store.index.damagedHashes()).toEqual([]);
     expect((await engine.verify(projectId)).ok).toBe(true);
   });

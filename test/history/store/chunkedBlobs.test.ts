@@ -50,20 +50,20 @@ describe('chunked large files', () => {
   it('store a 20 MiB log as a list of compressed chunks, and an appended version costs its last chunk and a list', async () => {
     const { engine, projectId, root, store } = await projectWithBaseline({ 'app.log': { data: LOG, mode: 0o640 } });
     const hash = sha256(LOG);
-    expect(existsSync(chunkListPath(store.blobsDir, hash))).toBe(true);
-    expect(existsSync(blobPath(store.blobsDir, hash))).toBe(false);
-    const chunks = chunksOf(store.blobsDir, hash);
+    expect(existsSync(chunkListPath(store.blobs.dir, hash))).toBe(true);
+    expect(existsSync(blobPath(store.blobs.dir, hash))).toBe(false);
+    const chunks = chunksOf(store.blobs.dir, hash);
     expect(chunks.length).toBeGreaterThanOrEqual(8);
-    expect(chunks.every((chunk) => existsSync(compressedBlobPath(store.blobsDir, chunk)))).toBe(true);
-    expect(blobBytes(store.blobsDir, hash).equals(LOG)).toBe(true);
-    const before = storeFiles(store.blobsDir);
+    expect(chunks.every((chunk) => existsSync(compressedBlobPath(store.blobs.dir, chunk)))).toBe(true);
+    expect(blobBytes(store.blobs.dir, hash).equals(LOG)).toBe(true);
+    const before = storeFiles(store.blobs.dir);
     const first = [...before.values()].reduce((a, b) => a + b, 0);
     expect(first).toBeLessThan(LOG.length / 3);
 
     writeFileSync(join(root, 'app.log'), APPENDED);
     notRacy(store);
     await engine.rescan(projectId);
-    const after = storeFiles(store.blobsDir);
+    const after = storeFiles(store.blobs.dir);
     const added = [...after].filter(([name]) => !before.has(name));
     // The last chunk (now longer) and the new list: nothing else.
     expect(added.map(([name]) => name.split('.')[1]).sort()).toEqual(['chunks', 'zst']);
@@ -77,8 +77,8 @@ describe('chunked large files', () => {
   it('compress files between 64 KiB and 1 MiB when that pays (they were raw before)', async () => {
     const mid = logBytes(3, 500 * 1024);
     const { store } = await projectWithBaseline({ 'mid.log': mid });
-    expect(existsSync(compressedBlobPath(store.blobsDir, sha256(mid)))).toBe(true);
-    expect(statSync(compressedBlobPath(store.blobsDir, sha256(mid))).size).toBeLessThan(mid.length / 2);
+    expect(existsSync(compressedBlobPath(store.blobs.dir, sha256(mid)))).toBe(true);
+    expect(statSync(compressedBlobPath(store.blobs.dir, sha256(mid))).size).toBeLessThan(mid.length / 2);
   });
 
   it('restore a single file, an old version and a whole snapshot into a new folder with exact bytes and modes', async () => {
@@ -148,9 +148,9 @@ describe('chunked large files', () => {
       const { engine, projectId, store, versions } = await twoVersions();
       const [older, newer] = [sha256(LOG), sha256(APPENDED)];
       // The first chunk: shared by both versions' lists.
-      const shared = chunksOf(store.blobsDir, older)[0]!;
-      expect(chunksOf(store.blobsDir, newer)[0]).toBe(shared);
-      damage(store.blobsDir, shared);
+      const shared = chunksOf(store.blobs.dir, older)[0]!;
+      expect(chunksOf(store.blobs.dir, newer)[0]).toBe(shared);
+      damage(store.blobs.dir, shared);
       const code = name === 'a missing chunk' ? 'BLOB_MISSING' : 'BLOB_CORRUPT';
       const expected = { code, details: expect.objectContaining({ hash: older, path: 'app.log', versionId: versions[0]!.versionId }) };
       const peakBefore = process.resourceUsage().maxRSS;
@@ -180,7 +180,7 @@ describe('chunked large files', () => {
     const { engine, projectId, root, store, versions } = await twoVersions();
     writeFileSync(join(root, 'app.log'), 'edited since\n');
     notRacy(store);
-    flipByte(blobFile(store.blobsDir, chunksOf(store.blobsDir, sha256(LOG))[0]!), 100);
+    flipByte(blobFile(store.blobs.dir, chunksOf(store.blobs.dir, sha256(LOG))[0]!), 100);
     await expect(engine.restoreFile(projectId, 'app.log', versions[0]!.versionId)).rejects.toMatchObject({
       code: 'BLOB_CORRUPT',
       details: expect.objectContaining({ hash: sha256(LOG), path: 'app.log' }),
@@ -191,9 +191,9 @@ describe('chunked large files', () => {
   it('with a flipped byte in a raw chunk (incompressible bytes) refuse the file at that chunk, before any later chunk is read', async () => {
     const noise = seededBytes(11, 6 * MiB);
     const { engine, projectId, store } = await projectWithBaseline({ 'video.bin': noise });
-    const [first] = chunksOf(store.blobsDir, sha256(noise));
-    expect(blobFile(store.blobsDir, first!).endsWith(first!)).toBe(true); // raw: random bytes do not compress
-    flipByte(blobFile(store.blobsDir, first!), 5);
+    const [first] = chunksOf(store.blobs.dir, sha256(noise));
+    expect(blobFile(store.blobs.dir, first!).endsWith(first!)).toBe(true); // raw: random bytes do not compress
+    flipByte(blobFile(store.blobs.dir, first!), 5);
     const shown: Buffer[] = [];
     const show = async () => {
       for await (const piece of await engine.versionStream(projectId, 'video.bin')) shown.push(piece as Buffer);
@@ -205,8 +205,8 @@ describe('chunked large files', () => {
 
   it('with a damaged list refuse the file (a list naming a chunk that is not there, a list of other chunks)', async () => {
     const { engine, projectId, store, versions } = await twoVersions();
-    const list = chunkListPath(store.blobsDir, sha256(LOG));
-    const other = readFileSync(chunkListPath(store.blobsDir, sha256(APPENDED)));
+    const list = chunkListPath(store.blobs.dir, sha256(LOG));
+    const other = readFileSync(chunkListPath(store.blobs.dir, sha256(APPENDED)));
     // The entries of the newer list under the older one's name: every chunk sound, the whole wrong.
     chmodSync(list, 0o600);
     writeFileSync(list, other);

@@ -27,7 +27,7 @@ async function copyLargeFiles(projectParent: string, dataDir: string, cloneMode:
   resetTrace();
   const { projectId } = await engine.open(root, { pool, cloneMode });
   const files = engine.files(projectId);
-  const blobsDir = engine.store(projectId).blobsDir;
+  const blobsDir = engine.store(projectId).blobs.dir;
   for (const [path, bytes, mode] of [
     ['media/clip.bin', big, 0o644],
     ['tool.bin', exec, 0o751],

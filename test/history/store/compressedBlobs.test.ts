@@ -31,9 +31,9 @@ describe('compressed blobs', () => {
   it('keep a compressible file compressed under its raw SHA-256, smaller than raw, and restore it byte-exact', async () => {
     const { engine, projectId, root, store } = await projectWithBaseline({ 'src.ts': TEXT });
     const hash = sha256(TEXT);
-    const file = compressedBlobPath(store.blobsDir, hash);
+    const file = compressedBlobPath(store.blobs.dir, hash);
     expect(existsSync(file)).toBe(true);
-    expect(existsSync(blobPath(store.blobsDir, hash))).toBe(false);
+    expect(existsSync(blobPath(store.blobs.dir, hash))).toBe(false);
     expect(statSync(file).size).toBeLessThan(Buffer.byteLength(TEXT) / 2);
     expect(sha256(decompressBlob(readFileSync(file)))).toBe(hash);
 
@@ -50,8 +50,8 @@ describe('compressed blobs', () => {
   it('keep an incompressible file raw', async () => {
     const { store } = await projectWithBaseline({ 'noise.bin': NOISE });
     const hash = sha256(NOISE);
-    expect(readFileSync(blobPath(store.blobsDir, hash)).equals(NOISE)).toBe(true);
-    expect(existsSync(compressedBlobPath(store.blobsDir, hash))).toBe(false);
+    expect(readFileSync(blobPath(store.blobs.dir, hash)).equals(NOISE)).toBe(true);
+    expect(existsSync(compressedBlobPath(store.blobs.dir, hash))).toBe(false);
   });
 
   it('are not looked for when a blob is too small to be kept compressed', async () => {
@@ -67,13 +67,13 @@ describe('compressed blobs', () => {
     const { engine, projectId, root, store } = await projectWithBaseline({ 'old.ts': TEXT });
     // The store as an older Hindsight wrote it: the same blob, raw.
     const hash = sha256(TEXT);
-    writeFileSync(blobPath(store.blobsDir, hash), TEXT, { mode: 0o600 });
-    rmSync(compressedBlobPath(store.blobsDir, hash));
+    writeFileSync(blobPath(store.blobs.dir, hash), TEXT, { mode: 0o600 });
+    rmSync(compressedBlobPath(store.blobs.dir, hash));
     const newer = `${TEXT}// and one more line\n`;
     writeFileSync(join(root, 'new.ts'), newer);
     notRacy(store);
     await engine.rescan(projectId);
-    expect(existsSync(compressedBlobPath(store.blobsDir, sha256(newer)))).toBe(true);
+    expect(existsSync(compressedBlobPath(store.blobs.dir, sha256(newer)))).toBe(true);
 
     expect(await readBack(engine, projectId, 'old.ts')).toBe(TEXT);
     expect(await readBack(engine, projectId, 'new.ts')).toBe(newer);
@@ -100,7 +100,7 @@ describe('compressed blobs', () => {
       const [baseline] = engine.versions(projectId, 'src.ts');
       writeFileSync(join(root, 'src.ts'), 'edited since\n');
       notRacy(store);
-      damage(compressedBlobPath(store.blobsDir, hash));
+      damage(compressedBlobPath(store.blobs.dir, hash));
       const expected = { code: 'BLOB_CORRUPT', details: expect.objectContaining({ hash, path: 'src.ts' }) };
       const versionId = baseline!.versionId;
 
@@ -121,7 +121,7 @@ describe('compressed blobs', () => {
 
   it('refuse a compressed file longer than any compressed blob before reading it', async () => {
     const { engine, projectId, store } = await projectWithBaseline({ 'src.ts': TEXT });
-    const file = compressedBlobPath(store.blobsDir, sha256(TEXT));
+    const file = compressedBlobPath(store.blobs.dir, sha256(TEXT));
     writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.alloc(5 * 1024 * 1024)]));
     await expect(engine.readVersion(projectId, 'src.ts', { maxBytes: 100 })).rejects.toThrow('more than a compressed blob takes');
   });
@@ -129,7 +129,7 @@ describe('compressed blobs', () => {
   it('refuse a bomb (a frame inflating far past the recorded length) without inflating it', async () => {
     const { engine, projectId, store } = await projectWithBaseline({ 'src.ts': TEXT });
     const hash = sha256(TEXT);
-    const file = compressedBlobPath(store.blobsDir, hash);
+    const file = compressedBlobPath(store.blobs.dir, hash);
     // The blob's own header (its raw length) over a frame of 1 GiB of zeros.
     const header = readFileSync(file).subarray(0, 12);
     writeFileSync(file, Buffer.concat([header, await zeroFrame(1024)]));
@@ -171,12 +171,12 @@ describe('compressed blobs', () => {
     const { engine, projectId, store } = await projectWithBaseline({ 'src.ts': TEXT });
     const hash = sha256(TEXT);
     // An older store's raw blob, damaged.
-    writeFileSync(blobPath(store.blobsDir, hash), `${TEXT.slice(0, -1)}!`, { mode: 0o600 });
-    rmSync(compressedBlobPath(store.blobsDir, hash));
+    writeFileSync(blobPath(store.blobs.dir, hash), `${TEXT.slice(0, -1)}!`, { mode: 0o600 });
+    rmSync(compressedBlobPath(store.blobs.dir, hash));
     const result = await engine.verify(projectId, { repair: true });
     expect(result.repaired.map((r) => r.hash)).toEqual([hash]);
-    expect(existsSync(blobPath(store.blobsDir, hash))).toBe(false);
-    expect(blobBytes(store.blobsDir, hash).toString('utf8')).toBe(TEXT);
+    expect(existsSync(blobPath(store.blobs.dir, hash))).toBe(false);
+    expect(blobBytes(store.blobs.dir, hash).toString('utf8')).toBe(TEXT);
     expect(await readBack(engine, projectId, 'src.ts')).toBe(TEXT);
   });
 });

@@ -7,6 +7,7 @@ import { startFiling } from '../../../electron/history/store/fileEntries.js';
 import { walkFolder } from '../../../electron/history/walk/walkFolder.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
+import { BlobStore } from '../../../electron/history/store/blobStore.js';
 
 // A filing cancelled while its batches wait for a copy slot: those batches fail with the cancel,
 // and the filing answers it when it is settled or finished. Until then (the walk may still be
@@ -27,7 +28,7 @@ describe('a filing cancelled while its batches wait for a slot', () => {
     try {
       await slots.acquire(); // the only slot is busy: every batch waits for it
       const controller = new AbortController();
-      const filing = startFiling({ blobsDir: tempDir('hindsight-blobs-'), pool, signal: controller.signal });
+      const filing = startFiling({ blobs: new BlobStore(tempDir('hindsight-blobs-')), pool, signal: controller.signal });
       filing.add(entries);
       expect(filing.sent).toBeGreaterThan(1);
       controller.abort(new Error('Cancelled.'));

@@ -31,7 +31,7 @@ describe('the known blobs', () => {
     const big = seededBytes(21, 3 * 1024 * 1024);
     const { store } = await projectWithBaseline({ 'big.bin': big, 'a.txt': 'alpha\n' });
     const list = sha256(big);
-    const chunks = chunksOf(store.blobsDir, list);
+    const chunks = chunksOf(store.blobs.dir, list);
     expect(chunks.length).toBeGreaterThan(1);
     expect(store.index.trustedHashes().sort()).toEqual([list, sha256('alpha\n'), ...chunks].sort());
     store.index.markDamaged(chunks[0]!, 'corrupt');

@@ -8,6 +8,7 @@ import { fileEntries } from '../../../electron/history/store/fileEntries.js';
 import { walkFolder } from '../../../electron/history/walk/walkFolder.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree, type TreeSpec } from '../../helpers/writeTree.js';
+import { BlobStore } from '../../../electron/history/store/blobStore.js';
 
 // A copy worker hands a batch's outcomes back packed (store/packedOutcomes.ts): a few values per
 // batch, not an object and four strings per file, which the history process's main thread would
@@ -54,7 +55,7 @@ describe('a copy worker answer', () => {
     onTestFinished(() => pool.close());
     const root = tree(300);
     const entries = await walkFolder(root);
-    const filed = await fileEntries(entries, { blobsDir: tempDir('hindsight-blobs-'), pool, known: [] });
+    const filed = await fileEntries(entries, { blobs: new BlobStore(tempDir('hindsight-blobs-')), pool, known: [] });
     expect(filed.versions).toHaveLength(300);
     for (const [i, version] of filed.versions.entries()) {
       const abs = join(root, version.path);

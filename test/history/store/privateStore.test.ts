@@ -91,7 +91,7 @@ describe('the data folder is private', () => {
     const { projectId } = await engine.open(root);
     const store = engine.store(projectId);
     engine.close();
-    for (const dir of [join(dataDir, 'projects'), store.storeDir, store.blobsDir]) chmodSync(dir, 0o755);
+    for (const dir of [join(dataDir, 'projects'), store.storeDir, store.blobs.dir]) chmodSync(dir, 0o755);
     chmodSync(historyDbPath(store.storeDir), 0o644);
 
     const again = engineFor(dataDir);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportBundleTo } from '../../../electron/history/bundle/bundleTransfer.js';
-import { readBlobWhole } from '../../../electron/history/store/blobReader.js';
 import { blobPath } from '../../../electron/history/store/storeLayout.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -38,15 +37,15 @@ describe('reading small blobs whole', () => {
     const text = (i: number) => spec[`d${i % 4}/f${i}.txt`] as string;
     const size = (i: number) => Buffer.byteLength(text(i));
 
-    expect(readBlobWhole(store.blobsDir, sha256(text(7)), size(7), scratch).toString()).toBe(text(7));
-    appendFileSync(blobPath(store.blobsDir, sha256(text(3))), 'x');
-    writeFileSync(blobPath(store.blobsDir, sha256(text(5))), text(5).slice(0, -1));
-    expect(() => readBlobWhole(store.blobsDir, sha256(text(3)), size(3), scratch)).toThrow(
+    expect(store.blobs.whole(sha256(text(7)), size(7), scratch).toString()).toBe(text(7));
+    appendFileSync(blobPath(store.blobs.dir, sha256(text(3))), 'x');
+    writeFileSync(blobPath(store.blobs.dir, sha256(text(5))), text(5).slice(0, -1));
+    expect(() => store.blobs.whole(sha256(text(3)), size(3), scratch)).toThrow(
       expect.objectContaining({ code: 'BLOB_CORRUPT', message: expect.stringContaining(`${size(3) + 1} bytes where ${size(3)} were stored`) }),
     );
-    expect(() => readBlobWhole(store.blobsDir, sha256(text(5)), size(5), scratch)).toThrow(
+    expect(() => store.blobs.whole(sha256(text(5)), size(5), scratch)).toThrow(
       expect.objectContaining({ code: 'BLOB_CORRUPT', message: expect.stringContaining(`${size(5) - 1} bytes where ${size(5)} were stored`) }),
     );
-    expect(() => readBlobWhole(store.blobsDir, sha256('never stored'), 12, scratch)).toThrow(expect.objectContaining({ code: 'BLOB_MISSING' }));
+    expect(() => store.blobs.whole(sha256('never stored'), 12, scratch)).toThrow(expect.objectContaining({ code: 'BLOB_MISSING' }));
   });
 });

@@ -23,7 +23,7 @@ describe('verify', () => {
     });
 
     const engine = new HistoryEngine(dataDir);
-    const blobsDir = engine.store(engine.locate(root)).blobsDir;
+    const blobsDir = engine.store(engine.locate(root)).blobs.dir;
     engine.close();
     rmSync(blobPath(blobsDir, sha256('alpha')));
     writeFileSync(blobPath(blobsDir, sha256('beta')), 'bitrot');

@@ -82,7 +82,7 @@ describe('export and import in the viewer', () => {
     writeTree(root, { 'damaged.txt': 'these bytes get damaged\n', 'fine.txt': 'fine\n' });
     const projectId = await openInViewer(viewer, root);
     const damagedVersion = viewer.engine.versions(projectId, 'damaged.txt')[0]!.versionId;
-    const stored = blobFile(viewer.engine.store(projectId).blobsDir, sha256('these bytes get damaged\n'));
+    const stored = blobFile(viewer.engine.store(projectId).blobs.dir, sha256('these bytes get damaged\n'));
     const bytes = readFileSync(stored);
     bytes[0] = bytes[0]! ^ 0x01;
     writeFileSync(stored, bytes);

@@ -29,13 +29,13 @@ export async function fetchMissingBlobs(
   // No remote to ask: the reader reports a missing blob itself, as for any history.
   if (!holder) return 0;
   // A list that costs a query to make (an export's blobs) is made only now that a remote could hold some.
-  const missing = missingBlobs(store.blobsDir, typeof hashes === 'function' ? hashes() : hashes);
+  const missing = missingBlobs(store.blobs, typeof hashes === 'function' ? hashes() : hashes);
   if (missing.length === 0) return 0;
   const located = holder.locate(missing);
   if (located.length === 0) return 0;
   const objects = await openRemoteStore(holder.remote, { credentials: options.credentialsOf?.(holder.remote.name) });
   try {
-    await fetchBlobs(objects, holder.projectId, planFetch(located), storeSink(store.blobsDir), undefined, options.signal);
+    await fetchBlobs(objects, holder.projectId, planFetch(located), storeSink(store.blobs), undefined, options.signal);
   } finally {
     objects.close();
   }

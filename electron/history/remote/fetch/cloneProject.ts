@@ -93,7 +93,7 @@ export async function cloneProject(
     for (const { machineId, etag, head } of history.lines.values()) ledger.noteForeignHead(machineId, etag, head);
 
     const needed = missingBlobs(
-      store.blobsDir,
+      store.blobs,
       files.filter((f) => f.hash !== null).map((f) => f.hash!),
     );
     const located: [string, BlobLocation][] = needed.map((hash) => {
@@ -108,13 +108,13 @@ export async function cloneProject(
     const plan = planFetch(located);
     const bytes = files.reduce((sum, f) => sum + (f.hash ? f.size : 0), 0);
     meter.enter('fetch', { bytes: located.reduce((sum, [, l]) => sum + ('alone' in l ? l.size : l.entry[3]), 0), objects: plan.length, files: needed.length });
-    await fetchBlobs(objects, remoteProjectId, plan, storeSink(store.blobsDir), meter, signal);
+    await fetchBlobs(objects, remoteProjectId, plan, storeSink(store.blobs), meter, signal);
 
     // The files, as any snapshot is written into a folder of its own, the bytes all in the store
     // by now; in place, since the folder is registered by its identity (a rename would change it).
     const written = foreignFiles(files.map(fileEntry), options.keepSpecialModes === true);
     const contents = { projectId: store.projectId, snapshotId: from.origin, files: written.files, folderModeOf: () => undefined };
-    await materializeSnapshot(contents, store.root, localBlobSource(store.blobsDir), { signal, meter, inPlace: true });
+    await materializeSnapshot(contents, store.root, localBlobSource(store.blobs), { signal, meter, inPlace: true });
 
     const writes = line.map(({ machine: machineId, snapshot }) => foreignSnapshotWrite(machineId, snapshot));
     store.index.importSnapshots(writes);

@@ -1,5 +1,4 @@
 import { serveRequests } from '../../serveRequests.js';
-import { readBlobHead } from '../../store/blobReader.js';
 import type { ReadRequest } from '../../store/readAheadProtocol.js';
 import { carriedBytes, readBatch } from '../../store/readBatch.js';
 import { carriedForm, storedForm } from '../layout/packFormat.js';
@@ -14,9 +13,9 @@ import { carriedForm, storedForm } from '../layout/packFormat.js';
 
 serveRequests(
   (request: ReadRequest) =>
-    readBatch(request, (blobsDir, hash, size, subject, carry) => {
-      const kept = carriedBytes(blobsDir, hash, size, subject, carry);
-      return kept ? carriedForm(kept) : storedForm(readBlobHead(blobsDir, hash, Number.MAX_SAFE_INTEGER, size, subject));
+    readBatch(request, (blobs, hash, size, subject, carry) => {
+      const kept = carriedBytes(blobs, hash, size, subject, carry);
+      return kept ? carriedForm(kept) : storedForm(blobs.head(hash, Number.MAX_SAFE_INTEGER, size, subject));
     }),
   (batch) => [batch.body],
 );

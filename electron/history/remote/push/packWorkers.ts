@@ -1,5 +1,6 @@
 import { ReadAheadPool } from '../../store/readAheadPool.js';
 import type { StoredBlob } from '../layout/packFormat.js';
+import type { BlobStore } from '../../store/blobStore.js';
 
 // The push's pack workers (packWorker.ts): the small blobs a push expects to pack are read, hashed
 // and compressed on up to two worker threads of a read-ahead pool (store/readAheadPool.ts), a
@@ -15,8 +16,8 @@ export interface PackWorkersOptions {
 }
 
 export class PackWorkers extends ReadAheadPool<StoredBlob['encoding']> {
-  constructor(blobsDir: string, options: PackWorkersOptions = {}) {
+  constructor(blobs: BlobStore, options: PackWorkersOptions = {}) {
     // A push sends a blob the store keeps compressed as it is kept, checked first.
-    super(blobsDir, { script: 'packWorker', trace: 'push', lowPriority: options.lowPriority, carry: 'checked' });
+    super(blobs, { script: 'packWorker', trace: 'push', lowPriority: options.lowPriority, carry: 'checked' });
   }
 }

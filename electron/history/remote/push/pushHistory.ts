@@ -5,7 +5,6 @@ import type { RemoteConfig } from '../../config/configSchema.js';
 import { acquireFileLock, type LockHolder } from '../../fileLock.js';
 import type { ProgressSink } from '../../progressThrottle.js';
 import type { ProjectStore } from '../../project/projectStore.js';
-import { checkedBlobChunks, readBlobHead, readStoredForm } from '../../store/blobReader.js';
 import { machineIdentity } from '../machineIdentity.js';
 import type { PushSource } from '../pushSource.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
@@ -45,7 +44,7 @@ export async function pushHistory(dataDir: string, store: ProjectStore, remote: 
   // The pack workers start on what the remote probably lacks (as the ledger has it) before the
   // S3 client is loaded and the heads listed, so those run beside the reading and compressing;
   // the push narrows the list once it knows (pushProject.ts).
-  const forms = new PackWorkers(store.blobsDir, { lowPriority: options.background });
+  const forms = new PackWorkers(store.blobs, { lowPriority: options.background });
   try {
     const sizes = new Map<string, number>();
     const likely = pendingBlobs(source.snapshotsAfter(ledger.link().pushedOrigin), source, ledger, sizes);
@@ -77,11 +76,11 @@ export function pushSourceOf(dataDir: string, store: ProjectStore): PushSource {
     blobSize: (hash) => store.index.blobSize(hash),
     // Both readers refuse (and mark damaged) bytes that do not match their name: a damaged
     // blob never reaches the remote.
-    readBlob: (hash, size, path) => readBlobHead(store.blobsDir, hash, Number.MAX_SAFE_INTEGER, size, { path }),
+    readBlob: (hash, size, path) => store.blobs.head(hash, Number.MAX_SAFE_INTEGER, size, { path }),
     readCompressed: (hash, size, path) => {
-      const kept = readStoredForm(store.blobsDir, hash, size, { inflate: true, subject: { path } });
+      const kept = store.blobs.storedForm(hash, size, { inflate: true, subject: { path } });
       return kept.form === 'compressed' ? kept.bytes : undefined;
     },
-    blobChunks: (hash, size, path, chunk) => checkedBlobChunks(store.blobsDir, hash, size, chunk, { path }),
+    blobChunks: (hash, size, path, chunk) => store.blobs.pieces(hash, size, chunk, { path }),
   };
 }
