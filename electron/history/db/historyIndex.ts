@@ -31,7 +31,7 @@ import * as searchIndex from './searchIndex.js';
 import * as snapshotQueries from './snapshotQueries.js';
 import { Sql } from './sql.js';
 import type { WriteGate } from './writeGate.js';
-import { assertIndexFile, quickCheck } from './indexFile.js';
+import { assertIndexFile, quickCheck, useWal } from './indexFile.js';
 import { noteCleanClose } from './checkedStamp.js';
 import { indexError } from './sqliteErrors.js';
 import { importedThrough } from './importedThrough.js';
@@ -88,7 +88,7 @@ export class HistoryIndex {
       // migrating it); wait for its locks rather than fail.
       this.#db.pragma('busy_timeout = 5000');
       assertKnownSchema(this.#db, file);
-      this.#db.pragma('journal_mode = WAL');
+      useWal(this.#db);
       this.#db.pragma('synchronous = NORMAL');
       this.#db.pragma('foreign_keys = ON');
       quickCheck(this.#db, file);

@@ -98,3 +98,23 @@ export function openReadOnly(file: string): Database.Database {
   db.pragma('busy_timeout = 5000');
   return db;
 }
+
+/**
+ * Puts the index in WAL mode. Switching a new file to WAL needs it to itself, and SQLite answers
+ * SQLITE_BUSY at once, without the busy handler, while another process has it open (two processes
+ * opening a new history together: the CLI's first open and a recorder told of it by config.json):
+ * tried again every 10 ms until the busy timeout. An index already in WAL mode takes no lock.
+ */
+export function useWal(db: Database.Database, waitMs = 5000): void {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      count('index.walSwitchRetries');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
+}
