@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { PinToggle } from '../../components/PinToggle.js';
 import type { FileBytes } from '../../../shared/contract.js';
 import { matchAt } from '../../../shared/textSearch.js';
 import { lineSpan } from '../../../shared/viewLink.js';
@@ -9,9 +8,8 @@ import { formatBytes } from '../../format/bytes.js';
 import { baseName, binaryTypeName, imageMime, viewKind } from '../../format/fileKind.js';
 import { formatExact } from '../../format/time.js';
 import { useApp } from '../../stores/appStore.js';
-import type { CompareWith } from '../../stores/versionsSlice.js';
 import { bytesOf, sameBytes, textOf } from './fileBytes.js';
-import { useDiffLayout, useNarrowWindow } from './diffLayout.js';
+import { useDiffLayout } from './diffLayout.js';
 import { versionNumbers, versionTotal } from '../../stores/versionNumbers.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 import type { HunkRange } from '../../../shared/contract.js';
@@ -19,8 +17,8 @@ import type { BlockAction } from '../../components/blockActions.js';
 import { comparisonTitle, type Comparison } from '../../stores/compareSides.js';
 import { currentComparison as comparisonOf } from '../../stores/versionsSlice.js';
 import { versionName } from '../../format/versionName.js';
-import { LineHistoryButton } from './LineHistoryButton.js';
 import { LineHistoryPanel } from './LineHistoryPanel.js';
+import { VersionToolbar } from './VersionToolbar.js';
 
 // CodeMirror loads on first use, so the window and the tree paint without waiting for it.
 const CodeView = lazy(() => import('../../components/CodeView.js').then((m) => ({ default: m.CodeView })));
@@ -28,8 +26,8 @@ const DiffView = lazy(() => import('../../components/DiffView.js').then((m) => (
 
 // The selected version: its contents (text highlighted, images shown, other binaries described),
 // or its diff against the file on disk, the version before it, or git's HEAD or INDEX version, or
-// the diff of two versions picked in the list; and restoring it (not offered when the file on
-// disk is already identical to it: the reason is shown beside the button).
+// the diff of two versions picked in the list; and restoring it (VersionToolbar.tsx: not offered
+// when the file on disk is already identical to it: the reason is shown beside the button).
 
 export function ContentPane() {
   // The diff view's code is fetched while a version is being looked at, so Compare draws at once.
@@ -38,17 +36,10 @@ export function ContentPane() {
   const versions = useApp((s) => s.versions);
   const selectedId = useApp((s) => s.selectedVersionId);
   const compareWith = useApp((s) => s.compareWith);
-  const diffLayout = useApp((s) => s.diffLayout);
-  const setCompareWith = useApp((s) => s.setCompareWith);
-  const setDiffLayout = useApp((s) => s.setDiffLayout);
-  const narrow = useNarrowWindow();
-  const requestRestore = useApp((s) => s.requestRestore);
   const version = versions.find((v) => v.versionId === selectedId);
-  const alreadyDeleted = useApp((s) => !!path && s.deleted.some((d) => d.path === path));
   const disk = useApp((s) => s.disk);
   const git = useApp((s) => s.gitVersions);
   const picks = useApp((s) => s.comparePicks);
-  const clearPicks = useApp((s) => s.clearPicks);
   const total = useApp(versionTotal);
   const more = useApp((s) => s.versionsMore);
   const revealed = useApp((s) => s.revealed);
@@ -73,11 +64,6 @@ export function ContentPane() {
       </section>
     );
   }
-  // Restoring a version the disk already holds (or a deletion onto a file already gone) would change nothing.
-  const identical = disk?.sameVersionIds.includes(version.versionId) ?? false;
-  const noop = identical || (version.hash === null && alreadyDeleted);
-  const noopReason = version.hash === null ? 'The file is already deleted on disk' : 'Identical to the file on disk';
-  const isLatest = versions[0]?.versionId === version.versionId;
   const comparingPicks = picks.length === 2;
   const numberOf = versionNumbers(versions, total);
   const number = numberOf.get(version.versionId);
@@ -92,76 +78,7 @@ export function ContentPane() {
 
   return (
     <section className="content-pane" aria-label="Version contents">
-      <div className="toolbar">
-        <div className="toolbar-title">
-          <span className="toolbar-name">{displayPath(baseName(path))}</span>
-          <span className="toolbar-sub" role={comparingPicks ? 'status' : undefined}>
-            {subtitle}
-          </span>
-        </div>
-        {comparingPicks ? (
-          <div className="field-inline picks-note">
-            <button type="button" className="button" onClick={clearPicks}>
-              Stop comparing
-            </button>
-          </div>
-        ) : (
-          <label className="field-inline" title="What to compare this version with (C: the current file, or back to nothing)">
-            Compare with
-            <select aria-keyshortcuts="C" value={compareWith} onChange={(e) => setCompareWith(e.target.value as CompareWith)}>
-              <option value="none">Nothing</option>
-              <option value="disk">Current file</option>
-              <option value="previous">Previous version</option>
-              {git && <option value="head">Git HEAD (committed)</option>}
-              {git && <option value="index">Git index (staged)</option>}
-            </select>
-          </label>
-        )}
-        {picks.length === 1 && (
-          <span className="toolbar-note" role="status">
-            {numberOf.has(picks[0]!) ? `Pick another version to compare with Version ${numberOf.get(picks[0]!)}` : 'Pick another version to compare with'}
-          </span>
-        )}
-        {(compareWith !== 'none' || comparingPicks) && (
-          <div className="segmented" role="group" aria-label="Diff layout">
-            <button
-              type="button"
-              aria-pressed={!narrow && diffLayout === 'side'}
-              disabled={narrow}
-              title={narrow ? 'The window is too narrow for two columns: widen it to compare side by side' : undefined}
-              onClick={() => setDiffLayout('side')}
-            >
-              Side by side
-            </button>
-            <button type="button" aria-pressed={narrow || diffLayout === 'inline'} onClick={() => setDiffLayout('inline')}>
-              Inline
-            </button>
-          </div>
-        )}
-        {!comparingPicks && compareWith === 'none' && <LineHistoryButton path={path} version={version} />}
-        {!comparingPicks && <PinToggle target={{ versionId: version.versionId }} what={number === undefined ? 'version' : `version ${number}`} shortcut="P" />}
-        {!comparingPicks && (
-          <span className="restore-action">
-            {noop && (
-              <span className="toolbar-note" id="restore-reason">
-                {noopReason}
-              </span>
-            )}
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => void requestRestore()}
-              disabled={noop}
-              aria-label={number === undefined ? 'Restore this version' : `Restore this version, Version ${number}`}
-              aria-describedby={noop ? 'restore-reason' : undefined}
-              aria-keyshortcuts="R"
-              title={`${noop ? `${noopReason}: restoring it would change nothing` : isLatest ? 'This is the latest version; restoring it rewrites the file as recorded' : `Write ${versionName(number, version.at)} back to the file`} (R)`}
-            >
-              {number === undefined ? 'Restore this version' : `Restore Version ${number}`}
-            </button>
-          </span>
-        )}
-      </div>
+      <VersionToolbar path={path} version={version} number={number} numberOf={numberOf} subtitle={subtitle} comparingPicks={comparingPicks} />
       <div className="content-body" ref={body} tabIndex={-1} aria-label={`${shownName} of ${displayPath(baseName(path))}`}>
         <Suspense fallback={<p className="loading">Loading…</p>}>{compareWith === 'none' && !comparingPicks ? <VersionContents /> : <VersionDiff />}</Suspense>
       </div>

@@ -10,6 +10,7 @@ import type { FirstMatch } from './firstMatch.js';
 import { bestMatch } from './matchRank.js';
 import { shownRules } from '../../stores/shownRules.js';
 import { NoFilesMatch } from './NoFilesMatch.js';
+import type { DeletedFile } from '../../../shared/contract.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
 // The files deleted since the first copy as one flat list, most recently deleted first, each
@@ -79,27 +80,16 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
           )
         }
       >
-        {drawn.map((d, i) => {
-          const slash = d.path.lastIndexOf('/');
-          const selected = d.path === selectedPath;
-          return (
-            <li key={d.path}>
-              <button
-                type="button"
-                data-index={i}
-                className={selected ? 'deleted-row is-selected' : 'deleted-row'}
-                aria-current={selected ? 'true' : undefined}
-                tabIndex={selected || (selectedIndex < 0 && i === 0) ? 0 : -1}
-                title={displayPath(d.path)}
-                onClick={() => selectPath(d.path)}
-              >
-                <span className="deleted-name">{displayPath(d.path.slice(slash + 1))}</span>
-                <span className="deleted-folder">{slash < 0 ? 'top folder' : <bdi dir="ltr">{displayPath(d.path.slice(0, slash))}</bdi>}</span>
-                <RelativeTime className="deleted-when" at={d.deletion.at} prefix="deleted " title={`Deleted ${formatExact(d.deletion.at)}`} />
-              </button>
-            </li>
-          );
-        })}
+        {drawn.map((d, i) => (
+          <DeletedRow
+            key={d.path}
+            file={d}
+            index={i}
+            selected={d.path === selectedPath}
+            tabbable={d.path === selectedPath || (selectedIndex < 0 && i === 0)}
+            onSelect={selectPath}
+          />
+        ))}
       </ul>
       {rows.length > drawn.length && (
         <p className="notice">
@@ -107,5 +97,36 @@ export function DeletedList({ firstMatch }: { firstMatch?: Ref<FirstMatch> }) {
         </p>
       )}
     </>
+  );
+}
+
+interface DeletedRowProps {
+  file: DeletedFile;
+  index: number;
+  selected: boolean;
+  /** The list's one tab stop: the selected row, else the first. */
+  tabbable: boolean;
+  onSelect: (path: string) => void;
+}
+
+/** One deleted file: its name, its folder and when it went. */
+function DeletedRow({ file: d, index: i, selected, tabbable, onSelect }: DeletedRowProps) {
+  const slash = d.path.lastIndexOf('/');
+  return (
+    <li>
+      <button
+        type="button"
+        data-index={i}
+        className={selected ? 'deleted-row is-selected' : 'deleted-row'}
+        aria-current={selected ? 'true' : undefined}
+        tabIndex={tabbable ? 0 : -1}
+        title={displayPath(d.path)}
+        onClick={() => onSelect(d.path)}
+      >
+        <span className="deleted-name">{displayPath(d.path.slice(slash + 1))}</span>
+        <span className="deleted-folder">{slash < 0 ? 'top folder' : <bdi dir="ltr">{displayPath(d.path.slice(0, slash))}</bdi>}</span>
+        <RelativeTime className="deleted-when" at={d.deletion.at} prefix="deleted " title={`Deleted ${formatExact(d.deletion.at)}`} />
+      </button>
+    </li>
   );
 }

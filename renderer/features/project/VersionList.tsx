@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { DiskState, VersionInfo } from '../../../shared/contract.js';
 import { versionNumbers, versionTotal } from '../../stores/versionNumbers.js';
 import { originText } from '../../../shared/originText.js';
@@ -37,104 +37,153 @@ export function VersionList() {
   const pinned = useApp((s) => s.retention?.pins.versions);
   const revealed = useApp((s) => s.revealed);
   const list = useRef<HTMLUListElement>(null);
-  const shownReveal = useRef(0);
-  // A version opened from a search hit or the Timeline: its row scrolled to the middle of the list,
-  // where the header growing for the selection (its actions wrap) cannot push it out of view. A
-  // row not rendered yet is scrolled to when the versions next change.
-  useEffect(() => {
-    if (revealed === 0 || shownReveal.current === revealed) return;
-    const row = list.current?.querySelector(`[data-version="${useApp.getState().selectedVersionId}"]`);
-    if (!row) return;
-    revealRow(row);
-    shownReveal.current = revealed;
-  }, [revealed, versions]);
+  useRevealSelected(list, revealed, versions);
 
   if (!path) return <EmptyState title="No file selected">Choose a file to see its versions.</EmptyState>;
   if (status === 'error' && error) return <ErrorNote error={error} title="The versions could not be read" />;
 
-  function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
-    const ids = versions.map((v) => v.versionId);
-    if ((event.target as HTMLElement).tagName === 'INPUT') {
-      // The compare boxes are one tab stop: arrows move among them (Space picks), not the selection.
-      const at = Number((event.target as HTMLElement).dataset.pick);
-      moveInList(event, ids, ids.includes(at) ? at : null, () => undefined, 'data-pick');
-      return;
-    }
-    moveInList(event, ids, selected, selectVersion, 'data-version');
-  }
+  const onKeyDown = (event: React.KeyboardEvent<HTMLUListElement>) => moveInVersions(event, versions, selected, selectVersion);
   const pickStop = selected ?? versions[0]?.versionId;
   const numberOf = versionNumbers(versions, total);
 
   return (
     <ul ref={list} className="version-list" aria-label="Versions" aria-busy={status === 'loading'} data-path={path} onKeyDown={onKeyDown}>
-      {versions.map((v, i) => {
-        const n = numberOf.get(v.versionId);
-        const current = disk?.currentVersionId === v.versionId;
-        const picked = picks.includes(v.versionId);
-        const isPinned = pinned?.includes(v.versionId) ?? false;
-        return (
-          <li key={v.versionId} className={picked ? 'version-row is-picked' : 'version-row'}>
-            <button
-              type="button"
-              data-version={v.versionId}
-              className={v.versionId === selected ? 'version is-selected' : 'version'}
-              aria-current={v.versionId === selected ? 'true' : undefined}
-              tabIndex={v.versionId === selected || (selected === null && i === 0) ? 0 : -1}
-              onClick={() => selectVersion(v.versionId)}
-            >
-              <span className="version-head">
-                <span
-                  className={`version-kind kind-${v.hash === null ? 'deleted' : originClass(v)}`}
-                  title={versionTitle(v, !more && i === versions.length - 1, numberOf)}
-                >
-                  {versionTitle(v, !more && i === versions.length - 1, numberOf)}
-                </span>
-                {isPinned && (
-                  <span className="version-pinned" title="Pinned: no clean-up removes this version">
-                    <PinMark />
-                    Pinned
-                  </span>
-                )}
-                {current && (
-                  <span className="version-current" title={currentTitle(disk)}>
-                    Current
-                  </span>
-                )}
-              </span>
-              <span className="version-meta">
-                <span className="version-number">
-                  {n !== undefined && `Version ${n} · `}
-                  <RelativeTime className="version-relative" at={v.at} />
-                </span>
-                {v.renamedFrom !== null && <span className="version-renamed">{renamedText(v.renamedFrom)}</span>}
-                <span className="version-exact">{formatExact(v.at)}</span>
-                <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
-                {v.machine && (
-                  <span className="version-machine" title={`Recorded on machine ${v.machine.id} as snapshot ${v.machine.snapshot}`}>
-                    {machineText(v.machine)}
-                  </span>
-                )}
-              </span>
-            </button>
-            <label className="version-pick" title={picked ? 'Picked for comparison' : 'Pick two versions to compare them'}>
-              <input
-                type="checkbox"
-                data-pick={v.versionId}
-                tabIndex={v.versionId === pickStop ? 0 : -1}
-                checked={picked}
-                onChange={() => togglePick(v.versionId)}
-                aria-label={n === undefined ? `Compare the version of ${formatExact(v.at)}` : `Compare version ${n}`}
-              />
-            </label>
-          </li>
-        );
-      })}
+      {versions.map((v, i) => (
+        <VersionRow
+          key={v.versionId}
+          version={v}
+          number={numberOf.get(v.versionId)}
+          title={versionTitle(v, !more && i === versions.length - 1, numberOf)}
+          selected={v.versionId === selected}
+          tabbable={v.versionId === selected || (selected === null && i === 0)}
+          pickStop={v.versionId === pickStop}
+          picked={picks.includes(v.versionId)}
+          pinned={pinned?.includes(v.versionId) ?? false}
+          current={disk?.currentVersionId === v.versionId ? disk : null}
+          onSelect={selectVersion}
+          onPick={togglePick}
+        />
+      ))}
       {more && (
         <li className="version-more">
           <OlderVersions />
         </li>
       )}
     </ul>
+  );
+}
+
+/**
+ * A version opened from a search hit or the Timeline: its row scrolled to the middle of the list,
+ * where the header growing for the selection (its actions wrap) cannot push it out of view. A
+ * row not rendered yet is scrolled to when the versions next change.
+ */
+function useRevealSelected(list: RefObject<HTMLUListElement | null>, revealed: number, versions: VersionInfo[]): void {
+  const shownReveal = useRef(0);
+  useEffect(() => {
+    if (revealed === 0 || shownReveal.current === revealed) return;
+    const row = list.current?.querySelector(`[data-version="${useApp.getState().selectedVersionId}"]`);
+    if (!row) return;
+    revealRow(row);
+    shownReveal.current = revealed;
+  }, [list, revealed, versions]);
+}
+
+/** Arrow keys move the selection; on a compare box they move among the boxes instead. */
+function moveInVersions(
+  event: React.KeyboardEvent<HTMLUListElement>,
+  versions: VersionInfo[],
+  selected: number | null,
+  selectVersion: (versionId: number) => void,
+): void {
+  const ids = versions.map((v) => v.versionId);
+  if ((event.target as HTMLElement).tagName === 'INPUT') {
+    // The compare boxes are one tab stop: arrows move among them (Space picks), not the selection.
+    const at = Number((event.target as HTMLElement).dataset.pick);
+    moveInList(event, ids, ids.includes(at) ? at : null, () => undefined, 'data-pick');
+    return;
+  }
+  moveInList(event, ids, selected, selectVersion, 'data-version');
+}
+
+interface VersionRowProps {
+  version: VersionInfo;
+  number: number | undefined;
+  title: string;
+  selected: boolean;
+  /** The list's one tab stop: the selected row, else the first. */
+  tabbable: boolean;
+  /** The compare boxes' one tab stop. */
+  pickStop: boolean;
+  picked: boolean;
+  pinned: boolean;
+  /** The disk's state when this row is identical to the file on disk now, else null. */
+  current: DiskState | null;
+  onSelect: (versionId: number) => void;
+  onPick: (versionId: number) => void;
+}
+
+/** One version: a button that selects it (what it is, its number, time and size) and its compare box. */
+function VersionRow({ version: v, number: n, title, selected, tabbable, pickStop, picked, pinned, current, onSelect, onPick }: VersionRowProps) {
+  return (
+    <li className={picked ? 'version-row is-picked' : 'version-row'}>
+      <button
+        type="button"
+        data-version={v.versionId}
+        className={selected ? 'version is-selected' : 'version'}
+        aria-current={selected ? 'true' : undefined}
+        tabIndex={tabbable ? 0 : -1}
+        onClick={() => onSelect(v.versionId)}
+      >
+        <span className="version-head">
+          <span className={`version-kind kind-${v.hash === null ? 'deleted' : originClass(v)}`} title={title}>
+            {title}
+          </span>
+          {pinned && (
+            <span className="version-pinned" title="Pinned: no clean-up removes this version">
+              <PinMark />
+              Pinned
+            </span>
+          )}
+          {current && (
+            <span className="version-current" title={currentTitle(current)}>
+              Current
+            </span>
+          )}
+        </span>
+        <VersionMeta version={v} number={n} />
+      </button>
+      <label className="version-pick" title={picked ? 'Picked for comparison' : 'Pick two versions to compare them'}>
+        <input
+          type="checkbox"
+          data-pick={v.versionId}
+          tabIndex={pickStop ? 0 : -1}
+          checked={picked}
+          onChange={() => onPick(v.versionId)}
+          aria-label={n === undefined ? `Compare the version of ${formatExact(v.at)}` : `Compare version ${n}`}
+        />
+      </label>
+    </li>
+  );
+}
+
+/** A row's second line: its number and time, a rename, its size, the machine it came from. */
+function VersionMeta({ version: v, number: n }: { version: VersionInfo; number: number | undefined }) {
+  return (
+    <span className="version-meta">
+      <span className="version-number">
+        {n !== undefined && `Version ${n} · `}
+        <RelativeTime className="version-relative" at={v.at} />
+      </span>
+      {v.renamedFrom !== null && <span className="version-renamed">{renamedText(v.renamedFrom)}</span>}
+      <span className="version-exact">{formatExact(v.at)}</span>
+      <span>{v.hash === null ? '—' : formatBytes(v.size)}</span>
+      {v.machine && (
+        <span className="version-machine" title={`Recorded on machine ${v.machine.id} as snapshot ${v.machine.snapshot}`}>
+          {machineText(v.machine)}
+        </span>
+      )}
+    </span>
   );
 }
 

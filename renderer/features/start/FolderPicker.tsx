@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
-import type { FolderListing } from '../../../shared/contract.js';
-import { asError, browseFolders } from '../../api/hindsight.js';
-import { activeAfter, childPath, pickerMove } from './folderPickerKeys.js';
+import { useEffect, useId, type KeyboardEvent } from 'react';
+import { childPath, pickerMove } from './folderPickerKeys.js';
+import { useFolderListing } from './useFolderListing.js';
 
 // The browser's stand-in for the native folder dialog: the user's own folders, listed by the host
 // (GET /folders, the home folder at the top), entered with a double click or Enter, left with Up,
@@ -10,35 +9,8 @@ import { activeAfter, childPath, pickerMove } from './folderPickerKeys.js';
 // there, is handed over as `first` so the field keeps what was typed).
 
 export function FolderPicker({ onShow }: { onShow: (path: string, first: boolean) => void }) {
-  const [listing, setListing] = useState<FolderListing | null>(null);
-  const [active, setActive] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  // A key pressed while the next listing is on its way would act on the one it replaces.
-  const [loading, setLoading] = useState(true);
+  const { listing, active, setActive, error, loading, show } = useFolderListing(onShow);
   const listId = useId();
-
-  const show = useCallback(
-    async (path: string | null, cameFrom: string | null = null, first = false) => {
-      setLoading(true);
-      try {
-        const next = await browseFolders(path);
-        setListing(next);
-        setActive(activeAfter(next, cameFrom));
-        setError(null);
-        onShow(next.path, first);
-      } catch (failure) {
-        setError(asError(failure).message);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [onShow],
-  );
-
-  // The first listing (`show` changes only with `onShow`, which the dialog keeps the same).
-  useEffect(() => {
-    void show(null, null, true);
-  }, [show]);
 
   useEffect(() => {
     document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
