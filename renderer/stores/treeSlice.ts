@@ -1,7 +1,8 @@
 import type { DeletedFile } from '../../shared/contract.js';
 import type { HindsightErrorData } from '../../shared/errors.js';
-import { asError, call, folderLevel } from '../api/hindsight.js';
+import { call } from '../api/hindsight.js';
 import type { Slice } from './appState.js';
+import { levelLoader } from './levelLoader.js';
 import { EVERYTHING, foldersTouched, touchesDeleted, touchesFiles, type Stale } from './staleView.js';
 import { levelsToRefresh, needsLevel, withLevel, type Levels } from './treeLevels.js';
 
@@ -40,9 +41,7 @@ export interface TreeSlice {
 }
 
 export const createTreeSlice: Slice<TreeSlice> = (set, get) => {
-  // The latest ask per folder: an older answer arriving late is dropped.
-  let asked = new Map<string, number>();
-  let next = 0;
+  const loader = levelLoader(set, get);
   let firstLoad: { projectId: string; done: Promise<void> } | null = null;
 
   async function loadDeleted(projectId: string): Promise<void> {
@@ -76,7 +75,7 @@ export const createTreeSlice: Slice<TreeSlice> = (set, get) => {
       const projectId = get().currentProjectId;
       if (!projectId) return;
       const { refetch, drop } = levelsToRefresh(get().levels, get().expanded, foldersTouched(stale));
-      for (const folder of drop) asked.delete(folder);
+      for (const folder of drop) loader.forget(folder);
       set((s) => ({ levels: drop.reduce((levels, folder) => withLevel(levels, folder, null), s.levels) }));
       await Promise.all([
         ...refetch.map((folder) => get().loadLevel(folder)),
@@ -85,29 +84,10 @@ export const createTreeSlice: Slice<TreeSlice> = (set, get) => {
       ]);
     },
 
-    loadLevel: async (folder) => {
-      const projectId = get().currentProjectId;
-      if (!projectId) return;
-      const mine = ++next;
-      asked.set(folder, mine);
-      const root = folder === '';
-      // A level already shown stays shown while it is read again.
-      if (get().levels.get(folder)?.status !== 'ready') {
-        set((s) => ({ levels: withLevel(s.levels, folder, { status: 'loading' }), ...(root ? { treeStatus: 'loading' as const, treeError: null } : {}) }));
-      }
-      try {
-        const level = await folderLevel(projectId, folder);
-        if (asked.get(folder) !== mine || get().currentProjectId !== projectId) return;
-        set((s) => ({ levels: withLevel(s.levels, folder, { status: 'ready', level }), ...(root ? { treeStatus: 'ready' as const, treeError: null } : {}) }));
-      } catch (failure) {
-        if (asked.get(folder) !== mine || get().currentProjectId !== projectId) return;
-        const error = asError(failure).toJSON();
-        set((s) => ({ levels: withLevel(s.levels, folder, { status: 'error', error }), ...(root ? { treeStatus: 'error' as const, treeError: error } : {}) }));
-      }
-    },
+    loadLevel: (folder) => loader.load(folder),
 
     resetTree: () => {
-      asked = new Map();
+      loader.forgetAll();
       firstLoad = null;
       set({ levels: new Map(), deleted: [], treeStatus: 'idle', treeError: null, filter: '', showDeleted: false, expanded: new Set(), selectedPath: null });
       get().resetFileList();

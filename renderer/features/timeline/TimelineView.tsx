@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo } from 'react';
-import type { SnapshotInfo, SnapshotSummary } from '../../../shared/contract.js';
+import type { SnapshotChange, SnapshotInfo, SnapshotSummary } from '../../../shared/contract.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCount } from '../../format/bytes.js';
@@ -167,13 +167,8 @@ function SnapshotList() {
 function SnapshotDetail() {
   const snapshot = useApp((s) => s.snapshots.find((x) => x.snapshotId === s.selectedSnapshotId));
   const changes = useApp((s) => s.snapshotChanges);
-  const begin = useApp((s) => s.beginSnapshotRestore);
-  const beginUndo = useApp((s) => s.beginRestoreUndo);
-  const openAsFolder = useApp((s) => s.setOpenAsFolderDialog);
   const summary = useApp((s) => s.snapshotSummary);
-  const openVersion = useApp((s) => s.openVersion);
   if (!snapshot) return <EmptyState title="No snapshot selected" />;
-  const shown = changes?.slice(0, 2000) ?? [];
   return (
     <section className="pane snapshot-detail" aria-label="Snapshot">
       <header className="detail-header">
@@ -187,34 +182,7 @@ function SnapshotDetail() {
           </p>
           {summary?.snapshotId === snapshot.snapshotId && <p className="snapshot-holds">{summaryText(summary)}</p>}
         </div>
-        <div className="detail-actions">
-          <PinToggle target={{ snapshotId: snapshot.snapshotId }} what="snapshot" shortcut="P" />
-          {snapshot.kind === 'restore' && (
-            <button
-              type="button"
-              className="button"
-              onClick={beginUndo}
-              title="Put back only the files this restore changed, as they were just before it; later changes to other files stay"
-            >
-              Undo this restore
-            </button>
-          )}
-          <button
-            type="button"
-            className="button"
-            onClick={() => begin('project')}
-            aria-keyshortcuts="R"
-            title="Bring every file back as it was in this snapshot; what it overwrites is recorded first (R)"
-          >
-            Restore project…
-          </button>
-          <button type="button" className="button" onClick={() => begin('folder')}>
-            Restore a folder…
-          </button>
-          <button type="button" className="button" onClick={() => openAsFolder(true)} title="Write this snapshot into a new folder; the project is not touched">
-            Open as a new folder…
-          </button>
-        </div>
+        <SnapshotActions snapshot={snapshot} />
       </header>
       {changes === null ? (
         <p className="loading">Loading files…</p>
@@ -228,25 +196,71 @@ function SnapshotDetail() {
           <EmptyState title="No file changed in this snapshot" />
         )
       ) : (
-        <ul className="change-list" aria-label="Files in this snapshot">
-          {shown.map((c) => (
-            <li key={c.path} className={`change change-${c.change}`}>
-              <button
-                type="button"
-                className="change-open"
-                title={`Show the diff of ${displayPath(c.path)} at this snapshot`}
-                onClick={() => void openVersion(c.path, c.versionId)}
-              >
-                <span className="change-kind" aria-label={c.change}>
-                  {c.change === 'added' ? 'A' : c.change === 'deleted' ? 'D' : 'M'}
-                </span>
-                <span className="change-path">{displayPath(c.path)}</span>
-              </button>
-            </li>
-          ))}
-          {changes.length > shown.length && <li className="muted">and {formatCount(changes.length - shown.length)} more</li>}
-        </ul>
+        <SnapshotChangeList changes={changes} />
       )}
     </section>
+  );
+}
+
+/** The selected snapshot's pin, "Undo this restore" (a restore's entry), its restores and "Open as a new folder…". */
+function SnapshotActions({ snapshot }: { snapshot: SnapshotInfo }) {
+  const begin = useApp((s) => s.beginSnapshotRestore);
+  const beginUndo = useApp((s) => s.beginRestoreUndo);
+  const openAsFolder = useApp((s) => s.setOpenAsFolderDialog);
+  return (
+    <div className="detail-actions">
+      <PinToggle target={{ snapshotId: snapshot.snapshotId }} what="snapshot" shortcut="P" />
+      {snapshot.kind === 'restore' && (
+        <button
+          type="button"
+          className="button"
+          onClick={beginUndo}
+          title="Put back only the files this restore changed, as they were just before it; later changes to other files stay"
+        >
+          Undo this restore
+        </button>
+      )}
+      <button
+        type="button"
+        className="button"
+        onClick={() => begin('project')}
+        aria-keyshortcuts="R"
+        title="Bring every file back as it was in this snapshot; what it overwrites is recorded first (R)"
+      >
+        Restore project…
+      </button>
+      <button type="button" className="button" onClick={() => begin('folder')}>
+        Restore a folder…
+      </button>
+      <button type="button" className="button" onClick={() => openAsFolder(true)} title="Write this snapshot into a new folder; the project is not touched">
+        Open as a new folder…
+      </button>
+    </div>
+  );
+}
+
+/** The files a snapshot changed (the first 2,000, then how many more), each opening its diff at that snapshot. */
+function SnapshotChangeList({ changes }: { changes: SnapshotChange[] }) {
+  const openVersion = useApp((s) => s.openVersion);
+  const shown = changes.slice(0, 2000);
+  return (
+    <ul className="change-list" aria-label="Files in this snapshot">
+      {shown.map((c) => (
+        <li key={c.path} className={`change change-${c.change}`}>
+          <button
+            type="button"
+            className="change-open"
+            title={`Show the diff of ${displayPath(c.path)} at this snapshot`}
+            onClick={() => void openVersion(c.path, c.versionId)}
+          >
+            <span className="change-kind" aria-label={c.change}>
+              {c.change === 'added' ? 'A' : c.change === 'deleted' ? 'D' : 'M'}
+            </span>
+            <span className="change-path">{displayPath(c.path)}</span>
+          </button>
+        </li>
+      ))}
+      {changes.length > shown.length && <li className="muted">and {formatCount(changes.length - shown.length)} more</li>}
+    </ul>
   );
 }
