@@ -1,4 +1,5 @@
 import { app, BrowserWindow, Menu, session } from 'electron';
+import type { ContractClient } from '../../shared/contract/client.js';
 import { registerAppScheme, serveAppProtocol } from './appProtocol.js';
 import { argvSkip, folderFromArgv } from './commandLine.js';
 import { chooseFolder } from './folderDialog.js';
@@ -79,34 +80,9 @@ function start(): void {
     const ready = new Windows(history, (window, event) => background.closing(window, event, () => ready.commandTo(window, { command: 'closeNotice' })));
     windows = ready;
     registerIpc(ready, background);
-    const tray = new RecordingTray(mainClient, {
-      open: () => ready.show(),
-      quit: () => app.quit(),
-      startAtLogin: () => background.startAtLogin(),
-      setStartAtLogin: (enabled) => background.setStartAtLogin(enabled),
-    });
-    background.onChange = () => tray.update();
-    mainClient.onEvent((event) => {
-      // A restarted history process: ask it again what it records.
-      if (event.event === 'connection' && event.payload.state === 'restored') void tray.refresh();
-    });
+    const tray = startTray(mainClient, ready, background);
 
-    const refreshMenu = async (): Promise<void> => {
-      const projects = await mainClient.calls.listProjects({});
-      const recent = projects.ok ? [...projects.value].sort((a, b) => (b.lastOpenedAt ?? 0) - (a.lastOpenedAt ?? 0)) : [];
-      Menu.setApplicationMenu(
-        buildMenu(
-          {
-            openFolder: () => void chooseFolder(ready.focused()).then((path) => (path ? openFolder(path) : undefined)),
-            openRecent: openFolder,
-            closeProject: () => ready.command({ command: 'closeProject' }),
-            exportHistory: () => ready.command({ command: 'exportHistory' }),
-            importHistory: () => ready.command({ command: 'importHistory' }),
-          },
-          recent,
-        ),
-      );
-    };
+    const refreshMenu = (): Promise<void> => refreshApplicationMenu(mainClient, ready, openFolder);
     void refreshMenu();
     app.on('browser-window-focus', () => void refreshMenu());
 
@@ -129,6 +105,40 @@ function start(): void {
 
   // Closing the last window keeps Hindsight recording behind the tray icon; Quit ends it.
   app.on('window-all-closed', () => undefined);
+}
+
+/** The tray icon, kept current with the background setting and with a restarted history process. */
+function startTray(mainClient: ContractClient, ready: Windows, background: Background): RecordingTray {
+  const tray = new RecordingTray(mainClient, {
+    open: () => ready.show(),
+    quit: () => app.quit(),
+    startAtLogin: () => background.startAtLogin(),
+    setStartAtLogin: (enabled) => background.setStartAtLogin(enabled),
+  });
+  background.onChange = () => tray.update();
+  mainClient.onEvent((event) => {
+    // A restarted history process: ask it again what it records.
+    if (event.event === 'connection' && event.payload.state === 'restored') void tray.refresh();
+  });
+  return tray;
+}
+
+/** The application menu, its recent folders the known projects last opened first. */
+async function refreshApplicationMenu(mainClient: ContractClient, ready: Windows, openFolder: (path: string) => void): Promise<void> {
+  const projects = await mainClient.calls.listProjects({});
+  const recent = projects.ok ? [...projects.value].sort((a, b) => (b.lastOpenedAt ?? 0) - (a.lastOpenedAt ?? 0)) : [];
+  Menu.setApplicationMenu(
+    buildMenu(
+      {
+        openFolder: () => void chooseFolder(ready.focused()).then((path) => (path ? openFolder(path) : undefined)),
+        openRecent: openFolder,
+        closeProject: () => ready.command({ command: 'closeProject' }),
+        exportHistory: () => ready.command({ command: 'exportHistory' }),
+        importHistory: () => ready.command({ command: 'importHistory' }),
+      },
+      recent,
+    ),
+  );
 }
 
 /** `--data-dir DIR` (or `--data-dir=DIR`) given to the app; else the history process decides. */

@@ -43,15 +43,7 @@ export function createContractClient(options: ClientOptions = {}): ContractClien
   const queued: CallMessage[] = [];
   const listeners = new Set<(event: HindsightEvent) => void>();
 
-  const emit = (event: HindsightEvent): void => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        options.reportError?.(error);
-      }
-    }
-  };
+  const emit = (event: HindsightEvent): void => fanOut(listeners, event, options.reportError);
 
   const send = (message: CallMessage): void => {
     if (!transport) {
@@ -100,10 +92,7 @@ export function createContractClient(options: ClientOptions = {}): ContractClien
     disconnect(reason) {
       if (!transport) return;
       transport = null;
-      const error: HindsightErrorData = {
-        code: 'DISCONNECTED',
-        message: `The history process went away (${reason}). Hindsight restarts it; try again.`,
-      };
+      const error = wentAway(reason);
       for (const id of [...pending.keys()]) {
         if (!queued.some((m) => m.id === id)) settle(id, { ok: false, error });
       }
@@ -119,6 +108,25 @@ export function createContractClient(options: ClientOptions = {}): ContractClien
       }
     },
     emit,
+  };
+}
+
+/** Tells every listener; one that throws is reported and the others still hear it. */
+function fanOut(listeners: ReadonlySet<(event: HindsightEvent) => void>, event: HindsightEvent, reportError: ClientOptions['reportError']): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(event);
+    } catch (error) {
+      reportError?.(error);
+    }
+  }
+}
+
+/** The answer of every call in flight when the connection is lost. */
+function wentAway(reason: string): HindsightErrorData {
+  return {
+    code: 'DISCONNECTED',
+    message: `The history process went away (${reason}). Hindsight restarts it; try again.`,
   };
 }
 

@@ -42,136 +42,151 @@ const CLASS_ESCAPES: Record<string, CharTest> = {
 const CONTROL: Record<string, number> = { n: 10, r: 13, t: 9, f: 12, v: 11 };
 
 export function parseRegex(source: string): Node {
-  const namedGroups = /\(\?<[^=!]/.test(source);
-  const groups = capturingGroups(source);
-  let i = 0;
+  return new RegexReader(source).alternation();
+}
 
-  const alternation = (): Node => {
-    const options = [sequence()];
-    while (source[i] === '|') {
-      i++;
-      options.push(sequence());
+/** Reads a pattern left to right: `i` is the next unit to read. */
+class RegexReader {
+  private i = 0;
+  private readonly namedGroups: boolean;
+  private readonly groups: number;
+
+  constructor(private readonly source: string) {
+    this.namedGroups = /\(\?<[^=!]/.test(source);
+    this.groups = capturingGroups(source);
+  }
+
+  alternation(): Node {
+    const options = [this.sequence()];
+    while (this.source[this.i] === '|') {
+      this.i++;
+      options.push(this.sequence());
     }
     return options.length === 1 ? options[0]! : { kind: 'alt', options };
-  };
+  }
 
-  const sequence = (): Node => {
+  private sequence(): Node {
     const items: Node[] = [];
-    while (i < source.length && source[i] !== '|' && source[i] !== ')') {
-      const atom = atomAt();
-      items.push(quantified(atom));
+    while (this.i < this.source.length && this.source[this.i] !== '|' && this.source[this.i] !== ')') {
+      const atom = this.atomAt();
+      items.push(this.quantified(atom));
     }
     return items.length === 1 ? items[0]! : items.length === 0 ? { kind: 'empty' } : { kind: 'concat', items };
-  };
+  }
 
-  const quantified = (atom: Node): Node => {
+  private quantified(atom: Node): Node {
     let min: number;
     let max: number;
-    const c = source[i];
+    const c = this.source[this.i];
     if (c === '*' || c === '+' || c === '?') {
       [min, max] = c === '*' ? [0, Infinity] : c === '+' ? [1, Infinity] : [0, 1];
-      i++;
+      this.i++;
     } else if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.i));
       if (!m) return atom;
       min = Number(m[1]);
       max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
-      i += m[0].length;
+      this.i += m[0].length;
     } else return atom;
-    const greedy = source[i] !== '?';
-    if (!greedy) i++;
+    const greedy = this.source[this.i] !== '?';
+    if (!greedy) this.i++;
     return { kind: 'repeat', body: atom, min, max, greedy };
-  };
+  }
 
-  const atomAt = (): Node => {
-    const c = source[i]!;
+  private atomAt(): Node {
+    const c = this.source[this.i]!;
     if (c === '(') {
-      if (source.startsWith('(?=', i) || source.startsWith('(?!', i) || source.startsWith('(?<=', i) || source.startsWith('(?<!', i)) {
-        throw unsupported('lookarounds are not supported', source);
+      if (
+        this.source.startsWith('(?=', this.i) ||
+        this.source.startsWith('(?!', this.i) ||
+        this.source.startsWith('(?<=', this.i) ||
+        this.source.startsWith('(?<!', this.i)
+      ) {
+        throw unsupported('lookarounds are not supported', this.source);
       }
-      if (source.startsWith('(?:', i)) i += 3;
-      else if (source.startsWith('(?<', i)) i = source.indexOf('>', i) + 1;
-      else i++;
-      const inner = alternation();
-      i++; // ')'
+      if (this.source.startsWith('(?:', this.i)) this.i += 3;
+      else if (this.source.startsWith('(?<', this.i)) this.i = this.source.indexOf('>', this.i) + 1;
+      else this.i++;
+      const inner = this.alternation();
+      this.i++; // ')'
       return inner;
     }
-    i++;
+    this.i++;
     if (c === '^' || c === '$') return { kind: 'assert', what: c };
     if (c === '.') return { kind: 'char', test: (u) => !LINE_TERMINATORS.includes(u) };
-    if (c === '[') return classAt();
+    if (c === '[') return this.classAt();
     if (c === '\\') {
-      const next = source[i];
+      const next = this.source[this.i];
       if (next === 'b' || next === 'B') {
-        i++;
+        this.i++;
         return { kind: 'assert', what: next };
       }
-      const escape = escapeAt(false);
+      const escape = this.escapeAt(false);
       return typeof escape === 'number' ? { kind: 'char', test: (u) => u === escape, unit: escape } : { kind: 'char', test: escape };
     }
     const unit = c.charCodeAt(0);
     return { kind: 'char', test: (u) => u === unit, unit };
-  };
+  }
 
   /** After a backslash: a unit, or a class escape's test. */
-  const escapeAt = (inClass: boolean): number | CharTest => {
-    const next = source[i]!;
-    i++;
+  private escapeAt(inClass: boolean): number | CharTest {
+    const next = this.source[this.i]!;
+    this.i++;
     if (next in CLASS_ESCAPES) return CLASS_ESCAPES[next]!;
     if (next in CONTROL) return CONTROL[next]!;
     if (inClass && next === 'b') return 8;
-    if (next === '0' && !isDigit(source.charCodeAt(i))) return 0;
+    if (next === '0' && !isDigit(this.source.charCodeAt(this.i))) return 0;
     if (/[1-9]/.test(next) && !inClass) {
       // Annex B: `\N` refers to a group only when the pattern has N groups; otherwise it is an
       // octal escape (`\101` is `A`), or the digit itself for 8 and 9.
-      if (Number(/^\d+/.exec(source.slice(i - 1))![0]) <= groups) throw unsupported('backreferences are not supported', source);
+      if (Number(/^\d+/.exec(this.source.slice(this.i - 1))![0]) <= this.groups) throw unsupported('backreferences are not supported', this.source);
       if (next === '8' || next === '9') return next.charCodeAt(0);
     }
     if (/[0-7]/.test(next)) {
       // A legacy octal escape (in a class, or \0 followed by digits).
-      const m = /^[0-7]{0,2}/.exec(source.slice(i))![0];
+      const m = /^[0-7]{0,2}/.exec(this.source.slice(this.i))![0];
       const value = parseInt(next + m, 8);
       const digits = value > 0o377 ? m.slice(0, -1) : m;
-      i += digits.length;
+      this.i += digits.length;
       return parseInt(next + digits, 8);
     }
-    if (next === 'k' && namedGroups) throw unsupported('backreferences are not supported', source);
-    const hex = next === 'x' ? /^[0-9a-fA-F]{2}/.exec(source.slice(i)) : next === 'u' ? /^[0-9a-fA-F]{4}/.exec(source.slice(i)) : null;
+    if (next === 'k' && this.namedGroups) throw unsupported('backreferences are not supported', this.source);
+    const hex = next === 'x' ? /^[0-9a-fA-F]{2}/.exec(this.source.slice(this.i)) : next === 'u' ? /^[0-9a-fA-F]{4}/.exec(this.source.slice(this.i)) : null;
     if (hex) {
-      i += hex[0].length;
+      this.i += hex[0].length;
       return parseInt(hex[0], 16);
     }
     if (next === 'c') {
-      const letter = source[i];
+      const letter = this.source[this.i];
       // Annex B: inside a class a digit or `_` is a control letter too (`[\c1]` is U+0011).
       if (letter !== undefined && (inClass ? /[A-Za-z0-9_]/ : /[A-Za-z]/).test(letter)) {
-        i++;
+        this.i++;
         return letter.charCodeAt(0) % 32;
       }
       // `\c` not followed by a letter is a backslash and a `c`.
-      i--;
+      this.i--;
       return 92;
     }
     return next.charCodeAt(0);
-  };
+  }
 
-  const classAt = (): Node => {
-    const negated = source[i] === '^';
-    if (negated) i++;
+  private classAt(): Node {
+    const negated = this.source[this.i] === '^';
+    if (negated) this.i++;
     const tests: CharTest[] = [];
     const ranges: [number, number][] = [];
-    while (i < source.length && source[i] !== ']') {
-      const from = classAtom();
-      if (source[i] === '-' && source[i + 1] !== ']' && i + 1 < source.length && typeof from === 'number') {
-        const save = i;
-        i++;
-        const to = classAtom();
+    while (this.i < this.source.length && this.source[this.i] !== ']') {
+      const from = this.classAtom();
+      if (this.source[this.i] === '-' && this.source[this.i + 1] !== ']' && this.i + 1 < this.source.length && typeof from === 'number') {
+        const save = this.i;
+        this.i++;
+        const to = this.classAtom();
         if (typeof to === 'number') {
           ranges.push([from, to]);
           continue;
         }
         // `[a-\d]` (Annex B): a, a dash and \d.
-        i = save + 1;
+        this.i = save + 1;
         ranges.push([from, from], [45, 45]);
         tests.push(to);
         continue;
@@ -179,18 +194,16 @@ export function parseRegex(source: string): Node {
       if (typeof from === 'number') ranges.push([from, from]);
       else tests.push(from);
     }
-    i++; // ']'
+    this.i++; // ']'
     const member: CharTest = (u) => ranges.some(([a, b]) => u >= a && u <= b) || tests.some((t) => t(u));
     return { kind: 'char', test: member, negated };
-  };
+  }
 
-  const classAtom = (): number | CharTest => {
-    const c = source[i]!;
-    i++;
-    return c === '\\' ? escapeAt(true) : c.charCodeAt(0);
-  };
-
-  return alternation();
+  private classAtom(): number | CharTest {
+    const c = this.source[this.i]!;
+    this.i++;
+    return c === '\\' ? this.escapeAt(true) : c.charCodeAt(0);
+  }
 }
 
 /** How many capturing groups the pattern has (what a `\N` is compared with; forward ones count). */

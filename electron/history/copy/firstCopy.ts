@@ -6,7 +6,7 @@ import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { BaselineBatches, baselineBatchFiles, type BatchSink } from '../store/baselineBatches.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
-import { startFiling } from '../store/fileEntries.js';
+import { startFiling, type FiledEntries, type Filing } from '../store/fileEntries.js';
 import type { CloneMode } from '../store/fileIntoStore.js';
 import { count } from '../trace.js';
 import { byPath } from '../walk/unreadable.js';
@@ -79,7 +79,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   const total = { files: 0, bytes: 0 };
   let copied = { files: 0, bytes: 0 };
   let walking = true;
-  let commitThread: ReturnType<ProjectStore['index']['commitThread']> | undefined;
+  let commitThread: CommitThread | undefined;
   // What an earlier copy killed midway staged: this one files every file again.
   if (store.index.clearStagedBaseline() > 0) count('baseline.restarted');
   const here: BatchSink = { stage: (batch) => store.index.stageBaseline(batch) };
@@ -123,41 +123,21 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     });
     walking = false;
   } catch (error) {
-    await filing.settle();
-    await batches.settle().catch(() => undefined);
-    await commitThread?.close();
-    forgetStaged(store);
-    keepNothingAfter(store, error);
+    await abandon(store, filing, batches, error, commitThread);
     throw error;
   }
   count('copy.batchesSentDuringWalk', filing.sent);
   progress.finish(progressOf(store.projectId, 'copy', copied, total));
-  let filed;
-  let files: number;
+  let published: Published;
   try {
-    // The filing hands every result to the batches as it comes: it answers no rows of its own.
-    filed = await filing.finish([]);
-    await batches.settle();
-    store.index.clearDamaged(filed.repaired);
-
-    // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
-    store.assertFolderUnchanged();
-    files = store.index.stagedBaselineFiles();
-    progress.finish(progressOf(store.projectId, 'commit', { files, bytes: filed.bytes }, total));
-    // The folders' modes go with the baseline, in its transaction.
-    const baseline = { snapshot: { kind: 'baseline' as const, label: 'Baseline' }, folderModes };
-    count('baseline.transactions');
-    if (commitThread) await commitThread.publish(baseline);
-    else store.index.publishBaseline(baseline);
+    published = await publish(store, { filing, batches, commitThread, folderModes, total }, (commit) => progress.finish(commit));
   } catch (error) {
-    await filing.settle();
-    await batches.settle().catch(() => undefined);
-    forgetStaged(store);
-    keepNothingAfter(store, error);
+    await abandon(store, filing, batches, error);
     throw error;
   } finally {
     await commitThread?.close();
   }
+  const { filed, files } = published;
   store.index.setMeta('lastScanAt', String(scanStartedAt));
   const totals = store.index.blobTotals();
   progress.finish(progressOf(store.projectId, 'done', { files, bytes: filed.bytes }, total));
@@ -169,6 +149,55 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     unreadable: byPath([...unreadable, ...filed.unreadable]),
     ignored: ignored.length,
   };
+}
+
+type CommitThread = ReturnType<ProjectStore['index']['commitThread']>;
+
+interface CopyParts {
+  filing: Filing;
+  batches: BaselineBatches;
+  commitThread: CommitThread | undefined;
+  folderModes: Map<string, number>;
+  /** The files and bytes the walk found. */
+  total: { files: number; bytes: number };
+}
+
+/** What the filing answered, and how many files the published baseline holds. */
+interface Published {
+  filed: FiledEntries;
+  files: number;
+}
+
+/** Waits for every copy and staged batch, then publishes the baseline in one transaction. */
+async function publish(store: ProjectStore, parts: CopyParts, onCommit: ProgressSink): Promise<Published> {
+  const { filing, batches, commitThread, folderModes, total } = parts;
+  // The filing hands every result to the batches as it comes: it answers no rows of its own.
+  const filed = await filing.finish([]);
+  await batches.settle();
+  store.index.clearDamaged(filed.repaired);
+
+  // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
+  store.assertFolderUnchanged();
+  const files = store.index.stagedBaselineFiles();
+  onCommit(progressOf(store.projectId, 'commit', { files, bytes: filed.bytes }, total));
+  // The folders' modes go with the baseline, in its transaction.
+  const baseline = { snapshot: { kind: 'baseline' as const, label: 'Baseline' }, folderModes };
+  count('baseline.transactions');
+  if (commitThread) await commitThread.publish(baseline);
+  else store.index.publishBaseline(baseline);
+  return { filed, files };
+}
+
+/**
+ * A first copy that failed waits for its copies and batches to settle, closes the commit thread
+ * when asked to (otherwise its caller does), and forgets what it staged.
+ */
+async function abandon(store: ProjectStore, filing: Filing, batches: BaselineBatches, error: unknown, commitThread?: CommitThread): Promise<void> {
+  await filing.settle();
+  await batches.settle().catch(() => undefined);
+  await commitThread?.close();
+  forgetStaged(store);
+  keepNothingAfter(store, error);
 }
 
 function progressOf(projectId: string, phase: Progress['phase'], done: { files: number; bytes: number }, total: { files: number; bytes: number }): Progress {

@@ -102,27 +102,51 @@ export async function runGit(args: readonly string[], options: RunGitOptions): P
       // Whatever git started may still hold the output open: it ends when they do, or at the kill.
       void channel.ended.then(() => {
         const stdout = out.join();
-        const details = { args: [...args], cwd: options.cwd, code, signal };
-        if (stopped === 'overflow') {
-          return settle(
-            new GitOutputOverflow(
-              `${shown} printed more than its allowance of ${allowance} bytes, so it was stopped; the first ${stdout.length} bytes are kept.`,
-              { ...details, allowance, kept: stdout.length },
-              stdout,
-            ),
-          );
-        }
-        if (stopped === 'timeout') {
-          return settle(new HindsightError('GIT_TIMEOUT', `${shown} took longer than ${timeoutMs} ms, so it was stopped.`, { ...details, timeoutMs }));
-        }
-        if (code === null || !okCodes.includes(code)) {
-          const why = stderr.trim().split('\n').at(-1) || (signal ? `killed by ${signal}` : `exit code ${code}`);
-          return settle(new HindsightError('GIT_FAILED', `${shown} failed in ${options.cwd}: ${why}`, { ...details, stderr }));
-        }
-        settle(undefined, { code, stdout, stderr, allocations: out.allocations });
+        const outcome = closeOutcome({ args, shown, cwd: options.cwd, okCodes, timeoutMs, allowance }, { code, signal, stopped, stdout, stderr });
+        if (outcome instanceof Error) settle(outcome);
+        else settle(undefined, { ...outcome, allocations: out.allocations });
       });
     });
   });
+}
+
+interface RunContext {
+  args: readonly string[];
+  shown: string;
+  cwd: string;
+  okCodes: readonly number[];
+  timeoutMs: number;
+  allowance: number;
+}
+
+interface ClosedRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stopped: 'overflow' | 'timeout' | undefined;
+  stdout: Buffer;
+  stderr: string;
+}
+
+// What a closed git run amounts to: the error its stop, signal or exit code means, or its output.
+function closeOutcome(run: RunContext, closed: ClosedRun): Error | Omit<GitResult, 'allocations'> {
+  const { args, shown, cwd, okCodes, timeoutMs, allowance } = run;
+  const { code, signal, stopped, stdout, stderr } = closed;
+  const details = { args: [...args], cwd, code, signal };
+  if (stopped === 'overflow') {
+    return new GitOutputOverflow(
+      `${shown} printed more than its allowance of ${allowance} bytes, so it was stopped; the first ${stdout.length} bytes are kept.`,
+      { ...details, allowance, kept: stdout.length },
+      stdout,
+    );
+  }
+  if (stopped === 'timeout') {
+    return new HindsightError('GIT_TIMEOUT', `${shown} took longer than ${timeoutMs} ms, so it was stopped.`, { ...details, timeoutMs });
+  }
+  if (code === null || !okCodes.includes(code)) {
+    const why = stderr.trim().split('\n').at(-1) || (signal ? `killed by ${signal}` : `exit code ${code}`);
+    return new HindsightError('GIT_FAILED', `${shown} failed in ${cwd}: ${why}`, { ...details, stderr });
+  }
+  return { code, stdout, stderr };
 }
 
 function killGroup(pid: number | undefined): void {

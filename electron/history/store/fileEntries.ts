@@ -86,17 +86,13 @@ export interface Filing {
 export function startFiling(options: FileEntriesOptions): Filing {
   const pool = options.pool ?? sharedCopyPool();
   const cloneMode = options.cloneMode ?? cloneModeFromEnv();
-  const filed = new FiledFiles();
+  const tally: FilingTally = { filed: new FiledFiles(), skipped: [], unreadable: [], done: { files: 0, bytes: 0 }, repaired: new Set<string>() };
+  const { filed, skipped, unreadable, done, repaired } = tally;
   const links = new Map<string, FiledLink>();
-  const skipped: string[] = [];
-  const unreadable: UnreadablePath[] = [];
-  const done = { files: 0, bytes: 0 };
   const planner = new BatchPlanner<WalkEntry>();
   const running: Promise<void>[] = [];
-  let firstError: HindsightError | undefined;
   const rewrite = [...(options.damaged ?? [])];
   const rewriteSet = new Set(rewrite);
-  const repaired = new Set<string>();
   const knownList = options.known ? { id: nextKnownId++, hashes: options.known } : undefined;
   // This thread's copy, for link targets; kept current with what the workers file.
   const knownHere = options.known ? new Set(options.known) : undefined;
@@ -108,44 +104,9 @@ export function startFiling(options: FileEntriesOptions): Filing {
     return knownHere;
   };
 
-  const takeBatch = (batch: readonly WalkEntry[], packed: PackedOutcomes) => {
-    const details = packed.details.length === 0 ? undefined : new Map(packed.details.map((d) => [d.at, d]));
-    // Rows handed on as they come are held only for this batch.
-    const into = options.onFiled ? new FiledFiles() : filed;
-    const repairedSlots: number[] = [];
-    const filedHere: WalkEntry[] = [];
-    for (let i = 0; i < batch.length; i++) {
-      const entry = batch[i]!;
-      const kind = packedKind(packed, i);
-      if (kind === 'filed') {
-        const slot = into.add(entry.path, packed, i, details?.get(i)?.chunks);
-        if (options.onFiled) filedHere.push(entry);
-        if (packedRepaired(packed, i)) repairedSlots.push(slot);
-        done.files++;
-        done.bytes += packedSize(packed, i);
-      } else if (kind === 'failed') {
-        firstError ??= copyFailure(entry.path, details!.get(i)!.failure!);
-      } else if (kind === 'cancelled') {
-        count('copy.cancelled');
-      } else if (kind === 'unreadable') {
-        count('copy.unreadable');
-        unreadable.push({ path: entry.path, reason: details!.get(i)!.reason! });
-      } else {
-        skipped.push(entry.path);
-      }
-    }
-    into.addText(packed.text);
-    for (const slot of repairedSlots) repaired.add(into.hashOf(slot));
-    if (options.onFiled) handOn(into, filedHere, options.onFiled, knownHere);
-    for (const [method, files] of Object.entries(packed.methods)) {
-      count('copy.files', files);
-      count(`copy.${method}`, files);
-    }
-  };
-
   const send = (batch: WalkEntry[]) => {
     const copying = (async () => {
-      if (options.signal?.aborted || firstError) return;
+      if (options.signal?.aborted || tally.firstError) return;
       const result = await pool.run(
         { blobsDir: options.blobs.dir, cloneMode, files: batch.map((f) => f.abs), rewrite, known: knownList },
         options.priority,
@@ -153,7 +114,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
       );
       count('copy.mkdirs', result.mkdirs);
       count('copy.cloneFallbacks', result.cloneFallbacks);
-      takeBatch(batch, result.outcomes);
+      takeBatch(tally, batch, result.outcomes, options.onFiled, knownHere);
       options.onProgress?.(done);
     })();
     // Looked at by finish or settle once the walk is over; until then a batch that fails (a cancel
@@ -182,11 +143,11 @@ export function startFiling(options: FileEntriesOptions): Filing {
       for (const batch of planner.flush()) send(batch);
       const settled = await Promise.allSettled(running);
       for (const outcome of settled) {
-        if (outcome.status === 'rejected') firstError ??= fsError('copy files of', options.blobs.dir, outcome.reason, 'COPY_FAILED');
+        if (outcome.status === 'rejected') tally.firstError ??= fsError('copy files of', options.blobs.dir, outcome.reason, 'COPY_FAILED');
       }
       // Cancelled: that is the answer, whatever the copies stopped midway reported.
       options.signal?.throwIfAborted();
-      if (firstError) throw firstError;
+      if (tally.firstError) throw tally.firstError;
       return { ...collect(all, filed, links, skipped, done.bytes), unreadable, repaired: [...repaired] };
     },
     async settle() {
@@ -196,6 +157,57 @@ export function startFiling(options: FileEntriesOptions): Filing {
       return running.length;
     },
   };
+}
+
+/** What a filing has gathered so far: each batch's results land here as they arrive. */
+interface FilingTally {
+  filed: FiledFiles;
+  skipped: string[];
+  unreadable: UnreadablePath[];
+  done: { files: number; bytes: number };
+  repaired: Set<string>;
+  firstError?: HindsightError;
+}
+
+/** Sorts one batch's outcomes into the tally; rows handed on as they come (`onFiled`) are held only for this batch. */
+function takeBatch(
+  tally: FilingTally,
+  batch: readonly WalkEntry[],
+  packed: PackedOutcomes,
+  onFiled: FileEntriesOptions['onFiled'],
+  knownHere: Set<string> | undefined,
+): void {
+  const details = packed.details.length === 0 ? undefined : new Map(packed.details.map((d) => [d.at, d]));
+  const into = onFiled ? new FiledFiles() : tally.filed;
+  const repairedSlots: number[] = [];
+  const filedHere: WalkEntry[] = [];
+  for (let i = 0; i < batch.length; i++) {
+    const entry = batch[i]!;
+    const kind = packedKind(packed, i);
+    if (kind === 'filed') {
+      const slot = into.add(entry.path, packed, i, details?.get(i)?.chunks);
+      if (onFiled) filedHere.push(entry);
+      if (packedRepaired(packed, i)) repairedSlots.push(slot);
+      tally.done.files++;
+      tally.done.bytes += packedSize(packed, i);
+    } else if (kind === 'failed') {
+      tally.firstError ??= copyFailure(entry.path, details!.get(i)!.failure!);
+    } else if (kind === 'cancelled') {
+      count('copy.cancelled');
+    } else if (kind === 'unreadable') {
+      count('copy.unreadable');
+      tally.unreadable.push({ path: entry.path, reason: details!.get(i)!.reason! });
+    } else {
+      tally.skipped.push(entry.path);
+    }
+  }
+  into.addText(packed.text);
+  for (const slot of repairedSlots) tally.repaired.add(into.hashOf(slot));
+  if (onFiled) handOn(into, filedHere, onFiled, knownHere);
+  for (const [method, files] of Object.entries(packed.methods)) {
+    count('copy.files', files);
+    count(`copy.${method}`, files);
+  }
 }
 
 /** A symlink filed here: its target's bytes, and their file's bytes on disk when this filing placed it. */

@@ -78,15 +78,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const scanStartedAt = Date.now();
   const racySince = Number(store.index.getMeta('lastScanAt') ?? 0) - (options.racyWindowMs ?? RACY_WINDOW_MS);
   const progress = throttleProgress(options.onProgress);
-  const report = (phase: Progress['phase'], done: number, total: number): Progress => ({
-    operation: 'rescan',
-    projectId: store.projectId,
-    phase,
-    filesDone: done,
-    filesTotal: total,
-    bytesDone: 0,
-    bytesTotal: 0,
-  });
+  const report = (phase: Progress['phase'], done: number, total: number): Progress => progressOf(store.projectId, phase, done, total);
   progress.finish(report('rescan', 0, 0));
 
   const folderModes = new Map<string, number>();
@@ -124,42 +116,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const uncached = store.index.uncachedPaths(Number(store.index.getMeta(CHECKED_VERSIONS) ?? 0));
   count('rescan.uncached', uncached.length);
 
-  const suspects: string[] = [];
-  const known = new Map<string, WalkEntry | undefined>();
-  const consider = (entry: WalkEntry) => {
-    const row = table.rowOf(entry.path);
-    if (row !== undefined) table.see(row);
-    if (row !== undefined && table.holdsStamp(row, entry) && !isRacy(entry, racySince)) return;
-    suspects.push(entry.path);
-    known.set(entry.path, entry);
-  };
-  // A restore temp left by a killed restore was removed when this writer took the store (its
-  // journal names it); anything still named like one is a user's file and is recorded as such.
-  for (const entry of walked) {
-    count('rescan.paths');
-    consider(entry);
-  }
-  // Recorded paths the walk did not see: gone, or present but no longer walked (now ignored).
-  const checker = new MissingDirCache(store.root, options.strategy);
-  const unseen = [...table.unseenPaths(), ...uncached.filter((path) => !known.has(path))].sort();
-  for (const path of unseen) {
-    if (unlisted.some((folder) => isUnderPrefix(path, folder))) continue;
-    // Recorded inside the data folder (by a Hindsight that did not skip it): no longer recorded.
-    let entry: WalkEntry | undefined;
-    try {
-      entry = store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder) ? undefined : checker.check(path);
-    } catch (error) {
-      const reason = unreadableReason(error, 'file');
-      if (reason === undefined) throw error;
-      unreadable.push({ path, reason });
-      continue;
-    }
-    if (entry) consider(entry);
-    else {
-      suspects.push(path);
-      known.set(path, undefined);
-    }
-  }
+  const { suspects, known, unseen } = findSuspects(walked, { store, table, racySince, strategy: options.strategy, unlisted, uncached, unreadable });
   options.signal?.throwIfAborted();
 
   progress.finish(report('copy', 0, suspects.length));
@@ -182,16 +139,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   // folder made, or a folder removed, with no file changing is a change of its own: its snapshot
   // keeps the earlier ones true. (Folders holding files and recorded only now, in a history from
   // before folders were, go with the latest.)
-  const complete = unreadable.length === 0;
-  const folders = group.snapshotId === undefined ? store.index.folderChanges(folderModes, complete) : { added: [], gone: [] };
-  // Which folders hold nothing is asked of every walked path: only when a folder is new.
-  if (folders.added.length > 0) folders.added = folders.added.filter(emptyIn(walkedPaths(walked, table), folderModes));
-  const folderSnapshot =
-    folders.added.length + folders.gone.length > 0
-      ? store.index.commitSnapshot({ snapshot: { kind: 'change', label: folderChangeLabel(folders) }, versions: [], blobs: [] })
-      : undefined;
-  const modesAt = group.snapshotId ?? folderSnapshot ?? store.index.latestSnapshotId();
-  if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes, complete);
+  const folderSnapshot = recordFolders(store, group.snapshotId, { walked, table, folderModes, complete: unreadable.length === 0 });
   const unchangedScan = suspects.length === 0 && group.snapshotId === undefined && folderSnapshot === undefined;
   if (options.keepWhenUnchanged === true && unchangedScan) count('rescan.keptUnchanged');
   else store.index.setMeta('lastScanAt', String(scanStartedAt));
@@ -211,6 +159,95 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
     ignored: ignored.length,
     walked: listedFolders,
   };
+}
+
+interface SuspectSearch {
+  store: ProjectStore;
+  table: StatTable;
+  racySince: number;
+  strategy: MissingDirStrategy | undefined;
+  /** Folders that could not be listed. */
+  unlisted: readonly string[];
+  /** Recorded paths no scan has seen. */
+  uncached: readonly string[];
+  /** A recorded path that cannot be looked at is added here. */
+  unreadable: UnreadablePath[];
+}
+
+/**
+ * The paths to hash: walked files whose stat differs from the cache's (or is racy), and recorded
+ * paths the walk did not see, looked for through the missing-folder cache. `known` holds each
+ * one's entry (undefined: gone); `unseen` is every recorded path the walk did not see.
+ */
+function findSuspects(
+  walked: readonly WalkEntry[],
+  search: SuspectSearch,
+): { suspects: string[]; known: Map<string, WalkEntry | undefined>; unseen: string[] } {
+  const { store, table, racySince, unlisted, uncached, unreadable } = search;
+  const suspects: string[] = [];
+  const known = new Map<string, WalkEntry | undefined>();
+  const consider = (entry: WalkEntry) => {
+    const row = table.rowOf(entry.path);
+    if (row !== undefined) table.see(row);
+    if (row !== undefined && table.holdsStamp(row, entry) && !isRacy(entry, racySince)) return;
+    suspects.push(entry.path);
+    known.set(entry.path, entry);
+  };
+  // A restore temp left by a killed restore was removed when this writer took the store (its
+  // journal names it); anything still named like one is a user's file and is recorded as such.
+  for (const entry of walked) {
+    count('rescan.paths');
+    consider(entry);
+  }
+  // Recorded paths the walk did not see: gone, or present but no longer walked (now ignored).
+  const checker = new MissingDirCache(store.root, search.strategy);
+  const unseen = [...table.unseenPaths(), ...uncached.filter((path) => !known.has(path))].sort();
+  for (const path of unseen) {
+    if (unlisted.some((folder) => isUnderPrefix(path, folder))) continue;
+    // Recorded inside the data folder (by a Hindsight that did not skip it): no longer recorded.
+    let entry: WalkEntry | undefined;
+    try {
+      entry = store.dataFolder !== undefined && isUnderPrefix(path, store.dataFolder) ? undefined : checker.check(path);
+    } catch (error) {
+      const reason = unreadableReason(error, 'file');
+      if (reason === undefined) throw error;
+      unreadable.push({ path, reason });
+      continue;
+    }
+    if (entry) consider(entry);
+    else {
+      suspects.push(path);
+      known.set(path, undefined);
+    }
+  }
+  return { suspects, known, unseen };
+}
+
+interface WalkedFolderModes {
+  walked: readonly WalkEntry[];
+  table: StatTable;
+  folderModes: Map<string, number>;
+  /** Every folder was listed, so a recorded folder not among them is gone. */
+  complete: boolean;
+}
+
+/** Records the folders' modes; answers the snapshot of folders made or removed with no file changing, if there is one. */
+function recordFolders(store: ProjectStore, snapshotId: number | undefined, walk: WalkedFolderModes): number | undefined {
+  const { walked, table, folderModes, complete } = walk;
+  const folders = snapshotId === undefined ? store.index.folderChanges(folderModes, complete) : { added: [], gone: [] };
+  // Which folders hold nothing is asked of every walked path: only when a folder is new.
+  if (folders.added.length > 0) folders.added = folders.added.filter(emptyIn(walkedPaths(walked, table), folderModes));
+  const folderSnapshot =
+    folders.added.length + folders.gone.length > 0
+      ? store.index.commitSnapshot({ snapshot: { kind: 'change', label: folderChangeLabel(folders) }, versions: [], blobs: [] })
+      : undefined;
+  const modesAt = snapshotId ?? folderSnapshot ?? store.index.latestSnapshotId();
+  if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes, complete);
+  return folderSnapshot;
+}
+
+function progressOf(projectId: string, phase: Progress['phase'], done: number, total: number): Progress {
+  return { operation: 'rescan', projectId, phase, filesDone: done, filesTotal: total, bytesDone: 0, bytesTotal: 0 };
 }
 
 /** Every file the walk found: those it returned, and those it found unchanged (seen in the table). */
