@@ -92,7 +92,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
   const ignored: string[] = [];
-  const table = store.index.statTable();
+  const table = store.index.statCache.statTable();
   // A watch placed as the walk goes needs no list of what it walked.
   const listedFolders = options.onFolder ? undefined : walkedFolders(scanStartedAt, options.racyWindowMs ?? RACY_WINDOW_MS, table);
   // A file the walk found as the cache holds it is only marked: no entry, no string, no map entry.
@@ -121,7 +121,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const unlisted = unreadable.map((u) => u.path);
   // Paths the history holds that no scan has seen (an import or a clone writes versions, not stat
   // rows): looked for like the cache's keys, so one missing from the disk becomes a deletion.
-  const uncached = store.index.uncachedPaths(Number(store.index.getMeta(CHECKED_VERSIONS) ?? 0));
+  const uncached = store.index.statCache.uncachedPaths(Number(store.index.getMeta(CHECKED_VERSIONS) ?? 0));
   count('rescan.uncached', uncached.length);
 
   const suspects: string[] = [];
@@ -183,7 +183,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   // keeps the earlier ones true. (Folders holding files and recorded only now, in a history from
   // before folders were, go with the latest.)
   const complete = unreadable.length === 0;
-  const folders = group.snapshotId === undefined ? store.index.folderChanges(folderModes, complete) : { added: [], gone: [] };
+  const folders = group.snapshotId === undefined ? store.index.folderModes.folderChanges(folderModes, complete) : { added: [], gone: [] };
   // Which folders hold nothing is asked of every walked path: only when a folder is new.
   if (folders.added.length > 0) folders.added = folders.added.filter(emptyIn(walkedPaths(walked, table), folderModes));
   const folderSnapshot =
@@ -191,13 +191,13 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
       ? store.index.commitSnapshot({ snapshot: { kind: 'change', label: folderChangeLabel(folders) }, versions: [], blobs: [] })
       : undefined;
   const modesAt = group.snapshotId ?? folderSnapshot ?? store.index.latestSnapshotId();
-  if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes, complete);
+  if (modesAt !== undefined) store.index.folderModes.recordFolderModes(modesAt, folderModes, complete);
   const unchangedScan = suspects.length === 0 && group.snapshotId === undefined && folderSnapshot === undefined;
   if (options.keepWhenUnchanged === true && unchangedScan) count('rescan.keptUnchanged');
   else store.index.setMeta('lastScanAt', String(scanStartedAt));
   // Every path of the history is now in the stat cache or a deletion (this scan held the writer
   // throughout); something that could not be looked at is looked for again next time.
-  const checked = String(store.index.newestVersionId());
+  const checked = String(store.index.statCache.newestVersionId());
   if (unreadable.length === 0 && scanned.length === 0 && store.index.getMeta(CHECKED_VERSIONS) !== checked) store.index.setMeta(CHECKED_VERSIONS, checked);
   progress.finish(report('done', suspects.length, suspects.length));
   return {
