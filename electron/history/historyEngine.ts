@@ -151,10 +151,10 @@ export class HistoryEngine {
   // --- reading the history (versions/historyReads.ts, versions/versionBytes.ts); bytes only a remote holds are fetched first
 
   log(projectId: string): contract.SnapshotInfo[] {
-    return this.recorded(projectId).index.snapshots();
+    return this.recorded(projectId).index.snapshotReads.snapshots();
   }
   logPages(projectId: string): Iterable<contract.SnapshotInfo[]> {
-    return this.recorded(projectId).index.snapshotPages();
+    return this.recorded(projectId).index.snapshotReads.snapshotPages();
   }
   snapshotChanges(projectId: string, snapshotId: number): contract.SnapshotChange[] {
     return this.reads.snapshotChanges(this.recorded(projectId), snapshotId);
@@ -211,7 +211,7 @@ export class HistoryEngine {
     return ignoredPaths(store.root, { exclude: exclude ?? this.settings().excludePatterns, tracked: await store.git.tracked(), skip: store.dataFolder });
   }
   deleted(projectId: string): contract.DeletedFile[] {
-    return this.recorded(projectId).index.deletedFiles();
+    return this.recorded(projectId).index.files.deletedFiles();
   }
   storeStats(projectId: string, largest: number): contract.StoreStats {
     return storeStats(this.recorded(projectId), largest, this.settings().searchMaxFileSize, this.settings().historyBudget);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { EngineEvent, HindsightEvent } from '../../shared/contract.js';
 import { SNAPSHOT_EFFECT_PATHS } from '../../shared/history.js';
 import { HistoryIndex } from '../../electron/history/db/historyIndex.js';
+import { SnapshotIndex } from '../../electron/history/db/snapshotIndex.js';
 import { createDispatcher } from '../../electron/history/dispatcher/dispatcher.js';
 import { HistoryEngine } from '../../electron/history/historyEngine.js';
 import { tempDir } from '../helpers/tempDirs.js';
@@ -125,7 +126,7 @@ describe('the dispatcher forwards the engine’s events', () => {
       return answer.result.value as Record<string, unknown>;
     };
 
-    const listing = vi.spyOn(HistoryIndex.prototype, 'snapshots');
+    const listing = vi.spyOn(SnapshotIndex.prototype, 'snapshots');
     const { projectId } = (await call('openProject', { path: root, operationId: 'open-1' })) as { projectId: string };
     writeFileSync(join(root, 'keep.txt'), 'two\n');
     rmSync(join(root, 'gone.txt'));

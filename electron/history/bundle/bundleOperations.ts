@@ -67,5 +67,5 @@ export class BundleOperations {
  */
 function notHeldBlobsAfter(store: ProjectStore, since: number | undefined): () => string[] {
   if (since !== undefined && !store.index.snapshot(since)) return () => [];
-  return () => store.index.blobsBetween(since ?? 0, store.index.lastSnapshotId() ?? 0).flatMap((b) => (b.held ? [] : [b.hash]));
+  return () => store.index.bundles.blobsBetween(since ?? 0, store.index.snapshotReads.lastSnapshotId() ?? 0).flatMap((b) => (b.held ? [] : [b.hash]));
 }

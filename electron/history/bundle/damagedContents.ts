@@ -22,7 +22,7 @@ export function damagedAmong(store: ProjectStore, blobs: readonly { hash: string
 
 /** The blob's damage with every version naming it. */
 export function namedDamage(store: ProjectStore, blob: { hash: string; size: number }, problem: DamagedContents['problem']): DamagedContents {
-  const versions = store.index.versionsNaming(blob.hash).map(({ path, versionId }) => ({ path, versionId }));
+  const versions = store.index.versions.versionsNaming(blob.hash).map(({ path, versionId }) => ({ path, versionId }));
   return { hash: blob.hash, size: blob.size, problem, versions };
 }
 

@@ -43,20 +43,20 @@ export interface ExportPlan {
 
 export function planExport(store: ProjectStore, since: number | undefined): ExportPlan {
   const { index } = store;
-  const last = index.lastSnapshotId() ?? 0;
+  const last = index.snapshotReads.lastSnapshotId() ?? 0;
   let sinceRow: BundleHeader['since'] = null;
   if (since !== undefined) {
     const snapshot = requireSnapshot(index, since);
     sinceRow = { snapshotId: since, at: snapshot.at, kind: snapshot.kind };
   }
   const from = since ?? 0;
-  const snapshots = index.snapshotsBetween(from, last);
-  const blobs = index.blobsBetween(from, last);
+  const snapshots = index.bundles.snapshotsBetween(from, last);
+  const blobs = index.bundles.blobsBetween(from, last);
   const carried = blobs.filter((b) => !b.held).map(({ hash, size }) => ({ hash, size }));
   const requires = blobs.filter((b) => b.held).map((b): [string, number] => [b.hash, b.size]);
   const totals = index.historyTotals();
-  const pins = index.pinsBetween(from, last);
-  const lines = index.linesOut();
+  const pins = index.bundles.pinsBetween(from, last);
+  const lines = index.bundles.linesOut();
   const header: BundleHeader = {
     format: 'hindsight-bundle',
     version: FORMAT_VERSION,
@@ -69,7 +69,7 @@ export function planExport(store: ProjectStore, since: number | undefined): Expo
     counts: {
       // Whole-history totals bound these from above; the end record carries the exact counts.
       versions: since === undefined ? totals.versions : countVersions(store, from, last),
-      folderModes: index.folderModesBetween(from, last).length,
+      folderModes: index.bundles.folderModesBetween(from, last).length,
       pins: pins.snapshots.length + pins.versions.length,
       lines: lines.length,
       blobs: carried.length,
@@ -95,7 +95,7 @@ function countVersions(store: ProjectStore, since: number, last: number): number
   let n = 0;
   let from: [number, number] = [since, 0];
   for (;;) {
-    const page = store.index.versionPage(since, last, from, VERSIONS_PER_RECORD);
+    const page = store.index.bundles.versionPage(since, last, from, VERSIONS_PER_RECORD);
     n += page.length;
     if (page.length < VERSIONS_PER_RECORD) return n;
     const end = page.at(-1)!;
@@ -125,7 +125,7 @@ export async function* bundleChunks(
     yield* out.full();
     signal?.throwIfAborted();
   }
-  const modes = store.index.folderModesBetween(plan.since, plan.last);
+  const modes = store.index.bundles.folderModesBetween(plan.since, plan.last);
   counts.folderModes = modes.length;
   for (let i = 0; i < modes.length; i += VERSIONS_PER_RECORD) out.push(jsonRecord(KIND.modes, modes.slice(i, i + VERSIONS_PER_RECORD)));
   for (const record of pinRecords(plan.pins)) {
@@ -173,14 +173,14 @@ function keptForm(store: ProjectStore, blob: { hash: string; size: number }): Ah
 
 /** The carried snapshots with their versions, cut into records of about VERSIONS_PER_RECORD versions. */
 function* snapshotRecords(store: ProjectStore, plan: ExportPlan): Generator<BundleSnapshot[]> {
-  const snapshots = store.index.snapshotsBetween(plan.since, plan.last);
+  const snapshots = store.index.bundles.snapshotsBetween(plan.since, plan.last);
   let at = 0;
   let from: [number, number] = [plan.since, 0];
   let page: VersionRowOut[] = [];
   let pageAt = 0;
   const nextVersion = (): VersionRowOut | undefined => {
     if (pageAt === page.length) {
-      page = store.index.versionPage(plan.since, plan.last, from, VERSIONS_PER_RECORD);
+      page = store.index.bundles.versionPage(plan.since, plan.last, from, VERSIONS_PER_RECORD);
       pageAt = 0;
       if (page.length === 0) return undefined;
       const end = page.at(-1)!;

@@ -132,7 +132,7 @@ function commitRows(store: ProjectStore, header: BundleHeader, rows: CheckedRows
   checkNamedBlobs(blobs, snapshots, named);
   const rowsOfBlobs = [...taken.carried, ...leftOut.map(([hash, size]) => ({ hash, size }))];
   const written: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, pins, lines: lines ?? [], blobs: rowsOfBlobs };
-  const added = store.index.importRows(written);
+  const added = store.index.bundles.importRows(written);
   for (const [hash] of leftOut) store.index.markDamaged(hash, 'missing');
   setHistoryId(store, header.projectId);
   return added;

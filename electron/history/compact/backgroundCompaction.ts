@@ -30,7 +30,7 @@ export class BackgroundCompaction {
   /** Starts a run when there is anything to convert and none runs. */
   start(): void {
     if (this.running || this.stopping.signal.aborted) return;
-    if (this.project.store.index.compactTotals(COMPRESS_RANGE).blobs === 0) return;
+    if (this.project.store.index.compaction.compactTotals(COMPRESS_RANGE).blobs === 0) return;
     this.running = compactProject(this.project, { signal: this.stopping.signal, busy: this.options.busy })
       .then((result) => void (this.converted += result.converted))
       .catch((error: unknown) => {

@@ -39,7 +39,7 @@ export interface CompactOptions {
 
 export async function compactStore(store: ProjectStore, options: CompactOptions): Promise<CompactResult> {
   const started = performance.now();
-  const totals = store.index.compactTotals(COMPRESS_RANGE);
+  const totals = store.index.compaction.compactTotals(COMPRESS_RANGE);
   const result: CompactResult = {
     projectId: store.projectId,
     dryRun: options.dryRun === true,
@@ -137,7 +137,7 @@ async function stopping(options: CompactOptions): Promise<boolean> {
 }
 
 function nextBatch(store: ProjectStore, after: string): { hash: string; size: number }[] {
-  const candidates = store.index.compactCandidates(COMPRESS_RANGE, after, BATCH_BLOBS);
+  const candidates = store.index.compaction.compactCandidates(COMPRESS_RANGE, after, BATCH_BLOBS);
   let bytes = 0;
   const batch: { hash: string; size: number }[] = [];
   for (const blob of candidates) {
@@ -167,7 +167,7 @@ function tally(result: CompactResult, looks: readonly CompactLook[], sizes: Read
 /** Writes a batch's compressed files and records every blob settled, in one short transaction; answers their hashes. */
 function settle(store: ProjectStore, looks: readonly CompactLook[], sizes: ReadonlyMap<string, number>): string[] {
   const byHash = new Map(looks.map((look) => [look.hash, look]));
-  const settled = store.index.settleCompaction([...byHash.keys()], (hash) => {
+  const settled = store.index.compaction.settleCompaction([...byHash.keys()], (hash) => {
     const look = byHash.get(hash)!;
     switch (look.kind) {
       case 'convert':

@@ -81,8 +81,8 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   let walking = true;
   let commitThread: CommitThread | undefined;
   // What an earlier copy killed midway staged: this one files every file again.
-  if (store.index.clearStagedBaseline() > 0) count('baseline.restarted');
-  const here: BatchSink = { stage: (batch) => store.index.stageBaseline(batch) };
+  if (store.index.staged.clearStagedBaseline() > 0) count('baseline.restarted');
+  const here: BatchSink = { stage: (batch) => store.index.staged.stageBaseline(batch) };
   const batches = new BaselineBatches(() => commitThread ?? here, options.baselineBatchFiles ?? baselineBatchFiles());
   const filing = startFiling({
     blobs: store.blobs,
@@ -178,7 +178,7 @@ async function publish(store: ProjectStore, parts: CopyParts, onCommit: Progress
 
   // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
   store.assertFolderUnchanged();
-  const files = store.index.stagedBaselineFiles();
+  const files = store.index.staged.stagedBaselineFiles();
   onCommit(progressOf(store.projectId, 'commit', { files, bytes: filed.bytes }, total));
   // The folders' modes go with the baseline, in its transaction.
   const baseline = { snapshot: { kind: 'baseline' as const, label: 'Baseline' }, folderModes };
@@ -215,7 +215,7 @@ function progressOf(projectId: string, phase: Progress['phase'], done: { files: 
 /** A first copy that failed leaves no staged rows behind (the next one would clear them anyway). */
 function forgetStaged(store: ProjectStore): void {
   try {
-    store.index.clearStagedBaseline();
+    store.index.staged.clearStagedBaseline();
   } catch {
     // The failure being reported may be the index's own; the next first copy clears them.
   }

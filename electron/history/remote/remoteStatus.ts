@@ -7,11 +7,11 @@ import { remoteIdentity } from './remoteConfig.js';
 // request to the remote, so it is instant and works offline.
 
 export function remoteStatuses(store: ProjectStore, remotes: readonly RemoteConfig[]): RemoteStatus[] {
-  const links = new Map(store.index.remoteLinkStates().map((link) => [link.remote, link]));
+  const links = new Map(store.index.remotes.remoteLinkStates().map((link) => [link.remote, link]));
   return remotes.map((remote) => {
     const link = links.get(remoteIdentity(remote));
     const pushedOrigin = link?.pushedOrigin ?? 0;
-    const behind = store.index.countOwnSnapshotsAfter(pushedOrigin);
+    const behind = store.index.remotes.countOwnSnapshotsAfter(pushedOrigin);
     const lastError = link?.lastError ?? null;
     const state: RemoteStatus['state'] = lastError ? 'error' : !link?.pushedAt ? 'never-pushed' : behind > 0 ? 'behind' : 'up-to-date';
     return { name: remote.name, url: remote.url, state, behind, pushed: link?.pushedSnapshots ?? 0, lastPushAt: link?.pushedAt ?? null, lastError };

@@ -71,7 +71,7 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
   const recorded = new Map(current);
   const spelled = withCurrentSpelling(modes.files(all.filter(within), snapshotId), current, nameRulesOf(store.root));
   const { kept: target, skipped } = withoutUnwritable(spelled, store.root);
-  const emptyFolders = store.index.emptyFoldersAt(snapshotId, all).filter((path) => within({ path } as FileEntry));
+  const emptyFolders = store.index.files.emptyFoldersAt(snapshotId, all).filter((path) => within({ path } as FileEntry));
   if (prefix !== null && target.length === 0 && current.size === 0 && emptyFolders.length === 0) {
     throw new HindsightError('NOT_FOUND', `Nothing under ${prefix} at snapshot ${snapshotId} or now.`, { prefix, snapshotId });
   }

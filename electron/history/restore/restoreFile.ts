@@ -59,7 +59,7 @@ export async function restoreFile(
   checkTarget(store, path);
   const version = store.index.version(versionId);
   // A version from before the file was renamed to this path restores here too (its contents at the new name).
-  if (!version || !store.index.inLineage(path, version)) {
+  if (!version || !store.index.renames.inLineage(path, version)) {
     throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });
   }
   const undoing = undoesFileRestore(store, path, versionId);

@@ -8,7 +8,7 @@ import type { ProjectStore } from '../project/projectStore.js';
 export function undoesFileRestore(store: ProjectStore, path: string, versionId: number): boolean {
   const latest = store.index.latestVersion(path);
   if (!latest || latest.origin.kind !== 'restore') return false;
-  return store.index.versionBefore(path, latest.snapshotId)?.versionId === versionId;
+  return store.index.versions.versionBefore(path, latest.snapshotId)?.versionId === versionId;
 }
 
 /** Restoring `snapshotId` undoes the latest snapshot when it is a restore (asked before the capture). */
@@ -17,5 +17,5 @@ export function undoesSnapshotRestore(store: ProjectStore, snapshotId: number): 
   if (latestId === undefined) return false;
   const latest = store.index.snapshot(latestId);
   if (!latest || latest.origin.kind !== 'restore') return false;
-  return store.index.previousSnapshotId(latestId) === snapshotId;
+  return store.index.snapshotReads.previousSnapshotId(latestId) === snapshotId;
 }

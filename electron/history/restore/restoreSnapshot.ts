@@ -149,7 +149,7 @@ function commitRestore(store: ProjectStore, plan: RestorePlan, deleted: string[]
   const versions: NewVersion[] = [];
   const stats: StatRow[] = [];
   for (const file of written) {
-    const fromVersionId = store.index.versionIdAt(file.path, plan.snapshotId) ?? null;
+    const fromVersionId = store.index.versions.versionIdAt(file.path, plan.snapshotId) ?? null;
     versions.push({ path: file.path, hash: file.hash, mode: file.mode, size: file.size, type: file.type, target: file.target ?? null, fromVersionId });
     const st = statNow(store.root, file);
     if (st) stats.push(st);

@@ -61,7 +61,7 @@ export async function snapshotIntoFolder(
     snapshotId,
     files,
     folderModeOf: (path: string) => modes.folderMode(snapshotId, path),
-    emptyFolders: store.index.emptyFoldersAt(snapshotId, files),
+    emptyFolders: store.index.files.emptyFoldersAt(snapshotId, files),
   };
   const written = await materializeSnapshot(contents, target, options.source ?? localBlobSource(store.blobs), {
     background: backgroundCloseWanted(process.env, process.platform, options.backgroundClose),

@@ -23,7 +23,7 @@ export class SpecialModes {
     private readonly index: HistoryIndex,
     private readonly keep: boolean,
   ) {
-    this.importedThrough = keep ? 0 : index.importedThrough();
+    this.importedThrough = keep ? 0 : index.bundles.importedThrough();
   }
 
   /** The files of snapshot `at` as a restore writes them. */
@@ -34,7 +34,7 @@ export class SpecialModes {
   /** One file of snapshot `at`: its version is looked up only when it has special bits. */
   file(file: FileEntry, at: number): FileEntry {
     if (this.keep || (file.mode & SPECIAL_BITS) === 0) return file;
-    const versionId = this.index.versionIdAt(file.path, at);
+    const versionId = this.index.versions.versionIdAt(file.path, at);
     const version = versionId === undefined ? undefined : this.index.version(versionId);
     if (version && !this.foreign(version.snapshotId, version.machine !== undefined)) return file;
     return { ...file, mode: this.drop(file.mode) };
@@ -48,7 +48,7 @@ export class SpecialModes {
 
   /** A folder's recorded mode at snapshot `at` as a restore sets it; undefined when none was recorded. */
   folderMode(at: number, path: string): number | undefined {
-    const row = this.index.folderModeRowAt(at, path);
+    const row = this.index.folderModes.folderModeRowAt(at, path);
     if (!row) return undefined;
     if (this.keep || (row.mode & SPECIAL_BITS) === 0 || !this.foreign(row.snapshotId, false)) return row.mode;
     return this.drop(row.mode);

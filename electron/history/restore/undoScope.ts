@@ -23,7 +23,7 @@ export function undoScope(store: ProjectStore, restoreSnapshotId: number): UndoS
       kind: snapshot.kind,
     });
   }
-  const target = store.index.previousSnapshotId(restoreSnapshotId);
+  const target = store.index.snapshotReads.previousSnapshotId(restoreSnapshotId);
   if (target === undefined) {
     throw new HindsightError('SNAPSHOT_NOT_FOUND', `No snapshot comes before restore ${restoreSnapshotId}: there is nothing to put back.`, {
       snapshotId: restoreSnapshotId,

@@ -35,7 +35,7 @@ export function archivable(store: ProjectStore, plan: Plan): { hashes: string[];
       seen.add(hash);
       if (!store.blobs.has(hash)) continue;
       hashes.push(hash);
-      bytes += store.index.blobSize(hash) ?? 0;
+      bytes += store.index.blobRecords.blobSize(hash) ?? 0;
     }
   }
   return { hashes, bytes };
@@ -57,7 +57,7 @@ export async function archiveThinned(store: ProjectStore, plan: Plan, target: Ar
   faultPoint('archive-pushed');
   for (const hash of hashes) {
     if (!target.holds(hash)) continue;
-    const size = store.index.blobSize(hash) ?? 0;
+    const size = store.index.blobRecords.blobSize(hash) ?? 0;
     store.blobs.remove(hash);
     count('prune.archivedBlobs');
     result.movedBlobs++;

@@ -64,9 +64,9 @@ export async function prune(store: ProjectStore, options: PruneOptions): Promise
   if (!options.dryRun) {
     faultPoint('prune-marked');
     deleted = collect(store, now, options.policy.graceMinutes * 60_000);
-    store.index.reclaimSpace();
+    store.index.prune.reclaimSpace();
   }
-  const waiting = store.index.markedBlobs();
+  const waiting = store.index.prune.markedBlobs();
   // Versions and snapshots: every row this prune removed, over all its plans. Blobs, bytes and
   // folds: those of the last plan, which was applied whole (or none, when the prune stopped).
   const stoppedEarly = complete ? {} : { blobs: 0, bytesFreed: 0, folded: 0, newBaseline: undefined };
@@ -101,7 +101,7 @@ async function archivePrune(store: ProjectStore, options: PruneOptions, target: 
   const kept = { versions: 0, snapshots: 0, blobs: 0, bytesFreed: 0, folded: 0, newBaseline: undefined };
   return resultOf(store, { ...plan.summary, ...kept }, options, {
     deleted,
-    waiting: store.index.markedBlobs(),
+    waiting: store.index.prune.markedBlobs(),
     archive,
     ms: Math.round(performance.now() - started),
   });
@@ -119,7 +119,7 @@ async function applyChunks(store: ProjectStore, plan: Plan, now: number, removed
       await new Promise((resolve) => setImmediate(resolve));
     }
     const chunk = decodeChunk(encoded);
-    const applied = store.index.applyPruneChunk(fingerprint, chunk, now, () => faultPoint('prune-transaction'));
+    const applied = store.index.prune.applyPruneChunk(fingerprint, chunk, now, () => faultPoint('prune-transaction'));
     if (applied === undefined) return false;
     count('prune.chunks');
     fingerprint = applied.fingerprint;
@@ -142,12 +142,12 @@ function collect(store: ProjectStore, now: number, graceMs: number): { blobs: nu
     faultPoint('prune-deleting');
   };
   for (;;) {
-    const batch = store.index.collectMarked(now - graceMs, now, COLLECT_BATCH, unlink);
+    const batch = store.index.prune.collectMarked(now - graceMs, now, COLLECT_BATCH, unlink);
     done.blobs += batch.blobs;
     done.bytes += batch.bytes;
     if (batch.looked < COLLECT_BATCH) break;
   }
-  store.index.dropTombstones(now - TOMBSTONE_DAYS * DAY);
+  store.index.prune.dropTombstones(now - TOMBSTONE_DAYS * DAY);
   return done;
 }
 
@@ -157,7 +157,7 @@ function resultOf(
   options: PruneOptions,
   done: { deleted: { blobs: number; bytes: number }; waiting: { blobs: number; bytes: number }; archive: PruneResult['archive']; ms: number },
 ): PruneResult {
-  const snapshots = options.dryRun ? store.index.snapshots() : [];
+  const snapshots = options.dryRun ? store.index.snapshotReads.snapshots() : [];
   const info = new Map(snapshots.map((s) => [s.snapshotId, s]));
   return {
     dryRun: options.dryRun === true,

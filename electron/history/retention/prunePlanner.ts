@@ -38,7 +38,7 @@ export class PrunePlanner {
     count('prune.workerPlans');
     if (this.#host.niceness === LOWEST_PRIORITY) count('prune.lowPriorityPlans');
     const oids = decodeOids(message.gitOids);
-    if (oids.length > 0) this.store.index.rememberGitOids(oids);
+    if (oids.length > 0) this.store.index.prune.rememberGitOids(oids);
     return { fingerprint: message.fingerprint, summary: message.summary, chunks: message.chunks };
   }
 }

@@ -11,10 +11,10 @@ export function retentionStatus(store: ProjectStore, policy: RetentionPolicy, bu
   return {
     projectId: store.projectId,
     usedBytes: store.index.blobTotals().storedBytes,
-    waitingBytes: store.index.markedBlobs().bytes,
+    waitingBytes: store.index.prune.markedBlobs().bytes,
     budget,
     policy,
-    spaceHolders: store.index.spaceHolders(holders),
+    spaceHolders: store.index.prune.spaceHolders(holders),
     pins: store.index.pins(),
   };
 }

@@ -12,7 +12,7 @@ export type PinTarget = { snapshotId: number } | { versionId: number; path?: str
 export function setPin(store: ProjectStore, target: PinTarget, pinned: boolean): Pins {
   if ('snapshotId' in target) {
     requireSnapshot(store.index, target.snapshotId);
-    store.index.setSnapshotPin(target.snapshotId, pinned);
+    store.index.pinning.setSnapshotPin(target.snapshotId, pinned);
   } else {
     const version = store.index.version(target.versionId);
     if (!version || (target.path !== undefined && version.path !== target.path)) {
@@ -22,7 +22,7 @@ export function setPin(store: ProjectStore, target: PinTarget, pinned: boolean):
         path: target.path ?? null,
       });
     }
-    store.index.setVersionPin(target.versionId, pinned);
+    store.index.pinning.setVersionPin(target.versionId, pinned);
   }
   return store.index.pins();
 }

@@ -37,7 +37,7 @@ export class IndexThread {
   #closed = false;
 
   constructor(private readonly store: ProjectStore) {
-    store.index.shareWrites(this.#gate);
+    store.index.search.shareWrites(this.#gate);
     count('search.indexThreads');
   }
 
@@ -56,6 +56,6 @@ export class IndexThread {
     this.#closed = true;
     await this.#host.close();
     count('search.indexThreadsEnded');
-    this.store.index.shareWrites(undefined);
+    this.store.index.search.shareWrites(undefined);
   }
 }

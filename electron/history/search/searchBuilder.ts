@@ -97,7 +97,7 @@ export class SearchBuilder {
         if (this.stopped || !store.index.open) return;
         // An index that covers every blob (every start of a recorder pokes every project) costs
         // one query here, not a thread started to load its modules and find nothing.
-        if (thread === undefined && store.index.unindexedBlobs(cursor, this.options.maxSize(), 1).length === 0) {
+        if (thread === undefined && store.index.search.unindexedBlobs(cursor, this.options.maxSize(), 1).length === 0) {
           count('search.buildsWithNothingToDo');
           break;
         }

@@ -15,7 +15,7 @@ import type { ProjectStore } from '../project/projectStore.js';
 export function storeDensity(store: ProjectStore, budget: number | null): StoreDensity {
   const blobs = store.index.blobTotals();
   const { versionsWithBytes } = store.index.historyTotals();
-  const compactable = store.index.compactTotals(COMPRESS_RANGE);
+  const compactable = store.index.compaction.compactTotals(COMPRESS_RANGE);
   return {
     rawBytes: blobs.bytes,
     storedBytes: blobs.storedBytes,

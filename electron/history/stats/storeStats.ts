@@ -9,7 +9,7 @@ import { storeDensity } from './storeDensity.js';
 export function storeStats(store: ProjectStore, largest: number, searchMaxSize: number, budget: number | null): StoreStats {
   const counts = store.index.historyTotals();
   const blobs = store.index.blobTotals();
-  const search = store.index.searchIndexTotals(searchMaxSize);
+  const search = store.index.search.searchIndexTotals(searchMaxSize);
   const largestFiles = store.index
     .filesAt()
     .filter((f) => f.type === 'file')

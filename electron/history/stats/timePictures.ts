@@ -7,11 +7,11 @@ import type { ProjectStore } from '../project/projectStore.js';
 
 export function changeDensity(store: ProjectStore, path: string | undefined, utcOffsetMinutes: number): ChangeDensity {
   const offsetMs = utcOffsetMinutes * 60_000;
-  const counted = path === undefined ? store.index.snapshotDensity(offsetMs) : store.index.pathDensity(path, offsetMs);
+  const counted = path === undefined ? store.index.density.snapshotDensity(offsetMs) : store.index.density.pathDensity(path, offsetMs);
   return { projectId: store.projectId, path: path ?? null, bucket: counted.bucket, bucketMs: counted.bucketMs, utcOffsetMinutes, buckets: counted.rows };
 }
 
 export function storeGrowth(store: ProjectStore, utcOffsetMinutes: number): StoreGrowth {
-  const counted = store.index.storeGrowth(utcOffsetMinutes * 60_000);
+  const counted = store.index.density.storeGrowth(utcOffsetMinutes * 60_000);
   return { projectId: store.projectId, bucket: counted.bucket, bucketMs: counted.bucketMs, utcOffsetMinutes, points: counted.rows };
 }

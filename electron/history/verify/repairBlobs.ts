@@ -21,7 +21,7 @@ export function repairFromFolder(store: ProjectStore, signal?: AbortSignal): str
   if (store.index.damagedHashes().length === 0) return [];
   const repaired = new Set<string>();
   const placed: { hash: string; stored: number }[] = [];
-  for (const { path, hash, size } of store.index.repairCandidates()) {
+  for (const { path, hash, size } of store.index.damage.repairCandidates()) {
     signal?.throwIfAborted();
     if (repaired.has(hash)) continue;
     let abs: FsPath;
@@ -39,7 +39,7 @@ export function repairFromFolder(store: ProjectStore, signal?: AbortSignal): str
       count('repair.blobs');
     }
   }
-  store.index.recordStoredSizes(placed);
+  store.index.blobRecords.recordStoredSizes(placed);
   store.index.clearDamaged([...repaired]);
   return [...repaired];
 }

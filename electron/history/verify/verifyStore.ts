@@ -26,7 +26,7 @@ const PARALLEL = 4;
 
 export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink, options: VerifyOptions = {}): Promise<VerifyResult> {
   const { signal } = options;
-  const blobs = store.index.blobs();
+  const blobs = store.index.blobRecords.blobs();
   const bytesTotal = blobs.reduce((sum, b) => sum + b.size, 0);
   const progress = throttleProgress(onProgress);
   let missing: string[] = [];
@@ -64,7 +64,7 @@ export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink
   store.index.clearDamaged(store.index.damagedHashes().filter((hash) => !found.has(hash)));
   const repaired = new Set(options.repair && found.size > 0 ? repairFromFolder(store, signal) : []);
   progress.finish(report('done'));
-  const withVersions = (hash: string) => ({ hash, versions: store.index.versionsNaming(hash) });
+  const withVersions = (hash: string) => ({ hash, versions: store.index.versions.versionsNaming(hash) });
   const lost = (list: string[]) =>
     list
       .filter((hash) => !repaired.has(hash))

@@ -40,7 +40,10 @@ export async function commitChangeGroup(store: ProjectStore, prepared: PreparedC
   const latestBefore = store.index.latestSnapshotId();
   const cause = (await options.beforeCommit?.(store, paths)) ?? undefined;
   let checkpointId: number | undefined;
-  if (!hookWroteCheckpoint(store, latestBefore) && isMassChange(prepared.replaced, store.index.trackedFiles(), options.massChange ?? DEFAULT_MASS_CHANGE)) {
+  if (
+    !hookWroteCheckpoint(store, latestBefore) &&
+    isMassChange(prepared.replaced, store.index.statCache.trackedFiles(), options.massChange ?? DEFAULT_MASS_CHANGE)
+  ) {
     checkpointId = insertCheckpoint(store, `Before ${prepared.replaced} files changed at once`);
   }
   const { snapshotId } = commitPrepared(store, prepared, {

@@ -53,7 +53,7 @@ export async function diskState(store: ProjectStore, path: string): Promise<Disk
 function currentOf(store: ProjectStore, path: string, same: readonly number[]): number | null {
   if (same.length === 0) return null;
   const identicalIds = new Set(same);
-  const own = store.index.ownVersionsOf(path).filter((v) => identicalIds.has(v.versionId));
+  const own = store.index.versions.ownVersionsOf(path).filter((v) => identicalIds.has(v.versionId));
   return own.at(-1)?.versionId ?? null;
 }
 
@@ -68,7 +68,7 @@ async function hashOnDisk(store: ProjectStore, entry: WalkEntry): Promise<string
     return createHash('sha256')
       .update(Buffer.from(entry.target ?? '', 'utf8'))
       .digest('hex');
-  const cached = store.index.cachedStat(entry.path);
+  const cached = store.index.statCache.cachedStat(entry.path);
   if (
     cached &&
     cached.type === 'file' &&

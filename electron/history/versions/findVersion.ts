@@ -10,9 +10,9 @@ export type ContentVersion = VersionInfo & { hash: string };
 
 export function findVersion(store: ProjectStore, path: string, versionId: number | undefined): ContentVersion {
   assertProjectPath(path);
-  const version = versionId === undefined ? store.index.latestContents(path) : store.index.version(versionId);
+  const version = versionId === undefined ? store.index.versions.latestContents(path) : store.index.version(versionId);
   // A version from before the file was renamed to this path is one of its versions too.
-  if (!version || !store.index.inLineage(path, version)) {
+  if (!version || !store.index.renames.inLineage(path, version)) {
     const which = versionId === undefined ? 'no version' : `no version ${versionId}`;
     throw new HindsightError('VERSION_NOT_FOUND', `There is ${which} of ${path}.`, { path, versionId });
   }

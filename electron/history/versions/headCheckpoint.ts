@@ -33,7 +33,7 @@ export interface HeadCheckpoint {
 
 export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoint | undefined> {
   const repo = store.git.repository();
-  const latest = store.index.latestSnapshotContext();
+  const latest = store.index.snapshotReads.latestSnapshotContext();
   if (!repo || !latest) return undefined;
   const seen = seenOffset(store, repo.gitDir);
   const now = await store.git.head();
@@ -145,7 +145,7 @@ function latestOf(a: number | undefined, b: number | undefined): number | undefi
 export function seenOffset(store: ProjectStore, gitDir: string): number | undefined {
   const seen = latestOf(readSeen(store, gitDir), store.git.headLogAtLastSnapshot());
   if (seen !== undefined) return seen;
-  const head = store.index.latestSnapshotContext()?.head;
+  const head = store.index.snapshotReads.latestSnapshotContext()?.head;
   if (!head) return undefined;
   const { moves } = headLogSince(gitDir, 0);
   for (let i = moves.length - 1; i >= 0; i--) if (moves[i]!.to === head) return moves[i]!.end;

@@ -45,7 +45,7 @@ export interface BeforeMove {
 /** Records the moves whose trees left the disk; answers what the group after them holds. */
 export async function recordGoneMoves(store: ProjectStore, rules: MoveRules): Promise<GroupMoves> {
   const repo = store.git.repository();
-  const latest = store.index.latestSnapshotContext();
+  const latest = store.index.snapshotReads.latestSnapshotContext();
   const seen = repo ? seenOffset(store, repo.gitDir) : undefined;
   if (repo) await indexReleased(repo.gitDir);
   const index = repo ? indexStamp(repo.gitDir) : undefined;

@@ -28,11 +28,11 @@ export class HistoryReads {
   /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
   snapshotSummary(store: ProjectStore, snapshotId: number): SnapshotSummary {
     requireSnapshot(store.index, snapshotId);
-    const mark = store.index.previousMark(snapshotId);
+    const mark = store.index.snapshotReads.previousMark(snapshotId);
     return {
       snapshotId,
-      files: store.index.filesPresentAt(snapshotId),
-      changedSince: mark ? store.index.pathsChangedBetween(mark.id, snapshotId) : 0,
+      files: store.index.snapshotReads.filesPresentAt(snapshotId),
+      changedSince: mark ? store.index.snapshotReads.pathsChangedBetween(mark.id, snapshotId) : 0,
       since: mark ? { snapshotId: mark.id, kind: mark.kind } : null,
     };
   }
@@ -46,7 +46,7 @@ export class HistoryReads {
   /** The files of files(), a page at a time in path order (the CLI's files streams them). */
   filePages(store: ProjectStore, at: number | undefined): Iterable<FileEntry[]> {
     if (at !== undefined) requireSnapshot(store.index, at);
-    return store.index.filePages(at);
+    return store.index.files.filePages(at);
   }
 
   /** The empty folders of a snapshot (default: now, as recorded), with their recorded modes: part of it like its files. */
@@ -54,13 +54,13 @@ export class HistoryReads {
     if (at !== undefined) requireSnapshot(store.index, at);
     const snapshotId = at ?? store.index.latestSnapshotId();
     if (snapshotId === undefined) return [];
-    return store.index.emptyFoldersAt(snapshotId).map((path) => ({ path, mode: store.index.folderModeAt(snapshotId, path) ?? null }));
+    return store.index.files.emptyFoldersAt(snapshotId).map((path) => ({ path, mode: store.index.folderModes.folderModeAt(snapshotId, path) ?? null }));
   }
 
   /** One level of the tree: a folder's direct children ('' = the root; a trailing '/' names the same folder). */
   folderLevel(store: ProjectStore, folder: string, at: number | undefined): FolderLevel {
     if (at !== undefined) requireSnapshot(store.index, at);
-    return store.index.folderLevel(folder.endsWith('/') ? folder.slice(0, -1) : folder, at);
+    return store.index.files.folderLevel(folder.endsWith('/') ? folder.slice(0, -1) : folder, at);
   }
 
   /**
@@ -70,12 +70,12 @@ export class HistoryReads {
   versions(store: ProjectStore, path: string, page: { limit?: number; before?: number }): VersionInfo[] {
     const { index } = store;
     if (page.limit === undefined && page.before === undefined) return index.versionsOf(path);
-    if (page.before === undefined) return index.versionsPage(path, undefined, page.limit ?? Number.MAX_SAFE_INTEGER);
+    if (page.before === undefined) return index.versions.versionsPage(path, undefined, page.limit ?? Number.MAX_SAFE_INTEGER);
     const from = index.version(page.before);
-    if (!from || !index.inLineage(path, from))
+    if (!from || !index.renames.inLineage(path, from))
       throw new HindsightError('VERSION_NOT_FOUND', `No version ${page.before} of ${path}.`, { path, versionId: page.before });
     // A version from before a rename: the page goes on along the path it was recorded at.
-    return index.versionsPage(from.path, from.snapshotId, page.limit ?? Number.MAX_SAFE_INTEGER);
+    return index.versions.versionsPage(from.path, from.snapshotId, page.limit ?? Number.MAX_SAFE_INTEGER);
   }
 
   /** At most maxBytes of a version (default: the latest with contents). */
@@ -121,5 +121,5 @@ export class HistoryReads {
 
 /** The blob of a version (default: the latest with contents); absent for a link or an unknown version. */
 function versionHash(store: ProjectStore, path: string, versionId: number | undefined): string | null | undefined {
-  return versionId !== undefined ? store.index.version(versionId)?.hash : store.index.latestContents(path)?.hash;
+  return versionId !== undefined ? store.index.version(versionId)?.hash : store.index.versions.latestContents(path)?.hash;
 }

@@ -42,7 +42,7 @@ export async function moveChanges(store: ProjectStore, move: HeadMove, { keep, m
   for (const [i, change] of changes.entries()) {
     const path = paths[i]!;
     if (!keep(path)) continue;
-    const latest = store.index.latestVersionOf(path);
+    const latest = store.index.versions.latestVersionOf(path);
     const kind = change.gitMode === undefined ? undefined : entryKind(change.gitMode);
     const content = change.oid === undefined ? undefined : bytes.get(change.oid);
     if (!kind || !content) {

@@ -66,7 +66,7 @@ export async function prepareChanges(
   }
   const filed = await fileEntries(present, { blobs: store.blobs, pool, signal, damaged: store.index.damagedHashes() });
   store.index.clearDamaged(filed.repaired);
-  const latestVersion = (path: string) => store.index.latestVersionOf(path);
+  const latestVersion = (path: string) => store.index.versions.latestVersionOf(path);
   const versions: NewVersion[] = [];
   const added: NewVersion[] = [];
   const deleted: DeletedFile[] = [];
@@ -111,7 +111,7 @@ export function bytesForComparing(store: ProjectStore, hash: string, size: numbe
 /** Writes prepared changes as one snapshot; with nothing changed, only the stat rows are refreshed. */
 export function commitPrepared(store: ProjectStore, prepared: PreparedChanges, snapshot: NewSnapshot): RecordResult {
   if (prepared.versions.length === 0) {
-    store.index.writeStats(prepared.stats, prepared.removedStats);
+    store.index.statCache.writeStats(prepared.stats, prepared.removedStats);
     return { snapshotId: undefined, changed: [] };
   }
   faultPoint('record-commit');

@@ -84,7 +84,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const folderModes = new Map<string, number>();
   const unreadable: UnreadablePath[] = [];
   const ignored: string[] = [];
-  const table = store.index.statTable();
+  const table = store.index.statCache.statTable();
   // A watch placed as the walk goes needs no list of what it walked.
   const listedFolders = options.onFolder ? undefined : walkedFolders(scanStartedAt, options.racyWindowMs ?? RACY_WINDOW_MS, table);
   // A file the walk found as the cache holds it is only marked: no entry, no string, no map entry.
@@ -113,7 +113,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   const unlisted = unreadable.map((u) => u.path);
   // Paths the history holds that no scan has seen (an import or a clone writes versions, not stat
   // rows): looked for like the cache's keys, so one missing from the disk becomes a deletion.
-  const uncached = store.index.uncachedPaths(Number(store.index.getMeta(CHECKED_VERSIONS) ?? 0));
+  const uncached = store.index.statCache.uncachedPaths(Number(store.index.getMeta(CHECKED_VERSIONS) ?? 0));
   count('rescan.uncached', uncached.length);
 
   const { suspects, known, unseen } = findSuspects(walked, { store, table, racySince, strategy: options.strategy, unlisted, uncached, unreadable });
@@ -145,7 +145,7 @@ export async function rescan(store: ProjectStore, options: RescanOptions = {}): 
   else store.index.setMeta('lastScanAt', String(scanStartedAt));
   // Every path of the history is now in the stat cache or a deletion (this scan held the writer
   // throughout); something that could not be looked at is looked for again next time.
-  const checked = String(store.index.newestVersionId());
+  const checked = String(store.index.statCache.newestVersionId());
   if (unreadable.length === 0 && scanned.length === 0 && store.index.getMeta(CHECKED_VERSIONS) !== checked) store.index.setMeta(CHECKED_VERSIONS, checked);
   progress.finish(report('done', suspects.length, suspects.length));
   return {
@@ -234,7 +234,7 @@ interface WalkedFolderModes {
 /** Records the folders' modes; answers the snapshot of folders made or removed with no file changing, if there is one. */
 function recordFolders(store: ProjectStore, snapshotId: number | undefined, walk: WalkedFolderModes): number | undefined {
   const { walked, table, folderModes, complete } = walk;
-  const folders = snapshotId === undefined ? store.index.folderChanges(folderModes, complete) : { added: [], gone: [] };
+  const folders = snapshotId === undefined ? store.index.folderModes.folderChanges(folderModes, complete) : { added: [], gone: [] };
   // Which folders hold nothing is asked of every walked path: only when a folder is new.
   if (folders.added.length > 0) folders.added = folders.added.filter(emptyIn(walkedPaths(walked, table), folderModes));
   const folderSnapshot =
@@ -242,7 +242,7 @@ function recordFolders(store: ProjectStore, snapshotId: number | undefined, walk
       ? store.index.commitSnapshot({ snapshot: { kind: 'change', label: folderChangeLabel(folders) }, versions: [], blobs: [] })
       : undefined;
   const modesAt = snapshotId ?? folderSnapshot ?? store.index.latestSnapshotId();
-  if (modesAt !== undefined) store.index.recordFolderModes(modesAt, folderModes, complete);
+  if (modesAt !== undefined) store.index.folderModes.recordFolderModes(modesAt, folderModes, complete);
   return folderSnapshot;
 }
 

@@ -29,13 +29,13 @@ export function rescoreRenames(store: ProjectStore): Rescored {
   const { index } = store;
   const done = { snapshots: 0, changed: 0 };
   if (index.getMeta(SCORING_KEY) === RENAME_SCORING) return done;
-  for (const snapshotId of index.snapshotsWithRenames()) {
+  for (const snapshotId of index.renames.snapshotsWithRenames()) {
     const renames = renamesNow(store, snapshotId);
-    const before = index.renamesIn(snapshotId);
+    const before = index.renames.renamesIn(snapshotId);
     done.snapshots++;
     count('renames.rescored');
     if (JSON.stringify(before) === JSON.stringify(renames)) continue;
-    index.replaceRenames(snapshotId, renames);
+    index.renames.replaceRenames(snapshotId, renames);
     done.changed++;
   }
   index.setMeta(SCORING_KEY, RENAME_SCORING);
@@ -50,7 +50,7 @@ function renamesNow(store: ProjectStore, snapshotId: number): { path: string; fr
   const deleted: DeletedFile[] = changes
     .filter((c) => c.change === 'deleted')
     .flatMap((c) => {
-      const last = index.versionBefore(c.path, snapshotId);
+      const last = index.versions.versionBefore(c.path, snapshotId);
       return last?.hash ? [{ path: c.path, hash: last.hash, size: last.size, type: last.type }] : [];
     });
   return findRenames(added, deleted, (hash, size) => bytesForComparing(store, hash, size));

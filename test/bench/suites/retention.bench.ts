@@ -130,7 +130,7 @@ async function buildYear(): Promise<Year> {
 function figures(y: Year, result?: PruneResult): Record<string, number> {
   const totals = y.store.index.historyTotals();
   // Bytes on disk, as the budget counts them (marked blobs are counted on disk too).
-  const blobBytes = y.store.index.blobTotals().storedBytes - y.store.index.markedBlobs().bytes;
+  const blobBytes = y.store.index.blobTotals().storedBytes - y.store.index.prune.markedBlobs().bytes;
   return {
     days: DAYS,
     versionsRecorded: y.versions,
@@ -229,7 +229,7 @@ const cases: BenchCase[] = [
     setup: async () => void (await simulatedYear()),
     run: async () => {
       const y = await simulatedYear();
-      y.store.index.pruneRows();
+      y.store.index.prune.pruneRows();
       return figures(y);
     },
   },

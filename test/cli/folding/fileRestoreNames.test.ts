@@ -25,7 +25,7 @@ describeOnFoldFs("one file's restore where names fold", (mount) => {
     writeFileSync(join(root, 'README.md'), 'second\n');
     renameSync(join(root, 'docs'), join(root, 'Docs'));
     await engine.rescan(projectId);
-    const snapshots = store.index.snapshots().length;
+    const snapshots = store.index.snapshotReads.snapshots().length;
 
     const refused = await failure(engine.restoreFile(projectId, 'Readme.md', readme.versionId));
     expect(refused.code).toBe('NAME_COLLISION');
@@ -38,6 +38,6 @@ describeOnFoldFs("one file's restore where names fold", (mount) => {
     const inFolder = await failure(engine.restoreFile(projectId, 'docs/Guide.md', guide.versionId));
     expect(inFolder.code).toBe('NAME_COLLISION');
     expect(inFolder.details).toMatchObject({ collisions: [['Docs/Guide.md', 'docs/Guide.md']] });
-    expect(store.index.snapshots()).toHaveLength(snapshots);
+    expect(store.index.snapshotReads.snapshots()).toHaveLength(snapshots);
   }, 120_000);
 });

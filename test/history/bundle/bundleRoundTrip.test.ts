@@ -49,7 +49,7 @@ function pullFromOther(store: ProjectStore, fork: number): void {
       versions: s.versions,
       blobs: s.versions.filter((v) => v.hash !== null).map((v) => ({ hash: v.hash!, size: v.size })),
     })),
-    () => store.index.setLineFork(OTHER, { machine: OWN, origin: fork }, OWN),
+    () => store.index.remotes.setLineFork(OTHER, { machine: OWN, origin: fork }, OWN),
   );
 }
 

@@ -29,7 +29,12 @@ const THREADED = { blobsPerThread: 1 };
 
 function baselineContents({ store, projectId }: Project) {
   const snapshotId = store.index.baselineId()!;
-  return { projectId, snapshotId, files: store.index.filesAt(snapshotId), folderModeOf: (path: string) => store.index.folderModeAt(snapshotId, path) };
+  return {
+    projectId,
+    snapshotId,
+    files: store.index.filesAt(snapshotId),
+    folderModeOf: (path: string) => store.index.folderModes.folderModeAt(snapshotId, path),
+  };
 }
 
 it('exports the same bytes with the read-ahead as without, reading the small blobs on threads', async () => {

@@ -156,7 +156,7 @@ describe('first copy', () => {
     const hashes = new Set(
       engine
         .store(projectId)
-        .index.blobs()
+        .index.blobRecords.blobs()
         .map((b) => b.hash),
     );
     expect(hashes.has(sha256('do not copy me'))).toBe(false);

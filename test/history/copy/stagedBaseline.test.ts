@@ -62,7 +62,7 @@ describe('a first copy in batches', () => {
       ),
     );
     expect(files.find((f) => f.path === 'link')?.type).toBe('symlink');
-    expect(store.index.statTable().count).toBe(1003);
+    expect(store.index.statCache.statTable().count).toBe(1003);
   });
 
   it('shows a reader nothing until the last transaction publishes the baseline', async () => {
@@ -70,8 +70,8 @@ describe('a first copy in batches', () => {
     const store = storeOf(root);
     const seen: Record<string, number>[] = [];
     // Each batch looked at from another connection the moment it is written.
-    const stage = store.index.stageBaseline.bind(store.index);
-    store.index.stageBaseline = (batch) => {
+    const stage = store.index.staged.stageBaseline.bind(store.index.staged);
+    store.index.staged.stageBaseline = (batch) => {
       stage(batch);
       seen.push(visible(store.index.file));
     };
@@ -94,13 +94,13 @@ describe('a first copy in batches', () => {
     onTestFinished(() => void db.close());
     const ref = new Sql(db, 'reference');
     expect(ref.get('SELECT fresh, baseline FROM folder_summary_state')).toEqual({ fresh: 1, baseline });
-    for (const folder of ['', 'd0', 'd3/e1']) expect(store.index.folderLevel(folder)).toEqual(foldedFolderLevel(ref, folder, undefined, baseline));
+    for (const folder of ['', 'd0', 'd3/e1']) expect(store.index.files.folderLevel(folder)).toEqual(foldedFolderLevel(ref, folder, undefined, baseline));
   });
 
   it('starts again cleanly over rows an earlier copy staged and never published', async () => {
     const root = tree(40);
     const store = storeOf(root);
-    store.index.stageBaseline({
+    store.index.staged.stageBaseline({
       files: [
         {
           path: 'gone.txt',

@@ -35,7 +35,7 @@ describe('the blob list of an export', () => {
     writeFileSync(join(root, 'd.txt'), 'two');
     notRacy(store);
     await engine.rescan(projectId);
-    const last = store.index.lastSnapshotId()!;
+    const last = store.index.snapshotReads.lastSnapshotId()!;
     const file = historyDbPath(store.storeDir);
 
     const whole = plansOf(file, (sql) => blobsBetween(sql, 0, last));

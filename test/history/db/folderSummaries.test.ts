@@ -123,7 +123,7 @@ describe('folder summaries', () => {
             );
           } else if (roll < 0.75 && otherSnapshots > 0) {
             // This line starts from the other machine's line (a clone of it).
-            index.setLineFork(null, { machine: OTHER, origin: 1 + Math.floor(next() * otherSnapshots) }, OWN);
+            index.remotes.setLineFork(null, { machine: OTHER, origin: 1 + Math.floor(next() * otherSnapshots) }, OWN);
           } else if (roll < 0.88) {
             // A prune from another connection: versions deleted, one moved to another snapshot.
             const ids = other.prepare('SELECT id FROM versions').all() as { id: number }[];
@@ -147,10 +147,10 @@ describe('folder summaries', () => {
           if (wasFresh === 1 && fresh(ref) === 0) staled++;
           const baseline = index.baselineId();
           for (const level of everyLevel(ref, baseline)) {
-            expect(index.folderLevel(level.folder), `seed ${seed} step ${step} folder '${level.folder}'`).toEqual(level);
+            expect(index.files.folderLevel(level.folder), `seed ${seed} step ${step} folder '${level.folder}'`).toEqual(level);
             compared++;
           }
-          expect(index.deletedFiles(), `seed ${seed} step ${step} deleted files`).toEqual(deletedFiles(ref));
+          expect(index.files.deletedFiles(), `seed ${seed} step ${step} deleted files`).toEqual(deletedFiles(ref));
         }
       } finally {
         other.close();

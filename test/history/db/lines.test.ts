@@ -38,7 +38,7 @@ function pullFromB(store: ProjectStore, fork: number, snapshots: { origin: numbe
       versions: s.versions,
       blobs: s.versions.filter((v) => v.hash !== null).map((v) => ({ hash: v.hash!, size: v.size })),
     })),
-    () => store.index.setLineFork(OTHER, { machine: OWN, origin: fork }, OWN),
+    () => store.index.remotes.setLineFork(OTHER, { machine: OWN, origin: fork }, OWN),
   );
 }
 
@@ -61,7 +61,7 @@ describe('lines of history', () => {
     const { engine, projectId, root, store, own, b2 } = await twoLines();
     expect(b2).toBeGreaterThan(own);
     expect(store.index.latestSnapshotId()).toBe(own);
-    expect(store.index.lastSnapshotId()).toBe(b2);
+    expect(store.index.snapshotReads.lastSnapshotId()).toBe(b2);
     // The folder's files, newest versions and deleted list are A's.
     expect(store.index.filesAt().map((f) => [f.path, f.hash])).toEqual([
       ['a.txt', sha('a2 on A\n')],
@@ -69,8 +69,8 @@ describe('lines of history', () => {
       ['keep.txt', sha('same\n')],
     ]);
     expect(store.index.latestVersion('a.txt')?.hash).toBe(sha('a2 on A\n'));
-    expect(store.index.latestVersionOf('b.txt')?.hash).toBe(sha('b1\n'));
-    expect(store.index.latestContents('c.txt')).toBeUndefined();
+    expect(store.index.versions.latestVersionOf('b.txt')?.hash).toBe(sha('b1\n'));
+    expect(store.index.versions.latestContents('c.txt')).toBeUndefined();
     expect(engine.deleted(projectId)).toEqual([]);
     // A rescan of an unchanged folder records nothing: it compares with A's line.
     const tree = readTree(root);
@@ -99,19 +99,19 @@ describe('lines of history', () => {
       ['keep.txt', sha('same\n'), 0o644],
     ]);
     expect(store.index.filesAt(b2).map((f) => f.path)).toEqual(['b.txt', 'c.txt', 'keep.txt']);
-    expect(store.index.filesPresentAt(b2)).toBe(3);
-    expect(store.index.filesPresentAt(b1)).toBe(4);
+    expect(store.index.snapshotReads.filesPresentAt(b2)).toBe(3);
+    expect(store.index.snapshotReads.filesPresentAt(b1)).toBe(4);
     // What each of B's snapshots changed, against B's line (b.txt came from A's first copy).
     expect(engine.snapshotChanges(projectId, b1).map((c) => [c.path, c.change])).toEqual([
       ['b.txt', 'modified'],
       ['c.txt', 'added'],
     ]);
     expect(engine.snapshotChanges(projectId, b2).map((c) => [c.path, c.change])).toEqual([['a.txt', 'deleted']]);
-    expect(store.index.versionIdAt('a.txt', b1)).toBe(store.index.versionsOf('a.txt')[0]!.versionId);
-    expect(store.index.versionBefore('b.txt', b1)?.hash).toBe(sha('b1\n'));
-    expect(store.index.previousSnapshotId(b1)).toBe(baseline);
-    expect(store.index.previousSnapshotId(b2)).toBe(b1);
-    expect(store.index.pathsChangedBetween(baseline, b2)).toBe(3);
+    expect(store.index.versions.versionIdAt('a.txt', b1)).toBe(store.index.versionsOf('a.txt')[0]!.versionId);
+    expect(store.index.versions.versionBefore('b.txt', b1)?.hash).toBe(sha('b1\n'));
+    expect(store.index.snapshotReads.previousSnapshotId(b1)).toBe(baseline);
+    expect(store.index.snapshotReads.previousSnapshotId(b2)).toBe(b1);
+    expect(store.index.snapshotReads.pathsChangedBetween(baseline, b2)).toBe(3);
   });
 
   it("restores another machine's snapshot into a new folder as that machine had it, and this machine's own restore and its undo", async () => {

@@ -151,7 +151,7 @@ describe('writing a snapshot into a new folder', () => {
     for (let i = 0; i < 60; i++) spec[`f/${i}.txt`] = `file ${i}`;
     const { store, projectId } = await projectWithBaseline(spec);
     const id = store.index.baselineId()!;
-    const contents = { projectId, snapshotId: id, files: store.index.filesAt(id), folderModeOf: (p: string) => store.index.folderModeAt(id, p) };
+    const contents = { projectId, snapshotId: id, files: store.index.filesAt(id), folderModeOf: (p: string) => store.index.folderModes.folderModeAt(id, p) };
     // Closes that finish only later, out of order: the writer goes on meanwhile.
     const slow: CloseFunction = (fd, callback) =>
       setTimeout(() => {

@@ -123,7 +123,7 @@ describe('restoring a snapshot', () => {
         .filter((p) => !failed.includes(p))
         .sort(),
     );
-    expect(store.index.snapshots().map((s) => s.kind)).not.toContain('restore');
+    expect(store.index.snapshotReads.snapshots().map((s) => s.kind)).not.toContain('restore');
     // No temp is left behind.
     const leftovers = Object.keys(now).filter((p) => p.includes('.hindsight-'));
     expect(leftovers).toEqual([]);
@@ -137,7 +137,7 @@ describe('restoring a snapshot', () => {
     const closer = new BackgroundCloser({ close: (fd, cb) => close(fd, () => cb(Object.assign(new Error('EIO'), { code: 'EIO' }))) });
     await expect(engine.restoreSnapshot(projectId, store.index.baselineId()!, { closer })).rejects.toMatchObject({ code: 'CLOSE_FAILED' });
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('new a');
-    expect(store.index.snapshots().map((s) => s.kind)).toEqual(['baseline', 'change']);
+    expect(store.index.snapshotReads.snapshots().map((s) => s.kind)).toEqual(['baseline', 'change']);
   });
 
   it('closes in the background when the backgroundClose setting says on', async () => {

@@ -39,7 +39,7 @@ describe('a snapshot restore across a change of type', () => {
           expect(run.message).toBe(dry.message);
           expect(run.message).toMatch(/^Cannot restore node.* was added since the snapshot and is kept \(--delete-added deletes it/);
           expect(diskState(root)).toEqual(before);
-          expect(store.index.snapshots().map((s) => s.kind)).not.toContain('restore');
+          expect(store.index.snapshotReads.snapshots().map((s) => s.kind)).not.toContain('restore');
           return;
         }
         const preview = await engine.previewRestore(projectId, baseline, { deleteAdded });
@@ -65,7 +65,7 @@ describe('a snapshot restore across a change of type', () => {
       expect(error.message).toMatch(/^Could not restore the project: an input\/output error.*; nothing was restored and every change was put back\.$/);
       expect(error.details!.leftAlone).toEqual([]);
       expect(diskState(root)).toEqual(before);
-      expect(store.index.snapshots().map((s) => s.kind)).not.toContain('restore');
+      expect(store.index.snapshotReads.snapshots().map((s) => s.kind)).not.toContain('restore');
       delete process.env.HINDSIGHT_FAIL_AT;
       notRacy(store);
       expect((await engine.rescan(projectId)).changed).toBe(0);
@@ -75,12 +75,12 @@ describe('a snapshot restore across a change of type', () => {
   it('a file restore uses the same planner: a folder holding files where the version is a file is refused up front, nothing recorded or written', async () => {
     const { engine, store, projectId, root, before } = await caseProject('file', 'folder');
     const versionId = store.index.versionsOf('node')[0]!.versionId;
-    const snapshots = store.index.snapshots().length;
+    const snapshots = store.index.snapshotReads.snapshots().length;
     const error = await failure(engine.restoreFile(projectId, 'node', versionId));
     expect(error.code).toBe('RESTORE_FAILED');
     expect(error.message).toMatch(/^Cannot restore node: node\/a\.txt is (in its way|not in the history)/);
     expect(diskState(root)).toEqual(before);
-    expect(store.index.snapshots()).toHaveLength(snapshots);
+    expect(store.index.snapshotReads.snapshots()).toHaveLength(snapshots);
   });
 
   it('a file restore into a folder that is a file now is refused up front; a link replaced by a file version is one rename', async () => {

@@ -46,6 +46,6 @@ describe('folders emptied by a restore', () => {
     expect(error.details!.leftAlone).toEqual([]);
     expect(error.details!.putBack).toEqual(expect.arrayContaining(['added', 'added/deep', 'added/y.txt', 'added/deep/x.txt']));
     expect(diskState(root)).toEqual(before);
-    expect(store.index.snapshots().map((s) => s.kind)).not.toContain('restore');
+    expect(store.index.snapshotReads.snapshots().map((s) => s.kind)).not.toContain('restore');
   });
 });

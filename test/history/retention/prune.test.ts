@@ -100,9 +100,9 @@ describe('prune', () => {
     await engine.config.editConfig(setSetting('retention', { ...DEFAULT_RETENTION, keepAllHours: 0, hourly: 0, daily: 0, weekly: 0, uncommittedDays: 0 }));
     const snapshots = engine.log(projectId).length;
     // A change recorded right before every chunk the prune tries: every plan is stale by then.
-    const apply = store.index.applyPruneChunk.bind(store.index);
+    const apply = store.index.prune.applyPruneChunk.bind(store.index.prune);
     let recorded = 0;
-    store.index.applyPruneChunk = (...args) => {
+    store.index.prune.applyPruneChunk = (...args) => {
       const bytes = Buffer.from(`recorded meanwhile ${++recorded}`);
       const { hash } = storeBytes(bytes, store.blobs.dir);
       store.index.commitSnapshot({
@@ -119,7 +119,7 @@ describe('prune', () => {
     expect(engine.log(projectId)).toHaveLength(snapshots + MAX_PLANS);
     expect((await engine.verify(projectId)).ok).toBe(true);
 
-    store.index.applyPruneChunk = apply;
+    store.index.prune.applyPruneChunk = apply;
     const finished = await engine.prune(projectId);
     expect(finished.snapshots).toBeGreaterThan(0);
     expect(engine.log(projectId).length).toBeLessThan(snapshots);

@@ -35,7 +35,7 @@ describe('a search index build with nothing to do', () => {
     await idle.settled();
     // The new blob, then the answer that nothing is left.
     expect(counter('search.workerBatches') - batches).toBe(2);
-    expect(store.index.blobsContaining('brand new words')).toHaveLength(1);
+    expect(store.index.search.blobsContaining('brand new words')).toHaveLength(1);
     await idle.stop();
   });
 });

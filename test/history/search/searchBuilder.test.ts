@@ -69,14 +69,14 @@ describe('the search index build', () => {
     await until(() => progress().done);
     expect(progress()).toMatchObject({ indexedBlobs: 50, totalBlobs: 50, done: true });
     const index = engine.store(projectId).index;
-    expect(index.blobsContaining('brand new words')).toEqual([]);
+    expect(index.search.blobsContaining('brand new words')).toEqual([]);
 
     let snapshots = 0;
     engine.events.on((event) => void (event.event === 'snapshot' && snapshots++));
     writeFileSync(join(root, 'added.txt'), 'brand new words\n');
     await until(() => snapshots > 0);
     await until(() => progress().indexedBlobs === 51);
-    expect(index.blobsContaining('brand new words')).toHaveLength(1);
+    expect(index.search.blobsContaining('brand new words')).toHaveLength(1);
     const found = await engine.search(projectId, { query: 'brand new', regex: false, caseSensitive: false, limit: 10 });
     expect(found).toMatchObject({ indexed: true, index: { done: true } });
     expect(found.results.map((h) => h.path)).toEqual(['added.txt']);
@@ -119,7 +119,7 @@ describe('the search index build', () => {
     const gate = new WriteGate();
     const writer = new SearchIndexWriter(store.index.file, gate.buffer);
     onTestFinished(() => writer.close());
-    const batch = store.index
+    const batch = store.index.search
       .unindexedBlobs('', 1 << 20, 10)
       .map((b) => ({ hash: b.hash, state: 'text' as const, bytes: b.size, text: readFileSync(join(store.root, 'd0/f0.txt'), 'utf8') }));
     expect(batch).toHaveLength(3);
@@ -134,8 +134,8 @@ describe('the search index build', () => {
     const { engine, projectId } = await opened(textTree(3));
     const index = engine.store(projectId).index;
     const gate = new WriteGate();
-    index.shareWrites(gate);
-    onTestFinished(() => index.shareWrites(undefined));
+    index.search.shareWrites(gate);
+    onTestFinished(() => index.search.shareWrites(undefined));
     // The build's side of the gate in another thread: holds it until asked to leave.
     const build = new Worker(
       `const { workerData, parentPort } = require('node:worker_threads');
@@ -151,7 +151,7 @@ describe('the search index build', () => {
     await once(build, 'message');
     const waits = counter('search.gateWaits');
     // A transaction on the history process's connection (nothing to record: the gate is what is looked at).
-    expect(index.recordIndexed([])).toEqual({ recorded: 0, added: 0 });
+    expect(index.search.recordIndexed([])).toEqual({ recorded: 0, added: 0 });
     expect(counter('search.gateWaits') - waits).toBeGreaterThan(0);
     expect(Array.from(new Int32Array(gate.buffer))).toEqual([0, 0]);
   });

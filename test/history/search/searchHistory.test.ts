@@ -147,7 +147,7 @@ describe('search', () => {
     // Both files hold every trigram of "abcdefgh"; only one holds it.
     const { engine, projectId } = await project({ 'apart.txt': 'fghx abcd cdef\n', 'whole.txt': 'x abcdefgh y\n' });
     await engine.buildSearchIndex(projectId);
-    expect(engine.store(projectId).index.blobsContaining('abcdefgh')).toHaveLength(2);
+    expect(engine.store(projectId).index.search.blobsContaining('abcdefgh')).toHaveLength(2);
     const result = await engine.search(projectId, query('ABCDEFGH'));
     expect(result.indexed).toBe(true);
     expect(result.results.map((h) => h.path)).toEqual(['whole.txt']);
@@ -241,11 +241,11 @@ describe('search', () => {
     const { engine, projectId, db } = await project({ 'a.txt': 'gone soon\n', 'b.txt': 'stays\n' });
     await engine.buildSearchIndex(projectId);
     const index = engine.store(projectId).index;
-    index.unindexBlob(sha256('gone soon\n'));
+    index.search.unindexBlob(sha256('gone soon\n'));
     const handle = db();
     expect(handle.prepare('SELECT COUNT(*) AS n FROM search_blobs').get()).toEqual({ n: 1 });
     expect(handle.prepare('SELECT COUNT(*) AS n FROM search_text_docsize').get()).toEqual({ n: 1 });
-    expect(index.blobsContaining('gone')).toEqual([]);
-    expect(index.blobsContaining('stays')).toEqual([sha256('stays\n')]);
+    expect(index.search.blobsContaining('gone')).toEqual([]);
+    expect(index.search.blobsContaining('stays')).toEqual([sha256('stays\n')]);
   });
 });

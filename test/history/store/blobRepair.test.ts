@@ -65,7 +65,7 @@ describe('a damaged blob', () => {
     const search = () => engine.search(projectId, { query: 'every version', regex: false, caseSensitive: false, limit: 10 });
     await engine.buildSearchIndex(projectId);
     expect(store.index.damagedHashes()).toEqual([hash]);
-    expect(store.index.blobTextState(hash)).toBe('unreadable');
+    expect(store.index.search.blobTextState(hash)).toBe('unreadable');
     expect((await search()).results).toEqual([]);
 
     writeFileSync(join(root, 'copy.txt'), GOOD);
@@ -73,7 +73,7 @@ describe('a damaged blob', () => {
     await engine.rescan(projectId);
     expect(store.index.damagedHashes()).toEqual([]);
     await engine.buildSearchIndex(projectId);
-    expect(store.index.blobTextState(hash)).toBe('text');
+    expect(store.index.search.blobTextState(hash)).toBe('text');
     expect((await search()).results.map((hit) => hit.path).sort()).toEqual(['copy.txt', 'doc.txt']);
   });
 

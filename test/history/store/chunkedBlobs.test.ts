@@ -98,7 +98,7 @@ describe('chunked large files', () => {
     for await (const piece of await engine.versionStream(projectId, 'app.log', versions[1]!.versionId)) shown.push(piece as Buffer);
     expect(sha256(Buffer.concat(shown))).toBe(sha256(APPENDED));
     expect((await engine.verify(projectId)).ok).toBe(true);
-    expect(store.index.blobs().some((b) => b.hash === sha256(APPENDED))).toBe(true);
+    expect(store.index.blobRecords.blobs().some((b) => b.hash === sha256(APPENDED))).toBe(true);
   });
 
   it('are found by the search in an old version', async () => {

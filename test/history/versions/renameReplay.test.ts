@@ -30,7 +30,7 @@ describe.skipIf(!REPO)('renames over a replayed repository (opt-in: set HINDSIGH
         notRacy(store);
         const { snapshotId } = await engine.rescan(projectId);
         const ours = snapshotId
-          ? store.index
+          ? store.index.renames
               .renamesIn(snapshotId)
               .map((r) => `${r.fromPath} -> ${r.path}`)
               .sort()

@@ -54,7 +54,7 @@ describe('renames as git finds them', () => {
       const ours =
         snapshotId === undefined || snapshotId === null
           ? []
-          : store.index
+          : store.index.renames
               .renamesIn(snapshotId)
               .map((r) => `${r.fromPath} -> ${r.path}`)
               .sort();
@@ -83,7 +83,7 @@ describe('renames as git finds them', () => {
     const { snapshotId } = await engine.rescan(projectId);
     expect(snapshotId).toBeTruthy();
     const { repo, commits } = commitTrees([a, b]);
-    return { ours: snapshotId ? store.index.renamesIn(snapshotId) : [], git: gitRenameScores(repo, commits[0]!, commits[1]!, '-M40%') };
+    return { ours: snapshotId ? store.index.renames.renamesIn(snapshotId) : [], git: gitRenameScores(repo, commits[0]!, commits[1]!, '-M40%') };
   }
 
   it('two unrelated one-line files are no rename: they share no byte (a split on newlines shared the empty last line, 50%)', async () => {

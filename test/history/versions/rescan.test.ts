@@ -66,8 +66,8 @@ describe('rescan', () => {
     // matches the disk exactly, though the bytes differ. Simulated by writing the new stat row.
     writeFileSync(join(root, 'racy.txt'), 'BBBB');
     const now = statPath(root, 'racy.txt')!;
-    expect(store.index.statTable().has('racy.txt')).toBe(true);
-    store.index.writeStats([
+    expect(store.index.statCache.statTable().has('racy.txt')).toBe(true);
+    store.index.statCache.writeStats([
       { path: 'racy.txt', type: 'file', hash: sha256('AAAA'), mtimeNs: now.mtimeNs, ctimeNs: now.ctimeNs, ino: now.ino, size: now.size, mode: now.mode },
     ]);
 
@@ -90,7 +90,7 @@ describe('rescan', () => {
     // The first copy's shape, unchanged (other issues may add fields beside these).
     expect(Object.keys(opened)).toEqual(expect.arrayContaining(['blobs', 'bytes', 'files', 'firstCopy', 'ms', 'projectId', 'root']));
     expect(opened).toMatchObject({ firstCopy: false, files: 2, bytes: 8 });
-    const last = store.index.snapshots().at(-1)!;
+    const last = store.index.snapshotReads.snapshots().at(-1)!;
     expect(last.kind).toBe('change');
     expect(versionsOf(store, last.snapshotId)).toEqual({ 'b/c.txt': sha256('three') });
   });
@@ -127,7 +127,7 @@ describe('rescan', () => {
     rmSync(join(root, 'src'), { recursive: true });
     const result = await engine.rescan(projectId);
     expect(result.checkpointId).toBeNull();
-    expect(store.index.snapshots().map((s) => [s.kind, s.label])).toEqual([
+    expect(store.index.snapshotReads.snapshots().map((s) => [s.kind, s.label])).toEqual([
       ['baseline', 'Baseline'],
       ['checkpoint', 'Before checkout to topic'],
       ['change', null],
@@ -139,7 +139,7 @@ describe('rescan', () => {
     writeFileSync(join(root, 'a.txt'), 'A');
     const result = await engine.rescan(projectId);
     expect(result.checkpointId).toBeNull();
-    expect(store.index.snapshots().map((s) => s.kind)).toEqual(['baseline', 'change']);
+    expect(store.index.snapshotReads.snapshots().map((s) => s.kind)).toEqual(['baseline', 'change']);
   });
 
   it('lists deleted files with the version to restore, and restores one with its folders recreated', async () => {

@@ -31,8 +31,8 @@ describe('renames scored again on open', () => {
     rmSync(join(root, 'b.md'));
     notRacy(store);
     const moved = (await engine.rescan(projectId)).snapshotId!;
-    expect(store.index.renamesIn(unrelated)).toEqual([]);
-    expect(store.index.renamesIn(moved)).toEqual([{ path: 'c.md', fromPath: 'a.md' }]);
+    expect(store.index.renames.renamesIn(unrelated)).toEqual([]);
+    expect(store.index.renames.renamesIn(moved)).toEqual([{ path: 'c.md', fromPath: 'a.md' }]);
     const file = historyDbPath(store.storeDir);
     engine.close();
 
@@ -50,8 +50,8 @@ describe('renames scored again on open', () => {
     onTestFinished(() => again.close());
     const { projectId: id } = await again.open(root);
     const reopened = again.store(id);
-    expect(reopened.index.renamesIn(unrelated)).toEqual([]);
-    expect(reopened.index.renamesIn(moved)).toEqual([{ path: 'c.md', fromPath: 'a.md' }]);
+    expect(reopened.index.renames.renamesIn(unrelated)).toEqual([]);
+    expect(reopened.index.renames.renamesIn(moved)).toEqual([{ path: 'c.md', fromPath: 'a.md' }]);
     expect(again.versions(id, 'omega.txt').map((v) => [v.path, v.renamedFrom])).toEqual([['omega.txt', null]]);
     expect(again.versions(id, 'c.md').map((v) => [v.path, v.renamedFrom])).toEqual([
       ['a.md', null],

@@ -26,7 +26,7 @@ function putBack(root: string, commit: string, ...args: string[]): Record<string
 /** Writes `text` over a file and waits until the history holds it. */
 async function recordedEdit(project: Project, path: string, text: string): Promise<void> {
   write(project.root, path, text);
-  await until(() => project.store.index.latestVersionOf(path)?.hash === sha256(text));
+  await until(() => project.store.index.versions.latestVersionOf(path)?.hash === sha256(text));
 }
 
 describe('a move that keeps HEAD where it was, in a fast sequence of moves', () => {

@@ -43,8 +43,8 @@ async function rescanCounting({ engine, projectId }: Project) {
 /** The stat cache row the disk's own lstat gives, with one field changed. */
 function plantRow(project: Project, path: string, change: Partial<StatRow>): void {
   const now = statPath(project.root, path)!;
-  const hash = project.store.index.cachedStat(path)!.hash;
-  project.store.index.writeStats([
+  const hash = project.store.index.statCache.cachedStat(path)!.hash;
+  project.store.index.statCache.writeStats([
     { path, type: now.type, size: now.size, mode: now.mode, mtimeNs: now.mtimeNs, ctimeNs: now.ctimeNs, ino: now.ino, hash, ...change },
   ]);
 }
@@ -118,9 +118,9 @@ describe('the stat compare of a rescan', () => {
     notRacy(project.store);
     const { result } = await rescanCounting(project);
     expect(result.changed).toBe(3);
-    expect(project.store.index.latestVersionOf('d3/e0/f3.txt')?.mode).toBe(0o755);
-    expect(project.store.index.latestVersionOf('d1/e1/f1.txt')?.hash).toBe(sha256('FILE 1\n'));
-    expect(project.store.index.latestVersionOf('d2/e2/f2.txt')?.hash).toBe(sha256('FILE 2\n'));
+    expect(project.store.index.versions.latestVersionOf('d3/e0/f3.txt')?.mode).toBe(0o755);
+    expect(project.store.index.versions.latestVersionOf('d1/e1/f1.txt')?.hash).toBe(sha256('FILE 1\n'));
+    expect(project.store.index.versions.latestVersionOf('d2/e2/f2.txt')?.hash).toBe(sha256('FILE 2\n'));
   });
 
   it('holds files dated before 1970 as unchanged (their stamps split as the kernel splits them)', async () => {
@@ -136,7 +136,7 @@ describe('the stat compare of a rescan', () => {
     expect(counted.result).toMatchObject({ changed: 0, hashed: 0, paths: 3 });
     expect(counted.stamps).toBe(0);
     // The exact compare reads the same seconds and nanoseconds as the kernel's (floor division).
-    const table = next.store.index.statTable();
+    const table = next.store.index.statCache.statTable();
     for (const path of ['old.txt', 'older.txt']) expect(table.holdsStamp(table.rowOf(path)!, statPath(root, path)!)).toBe(true);
   });
 });

@@ -120,7 +120,7 @@ export async function cloneProject(
     store.index.importSnapshots(writes);
     setRemoteOrigin(store, remoteProjectId, from);
     // This folder's line starts at the snapshot it materialized: its state follows that line.
-    store.index.setLineFork(null, from, machine.id);
+    store.index.remotes.setLineFork(null, from, machine.id);
     store.index.setMeta('remote.clonedFrom', remote.name);
     meter.finish();
     return {

@@ -135,7 +135,7 @@ async function readMachine(
   // A clone already holds the snapshots its line forked from; a record may repeat none, but a
   // push killed after its record and run again can write a second one with the same snapshots.
   const checked = machineSnapshots(machineId, snapshots);
-  const have = store.index.importedOrigins(machineId);
+  const have = store.index.remotes.importedOrigins(machineId);
   const fresh = checked.filter((s) => !have.has(s.idOnMachine));
   return { machineId, etag, head, records, decoded, fresh, read: 1 + indexes.length + records.length };
 }

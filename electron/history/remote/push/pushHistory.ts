@@ -56,7 +56,7 @@ export async function pushHistory(dataDir: string, store: ProjectStore, remote: 
       objects.close();
     }
   } catch (error) {
-    if (isHindsightError(error) && error.code !== 'CANCELLED') store.index.noteRemoteError(identity, error.message);
+    if (isHindsightError(error) && error.code !== 'CANCELLED') store.index.remotes.noteRemoteError(identity, error.message);
     throw error;
   } finally {
     await forms.close();
@@ -72,8 +72,8 @@ export function pushSourceOf(dataDir: string, store: ProjectStore): PushSource {
     root: store.root,
     machine: machineIdentity(dataDir),
     fork: remoteFork(store),
-    snapshotsAfter: (origin) => store.index.ownSnapshotsAfter(origin),
-    blobSize: (hash) => store.index.blobSize(hash),
+    snapshotsAfter: (origin) => store.index.remotes.ownSnapshotsAfter(origin),
+    blobSize: (hash) => store.index.blobRecords.blobSize(hash),
     // Both readers refuse (and mark damaged) bytes that do not match their name: a damaged
     // blob never reaches the remote.
     readBlob: (hash, size, path) => store.blobs.head(hash, Number.MAX_SAFE_INTEGER, size, { path }),
