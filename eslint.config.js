@@ -193,7 +193,13 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx', 'scripts/**/*.mjs', 'scripts/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', SPREAD_ARGUMENT] },
+    rules: {
+      'no-restricted-syntax': ['error', SPREAD_ARGUMENT],
+      // Size budgets (issue 42): code lines only, so a file or function cannot fit by losing its
+      // blank lines or comments, and format:check keeps lines from being joined to fit.
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
   },
   layer(['shared/**/*.ts'], [{ regex: '(^|/)(electron|renderer|test|e2e)(/|$)', message: 'shared/ imports nothing of ours.' }], [...noElectron, ...nodePaths]),
   layer(
