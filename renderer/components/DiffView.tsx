@@ -2,8 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { splitLines } from '../../shared/diff/splitLines.js';
 import { diffLineLists } from '../../shared/diff/textDiff.js';
 import { DiffHeader } from './DiffHeader.js';
-import type { BlockAction } from './blockActions.js';
-import { useDiffEditors, type DiffModel } from './useDiffEditors.js';
+import { useDiffEditors, type DiffModel, type DiffTexts } from './useDiffEditors.js';
 
 // Two texts compared, side by side (MergeView) or inline (the unified view). The line diff is
 // computed once per pair of texts and everything reads it: the views (through their diff
@@ -11,18 +10,7 @@ import { useDiffEditors, type DiffModel } from './useDiffEditors.js';
 // through the hunks `diff -u` would print. Unchanged runs are collapsed so the changes are what
 // the eye lands on.
 
-interface DiffViewProps {
-  path: string;
-  before: string;
-  after: string;
-  layout: 'side' | 'inline';
-  beforeLabel: string;
-  afterLabel: string;
-  /** An action above each changed block on the after side ("Restore this change"). */
-  blockAction?: BlockAction;
-}
-
-export function DiffView(props: DiffViewProps) {
+export function DiffView(props: DiffTexts) {
   const { before, after, layout, beforeLabel, afterLabel } = props;
   const host = useRef<HTMLDivElement>(null);
   const model = useMemo<DiffModel>(() => {

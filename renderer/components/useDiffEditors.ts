@@ -26,6 +26,7 @@ export interface DiffTexts {
   layout: 'side' | 'inline';
   beforeLabel: string;
   afterLabel: string;
+  /** An action above each changed block on the after side ("Restore this change"). */
   blockAction?: BlockAction;
 }
 
