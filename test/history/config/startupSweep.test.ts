@@ -42,7 +42,9 @@ describe('startup sweep', () => {
     const result = parses.result.result;
     expect(result).toEqual({ checked: 24, changed: 8, states: { present: 16, moved: 3, gone: 5 } });
     expect(saves.by).toBe(8);
-    expect(parses.by).toBe(8);
+    // At most one parse per edit: a reader parses only when its turn falls between an edit's rename
+    // and the callback that files the saved config, which is the scheduler's (see configSnapshot).
+    expect(parses.by).toBeLessThanOrEqual(8);
 
     const seen = Object.fromEntries(onDisk(store.path).projects.map((p) => [p.root, p.lastSeen]));
     expect(seen[roots[1]!]).toBe('gone');
