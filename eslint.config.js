@@ -57,12 +57,16 @@ const blobOwner = {
 const noElectron = [{ name: 'electron', message: 'Only the entry files of a process may import electron.' }];
 
 // The folders of electron/history/ and what of electron/history/ each may import besides its own
-// files, shared/, node and the top-level modules (trace.ts, fsErrors.ts ...): a folder, a folder
-// with a trailing '/' under it, or one file. Each is its README's "Imports:" line; change both
-// together. These use @typescript-eslint/no-restricted-imports, so the process layers' own
-// no-restricted-imports options (which a later config would replace, not merge) stay as they are.
-const HISTORY_FOLDERS = [
+// files, shared/, node and the top-level modules (trace.ts, fsErrors.ts ...): a folder, or one file
+// of it. Each is its README's "Imports:" line; change both together. No two folders may import each
+// other, and test/lint/importGraph.test.ts holds the whole graph acyclic with the TypeScript
+// compiler (type imports and import() included, which this lint does not see). The layers, bottom
+// to top, are drawn in electron/history/README.md. These use @typescript-eslint/no-restricted-imports,
+// so the process layers' own no-restricted-imports options (which a later config would replace,
+// not merge) stay as they are.
+export const HISTORY_FOLDERS = [
   'bundle',
+  'codec',
   'compact',
   'config',
   'copy',
@@ -71,7 +75,10 @@ const HISTORY_FOLDERS = [
   'git',
   'paths',
   'project',
+  'recorder',
+  'registry',
   'remote',
+  'remoteLayout',
   'restore',
   'retention',
   'search',
@@ -83,26 +90,32 @@ const HISTORY_FOLDERS = [
   'watch',
 ];
 export const HISTORY_IMPORTS = {
-  bundle: ['db', 'project', 'remote/layout/', 'remote/transferMeter.js', 'restore', 'store'],
-  compact: ['db', 'project', 'store'],
-  config: ['project', 'remote/remoteUrl.js', 'store/copyConcurrency.js'],
+  bundle: ['codec', 'db', 'project', 'registry', 'remoteLayout', 'restore', 'store'],
+  codec: [],
+  compact: ['codec', 'db', 'project', 'store'],
+  config: ['project', 'store/copyConcurrency.js'],
   copy: ['project', 'store', 'walk'],
-  db: ['remote/layout/'],
-  dispatcher: ['watch', 'historyEngine.js'],
+  db: ['remoteLayout'],
+  dispatcher: ['recorder/recordingSwitch.js', 'historyEngine.js'],
   git: [],
   paths: [],
-  project: ['compact', 'config', 'db', 'git', 'paths', 'restore', 'search', 'store', 'watch'],
-  remote: ['config', 'db', 'project', 'restore', 'store'],
-  restore: ['db', 'git', 'paths', 'project', 'remote/transferMeter.js', 'store', 'walk'],
+  project: ['db', 'git', 'paths', 'store'],
+  recorder: ['config', 'project', 'versions', 'watch', 'historyEngine.js'],
+  registry: ['compact', 'config', 'db', 'paths', 'project', 'restore', 'search', 'store', 'watch'],
+  remote: ['config', 'db', 'project', 'registry', 'remoteLayout', 'restore', 'store'],
+  remoteLayout: ['codec'],
+  restore: ['db', 'git', 'paths', 'project', 'store', 'walk'],
   retention: ['db', 'git', 'project', 'store'],
   search: ['db', 'project', 'store'],
   stats: ['compact', 'project'],
-  store: ['db', 'paths', 'walk'],
-  verify: ['paths', 'project', 'remote/remoteOnlyBlobs.js', 'restore', 'store'],
-  versions: ['copy', 'db', 'git', 'paths', 'project', 'restore', 'store', 'verify', 'walk', 'watch'],
+  store: ['codec', 'db', 'paths', 'walk'],
+  verify: ['paths', 'project', 'remote/remoteOnlyBlobs.js', 'store'],
+  versions: ['copy', 'db', 'git', 'paths', 'project', 'registry', 'restore', 'store', 'verify', 'walk', 'watch'],
   walk: ['git', 'paths'],
-  watch: ['config', 'git', 'paths', 'project', 'restore', 'versions', 'walk', 'historyEngine.js'],
+  watch: ['git', 'paths', 'project', 'walk'],
 };
+/** The top-level modules above every folder: only the folders whose entry names them import them. */
+export const HISTORY_TOP = ['historyEngine.js', 'engineOptions.js', 'entry.js'];
 
 const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -115,33 +128,32 @@ function historyPatterns(folder, allowed) {
     const parts = allowed.filter((a) => a.startsWith(`${other}/`)).map((a) => escaped(a.slice(other.length + 1)) + (a.endsWith('/') ? '' : '$'));
     patterns.push({ regex: `^(\\.\\./)+${other}/${parts.length ? `(?!(${parts.join('|')}))` : ''}`, message });
   }
-  if (!allowed.includes('historyEngine.js'))
+  for (const top of HISTORY_TOP.filter((t) => !allowed.includes(t)))
     patterns.push({
-      regex: '^(\\.\\./)+historyEngine\\.js$',
-      message: 'Only the dispatcher and the recorder of every known project (watch/) reach the engine: a folder below it gets what it needs passed in.',
+      regex: `^(\\.\\./)+${escaped(top)}$`,
+      message: 'Only the dispatcher and the recorder of every known project (recorder/) reach the engine: a folder below it gets what it needs passed in.',
     });
   return patterns;
 }
 
-const historyFolder = (folder, allowed, ignores = []) => ({
+const historyFolder = (folder, allowed) => ({
   files: [`electron/history/${folder}/**/*.ts`],
-  ignores,
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: historyPatterns(folder, allowed) }] },
 });
 
 // The remote's wire formats are a leaf: shared/, zod and node, and the blob codec (a pack entry of
 // encoding zstd is the store's compressed form, checked by its codec) with the trace counters it
-// moves, so db/, bundle/ and the rest of remote/ can all read them.
+// moves, so db/, bundle/ and remote/ can all read them.
 const remoteLayout = {
-  files: ['electron/history/remote/layout/**/*.ts'],
+  files: ['electron/history/remoteLayout/**/*.ts'],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
       {
         patterns: [
           {
-            regex: '^\\.\\./(\\.\\./)?(?!store/blobCodec\\.js$|trace\\.js$)[^.]',
-            message: 'remote/layout/ (the wire formats) imports only shared/, zod, node and the blob codec.',
+            regex: '^\\.\\./(?!codec/blobCodec\\.js$|trace\\.js$)[^.]',
+            message: 'remoteLayout/ (the wire formats) imports only shared/, zod, node and the blob codec.',
           },
         ],
       },
@@ -226,9 +238,7 @@ export default tseslint.config(
     [...noElectron, ...nodePaths],
   ),
   blobOwner,
-  ...Object.entries(HISTORY_IMPORTS).map(([folder, allowed]) =>
-    historyFolder(folder, allowed, folder === 'remote' ? ['electron/history/remote/layout/**'] : []),
-  ),
+  ...Object.entries(HISTORY_IMPORTS).map(([folder, allowed]) => historyFolder(folder, allowed)),
   remoteLayout,
   ...Object.entries(RENDERER_IMPORTS).map(([folder, allowed]) => rendererFolder(folder, allowed)),
   layer(

@@ -1,4 +1,4 @@
-import type { RecordAllOptions } from '../history/watch/recordAll.js';
+import type { RecordAllOptions } from '../history/recorder/recordAll.js';
 import { writeJson, type CommandContext } from './command.js';
 import { describeRecordedGroup, describeRecording } from './format/recording.js';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createDispatcher } from '../history/dispatcher/dispatcher.js';
-import { RecordAll } from '../history/watch/recordAll.js';
-import { RecordingSwitch } from '../history/watch/recordingSwitch.js';
+import { RecordAll } from '../history/recorder/recordAll.js';
+import { RecordingSwitch } from '../history/recorder/recordingSwitch.js';
 import { startHost, type RunningHost } from '../host/hostServer.js';
 import { announceViewer } from '../history/viewerDiscovery.js';
 import type { CommandContext } from './command.js';

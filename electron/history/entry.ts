@@ -6,7 +6,7 @@ import { servePort } from './dispatcher/servePort.js';
 import { HistoryEngine } from './historyEngine.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { setWorkerScriptsDir } from './workerScripts.js';
-import { RecordingSwitch } from './watch/recordingSwitch.js';
+import { RecordingSwitch } from './recorder/recordingSwitch.js';
 import { announceViewer } from './viewerDiscovery.js';
 
 // The history process, started by main with utilityProcess.fork. Main sends one MessagePort per

@@ -14,14 +14,14 @@ import { EngineEvents } from './engineEvents.js';
 import { errorData } from './errorData.js';
 import { GitContext } from './git/gitContext.js';
 import { gitVersions } from './git/gitVersions.js';
-import type { OpenProject } from './project/openProject.js';
-import { openFolder, type OpenSteps } from './project/openFolder.js';
-import { ProjectRegistry } from './project/projectRegistry.js';
-import { sweepAndReport } from './project/projectStates.js';
+import type { OpenProject } from './registry/openProject.js';
+import { openFolder, type OpenSteps } from './registry/openFolder.js';
+import { ProjectRegistry } from './registry/projectRegistry.js';
+import { sweepAndReport } from './registry/projectStates.js';
 import type { ProjectStore } from './project/projectStore.js';
-import { registerProvisionally } from './project/provisionalProject.js';
-import { relocateRegistered } from './project/relocateRegistered.js';
-import { repairOpenIndex } from './project/repairOpenIndex.js';
+import { registerProvisionally } from './registry/provisionalProject.js';
+import { relocateRegistered } from './registry/relocateRegistered.js';
+import { repairOpenIndex } from './registry/repairOpenIndex.js';
 import type { CloneRequest } from './remote/fetch/cloneInto.js';
 import type { CloneOptions, CloneResult } from './remote/fetch/cloneProject.js';
 import type { PullOptions, PullResult } from './remote/fetch/pullProject.js';
@@ -30,7 +30,7 @@ import type { PushHistoryOptions } from './remote/push/pushHistory.js';
 import type { PushResult } from './remote/push/pushProject.js';
 import { RemoteOperations } from './remote/remoteOperations.js';
 import type { PlanOptions } from './restore/planRestore.js';
-import { assertProjectPath } from './restore/safeTarget.js';
+import { assertProjectPath } from './paths/safeTarget.js';
 import { AutoPrune } from './retention/autoPrune.js';
 import { RetentionOperations, type PruneRequest } from './retention/retentionOperations.js';
 import { setPin, type PinTarget } from './retention/setPin.js';
@@ -55,7 +55,7 @@ export type { EngineRescanOptions, ExportOptions, MaterializeOptions, OpenOption
 
 // The history engine of one process, and the one seam its callers (the dispatcher, the CLI, the
 // browser host, the tests) cross: a table of operations. It keeps the registry of open projects
-// (project/projectRegistry.ts: one record per project, holding its store, database handle, watcher
+// (registry/projectRegistry.ts: one record per project, holding its store, database handle, watcher
 // and write queue) and their lifecycle; every other call delegates to the module of its folder or
 // to the object of its concept (reads, restores, bundles, remotes, retention), and answers with
 // the contract's value types, unchanged all the way to the viewer and the CLI's --json. What each
@@ -253,7 +253,7 @@ export class HistoryEngine {
     return this.retention.status(this.recorded(projectId), holders);
   }
 
-  // --- checking and compacting the store (verify/, compact/, project/repairIndex.ts)
+  // --- checking and compacting the store (verify/, compact/, registry/repairIndex.ts)
 
   /** With `repair`, as the project's writer; `checkRemote` asks the remote about the blobs only it holds (one listing). */
   verify(projectId: string, options: OperationOptions & { repair?: boolean; checkRemote?: boolean } = {}): Promise<contract.VerifyResult> {

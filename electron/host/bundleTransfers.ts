@@ -14,7 +14,7 @@ import { MAGIC } from '../history/bundle/bundleFormat.js';
 import type { Dispatcher } from '../history/dispatcher/dispatcher.js';
 import { errorData } from '../history/errorData.js';
 import { makePrivateDir } from '../history/privateModes.js';
-import { TransferMeter } from '../history/remote/transferMeter.js';
+import { TransferMeter } from '../history/transferMeter.js';
 import { closeAfterAnswer } from './closeAfterAnswer.js';
 
 // A history bundle to and from the browser, which has no paths: an export is written by

@@ -2,7 +2,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { FolderListing } from '../../shared/contract.js';
 import { HindsightError } from '../../shared/errors.js';
-import { isInside } from '../history/restore/safeTarget.js';
+import { isInside } from '../history/paths/safeTarget.js';
 
 // The browser viewer's "Open folder…" browses folders through the host (GET /folders?path=): only
 // the user's own folders, under one root (the home folder unless the host is told otherwise).

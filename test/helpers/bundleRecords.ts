@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { decompressBlob } from '../../electron/history/store/blobCodec.js';
+import { decompressBlob } from '../../electron/history/codec/blobCodec.js';
 
 // A bundle taken apart into its records and put together again after an edit, with the end
 // record's digest taken again: a hostile bundle whose damage only the consistency checks can

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { decompressBlob } from '../../electron/history/store/blobCodec.js';
+import { decompressBlob } from '../../electron/history/codec/blobCodec.js';
 import { decodeChunkList } from '../../electron/history/store/chunkList.js';
 import { blobPath, chunkListPath, compressedBlobPath } from '../../electron/history/store/storeLayout.js';
 

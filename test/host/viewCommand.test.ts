@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import { writePause } from '../../electron/history/watch/pauseMark.js';
+import { writePause } from '../../electron/history/recorder/pauseMark.js';
 import { parseOpenLink } from '../../shared/openLink.js';
 import { cliJson, finished, runCli, startCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';

@@ -6,7 +6,7 @@ import { cliJson, runCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { seededBytes, sha256 } from '../helpers/writeTree.js';
 import { blobPath, compressedBlobPath } from '../../electron/history/store/storeLayout.js';
-import type { PackEntry } from '../../electron/history/remote/layout/packFormat.js';
+import type { PackEntry } from '../../electron/history/remoteLayout/packFormat.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import { describeWithSwift, storeFor, swiftEnv } from './swiftTestKit.js';
 import { pushSetup } from './remoteCli.js';

@@ -10,8 +10,8 @@ import { loggedRequests, requestsSoFar } from '../../scripts/swift/proxyAccessLo
 import { startSwift, type PrivateSwift } from '../../scripts/swift/privateSwift.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import type { CloneResult } from '../../electron/history/remote/fetch/cloneProject.js';
-import { decodeRecord, encodeRecord, type RecordedSnapshot } from '../../electron/history/remote/layout/recordFormat.js';
-import { hashOfKey, recordKey } from '../../electron/history/remote/layout/remoteKeys.js';
+import { decodeRecord, encodeRecord, type RecordedSnapshot } from '../../electron/history/remoteLayout/recordFormat.js';
+import { hashOfKey, recordKey } from '../../electron/history/remoteLayout/remoteKeys.js';
 import { describeWithSwift, storeFor, swiftEnv } from './swiftTestKit.js';
 import type { ProvidedSwift } from './swiftSetup.js';
 import { kindOf, pushSetup, smallTree } from './remoteCli.js';

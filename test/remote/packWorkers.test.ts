@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { cliJson, runCli } from '../helpers/runCli.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { requestsSoFar } from '../../scripts/swift/proxyAccessLog.js';
-import { PackBuilder } from '../../electron/history/remote/layout/packFormat.js';
+import { PackBuilder } from '../../electron/history/remoteLayout/packFormat.js';
 import type { PushResult } from '../../electron/history/remote/push/pushProject.js';
 import { describeWithSwift, storeFor } from './swiftTestKit.js';
 import { kindOf, pushSetup, smallTree } from './remoteCli.js';

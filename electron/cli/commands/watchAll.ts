@@ -1,4 +1,4 @@
-import { RecordAll } from '../../history/watch/recordAll.js';
+import { RecordAll } from '../../history/recorder/recordAll.js';
 import { integerFlag, requirePositionals, UsageError, writeJson, type CommandContext } from '../command.js';
 import { recordingOutput } from '../recordingOutput.js';
 import { countOf } from '../format/words.js';

@@ -1,4 +1,4 @@
-import type { RecordedGroup, RecordedProject, RecordingReport } from '../../history/watch/recordAll.js';
+import type { RecordedGroup, RecordedProject, RecordingReport } from '../../history/recorder/recordAll.js';
 import { describeChangeGroup } from './results.js';
 
 // The lines of `watch --all`: each change group and each project's state, naming its project.

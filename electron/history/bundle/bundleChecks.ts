@@ -1,10 +1,10 @@
 import { posix, win32 } from 'node:path';
 import { projectPathProblem } from '../../../shared/projectPath.js';
-import { firstProblem, idProblem, sizeProblem, snapshotsProblem, timeProblem } from '../remote/layout/recordChecks.js';
+import { firstProblem, idProblem, sizeProblem, snapshotsProblem, timeProblem } from '../remoteLayout/recordChecks.js';
 import { bundleCorrupt, type BundleHeader, type BundleLine, type BundlePins, type BundleSnapshot, type FolderModeRow } from './bundleFormat.js';
 
 // A bundle's header and rows checked against each other before anything is registered or
-// written (docs/BUNDLE.md "Import"): what remote records must hold (remote/layout/recordChecks.ts),
+// written (docs/BUNDLE.md "Import"): what remote records must hold (remoteLayout/recordChecks.ts),
 // plus what only a bundle carries: version ids, the folder it was recorded at, folder modes,
 // pins and lines. The blobs come after the rows; each blob's size is checked against the size
 // its versions give it as its head is read (importBundle.ts), before its bytes are stored.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
-import { fromWire, versionSchema, wireSnapshot } from '../remote/layout/recordFormat.js';
-import { isMachineId } from '../remote/layout/remoteKeys.js';
+import { fromWire, versionSchema, wireSnapshot } from '../remoteLayout/recordFormat.js';
+import { isMachineId } from '../remoteLayout/remoteKeys.js';
 import { BLOB_HASH } from '../../../shared/blobHash.js';
 import { ORIGIN_KINDS } from '../../../shared/history.js';
 
@@ -17,13 +17,13 @@ import { ORIGIN_KINDS } from '../../../shared/history.js';
 //   'Z' compressed blob  32 bytes SHA-256, u64 size, u32 length, the store's compressed form (version 4)
 //   'E' end      u32 length, JSON   counts and the SHA-256 of every byte before the 'E'
 //
-// The row shapes are the remote tier's (remote/layout/recordFormat.ts): a snapshot is known by
+// The row shapes are the remote tier's (remoteLayout/recordFormat.ts): a snapshot is known by
 // the id it has where it was recorded (`origin`), each version carries its id too. Version 3 adds
 // what the remote records leave out: where each snapshot came from (`made`: a restore, an undo,
 // a git operation), the version a restored one was restored from, and for a snapshot another
 // machine recorded (a pull or a clone brought it) that machine and the snapshot's id there, so an
 // import keeps each machine's line of history apart (db/lines.ts). Version 4 carries a blob the
-// exporting store keeps compressed as it is kept ('Z': store/blobCodec.ts's form, header and zstd
+// exporting store keeps compressed as it is kept ('Z': codec/blobCodec.ts's form, header and zstd
 // frame), so neither side inflates or compresses it again; the importer checks it (bounded by
 // its size, hashed) before it keeps it. 'B' and 'Z' records share one order, ascending by hash.
 

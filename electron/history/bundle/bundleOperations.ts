@@ -4,7 +4,7 @@ import type { BytesOnDemand } from '../project/bytesOnDemand.js';
 import { projectFolder } from '../project/projectFolder.js';
 import { projectIdOf } from '../project/projectId.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import type { ProvisionalProject } from '../project/provisionalProject.js';
+import type { ProvisionalProject } from '../registry/provisionalProject.js';
 import type { WriterWait } from '../project/writerLock.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from '../restore/backgroundCloser.js';
 import { exportBundleTo, importBundleFrom, type BundleSource, type BundleTarget, type IncomingNamesSink } from './bundleTransfer.js';
@@ -13,7 +13,7 @@ import { exportBundleTo, importBundleFrom, type BundleSource, type BundleTarget,
 // are still only on the remote are fetched first. An import reads a bundle into the history of the
 // folder it was recorded at, or of `as`: the folder must exist (outside the data folder), is
 // registered like an opened one once the bundle's rows are checked, and its files are not touched;
-// a refused import leaves no project registered and no store it made (project/provisionalProject.ts).
+// a refused import leaves no project registered and no store it made (registry/provisionalProject.ts).
 
 export interface BundleContext {
   dataDir: string;

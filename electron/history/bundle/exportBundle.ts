@@ -4,9 +4,9 @@ import type { LineRowOut, SnapshotRowOut, VersionRowOut } from '../db/historyInd
 import type { DamagedContents } from '../../../shared/contract/values.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { requireSnapshot } from '../db/requireSnapshot.js';
-import type { TransferMeter } from '../remote/transferMeter.js';
+import type { TransferMeter } from '../transferMeter.js';
 import { ReadAhead, type AheadForm, type ReadAheadOptions } from '../store/readAhead.js';
-import { toWire } from '../remote/layout/recordFormat.js';
+import { toWire } from '../remoteLayout/recordFormat.js';
 import {
   blobHead,
   compressedHead,

@@ -2,7 +2,7 @@ import { HindsightError } from '../../../shared/errors.js';
 import type { SnapshotInfo } from '../../../shared/history.js';
 import type { ImportedRows, VersionRowOut } from '../db/historyIndex.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import type { TransferMeter } from '../remote/transferMeter.js';
+import type { TransferMeter } from '../transferMeter.js';
 import { closeFailuresError, makeCloser, type Closer } from '../restore/backgroundCloser.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
 import { StoredBlobs } from '../store/storedBlobs.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
 import { appendAll } from '../../../shared/largeArrays.js';
-import type { TransferMeter } from '../remote/transferMeter.js';
+import type { TransferMeter } from '../transferMeter.js';
 import {
   bundleCorrupt,
   endSchema,

@@ -1,4 +1,4 @@
-import type { OpenProject } from '../project/openProject.js';
+import type { ProjectWrites } from '../project/projectWrites.js';
 import { compactProject } from './compactProject.js';
 import { COMPRESS_RANGE } from './compactStore.js';
 
@@ -23,7 +23,7 @@ export class BackgroundCompaction {
   converted = 0;
 
   constructor(
-    private readonly project: OpenProject,
+    private readonly project: ProjectWrites,
     private readonly options: BackgroundCompactionOptions,
   ) {}
 

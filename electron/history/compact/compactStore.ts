@@ -3,7 +3,7 @@ import type { Progress } from '../../../shared/progress.js';
 import type { CompressRange } from '../db/compactQueries.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { throttleProgress } from '../progressThrottle.js';
-import { COMPRESS_FROM, COMPRESS_UP_TO } from '../store/blobCodec.js';
+import { COMPRESS_FROM, COMPRESS_UP_TO } from '../codec/blobCodec.js';
 import { placeCompacted, removeRawLeft, type CompactLook } from '../store/compactBlob.js';
 import { count } from '../trace.js';
 import { CompactThread } from './compactThread.js';
@@ -18,7 +18,7 @@ import { CompactThread } from './compactThread.js';
 // killed run loses at most its batch in progress, and the next run goes on from there; a run
 // killed between a rename and its record leaves both files, which the next run finds and records.
 
-/** The sizes compression is tried on (store/blobCodec.ts). */
+/** The sizes compression is tried on (codec/blobCodec.ts). */
 export const COMPRESS_RANGE: CompressRange = { from: COMPRESS_FROM, upTo: COMPRESS_UP_TO };
 
 /** A batch: at most this many blobs, and this many raw bytes (one blob at least). */

@@ -2,7 +2,8 @@ import { HindsightError } from '../../../shared/errors.js';
 import { count } from '../trace.js';
 import { WorkerHost } from '../workerHost.js';
 import { workerScript } from '../workerScripts.js';
-import type { HistoryIndex } from './historyIndex.js';
+import type { SnapshotEffect, SnapshotInfo } from '../../../shared/history.js';
+import type { SnapshotWrite } from './commitSnapshot.js';
 import type { ThreadCommit } from './snapshotWriter.js';
 import type { BaselinePublish, PublishedBaseline, StagedBatch } from './stagedBaseline.js';
 
@@ -12,10 +13,19 @@ import type { BaselinePublish, PublishedBaseline, StagedBatch } from './stagedBa
 // each batch's rows (a structured clone). Started as soon as the copy knows it is large, so its
 // boot (a thread and SQLite's load) overlaps the copy.
 
+/** What the thread needs of the index that holds it (historyIndex.ts): declared here, so the two files do not import each other. */
+export interface CommitThreadIndex {
+  readonly file: string;
+  anyPruned(): boolean;
+  publishBaseline(publish: BaselinePublish): number;
+  contextFor(snapshot: SnapshotWrite['snapshot']): { branch: string | null; head: string | null } | undefined;
+  announce(committed: SnapshotInfo, effect: SnapshotEffect | undefined): void;
+}
+
 export class CommitThread {
   readonly #host = new WorkerHost<ThreadCommit, PublishedBaseline | null>(workerScript('commitWorker'), { name: 'The commit thread', unrefWhenIdle: true });
 
-  constructor(private readonly index: HistoryIndex) {}
+  constructor(private readonly index: CommitThreadIndex) {}
 
   /** Writes one batch of the baseline's staged rows on the thread. */
   async stage(batch: StagedBatch): Promise<void> {

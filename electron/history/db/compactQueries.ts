@@ -8,7 +8,7 @@ import type { Sql } from './sql.js';
 // hash order after a cursor, so a run goes forward over blobs it left alone (absent, damaged);
 // what a run settled leaves the list, so the next run goes on from where a stopped one was.
 
-/** The sizes compression is tried on: longer than `from`, at most `upTo` (store/blobCodec.ts). */
+/** The sizes compression is tried on: longer than `from`, at most `upTo` (codec/blobCodec.ts). */
 export interface CompressRange {
   from: number;
   upTo: number;

@@ -1,4 +1,4 @@
-import type { RecordedSnapshot } from '../remote/layout/recordFormat.js';
+import type { RecordedSnapshot } from '../remoteLayout/recordFormat.js';
 import type { Sql } from './sql.js';
 
 // This machine's line of history as a push sends it: the snapshots recorded here (machine IS

@@ -269,7 +269,7 @@ const MIGRATIONS: Migration[] = [
     },
   },
   {
-    // The blob store may hold compressed blobs (blobs/ab/<hash>.zst, store/blobCodec.ts) beside
+    // The blob store may hold compressed blobs (blobs/ab/<hash>.zst, codec/blobCodec.ts) beside
     // raw ones. No table changes: the version alone makes an older Hindsight refuse this store
     // with STORE_TOO_NEW instead of taking its compressed blobs for missing ones.
     version: 12,
@@ -278,7 +278,7 @@ const MIGRATIONS: Migration[] = [
   {
     // Bytes on disk (store/README.md): each blob's own file size, `stored_size`, which the budget
     // counts (retention/). NULL: not known yet, counted as the raw size. A blob of a size never
-    // compressed (store/blobCodec.ts: 4 KiB or less, or more than 1 MiB) is raw, so its stored
+    // compressed (codec/blobCodec.ts: 4 KiB or less, or more than 1 MiB) is raw, so its stored
     // size is its size: filled here by one UPDATE, no file looked at. The rest is filled by
     // compaction (compact/), which also remembers the blobs it found not worth compressing
     // (`blobs_kept_raw`: named by their bytes, so the answer never changes) so a later run skips

@@ -1,4 +1,4 @@
-import type { PackEntry } from '../remote/layout/packFormat.js';
+import type { PackEntry } from '../remoteLayout/packFormat.js';
 import type { BlobLocation, SentPack } from './remoteLedger.js';
 import type { Sql } from './sql.js';
 

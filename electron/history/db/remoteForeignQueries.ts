@@ -1,5 +1,5 @@
-import { headSchema, type RemoteHead } from '../remote/layout/headFormat.js';
-import type { PackIndex } from '../remote/layout/indexFormat.js';
+import { headSchema, type RemoteHead } from '../remoteLayout/headFormat.js';
+import type { PackIndex } from '../remoteLayout/indexFormat.js';
 import { aloneEntry, insertBlob } from './remoteBlobQueries.js';
 import type { ForeignHead } from './remoteLedger.js';
 import { setFork } from './lines.js';

@@ -1,4 +1,4 @@
-import type { RecordedSnapshot } from '../remote/layout/recordFormat.js';
+import type { RecordedSnapshot } from '../remoteLayout/recordFormat.js';
 import * as lineQueries from './lineQueries.js';
 import * as lines from './lines.js';
 import type { RemoteLedger } from './remoteLedger.js';

@@ -1,6 +1,6 @@
-import type { PackIndex } from '../remote/layout/indexFormat.js';
-import type { RemoteHead } from '../remote/layout/headFormat.js';
-import type { PackEntry } from '../remote/layout/packFormat.js';
+import type { PackIndex } from '../remoteLayout/indexFormat.js';
+import type { RemoteHead } from '../remoteLayout/headFormat.js';
+import type { PackEntry } from '../remoteLayout/packFormat.js';
 
 // What this data folder knows about one remote of one project, kept in the project's history.db
 // so a push resumes where the last one stopped (docs/REMOTE.md, "What a push knows"). Each

@@ -1,4 +1,4 @@
-import type { RemoteHead } from '../remote/layout/headFormat.js';
+import type { RemoteHead } from '../remoteLayout/headFormat.js';
 import { aloneEntry, insertBlob, locateBlob, markSentIndexed, noteSentPack, unindexedAlone, unindexedPacks } from './remoteBlobQueries.js';
 import { foreignHeads, noteForeignHead, noteForeignIndex, noteForeignRecords } from './remoteForeignQueries.js';
 import type { RemoteLedger } from './remoteLedger.js';

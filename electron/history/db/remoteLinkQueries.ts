@@ -1,4 +1,4 @@
-import type { RemoteHead } from '../remote/layout/headFormat.js';
+import type { RemoteHead } from '../remoteLayout/headFormat.js';
 import type { RemoteLink } from './remoteLedger.js';
 import type { Sql } from './sql.js';
 

@@ -1,5 +1,5 @@
 import { CALLS, isCallName, type HindsightEvent } from '../../../shared/contract.js';
-import type { RecordingSwitch } from '../watch/recordingSwitch.js';
+import type { RecordingSwitch } from '../recorder/recordingSwitch.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { Result } from '../../../shared/contract/result.js';
 import { callMessageSchema, type ResultMessage } from '../../../shared/contract/wire.js';

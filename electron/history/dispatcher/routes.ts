@@ -2,7 +2,7 @@ import type { CallName, ParsedRequestOf, ResponseOf } from '../../../shared/cont
 import type { HistoryEngine } from '../historyEngine.js';
 import type { Operations } from './operations.js';
 import { environmentOnly } from './environmentOnly.js';
-import type { RecordingSwitch } from '../watch/recordingSwitch.js';
+import type { RecordingSwitch } from '../recorder/recordingSwitch.js';
 import { HindsightError } from '../../../shared/errors.js';
 
 // What each contract call does: a validated request in, one engine method called, its answer out

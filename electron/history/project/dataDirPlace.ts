@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { diskSpelling } from '../paths/diskSpelling.js';
-import { isInside } from '../restore/safeTarget.js';
+import { isInside } from '../paths/safeTarget.js';
 
 // The data folder (config, every history) may lie inside a project: the default one does when the
 // project is a home folder. It is then never recorded: walks and watchers skip it, and a restore

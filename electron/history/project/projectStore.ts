@@ -14,7 +14,7 @@ import { ensurePrivateFile, tightenDir } from '../privateModes.js';
 import { dataDirWithin } from './dataDirPlace.js';
 import { currentIdentity, sameIdentity, type FolderIdentity } from './folderIdentity.js';
 import { projectIdOf } from './projectId.js';
-import { WriterLock } from './writerLock.js';
+import { WriterLock, type RestoreRecovery } from './writerLock.js';
 
 // One project's history store, open: its folder, its blob store (store/blobStore.ts), its index and its writer lock.
 // Opening refuses a store written by a newer Hindsight before touching it, and a folder that was
@@ -24,6 +24,8 @@ import { WriterLock } from './writerLock.js';
 export interface StoreOptions {
   /** Told every snapshot the moment it is committed (the engine's events start here). */
   onSnapshot?: (projectId: string, snapshot: SnapshotInfo, effect?: SnapshotEffect) => void;
+  /** Completes or puts back a restore a killed writer left, when the writer lock is first taken (writerLock.ts); without it such a restore is left to a store opened with it. */
+  recoverRestore?: RestoreRecovery;
 }
 
 export class ProjectStore {
@@ -36,9 +38,10 @@ export class ProjectStore {
     readonly identity: FolderIdentity,
     /** The data folder's project path when it lies inside the project: never recorded, never written by a restore. */
     readonly dataFolder: string | undefined,
+    recoverRestore: RestoreRecovery | undefined,
   ) {
     this.git = new GitContext(root);
-    this.writer = new WriterLock({ storeDir, blobs, root, index });
+    this.writer = new WriterLock({ storeDir, blobs, root, index, recoverRestore });
     // Every snapshot records the branch and commit it was taken on, whoever writes it.
     index.setSnapshotContext(() => this.git.snapshotContext());
     // A blob any reader finds missing or damaged is marked, so its name is no longer trusted.
@@ -87,7 +90,7 @@ export class ProjectStore {
       index.close();
       throw error;
     }
-    return new ProjectStore(projectId, root, storeDir, blobs, index, identity, dataFolder);
+    return new ProjectStore(projectId, root, storeDir, blobs, index, identity, dataFolder, options.recoverRestore);
   }
 
   /** Fails when the folder vanished or was replaced since the store was opened. */

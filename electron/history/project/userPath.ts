@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
-import { isInside } from '../restore/safeTarget.js';
+import { isInside } from '../paths/safeTarget.js';
 import { diskSpelling } from '../paths/diskSpelling.js';
 import { realPath } from '../paths/fsPath.js';
 

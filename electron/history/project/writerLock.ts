@@ -1,7 +1,7 @@
 import { acquireFileLock, type LockHolder } from '../fileLock.js';
 import type { HistoryIndex } from '../db/historyIndex.js';
-import { recoverRestore, type RecoveredRestore } from '../restore/restoreRecovery.js';
-import { sweepRestoreTemps } from '../restore/restoreTemps.js';
+import type { RecoveredRestore } from '../../../shared/history.js';
+import { sweepRestoreTemps, type KilledRestore, type RestoreTemps } from './restoreTemps.js';
 import { writerLockPath } from '../store/storeLayout.js';
 import { noteSwept, sweepDue } from '../store/sweepDue.js';
 import type { BlobStore } from '../store/blobStore.js';
@@ -14,8 +14,9 @@ import type { BlobStore } from '../store/blobStore.js';
 // a writer that is gone. It sweeps on its first turn in this process and after each takeover; the
 // blob temps (257 folders to read) only after a takeover or when a day has passed since their last
 // sweep (store/sweepDue.ts), since without a dead writer there is rarely one to find. A snapshot
-// restore that died midway is completed or put back first (restore/restoreRecovery.ts), before
-// the work that took the lock (an open's catch-up), and what was done is kept in `recovered`.
+// restore that died midway is completed or put back first (restore/restoreRecovery.ts, which
+// restore/ sits above this folder, so the registry passes it in: StoreOptions.recoverRestore),
+// before the work that took the lock (an open's catch-up), and what was done is kept in `recovered`.
 
 export interface WriterWait {
   /** Stops waiting for another writer (its reason is thrown). */
@@ -26,12 +27,15 @@ export interface WriterWait {
 
 export type { LockHolder };
 
+/** Completes or puts back a restore a killed writer left (restore/restoreRecovery.ts `recoverRestore`). */
+export type RestoreRecovery = (store: { root: string; blobs: BlobStore; index: HistoryIndex }, killed: KilledRestore, temps: RestoreTemps) => RecoveredRestore;
+
 export class WriterLock {
   private swept = false;
   /** The killed restores this process's sweeps completed or put back, oldest first. */
   readonly recovered: RecoveredRestore[] = [];
 
-  constructor(private readonly store: { storeDir: string; blobs: BlobStore; root: string; index?: HistoryIndex }) {}
+  constructor(private readonly store: { storeDir: string; blobs: BlobStore; root: string; index?: HistoryIndex; recoverRestore?: RestoreRecovery }) {}
 
   async hold<T>(work: () => Promise<T>, wait: WriterWait = {}): Promise<T> {
     const lock = await acquireFileLock(writerLockPath(this.store.storeDir), {
@@ -44,10 +48,11 @@ export class WriterLock {
     try {
       if (!this.swept || lock.tookOver) {
         if (lock.tookOver || sweepDue(this.store.storeDir)) this.sweepBlobTemps();
-        const { index, root, blobs } = this.store;
+        const { index, root, blobs, recoverRestore } = this.store;
         const recover =
           index &&
-          ((killed: Parameters<typeof recoverRestore>[1], temps: Parameters<typeof recoverRestore>[2]) => {
+          recoverRestore &&
+          ((killed: KilledRestore, temps: RestoreTemps) => {
             this.recovered.push(recoverRestore({ root, blobs, index }, killed, temps));
           });
         sweepRestoreTemps(this.store.storeDir, root, recover);

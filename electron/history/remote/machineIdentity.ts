@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
-import { isMachineId } from './layout/remoteKeys.js';
+import { isMachineId } from '../remoteLayout/remoteKeys.js';
 
 // Which machine a snapshot came from: a random id made once per data folder, kept in
 // <dataDir>/machine.json with the host name for display. Two processes starting at once agree on

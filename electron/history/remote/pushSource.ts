@@ -1,4 +1,4 @@
-import type { RecordedSnapshot } from './layout/recordFormat.js';
+import type { RecordedSnapshot } from '../remoteLayout/recordFormat.js';
 import type { MachineIdentity } from './machineIdentity.js';
 
 // What a push reads from the local history: this machine's line of snapshots and the blobs they

@@ -4,7 +4,7 @@ import { REMOTE_NAME, type HindsightConfig, type RemoteConfig } from '../config/
 import type { ConfigTransform, FrozenConfig } from '../config/configStore.js';
 import { retryPolicyFromEnv, type RetryNotice } from './retry.js';
 import type { S3ObjectStore } from './s3ObjectStore.js';
-import { formatRemoteUrl, parseEndpoint, parseRemoteUrl } from './remoteUrl.js';
+import { formatRemoteUrl, parseEndpoint, parseRemoteUrl } from '../config/remoteUrl.js';
 
 // The remotes of config.json (`hindsight remote add|list|remove`) and the object store of one.
 // A remote holds an address, never a secret: credentials come from the caller (the AWS chain in

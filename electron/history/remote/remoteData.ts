@@ -1,5 +1,5 @@
 import type { ObjectStore } from './objectStore.js';
-import { hashOfKey, projectFolder } from './layout/remoteKeys.js';
+import { hashOfKey, projectFolder } from '../remoteLayout/remoteKeys.js';
 
 // The data objects (packs and large blobs) a project has on a remote now, with their sizes:
 // one LIST of packs/ and one of blobs/ (paged by 1,000 keys; packs are 16 MiB each, so a few

@@ -1,10 +1,10 @@
 import { HindsightError } from '../../../shared/errors.js';
 import type { ObjectStore, StoredObject } from './objectStore.js';
-import { decodeHead, type RemoteHead } from './layout/headFormat.js';
-import { decodeIndex } from './layout/indexFormat.js';
-import { FORMAT_MARKER_KEY, hashOfKey, headKey, headsFolder, machineOfHeadKey } from './layout/remoteKeys.js';
+import { decodeHead, type RemoteHead } from '../remoteLayout/headFormat.js';
+import { decodeIndex } from '../remoteLayout/indexFormat.js';
+import { FORMAT_MARKER_KEY, hashOfKey, headKey, headsFolder, machineOfHeadKey } from '../remoteLayout/remoteKeys.js';
 import type { RemoteLedger } from '../db/remoteLedger.js';
-import type { TransferMeter } from './transferMeter.js';
+import type { TransferMeter } from '../transferMeter.js';
 
 // Reading a project's heads: one LIST of heads/ says which machines pushed and, by ETag, which of
 // them moved since the last look; only those heads are read, and only indexes they list that

@@ -2,7 +2,7 @@ import type { RemoteCheck } from '../../../shared/history.js';
 import { isHindsightError } from '../../../shared/errors.js';
 import type { RemoteConfig } from '../config/configSchema.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { blobKey, packKey } from './layout/remoteKeys.js';
+import { blobKey, packKey } from '../remoteLayout/remoteKeys.js';
 import { remoteHolding, type CredentialsOf } from './fetch/bytesOnDemand.js';
 import { listData } from './remoteData.js';
 import { openRemoteStore } from './remoteConfig.js';

@@ -1,5 +1,6 @@
 import { HindsightError } from '../../../shared/errors.js';
 import { classifyRemoteError } from './remoteErrors.js';
+import type { RetryNotice } from '../transferMeter.js';
 
 // Requests to the object store are tried again when the failure may pass (server down, overloaded,
 // connection reset), with exponential backoff and jitter, and never when it will not (credentials,
@@ -13,13 +14,8 @@ export interface RetryPolicy {
   maxMs: number;
 }
 
-export interface RetryNotice {
-  doing: string;
-  attempt: number;
-  attempts: number;
-  waitMs: number;
-  error: HindsightError;
-}
+// A retry as progress reports it is declared with the transfer meter (transferMeter.ts), below this folder.
+export type { RetryNotice };
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseMs: 500, maxMs: 8000 };
 

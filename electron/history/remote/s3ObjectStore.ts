@@ -20,7 +20,7 @@ import type { BuildMiddleware, MetadataBearer } from '@smithy/types';
 import { HindsightError } from '../../../shared/errors.js';
 import { count } from '../trace.js';
 import type { ByteRange, ObjectStore, PutChunksOptions, StoredObject } from './objectStore.js';
-import { formatRemoteUrl, type RemoteLocation } from './remoteUrl.js';
+import { formatRemoteUrl, type RemoteLocation } from '../config/remoteUrl.js';
 import { DEFAULT_RETRY, withRetry, type RetryNotice, type RetryPolicy } from './retry.js';
 
 // The object store over S3 (AWS S3, MinIO, Garage, R2, Ceph, OpenStack Swift's s3api). Settings

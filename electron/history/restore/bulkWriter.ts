@@ -3,7 +3,7 @@ import { fsError } from '../fsErrors.js';
 import type { Closer } from './backgroundCloser.js';
 import type { FolderMaker } from './folderMaker.js';
 import { dropTemp, moveIntoPlace, writeTemp } from './replaceFile.js';
-import type { RestoreTemps } from './restoreTemps.js';
+import type { RestoreTemps } from '../project/restoreTemps.js';
 import { writeVersion, type WritableVersion } from './writeVersion.js';
 import { appendAll } from '../../../shared/largeArrays.js';
 import type { BlobStore } from '../store/blobStore.js';

@@ -2,11 +2,12 @@ import type { FileEntry } from '../../../shared/history.js';
 import { faultPoint } from '../faultPoint.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { makeCloser } from './backgroundCloser.js';
-import type { Contents, Modes } from './restoreFile.js';
+import type { SpecialModes } from './specialModes.js';
+import type { WritableVersion } from './writeVersion.js';
 import { rollBack } from './restoreRollback.js';
 import { planSteps, type RestoreStep } from './restoreSteps.js';
 import { putBackError } from './restoreSnapshot.js';
-import { RestoreTemps } from './restoreTemps.js';
+import { RestoreTemps } from '../project/restoreTemps.js';
 import { takeSteps } from './takeSteps.js';
 
 // One file's restore through the snapshot restore's planner and runner: its steps (a folder in
@@ -15,6 +16,16 @@ import { takeSteps } from './takeSteps.js';
 // is, journaled in the store with the latest snapshot before them, then taken. A failure puts
 // every step back; a restore killed midway leaves its journal, and the next writer completes it
 // (it was recorded) or puts it back (restoreRecovery.ts), as it does a snapshot restore.
+
+/** What goes back on disk (restoreFile.ts): a hash null removes the file. */
+export interface Contents extends Omit<WritableVersion, 'hash'> {
+  hash: string | null;
+  /** Folders the restore recreates get their modes as of this snapshot. */
+  modesAt: number;
+}
+
+/** The modes written: the version's and its folders', special bits from another history dropped unless kept. */
+export type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
 
 /** The steps restoring `path` to `contents` takes; what is in the way is refused (RESTORE_FAILED) before anything is written. */
 export function planFileSteps(store: ProjectStore, path: string, contents: Contents, modes: Modes): RestoreStep[] {

@@ -19,11 +19,11 @@ import { HindsightError } from '../../../shared/errors.js';
 import type { FileEntry } from '../../../shared/history.js';
 import { fsError } from '../fsErrors.js';
 import type { ProgressSink } from '../progressThrottle.js';
-import { TransferMeter } from '../remote/transferMeter.js';
+import { TransferMeter } from '../transferMeter.js';
 import { ReadAhead, type ReadAheadOptions } from '../store/readAhead.js';
 import { BackgroundCloser, closeFailuresError, makeCloser, type Closer } from './backgroundCloser.js';
 import { FolderMaker } from './folderMaker.js';
-import { assertProjectPath } from './safeTarget.js';
+import { assertProjectPath } from '../paths/safeTarget.js';
 import { fsArg } from '../paths/fsPath.js';
 import type { BlobStore } from '../store/blobStore.js';
 

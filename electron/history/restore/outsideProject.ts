@@ -1,6 +1,6 @@
 import { HindsightError } from '../../../shared/errors.js';
 import { deepestReal } from '../project/userPath.js';
-import { isInside } from './safeTarget.js';
+import { isInside } from '../paths/safeTarget.js';
 
 // `restore --into` promises the project is not touched: a target inside it (named directly, or
 // through a link or a parent that is one) would write the snapshot's files into the folder the

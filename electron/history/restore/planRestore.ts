@@ -4,7 +4,7 @@ import type { FileEntry } from '../../../shared/history.js';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { requireSnapshot } from '../db/requireSnapshot.js';
-import { assertProjectPath } from './safeTarget.js';
+import { assertProjectPath } from '../paths/safeTarget.js';
 import { SpecialModes } from './specialModes.js';
 import { planSteps, type RestoreStep, type StepCheck } from './restoreSteps.js';
 import { nameRulesOf } from '../paths/nameRules.js';

@@ -7,10 +7,9 @@ import { gitFileAt } from '../git/gitFileAt.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { statPath } from '../walk/statPath.js';
 import { undoesFileRestore } from './restoreOrigin.js';
-import { safeTarget } from './safeTarget.js';
+import { safeTarget } from '../paths/safeTarget.js';
 import { SpecialModes } from './specialModes.js';
-import type { WritableVersion } from './writeVersion.js';
-import { planFileSteps, takeFileSteps } from './fileRestoreSteps.js';
+import { planFileSteps, takeFileSteps, type Contents, type Modes } from './fileRestoreSteps.js';
 import { assertOneSpelling } from './nameCollisions.js';
 import { versionName } from '../db/versionOrdinal.js';
 
@@ -23,16 +22,6 @@ import { versionName } from '../db/versionOrdinal.js';
 // planned before anything is written, journaled, put back on a failure, and completed or put back
 // by the next open when the restore is killed midway. Where names fold, a restore that would land
 // on a file under another spelling is refused (nameCollisions.ts).
-
-/** What goes back on disk: a hash null removes the file. */
-export interface Contents extends Omit<WritableVersion, 'hash'> {
-  hash: string | null;
-  /** Folders the restore recreates get their modes as of this snapshot. */
-  modesAt: number;
-}
-
-/** The modes written: the version's and its folders', special bits from another history dropped unless kept. */
-export type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
 
 /**
  * Records paths as they are on disk, as one snapshot (versions/recordPaths.ts, given by the

@@ -9,7 +9,7 @@ import { fsArg } from '../paths/fsPath.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { versionName } from '../db/versionOrdinal.js';
 import { checkTarget, putBack, type RecordBefore } from './restoreFile.js';
-import { safeTarget } from './safeTarget.js';
+import { safeTarget } from '../paths/safeTarget.js';
 import { SpecialModes } from './specialModes.js';
 
 // Restores one change of a diff between a version and the file on disk: the version's lines of

@@ -1,7 +1,7 @@
 import type { RecoveredRestore } from '../../../shared/history.js';
 import type { HistoryIndex } from '../db/historyIndex.js';
 import { changedSince, rollBack } from './restoreRollback.js';
-import type { KilledRestore, RestoreTemps } from './restoreTemps.js';
+import type { KilledRestore, RestoreTemps } from '../project/restoreTemps.js';
 import type { BlobStore } from '../store/blobStore.js';
 
 // A snapshot restore killed midway, as the next writer finds its journal (before its catch-up, so

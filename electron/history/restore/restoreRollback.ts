@@ -3,7 +3,7 @@ import { closeSync, lstatSync, mkdirSync, openSync, readSync, rmdirSync, rmSync,
 import { join } from 'node:path';
 import { fsPath, linkTarget } from '../paths/fsPath.js';
 import type { PathState, RestoreStep } from './restoreSteps.js';
-import type { RestoreTemps } from './restoreTemps.js';
+import type { RestoreTemps } from '../project/restoreTemps.js';
 import { writeVersion } from './writeVersion.js';
 import type { BlobStore } from '../store/blobStore.js';
 

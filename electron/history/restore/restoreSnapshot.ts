@@ -10,7 +10,7 @@ import { fsError } from '../fsErrors.js';
 import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { backgroundCloseWanted, makeCloser, type BackgroundCloseSetting, type Closer } from './backgroundCloser.js';
-import { RestoreTemps } from './restoreTemps.js';
+import { RestoreTemps } from '../project/restoreTemps.js';
 import { stepInfos, type RestorePlan } from './planRestore.js';
 import type { RestoreStepInfo } from '../../../shared/contract/values.js';
 import { rollBack, type RollbackOutcome } from './restoreRollback.js';

@@ -3,6 +3,7 @@ import { HindsightError } from '../../../shared/errors.js';
 import { appendAll } from '../../../shared/largeArrays.js';
 import type { FileEntry } from '../../../shared/history.js';
 import { fsPath, nameOfBytes } from '../paths/fsPath.js';
+import type { PathState, RestoreStep } from '../project/restoreTemps.js';
 
 // Every step a restore takes in the project, worked out before the first is taken, from the plan
 // and what the disk holds now (one lstat per path and parent folder). The order is the order they
@@ -16,15 +17,8 @@ import { fsPath, nameOfBytes } from '../paths/fsPath.js';
 // anything is written, naming each one. Each step says what the path holds before and after it, so
 // a restore that fails or is killed can be put back (restoreRollback.ts).
 
-/** What one project path holds: a file or link as the index records it, a folder, or nothing. */
-export type PathState = Pick<FileEntry, 'type' | 'hash' | 'mode' | 'size' | 'target'> | { type: 'folder'; mode?: number } | null;
-
-export interface RestoreStep {
-  op: 'remove' | 'removeFolder' | 'makeFolder' | 'write';
-  path: string;
-  before: PathState;
-  after: PathState;
-}
+// A step's shape is declared with the journal that keeps it (project/restoreTemps.ts), below this folder.
+export type { PathState, RestoreStep };
 
 export interface StepConflict {
   /** What stands in the way. */

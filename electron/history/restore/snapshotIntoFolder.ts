@@ -10,7 +10,7 @@ import { backgroundCloseWanted, type BackgroundCloseSetting } from './background
 import { localBlobSource, materializeSnapshot, type BlobSource } from './materializeSnapshot.js';
 import { assertNoNameCollisions } from './nameCollisions.js';
 import { assertOutsideProject } from './outsideProject.js';
-import { isInside } from './safeTarget.js';
+import { isInside } from '../paths/safeTarget.js';
 import { SpecialModes } from './specialModes.js';
 import { withoutUnwritable } from './windowsSkips.js';
 

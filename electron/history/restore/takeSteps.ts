@@ -11,8 +11,8 @@ import { FolderMaker } from './folderMaker.js';
 import type { RestorePlan } from './planRestore.js';
 import type { RestoreStep } from './restoreSteps.js';
 import type { SpecialModes } from './specialModes.js';
-import type { RestoreTemps } from './restoreTemps.js';
-import { assertProjectPath, safeTarget } from './safeTarget.js';
+import type { RestoreTemps } from '../project/restoreTemps.js';
+import { assertProjectPath, safeTarget } from '../paths/safeTarget.js';
 
 // Takes a plan's steps in their order (restoreSteps.ts): removals and folders first, then every
 // version written through the bulk writer (temp, close, rename). Any step that fails, a close

@@ -1,6 +1,6 @@
 import type { EntryType } from '../../../shared/history.js';
 import { cloneTemp, linkTemp, makeParent, moveIntoPlace } from './replaceFile.js';
-import type { RestoreTemps } from './restoreTemps.js';
+import type { RestoreTemps } from '../project/restoreTemps.js';
 import type { BlobStore } from '../store/blobStore.js';
 
 // Puts one version's exact bytes and mode at a path through a temp beside it (replaceFile.ts), so

@@ -4,7 +4,8 @@ import type { VersionInfo } from '../../../shared/history.js';
 import type { BlobTextState } from '../db/searchIndex.js';
 import { count, countMax } from '../trace.js';
 import { readBlobText } from './blobText.js';
-import type { SearchSource } from './searchHistory.js';
+import type { SearchReads } from '../db/searchReader.js';
+import type { BlobStore } from '../store/blobStore.js';
 
 // Each blob of one search read and scanned once however many files and versions name it, and
 // each path's latest version asked once. What is kept of a blob is its matches with their
@@ -19,6 +20,12 @@ export const SCANS_HELD = 1000;
 
 /** A blob's matches, or null: no text to search (binary, not UTF-8, unreadable). */
 export type BlobMatches = SearchMatch[] | null;
+
+/** What a search reads (searchHistory.ts): the history's rows and the blobs' folder. */
+export interface SearchSource {
+  index: SearchReads;
+  blobs: BlobStore;
+}
 
 export class BlobScans {
   readonly #scans = new Map<string, BlobMatches>();

@@ -2,12 +2,10 @@ import type { SearchHit, SearchResult } from '../../../shared/contract/values.js
 import { globMatcher } from '../../../shared/pathGlob.js';
 import { compileQuery, type TextQuery } from '../../../shared/textSearch.js';
 import type { SearchScope } from '../db/searchGroups.js';
-import type { SearchReads } from '../db/searchReader.js';
 import { count } from '../trace.js';
-import { BlobScans } from './blobScans.js';
+import { BlobScans, type SearchSource } from './blobScans.js';
 import { requiredLiteral } from './regexLiteral.js';
 import { UnreadableVersions } from './unreadableVersions.js';
-import type { BlobStore } from '../store/blobStore.js';
 
 // A search of every version ever recorded. The trigram index (db/searchIndex.ts) names the blobs
 // that may hold the text when the query has 3 characters of plain text to look for; every other
@@ -27,12 +25,6 @@ export interface SearchRequest extends TextQuery {
   path?: string;
   since?: number;
   limit: number;
-}
-
-/** What a search reads: the history's rows and the blobs' folder. */
-export interface SearchSource {
-  index: SearchReads;
-  blobs: BlobStore;
 }
 
 export function searchHistory(source: SearchSource, request: SearchRequest, maxSize: number): SearchResult {

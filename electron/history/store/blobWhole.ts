@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { COMPRESS_FROM } from './blobCodec.js';
+import { COMPRESS_FROM } from '../codec/blobCodec.js';
 import { damaged, type BlobPlace, type BlobSubject } from './blobDamage.js';
 import { chunkedPieces, openBlob, openRawBlob, readFully } from './openBlob.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BlobUndecodable, checkCompressedForm, compressBlob, formToKeep } from './blobCodec.js';
+import { BlobUndecodable, checkCompressedForm, compressBlob, formToKeep } from '../codec/blobCodec.js';
 import { PLACE_CHECK, PLACE_COMPRESSED, PLACE_REWRITE, type PlaceFailure, type PlaceJob, type PlaceResult } from './copyProtocol.js';
 import type { PlaceStats } from './placeBlob.js';
 import type { BlobForm } from './storeLayout.js';

@@ -1,4 +1,4 @@
-import { MAX_CHUNK, MIN_CHUNK } from './fastCdc.js';
+import { MAX_CHUNK, MIN_CHUNK } from '../codec/fastCdc.js';
 
 // The stored form of a chunked blob (a file longer than CHUNK_FROM): a list naming its chunks in
 // order. The file is `<sha256 of the raw bytes>.chunks` (storeLayout.ts); each chunk is an

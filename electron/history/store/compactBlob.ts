@@ -2,7 +2,7 @@ import { closeSync, existsSync, fstatSync, readSync, rmSync, statSync } from 'no
 import { openIfPresent } from '../openIfPresent.js';
 import { createHash } from 'node:crypto';
 import { faultPoint } from '../faultPoint.js';
-import { compressBlob } from './blobCodec.js';
+import { compressBlob } from '../codec/blobCodec.js';
 import { blobFilePath } from './storeLayout.js';
 import { writeBlobFile } from './storeBytes.js';
 import type { BlobStore } from './blobStore.js';

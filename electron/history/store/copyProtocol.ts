@@ -21,16 +21,8 @@ export interface CopyJob {
   cancel?: Int32Array;
 }
 
-/** The file was not copied: its operation was cancelled first. */
-export interface CopyCancelledOutcome {
-  kind: 'cancelled';
-}
-
-export interface CopyFailure {
-  kind: 'failed';
-  code: string;
-  message: string;
-}
+// A file's outcomes are declared with their packing (packedOutcomes.ts), which this protocol carries.
+export type { CopyCancelledOutcome, CopyFailure } from './packedOutcomes.js';
 
 export interface CopyJobResult {
   jobId: number;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { faultPoint } from '../faultPoint.js';
-import { ChunkCutter } from './fastCdc.js';
+import { ChunkCutter } from '../codec/fastCdc.js';
 import { encodeChunkList, type ChunkRef } from './chunkList.js';
 import { isStored } from './blobFiles.js';
 import type { PlaceStats } from './placeBlob.js';

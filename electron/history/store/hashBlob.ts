@@ -2,7 +2,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isHindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
-import { BlobUndecodable, decompressBlob } from './blobCodec.js';
+import { BlobUndecodable, decompressBlob } from '../codec/blobCodec.js';
 import { blobPath } from './storeLayout.js';
 import type { BlobPlace } from './blobDamage.js';
 import { chunkBytes, openChunkList, PIECE, readCompressedFile } from './openBlob.js';

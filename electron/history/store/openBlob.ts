@@ -5,7 +5,7 @@ import { openIfPresent } from '../openIfPresent.js';
 import { faultPoint } from '../faultPoint.js';
 import { fsError } from '../fsErrors.js';
 import { count } from '../trace.js';
-import { BlobUndecodable, COMPRESS_UP_TO, decompressBlob, mayBeCompressed } from './blobCodec.js';
+import { BlobUndecodable, COMPRESS_UP_TO, decompressBlob, mayBeCompressed } from '../codec/blobCodec.js';
 import { blobPath, chunkListPath, compressedBlobPath } from './storeLayout.js';
 import { CHUNK_FROM, ChunkListUndecodable, decodeChunkList, maxListBytes, type ChunkRef } from './chunkList.js';
 import { damaged, type BlobPlace, type BlobSubject } from './blobDamage.js';

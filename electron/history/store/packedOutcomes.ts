@@ -1,6 +1,5 @@
 import type { ChunkRef } from './chunkList.js';
 import type { FileOutcome } from './fileIntoStore.js';
-import type { CopyCancelledOutcome, CopyFailure } from './copyProtocol.js';
 
 // A copy worker's answer for one batch, packed: numbers in one Float64Array and the filed files'
 // strings in one string, instead of an object per file. Structured-cloned per file, the outcomes
@@ -9,6 +8,17 @@ import type { CopyCancelledOutcome, CopyFailure } from './copyProtocol.js';
 // crosses as two values, and the main thread makes a file's strings only once, when it builds the
 // rows. What is rare (a chunked file's chunks, why a file failed or could not be read) goes by the
 // file's index in the batch.
+
+/** The file was not copied: its operation was cancelled first. */
+export interface CopyCancelledOutcome {
+  kind: 'cancelled';
+}
+
+export interface CopyFailure {
+  kind: 'failed';
+  code: string;
+  message: string;
+}
 
 /** Numbers per file in `numbers`: kind and flags, size, mode, stored bytes (-1: nothing placed). */
 export const PACKED_FIELDS = 4;

@@ -1,7 +1,7 @@
 import { closeSync, fchmodSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
-import { compressBlob, formToKeep } from './blobCodec.js';
+import { compressBlob, formToKeep } from '../codec/blobCodec.js';
 import { hasBlob, isStored, openBlobTemp, placeBlobFile } from './blobFiles.js';
 import { dropTemp, type PlaceStats } from './placeBlob.js';
 import type { BlobForm } from './storeLayout.js';

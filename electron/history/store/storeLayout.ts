@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BLOB_HASH_SOURCE } from '../../../shared/blobHash.js';
+import type { BlobForm } from '../codec/blobCodec.js';
 
 // The on-disk layout of one project's history store. Every path of the store is made here.
 
@@ -37,11 +38,8 @@ export function historyBackupPath(storeDir: string): string {
   return join(storeDir, 'history.db.backup');
 }
 
-/**
- * How a blob's bytes are kept: as they are, compressed (store/blobCodec.ts), or as a list of
- * chunks that are blobs of their own (store/chunkList.ts: files longer than CHUNK_FROM).
- */
-export type BlobForm = 'raw' | 'compressed' | 'chunked';
+// How a blob's bytes are kept (codec/blobCodec.ts): declared beside the codec, which the wire formats below this folder read.
+export type { BlobForm };
 
 /** The suffix of a compressed blob's file: the name alone tells the form, whatever the bytes hold. */
 export const COMPRESSED_SUFFIX = '.zst';

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { count } from '../trace.js';
-import { COMPRESSED_HEADER, compressedRawLength } from './blobCodec.js';
+import { COMPRESSED_HEADER, compressedRawLength } from '../codec/blobCodec.js';
 import { CHUNK_LIST_HEADER, chunkListRawLength } from './chunkList.js';
 import { blobFilePath, blobOfFileName, FAN_OUT_FOLDER, namesIn, type BlobForm } from './storeLayout.js';
 import type { BlobStore } from './blobStore.js';

@@ -1,4 +1,4 @@
-import { BlobUndecodable, compressedRawLength, mayBeCompressed } from './blobCodec.js';
+import { BlobUndecodable, compressedRawLength, mayBeCompressed } from '../codec/blobCodec.js';
 import { damaged, type BlobPlace, type BlobSubject } from './blobDamage.js';
 import { inflateChecked, readCompressedFile } from './openBlob.js';
 

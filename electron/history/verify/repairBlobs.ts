@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { ProjectStore } from '../project/projectStore.js';
 import { fsArg, type FsPath } from '../paths/fsPath.js';
-import { safeTarget } from '../restore/safeTarget.js';
+import { safeTarget } from '../paths/safeTarget.js';
 import { cloneModeFromEnv } from '../store/fileEntries.js';
 import { count } from '../trace.js';
 

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import type { DiskState, VersionInfo } from '../../../shared/history.js';
 import { fsError } from '../fsErrors.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { safeTarget } from '../restore/safeTarget.js';
+import { safeTarget } from '../paths/safeTarget.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 import { statPath } from '../walk/statPath.js';
 

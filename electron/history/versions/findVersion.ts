@@ -1,7 +1,7 @@
 import { HindsightError } from '../../../shared/errors.js';
 import type { VersionInfo } from '../../../shared/history.js';
 import type { ProjectStore } from '../project/projectStore.js';
-import { assertProjectPath } from '../restore/safeTarget.js';
+import { assertProjectPath } from '../paths/safeTarget.js';
 
 // The version a reader asks for: the one named (it must be a version of that path), or the latest
 // one with contents. A deletion has no contents to read: that is a clear error, not empty bytes.

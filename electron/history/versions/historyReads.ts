@@ -7,7 +7,7 @@ import type { BytesOnDemand } from '../project/bytesOnDemand.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { diskState } from './diskState.js';
 import { lineHistory } from './lineHistory.js';
-import { assertProjectPath } from '../restore/safeTarget.js';
+import { assertProjectPath } from '../paths/safeTarget.js';
 import { diffInputs, gitVersionStream, readVersion, versionStream, type DiffSide } from './versionBytes.js';
 
 // What a history holds, as the engine's reading calls answer it: snapshots, their files and

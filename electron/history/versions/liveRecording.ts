@@ -1,5 +1,5 @@
-import type { OpenProject } from '../project/openProject.js';
-import { startBackgroundWork } from '../project/backgroundWork.js';
+import type { OpenProject } from '../registry/openProject.js';
+import { startBackgroundWork } from '../registry/backgroundWork.js';
 import { watchLimitError } from '../watch/watchLimit.js';
 import type { WriterWait } from '../project/writerLock.js';
 import type { ProjectRecorder, WatchOptions } from './projectRecorder.js';
@@ -8,7 +8,7 @@ import type { RescanResult } from '../../../shared/contract.js';
 import { rescanResult } from './restoreOperations.js';
 
 // A project recorded live: its watcher, and what a process that records does in the background for
-// it (project/backgroundWork.ts). A watch the OS refuses for its limit gives way to a rescan every
+// it (registry/backgroundWork.ts). A watch the OS refuses for its limit gives way to a rescan every
 // fallbackRescanSeconds; a caller that does not handle that refusal itself is told of it as of any
 // failure (WATCH_LIMIT, with the fix).
 

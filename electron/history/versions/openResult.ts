@@ -1,5 +1,5 @@
 import type { OpenProjectResult, ProjectSummary } from '../../../shared/contract.js';
-import type { OpenProject } from '../project/openProject.js';
+import type { OpenProject } from '../registry/openProject.js';
 import type { ProjectRecorder } from './projectRecorder.js';
 
 /** What the recorder's open did: a first copy, or a rescan of a history that had one. */

@@ -1,4 +1,4 @@
-import type { OpenProject } from '../project/openProject.js';
+import type { OpenProject } from '../registry/openProject.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { firstCopy, type FirstCopyOptions, type FirstCopyResult } from '../copy/firstCopy.js';
 import type { WriterWait } from '../project/writerLock.js';
@@ -24,7 +24,7 @@ import type { MoveRules } from './moveFromObjects.js';
 import type { VerifyResult } from '../../../shared/history.js';
 import type { ProgressSink } from '../progressThrottle.js';
 import { repairFromFolder } from '../verify/repairBlobs.js';
-import { backupIndexIfDue } from '../project/indexBackup.js';
+import { backupIndexIfDue } from '../registry/indexBackup.js';
 import { verifyStore, type VerifyOptions } from '../verify/verifyStore.js';
 
 // Everything that writes to a project's history, for every open project of the engine: the first

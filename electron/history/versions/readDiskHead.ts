@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
 import { HindsightError } from '../../../shared/errors.js';
 import { fsError } from '../fsErrors.js';
-import { safeTarget } from '../restore/safeTarget.js';
+import { safeTarget } from '../paths/safeTarget.js';
 import { readFileHead } from '../fileHead.js';
 import { fsArg, linkTarget } from '../paths/fsPath.js';
 

@@ -3,7 +3,7 @@ import type { GitSource, SnapshotInfo } from '../../../shared/history.js';
 import type { HunkRange } from '../../../shared/contract.js';
 import type { ProgressSink } from '../progressThrottle.js';
 import type { BytesOnDemand } from '../project/bytesOnDemand.js';
-import type { OpenProject } from '../project/openProject.js';
+import type { OpenProject } from '../registry/openProject.js';
 import type { WriterWait } from '../project/writerLock.js';
 import type { BackgroundCloseSetting } from '../restore/backgroundCloser.js';
 import type { PlanOptions } from '../restore/planRestore.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isUnderPrefix } from '../../../shared/projectPath.js';
-import { isRestoreTemp } from '../restore/restoreTemps.js';
+import { isRestoreTemp } from '../project/restoreTemps.js';
 import type { TrackedPaths } from '../git/trackedPaths.js';
 import { nameRulesOf } from '../paths/nameRules.js';
 import { isIgnored, makeLayer, type IgnoreLayer } from '../walk/ignoreRules.js';

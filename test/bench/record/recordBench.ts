@@ -55,7 +55,7 @@ const { values } = parseArgs({
 });
 
 // The settle outlasts the quiet a project's search index build waits for before it starts
-// (project/backgroundWork.ts, INDEX_AFTER_QUIET_MS: 10 s), so the builds after the first copies
+// (registry/backgroundWork.ts, INDEX_AFTER_QUIET_MS: 10 s), so the builds after the first copies
 // run in the settle, not in the idle window.
 const FULL = {
   projects: 10,

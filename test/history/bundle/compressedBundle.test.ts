@@ -6,7 +6,7 @@ import { exportBundleTo } from '../../../electron/history/bundle/bundleTransfer.
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { HindsightError } from '../../../shared/errors.js';
 import { blobPath, compressedBlobPath } from '../../../electron/history/store/storeLayout.js';
-import { COMPRESS_UP_TO } from '../../../electron/history/store/blobCodec.js';
+import { COMPRESS_UP_TO } from '../../../electron/history/codec/blobCodec.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { asFormat3, bundleRecords, editBundle, type BundleRecord } from '../../helpers/bundleRecords.js';
 import { tempDir } from '../../helpers/tempDirs.js';
@@ -19,7 +19,7 @@ import { otherEngine } from './bundleHelpers.js';
 // size, hashed) and keeps the very bytes that came, compressing nothing. Damage in such a record
 // (a flipped byte, a cut, a bomb) is BLOB_CORRUPT naming the versions it would break, with nothing
 // imported. Bundles of format 3 (every blob raw) still import, kept compressed where that pays.
-// Counted with the trace counters store.compressions / store.decompressions (store/blobCodec.ts).
+// Counted with the trace counters store.compressions / store.decompressions (codec/blobCodec.ts).
 
 const TEXT = Array.from({ length: 300 }, (_, i) => `line ${i}: the same words again and again\n`).join('');
 const NOTES = Array.from({ length: 200 }, (_, i) => `note ${i} of the list, written down once more\n`).join('');

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { projectIdOf } from '../../../electron/history/project/projectId.js';
-import { decompressBlob } from '../../../electron/history/store/blobCodec.js';
+import { decompressBlob } from '../../../electron/history/codec/blobCodec.js';
 import { blobsDirOf, historyDbPath, projectStoreDir } from '../../../electron/history/store/storeLayout.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, writeTree, type TreeSpec } from '../../helpers/writeTree.js';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { deflateRawSync, gunzipSync } from 'node:zlib';
-import { carriedForm, PackBuilder, readPackTrailer, sha256, unpackBlob, type PackEntry } from '../../../electron/history/remote/layout/packFormat.js';
-import { compressBlob } from '../../../electron/history/store/blobCodec.js';
-import { decodeIndex, encodeIndex } from '../../../electron/history/remote/layout/indexFormat.js';
-import { decodeRecord, encodeRecord } from '../../../electron/history/remote/layout/recordFormat.js';
-import { encodeGzipJson } from '../../../electron/history/remote/layout/jsonObject.js';
-import { hashOfKey, indexKey, packKey, recordKey } from '../../../electron/history/remote/layout/remoteKeys.js';
+import { carriedForm, PackBuilder, readPackTrailer, sha256, unpackBlob, type PackEntry } from '../../../electron/history/remoteLayout/packFormat.js';
+import { compressBlob } from '../../../electron/history/codec/blobCodec.js';
+import { decodeIndex, encodeIndex } from '../../../electron/history/remoteLayout/indexFormat.js';
+import { decodeRecord, encodeRecord } from '../../../electron/history/remoteLayout/recordFormat.js';
+import { encodeGzipJson } from '../../../electron/history/remoteLayout/jsonObject.js';
+import { hashOfKey, indexKey, packKey, recordKey } from '../../../electron/history/remoteLayout/remoteKeys.js';
 import { planFetch } from '../../../electron/history/remote/fetch/fetchPlan.js';
-import { parseRemoteUrl } from '../../../electron/history/remote/remoteUrl.js';
+import { parseRemoteUrl } from '../../../electron/history/config/remoteUrl.js';
 import { codeOf } from '../../helpers/errorCode.js';
 
 const PROJECT = '0123456789abcdef0123456789abcdef';

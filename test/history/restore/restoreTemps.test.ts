@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { existsSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
-import { RestoreTemps } from '../../../electron/history/restore/restoreTemps.js';
+import { RestoreTemps } from '../../../electron/history/project/restoreTemps.js';
 import { blobPath, restoreJournalDir } from '../../../electron/history/store/storeLayout.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { sha256, writeTree } from '../../helpers/writeTree.js';

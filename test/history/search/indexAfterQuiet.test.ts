@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
-import { startBackgroundWork } from '../../../electron/history/project/backgroundWork.js';
-import { OpenProject } from '../../../electron/history/project/openProject.js';
+import { startBackgroundWork } from '../../../electron/history/registry/backgroundWork.js';
+import { OpenProject } from '../../../electron/history/registry/openProject.js';
 import { counter } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, writeTree, type TreeSpec } from '../../helpers/writeTree.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
-import { OpenProject } from '../../../electron/history/project/openProject.js';
+import { OpenProject } from '../../../electron/history/registry/openProject.js';
 import { SearchIndexWriter } from '../../../electron/history/db/searchIndexWriter.js';
 import { WriteGate } from '../../../electron/history/db/writeGate.js';
 import { BATCH_BLOBS } from '../../../electron/history/search/indexBatch.js';

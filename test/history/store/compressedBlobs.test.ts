@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { createZstdCompress } from 'node:zlib';
 import type { VerifyResult } from '../../../shared/history.js';
-import { compressBlob, decompressBlob } from '../../../electron/history/store/blobCodec.js';
+import { compressBlob, decompressBlob } from '../../../electron/history/codec/blobCodec.js';
 import { blobPath, compressedBlobPath } from '../../../electron/history/store/storeLayout.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { runCli } from '../../helpers/runCli.js';

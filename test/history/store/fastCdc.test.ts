@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVG_CHUNK, ChunkCutter, MAX_CHUNK, MIN_CHUNK } from '../../../electron/history/store/fastCdc.js';
+import { AVG_CHUNK, ChunkCutter, MAX_CHUNK, MIN_CHUNK } from '../../../electron/history/codec/fastCdc.js';
 import { logBytes } from '../../helpers/logBytes.js';
 import { seededBytes, sha256 } from '../../helpers/writeTree.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catchUpLabel, catchUpTitle, lastSeenAt, markRunning, markWatched } from '../../../electron/history/watch/catchUp.js';
-import { RunningMark } from '../../../electron/history/watch/runningMark.js';
+import { catchUpLabel, catchUpTitle, lastSeenAt, markRunning, markWatched } from '../../../electron/history/recorder/catchUp.js';
+import { RunningMark } from '../../../electron/history/recorder/runningMark.js';
 import { projectWithBaseline } from '../versions/versionsHelpers.js';
 
 // The span a catch-up covers: from the project's last sign of life (the recorder's mark in

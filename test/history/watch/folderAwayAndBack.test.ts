@@ -3,7 +3,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { forgetProject } from '../../../electron/history/config/projectEdits.js';
-import { RecordAll, type RecordedGroup, type RecordingReport } from '../../../electron/history/watch/recordAll.js';
+import { RecordAll, type RecordedGroup, type RecordingReport } from '../../../electron/history/recorder/recordAll.js';
 import { counter } from '../../../electron/history/trace.js';
 import { cliJson } from '../../helpers/runCli.js';
 import { tempDir } from '../../helpers/tempDirs.js';

@@ -3,9 +3,9 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { counter } from '../../../electron/history/trace.js';
-import { RecordAll } from '../../../electron/history/watch/recordAll.js';
-import { writePause } from '../../../electron/history/watch/pauseMark.js';
-import { RecordingSwitch } from '../../../electron/history/watch/recordingSwitch.js';
+import { RecordAll } from '../../../electron/history/recorder/recordAll.js';
+import { writePause } from '../../../electron/history/recorder/pauseMark.js';
+import { RecordingSwitch } from '../../../electron/history/recorder/recordingSwitch.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';
 

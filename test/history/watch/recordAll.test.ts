@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
 import { registerProject } from '../../../electron/history/config/projectEdits.js';
-import { RecordAll, type RecordingReport } from '../../../electron/history/watch/recordAll.js';
+import { RecordAll, type RecordingReport } from '../../../electron/history/recorder/recordAll.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { writeTree } from '../../helpers/writeTree.js';

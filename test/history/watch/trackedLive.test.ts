@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catchUpTitle, lastSeenAt } from '../../../electron/history/watch/catchUp.js';
+import { catchUpTitle, lastSeenAt } from '../../../electron/history/recorder/catchUp.js';
 import { sha256 } from '../../helpers/writeTree.js';
 import { git, makeRepo, write } from '../git/gitFixture.js';
 import { openWithBaseline, type Project } from '../versions/versionsHelpers.js';

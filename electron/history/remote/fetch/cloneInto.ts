@@ -1,8 +1,8 @@
 import { HindsightError } from '../../../../shared/errors.js';
 import type { RemoteConfig } from '../../config/configSchema.js';
 import { projectFolder } from '../../project/projectFolder.js';
-import type { ProvisionalProject } from '../../project/provisionalProject.js';
-import { isProjectId } from '../layout/remoteKeys.js';
+import type { ProvisionalProject } from '../../registry/provisionalProject.js';
+import { isProjectId } from '../../remoteLayout/remoteKeys.js';
 import { emptyCloneFolder, prepareCloneFolder } from './cloneFolder.js';
 import { cloneProject, type CloneOptions, type CloneResult } from './cloneProject.js';
 
@@ -21,7 +21,7 @@ export interface CloneRequest {
 
 export interface CloneContext {
   dataDir: string;
-  /** Registers a folder for a write that may fail (project/provisionalProject.ts). */
+  /** Registers a folder for a write that may fail (registry/provisionalProject.ts). */
   register: (root: string) => Promise<ProvisionalProject>;
   /** Opens the cloned folder (the engine's open: a rescan against the files just written). */
   open: (root: string) => Promise<unknown>;

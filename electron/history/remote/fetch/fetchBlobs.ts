@@ -1,7 +1,7 @@
 import type { ObjectStore } from '../objectStore.js';
-import { blobKey, packKey } from '../layout/remoteKeys.js';
-import { blobCorrupt, unpackBlob } from '../layout/packFormat.js';
-import type { TransferMeter } from '../transferMeter.js';
+import { blobKey, packKey } from '../../remoteLayout/remoteKeys.js';
+import { blobCorrupt, unpackBlob } from '../../remoteLayout/packFormat.js';
+import type { TransferMeter } from '../../transferMeter.js';
 import type { FetchRequest } from './fetchPlan.js';
 
 // Runs a fetch plan: a few requests in flight, every blob checked against its hash before it is

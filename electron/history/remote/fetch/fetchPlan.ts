@@ -1,4 +1,4 @@
-import type { PackEntry } from '../layout/packFormat.js';
+import type { PackEntry } from '../../remoteLayout/packFormat.js';
 import type { BlobLocation } from '../../db/remoteLedger.js';
 
 // Which requests fetch a set of blobs: a large blob is one GET of its own object; blobs of one

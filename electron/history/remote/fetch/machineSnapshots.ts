@@ -1,6 +1,6 @@
 import { HindsightError } from '../../../../shared/errors.js';
-import { firstProblem, sizeProblem, snapshotsProblem } from '../layout/recordChecks.js';
-import type { RecordedSnapshot, RecordedVersion } from '../layout/recordFormat.js';
+import { firstProblem, sizeProblem, snapshotsProblem } from '../../remoteLayout/recordChecks.js';
+import type { RecordedSnapshot, RecordedVersion } from '../../remoteLayout/recordFormat.js';
 import type { SnapshotWrite } from '../../db/commitSnapshot.js';
 import type { BlobLocation } from '../../db/remoteLedger.js';
 

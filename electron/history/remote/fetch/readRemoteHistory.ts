@@ -1,11 +1,11 @@
 import { HindsightError } from '../../../../shared/errors.js';
-import type { RemoteHead } from '../layout/headFormat.js';
-import { decodeIndex, type PackIndex } from '../layout/indexFormat.js';
-import { decodeRecord, type RecordedSnapshot } from '../layout/recordFormat.js';
-import { hashOfKey } from '../layout/remoteKeys.js';
+import type { RemoteHead } from '../../remoteLayout/headFormat.js';
+import { decodeIndex, type PackIndex } from '../../remoteLayout/indexFormat.js';
+import { decodeRecord, type RecordedSnapshot } from '../../remoteLayout/recordFormat.js';
+import { hashOfKey } from '../../remoteLayout/remoteKeys.js';
 import type { ObjectStore } from '../objectStore.js';
 import { checkFormatMarker, listHeads, readHead } from '../remoteHeads.js';
-import type { TransferMeter } from '../transferMeter.js';
+import type { TransferMeter } from '../../transferMeter.js';
 import { machineSnapshots } from './machineSnapshots.js';
 import { appendAll } from '../../../../shared/largeArrays.js';
 

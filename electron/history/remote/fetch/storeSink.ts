@@ -1,5 +1,5 @@
 import { count } from '../../trace.js';
-import { blobCorrupt } from '../layout/packFormat.js';
+import { blobCorrupt } from '../../remoteLayout/packFormat.js';
 import type { BlobSink } from './fetchBlobs.js';
 import type { BlobStore } from '../../store/blobStore.js';
 

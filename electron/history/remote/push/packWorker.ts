@@ -1,7 +1,7 @@
 import { serveRequests } from '../../serveRequests.js';
 import type { ReadRequest } from '../../store/readAheadProtocol.js';
 import { carriedBytes, readBatch } from '../../store/readBatch.js';
-import { carriedForm, storedForm } from '../layout/packFormat.js';
+import { carriedForm, storedForm } from '../../remoteLayout/packFormat.js';
 
 // A push's pack worker: reads a batch of small blobs from the store, each hashed in the pass that
 // reads it (readBlobHead refuses bytes that do not match their name), and compresses each into

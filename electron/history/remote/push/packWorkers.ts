@@ -1,5 +1,5 @@
 import { ReadAheadPool } from '../../store/readAheadPool.js';
-import type { StoredBlob } from '../layout/packFormat.js';
+import type { StoredBlob } from '../../remoteLayout/packFormat.js';
 import type { BlobStore } from '../../store/blobStore.js';
 
 // The push's pack workers (packWorker.ts): the small blobs a push expects to pack are read, hashed

@@ -9,7 +9,7 @@ import { machineIdentity } from '../machineIdentity.js';
 import type { PushSource } from '../pushSource.js';
 import { openRemoteStore, remoteIdentity } from '../remoteConfig.js';
 import { remoteProjectId, remoteFork } from '../remoteProject.js';
-import { TransferMeter } from '../transferMeter.js';
+import { TransferMeter } from '../../transferMeter.js';
 import { PackWorkers } from './packWorkers.js';
 import { pendingBlobs, pushProject, type PushResult } from './pushProject.js';
 import { STANDALONE_BYTES } from './sendData.js';

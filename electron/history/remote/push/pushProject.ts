@@ -1,13 +1,13 @@
 import type { ProgressSink } from '../../progressThrottle.js';
 import type { ObjectStore } from '../objectStore.js';
-import { encodeHead, type RemoteHead } from '../layout/headFormat.js';
-import { encodeIndex } from '../layout/indexFormat.js';
-import { encodeRecord, type RecordedSnapshot } from '../layout/recordFormat.js';
-import { headKey, indexKey, recordKey } from '../layout/remoteKeys.js';
+import { encodeHead, type RemoteHead } from '../../remoteLayout/headFormat.js';
+import { encodeIndex } from '../../remoteLayout/indexFormat.js';
+import { encodeRecord, type RecordedSnapshot } from '../../remoteLayout/recordFormat.js';
+import { headKey, indexKey, recordKey } from '../../remoteLayout/remoteKeys.js';
 import type { RemoteLedger } from '../../db/remoteLedger.js';
 import type { PushSource } from '../pushSource.js';
 import { ensureFormatMarker, listHeads, readHead, refreshForeignHeads } from '../remoteHeads.js';
-import { TransferMeter } from '../transferMeter.js';
+import { TransferMeter } from '../../transferMeter.js';
 import { sendData, type PendingBlob, type StoredForms } from './sendData.js';
 
 // A push (docs/REMOTE.md): data, then the pack index, then the snapshot record, then this

@@ -1,10 +1,10 @@
 import type { ObjectStore } from '../objectStore.js';
-import { blobKey, packKey } from '../layout/remoteKeys.js';
+import { blobKey, packKey } from '../../remoteLayout/remoteKeys.js';
 import { listData } from '../remoteData.js';
-import { carriedForm, PACK_TARGET_BYTES, PackBuilder, storedForm, type BuiltPack, type StoredBlob } from '../layout/packFormat.js';
+import { carriedForm, PACK_TARGET_BYTES, PackBuilder, storedForm, type BuiltPack, type StoredBlob } from '../../remoteLayout/packFormat.js';
 import type { RemoteLedger } from '../../db/remoteLedger.js';
 import type { PushSource } from '../pushSource.js';
-import type { TransferMeter } from '../transferMeter.js';
+import type { TransferMeter } from '../../transferMeter.js';
 import { count } from '../../trace.js';
 
 // Step 1 of a push: the blobs the remote lacks. Small ones are packed in the order given (so the

@@ -1,5 +1,6 @@
-import type { ProjectStore } from './projectStore.js';
-import type { WriterWait } from './writerLock.js';
+import type { ProjectStore } from '../project/projectStore.js';
+import type { ProjectWrites } from '../project/projectWrites.js';
+import type { WriterWait } from '../project/writerLock.js';
 import type { ProjectWatcher, ProjectWatcherOptions } from '../watch/projectWatcher.js';
 import type { SearchBuilder } from '../search/searchBuilder.js';
 import type { BackgroundCompaction } from '../compact/backgroundCompaction.js';
@@ -9,7 +10,7 @@ import type { BackgroundCompaction } from '../compact/backgroundCompaction.js';
 // holding the store's writer lock, so no other process writes meanwhile) and the exclude patterns
 // it was opened with, and its background work (search index, compaction). Closing it closes all of them.
 
-export class OpenProject {
+export class OpenProject implements ProjectWrites {
   readonly projectId: string;
   readonly root: string;
   /** Opened through engine.open (what the viewer calls open); a store opened only to be read is not. */

@@ -3,7 +3,7 @@ import type { ConfigStore } from '../config/configStore.js';
 import { forgetProject, registerProject } from '../config/projectEdits.js';
 import { projectStoreDir } from '../store/storeLayout.js';
 import type { OpenProject } from './openProject.js';
-import { projectIdOf } from './projectId.js';
+import { projectIdOf } from '../project/projectId.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 
 // A project registered for a write that may fail (an import, a clone): when it fails, what the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decodeGzipJson, encodeGzipJson } from './jsonObject.js';
 import { packEntrySchema, type PackEntry } from './packFormat.js';
-import { BLOB_HASH } from '../../../../shared/blobHash.js';
+import { BLOB_HASH } from '../../../shared/blobHash.js';
 
 // A pack index (index/<sha256>.json.gz): the packs one push wrote with where each blob sits in
 // them, and the large blobs it wrote standing alone. Written after the data it lists and before

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { projectPathProblem } from '../../../../shared/projectPath.js';
+import { projectPathProblem } from '../../../shared/projectPath.js';
 import { decodeGzipJson, encodeGzipJson } from './jsonObject.js';
-import { BLOB_HASH } from '../../../../shared/blobHash.js';
-import { SNAPSHOT_KINDS } from '../../../../shared/history.js';
+import { BLOB_HASH } from '../../../shared/blobHash.js';
+import { SNAPSHOT_KINDS } from '../../../shared/history.js';
 
 // A snapshot record (snapshots/<machine>/<first>-<last>-<sha256>.json.gz): the snapshots one
 // push brought up from one machine, each with the versions it recorded, in the machine's order.

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { historyBackupPath } from '../store/storeLayout.js';
 import { count } from '../trace.js';
-import type { ProjectStore } from './projectStore.js';
+import type { ProjectStore } from '../project/projectStore.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
 
 // The rolling backup of a project's history.db (history.db.backup beside it, 0600), taken with

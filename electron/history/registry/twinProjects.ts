@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { ConfigStore } from '../config/configStore.js';
 import { projectStoreDir } from '../store/storeLayout.js';
-import { currentIdentity, sameIdentity } from './folderIdentity.js';
-import { projectIdOf } from './projectId.js';
+import { currentIdentity, sameIdentity } from '../project/folderIdentity.js';
+import { projectIdOf } from '../project/projectId.js';
 import { relocateProject } from './relocateProject.js';
 
 // A project is known by its folder's spelling on disk (paths/diskSpelling.ts). A Hindsight that
 // took the path as typed registered `~/RD` for the folder the disk spells `~/rd`: opened now under
 // its disk spelling, that history is the folder's own, so it moves to the folder's projectId (the
-// store renamed, config.json's entry moved: project/relocateProject.ts) instead of a second history
+// store renamed, config.json's entry moved: registry/relocateProject.ts) instead of a second history
 // starting beside it. Only the very folder recorded (device, inode, birth time) is taken, and only
 // while the disk spelling has no history of its own.
 

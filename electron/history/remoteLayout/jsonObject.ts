@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { z } from 'zod';
-import { HindsightError } from '../../../../shared/errors.js';
+import { HindsightError } from '../../../shared/errors.js';
 import { sha256 } from './packFormat.js';
 
 // The small metadata objects of the layout (indexes, snapshot records, heads) are JSON, gzipped

@@ -2,7 +2,7 @@ import { lstatSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { HindsightError } from '../../../shared/errors.js';
 import { projectPathProblem, type PathRules } from '../../../shared/projectPath.js';
-import { fsArg, realPath } from '../paths/fsPath.js';
+import { fsArg, realPath } from './fsPath.js';
 
 // Where a restore may write: only inside the project folder. A path with '..', an absolute path,
 // or one whose parent folders lead outside through a symlink is refused with a clear error.

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
-import { HindsightError } from '../../../../shared/errors.js';
-import { BLOB_HASH } from '../../../../shared/blobHash.js';
-import { BlobUndecodable, checkCompressedForm } from '../../store/blobCodec.js';
-import { count } from '../../trace.js';
+import { HindsightError } from '../../../shared/errors.js';
+import { BLOB_HASH } from '../../../shared/blobHash.js';
+import { BlobUndecodable, checkCompressedForm } from '../codec/blobCodec.js';
+import { count } from '../trace.js';
 
 // A pack: many small blobs in one object, so a few thousand source files cost a few PUTs, not a
 // few thousand. Layout: the blobs' stored bytes one after another, then a trailer (JSON: each
@@ -14,7 +14,7 @@ import { count } from '../../trace.js';
 // A blob is stored compressed (Brotli at quality 1) when that saves at least an eighth of it, else
 // as it is. Packs written before Brotli hold deflated blobs (zlib level 1); readers take both.
 // A blob the local store keeps compressed goes as it is kept (encoding `zstd`: the store's
-// compressed form, store/blobCodec.ts), neither inflated nor compressed again, and a fetch keeps
+// compressed form, codec/blobCodec.ts), neither inflated nor compressed again, and a fetch keeps
 // it in that form. An entry in an encoding this build does not know (a newer Hindsight's) is
 // refused when it is read, typed, and the rest of the pack stays readable.
 

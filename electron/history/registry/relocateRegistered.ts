@@ -1,5 +1,5 @@
 import type { ConfigStore } from '../config/configStore.js';
-import { projectFolder } from './projectFolder.js';
+import { projectFolder } from '../project/projectFolder.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 import { relocateProject } from './relocateProject.js';
 

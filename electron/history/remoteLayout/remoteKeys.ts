@@ -1,5 +1,5 @@
-import { HindsightError } from '../../../../shared/errors.js';
-import { BLOB_HASH_SOURCE } from '../../../../shared/blobHash.js';
+import { HindsightError } from '../../../shared/errors.js';
+import { BLOB_HASH_SOURCE } from '../../../shared/blobHash.js';
 
 // Every object name of the remote layout (docs/REMOTE.md), relative to the remote's prefix, is
 // made and checked here. Names that carry a hash are the hash of the object's bytes (or, for a

@@ -1,6 +1,6 @@
 import { projectStoreDir } from '../store/storeLayout.js';
-import { projectFolder } from './projectFolder.js';
-import { projectIdOf } from './projectId.js';
+import { projectFolder } from '../project/projectFolder.js';
+import { projectIdOf } from '../project/projectId.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 import { bringBackIndex, type IndexSwap } from './repairIndex.js';
 

@@ -7,8 +7,9 @@ import { nameRulesOf } from '../paths/nameRules.js';
 import type { KnownProject } from '../config/configSchema.js';
 import type { FrozenConfig } from '../config/configStore.js';
 import { OpenProject } from './openProject.js';
-import { projectIdOf } from './projectId.js';
-import { ProjectStore, resolveFolder, type StoreOptions } from './projectStore.js';
+import { projectIdOf } from '../project/projectId.js';
+import { ProjectStore, resolveFolder, type StoreOptions } from '../project/projectStore.js';
+import { recoverRestore } from '../restore/restoreRecovery.js';
 
 // The engine's projects by projectId: the open ones (one OpenProject record each) and the folders
 // this process was given, so an id config.json does not list (yet) is still found. Callers speak
@@ -52,7 +53,7 @@ export class ProjectRegistry {
   get(projectId: string): OpenProject {
     const open = this.records.get(projectId);
     if (open) return open;
-    const store = ProjectStore.open(this.rootOf(projectId), this.dataDir, this.storeOptions);
+    const store = ProjectStore.open(this.rootOf(projectId), this.dataDir, { recoverRestore, ...this.storeOptions });
     if (store.projectId !== projectId) {
       // The folder at the known path is now another real path's (a link moved): not this project.
       store.close();

@@ -3,8 +3,8 @@ import { whyUnreadable } from '../db/indexFile.js';
 import { unreadableIndex } from '../db/sqliteErrors.js';
 import { BlobStore } from '../store/blobStore.js';
 import { historyBackupPath, historyDbPath } from '../store/storeLayout.js';
-import { holdsHistory } from './projectStore.js';
-import { WriterLock } from './writerLock.js';
+import { holdsHistory } from '../project/projectStore.js';
+import { WriterLock } from '../project/writerLock.js';
 
 // `hindsight repair FOLDER`, first half: an index that cannot be read is moved aside (kept, never
 // deleted: history.db.damaged-<time>) and its latest backup put in its place, as the project's

@@ -4,8 +4,8 @@ import type { ConfigStore } from '../config/configStore.js';
 import { moveProject } from '../config/projectEdits.js';
 import { fsError } from '../fsErrors.js';
 import { projectStoreDir } from '../store/storeLayout.js';
-import { currentIdentity, sameIdentity } from './folderIdentity.js';
-import { projectIdOf } from './projectId.js';
+import { currentIdentity, sameIdentity } from '../project/folderIdentity.js';
+import { projectIdOf } from '../project/projectId.js';
 
 // "Locate…": a known project's folder found at a new place takes its history with it. Only the
 // very folder that was recorded (same device, inode and birth time: a rename or a move within one

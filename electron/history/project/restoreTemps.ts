@@ -4,8 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../privateModes.js';
 import { restoreJournalDir } from '../store/storeLayout.js';
 import { count } from '../trace.js';
-import type { RestoreStep } from './restoreSteps.js';
-import { safeTarget } from './safeTarget.js';
+import type { FileEntry } from '../../../shared/history.js';
+import { safeTarget } from '../paths/safeTarget.js';
 import { fsArg } from '../paths/fsPath.js';
 
 // The temps a restore writes beside their targets in the project, `.NAME.hindsight-RUN`, RUN being
@@ -26,6 +26,17 @@ export function isRestoreTemp(path: string): boolean {
 
 function tempPath(absTarget: string, run: string): string {
   return join(dirname(absTarget), `.${basename(absTarget)}.hindsight-${run}`);
+}
+
+/** What one project path holds: a file or link as the index records it, a folder, or nothing. */
+export type PathState = Pick<FileEntry, 'type' | 'hash' | 'mode' | 'size' | 'target'> | { type: 'folder'; mode?: number } | null;
+
+/** One step of a snapshot restore (restore/restoreSteps.ts works them out): what the path holds before and after it. */
+export interface RestoreStep {
+  op: 'remove' | 'removeFolder' | 'makeFolder' | 'write';
+  path: string;
+  before: PathState;
+  after: PathState;
 }
 
 /** A snapshot restore's steps, journaled with its temps. */

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { count } from '../trace.js';
-import type { BlobForm } from './storeLayout.js';
 import { MAX_CHUNK } from './fastCdc.js';
+
+/**
+ * How a blob's bytes are kept: as they are, compressed (this codec), or as a list of chunks that
+ * are blobs of their own (store/chunkList.ts: files longer than CHUNK_FROM).
+ */
+export type BlobForm = 'raw' | 'compressed' | 'chunked';
 
 // The compressed form of a blob: a 12-byte header (the magic `hzst`, naming the codec, then the
 // raw length as an unsigned 64-bit big-endian integer) followed by one zstd frame. The file's

@@ -8,9 +8,9 @@ import type { WatchOptions } from '../versions/projectRecorder.js';
 import type { ChangeGroupResult } from '../versions/changeGroup.js';
 import { basename, dirname } from 'node:path';
 import { catchUpTitle, lastSeenAt, markRunning, markWatched, type CatchUpAfter } from './catchUp.js';
-import { watchLimitError } from './watchLimit.js';
+import { watchLimitError } from '../watch/watchLimit.js';
 import { IdleCollector } from './idleCollector.js';
-import { ListWatch } from './listWatch.js';
+import { ListWatch } from '../watch/listWatch.js';
 import { RunningMark, runningBeatMs, type RunningBeat } from './runningMark.js';
 import { count } from '../trace.js';
 

@@ -1,10 +1,19 @@
-import type { Progress, ProgressPhase } from '../../../shared/progress.js';
-import { throttleProgress, type ProgressSink } from '../progressThrottle.js';
-import type { RetryNotice } from './retry.js';
+import type { Progress, ProgressPhase } from '../../shared/progress.js';
+import { throttleProgress, type ProgressSink } from './progressThrottle.js';
+import type { HindsightError } from '../../shared/errors.js';
 
 // Progress of a transfer with an object store, in bytes and objects, with an ETA from the rate
 // seen so far (bytes when there are any, else objects). Reports are throttled; phase changes and
 // the end are always reported.
+
+/** A request to the object store about to be tried again (remote/retry.ts), as progress tells it. */
+export interface RetryNotice {
+  doing: string;
+  attempt: number;
+  attempts: number;
+  waitMs: number;
+  error: HindsightError;
+}
 
 export class TransferMeter {
   private phase: ProgressPhase = 'metadata';
