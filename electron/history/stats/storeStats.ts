@@ -7,10 +7,10 @@ import { storeDensity } from './storeDensity.js';
 // saves beyond that (storeDensity.ts).
 
 export function storeStats(store: ProjectStore, largest: number, searchMaxSize: number, budget: number | null): StoreStats {
-  const counts = store.index.historyTotals();
-  const blobs = store.index.blobTotals();
+  const counts = store.index.blobRecords.historyTotals();
+  const blobs = store.index.blobRecords.blobTotals();
   const search = store.index.search.searchIndexTotals(searchMaxSize);
-  const largestFiles = store.index
+  const largestFiles = store.index.files
     .filesAt()
     .filter((f) => f.type === 'file')
     .sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1))
