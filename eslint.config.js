@@ -201,6 +201,12 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
+  {
+    // The index's facade (issue 42): its connection, meta and the writes that announce a snapshot;
+    // every query lives on a per-concept object (db/README.md), so the facade stays small.
+    files: ['electron/history/db/historyIndex.ts'],
+    rules: { 'max-lines': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
   layer(['shared/**/*.ts'], [{ regex: '(^|/)(electron|renderer|test|e2e)(/|$)', message: 'shared/ imports nothing of ours.' }], [...noElectron, ...nodePaths]),
   layer(
     ['renderer/**/*.ts', 'renderer/**/*.tsx'],
