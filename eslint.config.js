@@ -96,7 +96,7 @@ export const HISTORY_IMPORTS = {
   restore: ['db', 'git', 'paths', 'project', 'remote/transferMeter.js', 'store', 'walk'],
   retention: ['db', 'git', 'project', 'store'],
   search: ['db', 'project', 'store'],
-  stats: ['compact', 'project'],
+  stats: ['compact', 'project', 'store/storeDiskUsage.js'],
   store: ['db', 'paths', 'walk'],
   verify: ['paths', 'project', 'remote/remoteOnlyBlobs.js', 'restore', 'store'],
   versions: ['copy', 'db', 'git', 'paths', 'project', 'restore', 'store', 'verify', 'walk', 'watch'],

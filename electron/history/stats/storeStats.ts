@@ -1,10 +1,12 @@
 import type { StoreStats } from '../../../shared/contract.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { storeDensity } from './storeDensity.js';
+import { storeDiskUsage } from '../store/storeDiskUsage.js';
 
 // What a project's history costs on disk and what content addressing saves: every version's size
 // summed as if stored apart, against the distinct blobs actually stored; and what compression
-// saves beyond that (storeDensity.ts).
+// saves beyond that (storeDensity.ts); and what the whole store takes on disk, blocks counted as
+// du counts them (store/storeDiskUsage.ts), not the blobs' recorded sizes alone.
 
 export function storeStats(store: ProjectStore, largest: number, searchMaxSize: number, budget: number | null): StoreStats {
   const counts = store.index.blobRecords.historyTotals();
@@ -27,5 +29,6 @@ export function storeStats(store: ProjectStore, largest: number, searchMaxSize: 
     largestFiles,
     searchIndex: { ...search, done: search.indexedBlobs >= search.totalBlobs },
     density: storeDensity(store, budget),
+    disk: { ...storeDiskUsage(store.storeDir), searchIndexBytes: search.indexBytes },
   };
 }
