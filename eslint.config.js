@@ -107,7 +107,7 @@ export const HISTORY_IMPORTS = {
   restore: ['db', 'git', 'paths', 'project', 'store', 'walk'],
   retention: ['db', 'git', 'project', 'store'],
   search: ['db', 'project', 'store'],
-  stats: ['compact', 'project'],
+  stats: ['compact', 'project', 'store/storeDiskUsage.js'],
   store: ['codec', 'db', 'paths', 'walk'],
   verify: ['paths', 'project', 'remote/remoteOnlyBlobs.js', 'store'],
   versions: ['copy', 'db', 'git', 'paths', 'project', 'registry', 'restore', 'store', 'verify', 'walk', 'watch'],
@@ -212,6 +212,12 @@ export default tseslint.config(
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // The index's facade (issue 42): its connection, meta and the writes that announce a snapshot;
+    // every query lives on a per-concept object (db/README.md), so the facade stays small.
+    files: ['electron/history/db/historyIndex.ts'],
+    rules: { 'max-lines': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   layer(['shared/**/*.ts'], [{ regex: '(^|/)(electron|renderer|test|e2e)(/|$)', message: 'shared/ imports nothing of ours.' }], [...noElectron, ...nodePaths]),
   layer(

@@ -123,7 +123,7 @@ test('viewer: 100,000-file tree and a file with 1,000 versions', async ({ page, 
     writeFileSync(join(hot, 'hot.txt'), `version ${i}\n${'x'.repeat(i % 97)}\n`);
     await recordPaths(store, ['hot.txt'], { kind: 'change', label: null });
   }
-  expect(store.index.versionsOf('hot.txt')).toHaveLength(VERSIONS);
+  expect(store.index.versions.versionsOf('hot.txt')).toHaveLength(VERSIONS);
   engine.close();
 
   const host = await startHost(dataDir);

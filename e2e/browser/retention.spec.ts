@@ -160,6 +160,9 @@ test('the Store tab shows the bytes on disk against the bytes as the files are, 
   await viewer.getByRole('tab', { name: 'Store' }).click();
   const stat = (label: string) => viewer.locator('.stat').filter({ has: viewer.getByText(label, { exact: true }) });
   await expect(stat('Stored')).toContainText(formatBytes(stats.density.storedBytes));
+  // Everything the history takes, as du counts it, with its parts (the blob files do not change while the host has it open).
+  await expect(stat('On disk')).toContainText(`blobs ${formatBytes(stats.disk.blobBytes)} in ${formatCount(stats.disk.blobFiles)} files`);
+  await expect(stat('On disk')).toContainText(/index .* \(search .* of it\) · backup .* · other /);
   await expect(stat('As the files are')).toContainText(formatBytes(stats.density.rawBytes));
   await expect(stat('Saved by compression')).toContainText(formatBytes(stats.density.savedBytes));
   await expect(stat('Saved by compression')).toContainText(`${Math.round((stats.density.savedBytes / stats.density.rawBytes) * 100)}% of the files' bytes`);

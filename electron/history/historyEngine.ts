@@ -240,7 +240,7 @@ export class HistoryEngine {
   // --- retention (retention/retentionOperations.ts)
 
   pins(projectId: string): contract.Pins {
-    return this.recorded(projectId).index.pins();
+    return this.recorded(projectId).index.pinning.pins();
   }
   setPin(projectId: string, target: PinTarget, pinned: boolean): contract.Pins {
     if ('path' in target && target.path !== undefined) assertProjectPath(target.path);
@@ -389,7 +389,7 @@ export class HistoryEngine {
   /** The record of a project that has a baseline; a folder never opened is a clear error. */
   private record(projectId: string): OpenProject {
     const project = this.projects.get(projectId);
-    if (project.store.index.baselineId() !== undefined) return project;
+    if (project.store.index.snapshotReads.baselineId() !== undefined) return project;
     throw new HindsightError('NO_BASELINE', `${project.root} has no history yet. Open it first.`, { root: project.root });
   }
 

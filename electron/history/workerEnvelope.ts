@@ -2,7 +2,8 @@ import type { WorkerFailure } from './workerFailure.js';
 
 // The messages between a WorkerHost (workerHost.ts) and the worker thread it started
 // (serveRequests.ts): each request goes with an id its reply or failure names, and the thread
-// tells once, at its start, the niceness it runs at.
+// tells once, at its start, the niceness it runs at. A request may be told progress (a walk's
+// entries) under its id before its reply.
 
 /** What the host gives the thread at its start (its workerData). */
 export interface WorkerSetup {
@@ -15,5 +16,8 @@ export interface ToWorker<Request> {
   request: Request;
 }
 
-export type FromWorker<Reply> =
-  { type: 'started'; niceness: number | null } | { type: 'reply'; id: number; reply: Reply } | { type: 'failed'; id: number; failure: WorkerFailure };
+export type FromWorker<Reply, Progress = never> =
+  | { type: 'started'; niceness: number | null }
+  | { type: 'progress'; id: number; progress: Progress }
+  | { type: 'reply'; id: number; reply: Reply }
+  | { type: 'failed'; id: number; failure: WorkerFailure };

@@ -19,6 +19,29 @@ export interface StoreStats {
   searchIndex: SearchIndexStats;
   /** What compression saves, and what that means for the budget. */
   density: StoreDensity;
+  /** Everything the history takes on disk now, in allocated blocks (see StoreDisk). */
+  disk: StoreDisk;
+}
+
+/**
+ * What `<data-dir>/projects/<id>` takes on disk, as `du -s --block-size=1` counts it: allocated
+ * blocks (st_blocks * 512: a 100-byte blob takes a whole block), every file and folder, each
+ * inode once. `totalBytes` is the sum of the parts; `searchIndexBytes` is part of `indexBytes`.
+ */
+export interface StoreDisk {
+  totalBytes: number;
+  /** The blob files, their folders, and how many files that is. */
+  blobBytes: number;
+  blobFiles: number;
+  /** history.db with its -wal and -shm, and (within it) the search index's pages. */
+  indexBytes: number;
+  searchIndexBytes: number;
+  /** The index's backup. */
+  backupBytes: number;
+  /** Writes in progress or left by a killed process (blob temps, a restore's journal). */
+  tempBytes: number;
+  /** The rest: the store folder itself, its locks and markers. */
+  otherBytes: number;
 }
 
 /**

@@ -67,7 +67,7 @@ describe('a large first copy', () => {
     const { files, bytes } = (error as { details: { files: number; bytes: number } }).details;
     expect(bytes).toBeGreaterThan(100_000);
     expect(bytes).toBe(files * 10_000);
-    expect(engine.store(engine.locate(root)).index.baselineId()).toBeUndefined();
+    expect(engine.store(engine.locate(root)).index.snapshotReads.baselineId()).toBeUndefined();
 
     expect(await engine.open(root, { confirmLarge: true })).toMatchObject({ firstCopy: true, files: 24 });
   });

@@ -65,7 +65,11 @@ describe('hindsight stats', () => {
     expect(text.code).toBe(0);
     const out = text.stdout.toString();
     expect(out).toContain('Blobs:             4 compressed, 2 raw\n');
-    expect(out).toMatch(/On disk: +[\d.]+ KiB \([\d.]+% of the files' bytes\)/);
+    expect(out).toMatch(/Blobs stored: +[\d.]+ KiB \([\d.]+% of the files' bytes\)/);
+    const size = String.raw`[\d.,]+ (?:bytes?|KiB|MiB)`;
+    expect(out).toMatch(
+      new RegExp(String.raw`On disk: +${size} \(blobs ${size} in [\d,]+ files; index ${size}, search ${size} of it; backup ${size}; other ${size}\)`),
+    );
     expect(out).toMatch(/Budget: +2\.0 GiB holds about [\d,]+ versions at this density \([\d,]+ uncompressed\)/);
   });
 

@@ -48,7 +48,7 @@ describe('the engine announces every snapshot where it is committed', () => {
     await engine.checkpoint(projectId, 'named');
     rmSync(join(root, 'src'), { recursive: true }); // a mass change: a checkpoint before the group
     await engine.rescan(projectId);
-    await engine.restoreSnapshot(projectId, store.index.baselineId()!); // the restore
+    await engine.restoreSnapshot(projectId, store.index.snapshotReads.baselineId()!); // the restore
     await engine.rescan(projectId); // nothing changed: nothing announced
 
     const log = engine.log(projectId);

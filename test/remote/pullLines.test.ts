@@ -116,7 +116,7 @@ describeWithSwift('lines of history after a pull, against a real Swift', (swift)
       const versions = after.versions(projectId, 'src/d0/f0.txt');
       expect(versions.map((v) => v.machine?.id ?? 'here')).toEqual(['here', pushedB.machine]);
       expect((await after.diskState(projectId, 'src/d0/f0.txt')).currentVersionId).toBe(versions[0]!.versionId);
-      expect(after.store(projectId).index.latestVersion('src/d1/f1.txt')?.hash).toBe(folderA['src/d1/f1.txt']![0]);
+      expect(after.store(projectId).index.versions.latestVersion('src/d1/f1.txt')?.hash).toBe(folderA['src/d1/f1.txt']![0]);
       expect(after.deleted(projectId)).toEqual([]);
     } finally {
       after.close();

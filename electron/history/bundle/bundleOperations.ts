@@ -66,6 +66,6 @@ export class BundleOperations {
  * costs a query); none when `since` is not a snapshot (the export refuses it).
  */
 function notHeldBlobsAfter(store: ProjectStore, since: number | undefined): () => string[] {
-  if (since !== undefined && !store.index.snapshot(since)) return () => [];
+  if (since !== undefined && !store.index.snapshotReads.snapshot(since)) return () => [];
   return () => store.index.bundles.blobsBetween(since ?? 0, store.index.snapshotReads.lastSnapshotId() ?? 0).flatMap((b) => (b.held ? [] : [b.hash]));
 }

@@ -11,7 +11,7 @@ import type { ProjectStore } from '../project/projectStore.js';
 
 /** The blobs of `blobs` known damaged or missing; with `look`, also those found so by reading each whole (hash-checked, a compressed one inflated). */
 export function damagedAmong(store: ProjectStore, blobs: readonly { hash: string; size: number }[], look: boolean): DamagedContents[] {
-  const known = new Set(store.index.damagedHashes());
+  const known = new Set(store.index.damage.damagedHashes());
   const found: DamagedContents[] = [];
   for (const blob of blobs) {
     const problem = known.has(blob.hash) ? 'corrupt' : look ? problemOf(store, blob) : undefined;

@@ -54,7 +54,7 @@ export function planExport(store: ProjectStore, since: number | undefined): Expo
   const blobs = index.bundles.blobsBetween(from, last);
   const carried = blobs.filter((b) => !b.held).map(({ hash, size }) => ({ hash, size }));
   const requires = blobs.filter((b) => b.held).map((b): [string, number] => [b.hash, b.size]);
-  const totals = index.historyTotals();
+  const totals = index.blobRecords.historyTotals();
   const pins = index.bundles.pinsBetween(from, last);
   const lines = index.bundles.linesOut();
   const header: BundleHeader = {

@@ -46,7 +46,7 @@ export interface ImportOutcome {
 /** What must hold before anything is written; throws with what is wrong. */
 export function checkPrerequisites(store: ProjectStore, header: BundleHeader, blobs = new StoredBlobs(store.blobs)): void {
   const { index } = store;
-  if (index.latestSnapshotId() !== undefined && historyIdOf(store) !== header.projectId) {
+  if (index.snapshotReads.latestSnapshotId() !== undefined && historyIdOf(store) !== header.projectId) {
     throw new HindsightError(
       'BUNDLE_OTHER_PROJECT',
       `The bundle holds the history of another project (${header.name}, recorded at ${header.root}); ${store.root} has a history of its own. Import it --as a folder without a history.`,
@@ -54,7 +54,7 @@ export function checkPrerequisites(store: ProjectStore, header: BundleHeader, bl
     );
   }
   if (!header.since) return;
-  const base = index.snapshot(header.since.snapshotId);
+  const base = index.snapshotReads.snapshot(header.since.snapshotId);
   // A prune that folded older snapshots into this one made it the baseline: still the same moment, the same files.
   const missingSnapshot = !base || base.at !== header.since.at || (base.kind !== header.since.kind && base.kind !== 'baseline');
   const missing = header.requires.filter(([hash, size]) => !blobs.has(hash, size));
@@ -87,7 +87,7 @@ export async function applyBundle(
   const closer = options.closer ?? makeCloser({ background: options.background });
   const placed: string[] = [];
   // A blob found damaged is not held, whatever its file: the bundle's checked bytes replace it.
-  const damaged = new Set(store.index.damagedHashes());
+  const damaged = new Set(store.index.damage.damagedHashes());
   const repaired: string[] = [];
   const placedOne = (hash: string, rewrite: boolean) => {
     blobs.placed(hash);
@@ -104,7 +104,7 @@ export async function applyBundle(
     await batches.finish();
     await readEndRecord(reader, rows, { blobs: taken.carried.length, bytes: taken.outcome.bytes });
     await closer.drain();
-    store.index.clearDamaged(repaired);
+    store.index.damage.clearDamaged(repaired);
     if (closer.failures.length > 0) throw closeFailuresError(closer.failures);
     const added = commitRows(store, header, rows, blobs, taken);
     meter?.finish();
@@ -116,7 +116,7 @@ export async function applyBundle(
     // What this run placed goes again: the store is as it was before the import. A damaged blob
     // it rewrote stays rewritten: its right bytes are better than what was there.
     for (const hash of placed) store.blobs.remove(hash);
-    store.index.clearDamaged(repaired);
+    store.index.damage.clearDamaged(repaired);
     if (signal?.aborted) throw new HindsightError('CANCELLED', 'The import was cancelled; the history is as it was.');
     throw error;
   }
@@ -133,7 +133,7 @@ function commitRows(store: ProjectStore, header: BundleHeader, rows: CheckedRows
   const rowsOfBlobs = [...taken.carried, ...leftOut.map(([hash, size]) => ({ hash, size }))];
   const written: ImportedRows = { snapshots: snapshots.map(toRows), folderModes, pins, lines: lines ?? [], blobs: rowsOfBlobs };
   const added = store.index.bundles.importRows(written);
-  for (const [hash] of leftOut) store.index.markDamaged(hash, 'missing');
+  for (const [hash] of leftOut) store.index.damage.markDamaged(hash, 'missing');
   setHistoryId(store, header.projectId);
   return added;
 }
@@ -141,7 +141,7 @@ function commitRows(store: ProjectStore, header: BundleHeader, rows: CheckedRows
 /** Snapshots the store has already must be the same ones (the same bundle imported again); anything else is a diverged history. */
 function checkAgainstHistory(store: ProjectStore, snapshots: readonly BundleSnapshot[]): void {
   for (const s of snapshots) {
-    const here = store.index.snapshot(s.idOnMachine);
+    const here = store.index.snapshotReads.snapshot(s.idOnMachine);
     if (!here) continue;
     if (here.kind !== s.kind || here.at !== s.at || here.label !== s.label || here.files !== s.versions.length) {
       throw new HindsightError(

@@ -90,8 +90,8 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
     cloneMode: options.cloneMode,
     signal: options.signal,
     priority: nextFirstCopyPriority++,
-    damaged: store.index.damagedHashes(),
-    known: store.index.trustedHashes(),
+    damaged: store.index.damage.damagedHashes(),
+    known: store.index.blobRecords.trustedHashes(),
     onFiled: (entry, filed) => batches.add(entry, filed),
     onProgress: (done) => {
       copied = { ...done };
@@ -139,7 +139,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
   }
   const { filed, files } = published;
   store.index.setMeta('lastScanAt', String(scanStartedAt));
-  const totals = store.index.blobTotals();
+  const totals = store.index.blobRecords.blobTotals();
   progress.finish(progressOf(store.projectId, 'done', { files, bytes: filed.bytes }, total));
   return {
     files,
@@ -174,7 +174,7 @@ async function publish(store: ProjectStore, parts: CopyParts, onCommit: Progress
   // The filing hands every result to the batches as it comes: it answers no rows of its own.
   const filed = await filing.finish([]);
   await batches.settle();
-  store.index.clearDamaged(filed.repaired);
+  store.index.damage.clearDamaged(filed.repaired);
 
   // Checked once, at the end: a folder that vanished or was replaced meanwhile writes no baseline.
   store.assertFolderUnchanged();
@@ -235,6 +235,6 @@ function keepNothingAfter(store: ProjectStore, error: unknown): void {
  * every blob in the store is unnamed, those of an earlier unfinished copy included.
  */
 function dropUnnamedBlobs(store: ProjectStore): void {
-  if (store.index.baselineId() !== undefined) return;
+  if (store.index.snapshotReads.baselineId() !== undefined) return;
   store.blobs.empty();
 }

@@ -1,7 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Pins } from '../../../shared/contract/values.js';
-import type { FileEntry, SnapshotChange, SnapshotEffect, SnapshotInfo, VersionInfo } from '../../../shared/history.js';
-import type { BlobTotals, HistoryTotals } from './blobQueries.js';
+import type { SnapshotEffect, SnapshotInfo } from '../../../shared/history.js';
 import { BlobIndex } from './blobIndex.js';
 import { BundleIndex } from './bundleIndex.js';
 import { CompactIndex } from './compactIndex.js';
@@ -12,14 +10,12 @@ import * as stagedBaseline from './stagedBaseline.js';
 import type { BaselinePublish } from './stagedBaseline.js';
 import { StagedBaselineIndex } from './stagedBaselineIndex.js';
 import { DamageIndex } from './damageIndex.js';
-import type { BlobDamage } from './damagedBlobs.js';
 import { DensityIndex } from './densityIndex.js';
 import { FileIndex } from './fileIndex.js';
 import { FolderModeIndex } from './folderModeIndex.js';
 import { RenameIndex } from './renameIndex.js';
 import { RemoteIndex } from './remoteIndex.js';
 import { closeConnection, openConnection } from './openConnection.js';
-import type { RemoteLedger } from './remoteLedger.js';
 import { PinIndex } from './pinIndex.js';
 import { PruneIndex } from './pruneIndex.js';
 import { SnapshotIndex } from './snapshotIndex.js';
@@ -37,11 +33,11 @@ export type { ImportedRows, LineRowOut, SnapshotRowOut, VersionRowOut } from './
 
 // history.db: the index of one project's history, and the only holder of its SQLite connection.
 // Every query lives in db/ (one file per concept); other code asks this class, or one of the
-// per-concept query objects it holds as readonly properties (prune, compaction, damage, ...),
+// per-concept query objects it holds as readonly properties (versions, files, prune, damage, ...),
 // which share its connection. It names a blob only after the blob is in place on disk, and every
 // multi-row write is one transaction. Adding a query: write it in the file of its concept, taking
-// a Sql, and expose it on that concept's query object (a method here only for what has no object
-// yet; a one-line delegation here only where many callers ask).
+// a Sql, and expose it on that concept's query object; this class keeps only the connection, the
+// meta table and the writes that announce a snapshot, never a delegation to a concept's object.
 
 export type GitContextNow = () => { branch: string | null; head: string | null };
 
@@ -181,77 +177,6 @@ export class HistoryIndex {
       note();
       return ids;
     });
-  }
-
-  // --- the concepts' own objects, asked for by many callers through these delegations
-
-  snapshot(id: number): SnapshotInfo | undefined {
-    return this.snapshotReads.snapshot(id);
-  }
-
-  baselineId(): number | undefined {
-    return this.snapshotReads.baselineId();
-  }
-
-  /** The newest snapshot of this machine's line (pulled snapshots of other machines may have larger ids). */
-  latestSnapshotId(): number | undefined {
-    return this.snapshotReads.latestSnapshotId();
-  }
-
-  filesAt(snapshotId?: number): FileEntry[] {
-    return this.files.filesAt(snapshotId);
-  }
-
-  versionsOf(path: string): VersionInfo[] {
-    return this.versions.versionsOf(path);
-  }
-
-  version(versionId: number): VersionInfo | undefined {
-    return this.versions.version(versionId);
-  }
-
-  latestVersion(path: string): VersionInfo | undefined {
-    return this.versions.latestVersion(path);
-  }
-
-  snapshotChanges(snapshotId: number): SnapshotChange[] {
-    return this.versions.snapshotChanges(snapshotId);
-  }
-
-  pins(): Pins {
-    return this.pinning.pins();
-  }
-
-  markDamaged(hash: string, problem: BlobDamage): void {
-    this.damage.markDamaged(hash, problem);
-  }
-
-  damagedHashes(): string[] {
-    return this.damage.damagedHashes();
-  }
-
-  clearDamaged(hashes: readonly string[]): number {
-    return this.damage.clearDamaged(hashes);
-  }
-
-  trustedHashes(): string[] {
-    return this.blobRecords.trustedHashes();
-  }
-
-  blobTotals(): BlobTotals {
-    return this.blobRecords.blobTotals();
-  }
-
-  historyTotals(): HistoryTotals {
-    return this.blobRecords.historyTotals();
-  }
-
-  searchProgress(maxSize: number): { indexedBlobs: number; totalBlobs: number } {
-    return this.search.searchProgress(maxSize);
-  }
-
-  remoteLedger(remote: string, ids: { projectId: string; machineId: string }): RemoteLedger {
-    return this.remotes.remoteLedger(remote, ids);
   }
 
   /** The provider's answer; a provider that fails leaves the snapshot without git context, never unwritten. */

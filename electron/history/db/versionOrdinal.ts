@@ -4,7 +4,7 @@ import type { HistoryIndex } from './historyIndex.js';
 // the number the viewer's list shows. Internal version ids never reach a person.
 
 export function versionOrdinal(index: HistoryIndex, path: string, versionId: number): number | null {
-  const at = index.versionsOf(path).findIndex((v) => v.versionId === versionId);
+  const at = index.versions.versionsOf(path).findIndex((v) => v.versionId === versionId);
   return at < 0 ? null : at + 1;
 }
 

@@ -46,7 +46,7 @@ export class ProjectStore {
     index.setSnapshotContext(() => this.git.snapshotContext());
     // A blob any reader finds missing or damaged is marked, so its name is no longer trusted.
     this.stopDamageMarks = blobs.onDamage((hash, problem) => {
-      if (index.open) index.markDamaged(hash, problem);
+      if (index.open) index.damage.markDamaged(hash, problem);
     });
   }
 
@@ -148,7 +148,7 @@ function checkRecordedIdentity(index: HistoryIndex, root: string, identity: Fold
     return;
   }
   if (sameIdentity(JSON.parse(recorded) as FolderIdentity, identity)) return;
-  if (index.baselineId() === undefined) {
+  if (index.snapshotReads.baselineId() === undefined) {
     // A first copy that never finished names nothing yet: the folder now at the path simply owns
     // the store (blobs already stored are content-addressed and stay valid).
     index.setMeta('identity', JSON.stringify(identity));

@@ -39,13 +39,13 @@ export function markWatched(store: ProjectStore, run: string, at = Date.now()): 
  * (a project gone or forgotten during the run was marked when it stopped being watched).
  */
 export function lastSeenAt(store: ProjectStore, beat?: RunningBeat): number | undefined {
-  const latest = store.index.latestSnapshotId();
+  const latest = store.index.snapshotReads.latestSnapshotId();
   const watchedBy = store.index.getMeta(RUN_KEY);
   const times = [
     beat !== undefined && watchedBy === beat.run ? beat.at : 0,
     Number(store.index.getMeta(RUNNING_KEY) ?? 0),
     Number(store.index.getMeta('lastScanAt') ?? 0),
-    latest === undefined ? 0 : (store.index.snapshot(latest)?.at ?? 0),
+    latest === undefined ? 0 : (store.index.snapshotReads.snapshot(latest)?.at ?? 0),
   ];
   const last = maxOf(times);
   return last > 0 ? last : undefined;

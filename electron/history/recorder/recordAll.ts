@@ -259,12 +259,12 @@ export class RecordAll {
     try {
       const store = engine.store(t.projectId);
       // A first copy is the user's to start (and to confirm when large), never the recorder's.
-      if (store.index.baselineId() === undefined) {
+      if (store.index.snapshotReads.baselineId() === undefined) {
         if (t.state !== 'uncopied') this.report(t, 'uncopied');
         t.storeDir = store.storeDir;
         this.follow(this.roots);
         // Copied between the look and the watch of its store: looked at again now.
-        if (store.index.baselineId() !== undefined) void this.poll();
+        if (store.index.snapshotReads.baselineId() !== undefined) void this.poll();
         return;
       }
       t.storeDir = undefined;
@@ -317,7 +317,7 @@ export class RecordAll {
 
   private caughtUp(t: Tracked, snapshotId: number, checkpointId: number | null): void {
     const changed = this.engine.snapshotChanges(t.projectId, snapshotId).map((c) => c.path);
-    const label = this.engine.store(t.projectId).index.snapshot(snapshotId)?.label ?? null;
+    const label = this.engine.store(t.projectId).index.snapshotReads.snapshot(snapshotId)?.label ?? null;
     this.collector.worked();
     this.options.onGroup?.(named(t), { snapshotId, checkpointId: checkpointId ?? undefined, changed, reconciled: true, label });
   }

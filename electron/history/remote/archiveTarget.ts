@@ -19,7 +19,7 @@ export function archiveTarget(dataDir: string, store: ProjectStore, remote: Remo
     );
   }
   // Read at each question: the push before the move adds to it.
-  const ledger = () => store.index.remoteLedger(remoteIdentity(remote), { projectId: remoteProjectId(store), machineId: machineIdentity(dataDir).id });
+  const ledger = () => store.index.remotes.remoteLedger(remoteIdentity(remote), { projectId: remoteProjectId(store), machineId: machineIdentity(dataDir).id });
   return {
     remote: remote.name,
     push,

@@ -30,7 +30,7 @@ export type Modes = Pick<SpecialModes, 'folderMode' | 'dropped'>;
 /** The steps restoring `path` to `contents` takes; what is in the way is refused (RESTORE_FAILED) before anything is written. */
 export function planFileSteps(store: ProjectStore, path: string, contents: Contents, modes: Modes): RestoreStep[] {
   const current = (at: string): FileEntry | undefined => {
-    const latest = store.index.latestVersion(at);
+    const latest = store.index.versions.latestVersion(at);
     if (!latest || latest.hash === null || latest.type === null) return undefined;
     const { type, hash, mode, size, target } = latest;
     return { path: at, type, hash, mode, size, ...(target === null ? {} : { target }) };
@@ -58,7 +58,7 @@ export async function takeFileSteps<T>(store: ProjectStore, path: string, steps:
   const temps = RestoreTemps.begin(
     store.storeDir,
     steps.map((s) => s.path),
-    { steps, latestBefore: store.index.latestSnapshotId() ?? null },
+    { steps, latestBefore: store.index.snapshotReads.latestSnapshotId() ?? null },
   );
   let committed: T;
   try {

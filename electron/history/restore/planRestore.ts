@@ -61,9 +61,9 @@ export function planRestore(store: ProjectStore, snapshotId: number, options: Pl
   const within = (f: FileEntry) =>
     (prefix === null || isUnderPrefix(f.path, prefix)) && (own === undefined || !isUnderPrefix(f.path, own)) && (only === undefined || only.has(f.path));
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
-  const all = store.index.filesAt(snapshotId);
+  const all = store.index.files.filesAt(snapshotId);
   const current = new Map(
-    store.index
+    store.index.files
       .filesAt()
       .filter(within)
       .map((f) => [f.path, f]),

@@ -46,7 +46,7 @@ export async function restoreFile(
   options: { keepSpecialModes?: boolean } = {},
 ): Promise<RestoreFileResult> {
   checkTarget(store, path);
-  const version = store.index.version(versionId);
+  const version = store.index.versions.version(versionId);
   // A version from before the file was renamed to this path restores here too (its contents at the new name).
   if (!version || !store.index.renames.inLineage(path, version)) {
     throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${versionId} of ${path}.`, { path, versionId });
@@ -75,10 +75,17 @@ export async function restoreFromGit(store: ProjectStore, path: string, source: 
   checkTarget(store, path);
   const git = await gitFileAt(store.git, path, source);
   // Git's bytes repair a blob found damaged, like any other copy of them.
-  const { hash, repaired, stored } = store.blobs.put(git.bytes, { rewrite: new Set(store.index.damagedHashes()) });
-  if (repaired) store.index.clearDamaged([hash]);
+  const { hash, repaired, stored } = store.blobs.put(git.bytes, { rewrite: new Set(store.index.damage.damagedHashes()) });
+  if (repaired) store.index.damage.clearDamaged([hash]);
   const target = git.type === 'symlink' ? git.bytes.toString('utf8') : null;
-  const contents: Contents = { hash, size: git.bytes.length, mode: git.mode, type: git.type, target, modesAt: store.index.latestSnapshotId() ?? 0 };
+  const contents: Contents = {
+    hash,
+    size: git.bytes.length,
+    mode: git.mode,
+    type: git.type,
+    target,
+    modesAt: store.index.snapshotReads.latestSnapshotId() ?? 0,
+  };
   const at = git.commit ? ` (${git.commit.slice(0, 7)})` : '';
   // Git's modes are this repository's own: kept as they are.
   return putBack(store, path, contents, new SpecialModes(store.index, true), recordBefore, () => ({
@@ -111,11 +118,11 @@ export async function putBack(
   const captured = await recordBefore(store, [path], { kind: 'change', label: `Before restoring ${path}` });
   const how = record(captured.snapshotId === undefined);
   // What the file held just before, now recorded: a deletion when it did not exist.
-  const undoVersionId = store.index.latestVersion(path)?.versionId ?? null;
+  const undoVersionId = store.index.versions.latestVersion(path)?.versionId ?? null;
   // Planned again from the disk as the capture recorded it: what a rollback puts back.
   const steps = planFileSteps(store, path, contents, modes);
   const snapshotId = await takeFileSteps(store, path, steps, contents, modes, () => commitFileRestore(store, path, contents, how));
-  const versionId = store.index.latestVersion(path)?.versionId ?? 0;
+  const versionId = store.index.versions.latestVersion(path)?.versionId ?? 0;
   return {
     snapshotId,
     capturedSnapshotId: captured.snapshotId ?? null,

@@ -32,7 +32,7 @@ export async function restoreHunk(
   recordBefore: RecordBefore,
 ): Promise<RestoreFileResult> {
   checkTarget(store, path);
-  const version = store.index.version(versionId);
+  const version = store.index.versions.version(versionId);
   if (!version || version.path !== path) {
     throw new HindsightError('VERSION_NOT_FOUND', `There is no such version of ${path}.`, { path, versionId });
   }
@@ -54,11 +54,18 @@ export async function restoreHunk(
     throw new HindsightError('BAD_REQUEST', `That change is not one of the differences between ${path} and this version: compare them again.`, { path, hunk });
   }
   const bytes = Buffer.from(spliceLines(versionText, currentText, block), 'utf8');
-  const { hash, repaired, stored } = store.blobs.put(bytes, { rewrite: new Set(store.index.damagedHashes()) });
-  if (repaired) store.index.clearDamaged([hash]);
+  const { hash, repaired, stored } = store.blobs.put(bytes, { rewrite: new Set(store.index.damage.damagedHashes()) });
+  if (repaired) store.index.damage.clearDamaged([hash]);
   const name = versionName(store.index, path, versionId);
   // The file keeps its own mode: only lines change.
-  const contents = { hash, size: bytes.length, mode: current.mode, type: 'file' as const, target: null, modesAt: store.index.latestSnapshotId() ?? 0 };
+  const contents = {
+    hash,
+    size: bytes.length,
+    mode: current.mode,
+    type: 'file' as const,
+    target: null,
+    modesAt: store.index.snapshotReads.latestSnapshotId() ?? 0,
+  };
   return putBack(store, path, contents, new SpecialModes(store.index, true), recordBefore, () => ({
     label: `Restored one change of ${path} from ${name}`,
     origin: { kind: 'restore' },

@@ -12,8 +12,8 @@ import type { BlobStore } from '../store/blobStore.js';
 export type { RecoveredRestore };
 
 export function recoverRestore(store: { root: string; blobs: BlobStore; index: HistoryIndex }, killed: KilledRestore, temps: RestoreTemps): RecoveredRestore {
-  const latest = store.index.latestSnapshotId() ?? null;
-  const recorded = latest !== null && latest !== killed.latestBefore && store.index.snapshot(latest)?.kind === 'restore';
+  const latest = store.index.snapshotReads.latestSnapshotId() ?? null;
+  const recorded = latest !== null && latest !== killed.latestBefore && store.index.snapshotReads.snapshot(latest)?.kind === 'restore';
   if (recorded) {
     return {
       outcome: 'completed',

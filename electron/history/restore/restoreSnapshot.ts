@@ -63,7 +63,7 @@ export async function executeRestore(
   origin: 'restore' | 'undo' = 'restore',
 ): Promise<RestoreOutcome> {
   const started = performance.now();
-  const before = store.index.latestSnapshotId();
+  const before = store.index.snapshotReads.latestSnapshotId();
   const jobs = [...plan.write, ...plan.recreate];
   const toDelete = plan.steps.filter((s) => s.op === 'remove');
   const total = { files: jobs.length + toDelete.length, bytes: jobs.reduce((sum, f) => sum + f.size, 0) };
@@ -157,7 +157,7 @@ function commitRestore(store: ProjectStore, plan: RestorePlan, deleted: string[]
   for (const path of deleted) versions.push({ path, hash: null, mode: 0, size: 0, type: null });
   versions.sort((a, b) => (a.path < b.path ? -1 : 1));
   // The undo of an earlier restore (plan.undoOf) is named after what that restore touched.
-  const undone = plan.undoOf === null ? undefined : store.index.snapshot(plan.undoOf);
+  const undone = plan.undoOf === null ? undefined : store.index.snapshotReads.snapshot(plan.undoOf);
   const what = undone ? undone.scope || 'the project' : plan.prefix === null ? 'the project' : plan.prefix;
   return store.index.commitSnapshot({
     snapshot: {

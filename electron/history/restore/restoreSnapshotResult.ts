@@ -56,9 +56,9 @@ export function restoredSnapshot(
 
 /** The blobs a restore of a snapshot (or of the folder or file `prefix` of it) writes; none for an unknown snapshot. */
 export function restoredBlobs(store: ProjectStore, snapshotId: number, prefix: string | undefined): string[] {
-  if (!store.index.snapshot(snapshotId)) return [];
+  if (!store.index.snapshotReads.snapshot(snapshotId)) return [];
   const under = prefix ? prefix.replace(/\/+$/, '') : '';
-  return store.index
+  return store.index.files
     .filesAt(snapshotId)
     .filter((f) => !under || f.path === under || f.path.startsWith(`${under}/`))
     .map((f) => f.hash);

@@ -43,7 +43,7 @@ export async function snapshotIntoFolder(
   refuseDataDir(options.dataDir, target);
   assertOutsideProject(store.root, target);
   const modes = new SpecialModes(store.index, options.keepSpecialModes === true);
-  const { kept: files, skipped } = withoutUnwritable(modes.files(store.index.filesAt(snapshotId), snapshotId), target);
+  const { kept: files, skipped } = withoutUnwritable(modes.files(store.index.files.filesAt(snapshotId), snapshotId), target);
   assertNoNameCollisions(
     files.map((f) => f.path),
     target,

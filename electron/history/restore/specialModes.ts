@@ -35,7 +35,7 @@ export class SpecialModes {
   file(file: FileEntry, at: number): FileEntry {
     if (this.keep || (file.mode & SPECIAL_BITS) === 0) return file;
     const versionId = this.index.versions.versionIdAt(file.path, at);
-    const version = versionId === undefined ? undefined : this.index.version(versionId);
+    const version = versionId === undefined ? undefined : this.index.versions.version(versionId);
     if (version && !this.foreign(version.snapshotId, version.machine !== undefined)) return file;
     return { ...file, mode: this.drop(file.mode) };
   }

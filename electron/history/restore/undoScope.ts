@@ -29,5 +29,5 @@ export function undoScope(store: ProjectStore, restoreSnapshotId: number): UndoS
       snapshotId: restoreSnapshotId,
     });
   }
-  return { target, paths: new Set(store.index.snapshotChanges(restoreSnapshotId).map((change) => change.path)) };
+  return { target, paths: new Set(store.index.versions.snapshotChanges(restoreSnapshotId).map((change) => change.path)) };
 }

@@ -10,11 +10,11 @@ import type { ProjectStore } from '../project/projectStore.js';
 export function retentionStatus(store: ProjectStore, policy: RetentionPolicy, budget: number | null, holders: number): RetentionStatus {
   return {
     projectId: store.projectId,
-    usedBytes: store.index.blobTotals().storedBytes,
+    usedBytes: store.index.blobRecords.blobTotals().storedBytes,
     waitingBytes: store.index.prune.markedBlobs().bytes,
     budget,
     policy,
     spaceHolders: store.index.prune.spaceHolders(holders),
-    pins: store.index.pins(),
+    pins: store.index.pinning.pins(),
   };
 }

@@ -14,7 +14,7 @@ export function setPin(store: ProjectStore, target: PinTarget, pinned: boolean):
     requireSnapshot(store.index, target.snapshotId);
     store.index.pinning.setSnapshotPin(target.snapshotId, pinned);
   } else {
-    const version = store.index.version(target.versionId);
+    const version = store.index.versions.version(target.versionId);
     if (!version || (target.path !== undefined && version.path !== target.path)) {
       const of = target.path === undefined ? '' : ` of ${target.path}`;
       throw new HindsightError('VERSION_NOT_FOUND', `There is no version ${target.versionId}${of}.`, {
@@ -24,5 +24,5 @@ export function setPin(store: ProjectStore, target: PinTarget, pinned: boolean):
     }
     store.index.pinning.setVersionPin(target.versionId, pinned);
   }
-  return store.index.pins();
+  return store.index.pinning.pins();
 }

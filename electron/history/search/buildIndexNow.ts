@@ -29,5 +29,5 @@ export async function buildIndexNow(
   }
   if (builder.failure) throw builder.failure;
   if (options.signal?.aborted) throw new HindsightError('CANCELLED', 'The search index build was stopped; what it indexed is kept.');
-  return { ...store.index.searchProgress(maxSize()), indexedNow: builder.looked };
+  return { ...store.index.search.searchProgress(maxSize()), indexedNow: builder.looked };
 }

@@ -46,7 +46,7 @@ export class IndexThread {
     const reply = await this.#host.request(request);
     count('search.workerBatches');
     // What the worker found missing or damaged, marked as a reader on this thread would have.
-    for (const [hash, problem] of reply.damaged) if (this.store.index.open) this.store.index.markDamaged(hash, problem);
+    for (const [hash, problem] of reply.damaged) if (this.store.index.open) this.store.index.damage.markDamaged(hash, problem);
     if (this.#host.niceness === LOWEST_PRIORITY) count('search.lowPriorityBatches');
     return { looked: reply.looked, added: reply.added, cursor: reply.cursor };
   }

@@ -81,7 +81,7 @@ export class SearchBuilder {
     const { store } = this;
     const progress = throttleProgress(this.options.onProgress, 250);
     // Counted once, then kept up by what each batch added: a count per batch would read every blob row.
-    let totals = this.options.onProgress ? store.index.searchProgress(this.options.maxSize()) : undefined;
+    let totals = this.options.onProgress ? store.index.search.searchProgress(this.options.maxSize()) : undefined;
     let cursor = '';
     // Started at the first batch: none lives while the build waits for a write or a copy to end.
     let thread: IndexThread | undefined;
@@ -128,7 +128,8 @@ export class SearchBuilder {
       await thread?.close();
       turn?.();
     }
-    if (this.options.onProgress && this.batches > 0) progress.finish(progressOf(store.projectId, store.index.searchProgress(this.options.maxSize()), 'done'));
+    if (this.options.onProgress && this.batches > 0)
+      progress.finish(progressOf(store.projectId, store.index.search.searchProgress(this.options.maxSize()), 'done'));
   }
 }
 

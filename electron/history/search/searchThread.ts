@@ -41,6 +41,6 @@ export async function searchOnThread(store: ProjectStore, request: SearchRequest
   }
   for (const [name, by] of Object.entries(found.counters)) count(name, by);
   // What the thread found missing or damaged, marked as a reader on this thread would have.
-  for (const [hash, problem] of found.damaged) if (store.index.open) store.index.markDamaged(hash, problem);
+  for (const [hash, problem] of found.damaged) if (store.index.open) store.index.damage.markDamaged(hash, problem);
   return found.result;
 }

@@ -13,8 +13,8 @@ import type { ProjectStore } from '../project/projectStore.js';
 // estimate (0).
 
 export function storeDensity(store: ProjectStore, budget: number | null): StoreDensity {
-  const blobs = store.index.blobTotals();
-  const { versionsWithBytes } = store.index.historyTotals();
+  const blobs = store.index.blobRecords.blobTotals();
+  const { versionsWithBytes } = store.index.blobRecords.historyTotals();
   const compactable = store.index.compaction.compactTotals(COMPRESS_RANGE);
   return {
     rawBytes: blobs.bytes,

@@ -1,13 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { CopySlots } from './copySlots.js';
 import type { BlobStore } from './blobStore.js';
 import { HindsightError } from '../../../shared/errors.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
-import type { BackupJob, BackupReply, CopyJob, CopyJobResult, PlaceJob, PlaceResult, WalkEnded, WalkJob, WalkMessage } from './copyProtocol.js';
+import type { BackupJob, CopyAnswer, CopyJob, CopyJobResult, CopyRequest, PlaceJob, PlaceResult, WalkEnded, WalkJob } from './copyProtocol.js';
 import { count, countMax } from '../trace.js';
 import { workerScript as scriptOf } from '../workerScripts.js';
 import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
+import { WorkerHost, type RequestOptions } from '../workerHost.js';
 
 // The copy workers of the process: worker threads that do the file work with synchronous calls,
 // leaving the history process's event loop and libuv pool free for everything else. One pool per
@@ -21,13 +21,14 @@ import { DEFAULT_COPY_CONCURRENCY } from './copyConcurrency.js';
 // batch runs on one worker; a job holding a slot while every worker is busy waits for the first
 // one free. A worker idle for `idleMs` is ended: a recorder that waits for the next change holds
 // no copy thread (each holds its isolate, its heap and its zstd contexts: tens of MiB), and the
-// next batch pays one boot.
+// next batch pays one boot. Each worker is a WorkerHost (workerHost.ts) running copyWorker.ts: one
+// request and one reply per job, a walk's entries told as progress before its end.
 
 /** How long a copy worker may wait idle before it is ended. */
 export const DEFAULT_WORKER_IDLE_MS = 10_000;
 
-/** What a worker answers: a copy batch's result, a walk's message, a place batch's result, or a backup's end. */
-type Answer = CopyJobResult | WalkMessage | PlaceResult | BackupReply;
+/** A copy worker: its requests, its answers, and a walk's entries told before the walk's end. */
+type CopyThread = WorkerHost<CopyRequest, CopyAnswer, WalkEntry[]>;
 
 /**
  * A copy worker's young generation: its garbage is each file's buffers and digests, short lived,
@@ -36,23 +37,17 @@ type Answer = CopyJobResult | WalkMessage | PlaceResult | BackupReply;
  */
 export const COPY_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
-interface Pending {
-  resolve: (result: Answer) => void;
-  reject: (error: Error) => void;
-  /** A walk's entries, told as they arrive (the walk's end settles it, as a batch's result does). */
-  onEntries?: (entries: WalkEntry[]) => void;
-}
-
 export class CopyPool {
-  private readonly idle: Worker[] = [];
+  private readonly idle: CopyThread[] = [];
   /** The timer that ends each idle worker. */
-  private readonly retireTimers = new Map<Worker, NodeJS.Timeout>();
-  private readonly pending = new Map<Worker, Pending>();
+  private readonly retireTimers = new Map<CopyThread, NodeJS.Timeout>();
+  /** Workers running a job. */
+  private readonly busy = new Set<CopyThread>();
   /** Jobs holding a slot while every worker is busy: each gets the next worker free. */
-  private readonly waiting: { resolve: (worker: Worker) => void; reject: (error: Error) => void }[] = [];
+  private readonly waiting: { resolve: (worker: CopyThread) => void; reject: (error: Error) => void }[] = [];
   private workers = 0;
   /** The id of the known-blob list each worker holds (it keeps only its last). */
-  private readonly knownHeld = new WeakMap<Worker, number>();
+  private readonly knownHeld = new WeakMap<CopyThread, number>();
   private nextJobId = 1;
   private inFlight = 0;
   private closed = false;
@@ -94,7 +89,7 @@ export class CopyPool {
         signal.addEventListener('abort', stopWorker, { once: true });
       }
       try {
-        return (await this.dispatch({ ...job, cancel, jobId: this.nextJobId++ })) as CopyJobResult;
+        return (await this.ask({ ...job, cancel, jobId: this.nextJobId++ })) as CopyJobResult;
       } finally {
         this.inFlight--;
       }
@@ -112,7 +107,7 @@ export class CopyPool {
     await this.slots.acquire(0);
     try {
       const message: PlaceJob = { ...job, kind: 'place', jobId: this.nextJobId++, blobsDir: blobs.dir };
-      return (await this.dispatch(message, [job.bytes.buffer as ArrayBuffer])) as PlaceResult;
+      return (await this.ask(message, { transfer: [job.bytes.buffer as ArrayBuffer] })) as PlaceResult;
     } finally {
       this.slots.release();
     }
@@ -134,28 +129,23 @@ export class CopyPool {
     };
     signal?.addEventListener('abort', stop, { once: true });
     let failure: { error: unknown } | undefined;
-    let end: Answer;
+    const told = (entries: WalkEntry[]) => {
+      count('walk.entryMessages');
+      if (!failure) {
+        try {
+          onEntries(entries);
+        } catch (error) {
+          failure = { error };
+          stop();
+        }
+      }
+      Atomics.add(cancel, 1, 1);
+      Atomics.notify(cancel, 1);
+    };
+    let end: CopyAnswer;
     try {
-      const worker = await this.freeWorker();
-      worker.ref();
-      end = await new Promise<Answer>((resolve, reject) => {
-        const told = (entries: WalkEntry[]) => {
-          count('walk.entryMessages');
-          if (!failure) {
-            try {
-              onEntries(entries);
-            } catch (error) {
-              failure = { error };
-              stop();
-            }
-          }
-          Atomics.add(cancel, 1, 1);
-          Atomics.notify(cancel, 1);
-        };
-        this.pending.set(worker, { resolve, reject, onEntries: told });
-        const message: WalkJob = { ...job, kind: 'walk', cancel };
-        worker.postMessage(message);
-      });
+      const message: WalkJob = { ...job, kind: 'walk', cancel };
+      end = await this.ask(message, { onProgress: told });
     } finally {
       signal?.removeEventListener('abort', stop);
     }
@@ -175,13 +165,8 @@ export class CopyPool {
    * rejects with the worker's error (code and message).
    */
   async backupIndex(file: string, dest: string): Promise<void> {
-    const worker = await this.freeWorker();
-    worker.ref();
     const job: BackupJob = { kind: 'backup', file, dest };
-    const reply = await new Promise<Answer>((resolve, reject) => {
-      this.pending.set(worker, { resolve, reject });
-      worker.postMessage(job);
-    });
+    const reply = await this.ask(job);
     if (!('kind' in reply) || (reply.kind !== 'backedUp' && reply.kind !== 'backupFailed'))
       throw new HindsightError('INTERNAL', 'A copy worker answered a backup with something else.');
     if (reply.kind === 'backupFailed') throw new HindsightError(reply.error.code, reply.error.message, reply.error.details);
@@ -197,27 +182,25 @@ export class CopyPool {
   prestart(): void {
     if (this.closed || this.workers > 0) return;
     count('copy.prestarts');
-    const worker = this.spawn();
-    worker.unref();
-    this.rest(worker);
+    this.rest(this.spawn());
   }
 
   /** Ends every worker; jobs still running fail. The pool can be used again afterwards. */
   async close(): Promise<void> {
     this.closed = true;
-    const workers = [...this.idle, ...this.pending.keys()];
+    const workers = [...this.idle, ...this.busy];
     this.idle.length = 0;
     for (const timer of this.retireTimers.values()) clearTimeout(timer);
     this.retireTimers.clear();
     this.workers = 0;
     for (const waiter of this.waiting.splice(0)) waiter.reject(new Error('The copy workers were closed.'));
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all(workers.map((worker) => worker.close()));
     this.closed = false;
   }
 
-  private async dispatch(job: CopyJob | PlaceJob, transfer: ArrayBuffer[] = []): Promise<Answer> {
+  /** Runs one request on a free worker; the worker goes back to the pool once answered, unless it stopped. */
+  private async ask(job: CopyRequest, options: RequestOptions<WalkEntry[]> = {}): Promise<CopyAnswer> {
     const worker = await this.freeWorker();
-    worker.ref();
     let message = job;
     if ('known' in job && job.known) {
       // The list crosses to each worker once per filing; after that its id is enough.
@@ -225,14 +208,17 @@ export class CopyPool {
       else count('copy.knownListsSent');
       this.knownHeld.set(worker, job.known.id);
     }
-    return new Promise<Answer>((resolve, reject) => {
-      this.pending.set(worker, { resolve, reject });
-      worker.postMessage(message, transfer);
-    });
+    this.busy.add(worker);
+    try {
+      return await worker.request(message, options);
+    } finally {
+      this.busy.delete(worker);
+      if (!worker.stopped && !this.closed) this.release(worker);
+    }
   }
 
   /** An idle worker, a new one while under maxWorkers, else the first one to finish its job. */
-  private freeWorker(): Promise<Worker> | Worker {
+  private freeWorker(): Promise<CopyThread> | CopyThread {
     const idle = this.idle.pop();
     if (idle) {
       clearTimeout(this.retireTimers.get(idle));
@@ -240,18 +226,18 @@ export class CopyPool {
       return idle;
     }
     if (this.workers < Math.max(1, this.maxWorkers)) return this.spawn();
-    return new Promise<Worker>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    return new Promise<CopyThread>((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
   /** A worker done with its job: to the next job waiting for one, else idle. */
-  private release(worker: Worker): void {
+  private release(worker: CopyThread): void {
     const next = this.waiting.shift();
     if (next) next.resolve(worker);
     else this.rest(worker);
   }
 
-  /** Idle until the next job, or ended once idle for `idleMs` (its exit does the accounting). */
-  private rest(worker: Worker): void {
+  /** Idle until the next job, or ended once idle for `idleMs` (its stop does the accounting). */
+  private rest(worker: CopyThread): void {
     this.idle.push(worker);
     const timer = setTimeout(() => {
       this.retireTimers.delete(worker);
@@ -259,48 +245,37 @@ export class CopyPool {
       if (at < 0) return;
       this.idle.splice(at, 1);
       count('copy.workersRetired');
-      void worker.terminate();
+      void worker.close();
     }, this.idleMs);
     timer.unref();
     this.retireTimers.set(worker, timer);
   }
 
-  private spawn(): Worker {
-    const worker = new Worker(this.workerScript, { resourceLimits: COPY_WORKER_LIMITS });
+  private spawn(): CopyThread {
+    const worker: CopyThread = new WorkerHost(this.workerScript, {
+      name: 'A copy worker',
+      resourceLimits: COPY_WORKER_LIMITS,
+      // Idle workers never keep the process alive; a worker with a job does.
+      unrefWhenIdle: true,
+      trace: 'copy',
+      // The nursery the isolate really got (what tests count).
+      onStarted: () => countMax('copy.workerYoungGenerationMb', worker.resourceLimits.maxYoungGenerationSizeMb ?? 0),
+      onStop: () => this.lose(worker),
+    });
     this.workers++;
     count('copy.workers');
-    // The nursery the isolate really got (what tests count).
-    worker.once('online', () => countMax('copy.workerYoungGenerationMb', worker.resourceLimits?.maxYoungGenerationSizeMb ?? 0));
-    worker.on('message', (result: Answer) => {
-      const waiter = this.pending.get(worker);
-      if ('kind' in result && result.kind === 'entries') {
-        waiter?.onEntries?.(result.entries);
-        return;
-      }
-      this.pending.delete(worker);
-      worker.unref();
-      if (!this.closed) this.release(worker);
-      waiter?.resolve(result);
-    });
-    let lost = false;
-    const lose = (error: Error) => {
-      const waiter = this.pending.get(worker);
-      this.pending.delete(worker);
-      const at = this.idle.indexOf(worker);
-      if (at >= 0) this.idle.splice(at, 1);
-      clearTimeout(this.retireTimers.get(worker));
-      this.retireTimers.delete(worker);
-      if (!lost) {
-        lost = true;
-        this.workers = Math.max(0, this.workers - 1);
-        // A job waiting for a worker gets a new one in place of the one lost.
-        if (!this.closed && this.waiting.length > 0) this.release(this.spawn());
-      }
-      waiter?.reject(error);
-    };
-    worker.on('error', lose);
-    worker.on('exit', (code) => lose(new Error(`A copy worker stopped (exit code ${code}).`)));
     return worker;
+  }
+
+  /** A worker stopped (retired, closed, exited, or failed): its job has failed with the reason. */
+  private lose(worker: CopyThread): void {
+    const at = this.idle.indexOf(worker);
+    if (at >= 0) this.idle.splice(at, 1);
+    clearTimeout(this.retireTimers.get(worker));
+    this.retireTimers.delete(worker);
+    this.workers = Math.max(0, this.workers - 1);
+    // A job waiting for a worker gets a new one in place of the one lost.
+    if (!this.closed && this.waiting.length > 0) this.release(this.spawn());
   }
 }
 

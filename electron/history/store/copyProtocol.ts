@@ -1,8 +1,10 @@
 import type { HindsightErrorData } from '../../../shared/errors.js';
 import type { CloneMode } from './fileIntoStore.js';
 import type { PackedOutcomes } from './packedOutcomes.js';
+import type { WalkJob, WalkMessage } from '../walk/walkMessages.js';
 
-// Messages between the history process and its copy workers.
+// Messages between the history process and its copy workers (WorkerHosts: each request answered
+// under its id, a walk's entries told as progress before its end).
 
 export interface CopyJob {
   jobId: number;
@@ -96,3 +98,7 @@ export interface BackupJob {
 export type BackupReply = { kind: 'backedUp' } | { kind: 'backupFailed'; error: HindsightErrorData };
 
 export type { WalkEnded, WalkJob, WalkMessage } from '../walk/walkMessages.js';
+
+/** What the pool asks a copy worker (store/copyPool.ts), and what the worker answers each. */
+export type CopyRequest = CopyJob | WalkJob | PlaceJob | BackupJob;
+export type CopyAnswer = CopyJobResult | WalkMessage | PlaceResult | BackupReply;

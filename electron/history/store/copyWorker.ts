@@ -1,15 +1,17 @@
 import { isHindsightError } from '../../../shared/errors.js';
-import { parentPort } from 'node:worker_threads';
 import { createsPrivateFileExactly } from '../privateModes.js';
 import { COPY_WORKER_NICE, threadPriority } from '../threadPriority.js';
 import { CopyCancelled, fileRegularFile, type FileCounters } from './fileIntoStore.js';
-import type { BackupJob, BackupReply, CopyFailure, CopyJob, CopyJobResult, PlaceJob, WalkJob } from './copyProtocol.js';
+import type { BackupJob, BackupReply, CopyAnswer, CopyFailure, CopyJob, CopyJobResult, CopyRequest } from './copyProtocol.js';
 import { checkAndPlace } from './checkAndPlace.js';
 import { runWalkJob } from '../walk/walkJob.js';
 import { packOutcomes } from './packedOutcomes.js';
+import { serveRequests } from '../serveRequests.js';
+import type { WalkEntry } from '../walk/walkFolder.js';
 
 // A copy worker: files the batch it is given one file at a time with synchronous calls, and
-// answers once per batch, packed (packedOutcomes.ts). A file that fails is reported, and the rest of the batch still runs.
+// answers once per batch, packed (packedOutcomes.ts), through serveRequests.ts (the pool's
+// threads are WorkerHosts). A file that fails is reported, and the rest of the batch still runs.
 // It also walks a first copy's folder when asked (walk/walkJob.ts), so that walk runs off the
 // history process's main thread without a thread of its own to boot. An import's blobs come in
 // batches to check and place (checkAndPlace.ts): foreground work, so that does not lower it.
@@ -56,17 +58,7 @@ async function runBackupJob(job: BackupJob): Promise<BackupReply> {
   }
 }
 
-parentPort?.on('message', (job: CopyJob | WalkJob | PlaceJob | BackupJob) => {
-  if ('kind' in job && job.kind === 'place') {
-    // The batch's memory goes back with the answer, for the next batch.
-    parentPort?.postMessage(checkAndPlace(job, createsPrivateFileExactly()), [job.bytes.buffer as ArrayBuffer]);
-    return;
-  }
-  if ('kind' in job) {
-    if (job.kind === 'backup') void runBackupJob(job).then((reply) => parentPort?.postMessage(reply));
-    else void runWalkJob(job, (message) => parentPort?.postMessage(message));
-    return;
-  }
+function fileBatch(job: CopyJob): CopyJobResult {
   lowerOnce();
   const counters: FileCounters = { mkdirs: 0, cloneFallbacks: 0 };
   const rewrite = new Set(job.rewrite);
@@ -88,6 +80,15 @@ parentPort?.on('message', (job: CopyJob | WalkJob | PlaceJob | BackupJob) => {
       return error instanceof CopyCancelled ? { kind: 'cancelled' as const } : fail(error);
     }
   });
-  const result: CopyJobResult = { jobId: job.jobId, outcomes: packOutcomes(outcomes), ...counters };
-  parentPort?.postMessage(result);
-});
+  return { jobId: job.jobId, outcomes: packOutcomes(outcomes), ...counters };
+}
+
+function answer(job: CopyRequest, tell: (entries: WalkEntry[]) => void): CopyAnswer | Promise<CopyAnswer> {
+  if (!('kind' in job)) return fileBatch(job);
+  if (job.kind === 'place') return checkAndPlace(job, createsPrivateFileExactly());
+  if (job.kind === 'backup') return runBackupJob(job);
+  return runWalkJob(job, tell);
+}
+
+// A place batch's memory goes back with its answer, for the next batch.
+serveRequests<CopyRequest, CopyAnswer, WalkEntry[]>(answer, (reply) => ('kind' in reply && reply.kind === 'placed' ? [reply.bytes.buffer as ArrayBuffer] : []));

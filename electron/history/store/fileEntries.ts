@@ -40,10 +40,10 @@ export interface FileEntriesOptions {
   onProgress?: (done: { files: number; bytes: number }) => void;
   /** Slot priority of every batch (lower first; see CopySlots). */
   priority?: number;
-  /** Blobs found missing or damaged (index.damagedHashes()): rewritten, not trusted, when their bytes are filed. */
+  /** Blobs found missing or damaged (index.damage.damagedHashes()): rewritten, not trusted, when their bytes are filed. */
   damaged?: readonly string[];
   /**
-   * The blobs already stored (index.trustedHashes(): damaged and marked ones left out). Given,
+   * The blobs already stored (index.blobRecords.trustedHashes(): damaged and marked ones left out). Given,
    * whether a blob is stored is answered from it instead of a look at each blob path.
    */
   known?: readonly string[];

@@ -18,7 +18,7 @@ const PIECE = 1024 * 1024;
 /** Repairs what it can of the damaged blobs the index lists; returns the hashes repaired. */
 export function repairFromFolder(store: ProjectStore, signal?: AbortSignal): string[] {
   // Every rescan asks: with nothing marked (the usual case) that is one lookup, not a scan.
-  if (store.index.damagedHashes().length === 0) return [];
+  if (store.index.damage.damagedHashes().length === 0) return [];
   const repaired = new Set<string>();
   const placed: { hash: string; stored: number }[] = [];
   for (const { path, hash, size } of store.index.damage.repairCandidates()) {
@@ -40,7 +40,7 @@ export function repairFromFolder(store: ProjectStore, signal?: AbortSignal): str
     }
   }
   store.index.blobRecords.recordStoredSizes(placed);
-  store.index.clearDamaged([...repaired]);
+  store.index.damage.clearDamaged([...repaired]);
   return [...repaired];
 }
 

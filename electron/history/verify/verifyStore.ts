@@ -58,10 +58,10 @@ export async function verifyStore(store: ProjectStore, onProgress?: ProgressSink
   const remote = options.remoteOnly ? await options.remoteOnly(missing, signal) : { held: [], check: null };
   const onRemote = new Set(remote.held);
   missing = missing.filter((hash) => !onRemote.has(hash));
-  for (const hash of missing) store.index.markDamaged(hash, 'missing');
-  for (const hash of corrupt) store.index.markDamaged(hash, 'corrupt');
+  for (const hash of missing) store.index.damage.markDamaged(hash, 'missing');
+  for (const hash of corrupt) store.index.damage.markDamaged(hash, 'corrupt');
   const found = new Set([...missing, ...corrupt]);
-  store.index.clearDamaged(store.index.damagedHashes().filter((hash) => !found.has(hash)));
+  store.index.damage.clearDamaged(store.index.damage.damagedHashes().filter((hash) => !found.has(hash)));
   const repaired = new Set(options.repair && found.size > 0 ? repairFromFolder(store, signal) : []);
   progress.finish(report('done'));
   const withVersions = (hash: string) => ({ hash, versions: store.index.versions.versionsNaming(hash) });

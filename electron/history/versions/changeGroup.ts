@@ -37,7 +37,7 @@ export async function commitChangeGroup(store: ProjectStore, prepared: PreparedC
     return { snapshotId: undefined, checkpointId: undefined, changed: [] };
   }
   const paths = prepared.versions.map((v) => v.path);
-  const latestBefore = store.index.latestSnapshotId();
+  const latestBefore = store.index.snapshotReads.latestSnapshotId();
   const cause = (await options.beforeCommit?.(store, paths)) ?? undefined;
   let checkpointId: number | undefined;
   if (
@@ -62,6 +62,6 @@ export function isMassChange(replaced: number, tracked: number, rule: MassChange
 
 /** A hook (git's HEAD checkpoint) already marked the moment before this group: one mark is enough. */
 function hookWroteCheckpoint(store: ProjectStore, latestBefore: number | undefined): boolean {
-  const latest = store.index.latestSnapshotId();
-  return latest !== latestBefore && latest !== undefined && store.index.snapshot(latest)?.kind === 'checkpoint';
+  const latest = store.index.snapshotReads.latestSnapshotId();
+  return latest !== latestBefore && latest !== undefined && store.index.snapshotReads.snapshot(latest)?.kind === 'checkpoint';
 }

@@ -16,7 +16,7 @@ import { statPath } from '../walk/statPath.js';
 export async function diskState(store: ProjectStore, path: string): Promise<DiskState> {
   safeTarget(store.root, path);
   const entry = statPath(store.root, path);
-  const versions = store.index.versionsOf(path);
+  const versions = store.index.versions.versionsOf(path);
   if (!entry) {
     const same = versions.filter((v) => v.hash === null).map((v) => v.versionId);
     return {

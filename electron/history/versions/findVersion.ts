@@ -10,7 +10,7 @@ export type ContentVersion = VersionInfo & { hash: string };
 
 export function findVersion(store: ProjectStore, path: string, versionId: number | undefined): ContentVersion {
   assertProjectPath(path);
-  const version = versionId === undefined ? store.index.versions.latestContents(path) : store.index.version(versionId);
+  const version = versionId === undefined ? store.index.versions.latestContents(path) : store.index.versions.version(versionId);
   // A version from before the file was renamed to this path is one of its versions too.
   if (!version || !store.index.renames.inLineage(path, version)) {
     const which = versionId === undefined ? 'no version' : `no version ${versionId}`;

@@ -22,7 +22,7 @@ export class HistoryReads {
   /** What one snapshot changed, file by file, sorted by path. */
   snapshotChanges(store: ProjectStore, snapshotId: number): SnapshotChange[] {
     requireSnapshot(store.index, snapshotId);
-    return store.index.snapshotChanges(snapshotId);
+    return store.index.versions.snapshotChanges(snapshotId);
   }
 
   /** What a snapshot holds: its files, and how many changed since the checkpoint or first copy before it. */
@@ -40,7 +40,7 @@ export class HistoryReads {
   /** Every file at a snapshot (default: now, as recorded). */
   files(store: ProjectStore, at: number | undefined): FileEntry[] {
     if (at !== undefined) requireSnapshot(store.index, at);
-    return store.index.filesAt(at);
+    return store.index.files.filesAt(at);
   }
 
   /** The files of files(), a page at a time in path order (the CLI's files streams them). */
@@ -52,7 +52,7 @@ export class HistoryReads {
   /** The empty folders of a snapshot (default: now, as recorded), with their recorded modes: part of it like its files. */
   emptyFolders(store: ProjectStore, at: number | undefined): { path: string; mode: number | null }[] {
     if (at !== undefined) requireSnapshot(store.index, at);
-    const snapshotId = at ?? store.index.latestSnapshotId();
+    const snapshotId = at ?? store.index.snapshotReads.latestSnapshotId();
     if (snapshotId === undefined) return [];
     return store.index.files.emptyFoldersAt(snapshotId).map((path) => ({ path, mode: store.index.folderModes.folderModeAt(snapshotId, path) ?? null }));
   }
@@ -69,9 +69,9 @@ export class HistoryReads {
    */
   versions(store: ProjectStore, path: string, page: { limit?: number; before?: number }): VersionInfo[] {
     const { index } = store;
-    if (page.limit === undefined && page.before === undefined) return index.versionsOf(path);
+    if (page.limit === undefined && page.before === undefined) return index.versions.versionsOf(path);
     if (page.before === undefined) return index.versions.versionsPage(path, undefined, page.limit ?? Number.MAX_SAFE_INTEGER);
-    const from = index.version(page.before);
+    const from = index.versions.version(page.before);
     if (!from || !index.renames.inLineage(path, from))
       throw new HindsightError('VERSION_NOT_FOUND', `No version ${page.before} of ${path}.`, { path, versionId: page.before });
     // A version from before a rename: the page goes on along the path it was recorded at.
@@ -88,7 +88,7 @@ export class HistoryReads {
     // A side on disk or in git has no blob.
     await this.bytesOnDemand(
       store,
-      [before, after].map((side) => (side.kind === 'version' ? store.index.version(side.versionId)?.hash : undefined)),
+      [before, after].map((side) => (side.kind === 'version' ? store.index.versions.version(side.versionId)?.hash : undefined)),
     );
     return diffInputs(store, path, before, after, maxBytes);
   }
@@ -96,7 +96,7 @@ export class HistoryReads {
   /** The versions that changed lines of a file (lineHistory.ts), counted in version startId (default: the newest), oldest first. */
   async lineHistory(store: ProjectStore, path: string, lines: LineSpanInfo, startId: number | undefined): Promise<LineVersion[]> {
     assertProjectPath(path);
-    const versions = store.index.versionsOf(path);
+    const versions = store.index.versions.versionsOf(path);
     if (versions.length === 0) throw new HindsightError('NOT_FOUND', `${path} has no history.`, { path });
     await this.bytesOnDemand(store, () => versions.map((v) => v.hash));
     return lineHistory(store, versions, lines, startId);
@@ -121,5 +121,5 @@ export class HistoryReads {
 
 /** The blob of a version (default: the latest with contents); absent for a link or an unknown version. */
 function versionHash(store: ProjectStore, path: string, versionId: number | undefined): string | null | undefined {
-  return versionId !== undefined ? store.index.version(versionId)?.hash : store.index.versions.latestContents(path)?.hash;
+  return versionId !== undefined ? store.index.versions.version(versionId)?.hash : store.index.versions.latestContents(path)?.hash;
 }

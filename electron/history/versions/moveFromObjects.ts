@@ -36,7 +36,7 @@ export async function moveChanges(store: ProjectStore, move: HeadMove, { keep, m
     repo.workTree,
     wanted.map((c) => c.oid!),
   );
-  const damaged = new Set(store.index.damagedHashes());
+  const damaged = new Set(store.index.damage.damagedHashes());
   const versions: NewVersion[] = [];
   const blobs: NewBlob[] = [];
   for (const [i, change] of changes.entries()) {
@@ -52,7 +52,7 @@ export async function moveChanges(store: ProjectStore, move: HeadMove, { keep, m
     }
     if (maxFileSize != null && content.length > maxFileSize && !latest?.hash) continue;
     const { hash, repaired, stored } = store.blobs.put(content, { rewrite: damaged });
-    if (repaired) store.index.clearDamaged([hash]);
+    if (repaired) store.index.damage.clearDamaged([hash]);
     const target = kind.type === 'symlink' ? content.toString('utf8') : null;
     if (latest && latest.hash === hash && latest.mode === kind.mode && (latest.type ?? null) === kind.type && (latest.target ?? null) === target) continue;
     versions.push({ path, hash, mode: kind.mode, size: content.length, type: kind.type, target });

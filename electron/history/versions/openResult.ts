@@ -27,5 +27,5 @@ export function openResult(project: OpenProject, opened: Opened, started: number
 }
 
 function historyTotals({ store }: OpenProject): { files: number; bytes: number; blobs: number } {
-  return { ...store.index.snapshotReads.ownFileTotals(), blobs: store.index.blobTotals().blobs };
+  return { ...store.index.snapshotReads.ownFileTotals(), blobs: store.index.blobRecords.blobTotals().blobs };
 }

@@ -79,7 +79,7 @@ export class ProjectRecorder {
     return project.serial(async () => {
       // Renames an older build recorded are scored as git scores them, once (rescoreRenames.ts).
       rescoreRenames(project.store);
-      if (project.store.index.baselineId() === undefined) {
+      if (project.store.index.snapshotReads.baselineId() === undefined) {
         const copied = await firstCopy(project.store, options);
         await backupIndexIfDue(project.store, { force: true, pool: options.pool });
         return { firstCopy: copied };
@@ -99,7 +99,7 @@ export class ProjectRecorder {
     return project.serial(async () => {
       await this.rescanNow(project, { exclude: options.exclude });
       const { store } = project;
-      const context = { snapshotBranch: store.index.snapshot(snapshotId)?.branch ?? null, branchNow: store.git.current().branch };
+      const context = { snapshotBranch: store.index.snapshotReads.snapshot(snapshotId)?.branch ?? null, branchNow: store.git.current().branch };
       return planSummary(planRestore(store, snapshotId, options), options.prefix, context);
     }, options);
   }

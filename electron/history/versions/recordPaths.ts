@@ -60,12 +60,12 @@ export async function prepareChanges(
       continue;
     }
     // A new file over the size limit is not taken in; one with a history stays tracked.
-    if (entry && overSizeLimit(entry, maxFileSize) && !store.index.latestVersion(path)?.hash) continue;
+    if (entry && overSizeLimit(entry, maxFileSize) && !store.index.versions.latestVersion(path)?.hash) continue;
     if (entry) present.push(entry);
     else gone.push(path);
   }
-  const filed = await fileEntries(present, { blobs: store.blobs, pool, signal, damaged: store.index.damagedHashes() });
-  store.index.clearDamaged(filed.repaired);
+  const filed = await fileEntries(present, { blobs: store.blobs, pool, signal, damaged: store.index.damage.damagedHashes() });
+  store.index.damage.clearDamaged(filed.repaired);
   const latestVersion = (path: string) => store.index.versions.latestVersionOf(path);
   const versions: NewVersion[] = [];
   const added: NewVersion[] = [];

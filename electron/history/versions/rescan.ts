@@ -241,7 +241,7 @@ function recordFolders(store: ProjectStore, snapshotId: number | undefined, walk
     folders.added.length + folders.gone.length > 0
       ? store.index.commitSnapshot({ snapshot: { kind: 'change', label: folderChangeLabel(folders) }, versions: [], blobs: [] })
       : undefined;
-  const modesAt = snapshotId ?? folderSnapshot ?? store.index.latestSnapshotId();
+  const modesAt = snapshotId ?? folderSnapshot ?? store.index.snapshotReads.latestSnapshotId();
   if (modesAt !== undefined) store.index.folderModes.recordFolderModes(modesAt, folderModes, complete);
   return folderSnapshot;
 }

@@ -45,7 +45,7 @@ export function rescoreRenames(store: ProjectStore): Rescored {
 /** The renames of one snapshot as findRenames scores them: its additions against its deletions' last contents. */
 function renamesNow(store: ProjectStore, snapshotId: number): { path: string; fromPath: string }[] {
   const { index } = store;
-  const changes = index.snapshotChanges(snapshotId);
+  const changes = index.versions.snapshotChanges(snapshotId);
   const added = changes.filter((c) => c.change === 'added');
   const deleted: DeletedFile[] = changes
     .filter((c) => c.change === 'deleted')

@@ -48,7 +48,7 @@ export class RestoreOperations {
 
   /** A labelled snapshot of the project as it is now. */
   async checkpoint(project: OpenProject, label: string): Promise<SnapshotInfo> {
-    return project.store.index.snapshot(await this.recorder.checkpoint(project, label))!;
+    return project.store.index.snapshotReads.snapshot(await this.recorder.checkpoint(project, label))!;
   }
 
   /** What restoring a snapshot (or a folder or file of it) would write, recreate, leave and keep. */
@@ -59,13 +59,13 @@ export class RestoreOperations {
 
   /** keepSpecialModes: keep setuid/setgid/sticky bits of a version from another history (restore/specialModes.ts). */
   async file(project: OpenProject, path: string, versionId: number, options: { keepSpecialModes?: boolean }): Promise<RestoreFileResult> {
-    await this.context.bytesOnDemand(project.store, [project.store.index.version(versionId)?.hash]);
+    await this.context.bytesOnDemand(project.store, [project.store.index.versions.version(versionId)?.hash]);
     return this.recorder.restoreFile(project, path, versionId, options);
   }
 
   /** One changed block of the diff between a version and the file on disk (restore/restoreHunk.ts). */
   async hunk(project: OpenProject, path: string, versionId: number, hunk: HunkRange, diskHash: string): Promise<RestoreFileResult> {
-    await this.context.bytesOnDemand(project.store, [project.store.index.version(versionId)?.hash]);
+    await this.context.bytesOnDemand(project.store, [project.store.index.versions.version(versionId)?.hash]);
     return this.recorder.restoreHunk(project, path, versionId, hunk, diskHash);
   }
 
@@ -114,7 +114,7 @@ export class RestoreOperations {
 /** The paths a restore of the snapshot (under `prefix`) writes. */
 function snapshotPaths(store: ProjectStore, snapshotId: number, prefix?: string): string[] {
   requireSnapshot(store.index, snapshotId);
-  const paths = store.index.filesAt(snapshotId).map((f) => f.path);
+  const paths = store.index.files.filesAt(snapshotId).map((f) => f.path);
   return prefix === undefined ? paths : paths.filter((path) => isUnderPrefix(path, prefix));
 }
 

@@ -34,7 +34,7 @@ export async function diffInputs(store: ProjectStore, path: string, before: Diff
       return head ? encodeFileBytes({ path, versionId: null, ...head }, maxBytes) : null;
     }
     // A deletion has no contents: that side of the diff is absent, not an error.
-    const version = store.index.version(s.versionId);
+    const version = store.index.versions.version(s.versionId);
     if (version && version.path === path && version.hash === null) return null;
     return readVersion(store, path, s.versionId, maxBytes);
   };

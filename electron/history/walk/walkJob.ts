@@ -6,14 +6,16 @@ import { count, resetTrace, traceSnapshot } from '../trace.js';
 import { walkFolder, type WalkEntry } from './walkFolder.js';
 
 // A first copy's walk on a copy worker (the pool's side is store/copyPool.ts walk): readdir, lstat and
-// the ignore rules cost the history process's main thread nothing. Entries go back in groups of
+// the ignore rules cost the history process's main thread nothing. Entries go back (`tell`: the
+// worker host's progress under the walk's request) in groups of
 // many folders, so the main thread handles one message per WALK_ENTRIES_PER_MESSAGE files rather
 // than one per folder. Nothing is kept here once sent: the first copy writes its rows in any
 // order (db/stagedBaseline.ts), so the walk holds one group of entries, not every file's.
 
 class WalkStopped extends Error {}
 
-export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => void): Promise<void> {
+/** Walks `job.root`, telling its entries as they are found; answers the walk's end. */
+export async function runWalkJob(job: WalkJob, tell: (entries: WalkEntry[]) => void): Promise<WalkMessage> {
   let pending: WalkEntry[] = [];
   let posted = 0;
   const stopped = () => Atomics.load(job.cancel, 0) !== 0;
@@ -21,7 +23,7 @@ export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => v
     if (pending.length === 0) return;
     waitForPool(job.cancel, posted - WALK_MESSAGES_AHEAD, stopped);
     if (stopped()) throw new WalkStopped();
-    post({ kind: 'entries', entries: pending });
+    tell(pending);
     posted++;
     pending = [];
   };
@@ -48,11 +50,11 @@ export async function runWalkJob(job: WalkJob, post: (message: WalkMessage) => v
       },
     });
     flush();
-    post({ kind: 'walked', ignored, folderModes: [...folderModes], unreadable, counts: traceSnapshot() });
+    return { kind: 'walked', ignored, folderModes: [...folderModes], unreadable, counts: traceSnapshot() };
   } catch (error) {
-    if (error instanceof WalkStopped) post({ kind: 'walkFailed', cancelled: true });
-    else if (isHindsightError(error)) post({ kind: 'walkFailed', cancelled: false, error: error.toJSON() });
-    else post({ kind: 'walkFailed', cancelled: false, error: { code: 'INTERNAL', message: (error as Error)?.message ?? String(error) } });
+    if (error instanceof WalkStopped) return { kind: 'walkFailed', cancelled: true };
+    if (isHindsightError(error)) return { kind: 'walkFailed', cancelled: false, error: error.toJSON() };
+    return { kind: 'walkFailed', cancelled: false, error: { code: 'INTERNAL', message: (error as Error)?.message ?? String(error) } };
   }
 }
 

@@ -1,6 +1,5 @@
 import type { HindsightErrorData } from '../../../shared/errors.js';
 import type { UnreadablePath } from '../../../shared/history.js';
-import type { WalkEntry } from './walkFolder.js';
 
 // Messages between the history process and the copy worker that walks a first copy's folder
 // (walkJob.ts on the worker, store/copyPool.ts walk on the history process's side).
@@ -27,13 +26,6 @@ export interface WalkJob {
 /** How many entry messages the walk may send before the pool has handled the earlier ones. */
 export const WALK_MESSAGES_AHEAD = 2;
 
-/** Entries found so far, sent in groups of many folders: one message per WALK_ENTRIES_PER_MESSAGE entries, not per folder. */
-export interface WalkedEntries {
-  kind: 'entries';
-  /** A regular file's mtimeNs, ctimeNs and ino are '' (not sent: the copy worker's fstat gives the stamp recorded). */
-  entries: WalkEntry[];
-}
-
 export interface WalkEnded {
   kind: 'walked';
   ignored: string[];
@@ -49,6 +41,12 @@ export interface WalkFailed {
   error?: HindsightErrorData;
 }
 
-export type WalkMessage = WalkedEntries | WalkEnded | WalkFailed;
+/** How a walk ends: its answer. Its entries come before it as progress (see WALK_ENTRIES_PER_MESSAGE). */
+export type WalkMessage = WalkEnded | WalkFailed;
 
+/**
+ * Entries found so far go back in groups of many folders: one message per this many entries, not
+ * per folder. A regular file's mtimeNs, ctimeNs and ino are '' (not sent: the copy worker's fstat
+ * gives the stamp recorded).
+ */
 export const WALK_ENTRIES_PER_MESSAGE = 512;

@@ -12,7 +12,8 @@ import { RetentionPanel } from './RetentionPanel.js';
 import { StoreCharts } from './StoreCharts.js';
 import { displayPath } from '../../../shared/fileNameBytes.js';
 
-// The project's history store: how much it holds (on disk and as the files are), what compression
+// The project's history store: how much it takes on disk (everything, as du counts it, and what
+// takes it), how much it holds (the blobs' bytes and as the files are), what compression
 // and content addressing saved, the blobs by form, how many versions the budget holds, the budget and
 // the retention policy (RetentionPanel), Verify (every blob re-hashed), Export history… and
 // Import history… (TransferPanel), and the largest files.
@@ -29,8 +30,9 @@ export function StoreView() {
   return (
     <div className="store-view">
       <dl className="stat-grid">
+        <DiskStat disk={stats.disk} />
         <Stat label="Blobs" value={formatCount(stats.blobs)} />
-        <Stat label="Stored" value={formatBytes(stats.density.storedBytes)} hint="on disk" />
+        <Stat label="Stored" value={formatBytes(stats.density.storedBytes)} hint="the blobs' own bytes" />
         <Stat label="As the files are" value={formatBytes(stats.density.rawBytes)} />
         <Stat
           label="Saved by compression"
@@ -88,6 +90,18 @@ export function StoreView() {
       </section>
     </div>
   );
+}
+
+/** Everything the history takes on disk, in allocated blocks as du counts it, and what takes it. */
+function DiskStat({ disk }: { disk: StoreStats['disk'] }) {
+  const parts = [
+    `blobs ${formatBytes(disk.blobBytes)} in ${formatCount(disk.blobFiles)} files`,
+    `index ${formatBytes(disk.indexBytes)} (search ${formatBytes(disk.searchIndexBytes)} of it)`,
+    `backup ${formatBytes(disk.backupBytes)}`,
+  ];
+  if (disk.tempBytes > 0) parts.push(`temps ${formatBytes(disk.tempBytes)}`);
+  parts.push(`other ${formatBytes(disk.otherBytes)}`);
+  return <Stat label="On disk" value={formatBytes(disk.totalBytes)} hint={parts.join(' · ')} />;
 }
 
 /** The blobs by the form they are kept in, and how many raw ones a compaction will still look at. */

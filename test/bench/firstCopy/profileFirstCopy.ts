@@ -38,7 +38,9 @@ await phase(`start ${workers} copy workers`, () =>
   Promise.all(Array.from({ length: workers }, () => pool.run({ blobsDir: store.blobs.dir, cloneMode: 'auto', files: [] }))),
 );
 const entries = await phase('walk (readdir, lstat per file)', () => walkFolder(store.root));
-const filed = await phase(`copy ${entries.length} files (workers)`, () => fileEntries(entries, { blobs: store.blobs, known: store.index.trustedHashes() }));
+const filed = await phase(`copy ${entries.length} files (workers)`, () =>
+  fileEntries(entries, { blobs: store.blobs, known: store.index.blobRecords.trustedHashes() }),
+);
 await phase('commit the baseline (one transaction)', () =>
   store.index.commitSnapshot({ snapshot: { kind: 'baseline', label: 'Baseline' }, versions: filed.versions, blobs: filed.blobs, stats: filed.stats }),
 );

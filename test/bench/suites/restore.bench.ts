@@ -46,7 +46,7 @@ function restoreCase(background: boolean): BenchCase {
       execFileSync('cp', ['-a', src, root]);
       engine = new HistoryEngine(join(base, 'data'));
       ({ projectId } = await engine.open(root));
-      baseline = engine.store(projectId).index.baselineId()!;
+      baseline = engine.store(projectId).index.snapshotReads.baselineId()!;
     },
     run: async () => {
       const rmMs = emptyFolder(root);

@@ -84,7 +84,7 @@ async function buildYear(): Promise<Year> {
   const db = new Database(historyDbPath(store.storeDir));
   db.prepare("UPDATE snapshots SET at = ? WHERE kind = 'baseline'").run(now - DAYS * DAY - DAY);
   db.close();
-  const paths = store.index
+  const paths = store.index.files
     .filesAt()
     .filter((f) => f.path.endsWith('.ts'))
     .map((f) => f.path);
@@ -128,9 +128,9 @@ async function buildYear(): Promise<Year> {
 }
 
 function figures(y: Year, result?: PruneResult): Record<string, number> {
-  const totals = y.store.index.historyTotals();
+  const totals = y.store.index.blobRecords.historyTotals();
   // Bytes on disk, as the budget counts them (marked blobs are counted on disk too).
-  const blobBytes = y.store.index.blobTotals().storedBytes - y.store.index.prune.markedBlobs().bytes;
+  const blobBytes = y.store.index.blobRecords.blobTotals().storedBytes - y.store.index.prune.markedBlobs().bytes;
   return {
     days: DAYS,
     versionsRecorded: y.versions,

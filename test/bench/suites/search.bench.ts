@@ -58,7 +58,7 @@ function prepare(): Promise<Prepared> {
 
     // Edits spread over the scripts, each recorded as its own change (one version each).
     const store = engine.store(projectId);
-    const scripts = store.index
+    const scripts = store.index.files
       .filesAt()
       .filter((f) => f.path.endsWith('.ts'))
       .map((f) => f.path);

@@ -19,8 +19,8 @@ describeOnFoldFs("one file's restore where names fold", (mount) => {
     writeTree(root, { 'Readme.md': 'first\n', 'docs/Guide.md': 'guide\n' });
     const { projectId } = await engine.open(root);
     const store = engine.store(projectId);
-    const readme = store.index.versionsOf('Readme.md')[0]!;
-    const guide = store.index.versionsOf('docs/Guide.md')[0]!;
+    const readme = store.index.versions.versionsOf('Readme.md')[0]!;
+    const guide = store.index.versions.versionsOf('docs/Guide.md')[0]!;
     renameSync(join(root, 'Readme.md'), join(root, 'README.md'));
     writeFileSync(join(root, 'README.md'), 'second\n');
     renameSync(join(root, 'docs'), join(root, 'Docs'));

@@ -43,7 +43,7 @@ describe('a bad bundle', () => {
       const error = await failure(other.importHistory({ file: join(dir, 'bad.hsb') }, { as: moved }));
       expect(error.code, `cut at ${cut}`).toBe('BUNDLE_CORRUPT');
       expect(blobFiles(other.dataDir), `cut at ${cut}`).toEqual([]);
-      expect(other.store(other.locate(moved)).index.latestSnapshotId()).toBeUndefined();
+      expect(other.store(other.locate(moved)).index.snapshotReads.latestSnapshotId()).toBeUndefined();
     }
 
     const flipped = Buffer.from(good);
@@ -62,7 +62,7 @@ describe('a bad bundle', () => {
     index[label] = 'B'.charCodeAt(0);
     writeFileSync(join(dir, 'index.hsb'), index);
     expect((await failure(other.importHistory({ file: join(dir, 'index.hsb') }, { as: moved }))).message).toContain('digest');
-    expect(other.store(other.locate(moved)).index.latestSnapshotId()).toBeUndefined();
+    expect(other.store(other.locate(moved)).index.snapshotReads.latestSnapshotId()).toBeUndefined();
 
     // After all that, the good bundle still imports whole.
     const done = await other.importHistory({ file }, { as: moved });
@@ -142,6 +142,6 @@ describe('a bad bundle', () => {
     expect(error.code).toBe('DISK_FULL');
     // The import's writer turn may note its temps sweep (temps.swept, an empty stamp): no history.
     expect(storeFiles(disk.dir).filter((f) => basename(f) !== basename(tempsSweptPath('')))).toEqual(before);
-    expect(other.store(other.locate(moved)).index.latestSnapshotId()).toBeUndefined();
+    expect(other.store(other.locate(moved)).index.snapshotReads.latestSnapshotId()).toBeUndefined();
   });
 });

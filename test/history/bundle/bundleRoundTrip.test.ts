@@ -60,7 +60,7 @@ describe('export and import', () => {
     const exported = await engine.exportHistory(projectId, { file: bundle });
     expect(exported).toMatchObject({ projectId, to: bundle, since: null, first: 1, last: 4, snapshots: 4, requires: 0 });
     // Each blob once: the two files with the same bytes share one.
-    expect(exported.blobs).toBe(store.index.blobTotals().blobs);
+    expect(exported.blobs).toBe(store.index.blobRecords.blobTotals().blobs);
     expect(readFileSync(bundle).subarray(0, 19).toString()).toBe('hindsight-bundle 4\n');
 
     const other = otherEngine();
@@ -122,7 +122,7 @@ describe('export and import', () => {
     const { engine, projectId, store } = await historyWithChanges();
     const first = engine.versions(projectId, 'src/a.txt').at(-1)!.versionId;
     await engine.restoreFile(projectId, 'src/a.txt', first);
-    pullFromOther(store, store.index.baselineId()!);
+    pullFromOther(store, store.index.snapshotReads.baselineId()!);
     const restored = engine.versions(projectId, 'src/a.txt').find((v) => v.origin.kind === 'restore')!;
     expect(restored.origin.fromVersionId).toBe(first);
 
@@ -170,7 +170,7 @@ describe('export and import', () => {
     const refused = await failure(fresh.importHistory({ file: join(dir, 'part.hsb') }, { as: alone }));
     expect(refused.code).toBe('BUNDLE_PREREQUISITES');
     expect(refused.details).toMatchObject({ snapshotId: since, missingSnapshot: true, missing: [{ hash: expect.any(String), size: 10 }] });
-    expect(fresh.store(fresh.locate(alone)).index.latestSnapshotId()).toBeUndefined();
+    expect(fresh.store(fresh.locate(alone)).index.snapshotReads.latestSnapshotId()).toBeUndefined();
 
     const other = otherEngine();
     const moved = tempDir();

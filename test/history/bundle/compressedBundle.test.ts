@@ -191,7 +191,7 @@ describe('a bundle of a store holding compressed blobs', () => {
     expect((known as Error).message).toContain('No bundle was written');
 
     // Damage not known yet: the export reads no frame (nothing is inflated); the importer, which inflates every form it takes, refuses it.
-    project.store.index.clearDamaged([sha256(TEXT)]);
+    project.store.index.damage.clearDamaged([sha256(TEXT)]);
     const bundle = join(tempDir(), 'history.hsb');
     writeFileSync(bundle, await exported(project));
     const refused = await otherEngine()
@@ -220,7 +220,7 @@ describe('a bundle of a store holding compressed blobs', () => {
     expect(imported.blobsWritten).toBe(1);
     expect(counter('store.compressions')).toBe(0);
     expect(readFileSync(file).equals(kept)).toBe(true);
-    expect(store.index.damagedHashes()).toEqual([]);
+    expect(store.index.damage.damagedHashes()).toEqual([]);
     expect((await engine.verify(projectId)).ok).toBe(true);
   });
 

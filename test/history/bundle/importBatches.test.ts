@@ -79,7 +79,7 @@ describe('an import on the copy workers', () => {
       // The blob's own error, not the bundle's digest (which the flip breaks too, and is read later).
       await expect(other.importHistory({ file }, { as })).rejects.toMatchObject({ code: 'BUNDLE_CORRUPT', details: { hash: damaged[0] } });
       const store = other.store(other.locate(as));
-      expect(store.index.latestSnapshotId()).toBeUndefined();
+      expect(store.index.snapshotReads.latestSnapshotId()).toBeUndefined();
       expect(hashes.filter((hash) => hasBlob(store.blobs.dir, hash))).toEqual([]);
     }
   });

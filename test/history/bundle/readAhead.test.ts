@@ -28,11 +28,11 @@ const SPEC: TreeSpec = {
 const THREADED = { blobsPerThread: 1 };
 
 function baselineContents({ store, projectId }: Project) {
-  const snapshotId = store.index.baselineId()!;
+  const snapshotId = store.index.snapshotReads.baselineId()!;
   return {
     projectId,
     snapshotId,
-    files: store.index.filesAt(snapshotId),
+    files: store.index.files.filesAt(snapshotId),
     folderModeOf: (path: string) => store.index.folderModes.folderModeAt(snapshotId, path),
   };
 }
@@ -79,7 +79,7 @@ it('stops at a damaged blob read ahead: no bundle, no folder, the damage noted',
   expect(written).toMatchObject({ code: 'BLOB_CORRUPT', details: { hash, path: 'b/b.txt' } });
   expect(existsSync(into)).toBe(false);
   expect(readdirSync(dirname(into))).toEqual([]);
-  expect(store.index.damagedHashes()).toContain(hash);
+  expect(store.index.damage.damagedHashes()).toContain(hash);
 });
 
 it('keeps at most 8 MiB (and one batch) read ahead of the writer', async () => {

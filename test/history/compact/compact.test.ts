@@ -71,7 +71,7 @@ describe('compaction', () => {
     expect(await readBack(engine, projectId, 'sub/c.ts')).toBe(texts[2]);
 
     // What the index says the blobs take on disk is what they take.
-    const totals = engine.store(projectId).index.blobTotals();
+    const totals = engine.store(projectId).index.blobRecords.blobTotals();
     expect(totals).toMatchObject({ blobs: 5, compressed: 3, raw: 2, unknown: 0 });
     expect(totals.storedBytes).toBe(totals.bytes - result.savedBytes);
 
@@ -139,7 +139,7 @@ describe('compaction', () => {
     expect(result).toMatchObject({ converted: 1, damaged: 1 });
     expect(readFileSync(damaged).equals(bytes)).toBe(true);
     expect(existsSync(compressedBlobPath(blobsDir, sha256(texts[0]!)))).toBe(false);
-    expect(engine.store(projectId).index.damagedHashes()).toEqual([sha256(texts[0]!)]);
+    expect(engine.store(projectId).index.damage.damagedHashes()).toEqual([sha256(texts[0]!)]);
     // The folder still holds the right bytes: verify --repair writes them again.
     expect((await engine.verify(projectId, { repair: true })).ok).toBe(true);
     expect(await readBack(engine, projectId, 'a.ts')).toBe(texts[0]);

@@ -37,9 +37,9 @@ describe('the baseline commit', () => {
     // Its batches and the publish, written on the thread.
     expect(counter('baseline.transactions')).toBe(Math.ceil(302 / 100) + 1);
     expect(copied.files).toBe(302);
-    const baseline = store.index.baselineId();
+    const baseline = store.index.snapshotReads.baselineId();
     expect(told.map((s) => [s.snapshotId, s.kind, s.files])).toEqual([[baseline, 'baseline', 302]]);
-    const files = store.index.filesAt(baseline);
+    const files = store.index.files.filesAt(baseline);
     expect(files).toHaveLength(302);
     expect(files.find((f) => f.path === 'run.sh')?.mode).toBe(0o755);
     expect(files.find((f) => f.path === 'link')?.type).toBe('symlink');
@@ -47,7 +47,7 @@ describe('the baseline commit', () => {
     const here = storeOf(root, []);
     await firstCopy(here, { commitThreadFrom: 100_000 });
     const strip = (list: typeof files) => list.map(({ path, hash, mode, size, type }) => ({ path, hash, mode, size, type }));
-    expect(strip(files)).toEqual(strip(here.index.filesAt(here.index.baselineId())));
+    expect(strip(files)).toEqual(strip(here.index.files.filesAt(here.index.snapshotReads.baselineId())));
   });
 
   it('is used from 8,192 files on, on 4 cores or more only', () => {

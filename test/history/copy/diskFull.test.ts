@@ -42,6 +42,6 @@ describe('a first copy on a full disk', () => {
     const left = filesUnder(join(storeDir, 'blobs'));
     expect(left).toEqual([]);
     // Nothing was recorded: the next open, on a disk with room, starts the first copy again.
-    expect(engine.store(engine.locate(root)).index.baselineId()).toBeUndefined();
+    expect(engine.store(engine.locate(root)).index.snapshotReads.baselineId()).toBeUndefined();
   });
 });

@@ -115,7 +115,7 @@ describe('first copy', () => {
     expect(result.blobs).toBe(3);
     // All three raw (random bytes do not compress): their bytes on disk are their sizes, recorded as filed.
     const bytes = small.length + large.length + 5;
-    expect(engine.store(result.projectId).index.blobTotals()).toEqual({ blobs: 3, bytes, storedBytes: bytes, compressed: 0, raw: 3, unknown: 0 });
+    expect(engine.store(result.projectId).index.blobRecords.blobTotals()).toEqual({ blobs: 3, bytes, storedBytes: bytes, compressed: 0, raw: 3, unknown: 0 });
   });
 
   it('files a large file in chunks where clones are not supported', async () => {
@@ -202,7 +202,7 @@ describe('first copy', () => {
     expect(replaced).toBe(true);
     expect(error).toBeInstanceOf(HindsightError);
     expect((error as HindsightError).code).toBe('FOLDER_REPLACED');
-    expect(engine.store(engine.locate(join(parent, 'moved-away'))).index.baselineId()).toBeUndefined();
+    expect(engine.store(engine.locate(join(parent, 'moved-away'))).index.snapshotReads.baselineId()).toBeUndefined();
   });
 
   it('fails clearly when the folder vanishes during the copy', async () => {

@@ -51,7 +51,7 @@ describe('a first copy in batches', () => {
     expect(counter('baseline.rowsHeld')).toBeLessThanOrEqual(100);
     expect(counter('baseline.rowsHeld')).toBeGreaterThan(0);
     expect(visible(store.index.file)).toEqual({ snapshots: 1, versions: 1003, stats: 1003, blobs: 1002, staged: 0 });
-    const files = store.index.filesAt(store.index.baselineId());
+    const files = store.index.files.filesAt(store.index.snapshotReads.baselineId());
     const disk = readTree(root);
     // readTree tells a link by its target, not its hash.
     expect(Object.fromEntries(files.filter((f) => f.type === 'file').map((f) => [f.path, { hash: f.hash, mode: f.mode }]))).toEqual(
@@ -87,9 +87,9 @@ describe('a first copy in batches', () => {
     const told: { snapshot: SnapshotInfo; effect?: SnapshotEffect }[] = [];
     const store = storeOf(tree(300), told);
     await firstCopy(store, { baselineBatchFiles: 50 });
-    const baseline = store.index.baselineId();
+    const baseline = store.index.snapshotReads.baselineId();
     expect(told.map((t) => [t.snapshot.snapshotId, t.snapshot.kind, t.snapshot.files, t.snapshot.scope])).toEqual([[baseline, 'baseline', 303, '']]);
-    expect(told[0]!.effect).toEqual({ paths: [...store.index.filesAt(baseline).map((f) => f.path)].sort(), removed: false, pinned: false });
+    expect(told[0]!.effect).toEqual({ paths: [...store.index.files.filesAt(baseline).map((f) => f.path)].sort(), removed: false, pinned: false });
     const db = new Database(store.index.file, { readonly: true });
     onTestFinished(() => void db.close());
     const ref = new Sql(db, 'reference');
@@ -119,7 +119,7 @@ describe('a first copy in batches', () => {
     const copied = await firstCopy(store, { baselineBatchFiles: 16 });
     expect(counter('baseline.restarted')).toBe(1);
     expect(copied.files).toBe(43);
-    expect(store.index.filesAt(store.index.baselineId()).map((f) => f.path)).not.toContain('gone.txt');
+    expect(store.index.files.filesAt(store.index.snapshotReads.baselineId()).map((f) => f.path)).not.toContain('gone.txt');
     expect(visible(store.index.file)).toEqual({ snapshots: 1, versions: 43, stats: 43, blobs: 42, staged: 0 });
   });
 });

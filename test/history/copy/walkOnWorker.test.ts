@@ -60,7 +60,7 @@ describe('the first copy walk on a copy worker', () => {
       error = caught;
     }
     expect(isHindsightError(error) && error.code).toBe('CONFIRM_LARGE_FOLDER');
-    expect(store.index.baselineId()).toBeUndefined();
+    expect(store.index.snapshotReads.baselineId()).toBeUndefined();
     // Stopped early: the walk did not go on through the 3,000 files.
     expect(counter('walk.entryMessages')).toBeLessThan(Math.ceil(3001 / 512));
     // The worker is free again: the next copy (no limit) files everything.

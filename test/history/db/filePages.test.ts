@@ -71,7 +71,7 @@ describe('files a page at a time', () => {
     }
     // Two segments of one line stand in for a forked line: the first segment's versions win (the
     // baseline's, deleted files included), the paths only the second has come from it.
-    const baseline = store.index.baselineId()!;
+    const baseline = store.index.snapshotReads.baselineId()!;
     const forked = [
       ...filePagesAlong(
         sql,

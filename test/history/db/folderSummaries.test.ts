@@ -145,7 +145,7 @@ describe('folder summaries', () => {
             }
           }
           if (wasFresh === 1 && fresh(ref) === 0) staled++;
-          const baseline = index.baselineId();
+          const baseline = index.snapshotReads.baselineId();
           for (const level of everyLevel(ref, baseline)) {
             expect(index.files.folderLevel(level.folder), `seed ${seed} step ${step} folder '${level.folder}'`).toEqual(level);
             compared++;
@@ -250,7 +250,7 @@ describe('folder summaries', () => {
     const file = historyDbPath(store.storeDir);
     const ref = readOnly(file);
     const same = (engineOf: HistoryEngine, id: string, sql: Sql) => {
-      const baseline = engineOf.store(id).index.baselineId();
+      const baseline = engineOf.store(id).index.snapshotReads.baselineId();
       for (const level of everyLevel(sql, baseline)) expect(engineOf.folderLevel(id, level.folder)).toEqual(level);
       expect(engineOf.deleted(id)).toEqual(deletedFiles(sql));
     };
@@ -301,13 +301,13 @@ describe('folder summaries', () => {
     expect(fresh(ref)).toBe(0);
     writer.exec('BEGIN IMMEDIATE');
     try {
-      expect(engine.folderLevel(projectId, '')).toEqual(foldedFolderLevel(ref, '', undefined, store.index.baselineId()));
+      expect(engine.folderLevel(projectId, '')).toEqual(foldedFolderLevel(ref, '', undefined, store.index.snapshotReads.baselineId()));
       expect(engine.deleted(projectId)).toEqual([]);
       expect(fresh(ref)).toBe(0);
     } finally {
       writer.exec('COMMIT');
     }
-    expect(engine.folderLevel(projectId, 'a')).toEqual(foldedFolderLevel(ref, 'a', undefined, store.index.baselineId()));
+    expect(engine.folderLevel(projectId, 'a')).toEqual(foldedFolderLevel(ref, 'a', undefined, store.index.snapshotReads.baselineId()));
     expect(fresh(ref)).toBe(1);
   });
 });

@@ -51,17 +51,17 @@ describe('the index reads one thing with one indexed query', () => {
           blobs: [],
         },
       ],
-      () => store.index.remotes.setLineFork('machine-b', { machine: 'machine-a', origin: store.index.baselineId()! }, 'machine-a'),
+      () => store.index.remotes.setLineFork('machine-b', { machine: 'machine-a', origin: store.index.snapshotReads.baselineId()! }, 'machine-a'),
     );
     const dbFile = historyDbPath(store.storeDir);
 
     const reads: [string, () => unknown][] = [
-      ['snapshot', () => store.index.snapshot(snapshotId!)],
-      ['snapshotChanges', () => store.index.snapshotChanges(snapshotId!)],
-      ['versionsOf', () => store.index.versionsOf('f1.txt')],
+      ['snapshot', () => store.index.snapshotReads.snapshot(snapshotId!)],
+      ['snapshotChanges', () => store.index.versions.snapshotChanges(snapshotId!)],
+      ['versionsOf', () => store.index.versions.versionsOf('f1.txt')],
       ['versionsPage', () => store.index.versions.versionsPage('f1.txt', snapshotId!, 50)],
-      ['version', () => store.index.version(1)],
-      ['latestVersion', () => store.index.latestVersion('f1.txt')],
+      ['version', () => store.index.versions.version(1)],
+      ['latestVersion', () => store.index.versions.latestVersion('f1.txt')],
       ['latestContents', () => store.index.versions.latestContents('f1.txt')],
       ['latestVersionOf', () => store.index.versions.latestVersionOf('f1.txt')],
       ['versionsNaming', () => store.index.versions.versionsNaming('0'.repeat(64))],
@@ -71,10 +71,10 @@ describe('the index reads one thing with one indexed query', () => {
       ['previousMark', () => store.index.snapshotReads.previousMark(snapshotId!)],
       ['pathsChangedBetween', () => store.index.snapshotReads.pathsChangedBetween(1, snapshotId!)],
       ['cachedStat', () => store.index.statCache.cachedStat('f1.txt')],
-      ['latestSnapshotId', () => store.index.latestSnapshotId()],
+      ['latestSnapshotId', () => store.index.snapshotReads.latestSnapshotId()],
       ['ownVersionsOf', () => store.index.versions.ownVersionsOf('f1.txt')],
       ['pathDensity', () => store.index.density.pathDensity('f1.txt', 330 * 60_000)],
-      ['snapshotChanges on another line', () => store.index.snapshotChanges(other!)],
+      ['snapshotChanges on another line', () => store.index.versions.snapshotChanges(other!)],
       ['versionBefore on another line', () => store.index.versions.versionBefore('f2.txt', other!)],
       ['versionIdAt on another line', () => store.index.versions.versionIdAt('f1.txt', other!)],
       ['previousSnapshotId on another line', () => store.index.snapshotReads.previousSnapshotId(other!)],
@@ -92,7 +92,7 @@ describe('the index reads one thing with one indexed query', () => {
         expect(steps, `${name}: ${steps}`).not.toMatch(/\bSCAN (?!lines\b)/);
       }
     }
-    expect(store.index.snapshotChanges(snapshotId!)).toEqual([
+    expect(store.index.versions.snapshotChanges(snapshotId!)).toEqual([
       { path: 'f1.txt', change: 'modified', versionId: expect.any(Number), hash: expect.any(String), mode: 0o644, size: 7, type: 'file' },
     ]);
   });

@@ -45,7 +45,7 @@ function pullFromB(store: ProjectStore, fork: number, snapshots: { origin: numbe
 async function twoLines() {
   const project = await projectWithBaseline({ 'a.txt': 'a1\n', 'b.txt': 'b1\n', 'keep.txt': 'same\n' });
   const { engine, projectId, root, store } = project;
-  const baseline = store.index.baselineId()!;
+  const baseline = store.index.snapshotReads.baselineId()!;
   writeFileSync(join(root, 'a.txt'), 'a2 on A\n');
   const own = (await engine.rescan(projectId)).snapshotId!;
   // B cloned A's first copy, then changed b.txt and added c.txt, then deleted a.txt.
@@ -60,15 +60,15 @@ describe('lines of history', () => {
   it("keeps this machine's state on its own line after another machine's snapshots take newer ids", async () => {
     const { engine, projectId, root, store, own, b2 } = await twoLines();
     expect(b2).toBeGreaterThan(own);
-    expect(store.index.latestSnapshotId()).toBe(own);
+    expect(store.index.snapshotReads.latestSnapshotId()).toBe(own);
     expect(store.index.snapshotReads.lastSnapshotId()).toBe(b2);
     // The folder's files, newest versions and deleted list are A's.
-    expect(store.index.filesAt().map((f) => [f.path, f.hash])).toEqual([
+    expect(store.index.files.filesAt().map((f) => [f.path, f.hash])).toEqual([
       ['a.txt', sha('a2 on A\n')],
       ['b.txt', sha('b1\n')],
       ['keep.txt', sha('same\n')],
     ]);
-    expect(store.index.latestVersion('a.txt')?.hash).toBe(sha('a2 on A\n'));
+    expect(store.index.versions.latestVersion('a.txt')?.hash).toBe(sha('a2 on A\n'));
     expect(store.index.versions.latestVersionOf('b.txt')?.hash).toBe(sha('b1\n'));
     expect(store.index.versions.latestContents('c.txt')).toBeUndefined();
     expect(engine.deleted(projectId)).toEqual([]);
@@ -76,11 +76,11 @@ describe('lines of history', () => {
     const tree = readTree(root);
     const rescanned = await engine.rescan(projectId);
     expect([rescanned.snapshotId ?? null, rescanned.changed]).toEqual([null, 0]);
-    expect(store.index.latestSnapshotId()).toBe(own);
+    expect(store.index.snapshotReads.latestSnapshotId()).toBe(own);
     expect(readTree(root)).toEqual(tree);
     // The disk's current version is A's, though B's list is shown beside it.
     const disk = await engine.diskState(projectId, 'a.txt');
-    expect(disk.currentVersionId).toBe(store.index.latestVersion('a.txt')!.versionId);
+    expect(disk.currentVersionId).toBe(store.index.versions.latestVersion('a.txt')!.versionId);
     const listed = engine.versions(projectId, 'a.txt');
     expect(listed.map((v) => [v.hash === null ? null : readable(v.hash), v.machine?.id ?? 'here'])).toEqual([
       ['a1', 'here'],
@@ -92,13 +92,13 @@ describe('lines of history', () => {
 
   it("reads the files at another machine's snapshot along that machine's line and the history before it split", async () => {
     const { engine, projectId, store, baseline, b1, b2 } = await twoLines();
-    expect(store.index.filesAt(b1).map((f) => [f.path, f.hash, f.mode])).toEqual([
+    expect(store.index.files.filesAt(b1).map((f) => [f.path, f.hash, f.mode])).toEqual([
       ['a.txt', sha('a1\n'), 0o644],
       ['b.txt', sha('b on B\n'), 0o600],
       ['c.txt', sha('c on B\n'), 0o600],
       ['keep.txt', sha('same\n'), 0o644],
     ]);
-    expect(store.index.filesAt(b2).map((f) => f.path)).toEqual(['b.txt', 'c.txt', 'keep.txt']);
+    expect(store.index.files.filesAt(b2).map((f) => f.path)).toEqual(['b.txt', 'c.txt', 'keep.txt']);
     expect(store.index.snapshotReads.filesPresentAt(b2)).toBe(3);
     expect(store.index.snapshotReads.filesPresentAt(b1)).toBe(4);
     // What each of B's snapshots changed, against B's line (b.txt came from A's first copy).
@@ -107,7 +107,7 @@ describe('lines of history', () => {
       ['c.txt', 'added'],
     ]);
     expect(engine.snapshotChanges(projectId, b2).map((c) => [c.path, c.change])).toEqual([['a.txt', 'deleted']]);
-    expect(store.index.versions.versionIdAt('a.txt', b1)).toBe(store.index.versionsOf('a.txt')[0]!.versionId);
+    expect(store.index.versions.versionIdAt('a.txt', b1)).toBe(store.index.versions.versionsOf('a.txt')[0]!.versionId);
     expect(store.index.versions.versionBefore('b.txt', b1)?.hash).toBe(sha('b1\n'));
     expect(store.index.snapshotReads.previousSnapshotId(b1)).toBe(baseline);
     expect(store.index.snapshotReads.previousSnapshotId(b2)).toBe(b1);
@@ -131,7 +131,7 @@ describe('lines of history', () => {
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('a1\n');
     expect(restored.snapshotId).toBeGreaterThan(own);
     const undone = await engine.restoreSnapshot(projectId, own);
-    expect(store.index.snapshot(undone.snapshotId!)?.origin.kind).toBe('undo');
+    expect(store.index.snapshotReads.snapshot(undone.snapshotId!)?.origin.kind).toBe('undo');
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('a2 on A\n');
     expect(readFileSync(join(root, 'b.txt'), 'utf8')).toBe('b1\n');
   });
@@ -153,9 +153,9 @@ describe('schema 10', () => {
     const again = new HistoryEngine(engineDir);
     try {
       const reopened = again.store(projectId);
-      expect(reopened.index.latestSnapshotId()).toBe(own);
-      expect(reopened.index.filesAt(b1).map((f) => f.path)).toEqual(['a.txt', 'b.txt', 'c.txt', 'keep.txt']);
-      expect(reopened.index.filesAt().map((f) => f.hash)).toEqual([sha('a2 on A\n'), sha('b1\n'), sha('same\n')]);
+      expect(reopened.index.snapshotReads.latestSnapshotId()).toBe(own);
+      expect(reopened.index.files.filesAt(b1).map((f) => f.path)).toEqual(['a.txt', 'b.txt', 'c.txt', 'keep.txt']);
+      expect(reopened.index.files.filesAt().map((f) => f.hash)).toEqual([sha('a2 on A\n'), sha('b1\n'), sha('same\n')]);
     } finally {
       again.close();
     }

@@ -16,18 +16,18 @@ describe("a store's git context", () => {
       resetTrace();
       const ids = Array.from({ length: 50 }, () => store.index.commitSnapshot({ snapshot: { kind: 'change' }, versions: [], blobs: [] }));
       const head = git(root, 'rev-parse', 'HEAD');
-      for (const id of ids) expect(store.index.snapshot(id)).toMatchObject({ branch: 'main', head });
+      for (const id of ids) expect(store.index.snapshotReads.snapshot(id)).toMatchObject({ branch: 'main', head });
       expect(counter('git.spawns')).toBe(0);
       expect(counter('git.headReads')).toBe(1);
 
       // A writer that says what it was taken on is left alone.
       const own = store.index.commitSnapshot({ snapshot: { kind: 'checkpoint', branch: 'old', head: null }, versions: [], blobs: [] });
-      expect(store.index.snapshot(own)).toMatchObject({ branch: 'old', head: null });
+      expect(store.index.snapshotReads.snapshot(own)).toMatchObject({ branch: 'old', head: null });
 
       writeFileSync(join(root, 'a.txt'), 'b');
       git(root, 'commit', '-qam', 'b');
       const after = store.index.commitSnapshot({ snapshot: { kind: 'change' }, versions: [], blobs: [] });
-      expect(store.index.snapshot(after)?.head).toBe(git(root, 'rev-parse', 'HEAD'));
+      expect(store.index.snapshotReads.snapshot(after)?.head).toBe(git(root, 'rev-parse', 'HEAD'));
       expect(store.git.state()).toEqual({ repository: true, branch: 'main', head: git(root, 'rev-parse', 'HEAD') });
     } finally {
       store.close();
@@ -39,7 +39,7 @@ describe("a store's git context", () => {
     const store = ProjectStore.open(root, tempDir('data'));
     try {
       const id = store.index.commitSnapshot({ snapshot: { kind: 'change' }, versions: [], blobs: [] });
-      expect(store.index.snapshot(id)).toMatchObject({ branch: null, head: null });
+      expect(store.index.snapshotReads.snapshot(id)).toMatchObject({ branch: null, head: null });
       expect(store.git.state()).toBe(false);
       git(root, 'init', '-q', '-b', 'main');
       expect(store.git.state()).toEqual({ repository: true, branch: 'main', head: null });

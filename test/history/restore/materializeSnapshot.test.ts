@@ -54,7 +54,7 @@ describe('writing a snapshot into a new folder', () => {
       notRacy(store);
       await engine.rescan(projectId);
       const first = readTree(root);
-      const firstId = store.index.latestSnapshotId()!;
+      const firstId = store.index.snapshotReads.latestSnapshotId()!;
       writeFileSync(join(root, 'src/a.txt'), 'changed');
       chmodSync(join(root, 'bin/run.sh'), 0o700);
       rmSync(join(root, 'docs'), { recursive: true });
@@ -62,7 +62,7 @@ describe('writing a snapshot into a new folder', () => {
       notRacy(store);
       await engine.rescan(projectId);
       const second = readTree(root);
-      const secondId = store.index.latestSnapshotId()!;
+      const secondId = store.index.snapshotReads.latestSnapshotId()!;
       expect(secondId).toBeGreaterThan(firstId);
 
       const out = tempDir();
@@ -93,7 +93,7 @@ describe('writing a snapshot into a new folder', () => {
 
   it('refuses a folder that is not empty, a file, a missing parent and the data folder, writing nothing', async () => {
     const { engine, projectId, store } = await projectWithBaseline({ 'a.txt': 'a' });
-    const id = store.index.baselineId()!;
+    const id = store.index.snapshotReads.baselineId()!;
     const out = tempDir();
     mkdirSync(join(out, 'full'));
     writeFileSync(join(out, 'full/keep.txt'), 'mine');
@@ -115,7 +115,7 @@ describe('writing a snapshot into a new folder', () => {
     chmodSync(blob, 0o600);
     writeFileSync(blob, 'bbbc');
     const into = join(tempDir(), 'copy');
-    const error = await engine.materializeSnapshot(projectId, store.index.baselineId()!, into).catch((e: unknown) => e);
+    const error = await engine.materializeSnapshot(projectId, store.index.snapshotReads.baselineId()!, into).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'BLOB_CORRUPT', details: { hash: sha256('bbbb') } });
     expect(existsSync(into)).toBe(false);
     expect(leftovers(into)).toEqual([]);
@@ -123,8 +123,8 @@ describe('writing a snapshot into a new folder', () => {
 
   it('in place: fills the same empty folder (its inode kept, no temp beside it), and a damaged blob empties it again', async () => {
     const { store, projectId } = await projectWithBaseline({ 'a.txt': 'aaaa', 'd/b.txt': 'bbbb', 'd/e/c.txt': 'cccc' });
-    const id = store.index.baselineId()!;
-    const contents = { projectId, snapshotId: id, files: store.index.filesAt(id), folderModeOf: () => undefined };
+    const id = store.index.snapshotReads.baselineId()!;
+    const contents = { projectId, snapshotId: id, files: store.index.files.filesAt(id), folderModeOf: () => undefined };
     const into = join(tempDir(), 'same');
     mkdirSync(into);
     const inode = statSync(into).ino;
@@ -150,8 +150,13 @@ describe('writing a snapshot into a new folder', () => {
     const spec: TreeSpec = {};
     for (let i = 0; i < 60; i++) spec[`f/${i}.txt`] = `file ${i}`;
     const { store, projectId } = await projectWithBaseline(spec);
-    const id = store.index.baselineId()!;
-    const contents = { projectId, snapshotId: id, files: store.index.filesAt(id), folderModeOf: (p: string) => store.index.folderModes.folderModeAt(id, p) };
+    const id = store.index.snapshotReads.baselineId()!;
+    const contents = {
+      projectId,
+      snapshotId: id,
+      files: store.index.files.filesAt(id),
+      folderModeOf: (p: string) => store.index.folderModes.folderModeAt(id, p),
+    };
     // Closes that finish only later, out of order: the writer goes on meanwhile.
     const slow: CloseFunction = (fd, callback) =>
       setTimeout(() => {
@@ -227,8 +232,8 @@ describe('writing a snapshot into a new folder', () => {
     const spec: TreeSpec = {};
     for (let i = 0; i < 20; i++) spec[`f${i}.bin`] = seededBytes(i, 10_000);
     const { store, projectId } = await projectWithBaseline(spec);
-    const id = store.index.baselineId()!;
-    const contents = { projectId, snapshotId: id, files: store.index.filesAt(id), folderModeOf: () => undefined };
+    const id = store.index.snapshotReads.baselineId()!;
+    const contents = { projectId, snapshotId: id, files: store.index.files.filesAt(id), folderModeOf: () => undefined };
     const seen: Progress[] = [];
     const whole = join(tempDir(), 'whole');
     await materializeSnapshot(contents, whole, localBlobSource(store.blobs), { onProgress: (p) => seen.push(p) });

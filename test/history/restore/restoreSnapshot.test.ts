@@ -23,7 +23,7 @@ describe('restoring a snapshot', () => {
       'docs/link': { link: '../src/m0/f0.txt' },
       'private.key': { data: 'secret', mode: 0o600 },
     });
-    const baseline = store.index.baselineId()!;
+    const baseline = store.index.snapshotReads.baselineId()!;
     const original = readTree(root);
     // Change the tree every way there is.
     writeFileSync(join(root, 'src/m1/f1.txt'), 'edited');
@@ -47,7 +47,7 @@ describe('restoring a snapshot', () => {
     const result = await engine.restoreSnapshot(projectId, baseline);
     expect(result).toMatchObject({ written: 3, recreated: 8, deleted: 0, kept: 1 });
     expect(readTree(root)).toEqual({ ...original, 'added.txt': changed['added.txt'] });
-    expect(store.index.snapshot(result.snapshotId!)!.kind).toBe('restore');
+    expect(store.index.snapshotReads.snapshot(result.snapshotId!)!.kind).toBe('restore');
     expect(progress.at(-1)).toMatchObject({ operation: 'restore', phase: 'done', filesDone: 11, filesTotal: 11 });
 
     // Undo: restoring the snapshot before the restore brings back the changed tree, byte for byte.
@@ -58,7 +58,7 @@ describe('restoring a snapshot', () => {
 
   it('restores one folder only, and deletes added files only when asked, after recording them', async () => {
     const { engine, root, store, projectId } = await projectWithBaseline({ 'a/one.txt': '1', 'a/two.txt': '2', 'b/three.txt': '3' });
-    const baseline = store.index.baselineId()!;
+    const baseline = store.index.snapshotReads.baselineId()!;
     writeFileSync(join(root, 'a/one.txt'), 'one!');
     writeFileSync(join(root, 'b/three.txt'), 'three!');
     writeFileSync(join(root, 'a/added.txt'), 'added later');
@@ -68,7 +68,7 @@ describe('restoring a snapshot', () => {
     expect(readFileSync(join(root, 'b/three.txt'), 'utf8')).toBe('three!'); // outside the prefix
     expect(existsSync(join(root, 'a/added.txt'))).toBe(false);
     // The deleted file's contents were recorded before it went.
-    const added = store.index.versionsOf('a/added.txt');
+    const added = store.index.versions.versionsOf('a/added.txt');
     expect(added.map((v) => v.hash)).toEqual([sha256('added later'), null]);
     expect(await readBack(engine, projectId, 'a/added.txt')).toBe('added later');
   });
@@ -76,7 +76,7 @@ describe('restoring a snapshot', () => {
   it('recreates a deleted file and its folders from a snapshot with --path', async () => {
     const { engine, root, store, projectId } = await projectWithBaseline({ 'x/y/z/deep.txt': 'deep', 'top.txt': 't' });
     rmSync(join(root, 'x'), { recursive: true });
-    const result = await engine.restoreSnapshot(projectId, store.index.baselineId()!, { prefix: 'x/y/z/deep.txt' });
+    const result = await engine.restoreSnapshot(projectId, store.index.snapshotReads.baselineId()!, { prefix: 'x/y/z/deep.txt' });
     expect(result.recreated).toBe(1);
     expect(readFileSync(join(root, 'x/y/z/deep.txt'), 'utf8')).toBe('deep');
   });
@@ -89,7 +89,7 @@ describe('restoring a snapshot', () => {
 
   it('reports a failed close, puts every file back as it was, and records nothing as restored', async () => {
     const { engine, root, store, projectId } = await projectWithBaseline(tree(30, 7));
-    const baseline = store.index.baselineId()!;
+    const baseline = store.index.snapshotReads.baselineId()!;
     for (let i = 0; i < 30; i++) writeFileSync(join(root, `src/m${i % 5}/f${i}.txt`), `changed ${i}`);
     const changed = readTree(root);
     // A close that fails for real is not something a local file system does on demand (it takes
@@ -135,14 +135,14 @@ describe('restoring a snapshot', () => {
     writeFileSync(join(root, 'a.txt'), 'new a');
     mkdirSync(join(root, 'c'));
     const closer = new BackgroundCloser({ close: (fd, cb) => close(fd, () => cb(Object.assign(new Error('EIO'), { code: 'EIO' }))) });
-    await expect(engine.restoreSnapshot(projectId, store.index.baselineId()!, { closer })).rejects.toMatchObject({ code: 'CLOSE_FAILED' });
+    await expect(engine.restoreSnapshot(projectId, store.index.snapshotReads.baselineId()!, { closer })).rejects.toMatchObject({ code: 'CLOSE_FAILED' });
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('new a');
     expect(store.index.snapshotReads.snapshots().map((s) => s.kind)).toEqual(['baseline', 'change']);
   });
 
   it('closes in the background when the backgroundClose setting says on', async () => {
     const { engine, root, store, projectId } = await projectWithBaseline(tree(12, 40));
-    const baseline = store.index.baselineId()!;
+    const baseline = store.index.snapshotReads.baselineId()!;
     for (const path of Object.keys(tree(12, 40))) writeFileSync(join(root, path), 'edited');
     notRacy(store);
     await engine.config.editConfig(setSetting('backgroundClose', 'on'));

@@ -22,7 +22,7 @@ async function caseProject(snapshot: keyof typeof SHAPES, now: keyof typeof SHAP
   const want = diskState(project.root);
   becomeShape(project.root, now);
   const before = diskState(project.root);
-  return { ...project, want, before, baseline: project.store.index.baselineId()! };
+  return { ...project, want, before, baseline: project.store.index.snapshotReads.baselineId()! };
 }
 
 describe('a snapshot restore across a change of type', () => {
@@ -51,7 +51,7 @@ describe('a snapshot restore across a change of type', () => {
         // What the restore recorded is what the disk holds: the next rescan has nothing to record.
         notRacy(store);
         expect((await engine.rescan(projectId)).changed).toBe(0);
-        expect(store.index.snapshot(result.snapshotId!)!.kind).toBe('restore');
+        expect(store.index.snapshotReads.snapshot(result.snapshotId!)!.kind).toBe('restore');
         expect(await engine.verify(projectId)).toMatchObject({ ok: true });
       });
     }
@@ -74,7 +74,7 @@ describe('a snapshot restore across a change of type', () => {
 
   it('a file restore uses the same planner: a folder holding files where the version is a file is refused up front, nothing recorded or written', async () => {
     const { engine, store, projectId, root, before } = await caseProject('file', 'folder');
-    const versionId = store.index.versionsOf('node')[0]!.versionId;
+    const versionId = store.index.versions.versionsOf('node')[0]!.versionId;
     const snapshots = store.index.snapshotReads.snapshots().length;
     const error = await failure(engine.restoreFile(projectId, 'node', versionId));
     expect(error.code).toBe('RESTORE_FAILED');
@@ -85,18 +85,18 @@ describe('a snapshot restore across a change of type', () => {
 
   it('a file restore into a folder that is a file now is refused up front; a link replaced by a file version is one rename', async () => {
     const nested = await caseProject('folder', 'file');
-    const inside = nested.store.index.versionsOf('node/a.txt')[0]!.versionId;
+    const inside = nested.store.index.versions.versionsOf('node/a.txt')[0]!.versionId;
     expect((await failure(nested.engine.restoreFile(nested.projectId, 'node/a.txt', inside))).code).toBe('PATH_INVALID');
     expect(diskState(nested.root)).toEqual(nested.before);
 
     const { engine, store, projectId, root, want } = await caseProject('file', 'symlink');
-    await engine.restoreFile(projectId, 'node', store.index.versionsOf('node')[0]!.versionId);
+    await engine.restoreFile(projectId, 'node', store.index.versions.versionsOf('node')[0]!.versionId);
     expect(diskState(root)).toEqual(want);
   });
 
   it('refuses to write over a file the history never recorded (ignored now), naming it, nothing written', async () => {
     const { engine, store, projectId, root } = await projectWithBaseline({ 'notes.txt': 'recorded\n' });
-    const baseline = store.index.baselineId()!;
+    const baseline = store.index.snapshotReads.baselineId()!;
     rmSync(join(root, 'notes.txt'));
     await engine.rescan(projectId);
     writeFileSync(join(root, 'notes.txt'), 'written while ignored\n');

@@ -22,7 +22,7 @@ async function projectWithAddedFolders() {
   chmodSync(join(project.root, 'added'), 0o750);
   notRacy(project.store);
   await project.engine.rescan(project.projectId);
-  return { ...project, baseline: project.store.index.baselineId()!, before: diskState(project.root) };
+  return { ...project, baseline: project.store.index.snapshotReads.baselineId()!, before: diskState(project.root) };
 }
 
 describe('folders emptied by a restore', () => {

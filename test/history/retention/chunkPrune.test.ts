@@ -85,7 +85,7 @@ describe('prune of chunked files', () => {
     const { engine, projectId, store } = await recordEach([older, Buffer.from('replaced\n')]);
     const list = sha256(older);
     const chunks = chunksOf(store.blobs.dir, list);
-    const trusted = new Set(store.index.trustedHashes());
+    const trusted = new Set(store.index.blobRecords.trustedHashes());
     expect(chunks.every((chunk) => trusted.has(chunk))).toBe(true);
     // A prune collects the list and its chunks meanwhile.
     await engine.prune(projectId);

@@ -59,7 +59,7 @@ describe('what a search index build leaves behind', () => {
     // Five batches of text and the answer that nothing is left; a 1 MiB batch would take all 40 in one.
     expect(counter('search.workerBatches') - before).toBeGreaterThanOrEqual((40 * 8192) / (64 * 1024) + 1);
     expect(BATCH_BYTES).toBeLessThanOrEqual(64 * 1024);
-    expect(engine.store(projectId).index.searchProgress(1 << 20)).toEqual({ indexedBlobs: 40, totalBlobs: 40 });
+    expect(engine.store(projectId).index.search.searchProgress(1 << 20)).toEqual({ indexedBlobs: 40, totalBlobs: 40 });
   });
 
   it("gives the build's connection a small page cache, not the driver's 16 MiB", async () => {

@@ -60,7 +60,7 @@ describe('the search index build', () => {
     await builder.settled();
     expect(builder.batches).toBeGreaterThan(1);
     expect(record.writing()).toBeUndefined();
-    expect(store.index.searchProgress(1 << 20)).toEqual({ indexedBlobs: BATCH_BLOBS + 50, totalBlobs: BATCH_BLOBS + 50 });
+    expect(store.index.search.searchProgress(1 << 20)).toEqual({ indexedBlobs: BATCH_BLOBS + 50, totalBlobs: BATCH_BLOBS + 50 });
   });
 
   it('starts after an open that watches and indexes each new version as it is recorded', async () => {
@@ -96,7 +96,7 @@ describe('the search index build', () => {
     // Linux gives a thread its own niceness; elsewhere the worker keeps the app's priority.
     expect(counter('search.lowPriorityBatches') - lowPriority).toBe(process.platform === 'linux' ? 4 : 0);
     expect(counter('search.batches') - here).toBe(0);
-    expect(engine.store(projectId).index.searchProgress(1 << 20)).toEqual({ indexedBlobs: BATCH_BLOBS * 2 + 10, totalBlobs: BATCH_BLOBS * 2 + 10 });
+    expect(engine.store(projectId).index.search.searchProgress(1 << 20)).toEqual({ indexedBlobs: BATCH_BLOBS * 2 + 10, totalBlobs: BATCH_BLOBS * 2 + 10 });
   });
 
   it('records changes while the worker builds, and the index takes them in', async () => {

@@ -67,7 +67,7 @@ describe('the one blob reader', () => {
 
       await expect(engine.restoreFile(projectId, 'doc.txt', versionId)).rejects.toMatchObject(expected);
       expect(readFileSync(join(root, 'doc.txt'), 'utf8')).toBe('edited since\n');
-      await expect(engine.restoreSnapshot(projectId, store.index.baselineId()!)).rejects.toMatchObject({ code });
+      await expect(engine.restoreSnapshot(projectId, store.index.snapshotReads.baselineId()!)).rejects.toMatchObject({ code });
       expect(readFileSync(join(root, 'doc.txt'), 'utf8')).toBe('edited since\n');
       expect(readdirSync(root).filter((n) => n.includes('.hindsight-'))).toEqual([]);
       // The other file's blob is fine, and reads as ever.

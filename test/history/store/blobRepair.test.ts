@@ -35,13 +35,13 @@ describe('a damaged blob', () => {
     flipByte(blobPath(store.blobs.dir, hash));
     // A reader finds the damage: refused, and marked.
     await expect(readBack(engine, projectId, 'doc.txt', baseline!.versionId)).rejects.toMatchObject({ code: 'BLOB_CORRUPT' });
-    expect(store.index.damagedHashes()).toEqual([hash]);
+    expect(store.index.damage.damagedHashes()).toEqual([hash]);
 
     writeFileSync(join(root, 'copy.txt'), GOOD);
     notRacy(store);
     await engine.rescan(projectId);
     expect(blobIntact(store.blobs.dir, hash)).toBe(true);
-    expect(store.index.damagedHashes()).toEqual([]);
+    expect(store.index.damage.damagedHashes()).toEqual([]);
     expect(await readBack(engine, projectId, 'doc.txt', baseline!.versionId)).toBe(GOOD);
     expect(await readBack(engine, projectId, 'copy.txt')).toBe(GOOD);
   });
@@ -64,14 +64,14 @@ describe('a damaged blob', () => {
     flipByte(blobPath(store.blobs.dir, hash));
     const search = () => engine.search(projectId, { query: 'every version', regex: false, caseSensitive: false, limit: 10 });
     await engine.buildSearchIndex(projectId);
-    expect(store.index.damagedHashes()).toEqual([hash]);
+    expect(store.index.damage.damagedHashes()).toEqual([hash]);
     expect(store.index.search.blobTextState(hash)).toBe('unreadable');
     expect((await search()).results).toEqual([]);
 
     writeFileSync(join(root, 'copy.txt'), GOOD);
     notRacy(store);
     await engine.rescan(projectId);
-    expect(store.index.damagedHashes()).toEqual([]);
+    expect(store.index.damage.damagedHashes()).toEqual([]);
     await engine.buildSearchIndex(projectId);
     expect(store.index.search.blobTextState(hash)).toBe('text');
     expect((await search()).results.map((hit) => hit.path).sort()).toEqual(['copy.txt', 'doc.txt']);
@@ -90,7 +90,7 @@ describe('a damaged blob', () => {
     const imported = await engine.importHistory({ file: bundle });
     expect(imported.blobsWritten).toBe(1);
     expect(blobIntact(store.blobs.dir, hash)).toBe(true);
-    expect(store.index.damagedHashes()).toEqual([]);
+    expect(store.index.damage.damagedHashes()).toEqual([]);
     expect((await engine.verify(projectId)).ok).toBe(true);
   });
 

@@ -47,9 +47,9 @@ describe('a BlobStore', () => {
     const { store } = await projectWithBaseline({ 'doc.txt': 'recorded\n' });
     const hash = sha256('recorded\n');
     rmSync(blobPath(store.blobs.dir, hash));
-    expect(store.index.damagedHashes()).toEqual([]);
+    expect(store.index.damage.damagedHashes()).toEqual([]);
     expect(() => store.blobs.checkWhole(hash, 'recorded\n'.length)).toThrow(expect.objectContaining({ code: 'BLOB_MISSING' }));
-    expect(store.index.damagedHashes()).toEqual([hash]);
+    expect(store.index.damage.damagedHashes()).toEqual([hash]);
   });
 });
 

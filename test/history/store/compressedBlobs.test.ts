@@ -79,7 +79,7 @@ describe('compressed blobs', () => {
     expect(await readBack(engine, projectId, 'new.ts')).toBe(newer);
     expect((await engine.verify(projectId)).ok).toBe(true);
     const into = join(tempDir(), 'copy');
-    await engine.materializeSnapshot(projectId, store.index.latestSnapshotId()!, into);
+    await engine.materializeSnapshot(projectId, store.index.snapshotReads.latestSnapshotId()!, into);
     expect(readFileSync(join(into, 'old.ts'), 'utf8')).toBe(TEXT);
     expect(readFileSync(join(into, 'new.ts'), 'utf8')).toBe(newer);
   });

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { engineWith } from '../../helpers/engineWithPool.js';
 import { describe, expect, it, vi } from 'vitest';
 import { COPY_WORKER_LIMITS, CopyPool } from '../../../electron/history/store/copyPool.js';
@@ -5,6 +6,9 @@ import { CopySlots } from '../../../electron/history/store/copySlots.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes, writeTree, type TreeSpec } from '../../helpers/writeTree.js';
+import { BlobStore } from '../../../electron/history/store/blobStore.js';
+import { fileEntries, startFiling } from '../../../electron/history/store/fileEntries.js';
+import { walkFolder } from '../../../electron/history/walk/walkFolder.js';
 
 // Copy workers are threads sized to the cores, started as jobs need them, counted (copy.workers),
 // never timed: a folder that fits in one batch starts one worker whatever the slots; a large one
@@ -66,5 +70,35 @@ describe("a copy worker's heap", () => {
     expect((await engine.open(root, { pool })).files).toBe(20);
     expect(counter('copy.workers')).toBe(1);
     expect(counter('copy.workerYoungGenerationMb')).toBe(COPY_WORKER_LIMITS.maxYoungGenerationSizeMb);
+  });
+});
+
+describe("a copy worker's messages", () => {
+  // The workers are WorkerHosts (workerHost.ts, trace 'copy'): each batch crosses to a worker in
+  // one message and comes back in one, packed (packedOutcomes.ts), whatever its files; each
+  // worker adds one message at its start (its niceness).
+  it('are one per batch each way, and one per worker at its start', async () => {
+    const root = tempDir();
+    writeTree(root, files(600));
+    const entries = await walkFolder(realpathSync(root));
+    const pool = new CopyPool(new CopySlots(2), undefined, 2);
+    try {
+      resetTrace();
+      const filing = startFiling({ blobs: new BlobStore(tempDir('hindsight-blobs-')), pool, known: [] });
+      filing.add(entries);
+      const filed = await filing.finish(entries);
+      expect(filed.versions.length).toBe(600);
+      expect(filing.sent).toBeGreaterThan(2);
+      expect(counter('copy.messagesOut')).toBe(filing.sent);
+      expect(counter('copy.messagesIn')).toBe(filing.sent + counter('copy.workers'));
+      // A second filing on the same workers: the known list is sent again with its batches, never alone.
+      resetTrace();
+      const again = await fileEntries(entries, { blobs: new BlobStore(tempDir('hindsight-blobs-')), pool, known: [] });
+      expect(again.versions.length).toBe(600);
+      expect(counter('copy.workers')).toBe(0);
+      expect(counter('copy.messagesIn')).toBe(counter('copy.messagesOut'));
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -16,15 +16,15 @@ import { projectWithBaseline } from '../versions/versionsHelpers.js';
 describe('the known blobs', () => {
   it('are the blobs the index names, less the damaged and the marked ones', async () => {
     const { store } = await projectWithBaseline({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n', 'c.txt': 'gamma\n' });
-    expect(store.index.trustedHashes().sort()).toEqual([sha256('alpha\n'), sha256('beta\n'), sha256('gamma\n')].sort());
-    store.index.markDamaged(sha256('alpha\n'), 'corrupt');
+    expect(store.index.blobRecords.trustedHashes().sort()).toEqual([sha256('alpha\n'), sha256('beta\n'), sha256('gamma\n')].sort());
+    store.index.damage.markDamaged(sha256('alpha\n'), 'corrupt');
     const db = new Database(historyDbPath(store.storeDir));
     try {
       db.prepare('INSERT INTO blob_marks (hash, since) VALUES (?, ?)').run(sha256('beta\n'), Date.now());
     } finally {
       db.close();
     }
-    expect(store.index.trustedHashes()).toEqual([sha256('gamma\n')]);
+    expect(store.index.blobRecords.trustedHashes()).toEqual([sha256('gamma\n')]);
   });
 
   it('hold the chunks of a list, less those of a damaged list and the damaged chunks', async () => {
@@ -33,11 +33,11 @@ describe('the known blobs', () => {
     const list = sha256(big);
     const chunks = chunksOf(store.blobs.dir, list);
     expect(chunks.length).toBeGreaterThan(1);
-    expect(store.index.trustedHashes().sort()).toEqual([list, sha256('alpha\n'), ...chunks].sort());
-    store.index.markDamaged(chunks[0]!, 'corrupt');
-    expect(store.index.trustedHashes().sort()).toEqual([list, sha256('alpha\n'), ...chunks.slice(1)].sort());
-    store.index.markDamaged(list, 'corrupt');
-    expect(store.index.trustedHashes()).toEqual([sha256('alpha\n')]);
+    expect(store.index.blobRecords.trustedHashes().sort()).toEqual([list, sha256('alpha\n'), ...chunks].sort());
+    store.index.damage.markDamaged(chunks[0]!, 'corrupt');
+    expect(store.index.blobRecords.trustedHashes().sort()).toEqual([list, sha256('alpha\n'), ...chunks.slice(1)].sort());
+    store.index.damage.markDamaged(list, 'corrupt');
+    expect(store.index.blobRecords.trustedHashes()).toEqual([sha256('alpha\n')]);
   });
 
   it('answer whether a blob is stored: a hash in the set is not written, one outside it is, and joins it', () => {

@@ -30,7 +30,7 @@ describe('rescan', () => {
     expect(result.changed).toBe(6);
     expect(changedPaths(store, result.snapshotId)).toEqual(['edit.txt', 'gone.txt', 'new.txt', 'new/name.txt', 'old/name.txt', 'run.sh']);
     expect(result.hashed).toBe(6); // keep.txt was never read
-    expect(store.index.snapshot(result.snapshotId!)!.kind).toBe('change');
+    expect(store.index.snapshotReads.snapshot(result.snapshotId!)!.kind).toBe('change');
     const versions = versionsOf(store, result.snapshotId);
     expect(versions['edit.txt']).toBe(sha256('after, longer'));
     expect(versions['gone.txt']).toBeNull();
@@ -38,22 +38,22 @@ describe('rescan', () => {
     expect(versions['old/name.txt']).toBeNull();
     expect(versions['new/name.txt']).toBe(sha256('renamed soon'));
     // A mode-only change is a version with the same blob and the new mode.
-    const run = store.index.versionsOf('run.sh');
+    const run = store.index.versions.versionsOf('run.sh');
     expect(run.map((v) => v.mode)).toEqual([0o644, 0o755]);
     expect(run[0]!.hash).toBe(run[1]!.hash);
     // "before" is the previous version: the edit's history reads baseline then change.
-    expect(store.index.versionsOf('edit.txt').map((v) => v.kind)).toEqual(['baseline', 'change']);
+    expect(store.index.versions.versionsOf('edit.txt').map((v) => v.kind)).toEqual(['baseline', 'change']);
   });
 
   it('does nothing and hashes nothing when nothing changed, and checks no path twice', async () => {
     const spec: Record<string, string> = {};
     for (let i = 0; i < 200; i++) spec[`d${i % 9}/f${i}.txt`] = `file ${i}`;
     const { engine, projectId, store } = await projectWithBaseline(spec);
-    const before = store.index.latestSnapshotId();
+    const before = store.index.snapshotReads.latestSnapshotId();
     resetTrace();
     const result = await engine.rescan(projectId);
     expect(result).toMatchObject({ snapshotId: null, changed: 0, hashed: 0, paths: 200 });
-    expect(store.index.latestSnapshotId()).toBe(before);
+    expect(store.index.snapshotReads.latestSnapshotId()).toBe(before);
     expect(counter('rescan.paths')).toBe(200);
     expect(counter('rescan.lstat')).toBe(0); // the walk found every file: no second look
     expect(counter('walk.lstat')).toBe(200);
@@ -101,20 +101,20 @@ describe('rescan', () => {
     const { engine, root, projectId, store } = await projectWithBaseline(spec);
     const seen: { paths: readonly string[]; latest: number | undefined }[] = [];
     engine.addBeforeCommit((s, paths) => {
-      seen.push({ paths, latest: s.index.latestSnapshotId() });
+      seen.push({ paths, latest: s.index.snapshotReads.latestSnapshotId() });
     });
-    const baseline = store.index.latestSnapshotId();
+    const baseline = store.index.snapshotReads.latestSnapshotId();
     rmSync(join(root, 'src'), { recursive: true });
     const result = await engine.rescan(projectId);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.paths).toHaveLength(60);
     expect(seen[0]!.latest).toBe(baseline); // the hook ran before anything of the group was written
-    const checkpoint = store.index.snapshot(result.checkpointId!)!;
+    const checkpoint = store.index.snapshotReads.snapshot(result.checkpointId!)!;
     expect(checkpoint).toMatchObject({ kind: 'checkpoint', label: 'Before 60 files changed at once', files: 0 });
     expect(result.checkpointId).toBeLessThan(result.snapshotId!);
     // The checkpoint is the moment before: every file is still there at it.
-    expect(store.index.filesAt(result.checkpointId!)).toHaveLength(60);
-    expect(store.index.filesAt(result.snapshotId!)).toHaveLength(0);
+    expect(store.index.files.filesAt(result.checkpointId!)).toHaveLength(60);
+    expect(store.index.files.filesAt(result.snapshotId!)).toHaveLength(0);
   });
 
   it('writes no second checkpoint when a before-commit hook already marked the moment before', async () => {
@@ -159,7 +159,7 @@ describe('rescan', () => {
     writeFileSync(join(root, 'a.txt'), 'second');
     const checkpoint = await engine.checkpoint(projectId, '  before the refactor ');
     expect(checkpoint).toMatchObject({ kind: 'checkpoint', label: 'before the refactor' });
-    expect(store.index.snapshot(checkpoint.snapshotId)).toEqual(checkpoint);
+    expect(store.index.snapshotReads.snapshot(checkpoint.snapshotId)).toEqual(checkpoint);
     writeFileSync(join(root, 'a.txt'), 'third');
     await engine.restoreSnapshot(projectId, checkpoint.snapshotId);
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('second');

@@ -50,13 +50,13 @@ export function notRacy(store: ProjectStore): void {
 /** Versions of one snapshot as path -> hash (null: deleted). */
 export function versionsOf(store: ProjectStore, snapshotId: number | null | undefined): Record<string, string | null> {
   if (snapshotId === undefined || snapshotId === null) return {};
-  return Object.fromEntries(store.index.snapshotChanges(snapshotId).map((c) => [c.path, c.hash]));
+  return Object.fromEntries(store.index.versions.snapshotChanges(snapshotId).map((c) => [c.path, c.hash]));
 }
 
 /** The paths a snapshot changed, sorted (none for no snapshot). */
 export function changedPaths(store: ProjectStore, snapshotId: number | null | undefined): string[] {
   if (snapshotId === undefined || snapshotId === null) return [];
-  return store.index.snapshotChanges(snapshotId).map((c) => c.path);
+  return store.index.versions.snapshotChanges(snapshotId).map((c) => c.path);
 }
 
 /** The bytes of a version (default: the latest with contents) as the engine hands them to a reader, as text. */

@@ -11,7 +11,7 @@ import { projectWithBaseline } from '../versions/versionsHelpers.js';
 describe('the catch-up span', () => {
   it('starts at the latest of the running mark, the last rescan and the last snapshot', async () => {
     const { engine, root, projectId, store } = await projectWithBaseline({ 'a.txt': 'one' });
-    const baselineAt = store.index.snapshot(store.index.baselineId()!)!.at;
+    const baselineAt = store.index.snapshotReads.snapshot(store.index.snapshotReads.baselineId()!)!.at;
     // The helper moved the last scan into the far future (no racy files): back to the first copy.
     store.index.setMeta('lastScanAt', String(baselineAt));
     expect(lastSeenAt(store)).toBeGreaterThanOrEqual(baselineAt);
@@ -24,12 +24,12 @@ describe('the catch-up span', () => {
 
     writeFileSync(join(root, 'a.txt'), 'two');
     const caught = await engine.rescan(projectId, { label: () => catchUpLabel(lastSeenAt(engine.store(projectId)), later + 60_000) });
-    expect(engine.store(projectId).index.snapshot(caught.snapshotId!)!.label).toBe(catchUpLabel(later, later + 60_000));
+    expect(engine.store(projectId).index.snapshotReads.snapshot(caught.snapshotId!)!.label).toBe(catchUpLabel(later, later + 60_000));
   });
 
   it("takes the data folder's running mark only for a project the run that wrote it was watching", async () => {
     const { engine, store } = await projectWithBaseline({ 'a.txt': 'one' });
-    const baselineAt = store.index.snapshot(store.index.baselineId()!)!.at;
+    const baselineAt = store.index.snapshotReads.snapshot(store.index.snapshotReads.baselineId()!)!.at;
     store.index.setMeta('lastScanAt', String(baselineAt));
     const mark = new RunningMark(engine.dataDir);
     mark.begin();
@@ -84,21 +84,21 @@ describe('the catch-up span', () => {
     writeFileSync(join(root, 'a.txt'), 'changed, then a recorder ran without seeing it');
     markRunning(store, Date.now() + 60_000);
     const missed = await engine.rescan(projectId, { label: catchUpTitle(lastSeenAt(store), Date.now() + 120_000) });
-    expect(store.index.snapshot(missed.snapshotId!)!.label).toBeNull();
+    expect(store.index.snapshotReads.snapshot(missed.snapshotId!)!.label).toBeNull();
 
     markRunning(store, Date.now() - 60_000);
     writeFileSync(join(root, 'b.txt'), 'changed while nothing ran');
     const since = lastSeenAt(store);
     const until = Date.now();
     const caught = await engine.rescan(projectId, { label: catchUpTitle(since, until) });
-    expect(store.index.snapshot(caught.snapshotId!)!.label).toBe(catchUpLabel(since, until));
+    expect(store.index.snapshotReads.snapshot(caught.snapshotId!)!.label).toBe(catchUpLabel(since, until));
   });
 
   it('gives a rescan that finds nothing no snapshot, whatever its title', async () => {
     const { engine, projectId, store } = await projectWithBaseline({ 'a.txt': 'one' });
-    const before = store.index.latestSnapshotId();
+    const before = store.index.snapshotReads.latestSnapshotId();
     let asked = 0;
     const result = await engine.rescan(projectId, { label: () => `asked ${++asked}` });
-    expect([result.snapshotId, store.index.latestSnapshotId(), asked]).toEqual([null, before, 0]);
+    expect([result.snapshotId, store.index.snapshotReads.latestSnapshotId(), asked]).toEqual([null, before, 0]);
   });
 });

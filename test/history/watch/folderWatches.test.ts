@@ -84,9 +84,9 @@ describe('a watch per folder', () => {
     await engine.watch(projectId, { quietMs: 100, maxGroupMs: 1000, reconcileEveryMs: 3_600_000, onGroup: (g) => groups.push(g) });
     await until(() => groups.length >= 1);
     writeFileSync(join(root, '.gitignore'), '# nothing left out\n');
-    await until(() => store.index.versionsOf('logs/app.log').length === 1);
+    await until(() => store.index.versions.versionsOf('logs/app.log').length === 1);
     writeFileSync(join(root, 'logs/app.log'), 'one\ntwo\n');
-    await until(() => store.index.versionsOf('logs/app.log').length === 2);
+    await until(() => store.index.versions.versionsOf('logs/app.log').length === 2);
     await engine.unwatch(projectId);
   });
 });

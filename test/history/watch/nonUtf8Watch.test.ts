@@ -23,7 +23,7 @@ describe('the live watcher and names that are not UTF-8', () => {
     await engine.watch(projectId, { quietMs: 100, maxGroupMs: 1000, onGroup: (g) => groups.push(g) });
     await until(() => groups.length >= 1);
     const shown = () =>
-      store.index
+      store.index.files
         .filesAt()
         .map((f) => displayPath(f.path))
         .sort();
@@ -35,18 +35,18 @@ describe('the live watcher and names that are not UTF-8', () => {
     await until(() => shown().includes('d\\xE9/inner.txt'));
     expect(shown()).toEqual(['a.txt', 'd\\xE9/inner.txt', 'f\\xFF.t']);
     // Inside such a folder an edit is seen, deeper ones too.
-    const inner = store.index.filesAt().find((f) => displayPath(f.path) === 'd\\xE9/inner.txt')!.path;
+    const inner = store.index.files.filesAt().find((f) => displayPath(f.path) === 'd\\xE9/inner.txt')!.path;
     writeFileSync(bytePath(root, [0x64, 0xe9], '/inner.txt'), 'inner, edited');
-    await until(() => store.index.versionsOf(inner).length === 2);
+    await until(() => store.index.versions.versionsOf(inner).length === 2);
     mkdirSync(bytePath(root, [0x64, 0xe9], '/sub'));
     writeFileSync(bytePath(root, [0x64, 0xe9], '/sub/deeper.txt'), 'deeper');
     await until(() => shown().includes('d\\xE9/sub/deeper.txt'));
-    const deeper = store.index.filesAt().find((f) => displayPath(f.path) === 'd\\xE9/sub/deeper.txt')!.path;
+    const deeper = store.index.files.filesAt().find((f) => displayPath(f.path) === 'd\\xE9/sub/deeper.txt')!.path;
     writeFileSync(bytePath(root, [0x64, 0xe9], '/sub/deeper.txt'), 'deeper, edited');
-    await until(() => store.index.versionsOf(deeper).length === 2);
+    await until(() => store.index.versions.versionsOf(deeper).length === 2);
 
     // No path in its lossy form (U+FFFD) was ever recorded.
-    expect(store.index.filesAt().some((f) => f.path.includes('\uFFFD'))).toBe(false);
+    expect(store.index.files.filesAt().some((f) => f.path.includes('\uFFFD'))).toBe(false);
     await engine.unwatch(projectId);
     expect(errors).toEqual([]);
   });
@@ -56,12 +56,12 @@ describe('the live watcher and names that are not UTF-8', () => {
     mkdirSync(bytePath(root, [0x64, 0xe9]));
     writeFileSync(bytePath(root, [0x64, 0xe9], '/inner.txt'), 'inner');
     await engine.rescan(projectId);
-    const inner = store.index.filesAt().find((f) => displayPath(f.path) === 'd\\xE9/inner.txt')!.path;
+    const inner = store.index.files.filesAt().find((f) => displayPath(f.path) === 'd\\xE9/inner.txt')!.path;
     const groups: Group[] = [];
     await engine.watch(projectId, { quietMs: 100, maxGroupMs: 1000, onGroup: (g) => groups.push(g) });
     await until(() => groups.length >= 1);
     writeFileSync(bytePath(root, [0x64, 0xe9], '/inner.txt'), 'inner, edited');
-    await until(() => store.index.versionsOf(inner).length === 2);
+    await until(() => store.index.versions.versionsOf(inner).length === 2);
     await engine.unwatch(projectId);
   });
 });

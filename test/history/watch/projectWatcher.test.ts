@@ -29,7 +29,7 @@ describe('the live watcher', () => {
     writeFileSync(join(root, 'notes.txt'), 'v1');
     writeFileSync(join(root, 'notes.txt'), 'v2, written right after');
     await until(() => groups.some((g) => g.changed.includes('notes.txt')));
-    const versions = store.index.versionsOf('notes.txt');
+    const versions = store.index.versions.versionsOf('notes.txt');
     expect(versions.map((v) => v.kind)).toEqual(['baseline', 'change']);
     expect(versions[1]!.hash).toBe(sha256('v2, written right after'));
     const group = groups.find((g) => g.changed.includes('notes.txt'))!;
@@ -45,7 +45,7 @@ describe('the live watcher', () => {
     await until(() => groups.length >= 1);
     mkdirSync(join(root, 'fresh/deeper'), { recursive: true });
     for (let i = 0; i < 20; i++) writeFileSync(join(root, `fresh/deeper/f${i}.txt`), `file ${i}`);
-    await until(() => store.index.filesAt().length === 21);
+    await until(() => store.index.files.filesAt().length === 21);
     expect(groups.some((g) => g.reconciled && g.changed.length > 0)).toBe(true);
     await engine.unwatch(projectId);
   });
@@ -95,9 +95,9 @@ describe('the live watcher', () => {
     writeFileSync(join(root, 'debug.log'), 'ignored');
     writeFileSync(join(root, 'build/x.o'), 'ignored too');
     await engine.unwatch(projectId); // long before the quiet window ends
-    expect(store.index.latestVersion('a.txt')!.hash).toBe(sha256('changed'));
-    expect(store.index.latestVersion('debug.log')).toBeUndefined();
-    expect(store.index.latestVersion('build/x.o')).toBeUndefined();
+    expect(store.index.versions.latestVersion('a.txt')!.hash).toBe(sha256('changed'));
+    expect(store.index.versions.latestVersion('debug.log')).toBeUndefined();
+    expect(store.index.versions.latestVersion('build/x.o')).toBeUndefined();
   });
 });
 

@@ -25,7 +25,7 @@ describe('the recorder of every known project', () => {
     await recorder.start();
     const projectId = engine.locate(root);
     expect(reports).toEqual([{ projectId, root, state: 'uncopied', detail: null }]);
-    expect(engine.store(projectId).index.baselineId()).toBeUndefined();
+    expect(engine.store(projectId).index.snapshotReads.baselineId()).toBeUndefined();
     await recorder.poll();
     await recorder.settled();
     expect(reports).toHaveLength(1);

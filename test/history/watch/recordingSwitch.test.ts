@@ -69,7 +69,7 @@ describe('pausing and resuming the recorder', () => {
       .map((c) => c.path)
       .sort();
     expect(caughtUp).toEqual(['a.txt', 'b.txt']);
-    expect(engine.store(projectId).index.snapshot(snapshots[1]!)!.label).toMatch(/^Changed while recording was paused (from|at) /);
+    expect(engine.store(projectId).index.snapshotReads.snapshot(snapshots[1]!)!.label).toMatch(/^Changed while recording was paused (from|at) /);
   });
 
   it('resumes by itself when a timed pause ends, and says until when meanwhile', async () => {

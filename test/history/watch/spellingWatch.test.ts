@@ -27,7 +27,7 @@ describeOnFoldFs('the live watcher where names fold', (mount) => {
     await engine.watch(projectId, { quietMs: 100, maxGroupMs: 1000, onGroup: (g) => groups.push(g) });
     await until(() => groups.length >= 1);
     const present = () =>
-      index
+      index.files
         .filesAt()
         .map((f) => f.path)
         .sort();

@@ -44,7 +44,7 @@ describe('events of a storm past its group', () => {
     const recorded = groups.filter((g) => g.changed.length > 0);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.changed).toHaveLength(FILES);
-    for (let i = 0; i < FILES; i++) expect(store.index.latestVersion(`src/part${i % 8}/f${i}.txt`)!.hash).toBe(sha256(`second ${i}`));
+    for (let i = 0; i < FILES; i++) expect(store.index.versions.latestVersion(`src/part${i % 8}/f${i}.txt`)!.hash).toBe(sha256(`second ${i}`));
     // Each file gives two or three events (removed, created, written), looked at as up to five; before the group became a
     // rescan, at most its most paths were looked at: those few events, no more.
     const looked = counter('watch.eventStats') + counter('watch.fileEvents');
@@ -57,7 +57,7 @@ describe('events of a storm past its group', () => {
       mkdirSync(join(r, 'fresh'));
       writeFileSync(join(r, 'fresh/first.txt'), 'made in the storm');
     });
-    expect(store.index.latestVersion('fresh/first.txt')!.hash).toBe(sha256('made in the storm'));
+    expect(store.index.versions.latestVersion('fresh/first.txt')!.hash).toBe(sha256('made in the storm'));
     const seen = groups.length;
     writeFileSync(join(root, 'fresh/later.txt'), 'after the storm');
     writeFileSync(join(root, 'src/part0/f0.txt'), 'after the storm too');

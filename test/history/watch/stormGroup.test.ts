@@ -50,6 +50,6 @@ describe('a storm of changes', () => {
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.reconciled).toBe(true);
     expect(recorded[0]!.changed).toHaveLength(30);
-    for (let i = 0; i < 30; i++) expect(store.index.latestVersion(`src/f${i}.txt`)!.hash).toBe(sha256(`second ${i}`));
+    for (let i = 0; i < 30; i++) expect(store.index.versions.latestVersion(`src/f${i}.txt`)!.hash).toBe(sha256(`second ${i}`));
   });
 });

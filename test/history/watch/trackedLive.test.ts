@@ -20,7 +20,7 @@ async function watched(project: Project): Promise<void> {
 }
 
 function hashes(project: Project, path: string): (string | null)[] {
-  return project.store.index.versionsOf(path).map((v) => v.hash);
+  return project.store.index.versions.versionsOf(path).map((v) => v.hash);
 }
 
 describe('files git tracks, recorded live', () => {

@@ -38,10 +38,10 @@ describe('a watch the OS refuses', () => {
     expect(refused!.event === 'error' && refused!.payload.error.message).toContain('fs.inotify.max_user_watches');
 
     writeFileSync(join(root, 'a.txt'), 'two');
-    await until(() => store.index.versionsOf('a.txt').length === 2);
+    await until(() => store.index.versions.versionsOf('a.txt').length === 2);
     writeFileSync(join(root, 'b.txt'), 'b');
-    await until(() => store.index.versionsOf('b.txt').length === 1);
-    expect(store.index.versionsOf('a.txt').map((v) => v.hash)).toEqual([sha256('one'), sha256('two')]);
+    await until(() => store.index.versions.versionsOf('b.txt').length === 1);
+    expect(store.index.versions.versionsOf('a.txt').map((v) => v.hash)).toEqual([sha256('one'), sha256('two')]);
     expect(refusals()).toHaveLength(1);
   });
 

@@ -12,12 +12,13 @@ export type HostedRequest =
   | { kind: 'typed' }
   | { kind: 'plain' }
   | { kind: 'exit' }
-  | { kind: 'niceness' };
+  | { kind: 'niceness' }
+  | { kind: 'tell'; times: number };
 
 // Held answers, given when a 'release' comes: replies that leave in another order than their requests came.
 const held: (() => void)[] = [];
 
-serveRequests((request: HostedRequest): string | number | Promise<string> => {
+serveRequests((request: HostedRequest, tell: (progress: number) => void): string | number | Promise<string> => {
   switch (request.kind) {
     case 'echo':
       return request.value;
@@ -35,5 +36,8 @@ serveRequests((request: HostedRequest): string | number | Promise<string> => {
     // eslint-disable-next-line no-fallthrough -- process.exit does not return
     case 'niceness':
       return threadNiceness();
+    case 'tell':
+      for (let i = 0; i < request.times; i++) tell(i);
+      return 'told';
   }
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HindsightError } from '../../../shared/errors.js';
 import { LOWEST_PRIORITY } from '../../../electron/history/threadPriority.js';
-import { WorkerHost } from '../../../electron/history/workerHost.js';
+import { WorkerHost, type WorkerHostOptions } from '../../../electron/history/workerHost.js';
+import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { fileTempDir } from '../../helpers/tempDirs.js';
 import { threadNiceness } from '../../helpers/threadNiceness.js';
 import type { HostedRequest } from './hostedWorker.js';
@@ -24,8 +25,8 @@ beforeAll(async () => {
   script = join(outdir, 'hostedWorker.js');
 });
 
-function host(options: { lowPriority?: boolean } = {}): WorkerHost<HostedRequest, string | number> {
-  return new WorkerHost<HostedRequest, string | number>(script, { name: 'The test thread', ...options });
+function host(options: Partial<WorkerHostOptions> = {}): WorkerHost<HostedRequest, string | number, number> {
+  return new WorkerHost<HostedRequest, string | number, number>(script, { name: 'The test thread', ...options });
 }
 
 describe('the worker host', () => {
@@ -85,6 +86,42 @@ describe('the worker host', () => {
     const open = thread.request({ kind: 'echo', value: 'y' }).catch((error: unknown) => error);
     await thread.close();
     expect(await open).toMatchObject({ code: 'CANCELLED' });
+  });
+
+  it('tells a request the progress sent under it before its reply, and no other request', async () => {
+    const thread = host();
+    try {
+      const told: number[] = [];
+      const other: number[] = [];
+      const [reply, echo] = await Promise.all([
+        thread.request({ kind: 'tell', times: 5 }, { onProgress: (n) => told.push(n) }),
+        thread.request({ kind: 'echo', value: 'quiet' }, { onProgress: (n) => other.push(n) }),
+      ]);
+      expect([reply, echo]).toEqual(['told', 'quiet']);
+      expect(told).toEqual([0, 1, 2, 3, 4]);
+      expect(other).toEqual([]);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('starts a thread with the heap limits asked, tells its start and its stop once each, and counts its messages', async () => {
+    let started = 0;
+    const stops: Error[] = [];
+    const thread = host({ resourceLimits: { maxYoungGenerationSizeMb: 4 }, trace: 'hosted', onStarted: () => started++, onStop: (e) => stops.push(e) });
+    resetTrace();
+    expect(await thread.request({ kind: 'echo', value: 'a' })).toBe('a');
+    expect(started).toBe(1);
+    expect(thread.resourceLimits.maxYoungGenerationSizeMb).toBe(4);
+    // One request out; its reply and the start message in.
+    expect([counter('hosted.messagesOut'), counter('hosted.messagesIn')]).toEqual([1, 2]);
+    await thread.request({ kind: 'tell', times: 3 }, { onProgress: () => undefined });
+    expect([counter('hosted.messagesOut'), counter('hosted.messagesIn')]).toEqual([2, 6]);
+    const exited = await thread.request({ kind: 'exit' }).catch((error: unknown) => error);
+    expect(stops).toEqual([exited]);
+    expect(stops[0]).toMatchObject({ code: 'INTERNAL', details: { exitCode: 3 } });
+    await thread.close();
+    expect(stops).toHaveLength(1);
   });
 
   it.runIf(process.platform === 'linux')('gives a low-priority thread the lowest niceness, and leaves this thread and a normal one alone', async () => {

@@ -79,7 +79,7 @@ export function remoteHolding(dataDir: string, store: ProjectStore, remotes: rea
   const remote = remotes.find((r) => r.name === name) ?? (remotes.length === 1 ? remotes[0] : undefined);
   if (!remote) return undefined;
   const projectId = remoteProjectId(store);
-  const ledger = store.index.remoteLedger(remoteIdentity(remote), { projectId, machineId: machineIdentity(dataDir).id });
+  const ledger = store.index.remotes.remoteLedger(remoteIdentity(remote), { projectId, machineId: machineIdentity(dataDir).id });
   return {
     remote,
     projectId,

@@ -61,7 +61,7 @@ export async function cloneProject(
 ): Promise<CloneResult> {
   const started = performance.now();
   const { signal } = options;
-  if (store.index.latestSnapshotId() !== undefined) {
+  if (store.index.snapshotReads.latestSnapshotId() !== undefined) {
     throw new HindsightError('FOLDER_NOT_EMPTY', `${store.root} already has a history; clone into a new, empty folder.`, { root: store.root });
   }
   const machine = machineIdentity(dataDir);
@@ -88,7 +88,7 @@ export async function cloneProject(
     );
 
     // Every blob of every machine, located: bytes of old versions come from here when needed.
-    const ledger = store.index.remoteLedger(remoteIdentity(remote), { projectId: remoteProjectId, machineId: machine.id });
+    const ledger = store.index.remotes.remoteLedger(remoteIdentity(remote), { projectId: remoteProjectId, machineId: machine.id });
     for (const { machineId, key, index } of history.indexes) ledger.noteForeignIndex(machineId, key, index);
     for (const { machineId, etag, head } of history.lines.values()) ledger.noteForeignHead(machineId, etag, head);
 

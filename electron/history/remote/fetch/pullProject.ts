@@ -53,7 +53,7 @@ export async function pullProject(dataDir: string, store: ProjectStore, remote: 
     if (listed.length === 0) {
       throw new HindsightError('REMOTE_PROJECT_NOT_FOUND', `${objects.label} has no project ${projectId}: push it first.`, { projectId });
     }
-    const ledger = store.index.remoteLedger(remoteIdentity(remote), { projectId, machineId: machine.id });
+    const ledger = store.index.remotes.remoteLedger(remoteIdentity(remote), { projectId, machineId: machine.id });
     const known = ledger.foreignHeads();
     // Every machine's new snapshots are read before any is written: the names they hold that are
     // one file in this folder are told first, so a user who stops the pull has seen them.

@@ -40,7 +40,7 @@ export async function pushHistory(dataDir: string, store: ProjectStore, remote: 
   const identity = remoteIdentity(remote);
   const source = pushSourceOf(dataDir, store);
   const meter = new TransferMeter('push', source.projectId, options.onProgress);
-  const ledger = store.index.remoteLedger(identity, { projectId: source.projectId, machineId: source.machine.id });
+  const ledger = store.index.remotes.remoteLedger(identity, { projectId: source.projectId, machineId: source.machine.id });
   // The pack workers start on what the remote probably lacks (as the ledger has it) before the
   // S3 client is loaded and the heads listed, so those run beside the reading and compressing;
   // the push narrows the list once it knows (pushProject.ts).
