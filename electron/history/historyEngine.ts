@@ -331,6 +331,10 @@ export class HistoryEngine {
   startBackgroundWork(projectId: string): void {
     this.live.startBackgroundWork(this.record(projectId));
   }
+  /** Writes a watched project's open change group now (a command asked the recorder); 'unwatched' when no watch runs here. */
+  async writeHeard(projectId: string): Promise<'written' | 'rescanning' | 'failed' | 'unwatched'> {
+    return (await this.projects.find(projectId)?.watcher?.writeHeard()) ?? 'unwatched';
+  }
   async unwatch(projectId: string): Promise<void> {
     await this.projects.find(projectId)?.stopWatching();
   }
