@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createDispatcher } from '../history/dispatcher/dispatcher.js';
 import { RecordAll } from '../history/watch/recordAll.js';
 import { RecordingSwitch } from '../history/watch/recordingSwitch.js';
-import { heldMessage, RecorderEndpoint } from '../history/watch/recorderEndpoint.js';
+import { claimToRecord } from '../history/watch/recorderEndpoint.js';
 import { startHost, type RunningHost } from '../host/hostServer.js';
 import { announceViewer } from '../history/viewerDiscovery.js';
 import type { CommandContext } from './command.js';
@@ -39,9 +39,10 @@ export async function serveViewer(ctx: CommandContext, options: ServeOptions): P
     onError: (error) => ctx.err.write(`hindsight ${options.command}: not recording: ${(error as Error).message ?? String(error)}\n`),
   });
   // One recorder per data folder: beside the app or a `watch --all`, the viewer is served and that one records.
-  const claim = await RecorderEndpoint.claim(ctx.dataDir, { command: options.command, flush: (projectId) => switched.flushFor(projectId) });
-  if ('heldBy' in claim) ctx.err.write(`hindsight ${options.command}: not recording: ${heldMessage(claim)}\n`);
-  const recording = 'endpoint' in claim ? switched : undefined;
+  const claim = await claimToRecord(ctx.dataDir, { command: options.command, flush: (projectId) => switched.flushFor(projectId) }, (line) =>
+    ctx.err.write(`hindsight ${options.command}: ${line}\n`),
+  );
+  const recording = claim.record ? switched : undefined;
   const dispatcher = createDispatcher(ctx.engine(), { sweep: true, credentials: 'environment', recording });
   const stop = new AbortController();
   if (ctx.signal.aborted) stop.abort();
@@ -77,7 +78,7 @@ export async function serveViewer(ctx: CommandContext, options: ServeOptions): P
     idle?.clear();
     await host.close();
     await recording?.stop();
-    if ('endpoint' in claim) await claim.endpoint.close();
+    await claim.close();
     await dispatcher.close();
   }
 }

@@ -7,7 +7,7 @@ import { HistoryEngine } from './historyEngine.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { setWorkerScriptsDir } from './workerScripts.js';
 import { RecordingSwitch } from './watch/recordingSwitch.js';
-import { heldMessage, RecorderEndpoint } from './watch/recorderEndpoint.js';
+import { claimToRecord } from './watch/recorderEndpoint.js';
 import { announceViewer } from './viewerDiscovery.js';
 
 // The history process, started by main with utilityProcess.fork. Main sends one MessagePort per
@@ -24,9 +24,10 @@ const engine = new HistoryEngine(dataDir);
 // pause it from the tray); what it finds (a folder gone, a watch refused) reaches the windows as events.
 const switched = new RecordingSwitch(engine, { pauseMark: engine.dataDir });
 // One recorder per data folder: beside a `watch --all` (or a serve) already recording, the app shows and that one records.
-const claim = await RecorderEndpoint.claim(engine.dataDir, { command: 'app', flush: (projectId) => switched.flushFor(projectId) });
-if ('heldBy' in claim) process.stderr.write(`hindsight: not recording: ${heldMessage(claim)}\n`);
-const recording = 'endpoint' in claim ? switched : undefined;
+const claim = await claimToRecord(engine.dataDir, { command: 'app', flush: (projectId) => switched.flushFor(projectId) }, (line) =>
+  process.stderr.write(`hindsight: ${line}\n`),
+);
+const recording = claim.record ? switched : undefined;
 const dispatcher = createDispatcher(engine, { sweep: true, recording });
 // Projects with a remote are pushed in the background after their change groups (AWS credentials
 // of the history process's environment or profile).
@@ -47,7 +48,7 @@ async function stop(): Promise<void> {
   stopping = true;
   forgetViewer();
   await recording?.stop();
-  if ('endpoint' in claim) await claim.endpoint.close();
+  await claim.close();
   await dispatcher.close();
   engine.close();
   await sharedCopyPool().close();

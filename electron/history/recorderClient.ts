@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { recorderAddress } from './recorderAddress.js';
+import { recorderAddress, type RecorderAddress } from './recorderAddress.js';
 import { isFlushAnswer, isIdentity, requestLine, type FlushAnswer, type RecorderIdentity, type RecorderRequest } from './recorderProtocol.js';
 import { count } from './trace.js';
 
@@ -28,13 +28,17 @@ export async function askWho(dataDir: string, timeoutMs = RECORDER_ANSWER_MS): P
 }
 
 async function ask(dataDir: string, request: { ask: 'flush'; projectId: string } | { ask: 'who' }, timeoutMs: number): Promise<unknown> {
-  const { socket, tokenFile } = recorderAddress(dataDir);
+  let address: RecorderAddress;
   let token: string;
   try {
-    token = readFileSync(tokenFile, 'utf8').trim();
+    address = recorderAddress(dataDir);
+    token = readFileSync(address.tokenFile, 'utf8').trim();
   } catch {
-    return null; // no recorder has listened for this data folder (or this user cannot read its token)
+    // No recorder has listened for this data folder, this user cannot read its token, or the
+    // socket's folder is not this user's own: no recorder is asked.
+    return null;
   }
+  const { socket } = address;
   const found = await exchange(socket, { ...request, token } as RecorderRequest, timeoutMs);
   return found.listening ? found.answer : null;
 }

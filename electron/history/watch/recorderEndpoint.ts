@@ -139,6 +139,27 @@ export function heldMessage(held: Extract<Claim, { heldBy: unknown }>): string {
   return `${who} records the projects of this data folder already (its socket: ${held.socket}); stop it to record here instead`;
 }
 
+/**
+ * The claim of a process that shows the viewer besides recording (the app, `serve`, `view`):
+ * beside another recorder of the data folder it records nothing (said once); a socket that cannot
+ * be made is said, and it records without one (commands then rescan as without a recorder).
+ */
+export async function claimToRecord(
+  dataDir: string,
+  handlers: EndpointHandlers,
+  say: (line: string) => void,
+): Promise<{ record: boolean; close: () => Promise<void> }> {
+  try {
+    const claim = await RecorderEndpoint.claim(dataDir, handlers);
+    if ('endpoint' in claim) return { record: true, close: () => claim.endpoint.close() };
+    say(`not recording: ${heldMessage(claim)}`);
+  } catch (error) {
+    say(`recording without the recorder's socket (commands rescan instead of asking it): ${errorData(error).message}`);
+    return { record: true, close: async () => undefined };
+  }
+  return { record: false, close: async () => undefined };
+}
+
 function refused(error: HindsightErrorData): RecorderAnswer {
   count('recorder.refusals');
   return { error };

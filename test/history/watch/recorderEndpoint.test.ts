@@ -54,6 +54,7 @@ function rawAsk(socket: string, lines: string[]): Promise<unknown[]> {
       }
     });
     client.on('error', reject);
+    client.on('close', () => reject(new Error(`the recorder closed the connection after ${answers.length} of ${lines.length} answers`)));
   });
 }
 
