@@ -4,7 +4,8 @@ import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { recorderAddress } from '../../../electron/history/recorderAddress.js';
 import { askToFlush } from '../../../electron/history/recorderClient.js';
-import { cliJson, runCli } from '../../helpers/runCli.js';
+import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
+import { until } from '../../helpers/until.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { groupOf, project, running, started, stop, watchAll } from '../../helpers/watchAllProcess.js';
 
@@ -129,6 +130,27 @@ describe('the recorder endpoint', () => {
     const opened = await tracedOpen(root, data);
     expect(opened.trace['open.rescansSkipped']).toBe(1);
     expect(running.filter((c) => c.exitCode === null)).toContain(first.child);
+  });
+
+  it('(d) serve beside a watch --all serves the viewer and leaves the recording to it, saying so', async () => {
+    const data = tempDir('hindsight-data-');
+    const root = await project(data, { 'a.txt': 'a0' });
+    const watch = watchAll(data, QUIET);
+    await watch.waitFor(started);
+    const serve = startCli(['serve', '--data-dir', data, '--renderer-dir', tempDir('hindsight-empty-')]);
+    running.push(serve);
+    const done = finished(serve);
+    let stderr = '';
+    serve.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await until(() => stderr.includes('not recording'), { what: 'serve saying it does not record' });
+    expect(stderr).toContain(`hindsight serve: not recording: process ${watch.child.pid} (watch --all) records the projects of this data folder already`);
+    const opened = await tracedOpen(root, data);
+    expect(opened.trace['open.rescansSkipped']).toBe(1);
+    serve.kill('SIGTERM');
+    const result = await done;
+    expect(result.code).toBe(0);
+    expect(result.stdout.toString()).toMatch(/^Hindsight is serving the viewer at http:\/\/127\.0\.0\.1:\d+\//);
+    expect(result.stdout.toString()).not.toContain(`Recording ${root}`);
   });
 
   it('(e) two data folders, two recorders: each answers only for its own projects', async () => {
