@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { recorderAddress, type RecorderAddress } from './recorderAddress.js';
-import { isFlushAnswer, isIdentity, requestLine, type FlushAnswer, type RecorderIdentity, type RecorderRequest } from './recorderProtocol.js';
+import { isFlushAnswer, requestLine, type FlushAnswer, type RecorderRequest } from './recorderProtocol.js';
 import { count } from './trace.js';
 
 // A command's side of the recorder's socket (recorderProtocol.ts): one request, one answer line,
@@ -19,12 +19,6 @@ export type Exchange = { listening: false } | { listening: true; answer: unknown
 export async function askToFlush(dataDir: string, projectId: string, timeoutMs = RECORDER_ANSWER_MS): Promise<FlushAnswer | null> {
   const answer = await ask(dataDir, { ask: 'flush', projectId }, timeoutMs);
   return isFlushAnswer(answer) ? answer : null;
-}
-
-/** Who records `dataDir`, when a recorder listens and answers. */
-export async function askWho(dataDir: string, timeoutMs = RECORDER_ANSWER_MS): Promise<RecorderIdentity | null> {
-  const answer = await ask(dataDir, { ask: 'who' }, timeoutMs);
-  return isIdentity(answer) ? answer : null;
 }
 
 async function ask(dataDir: string, request: { ask: 'flush'; projectId: string } | { ask: 'who' }, timeoutMs: number): Promise<unknown> {
