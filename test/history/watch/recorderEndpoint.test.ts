@@ -7,7 +7,7 @@ import { askToFlush } from '../../../electron/history/recorderClient.js';
 import { cliJson, finished, runCli, startCli } from '../../helpers/runCli.js';
 import { until } from '../../helpers/until.js';
 import { tempDir } from '../../helpers/tempDirs.js';
-import { groupOf, project, running, started, stop, watchAll } from '../../helpers/watchAllProcess.js';
+import { groupOf, project, running, started, stateOf, stop, watchAll } from '../../helpers/watchAllProcess.js';
 
 // The recorder's socket with real processes: a real `hindsight watch --all` (the built CLI) and a
 // real `open` beside it. A quiet window of a minute means that a change is in history.db only
@@ -130,6 +130,20 @@ describe('the recorder endpoint', () => {
     const opened = await tracedOpen(root, data);
     expect(opened.trace['open.rescansSkipped']).toBe(1);
     expect(running.filter((c) => c.exitCode === null)).toContain(first.child);
+  });
+
+  it('a project the recorder rescans instead of watching (the OS refused its watch) is rescanned by open itself', async () => {
+    const data = tempDir('hindsight-data-');
+    const root = await project(data, { 'a.txt': 'a0' });
+    const watch = watchAll(data, QUIET, { HINDSIGHT_FAIL_AT: 'watch-setup:ENOSPC' });
+    const refused = await watch.waitFor(stateOf(root, 'rescanning'));
+    await watch.waitFor(started);
+    expect(await askToFlush(data, refused.projectId!)).toMatchObject({ watching: true, rescanning: true });
+    writeFileSync(join(root, 'a.txt'), 'a1');
+    const opened = await tracedOpen(root, data);
+    expect(opened.trace['open.rescansSkipped']).toBeUndefined();
+    expect(treeWork(opened.trace)).toBeGreaterThan(0);
+    expect(await versionsOf(root, data, 'a.txt')).toHaveLength(2);
   });
 
   it('(d) serve beside a watch --all serves the viewer and leaves the recording to it, saying so', async () => {
