@@ -71,6 +71,8 @@ describe('the recorder endpoint', () => {
     expect(treeWork(opened.trace)).toBe(0);
     expect(opened.trace['recorder.requests']).toBe(1);
     expect(opened.trace['open.rescansSkipped']).toBe(1);
+    // The recorder wrote the index and said so: the open does not read every page of it again.
+    expect(opened.trace['index.quickCheck']).toBeUndefined();
     // Written by the recorder because it was asked: its quiet window has a minute to go.
     expect(await versionsOf(root, data, 'sub/b.txt')).toHaveLength(2);
     await watch.waitFor(groupOf(root, 'sub/b.txt'));
@@ -146,7 +148,7 @@ describe('the recorder endpoint', () => {
     expect(await versionsOf(root, data, 'a.txt')).toHaveLength(2);
   });
 
-  it('(d) serve beside a watch --all serves the viewer and leaves the recording to it, saying so', async () => {
+  it('(d2) serve beside a watch --all serves the viewer and leaves the recording to it, saying so', async () => {
     const data = tempDir('hindsight-data-');
     const root = await project(data, { 'a.txt': 'a0' });
     const watch = watchAll(data, QUIET);
