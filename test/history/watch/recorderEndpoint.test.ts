@@ -126,7 +126,10 @@ describe('the recorder endpoint', () => {
     const root = await project(data, { 'a.txt': 'a0' });
     const first = watchAll(data, QUIET);
     await first.waitFor(started);
-    const second = await runCli(['watch', '--all', '--data-dir', data]);
+    // Killed after the test like every recorder here, should it record instead of refusing.
+    const child = startCli(['watch', '--all', '--data-dir', data]);
+    running.push(child);
+    const second = await finished(child);
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(`hindsight watch: process ${first.child.pid} (watch --all) records the projects of this data folder already`);
     const opened = await tracedOpen(root, data);
