@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'NOT_RECORDING',
   'FILE_CHANGED',
   'NAME_COLLISION',
+  'RECORDER_RUNNING',
   'INTERNAL',
 ] as const;
 

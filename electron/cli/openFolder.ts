@@ -3,6 +3,7 @@ import type { OpenProjectResult } from '../../shared/contract/values.js';
 import type { CommandContext, FlagSpec } from './command.js';
 import { describeUnreadable } from './format/results.js';
 import { countOf, formatBytes } from './format/words.js';
+import { recorderWrote } from './recorderFreshness.js';
 
 // Opening a folder from a command (open, watch). The first copy of a folder past the large-folder
 // settings (largeFolderFiles, largeFolderBytes) waits for --yes: without it the command shows
@@ -13,7 +14,8 @@ export const YES_FLAG: FlagSpec = { yes: { type: 'boolean', short: 'y' } };
 /** The open's result, or the exit code 2 when a large first copy needs --yes. */
 export async function openFolder(ctx: CommandContext, command: string, folder: string): Promise<OpenProjectResult | 2> {
   try {
-    const opened = await ctx.engine().open(folder, { signal: ctx.signal, onWait: ctx.onWait, confirmLarge: ctx.flags.yes === true });
+    const writtenThrough = await recorderWrote(ctx, folder);
+    const opened = await ctx.engine().open(folder, { signal: ctx.signal, onWait: ctx.onWait, confirmLarge: ctx.flags.yes === true, writtenThrough });
     for (const line of opened.repaired ?? []) ctx.err.write(`hindsight ${command}: ${line}\n`);
     ctx.err.write(describeUnreadable(command, opened.unreadable));
     return opened;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createDispatcher } from '../history/dispatcher/dispatcher.js';
 import { RecordAll } from '../history/recorder/recordAll.js';
 import { RecordingSwitch } from '../history/recorder/recordingSwitch.js';
+import { claimToRecord } from '../history/recorder/recorderEndpoint.js';
 import { startHost, type RunningHost } from '../host/hostServer.js';
 import { announceViewer } from '../history/viewerDiscovery.js';
 import type { CommandContext } from './command.js';
@@ -31,12 +32,17 @@ export interface ServeOptions {
 export async function serveViewer(ctx: CommandContext, options: ServeOptions): Promise<void> {
   const output = recordingOutput(ctx, options.command);
   const lines = options.quiet ? { onError: output.onError } : output;
-  const recording = new RecordingSwitch(ctx.engine(), {
+  const switched = new RecordingSwitch(ctx.engine(), {
     makeRecorder: (catchUpAfter) => new RecordAll(ctx.engine(), { catchUpAfter, ...lines }),
     // A pause taken in the app or another serve holds here too (a serve `view` started included).
     pauseMark: ctx.dataDir,
     onError: (error) => ctx.err.write(`hindsight ${options.command}: not recording: ${(error as Error).message ?? String(error)}\n`),
   });
+  // One recorder per data folder: beside the app or a `watch --all`, the viewer is served and that one records.
+  const claim = await claimToRecord(ctx.dataDir, { command: options.command, flush: (projectId) => switched.flushFor(projectId) }, (line) =>
+    ctx.err.write(`hindsight ${options.command}: ${line}\n`),
+  );
+  const recording = claim.record ? switched : undefined;
   const dispatcher = createDispatcher(ctx.engine(), { sweep: true, credentials: 'environment', recording });
   const stop = new AbortController();
   if (ctx.signal.aborted) stop.abort();
@@ -65,13 +71,14 @@ export async function serveViewer(ctx: CommandContext, options: ServeOptions): P
     await options.listening(host.url);
     idle?.pages(0);
     // The URL first: catching up many projects takes a while, and a page may open meanwhile.
-    void recording.start();
+    void recording?.start();
     if (!stop.signal.aborted) await new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
   } finally {
     forget();
     idle?.clear();
     await host.close();
-    await recording.stop();
+    await recording?.stop();
+    await claim.close();
     await dispatcher.close();
   }
 }

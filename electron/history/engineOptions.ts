@@ -23,6 +23,11 @@ export interface OpenOptions extends OperationOptions, Pick<FirstCopyOptions, 'e
   watch?: boolean;
   /** The user confirmed a first copy past the largeFolderFiles / largeFolderBytes settings. */
   confirmLarge?: boolean;
+  /**
+   * The data folder's recorder watches the project and wrote every change it heard up to this
+   * time (recorderClient.ts's askToFlush): a reopen reads history.db as it is, with no rescan.
+   */
+  writtenThrough?: number;
 }
 
 export interface ExportOptions extends OperationOptions {

@@ -7,6 +7,7 @@ import { HistoryEngine } from './historyEngine.js';
 import { sharedCopyPool } from './store/copyPool.js';
 import { setWorkerScriptsDir } from './workerScripts.js';
 import { RecordingSwitch } from './recorder/recordingSwitch.js';
+import { claimToRecord } from './recorder/recorderEndpoint.js';
 import { announceViewer } from './viewerDiscovery.js';
 
 // The history process, started by main with utilityProcess.fork. Main sends one MessagePort per
@@ -21,12 +22,17 @@ const dataDir = resolveDataDir(typeof values['data-dir'] === 'string' ? values['
 const engine = new HistoryEngine(dataDir);
 // Every known project is recorded from the start, not only the ones a window shows (the user may
 // pause it from the tray); what it finds (a folder gone, a watch refused) reaches the windows as events.
-const recording = new RecordingSwitch(engine, { pauseMark: engine.dataDir });
+const switched = new RecordingSwitch(engine, { pauseMark: engine.dataDir });
+// One recorder per data folder: beside a `watch --all` (or a serve) already recording, the app shows and that one records.
+const claim = await claimToRecord(engine.dataDir, { command: 'app', flush: (projectId) => switched.flushFor(projectId) }, (line) =>
+  process.stderr.write(`hindsight: ${line}\n`),
+);
+const recording = claim.record ? switched : undefined;
 const dispatcher = createDispatcher(engine, { sweep: true, recording });
 // Projects with a remote are pushed in the background after their change groups (AWS credentials
 // of the history process's environment or profile).
 engine.startAutoPush();
-void recording.start();
+void recording?.start();
 // `hindsight view` finds the app here and hands it a hindsight:// link.
 const forgetViewer = announceViewer(engine.dataDir, { kind: 'app', pid: process.pid });
 
@@ -41,7 +47,8 @@ async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   forgetViewer();
-  await recording.stop();
+  await recording?.stop();
+  await claim.close();
   await dispatcher.close();
   engine.close();
   await sharedCopyPool().close();

@@ -50,6 +50,7 @@ import { ProjectRecorder, type WatchOptions } from './versions/projectRecorder.j
 import { RestoreOperations } from './versions/restoreOperations.js';
 import type { DiffSide } from './versions/versionBytes.js';
 import { ignoredPaths } from './walk/ignoredPaths.js';
+import { writeHeard, type HeardWritten } from './versions/writeHeard.js';
 
 export type { EngineRescanOptions, ExportOptions, MaterializeOptions, OpenOptions, OperationOptions, SnapshotRestoreOptions } from './engineOptions.js';
 
@@ -330,6 +331,10 @@ export class HistoryEngine {
   /** The search index build (and compaction) of a project recorded live, kept current from then on. */
   startBackgroundWork(projectId: string): void {
     this.live.startBackgroundWork(this.record(projectId));
+  }
+  /** Writes a watched project's open change group now (a command asked the recorder); 'unwatched' when no watch runs here. */
+  writeHeard(projectId: string): Promise<HeardWritten> {
+    return writeHeard(this.projects.find(projectId));
   }
   async unwatch(projectId: string): Promise<void> {
     await this.projects.find(projectId)?.stopWatching();

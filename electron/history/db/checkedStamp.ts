@@ -15,13 +15,18 @@ function stampPath(file: string): string {
 
 /**
  * The identity of the index and of its WAL, as one line. An empty WAL holds nothing: an open
- * makes one, a clean close removes it, so it counts as none.
+ * makes one, a clean close removes it, so it counts as none. The WAL's ctime is left out: SQLite
+ * run as root gives the WAL the database's owner at every open (fchown), which changes its ctime
+ * and nothing else, so an open beside a process that holds the index (the recorder) would read
+ * every page each time; a write to the WAL still changes its size or mtime.
  */
 function stampOf(file: string): string {
   return [file, `${file}-wal`]
     .map((path) => {
       const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
-      return stats === undefined || (stats.size === 0n && path !== file) ? 'none' : `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+      if (stats === undefined || (stats.size === 0n && path !== file)) return 'none';
+      const identity = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+      return path === file ? `${identity}:${stats.ctimeNs}` : identity;
     })
     .join(' ');
 }

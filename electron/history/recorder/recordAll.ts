@@ -13,6 +13,7 @@ import { IdleCollector } from './idleCollector.js';
 import { ListWatch } from '../watch/listWatch.js';
 import { RunningMark, runningBeatMs, type RunningBeat } from './runningMark.js';
 import { count } from '../trace.js';
+import type { FlushAnswer } from '../recorderProtocol.js';
 
 // One recorder for every known project of a data folder: from its start it catches up and
 // watches each project of config.json whose folder is present. It looks again at config.json (a
@@ -149,6 +150,23 @@ export class RecordAll {
   /** The projects watched now. */
   watching(): RecordedProject[] {
     return [...this.tracked.values()].filter(watched).map(named);
+  }
+
+  /**
+   * A command's question (recorderEndpoint.ts): every event heard for the project up to now is
+   * written, and the answer says from when history.db holds the folder as it is; or that the
+   * command must look at the folder itself (not watched here, still starting, rescanned instead).
+   */
+  async flushFor(projectId: string): Promise<FlushAnswer> {
+    const t = this.tracked.get(projectId);
+    if (t === undefined || this.stopping.signal.aborted) return { watching: false, reason: 'not recorded by this recorder' };
+    if (t.starting) return { watching: false, reason: 'being caught up' };
+    if (!watched(t)) return { watching: false, reason: t.state };
+    const askedAt = Date.now();
+    const written = await this.engine.writeHeard(projectId);
+    if (written === 'written') return { writtenThrough: askedAt, watching: true };
+    if (written === 'unwatched') return { watching: false, reason: 'not watched' };
+    return { watching: true, rescanning: true, reason: written === 'rescanning' ? 'the OS refused its watch' : 'a change group could not be written' };
   }
 
   /** Resolves once every catch-up and watch started so far is in place (or reported). */

@@ -4,6 +4,7 @@ import type { HistoryEngine } from '../historyEngine.js';
 import { clearPause, readPause, writePause } from './pauseMark.js';
 import { RecordAll } from './recordAll.js';
 import type { CatchUpAfter } from './catchUp.js';
+import type { FlushAnswer } from '../recorderProtocol.js';
 
 // Recording of every known project, with the user's pause: a pause writes every open change
 // group and stops every watcher (the recorder stops), for a while or until resumed; a resume
@@ -53,6 +54,12 @@ export class RecordingSwitch {
   status(): RecordingStatus {
     const recording = !this.paused && !this.stopped;
     return { recording, resumesAt: recording ? null : this.resumesAt, projects: this.recorder?.watching().length ?? 0 };
+  }
+
+  /** A command's question to the recorder (RecordAll.flushFor); a paused switch watches nothing. */
+  flushFor(projectId: string): Promise<FlushAnswer> {
+    if (this.paused || this.stopped || this.recorder === null) return Promise.resolve({ watching: false, reason: 'recording is paused' });
+    return this.recorder.flushFor(projectId);
   }
 
   /** Pauses for forMs (null: until resumed); pausing again sets a new end. */

@@ -26,6 +26,7 @@ import type { ProgressSink } from '../progressThrottle.js';
 import { repairFromFolder } from '../verify/repairBlobs.js';
 import { backupIndexIfDue } from '../registry/indexBackup.js';
 import { verifyStore, type VerifyOptions } from '../verify/verifyStore.js';
+import { count } from '../trace.js';
 
 // Everything that writes to a project's history, for every open project of the engine: the first
 // copy, the rescan, the live watchers' change groups, restores and checkpoints. Writes to one
@@ -72,7 +73,10 @@ export class ProjectRecorder {
   }
 
   /** A project's first copy when it has no baseline yet, else a rescan; the exclude patterns are kept for later rescans. */
-  open(project: OpenProject, options: FirstCopyOptions & RescanOptions & WriterWait): Promise<{ firstCopy: FirstCopyResult } | { rescan: RescanOutcome }> {
+  open(
+    project: OpenProject,
+    options: FirstCopyOptions & RescanOptions & WriterWait & { writtenThrough?: number },
+  ): Promise<{ firstCopy: FirstCopyResult } | { rescan: RescanOutcome }> {
     if (options.exclude) project.exclude = options.exclude;
     // Decided as the one writer: a process that copied this folder meanwhile left a baseline, and
     // this open is then a rescan.
@@ -84,7 +88,8 @@ export class ProjectRecorder {
         await backupIndexIfDue(project.store, { force: true, pool: options.pool });
         return { firstCopy: copied };
       }
-      const rescanned = await this.rescanNow(project, options);
+      // The data folder's recorder wrote every change it heard up to the command's ask: no walk.
+      const rescanned = options.writtenThrough !== undefined ? writtenByRecorder(project) : await this.rescanNow(project, options);
       await backupIndexIfDue(project.store, { pool: options.pool });
       return { rescan: rescanned };
     }, options);
@@ -334,6 +339,13 @@ export class ProjectRecorder {
   }
 
   private readonly runHooks: BeforeCommitHook = (store: ProjectStore, paths) => this.hooks.run(store, paths);
+}
+
+/** An open's outcome when the recorder that watches the project wrote what it heard: nothing walked, nothing stat'ed but the folder itself. */
+function writtenByRecorder(project: OpenProject): RescanOutcome {
+  project.store.assertFolderUnchanged();
+  count('open.rescansSkipped');
+  return { snapshotId: undefined, checkpointId: undefined, changed: [], paths: 0, hashed: 0, ms: 0, unreadable: [], ignored: 0, walked: undefined };
 }
 
 /** A rescan's walk read files while git moved HEAD: nothing of it is written, it is made again. */

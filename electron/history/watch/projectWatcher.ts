@@ -71,6 +71,8 @@ export class ProjectWatcher {
   private reconcileDue = 0;
   /** Something was heard since the last periodic check. */
   private heardSinceCheck = false;
+  /** Groups whose commit failed: a flush that saw one did not write everything it was asked to. */
+  private failedCommits = 0;
 
   private constructor(
     readonly root: string,
@@ -138,6 +140,19 @@ export class ProjectWatcher {
   flush(): Promise<void> {
     this.batcher.flush();
     return this.settled();
+  }
+
+  /**
+   * Writes every event heard so far now, not after the quiet window (a command asked for the
+   * history as the folder is): 'written' once all of it is committed, 'rescanning' when the OS
+   * refused the watch (changes are found by periodic rescans only), 'failed' when a group could
+   * not be written (its changes wait for the next group's rescan).
+   */
+  async writeHeard(): Promise<'written' | 'rescanning' | 'failed'> {
+    if (this.rescannedOnly) return 'rescanning';
+    const failedBefore = this.failedCommits;
+    await this.flush();
+    return this.failedCommits === failedBefore ? 'written' : 'failed';
   }
 
   /** Whether changes were heard that no group has taken yet (a storm may still be going on). */
@@ -305,6 +320,7 @@ export class ProjectWatcher {
         if (group.doubt.includes(MANY_CHANGES)) await this.watches?.relistIfDue();
         await this.options.commit(group);
       } catch (error) {
+        this.failedCommits++;
         this.batcher.markDoubt('commit failed');
         this.options.onError?.(error);
       }

@@ -13,12 +13,13 @@ import { checkoutStorm } from './checkoutStorm.js';
 import { editLatency } from './editLatency.js';
 import { figureTable, seconds, sleep, type Figure } from './figures.js';
 import { idleCost } from './idleCost.js';
+import { reopenBeside } from './reopenBeside.js';
 import { RecorderProcess } from './recorderProcess.js';
 import { ensureStormFixture } from './stormFixture.js';
 
 // `npm run bench:record -- [--quick] [--projects N] [--files N] [--big-files N] [--idle-seconds N]
 //   [--settle-seconds N] [--edits N] [--quiet-ms N] [--storm-files N] [--rounds N] [--trace-seconds N] [--fixtures DIR] [--scratch DIR]
-//   [--cases idle,edits,catchup,storm]`
+//   [--cases idle,edits,catchup,storm,reopen]`
 // Issue 29's performance targets, through the built CLI as real child processes:
 //   1. idle: `watch --all` over N projects of --files files (the first of --big-files), CPU, RSS,
 //      read calls, wake-ups and writes (into any history.db, into the data folder) of the recorder
@@ -27,12 +28,13 @@ import { ensureStormFixture } from './stormFixture.js';
 //   2. edit latency: --edits edits spread over them, write to version line minus the quiet window;
 //   3. checkout storm: `git checkout` changing --storm-files files under `watch --all`: groups,
 //      peak RSS growth, time against `hindsight open` rescanning the same change;
-//   4. catch-up: `watch --all` starting over the N unchanged projects against N `git status`.
+//   4. catch-up: `watch --all` starting over the N unchanged projects against N `git status`;
+//   5. reopen: `open` of the big project while `watch --all` runs against `hindsight --help` (issue 45).
 // The projects are git repositories (seed shapes, committed), copied into the scratch folder and
 // opened before anything is measured. --quick makes everything small: a dry run of the rig, whose
 // figures mean nothing. --cases runs only the cases named (idle and edits share one recorder).
 
-const CASES = ['idle', 'edits', 'catchup', 'storm'] as const;
+const CASES = ['idle', 'edits', 'catchup', 'storm', 'reopen'] as const;
 
 const { values } = parseArgs({
   options: {
@@ -192,6 +194,10 @@ if (cases.has('idle') || cases.has('edits')) {
 if (cases.has('catchup')) {
   note('catch-up...');
   figures.push(...(await catchUp(cli, dataDir, roots, rounds, quietMs)));
+}
+if (cases.has('reopen')) {
+  note('open beside watch --all...');
+  figures.push(...(await reopenBeside(cli, dataDir, roots[0]!, projects, rounds, quietMs)));
 }
 if (cases.has('storm')) {
   note('checkout storm...');

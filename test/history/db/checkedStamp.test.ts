@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chownSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryIndex } from '../../../electron/history/db/historyIndex.js';
 import { counter } from '../../../electron/history/trace.js';
@@ -36,6 +36,19 @@ describe('the check of every page at open', () => {
     // A WAL that is not SQLite's (SQLite finds its header wrong and leaves it out), beside the note.
     appendFileSync(`${file}-wal`, Buffer.alloc(4096, 1));
     expect(openedChecks(file)).toBe(1);
+  });
+
+  it('does not run for a WAL whose owner alone was set again (SQLite as root does so at every open), beside a process holding the index', () => {
+    const file = join(tempDir(), 'history.db');
+    expect(openedChecks(file)).toBe(1);
+    const holder = new HistoryIndex(file);
+    holder.setMeta('written', 'by the process that holds it');
+    // Another connection's clean close notes the index with the holder's WAL beside it.
+    expect(openedChecks(file)).toBe(1);
+    const wal = statSync(`${file}-wal`);
+    chownSync(`${file}-wal`, wal.uid, wal.gid);
+    expect(openedChecks(file)).toBe(0);
+    holder.close();
   });
 
   it('runs after a process holding the index was killed (no clean close)', () => {
