@@ -1,13 +1,11 @@
 import type { SearchMatch } from '../../../shared/contract/values.js';
 import { previewOf, queryMatches, type QueryMatcher } from '../../../shared/textSearch.js';
-import type { VersionInfo } from '../../../shared/history.js';
 import type { BlobTextState } from '../db/searchIndex.js';
 import { count, countMax } from '../trace.js';
 import { readBlobText } from './blobText.js';
 import type { SearchSource } from './searchHistory.js';
 
-// Each blob of one search read and scanned once however many files and versions name it, and
-// each path's latest version asked once. What is kept of a blob is its matches with their
+// Each blob of one search read and scanned once however many files and versions name it. What is kept of a blob is its matches with their
 // previews, never its text, and only for the last SCANS_HELD blobs: a search that reads a million
 // candidates holds no more than that (a blob named again after that many others is read again).
 
@@ -22,7 +20,6 @@ export type BlobMatches = SearchMatch[] | null;
 
 export class BlobScans {
   readonly #scans = new Map<string, BlobMatches>();
-  readonly #latest = new Map<string, VersionInfo | undefined>();
   /** The blobs found missing or damaged in this search (few: a healthy store has none). */
   readonly #unreadable = new Set<string>();
 
@@ -48,25 +45,9 @@ export class BlobScans {
     return this.#unreadable.has(hash);
   }
 
-  /**
-   * Whether the file's latest version still holds the text: false when it was deleted or the text
-   * is gone from it. A latest blob the index has looked at and does not name for `literal` (an
-   * indexed search) cannot hold it, and is not read.
-   */
-  stillPresent(path: string, hash: string, maxSize: number, literal: string | undefined): boolean {
-    if (!this.#latest.has(path)) this.#latest.set(path, this.source.index.latestVersion(path));
-    const latest = this.#latest.get(path);
-    if (!latest || latest.hash === null || latest.type !== 'file') return false;
-    if (latest.hash === hash) return true;
-    if (latest.size > maxSize) return false;
-    let state: BlobTextState | null | undefined;
-    if (!this.#scans.has(latest.hash)) {
-      state = this.source.index.blobTextState(latest.hash) ?? null;
-      if (state !== null && state !== 'text') return false;
-      if (state === 'text' && literal !== undefined && !this.source.index.indexNames(latest.hash, literal)) return false;
-    }
-    const matches = this.of(latest.hash, latest.size, state ?? null);
-    return matches !== null && matches.length > 0;
+  /** Whether this search holds the blob's outcome (read, and not yet forgotten). */
+  known(hash: string): boolean {
+    return this.#scans.has(hash);
   }
 
   #scan(hash: string, size: number): BlobMatches {
