@@ -1,13 +1,16 @@
 import type { SearchMatch } from '../../../shared/contract/values.js';
-import { previewOf, queryMatches, type QueryMatcher } from '../../../shared/textSearch.js';
+import { previewOf, queryMatches, type QueryMatcher, type TextMatch } from '../../../shared/textSearch.js';
 import type { BlobTextState } from '../db/searchIndex.js';
 import { count, countMax } from '../trace.js';
-import { readBlobText } from './blobText.js';
+import { readBlobBytes, readBlobText } from './blobText.js';
+import { byteMatches, type ByteLiteral } from './byteLiteral.js';
 import type { SearchSource } from './searchHistory.js';
 
-// Each blob of one search read and scanned once however many files and versions name it. What is kept of a blob is its matches with their
-// previews, never its text, and only for the last SCANS_HELD blobs: a search that reads a million
-// candidates holds no more than that (a blob named again after that many others is read again).
+// Each blob of one search read and scanned once however many files and versions name it. What is
+// kept of a blob is its matches with their previews, never its text, and only for the last
+// SCANS_HELD blobs: a search that reads a million candidates holds no more than that (a blob named
+// again after that many others is read again). A plain ASCII query is matched on the bytes and
+// decodes only the lines it finds (byteLiteral.ts); any other decodes the blob's text.
 
 /** Matches listed per hit at most: enough to see where, without a line per occurrence of "the". */
 export const MAX_MATCHES = 100;
@@ -26,6 +29,8 @@ export class BlobScans {
   constructor(
     private readonly source: SearchSource,
     private readonly pattern: QueryMatcher,
+    /** The query as bytes to look for, when it is plain ASCII (byteLiteral.ts): no blob decoded whole. */
+    private readonly bytes: ByteLiteral | null = null,
   ) {}
 
   /**
@@ -51,16 +56,29 @@ export class BlobScans {
   }
 
   #scan(hash: string, size: number): BlobMatches {
+    if (this.bytes) return this.#scanBytes(hash, size, this.bytes);
     const read = readBlobText(this.source.blobs, hash, size);
     count('search.blobReads');
     if (read.state === 'unreadable') this.#unreadable.add(hash);
     if (read.state !== 'text') return null;
     count('search.blobScans');
+    count('search.textsDecoded');
     const { text } = read;
-    return queryMatches(text, this.pattern, MAX_MATCHES).map((m) => {
-      const { preview, from, to } = previewOf(text, m);
-      return { line: m.line, column: m.column, length: m.length, preview: ownCopy(preview), previewFrom: from, previewTo: to };
-    });
+    return queryMatches(text, this.pattern, MAX_MATCHES).map((m) => shown(text, m));
+  }
+
+  /** A plain ASCII query: matched on the bytes, only the lines holding a match decoded (byteLiteral.ts). */
+  #scanBytes(hash: string, size: number, literal: ByteLiteral): BlobMatches {
+    const bytes = readBlobBytes(this.source.blobs, hash, size);
+    count('search.blobReads');
+    if (bytes === null) {
+      this.#unreadable.add(hash);
+      return null;
+    }
+    const found = byteMatches(bytes, literal, MAX_MATCHES);
+    if (found === null) return null;
+    count('search.blobScans');
+    return found.map(({ match, lineText }) => shown(lineText, match));
   }
 
   /** Keeps the outcome, forgetting the oldest once SCANS_HELD are kept (a Map iterates in insertion order). */
@@ -69,6 +87,12 @@ export class BlobScans {
     this.#scans.set(hash, matches);
     countMax('search.scansHeld', this.#scans.size);
   }
+}
+
+/** A match as the answer lists it: where, and its line's preview (`text` holds the line whole). */
+function shown(text: string, m: TextMatch): SearchMatch {
+  const { preview, from, to } = previewOf(text, m);
+  return { line: m.line, column: m.column, length: m.length, preview: ownCopy(preview), previewFrom: from, previewTo: to };
 }
 
 /**

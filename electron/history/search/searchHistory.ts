@@ -6,6 +6,7 @@ import type { SearchReads } from '../db/searchReader.js';
 import { count } from '../trace.js';
 import { AnsweredHits } from './answeredHits.js';
 import { BlobScans } from './blobScans.js';
+import { byteLiteralOf } from './byteLiteral.js';
 import { requiredLiteral } from './regexLiteral.js';
 import { UnreadableVersions } from './unreadableVersions.js';
 import type { BlobStore } from '../store/blobStore.js';
@@ -54,7 +55,7 @@ export function searchHistory(source: SearchSource, request: SearchRequest, maxS
     scope = { kind: 'partlyIndexed', literal, maxSize };
   }
   const pathMatches = request.path ? globMatcher(request.path) : () => true;
-  const scans = new BlobScans(source, pattern);
+  const scans = new BlobScans(source, pattern, byteLiteralOf(request));
 
   const hits = new AnsweredHits(source, scans, { since: request.since, maxSize, literal: indexed ? literal : undefined });
   const unreadable = new UnreadableVersions();
