@@ -70,7 +70,7 @@ export class AnsweredHits {
       const latest = this.#latest.get(hit.path);
       return latest && latest[0] !== null && latest[2] === 'file' && latest[0] !== hit.hash && latest[1] <= maxSize ? latest : undefined;
     };
-    const ask = [...new Set(batch.map((hit) => latestOf(hit)?.[0]).filter((hash): hash is string => hash != null && !this.scans.known(hash)))];
+    const ask = [...new Set(batch.map((hit) => latestOf(hit)?.[0]).filter((hash): hash is string => hash != null && this.scans.holds(hash) === undefined))];
     const words = new Map(ask.length > 0 ? this.source.index.blobWords(ask, literal).map((word, k) => [ask[k]!, word]) : []);
     return batch.map((hit) => {
       const latest = this.#latest.get(hit.path);
@@ -79,6 +79,8 @@ export class AnsweredHits {
       const other = latestOf(hit);
       if (!other) return false;
       const [hash, size] = other as [string, number, unknown];
+      const known = this.scans.holds(hash);
+      if (known !== undefined) return known;
       const word = words.get(hash);
       if (word && word.state !== undefined && word.state !== 'text') return false;
       if (word?.state === 'text' && literal !== undefined && !word.named) return false;

@@ -23,6 +23,13 @@ export type BlobMatches = SearchMatch[] | null;
 
 export class BlobScans {
   readonly #scans = new Map<string, BlobMatches>();
+  /**
+   * The blobs found to hold the text, kept for the whole search: each one is a hit, or a latest
+   * version asked about for a hit (answeredHits.ts), so they are at most twice the limit. A
+   * file's latest version read early in a long answer is known to hold the text when its older
+   * versions come up, after its matches were forgotten.
+   */
+  readonly #holding = new Set<string>();
   /** The blobs found missing or damaged in this search (few: a healthy store has none). */
   readonly #unreadable = new Set<string>();
 
@@ -50,9 +57,11 @@ export class BlobScans {
     return this.#unreadable.has(hash);
   }
 
-  /** Whether this search holds the blob's outcome (read, and not yet forgotten). */
-  known(hash: string): boolean {
-    return this.#scans.has(hash);
+  /** Whether the blob holds the text, as far as this search knows without reading it again (undefined: not known). */
+  holds(hash: string): boolean | undefined {
+    if (this.#holding.has(hash)) return true;
+    const known = this.#scans.get(hash);
+    return known === undefined ? undefined : known !== null && known.length > 0;
   }
 
   #scan(hash: string, size: number): BlobMatches {
@@ -85,6 +94,7 @@ export class BlobScans {
   #keep(hash: string, matches: BlobMatches): void {
     if (this.#scans.size >= SCANS_HELD) this.#scans.delete(this.#scans.keys().next().value!);
     this.#scans.set(hash, matches);
+    if (matches !== null && matches.length > 0) this.#holding.add(hash);
     countMax('search.scansHeld', this.#scans.size);
   }
 }
