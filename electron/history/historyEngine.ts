@@ -36,7 +36,7 @@ import { RetentionOperations, type PruneRequest } from './retention/retentionOpe
 import { setPin, type PinTarget } from './retention/setPin.js';
 import { buildIndexNow, type IndexNowResult } from './search/buildIndexNow.js';
 import type { SearchRequest } from './search/searchHistory.js';
-import { searchOnThread } from './search/searchThread.js';
+import { searchJsonOnThread, searchOnThread } from './search/searchThread.js';
 import { storeStats } from './stats/storeStats.js';
 import { changeDensity, storeGrowth } from './stats/timePictures.js';
 import { sharedCopyPool } from './store/copyPool.js';
@@ -231,6 +231,10 @@ export class HistoryEngine {
   /** On its own worker thread (search/searchThread.ts); `signal` ends it at once (its caller went away). */
   search(projectId: string, request: SearchRequest, options: { signal?: AbortSignal } = {}): Promise<contract.SearchResult> {
     return searchOnThread(this.recorded(projectId), request, this.settings().searchMaxFileSize, options.signal);
+  }
+  /** The same answer as its JSON text, made on the search's thread (the CLI's `--json`). */
+  searchJson(projectId: string, request: SearchRequest, options: { signal?: AbortSignal } = {}): Promise<string> {
+    return searchJsonOnThread(this.recorded(projectId), request, this.settings().searchMaxFileSize, options.signal);
   }
   /** The search index built now, in the foreground (the CLI's index command; search/buildIndexNow.ts). */
   buildSearchIndex(projectId: string, options: OperationOptions = {}): Promise<IndexNowResult> {

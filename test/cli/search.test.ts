@@ -6,6 +6,8 @@ import { blobsDirOf, projectStoreDir } from '../../electron/history/store/storeL
 import { blobFile } from '../helpers/storedBlob.js';
 import { parseSince } from '../../electron/cli/sinceTime.js';
 import { cliJson, runCli } from '../helpers/runCli.js';
+import { lastTrace } from '../helpers/slowSearch.js';
+import { HistoryEngine } from '../../electron/history/historyEngine.js';
 import { tempDir } from '../helpers/tempDirs.js';
 import { sha256, writeTree } from '../helpers/writeTree.js';
 
@@ -45,6 +47,23 @@ describe('hindsight search', () => {
 
     const old = await json<SearchResult>('search', root, '"old"');
     expect(old.results.map((h) => [h.path, h.stillPresent])).toEqual([['src/app.ts', false]]);
+  });
+
+  it('writes its --json answer as the search thread made its text: the same as the result stringified', async () => {
+    const { root, dataDir } = await recorded();
+    const trace = join(tempDir(), 'trace');
+    const run = await runCli(['search', root, 'boot', '--json', '--data-dir', dataDir], { HINDSIGHT_TRACE: trace });
+    expect(run.code).toBe(0);
+    // The text crossed from the thread as one string: no result object made on the CLI's thread.
+    expect(lastTrace(trace)['search.answersAsJson']).toBe(1);
+    const engine = new HistoryEngine(dataDir);
+    try {
+      const again = await engine.search(engine.locate(root), { query: 'boot', regex: false, caseSensitive: false, limit: 500 });
+      expect(run.stdout.toString('utf8')).toBe(`${JSON.stringify(again)}\n`);
+      expect(again.results).toHaveLength(3);
+    } finally {
+      engine.close();
+    }
   });
 
   it('takes --path, --regex, --case and --since', async () => {

@@ -1,4 +1,4 @@
-import { positiveIntegerFlag, projectOf, requirePositionals, writeJson, type Command } from '../command.js';
+import { positiveIntegerFlag, projectOf, requirePositionals, type Command } from '../command.js';
 import { printSearch } from '../format/searchHits.js';
 import { parseSince } from '../sinceTime.js';
 import { parseDisplayPath } from '../../../shared/fileNameBytes.js';
@@ -24,8 +24,8 @@ export const searchCommand: Command = {
     const { engine, projectId } = projectOf(ctx, folder!);
     // SIGINT, SIGTERM or a closed output end the search's thread at once.
     const request = { query: query!, regex: ctx.flags.regex === true, caseSensitive: ctx.flags.case === true, path, since, limit };
-    const result = await engine.search(projectId, request, { signal: ctx.signal });
-    if (ctx.json) return writeJson(ctx, result);
-    printSearch(ctx.out, result);
+    // --json: the answer's text is made on the search's thread (engine.searchJson), as writeJson would write it.
+    if (ctx.json) return void ctx.out.write(`${await engine.searchJson(projectId, request, { signal: ctx.signal })}\n`);
+    printSearch(ctx.out, await engine.search(projectId, request, { signal: ctx.signal }));
   },
 };

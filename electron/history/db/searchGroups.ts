@@ -90,15 +90,3 @@ export function searchGroupVersions(sql: Sql, path: string, hash: string, since:
     since ?? ANY_TIME,
   );
 }
-
-/** Whether the index names the blob for `literal` (it holds every trigram of it, case ignored). */
-export function indexNames(sql: Sql, hash: string, literal: string): boolean {
-  return (
-    sql.get(
-      `SELECT 1 FROM search_blobs b JOIN search_text t ON t.rowid = b.id
-       WHERE b.hash = ? AND search_text MATCH ?`,
-      hash,
-      trigramQuery(literal),
-    ) !== undefined
-  );
-}

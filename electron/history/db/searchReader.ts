@@ -1,21 +1,21 @@
-import type { VersionInfo } from '../../../shared/history.js';
 import { ReadOnlyReader } from './readOnlyReader.js';
-import { indexNames, searchGroups, searchGroupVersions, type SearchGroupRow, type SearchGroupVersion, type SearchScope } from './searchGroups.js';
+import { searchGroups, searchGroupVersions, type SearchGroupRow, type SearchGroupVersion, type SearchScope } from './searchGroups.js';
+import { blobWords, groupsVersions, latestOfPaths, type BlobWord, type LatestOfPath } from './searchHitRows.js';
 import * as searchIndex from './searchIndex.js';
-import { latestVersion } from './versionQueries.js';
 
 // A search's reads from its own read-only connection (the search's worker thread opens one, on a
 // history the history process has opened and migrated): the groups in the order the answer shows
-// them, the versions of those it lists, each path's latest version. WAL lets it read while the
+// them, the versions of those it lists, each path's latest version, the index's word on a blob
+// (the last three for a batch of hits at once: searchHitRows.ts). WAL lets it read while the
 // history process's connection writes.
 
 export interface SearchReads {
   searchProgress(maxSize: number): { indexedBlobs: number; totalBlobs: number };
   searchGroups(scope: SearchScope, since: number | undefined): Iterable<SearchGroupRow>;
   searchGroupVersions(path: string, hash: string, since: number | undefined): SearchGroupVersion[];
-  indexNames(hash: string, literal: string): boolean;
-  latestVersion(path: string): VersionInfo | undefined;
-  blobTextState(hash: string): searchIndex.BlobTextState | undefined;
+  groupsVersions(groups: readonly (readonly [string, string])[], since: number | undefined): SearchGroupVersion[][];
+  latestOfPaths(paths: readonly string[]): (LatestOfPath | undefined)[];
+  blobWords(hashes: readonly string[], literal: string | undefined): BlobWord[];
 }
 
 export class SearchReader extends ReadOnlyReader implements SearchReads {
@@ -31,15 +31,15 @@ export class SearchReader extends ReadOnlyReader implements SearchReads {
     return searchGroupVersions(this.sql, path, hash, since);
   }
 
-  indexNames(hash: string, literal: string): boolean {
-    return indexNames(this.sql, hash, literal);
+  groupsVersions(groups: readonly (readonly [string, string])[], since: number | undefined): SearchGroupVersion[][] {
+    return groupsVersions(this.sql, groups, since);
   }
 
-  latestVersion(path: string): VersionInfo | undefined {
-    return latestVersion(this.sql, path);
+  latestOfPaths(paths: readonly string[]): (LatestOfPath | undefined)[] {
+    return latestOfPaths(this.sql, paths);
   }
 
-  blobTextState(hash: string): searchIndex.BlobTextState | undefined {
-    return searchIndex.blobTextState(this.sql, hash);
+  blobWords(hashes: readonly string[], literal: string | undefined): BlobWord[] {
+    return blobWords(this.sql, hashes, literal);
   }
 }

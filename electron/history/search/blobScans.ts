@@ -1,16 +1,17 @@
 import type { SearchMatch } from '../../../shared/contract/values.js';
-import { previewOf, queryMatches, type QueryMatcher } from '../../../shared/textSearch.js';
-import type { VersionInfo } from '../../../shared/history.js';
+import { previewOf, queryMatches, type QueryMatcher, type TextMatch } from '../../../shared/textSearch.js';
 import type { BlobTextState } from '../db/searchIndex.js';
 import { count, countMax } from '../trace.js';
-import { readBlobText } from './blobText.js';
+import { readBlobBytes, readBlobText } from './blobText.js';
+import { byteMatches, type ByteLiteral } from './byteLiteral.js';
 import type { SearchReads } from '../db/searchReader.js';
 import type { BlobStore } from '../store/blobStore.js';
 
-// Each blob of one search read and scanned once however many files and versions name it, and
-// each path's latest version asked once. What is kept of a blob is its matches with their
-// previews, never its text, and only for the last SCANS_HELD blobs: a search that reads a million
-// candidates holds no more than that (a blob named again after that many others is read again).
+// Each blob of one search read and scanned once however many files and versions name it. What is
+// kept of a blob is its matches with their previews, never its text, and only for the last
+// SCANS_HELD blobs: a search that reads a million candidates holds no more than that (a blob named
+// again after that many others is read again). A plain ASCII query is matched on the bytes and
+// decodes only the lines it finds (byteLiteral.ts); any other decodes the blob's text.
 
 /** Matches listed per hit at most: enough to see where, without a line per occurrence of "the". */
 export const MAX_MATCHES = 100;
@@ -29,13 +30,21 @@ export interface SearchSource {
 
 export class BlobScans {
   readonly #scans = new Map<string, BlobMatches>();
-  readonly #latest = new Map<string, VersionInfo | undefined>();
+  /**
+   * The blobs found to hold the text, kept for the whole search: each one is a hit, or a latest
+   * version asked about for a hit (answeredHits.ts), so they are at most twice the limit. A
+   * file's latest version read early in a long answer is known to hold the text when its older
+   * versions come up, after its matches were forgotten.
+   */
+  readonly #holding = new Set<string>();
   /** The blobs found missing or damaged in this search (few: a healthy store has none). */
   readonly #unreadable = new Set<string>();
 
   constructor(
     private readonly source: SearchSource,
     private readonly pattern: QueryMatcher,
+    /** The query as bytes to look for, when it is plain ASCII (byteLiteral.ts): no blob decoded whole. */
+    private readonly bytes: ByteLiteral | null = null,
   ) {}
 
   /**
@@ -55,46 +64,52 @@ export class BlobScans {
     return this.#unreadable.has(hash);
   }
 
-  /**
-   * Whether the file's latest version still holds the text: false when it was deleted or the text
-   * is gone from it. A latest blob the index has looked at and does not name for `literal` (an
-   * indexed search) cannot hold it, and is not read.
-   */
-  stillPresent(path: string, hash: string, maxSize: number, literal: string | undefined): boolean {
-    if (!this.#latest.has(path)) this.#latest.set(path, this.source.index.latestVersion(path));
-    const latest = this.#latest.get(path);
-    if (!latest || latest.hash === null || latest.type !== 'file') return false;
-    if (latest.hash === hash) return true;
-    if (latest.size > maxSize) return false;
-    let state: BlobTextState | null | undefined;
-    if (!this.#scans.has(latest.hash)) {
-      state = this.source.index.blobTextState(latest.hash) ?? null;
-      if (state !== null && state !== 'text') return false;
-      if (state === 'text' && literal !== undefined && !this.source.index.indexNames(latest.hash, literal)) return false;
-    }
-    const matches = this.of(latest.hash, latest.size, state ?? null);
-    return matches !== null && matches.length > 0;
+  /** Whether the blob holds the text, as far as this search knows without reading it again (undefined: not known). */
+  holds(hash: string): boolean | undefined {
+    if (this.#holding.has(hash)) return true;
+    const known = this.#scans.get(hash);
+    return known === undefined ? undefined : known !== null && known.length > 0;
   }
 
   #scan(hash: string, size: number): BlobMatches {
+    if (this.bytes) return this.#scanBytes(hash, size, this.bytes);
     const read = readBlobText(this.source.blobs, hash, size);
     count('search.blobReads');
     if (read.state === 'unreadable') this.#unreadable.add(hash);
     if (read.state !== 'text') return null;
     count('search.blobScans');
+    count('search.textsDecoded');
     const { text } = read;
-    return queryMatches(text, this.pattern, MAX_MATCHES).map((m) => {
-      const { preview, from, to } = previewOf(text, m);
-      return { line: m.line, column: m.column, length: m.length, preview: ownCopy(preview), previewFrom: from, previewTo: to };
-    });
+    return queryMatches(text, this.pattern, MAX_MATCHES).map((m) => shown(text, m));
+  }
+
+  /** A plain ASCII query: matched on the bytes, only the lines holding a match decoded (byteLiteral.ts). */
+  #scanBytes(hash: string, size: number, literal: ByteLiteral): BlobMatches {
+    const bytes = readBlobBytes(this.source.blobs, hash, size);
+    count('search.blobReads');
+    if (bytes === null) {
+      this.#unreadable.add(hash);
+      return null;
+    }
+    const found = byteMatches(bytes, literal, MAX_MATCHES);
+    if (found === null) return null;
+    count('search.blobScans');
+    return found.map(({ match, lineText }) => shown(lineText, match));
   }
 
   /** Keeps the outcome, forgetting the oldest once SCANS_HELD are kept (a Map iterates in insertion order). */
   #keep(hash: string, matches: BlobMatches): void {
     if (this.#scans.size >= SCANS_HELD) this.#scans.delete(this.#scans.keys().next().value!);
     this.#scans.set(hash, matches);
+    if (matches !== null && matches.length > 0) this.#holding.add(hash);
     countMax('search.scansHeld', this.#scans.size);
   }
+}
+
+/** A match as the answer lists it: where, and its line's preview (`text` holds the line whole). */
+function shown(text: string, m: TextMatch): SearchMatch {
+  const { preview, from, to } = previewOf(text, m);
+  return { line: m.line, column: m.column, length: m.length, preview: ownCopy(preview), previewFrom: from, previewTo: to };
 }
 
 /**

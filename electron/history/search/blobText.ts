@@ -14,13 +14,18 @@ export type BlobText = { state: 'text'; text: string } | { state: Exclude<BlobTe
 const scratch: ReadScratch = { buffer: Buffer.allocUnsafe(64 * 1024) };
 
 export function readBlobText(blobs: BlobStore, hash: string, size: number): BlobText {
-  let bytes: Buffer;
-  try {
-    bytes = blobs.whole(hash, size, scratch);
-  } catch (error) {
-    if (isHindsightError(error) && (error.code === 'BLOB_MISSING' || error.code === 'BLOB_CORRUPT')) return { state: 'unreadable' };
-    throw error;
-  }
+  const bytes = readBlobBytes(blobs, hash, size);
+  if (bytes === null) return { state: 'unreadable' };
   const contents = textContents(bytes);
   return contents.kind === 'text' ? { state: 'text', text: contents.text } : { state: contents.kind };
+}
+
+/** A stored blob's bytes, checked, valid until the next read (one scratch buffer); null when it is missing or damaged. */
+export function readBlobBytes(blobs: BlobStore, hash: string, size: number): Buffer | null {
+  try {
+    return blobs.whole(hash, size, scratch);
+  } catch (error) {
+    if (isHindsightError(error) && (error.code === 'BLOB_MISSING' || error.code === 'BLOB_CORRUPT')) return null;
+    throw error;
+  }
 }

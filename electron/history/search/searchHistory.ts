@@ -1,9 +1,11 @@
-import type { SearchHit, SearchResult } from '../../../shared/contract/values.js';
+import type { SearchResult } from '../../../shared/contract/values.js';
 import { globMatcher } from '../../../shared/pathGlob.js';
 import { compileQuery, type TextQuery } from '../../../shared/textSearch.js';
 import type { SearchScope } from '../db/searchGroups.js';
 import { count } from '../trace.js';
+import { AnsweredHits } from './answeredHits.js';
 import { BlobScans, type SearchSource } from './blobScans.js';
+import { byteLiteralOf } from './byteLiteral.js';
 import { requiredLiteral } from './regexLiteral.js';
 import { UnreadableVersions } from './unreadableVersions.js';
 
@@ -13,7 +15,9 @@ import { UnreadableVersions } from './unreadableVersions.js';
 // by file and content and sorted newest first by SQLite (db/searchGroups.ts); the search steps
 // through the groups in that order, reads each one's blob (once per search however many files and
 // versions name it: blobScans.ts; the index only narrows, the text itself decides: case, regex)
-// and stops one hit past the limit, so it holds the hits it answers and never every match.
+// and stops one hit past the limit, so it holds the hits it answers and never every match. The
+// hits' versions and whether their files still hold the text are asked a batch of hits at a time
+// (answeredHits.ts).
 // Whether the build is complete is two counts (no scan of every blob), and only an incomplete one
 // costs the query for the blobs it has not reached. It runs in its own worker thread
 // (searchThread.ts, searchWorker.ts), from its own connection to history.db, so however long it
@@ -43,9 +47,9 @@ export function searchHistory(source: SearchSource, request: SearchRequest, maxS
     scope = { kind: 'partlyIndexed', literal, maxSize };
   }
   const pathMatches = request.path ? globMatcher(request.path) : () => true;
-  const scans = new BlobScans(source, pattern);
+  const scans = new BlobScans(source, pattern, byteLiteralOf(request));
 
-  const results: SearchHit[] = [];
+  const hits = new AnsweredHits(source, scans, { since: request.since, maxSize, literal: indexed ? literal : undefined });
   const unreadable = new UnreadableVersions();
   const versionsOf = (path: string, hash: string) =>
     index.searchGroupVersions(path, hash, request.since).map(([versionId, snapshotId, at]) => ({ versionId, snapshotId, at }));
@@ -55,19 +59,12 @@ export function searchHistory(source: SearchSource, request: SearchRequest, maxS
     const matches = scans.of(hash, size, state);
     if (matches === null && scans.unreadable(hash)) unreadable.add(path, versionsOf(path, hash));
     if (matches === null || matches.length === 0) continue;
-    if (results.length === request.limit) {
+    if (hits.count === request.limit) {
       truncated = true;
       break;
     }
-    const versions = versionsOf(path, hash);
-    results.push({
-      path,
-      versions,
-      firstSeen: versions[versions.length - 1]!.at,
-      lastSeen,
-      stillPresent: scans.stillPresent(path, hash, maxSize, indexed ? literal : undefined),
-      matches,
-    });
+    hits.add(path, hash, lastSeen, matches);
   }
-  return { indexed, index: { ...progress, done }, results, truncated, unreadable: unreadable.result() };
+  hits.flush();
+  return { indexed, index: { ...progress, done }, results: hits.results, truncated, unreadable: unreadable.result() };
 }

@@ -17,19 +17,34 @@ export interface SearchJob {
   storeDir: string;
   request: SearchRequest;
   maxSize: number;
+  /** Answer the result as its JSON text (searchJsonOnThread). */
+  asJson?: boolean;
 }
 
 export interface SearchFound {
-  result: SearchResult;
+  /** The result, or its JSON text when the job asked for it. */
+  result: SearchResult | string;
   damaged: [string, BlobProblem][];
   counters: Record<string, number>;
 }
 
 export async function searchOnThread(store: ProjectStore, request: SearchRequest, maxSize: number, signal?: AbortSignal): Promise<SearchResult> {
+  return (await runOnThread(store, { file: store.index.file, storeDir: store.storeDir, request, maxSize }, signal)) as SearchResult;
+}
+
+/**
+ * The result as its JSON text, made on the search's thread (`JSON.stringify`, as the CLI's
+ * `--json` writes it): a long answer's tens of thousands of matches cross to this thread as one
+ * string, not as objects cloned, made again here and then stringified.
+ */
+export async function searchJsonOnThread(store: ProjectStore, request: SearchRequest, maxSize: number, signal?: AbortSignal): Promise<string> {
+  return (await runOnThread(store, { file: store.index.file, storeDir: store.storeDir, request, maxSize, asJson: true }, signal)) as string;
+}
+
+async function runOnThread(store: ProjectStore, job: SearchJob, signal?: AbortSignal): Promise<SearchResult | string> {
   signal?.throwIfAborted();
   count('search.threads');
   const host = new WorkerHost<SearchJob, SearchFound>(workerScript('searchWorker'), { name: 'The search' });
-  const job: SearchJob = { file: store.index.file, storeDir: store.storeDir, request, maxSize };
   let found: SearchFound;
   try {
     found = await host.request(job, { signal });

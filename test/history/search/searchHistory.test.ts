@@ -145,7 +145,7 @@ describe('search', () => {
 
   it('reads every blob the index names and answers only those that hold the text (the index keeps no positions)', async () => {
     // Both files hold every trigram of "abcdefgh"; only one holds it.
-    const { engine, projectId } = await project({ 'apart.txt': 'fghx abcd cdef\n', 'whole.txt': 'x abcdefgh y\n' });
+    const { engine, projectId } = await project({ 'apart.txt': 'fghx abcd cdefg\n', 'whole.txt': 'x abcdefgh y\n' });
     await engine.buildSearchIndex(projectId);
     expect(engine.store(projectId).index.search.blobsContaining('abcdefgh')).toHaveLength(2);
     const result = await engine.search(projectId, query('ABCDEFGH'));
