@@ -2,7 +2,7 @@ import type { SearchHit, SearchMatch } from '../../../shared/contract/values.js'
 import type { LatestOfPath } from '../db/searchHitRows.js';
 import { HIT_BATCH } from '../db/searchHitRows.js';
 import type { BlobScans } from './blobScans.js';
-import type { SearchSource } from './searchHistory.js';
+import type { SearchSource } from './blobScans.js';
 
 // The hits a search answers, completed a batch at a time: each one's versions, and whether its
 // file's latest version still holds the text, are asked for HIT_BATCH hits in one statement each

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BlobUndecodable, COMPRESS_UP_TO, compressBlob, decompressBlob } from '../../../electron/history/store/blobCodec.js';
+import { BlobUndecodable, COMPRESS_UP_TO, compressBlob, decompressBlob } from '../../../electron/history/codec/blobCodec.js';
 
 // A compressed blob inflates into one output piece of its recorded length plus one byte
-// (store/blobCodec.ts), not zlib's 16 KiB pieces copied together: every length it may have comes
+// (codec/blobCodec.ts), not zlib's 16 KiB pieces copied together: every length it may have comes
 // back whole, and a frame inflating past the recorded length still fills the byte past it and is
 // refused. (zlib joins its pieces through a Buffer.concat of its own, out of a test's reach: the
 // pieces are not counted here.)
