@@ -5,9 +5,9 @@ import { commitSubject } from '../git/commitSubject.js';
 import { diffTree } from '../git/diffTree.js';
 import { headLogSince, headLogSize, type HeadMove } from '../git/headLog.js';
 import type { HeadState } from '../git/readHead.js';
-import { checkpointLabel, gitOperation, harmless, markSeen, seenOffset } from './headCheckpoint.js';
+import { checkpointLabel, gitOperation, harmless, isCommit, markSeen, noMove, seenOffset } from './headCheckpoint.js';
 import { commitToName, gitOperationTitle } from './gitOperationTitle.js';
-import { isStash, keepsHead, sameCommitChanges } from './headMovesSameCommit.js';
+import { keepsHead, keptByStash, sameCommitChanges, stashCommitOf } from './headMovesSameCommit.js';
 import { moveChanges, type MoveRules } from './moveFromObjects.js';
 
 // One snapshot per move of HEAD. Before a change group (or a rescan) is written, the moves git
@@ -51,21 +51,25 @@ export async function recordGoneMoves(store: ProjectStore, rules: MoveRules): Pr
   const index = repo ? indexStamp(repo.gitDir) : undefined;
   const logSize = repo ? headLogSize(repo.gitDir) : undefined;
   if (!repo || !latest || seen === undefined || logSize === undefined || seen >= logSize) return { paths: [], until: logSize, index };
-  const { moves, size: until } = headLogSince(repo.gitDir, seen);
-  const risky = moves.filter((move) => !harmless(move));
-  if (risky.length === 0) return { paths: [], until, index };
-  const last = risky.at(-1)!;
+  const { moves: read, size: until } = headLogSince(repo.gitDir, seen);
+  const moves = read.filter((move) => !noMove(move));
+  if (moves.length === 0) return { paths: [], until, index };
+  const last = moves.at(-1)!;
   const now = await store.git.head();
   const onDisk = now.head === last.to && !existsSync(join(repo.gitDir, 'index.lock'));
-  const gone = onDisk ? risky.slice(0, -1) : risky;
-  if (gone.length > 0) {
+  // The last move is the group's (titled by the before-commit hook) when its tree is still on disk,
+  // or when it wrote no file (a commit names the edits it closes); every other is a snapshot of its own.
+  const kept = onDisk || harmless(last);
+  const gone = kept ? moves.slice(0, -1) : moves;
+  const rewrote = gone.filter((move) => !harmless(move));
+  if (rewrote.length > 0) {
     store.index.commitSnapshot({
       snapshot: {
         kind: 'checkpoint',
-        label: checkpointLabel(gone, latest.head),
+        label: checkpointLabel(rewrote, latest.head),
         branch: latest.branch,
         head: latest.head,
-        origin: { kind: 'git', gitOperation: gitOperation(gone[0]!), gitWhen: 'before' },
+        origin: { kind: 'git', gitOperation: gitOperation(rewrote[0]!), gitWhen: 'before' },
       },
       versions: [],
       blobs: [],
@@ -73,36 +77,79 @@ export async function recordGoneMoves(store: ProjectStore, rules: MoveRules): Pr
   }
   let branch = latest.branch;
   for (const move of gone) {
-    const kept = keepsHead(move);
-    const changes = kept ? await sameCommitChanges(store, move, rules) : await moveChanges(store, move, rules);
-    // A move that kept HEAD stays on its branch; a checkout goes to the one it names.
-    if (!kept) branch = branchAfter(move);
-    if (changes.versions.length > 0) {
-      const operation = kept && (await isStash(repo.workTree, repo.gitDir, move)) ? 'stash' : gitOperation(move);
-      const oid = operation === 'stash' ? null : commitToName(operation, [move], move.to);
-      const subject = oid ? await commitSubject(repo.workTree, oid) : undefined;
-      store.index.commitSnapshot({
-        snapshot: {
-          kind: 'change',
-          label: gitOperationTitle(operation, [move], { oid, subject: subject ?? null }, branch),
-          branch,
-          head: move.to,
-          origin: { kind: 'git', gitOperation: operation, gitWhen: 'after' },
-        },
-        versions: changes.versions,
-        blobs: changes.blobs,
-      });
-    }
+    branch = await recordMove(store, move, branch, rules);
     // Recorded: a group written after this one starts past it, even after a crash.
     if (move.end !== undefined) markSeen(store, repo.gitDir, move.end);
   }
-  const at = onDisk ? now : undefined;
-  if (!onDisk || last.from === last.to) return { paths: [], until, index, at };
-  const changed = await diffTree(repo.workTree, last.from, last.to, repo.prefix);
-  const paths = changed.filter((c) => c.path.startsWith(repo.prefix)).map((c) => c.path.slice(repo.prefix.length));
+  // A rebase's finish after its last step took HEAD back to the branch: the step was made on none.
+  const at = onDisk ? (read.at(-1) !== last && /^rebase/.test(last.subject) ? { ...now, branch: null } : now) : undefined;
+  if (!kept || harmless(last)) return { paths: [], until, index, at };
   const lastAt = moves.indexOf(last);
   const logAt = lastAt > 0 ? (moves[lastAt - 1]!.end ?? seen) : seen;
+  if (keepsHead(last)) {
+    // A stash on disk: the edits it took away first, then the group holds the files it put back.
+    const stash = await stashCommitOf(repo.workTree, repo.gitDir, last);
+    if (!stash) return { paths: [], until, index, at };
+    await recordKeptEdits(store, stash, { head: last.to, branch }, rules);
+    markSeen(store, repo.gitDir, logAt);
+    return { paths: await changedPaths(repo, stash, last.to), until, index, at };
+  }
+  const paths = await changedPaths(repo, last.from, last.to);
   return { paths, until, index, at, before: { head: last.from, branch: gone.length > 0 ? null : latest.branch, logAt } };
+}
+
+/** The project paths that differ between two commits (or trees). */
+async function changedPaths(repo: { workTree: string; prefix: string }, from: string, to: string): Promise<string[]> {
+  const changed = await diffTree(repo.workTree, from, to, repo.prefix);
+  return changed.filter((c) => c.path.startsWith(repo.prefix)).map((c) => c.path.slice(repo.prefix.length));
+}
+
+/** One move whose tree left the disk, as its own snapshot from git's objects (none changed: a snapshot with no versions); answers the branch after it. */
+async function recordMove(store: ProjectStore, move: HeadMove, before: string | null, rules: MoveRules): Promise<string | null> {
+  const repo = store.git.repository()!;
+  if (isCommit(move)) {
+    // A commit writes no file: the edits it committed are recorded as they were heard.
+    const subject = await commitSubject(repo.workTree, move.to);
+    store.index.commitSnapshot({
+      snapshot: { kind: 'change', label: gitOperationTitle('commit', [move], { oid: move.to, subject: subject ?? null }, before), branch: before, head: move.to, origin: { kind: 'edit' } },
+      versions: [],
+      blobs: [],
+    });
+    return before;
+  }
+  // A checkout keeps HEAD's commit only for a new branch (it writes no file); a reset or a stash puts files back.
+  const kept = keepsHead(move) && !move.subject.startsWith('checkout:');
+  const stash = kept ? await stashCommitOf(repo.workTree, repo.gitDir, move) : undefined;
+  if (stash) await recordKeptEdits(store, stash, { head: move.to, branch: before }, rules);
+  const changes = kept ? await sameCommitChanges(store, move, rules) : await moveChanges(store, move, rules);
+  // A move that kept HEAD stays on its branch; a checkout goes to the one it names.
+  const branch = kept ? before : branchAfter(move);
+  const operation = stash ? 'stash' : gitOperation(move);
+  const oid = operation === 'stash' ? null : commitToName(operation, [move], move.to);
+  const subject = oid ? await commitSubject(repo.workTree, oid) : undefined;
+  store.index.commitSnapshot({
+    snapshot: {
+      kind: 'change',
+      label: gitOperationTitle(operation, [move], { oid, subject: subject ?? null }, branch),
+      branch,
+      head: move.to,
+      origin: { kind: 'git', gitOperation: operation, gitWhen: 'after' },
+    },
+    versions: changes.versions,
+    blobs: changes.blobs,
+  });
+  return branch;
+}
+
+/** Edits a stash took away that the history never held: a plain change at the commit they were made on, before the stash's snapshot. */
+async function recordKeptEdits(store: ProjectStore, stash: string, at: { head: string; branch: string | null }, rules: MoveRules): Promise<void> {
+  const edits = await keptByStash(store, stash, rules);
+  if (edits.versions.length === 0) return;
+  store.index.commitSnapshot({
+    snapshot: { kind: 'change', label: null, branch: at.branch, head: at.head, origin: { kind: 'edit' } },
+    versions: edits.versions,
+    blobs: edits.blobs,
+  });
 }
 
 /**
