@@ -36,7 +36,12 @@ export async function commitChangeGroup(store: ProjectStore, prepared: PreparedC
     // No file changed; a move of HEAD the history has not recorded yet (a checkout to a commit
     // with the same tree, a commit of edits already recorded) is still a snapshot, with no versions.
     const cause = (await options.beforeCommit?.(store, [])) ?? undefined;
-    const { snapshotId } = commitPrepared(store, prepared, { kind: 'change', label: cause?.label ?? null, origin: cause?.origin, ...options.at }, cause !== undefined);
+    const { snapshotId } = commitPrepared(
+      store,
+      prepared,
+      { kind: 'change', label: cause?.label ?? null, origin: cause?.origin, ...options.at },
+      cause !== undefined,
+    );
     return { snapshotId, checkpointId: undefined, changed: [] };
   }
   const paths = prepared.versions.map((v) => v.path);

@@ -67,7 +67,13 @@ export async function headCheckpoint(store: ProjectStore, changesFiles = true): 
     const title = gitOperationTitle(done, risky, { oid, subject: subject ?? null }, at.branch);
     const checkpointId = changesFiles
       ? store.index.commitSnapshot({
-          snapshot: { kind: 'checkpoint', label, branch: latest.branch, head: latest.head, origin: { kind: 'git', gitOperation: operation, gitWhen: 'before' } },
+          snapshot: {
+            kind: 'checkpoint',
+            label,
+            branch: latest.branch,
+            head: latest.head,
+            origin: { kind: 'git', gitOperation: operation, gitWhen: 'before' },
+          },
           versions: [],
           blobs: [],
         })
@@ -102,6 +108,11 @@ export function gitOperation(move: HeadMove): string {
 
 function isResetToHead(move: HeadMove): boolean {
   return move.subject === 'reset: moving to HEAD';
+}
+
+/** A stash recorded as a move (headMoves.ts): the stash's reflog as it stands now is looked at, so a pop after it shows as one. */
+export function noteStashLog(store: ProjectStore, gitDir: string): void {
+  stashChange(store, gitDir);
 }
 
 /** Whether the stash's reflog grew (a stash) or shrank (a pop or drop) since the last look; remembers its size now. */
@@ -141,8 +152,8 @@ export function harmless(move: HeadMove): boolean {
   return ONLY_COMMITS.test(move.subject) || (move.from === move.to && move.subject.startsWith('checkout:'));
 }
 
-/** "Before checkout to main (a1b2c3d)", "Before HEAD moved: reset (a1b2c3d)". */
-export function checkpointLabel(moves: readonly HeadMove[], recordedHead: string | null): string {
+/** "Before checkout to main (a1b2c3d)", "Before HEAD moved: reset (a1b2c3d)", "Before stash (a1b2c3d)" (the first move's operation, when git's words do not tell it). */
+export function checkpointLabel(moves: readonly HeadMove[], recordedHead: string | null, operation?: string): string {
   const first = moves[0]!;
   const at = (recordedHead ?? first.from).slice(0, SHORT);
   const checkout = /^checkout: moving from .* to (.+)$/.exec(first.subject);
@@ -152,9 +163,11 @@ export function checkpointLabel(moves: readonly HeadMove[], recordedHead: string
     .trim();
   let label = checkout
     ? `Before checkout to ${checkout[1]} (${at})`
-    : verb
-      ? `Before HEAD moved: ${verb} (${at})`
-      : `Before HEAD moved (${at} to ${first.to.slice(0, SHORT)})`;
+    : operation === 'stash'
+      ? `Before stash (${at})`
+      : verb
+        ? `Before HEAD moved: ${verb} (${at})`
+        : `Before HEAD moved (${at} to ${first.to.slice(0, SHORT)})`;
   if (moves.length > 1) label += ` and ${moves.length - 1} more`;
   return shortenHashes(label)
     .replace(/[\0\r\n]/g, ' ')

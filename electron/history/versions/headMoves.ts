@@ -5,9 +5,9 @@ import { commitSubject } from '../git/commitSubject.js';
 import { diffTree } from '../git/diffTree.js';
 import { headLogSince, headLogSize, type HeadMove } from '../git/headLog.js';
 import type { HeadState } from '../git/readHead.js';
-import { checkpointLabel, gitOperation, harmless, isCommit, markSeen, noMove, seenOffset } from './headCheckpoint.js';
+import { checkpointLabel, gitOperation, harmless, isCommit, markSeen, noMove, noteStashLog, seenOffset } from './headCheckpoint.js';
 import { commitToName, gitOperationTitle } from './gitOperationTitle.js';
-import { keepsHead, keptByStash, sameCommitChanges, stashCommitOf } from './headMovesSameCommit.js';
+import { keepsHead, keptByStash, sameCommitChanges, stashCommitOf, stashPutBack } from './headMovesSameCommit.js';
 import { moveChanges, type MoveRules } from './moveFromObjects.js';
 
 // One snapshot per move of HEAD. Before a change group (or a rescan) is written, the moves git
@@ -58,60 +58,71 @@ export async function recordGoneMoves(store: ProjectStore, rules: MoveRules): Pr
   const now = await store.git.head();
   const onDisk = now.head === last.to && !existsSync(join(repo.gitDir, 'index.lock'));
   // The last move is the group's (titled by the before-commit hook) when its tree is still on disk,
-  // or when it wrote no file (a commit names the edits it closes); every other is a snapshot of its own.
-  const kept = onDisk || harmless(last);
+  // or when it wrote no file (a commit names the edits it closes); every other is a snapshot of its
+  // own. So is a stash, on disk or not: its commit tells exactly what it took and what it put back.
+  const kept = (onDisk && !(await stashOf(repo, last))) || harmless(last);
   const gone = kept ? moves.slice(0, -1) : moves;
   const rewrote = gone.filter((move) => !harmless(move));
-  if (rewrote.length > 0) {
+  // The state before the first move that rewrote files (after the edits a stash took, when it is one): one click away.
+  let mark: Checkpoint | undefined = (operation) => {
     store.index.commitSnapshot({
       snapshot: {
         kind: 'checkpoint',
-        label: checkpointLabel(rewrote, latest.head),
+        label: checkpointLabel(rewrote, latest.head, operation),
         branch: latest.branch,
         head: latest.head,
-        origin: { kind: 'git', gitOperation: gitOperation(rewrote[0]!), gitWhen: 'before' },
+        origin: { kind: 'git', gitOperation: operation, gitWhen: 'before' },
       },
       versions: [],
       blobs: [],
     });
-  }
+  };
   let branch = latest.branch;
   for (const move of gone) {
-    branch = await recordMove(store, move, branch, rules);
+    const before = harmless(move) ? undefined : mark;
+    if (before) mark = undefined;
+    branch = await recordMove(store, move, branch, rules, before);
     // Recorded: a group written after this one starts past it, even after a crash.
     if (move.end !== undefined) markSeen(store, repo.gitDir, move.end);
   }
   // A rebase's finish after its last step took HEAD back to the branch: the step was made on none.
   const at = onDisk ? (read.at(-1) !== last && /^rebase/.test(last.subject) ? { ...now, branch: null } : now) : undefined;
-  if (!kept || harmless(last)) return { paths: [], until, index, at };
+  // A move that kept HEAD (a reset --hard HEAD) names no files: the group holds what was heard.
+  if (!kept || harmless(last) || keepsHead(last)) return { paths: [], until, index, at };
+  const changed = await diffTree(repo.workTree, last.from, last.to, repo.prefix);
+  const paths = changed.filter((c) => c.path.startsWith(repo.prefix)).map((c) => c.path.slice(repo.prefix.length));
   const lastAt = moves.indexOf(last);
   const logAt = lastAt > 0 ? (moves[lastAt - 1]!.end ?? seen) : seen;
-  if (keepsHead(last)) {
-    // A stash on disk: the edits it took away first, then the group holds the files it put back.
-    const stash = await stashCommitOf(repo.workTree, repo.gitDir, last);
-    if (!stash) return { paths: [], until, index, at };
-    await recordKeptEdits(store, stash, { head: last.to, branch }, rules);
-    markSeen(store, repo.gitDir, logAt);
-    return { paths: await changedPaths(repo, stash, last.to), until, index, at };
-  }
-  const paths = await changedPaths(repo, last.from, last.to);
   return { paths, until, index, at, before: { head: last.from, branch: gone.length > 0 ? null : latest.branch, logAt } };
 }
 
-/** The project paths that differ between two commits (or trees). */
-async function changedPaths(repo: { workTree: string; prefix: string }, from: string, to: string): Promise<string[]> {
-  const changed = await diffTree(repo.workTree, from, to, repo.prefix);
-  return changed.filter((c) => c.path.startsWith(repo.prefix)).map((c) => c.path.slice(repo.prefix.length));
+/** The stash commit a move that kept HEAD made (`git stash`), if it was one; a checkout never is. */
+function stashOf(repo: { workTree: string; gitDir: string }, move: HeadMove): Promise<string | undefined> {
+  if (!keepsHead(move) || move.subject.startsWith('checkout:')) return Promise.resolve(undefined);
+  return stashCommitOf(repo.workTree, repo.gitDir, move);
 }
 
-/** One move whose tree left the disk, as its own snapshot from git's objects (none changed: a snapshot with no versions); answers the branch after it. */
-async function recordMove(store: ProjectStore, move: HeadMove, before: string | null, rules: MoveRules): Promise<string | null> {
+/** Writes the checkpoint before the moves, named for the operation of the first that rewrote files. */
+type Checkpoint = (operation: string) => void;
+
+/**
+ * One move whose tree left the disk, as its own snapshot from git's objects (none changed: a
+ * snapshot with no versions), after the checkpoint when it is the first to rewrite files; answers
+ * the branch after it.
+ */
+async function recordMove(store: ProjectStore, move: HeadMove, before: string | null, rules: MoveRules, checkpoint?: Checkpoint): Promise<string | null> {
   const repo = store.git.repository()!;
   if (isCommit(move)) {
     // A commit writes no file: the edits it committed are recorded as they were heard.
     const subject = await commitSubject(repo.workTree, move.to);
     store.index.commitSnapshot({
-      snapshot: { kind: 'change', label: gitOperationTitle('commit', [move], { oid: move.to, subject: subject ?? null }, before), branch: before, head: move.to, origin: { kind: 'edit' } },
+      snapshot: {
+        kind: 'change',
+        label: gitOperationTitle('commit', [move], { oid: move.to, subject: subject ?? null }, before),
+        branch: before,
+        head: move.to,
+        origin: { kind: 'edit' },
+      },
       versions: [],
       blobs: [],
     });
@@ -119,9 +130,13 @@ async function recordMove(store: ProjectStore, move: HeadMove, before: string | 
   }
   // A checkout keeps HEAD's commit only for a new branch (it writes no file); a reset or a stash puts files back.
   const kept = keepsHead(move) && !move.subject.startsWith('checkout:');
-  const stash = kept ? await stashCommitOf(repo.workTree, repo.gitDir, move) : undefined;
-  if (stash) await recordKeptEdits(store, stash, { head: move.to, branch: before }, rules);
-  const changes = kept ? await sameCommitChanges(store, move, rules) : await moveChanges(store, move, rules);
+  const stash = await stashOf(repo, move);
+  if (stash) {
+    await recordKeptEdits(store, stash, { head: move.to, branch: before }, rules);
+    noteStashLog(store, repo.gitDir);
+  }
+  checkpoint?.(stash ? 'stash' : gitOperation(move));
+  const changes = stash ? await stashPutBack(store, stash, rules) : kept ? await sameCommitChanges(store, move, rules) : await moveChanges(store, move, rules);
   // A move that kept HEAD stays on its branch; a checkout goes to the one it names.
   const branch = kept ? before : branchAfter(move);
   const operation = stash ? 'stash' : gitOperation(move);

@@ -59,18 +59,28 @@ export async function stashCommitOf(workTree: string, gitDir: string, move: Head
  * The edits a `git stash` took away, as versions against the history: its commit's tree is the
  * tracked files as they were on disk (and its third parent, with `-u`, the untracked ones). Edits
  * made and stashed within the quiet window were never heard as they stood: they are recorded from
- * there, before the stash's own snapshot, so what the stash put back is one step after them.
+ * there, before the stash's own snapshot (stashPutBack), so what the stash put back is one step after them.
  */
-export async function keptByStash(store: ProjectStore, stash: string, rules: MoveRules): Promise<MoveChanges> {
+export function keptByStash(store: ProjectStore, stash: string, rules: MoveRules): Promise<MoveChanges> {
+  return stashChanges(store, stash, rules, 'taken');
+}
+
+/** What a `git stash` wrote: its files back to HEAD's bytes, the untracked ones it took (`-u`) removed. */
+export function stashPutBack(store: ProjectStore, stash: string, rules: MoveRules): Promise<MoveChanges> {
+  return stashChanges(store, stash, rules, 'putBack');
+}
+
+async function stashChanges(store: ProjectStore, stash: string, rules: MoveRules, which: 'taken' | 'putBack'): Promise<MoveChanges> {
   const repo = store.git.repository();
   const head = repo ? await revParse(repo.workTree, `${stash}^1`) : undefined;
   if (!repo || !head) return { versions: [], blobs: [], paths: [] };
-  const tracked = await moveChanges(store, { from: head, to: stash, subject: '' }, rules);
+  const between = (a: string, b: string) => moveChanges(store, which === 'taken' ? { from: a, to: b, subject: '' } : { from: b, to: a, subject: '' }, rules);
+  const tracked = await between(head, stash);
   const untracked = await revParse(repo.workTree, `${stash}^3`);
   if (!untracked) return tracked;
-  const added = await moveChanges(store, { from: await emptyTree(repo.workTree), to: untracked, subject: '' }, rules);
-  const versions = [...tracked.versions, ...added.versions].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { versions, blobs: [...tracked.blobs, ...added.blobs], paths: [...tracked.paths, ...added.paths] };
+  const more = await between(await emptyTree(repo.workTree), untracked);
+  const versions = [...tracked.versions, ...more.versions].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { versions, blobs: [...tracked.blobs, ...more.blobs], paths: [...tracked.paths, ...more.paths] };
 }
 
 async function revParse(workTree: string, rev: string): Promise<string | undefined> {
