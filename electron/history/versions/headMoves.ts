@@ -17,7 +17,9 @@ import { moveChanges, type MoveRules } from './moveFromObjects.js';
 // HEAD is still where it left it and no git command holds the index, is on disk and left to the
 // group, which the before-commit hook (headCheckpoint.ts) titles. A move that keeps HEAD where it
 // was (a reset --hard to HEAD, a stash) is one too: the reflog says it happened; what it put back
-// is read against the history (headMovesSameCommit.ts).
+// is read against the history (headMovesSameCommit.ts); a stash from its commit, on disk or not,
+// the edits it took first. A move that changed no file (a commit, a checkout of a commit with the
+// same tree) is a snapshot with no versions: a move is in the history whether or not a file changed.
 
 /** How long a group waits for a git command that holds the index (it is writing the working tree). */
 const INDEX_LOCK_WAIT_MS = 2000;
