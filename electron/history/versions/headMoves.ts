@@ -9,6 +9,7 @@ import { checkpointLabel, gitOperation, harmless, isCommit, markSeen, noMove, no
 import { commitToName, gitOperationTitle } from './gitOperationTitle.js';
 import { keepsHead, keptByStash, sameCommitChanges, stashCommitOf, stashPutBack } from './headMovesSameCommit.js';
 import { moveChanges, type MoveRules } from './moveFromObjects.js';
+import { detachedStashMoves, markStashesSeen } from './detachedStashes.js';
 
 // One snapshot per move of HEAD. Before a change group (or a rescan) is written, the moves git
 // made since the history last looked are read from HEAD's reflog. Each one whose tree is no longer
@@ -52,12 +53,19 @@ export async function recordGoneMoves(store: ProjectStore, rules: MoveRules): Pr
   if (repo) await indexReleased(repo.gitDir);
   const index = repo ? indexStamp(repo.gitDir) : undefined;
   const logSize = repo ? headLogSize(repo.gitDir) : undefined;
-  if (!repo || !latest || seen === undefined || logSize === undefined || seen >= logSize) return { paths: [], until: logSize, index };
-  const { moves: read, size: until } = headLogSince(repo.gitDir, seen);
-  const moves = read.filter((move) => !noMove(move));
-  if (moves.length === 0) return { paths: [], until, index };
-  const last = moves.at(-1)!;
+  if (!repo || !latest || seen === undefined || logSize === undefined) return { paths: [], until: logSize, index };
   const now = await store.git.head();
+  const stashes = await detachedStashMoves(store, repo, now);
+  if (seen >= logSize && stashes.moves.length === 0) return { paths: [], until: logSize, index };
+  const { moves: read, size: until } = seen >= logSize ? { moves: [], size: logSize } : headLogSince(repo.gitDir, seen);
+  // A stash HEAD's reflog logged too (made on a branch, HEAD detached since) is its line's.
+  const logged = (s: HeadMove) => read.some((m) => keepsHead(m) && m.to === s.to && Math.abs((m.when ?? 0) - (s.when ?? 0)) <= 2);
+  const moves = [...read.filter((move) => !noMove(move)), ...stashes.moves.filter((s) => !logged(s))];
+  if (moves.length === 0) {
+    markStashesSeen(store, repo.gitDir, stashes.size);
+    return { paths: [], until, index };
+  }
+  const last = moves.at(-1)!;
   const onDisk = now.head === last.to && !existsSync(join(repo.gitDir, 'index.lock'));
   // The last move is the group's (titled by the before-commit hook) when its tree is still on disk,
   // or when it wrote no file (a commit names the edits it closes); every other is a snapshot of its
@@ -87,6 +95,7 @@ export async function recordGoneMoves(store: ProjectStore, rules: MoveRules): Pr
     // Recorded: a group written after this one starts past it, even after a crash.
     if (move.end !== undefined) markSeen(store, repo.gitDir, move.end);
   }
+  markStashesSeen(store, repo.gitDir, stashes.size);
   // A rebase's finish after its last step took HEAD back to the branch: the step was made on none.
   const at = onDisk ? (read.at(-1) !== last && /^rebase/.test(last.subject) ? { ...now, branch: null } : now) : undefined;
   // A move that kept HEAD (a reset --hard HEAD) names no files: the group holds what was heard.

@@ -27,6 +27,10 @@ export class GitWatch {
   ) {
     this.watchFolder('', (name) => this.gitFolderEvent(name));
     this.watchLogs();
+    // A stash on a detached HEAD writes no line in HEAD's reflog: refs/stash tells it.
+    this.watchFolder('refs', (name) => {
+      if (name === 'stash') this.events.headMoved();
+    });
   }
 
   close(): void {

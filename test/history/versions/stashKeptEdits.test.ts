@@ -36,6 +36,27 @@ describe('a stash right after an edit', () => {
     expect(hashesOf(project, 'a.txt')).toEqual([sha256('one\n'), sha256('edited, then stashed at once\n'), sha256('one\n')]);
   });
 
+  it("on a detached HEAD (git writes no line in HEAD's reflog for it) as well", async () => {
+    const project = await openWithBaseline(makeRepo({ 'a.txt': 'one\n', 'b.txt': 'b\n' }));
+    const { root } = project;
+    git(root, 'checkout', '-q', '--detach');
+    await watched(project, QUIET_MS);
+    write(root, 'b.txt', 'edited on a detached HEAD\n');
+    git(root, 'stash', '-q');
+    await until(() => changeSnapshots(project).some((s) => s.label === 'Stash'));
+    await project.engine.unwatch(project.projectId);
+    const snapshots = changeSnapshots(project);
+    // Detaching HEAD is a move of its own, with no file changed.
+    expect(snapshots.map((s) => [s.label, s.branch])).toEqual([
+      [`Checked out \`${short(root, 'HEAD')}\` first`, null],
+      [null, null],
+      ['Stash', null],
+    ]);
+    expect(recorded(project, snapshots[0]!)).toEqual({});
+    expect(recorded(project, snapshots[1]!)).toEqual({ 'b.txt': sha256('edited on a detached HEAD\n') });
+    expect(recorded(project, snapshots[2]!)).toEqual({ 'b.txt': sha256('b\n') });
+  });
+
   it('with -u and a checkout right after it: the edits and the untracked file are kept, then the stash, then the checkout', async () => {
     const root = makeRepo({ 'a.txt': 'one\n' });
     write(root, 'c.txt', 'on other\n');
