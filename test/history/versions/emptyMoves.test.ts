@@ -86,6 +86,17 @@ describe('a move of HEAD that changes no file', () => {
     expect(more).toEqual([]);
   });
 
+  it('a switch to a new branch is a snapshot on it; a checkout of the branch HEAD is on is no move', async () => {
+    const project = await openWithBaseline(makeRepo({ 'a.txt': 'one\n' }));
+    const { root } = project;
+    await watched(project, QUIET_MS);
+    git(root, 'checkout', '-q', 'main');
+    git(root, 'switch', '-qc', 'topic');
+    const snapshots = await changesUntil(project, 1);
+    expect(snapshots.map((s) => [s.label, s.branch])).toEqual([[checkedOut(root, 'HEAD', ', on topic'), 'topic']]);
+    expect(recorded(project, snapshots[0]!)).toEqual({});
+  });
+
   it('on a detached HEAD, a checkout of a commit and a reset --hard to another are each a snapshot', async () => {
     const { root, commits } = repoWithEmptyCommit();
     const project = await openWithBaseline(root);
