@@ -94,7 +94,7 @@ export class HistoryEngine {
     });
     this.recorder = new ProjectRecorder({ exclude: () => this.settings().excludePatterns, maxFileSize: () => this.settings().maxFileSize });
     // A checkpoint of the state before git moved HEAD, ahead of the group that records git's rewrite.
-    this.recorder.addBeforeCommit(async (store) => (await headCheckpoint(store))?.after);
+    this.recorder.addBeforeCommit(async (store, paths) => (await headCheckpoint(store, paths.length > 0))?.after);
     this.live = new LiveRecording(this.recorder, () => this.settings());
     const slots = () => sharedCopyPool().slots;
     this.autoPrune = new AutoPrune(slots, (id) => this.prune(id), { onError: this.reportError });

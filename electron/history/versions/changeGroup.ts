@@ -33,8 +33,16 @@ export interface ChangeGroupResult {
 
 export async function commitChangeGroup(store: ProjectStore, prepared: PreparedChanges, options: ChangeGroupOptions = {}): Promise<ChangeGroupResult> {
   if (prepared.versions.length === 0) {
-    commitPrepared(store, prepared, { kind: 'change' });
-    return { snapshotId: undefined, checkpointId: undefined, changed: [] };
+    // No file changed; a move of HEAD the history has not recorded yet (a checkout to a commit
+    // with the same tree, a commit of edits already recorded) is still a snapshot, with no versions.
+    const cause = (await options.beforeCommit?.(store, [])) ?? undefined;
+    const { snapshotId } = commitPrepared(
+      store,
+      prepared,
+      { kind: 'change', label: cause?.label ?? null, origin: cause?.origin, ...options.at },
+      cause !== undefined,
+    );
+    return { snapshotId, checkpointId: undefined, changed: [] };
   }
   const paths = prepared.versions.map((v) => v.path);
   const latestBefore = store.index.snapshotReads.latestSnapshotId();

@@ -31,7 +31,8 @@ export interface HeadCheckpoint {
   after: GroupCause;
 }
 
-export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoint | undefined> {
+/** `changesFiles`: whether the group after it changes any file (a move that changes none needs no checkpoint: nothing is thrown away). */
+export async function headCheckpoint(store: ProjectStore, changesFiles = true): Promise<HeadCheckpoint | undefined> {
   const repo = store.git.repository();
   const latest = store.index.snapshotReads.latestSnapshotContext();
   if (!repo || !latest) return undefined;
@@ -48,10 +49,14 @@ export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoin
     // No reflog, none seen yet, or it was expired: compare with the commit the latest snapshot recorded.
     moves = latest.head && now.head && latest.head !== now.head ? [{ from: latest.head, to: now.head, subject: '' }] : [];
   }
+  moves = moves.filter((move) => !noMove(move));
   const risky = moves.filter((move) => !harmless(move));
-  const stash = stashChange(store, repo.gitDir);
+  // Asked only when a move or a file change goes with it: a group that meets a stash before its
+  // reset is done (no line yet, no file put back) leaves it to the group after.
+  const stash = changesFiles || risky.length > 0 ? stashChange(store, repo.gitDir) : undefined;
   let result: HeadCheckpoint | undefined;
-  if (risky.length > 0 || stash === 'popped') {
+  // A stash's reflog that shrank with no file changed is a `stash drop`, which moves nothing.
+  if (risky.length > 0 || (stash === 'popped' && changesFiles)) {
     const operation = stash === 'pushed' && risky.every(isResetToHead) ? 'stash' : risky.length === 0 ? 'stash pop' : gitOperation(risky[0]!);
     const label = operation.startsWith('stash') ? `Before ${operation} (${(latest.head ?? '').slice(0, SHORT)})` : checkpointLabel(risky, latest.head);
     // Asked before the checkpoint is written: the checkpoint and the reflog mark below stay one step.
@@ -60,11 +65,19 @@ export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoin
     const oid = done.startsWith('stash') ? null : commitToName(done, risky, at.head);
     const subject = oid ? await commitSubject(repo.workTree, oid) : undefined;
     const title = gitOperationTitle(done, risky, { oid, subject: subject ?? null }, at.branch);
-    const checkpointId = store.index.commitSnapshot({
-      snapshot: { kind: 'checkpoint', label, branch: latest.branch, head: latest.head, origin: { kind: 'git', gitOperation: operation, gitWhen: 'before' } },
-      versions: [],
-      blobs: [],
-    });
+    const checkpointId = changesFiles
+      ? store.index.commitSnapshot({
+          snapshot: {
+            kind: 'checkpoint',
+            label,
+            branch: latest.branch,
+            head: latest.head,
+            origin: { kind: 'git', gitOperation: operation, gitWhen: 'before' },
+          },
+          versions: [],
+          blobs: [],
+        })
+      : undefined;
     result = { checkpointId, after: { origin: { kind: 'git', gitOperation: done, gitWhen: 'after' }, label: title } };
   } else if (moves.some((move) => ONLY_COMMITS.test(move.subject)) && at.head) {
     // The group a commit closed holds the edits it committed: named by that commit.
@@ -72,8 +85,14 @@ export async function headCheckpoint(store: ProjectStore): Promise<HeadCheckpoin
     const title = gitOperationTitle('commit', moves, { oid: at.head, subject: subject ?? null }, at.branch);
     // The bytes are the user's edits, not git's: their origin stays an edit.
     result = { checkpointId: undefined, after: { origin: { kind: 'edit' }, label: title } };
+  } else if (moves.length > 0 && at.head) {
+    // A checkout to a new branch at the same commit (`git switch -c`): no file changes, HEAD moves all the same.
+    const subject = await commitSubject(repo.workTree, at.head);
+    const title = gitOperationTitle('checkout', moves, { oid: at.head, subject: subject ?? null }, at.branch);
+    result = { checkpointId: undefined, after: { origin: { kind: 'git', gitOperation: 'checkout', gitWhen: 'after' }, label: title } };
   }
-  if (size !== undefined) store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir: repo.gitDir, size }));
+  // Written only when it moved: a periodic check that finds nothing writes nothing.
+  if (size !== undefined && readSeen(store, repo.gitDir) !== size) store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir: repo.gitDir, size }));
   return result;
 }
 
@@ -89,6 +108,11 @@ export function gitOperation(move: HeadMove): string {
 
 function isResetToHead(move: HeadMove): boolean {
   return move.subject === 'reset: moving to HEAD';
+}
+
+/** A stash recorded as a move (headMoves.ts): the stash's reflog as it stands now is looked at, so a pop after it shows as one. */
+export function noteStashLog(store: ProjectStore, gitDir: string): void {
+  stashChange(store, gitDir);
 }
 
 /** Whether the stash's reflog grew (a stash) or shrank (a pop or drop) since the last look; remembers its size now. */
@@ -107,13 +131,29 @@ function stashChange(store: ProjectStore, gitDir: string): 'pushed' | 'popped' |
   return now > before ? 'pushed' : now < before ? 'popped' : undefined;
 }
 
+/**
+ * A line of HEAD's reflog that is no move: a checkout of the branch HEAD is on ("moving from main
+ * to main"), and a rebase's finish (HEAD goes back to the branch, at the commit its last step made:
+ * the steps are the moves).
+ */
+export function noMove(move: HeadMove): boolean {
+  if (move.from !== move.to) return false;
+  const checkout = /^checkout: moving from (.*) to (.*)$/.exec(move.subject);
+  return (checkout !== null && checkout[1] === checkout[2]) || /^rebase( -i| -m)? \(finish\)/.test(move.subject);
+}
+
+/** A commit (amended, merged, the first): HEAD moves, no file is written. */
+export function isCommit(move: HeadMove): boolean {
+  return ONLY_COMMITS.test(move.subject);
+}
+
 /** A commit touches no file; a checkout that stays on the same commit (a new branch) neither. */
 export function harmless(move: HeadMove): boolean {
   return ONLY_COMMITS.test(move.subject) || (move.from === move.to && move.subject.startsWith('checkout:'));
 }
 
-/** "Before checkout to main (a1b2c3d)", "Before HEAD moved: reset (a1b2c3d)". */
-export function checkpointLabel(moves: readonly HeadMove[], recordedHead: string | null): string {
+/** "Before checkout to main (a1b2c3d)", "Before HEAD moved: reset (a1b2c3d)", "Before stash (a1b2c3d)" (the first move's operation, when git's words do not tell it). */
+export function checkpointLabel(moves: readonly HeadMove[], recordedHead: string | null, operation?: string): string {
   const first = moves[0]!;
   const at = (recordedHead ?? first.from).slice(0, SHORT);
   const checkout = /^checkout: moving from .* to (.+)$/.exec(first.subject);
@@ -123,9 +163,11 @@ export function checkpointLabel(moves: readonly HeadMove[], recordedHead: string
     .trim();
   let label = checkout
     ? `Before checkout to ${checkout[1]} (${at})`
-    : verb
-      ? `Before HEAD moved: ${verb} (${at})`
-      : `Before HEAD moved (${at} to ${first.to.slice(0, SHORT)})`;
+    : operation === 'stash'
+      ? `Before stash (${at})`
+      : verb
+        ? `Before HEAD moved: ${verb} (${at})`
+        : `Before HEAD moved (${at} to ${first.to.slice(0, SHORT)})`;
   if (moves.length > 1) label += ` and ${moves.length - 1} more`;
   return shortenHashes(label)
     .replace(/[\0\r\n]/g, ' ')

@@ -108,9 +108,9 @@ export function bytesForComparing(store: ProjectStore, hash: string, size: numbe
   return store.blobs.pieces(hash, size, 1024 * 1024);
 }
 
-/** Writes prepared changes as one snapshot; with nothing changed, only the stat rows are refreshed. */
-export function commitPrepared(store: ProjectStore, prepared: PreparedChanges, snapshot: NewSnapshot): RecordResult {
-  if (prepared.versions.length === 0) {
+/** Writes prepared changes as one snapshot; with nothing changed, only the stat rows are refreshed (unless `evenEmpty`: a move of HEAD that changed no file). */
+export function commitPrepared(store: ProjectStore, prepared: PreparedChanges, snapshot: NewSnapshot, evenEmpty = false): RecordResult {
+  if (prepared.versions.length === 0 && !evenEmpty) {
     store.index.statCache.writeStats(prepared.stats, prepared.removedStats);
     return { snapshotId: undefined, changed: [] };
   }

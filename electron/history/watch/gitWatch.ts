@@ -11,7 +11,7 @@ import { count } from '../trace.js';
 // watch costs nothing but this: moves are still read from the reflog when a group is written.
 
 export interface GitEvents {
-  /** HEAD moved (or may have): the open group ends here. */
+  /** HEAD moved (or may have): the open group ends here, and a move that changed no file is still looked at. */
   headMoved(): void;
   /** git wrote its index: the files it tracks may have changed. */
   indexChanged(): void;
@@ -27,6 +27,10 @@ export class GitWatch {
   ) {
     this.watchFolder('', (name) => this.gitFolderEvent(name));
     this.watchLogs();
+    // A stash on a detached HEAD writes no line in HEAD's reflog: refs/stash tells it.
+    this.watchFolder('refs', (name) => {
+      if (name === 'stash') this.events.headMoved();
+    });
   }
 
   close(): void {

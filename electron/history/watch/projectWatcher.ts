@@ -73,6 +73,8 @@ export class ProjectWatcher {
   private heardSinceCheck = false;
   /** Groups whose commit failed: a flush that saw one did not write everything it was asked to. */
   private failedCommits = 0;
+  /** An empty group for a move of HEAD is waiting its turn: more events of the same move ask for no other. */
+  private moveQueued = false;
 
   private constructor(
     readonly root: string,
@@ -198,7 +200,7 @@ export class ProjectWatcher {
     });
     this.watches = watches;
     const git = this.options.git;
-    if (git) this.gitWatch = new GitWatch(git.gitDir, { headMoved: () => this.batcher.flush(), indexChanged: () => this.trackedChanged() });
+    if (git) this.gitWatch = new GitWatch(git.gitDir, { headMoved: () => this.headMoved(), indexChanged: () => this.trackedChanged() });
     try {
       // Stands for the OS refusing a watch.
       failurePoint('watch-setup');
@@ -313,8 +315,23 @@ export class ProjectWatcher {
     this.batcher.add(path);
   }
 
+  /**
+   * git moved HEAD: the open group ends here. With none open (the move changed no file: a commit of
+   * edits already recorded, a checkout of a commit with the same tree) an empty group is written
+   * all the same, so the move is a snapshot of its own; the events of one move (HEAD, its reflog)
+   * ask for one.
+   */
+  private headMoved(): void {
+    if (this.batcher.pending) return this.batcher.flush();
+    if (this.moveQueued || this.rescannedOnly) return;
+    this.moveQueued = true;
+    this.enqueue({ paths: [], doubt: [] });
+  }
+
   private enqueue(group: ChangeGroupRequest): void {
     this.chain = this.chain.then(async () => {
+      // From here on, a move heard is after what this group reads.
+      this.moveQueued = false;
       try {
         // Folders made during a storm whose events were passed over are watched before its rescan walks.
         if (group.doubt.includes(MANY_CHANGES)) await this.watches?.relistIfDue();
