@@ -122,9 +122,11 @@ describe('what a search loads before its thread starts', () => {
   // The main thread of `search FOLDER QUERY --json` up to the search's worker: 1,546,162 bytes in
   // 481 modules when `import { z } from 'zod'` bundled every zod locale and all of zod (esbuild
   // keeps a whole namespace that is re-exported by name); 982,564 bytes in 404 modules with
-  // `import * as z from 'zod'` (what is used, and the English messages zod sets at its load).
-  const MAX_BYTES = 1_100_000;
-  const MAX_MODULES = 440;
+  // `import * as z from 'zod'` (what is used, and the English messages zod sets at its load);
+  // 899,654 bytes in 368 modules with a bundle's reader and writer and the remote's work loaded
+  // on first use (bundle/bundleOperations.ts, remote/remoteWork.ts; each alone saves 35-47 KB).
+  const MAX_BYTES = 930_000;
+  const MAX_MODULES = 380;
 
   it.skipIf(!hasStrace)('at most MAX_BYTES of JS in at most MAX_MODULES modules, and no zod locale but English', () => {
     const root = tempDir();
@@ -140,7 +142,10 @@ describe('what a search loads before its thread starts', () => {
     const bytes = start.reduce((sum, path) => sum + statSync(path).size, 0);
     const modules = texts.reduce((sum, text) => sum + (text.match(MODULE_HEAD)?.length ?? 0), 0);
     const locales = new Set(texts.flatMap((text) => [...text.matchAll(ZOD_LOCALE)].map((match) => match[1])));
-    expect({ bytes: bytes <= MAX_BYTES, modules: modules <= MAX_MODULES, locales: [...locales] }).toEqual({ bytes: true, modules: true, locales: ['en'] });
+    const loaded = `${bytes} bytes in ${modules} modules, ${start.length} files`;
+    expect(bytes, loaded).toBeLessThanOrEqual(MAX_BYTES);
+    expect(modules, loaded).toBeLessThanOrEqual(MAX_MODULES);
+    expect([...locales]).toEqual(['en']);
   });
 });
 
