@@ -1,5 +1,5 @@
 import type { ViewLink } from './viewLink.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HindsightErrorData } from './errors.js';
 import type { GitVersions } from './git.js';
 import type { SnapshotEffect } from './history.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // The retention policy of config.json (settings.retention), as the engine applies it
 // (electron/history/retention/) and the viewer puts it in words. Buckets count only where

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Result } from '../../shared/contract/result.js';
 import type { ExportResult } from '../../shared/contract/values.js';
 import { folderPath, operationId, projectId } from '../../shared/contract/fields.js';

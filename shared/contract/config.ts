@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { retentionPolicySchema } from '../retention.js';
 import { projectId } from './fields.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { projectPathProblem } from '../projectPath.js';
 
 // The fields every request is made of, each bounded, so a hostile payload is refused by shape

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // A remote's access key and secret for the app, kept by main in the OS keychain
 // (electron/main/remoteCredentials.ts): what the Store tab's form sends, checked by main against

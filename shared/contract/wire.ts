@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HindsightEvent } from '../contract.js';
 import type { Result } from './result.js';
 

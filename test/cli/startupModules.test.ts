@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/runCli.js';
@@ -9,7 +9,8 @@ import { writeTree } from '../helpers/writeTree.js';
 // What a CLI process compiles before its first byte of work is most of a small command's time.
 // The S3 SDK is the largest part of the bundle and only `push`, `clone`, `pull` and reads of a
 // clone's remote-only bytes need it: counted here as the bundle chunks a process opens (strace),
-// so a static import that drags the SDK into every start fails this test.
+// so a static import that drags the SDK into every start fails this test. A search's start is
+// counted whole: the bytes and modules of JS its main thread loads before the search's thread.
 
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
 const chunksDir = join(dirname(CLI), 'chunks');
@@ -99,6 +100,52 @@ describe('the modules a CLI process loads', () => {
     expect(lookups.filter((line) => /= -1/.test(line))).toEqual([]);
     expect(new Set(lookups.map((line) => openedPath(line)))).toEqual(new Set([join(cliDir, 'chunks', 'package.json'), join(cliDir, 'package.json')]));
     expect(lookups.length).toBeLessThanOrEqual(4);
+  });
+});
+
+/** The built JS files (out/cli/ and its chunks) a run opened, in the order it first opened them. */
+function jsOpened(args: string[]): string[] {
+  const cliDir = dirname(CLI);
+  const opened: string[] = [];
+  for (const line of openCalls(args)) {
+    const path = openedPath(line);
+    if (path?.startsWith(`${cliDir}/`) && path.endsWith('.js') && !/= -1/.test(line) && !opened.includes(path)) opened.push(path);
+  }
+  return opened;
+}
+
+/** esbuild heads each bundled module with its path in a comment: one per module. */
+const MODULE_HEAD = /^\/\/ \S+\.(?:ts|js|mjs|cjs)$/gm;
+const ZOD_LOCALE = /^\/\/ \S*node_modules\/zod\/v4\/locales\/(\S+)\.js$/gm;
+
+describe('what a search loads before its thread starts', () => {
+  // The main thread of `search FOLDER QUERY --json` up to the search's worker: 1,546,162 bytes in
+  // 481 modules when `import { z } from 'zod'` bundled every zod locale and all of zod (esbuild
+  // keeps a whole namespace that is re-exported by name); 982,564 bytes in 404 modules with
+  // `import * as z from 'zod'` (what is used, and the English messages zod sets at its load);
+  // 899,654 bytes in 368 modules with a bundle's reader and writer and the remote's work loaded
+  // on first use (bundle/bundleOperations.ts, remote/remoteWork.ts; each alone saves 35-47 KB).
+  const MAX_BYTES = 930_000;
+  const MAX_MODULES = 380;
+
+  it.skipIf(!hasStrace)('at most MAX_BYTES of JS in at most MAX_MODULES modules, and no zod locale but English', () => {
+    const root = tempDir();
+    writeTree(root, { 'a.txt': 'needle here\n', 'b.txt': 'nothing\n' });
+    const dataDir = tempDir('hindsight-data-');
+    expect(spawnSync(process.execPath, [CLI, 'open', root, '--data-dir', dataDir, '--json']).status).toBe(0);
+    const opened = jsOpened(['search', root, 'needle', '--limit', '1000', '--json', '--data-dir', dataDir]);
+    const thread = opened.indexOf(join(dirname(CLI), 'searchWorker.js'));
+    // The control: the search did start its thread, so what comes before it is the start.
+    expect(thread).toBeGreaterThan(0);
+    const start = opened.slice(0, thread);
+    const texts = start.map((path) => readFileSync(path, 'utf8'));
+    const bytes = start.reduce((sum, path) => sum + statSync(path).size, 0);
+    const modules = texts.reduce((sum, text) => sum + (text.match(MODULE_HEAD)?.length ?? 0), 0);
+    const locales = new Set(texts.flatMap((text) => [...text.matchAll(ZOD_LOCALE)].map((match) => match[1])));
+    const loaded = `${bytes} bytes in ${modules} modules, ${start.length} files`;
+    expect(bytes, loaded).toBeLessThanOrEqual(MAX_BYTES);
+    expect(modules, loaded).toBeLessThanOrEqual(MAX_MODULES);
+    expect([...locales]).toEqual(['en']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
 import { fromWire, versionSchema, wireSnapshot } from '../remoteLayout/recordFormat.js';
 import { isMachineId } from '../remoteLayout/remoteKeys.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
 import { appendAll } from '../../../shared/largeArrays.js';
 import type { TransferMeter } from '../transferMeter.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_HISTORY_BUDGET, DEFAULT_RETENTION, REMOTE_NAME, REMOTE_NAME_RULE, retentionPolicySchema } from '../../../shared/retention.js';
 import { COPY_CONCURRENCY_MAX, DEFAULT_COPY_CONCURRENCY } from '../store/copyConcurrency.js';
 import { parseEndpoint, parseRemoteUrl } from './remoteUrl.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
 
 /** A request that failed its schema: the first few issues, each with where it was. */

@@ -7,13 +7,12 @@ import type { WantedHashes } from '../project/bytesOnDemand.js';
 import type { ProjectStore } from '../project/projectStore.js';
 import { archiveTarget } from './archiveTarget.js';
 import { bytesOnDemand, type CredentialsOf } from './fetch/bytesOnDemand.js';
-import { cloneInto, type CloneContext, type CloneRequest } from './fetch/cloneInto.js';
+import type { CloneContext, CloneRequest } from './fetch/cloneInto.js';
 import type { CloneOptions, CloneResult } from './fetch/cloneProject.js';
-import { pullProject, type PullOptions, type PullResult } from './fetch/pullProject.js';
+import type { PullOptions, PullResult } from './fetch/pullProject.js';
 import { AutoPush } from './push/autoPush.js';
-import { pushHistory, type PushHistoryOptions } from './push/pushHistory.js';
+import type { PushHistoryOptions } from './push/pushHistory.js';
 import type { PushResult } from './push/pushProject.js';
-import { remoteOnlyBlobs } from './remoteOnlyBlobs.js';
 import { configuredRemotes, requireRemote } from './remoteConfig.js';
 import { remoteStatuses } from './remoteStatus.js';
 
@@ -21,6 +20,9 @@ import { remoteStatuses } from './remoteStatus.js';
 // pull, the background push, what the remotes hold, the bytes only they hold, and the credentials
 // the app's keychain hands over (kept in memory only). Each one names a remote, or takes the only
 // one; credentials come from the keychain when it gave some for that remote, else the AWS chain.
+// The work of a push, a clone, a pull or a question to a remote (remoteWork.ts) is loaded on its
+// first use: a command that never reaches a remote starts without it. The bytes a reader needs from
+// a remote stay at hand (fetch/bytesOnDemand.ts): every read asks for them first.
 
 export interface RemoteContext extends CloneContext {
   config: ConfigStore;
@@ -39,21 +41,24 @@ export class RemoteOperations {
 
   readonly credentialsOf: CredentialsOf = (remoteName) => this.keychain.get(remoteName);
 
-  push(store: ProjectStore, remoteName: string | undefined, options: PushHistoryOptions = {}): Promise<PushResult> {
+  async push(store: ProjectStore, remoteName: string | undefined, options: PushHistoryOptions = {}): Promise<PushResult> {
     const remote = this.remote(remoteName);
+    const { pushHistory } = await remoteWork();
     return pushHistory(this.context.dataDir, store, remote, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name) });
   }
 
-  clone(request: CloneRequest, options: CloneOptions = {}): Promise<CloneResult> {
+  async clone(request: CloneRequest, options: CloneOptions = {}): Promise<CloneResult> {
     const remote = this.remote(request.remote);
+    const { cloneInto } = await remoteWork();
     return cloneInto(this.context, remote, request, { ...options, credentials: options.credentials ?? this.credentialsOf(remote.name) });
   }
 
   /** History rows only, as the project's writer; the folder is not touched. */
-  pull(store: ProjectStore, remoteName: string | undefined, options: PullOptions = {}): Promise<PullResult> {
+  async pull(store: ProjectStore, remoteName: string | undefined, options: PullOptions = {}): Promise<PullResult> {
     const remote = this.remote(remoteName);
     const onProgress = options.onProgress ?? this.context.progressTo(options.operationId);
     const credentials = options.credentials ?? this.credentialsOf(remote.name);
+    const { pullProject } = await remoteWork();
     return store.writer.hold(() => pullProject(this.context.dataDir, store, remote, { ...options, credentials, onProgress }), { signal: options.signal });
   }
 
@@ -99,8 +104,8 @@ export class RemoteOperations {
 
   /** verify's question about blobs absent here; with `check` the remote is asked (one listing). */
   remoteOnly(store: ProjectStore, check: boolean | undefined) {
-    return (absent: string[], signal?: AbortSignal) =>
-      remoteOnlyBlobs(this.context.dataDir, store, this.remotes(), absent, { check, credentialsOf: this.credentialsOf, signal });
+    return async (absent: string[], signal?: AbortSignal) =>
+      (await remoteWork()).remoteOnlyBlobs(this.context.dataDir, store, this.remotes(), absent, { check, credentialsOf: this.credentialsOf, signal });
   }
 
   private remotes(): readonly RemoteConfig[] {
@@ -110,4 +115,8 @@ export class RemoteOperations {
   private remote(name: string | undefined): RemoteConfig {
     return requireRemote(this.context.config.requireConfig(), name);
   }
+}
+
+function remoteWork() {
+  return import('./remoteWork.js');
 }

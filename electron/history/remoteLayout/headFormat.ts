@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseJson } from './jsonObject.js';
 
 // A machine's head (heads/<machine>.json): the one object a machine rewrites, and only its own.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { decodeGzipJson, encodeGzipJson } from './jsonObject.js';
 import { packEntrySchema, type PackEntry } from './packFormat.js';
 import { BLOB_HASH } from '../../../shared/blobHash.js';

@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
 import { sha256 } from './packFormat.js';
 

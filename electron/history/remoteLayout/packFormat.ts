@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, inflateRawSync } from 'node:zlib';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HindsightError } from '../../../shared/errors.js';
 import { BLOB_HASH } from '../../../shared/blobHash.js';
 import { BlobUndecodable, checkCompressedForm } from '../codec/blobCodec.js';

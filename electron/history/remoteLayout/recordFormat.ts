@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { projectPathProblem } from '../../../shared/projectPath.js';
 import { decodeGzipJson, encodeGzipJson } from './jsonObject.js';
 import { BLOB_HASH } from '../../../shared/blobHash.js';
