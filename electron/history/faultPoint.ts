@@ -30,7 +30,8 @@ export type FaultPoint =
   | 'restore-written'
   | 'restore-committed'
   | 'import-registering'
-  | 'pull-writing';
+  | 'pull-writing'
+  | 'schema-migrated';
 
 const passed = new Set<FaultPoint>();
 

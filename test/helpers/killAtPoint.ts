@@ -9,8 +9,13 @@ import { until } from './until.js';
 
 export async function killAtPoint(child: ChildProcess, point: string): Promise<CliResult> {
   const done = finished(child);
-  await new Promise<void>((resolve) => child.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes(`stopped at ${point}`) && resolve()));
-  await until(() => /^\d+ \(.*\) T/.test(readFileSync(`/proc/${child.pid}/stat`, 'utf8')), { everyMs: 5 });
+  await stoppedAtPoint(child, point);
   child.kill('SIGKILL');
   return done;
+}
+
+/** Resolves once the child said it stopped at `point` and is really stopped (SIGCONT lets it go on). */
+export async function stoppedAtPoint(child: ChildProcess, point: string): Promise<void> {
+  await new Promise<void>((resolve) => child.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes(`stopped at ${point}`) && resolve()));
+  await until(() => /^\d+ \(.*\) T/.test(readFileSync(`/proc/${child.pid}/stat`, 'utf8')), { everyMs: 5 });
 }

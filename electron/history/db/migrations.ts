@@ -1,10 +1,11 @@
 import { latestUnder } from './folderLevel.js';
 import { FOLDER_SUMMARIES_SCHEMA, rebuildFolderSummaries } from './folderSummaries.js';
 import { Sql } from './sql.js';
+import { faultPoint } from '../faultPoint.js';
 import type Database from 'better-sqlite3';
 
-// Versioned schema changes of history.db, applied in order inside one transaction each. A store
-// written by a newer Hindsight (a higher user_version than we know) is refused, not guessed at.
+// Versioned schema changes of history.db, applied in order, all those due in one transaction. A
+// store written by a newer Hindsight (a higher user_version than we know) is refused, not guessed at.
 //
 // Adding a migration: append { version: N + 1, up } below. Never edit one that has shipped: a
 // store written with it already has its user_version, and would never run the edit. A gap in the
@@ -398,15 +399,24 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
 export function migrate(db: Database.Database): void {
   const version = () => db.pragma('user_version', { simple: true }) as number;
-  const current = version();
-  for (const migration of MIGRATIONS) {
-    if (migration.version <= current) continue;
-    // IMMEDIATE, and the version read again inside: another process opening the same history at
-    // the same time may have applied this step while this one waited for the write lock.
-    db.transaction(() => {
-      if (version() >= migration.version) return;
+  if (version() >= SCHEMA_VERSION) return;
+  // Every step due, in one IMMEDIATE transaction: another process sees the schema as it was or
+  // whole, never a step of it. A connection that loaded the schema before a change gets
+  // SQLITE_SCHEMA from a statement connecting a virtual table (search_text: FTS5 reads its config
+  // as it connects, and that cannot reload the schema mid-prepare); SQLite prepares such a
+  // statement once more after reloading, which one change survives and a run of steps committed
+  // one by one did not (the CLI's first open beside a recorder making the same new history).
+  // The version is read again inside: the other process may have migrated while this one waited
+  // for the write lock.
+  let migrated = false;
+  db.transaction(() => {
+    const current = version();
+    for (const migration of MIGRATIONS) {
+      if (migration.version <= current) continue;
       migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
-  }
+      migrated = true;
+    }
+    if (migrated) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+  if (migrated) faultPoint('schema-migrated');
 }

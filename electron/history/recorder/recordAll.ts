@@ -98,6 +98,8 @@ export class RecordAll {
   private roots: string[] = [];
   /** Set once the start's catch-ups are done: a project caught up later starts its background work at once. */
   private caughtUpAll = false;
+  /** The sweeps its reports started, until each ends: a stop waits for them (a process ends once stopped). */
+  private readonly sweeps = new Set<Promise<void>>();
 
   constructor(
     private readonly engine: HistoryEngine,
@@ -143,6 +145,8 @@ export class RecordAll {
     await this.polling;
     await this.settled();
     await Promise.all([...this.tracked.values()].filter(watched).map((t) => this.unwatch(t)));
+    // A sweep writes config.json: one still under way when the process ends leaves its edit undone.
+    await Promise.all(this.sweeps);
     // Each project watched says when it stopped: the run's mark is no longer needed.
     this.mark.end();
   }
@@ -363,7 +367,10 @@ export class RecordAll {
     t.state = state;
     const detail = problem === undefined ? null : messageOf(problem);
     this.options.onState?.({ projectId: t.projectId, root: t.root, state, detail });
-    if (state === 'gone' || state === 'moved' || state === 'back') void this.engine.sweepProjects(this.stopping.signal);
+    if (state === 'gone' || state === 'moved' || state === 'back') {
+      const sweep: Promise<void> = this.engine.sweepProjects(this.stopping.signal).finally(() => this.sweeps.delete(sweep));
+      this.sweeps.add(sweep);
+    }
     if (problem !== undefined) this.engine.events.emit({ event: 'error', payload: { projectId: t.projectId, error: errorData(problem) } });
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
@@ -41,6 +41,15 @@ function gaps(seed: number, n: number): number[] {
   }
   return out;
 }
+
+// What a test started in process, stopped after it before its temp folders are removed: vitest runs
+// onTestFinished after afterEach (tempDirs.ts's removal), and a recorder still sweeping wrote
+// config.json into a data folder being removed (ENOTEMPTY). Registered after tempDirs.ts's
+// afterEach, so run before it.
+const stopAfterTest: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stopAfterTest.splice(0)) await stop();
+});
 
 const pause = (ms: number) => new Promise((resolve) => (ms === 0 ? setImmediate(resolve) : setTimeout(resolve, ms)));
 
@@ -123,7 +132,7 @@ async function recorded() {
   const reports: RecordingReport[] = [];
   const groups: RecordedGroup[] = [];
   const recorder = new RecordAll(engine, { quietMs: 50, lookMs: 3_600_000, onState: (r) => reports.push(r), onGroup: (_p, g) => groups.push(g) });
-  onTestFinished(async () => {
+  stopAfterTest.push(async () => {
     catchUps.release();
     await recorder.stop();
     engine.close();
@@ -193,6 +202,31 @@ describe('a project that changes while the catch-up of its folder is under way',
   });
 });
 
+describe('a recorder stopped', () => {
+  it('while the sweep its report of a folder gone started is under way: the stop ends after the sweep', async () => {
+    const { engine, root, recorder, states } = await recorded();
+    await recorder.start();
+    const events: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sweepProjects = engine.sweepProjects.bind(engine);
+    engine.sweepProjects = async (signal) => {
+      events.push('sweep');
+      await held;
+      // Past the microtasks a stop with nothing to wait for takes to end.
+      await new Promise((resolve) => setImmediate(resolve));
+      await sweepProjects(signal);
+      events.push('swept');
+    };
+    renameSync(root, `${root}.away`);
+    await until(() => states().includes('gone') && events.includes('sweep'));
+    const stopped = recorder.stop().then(() => events.push('stopped'));
+    release();
+    await stopped;
+    expect(events).toEqual(['sweep', 'swept', 'stopped']);
+  });
+});
+
 describe('a look that fails for one project', () => {
   it('says so with its name, goes on with the others, and records it again once its folder is back', async () => {
     const engine = new HistoryEngine(tempDir('hindsight-data-'));
@@ -214,7 +248,7 @@ describe('a look that fails for one project', () => {
     };
     const reports: RecordingReport[] = [];
     const recorder = new RecordAll(engine, { quietMs: 50, lookMs: 3_600_000, onState: (r) => reports.push(r) });
-    onTestFinished(async () => {
+    stopAfterTest.push(async () => {
       await recorder.stop();
       engine.close();
     });
@@ -247,7 +281,7 @@ describe('a look that fails for one project', () => {
     };
     const reports: RecordingReport[] = [];
     const recorder = new RecordAll(engine, { quietMs: 50, lookMs: 3_600_000, onState: (r) => reports.push(r) });
-    onTestFinished(async () => {
+    stopAfterTest.push(async () => {
       await recorder.stop();
       engine.close();
     });
