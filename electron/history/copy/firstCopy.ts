@@ -41,9 +41,11 @@ export interface FirstCopyOptions {
  * How many files found by the walk may wait to be filed before the walk is held back. The walk
  * lists a folder far faster than its files are copied: unheld, a large folder's every entry
  * (a path, its bytes on disk, a few numbers: about 300 bytes) waited in memory, 150 MiB at
- * 500,000 files. This many keep every copy worker supplied hundreds of batches ahead.
+ * 500,000 files. This many (about 20 MiB of entries) keep every copy worker supplied thousands
+ * of batches ahead, and leave a folder of up to this many files as it was: a held walk costs a
+ * worker thread more (CopyPool.walk), tens of MiB, which pays only past this size.
  */
-export const WALK_BACKLOG_FILES = 8192;
+export const WALK_BACKLOG_FILES = 65_536;
 
 /**
  * Below this many files the baseline's commit on this thread costs less than a thread's boot
