@@ -1,4 +1,5 @@
-import { constants, createZstdCompress, zstdCompressSync, type ZstdCompress } from 'node:zlib';
+import { constants, createZstdCompress, zstdCompressSync } from 'node:zlib';
+import type { ZstdCompress } from 'node:zlib';
 import { count } from '../trace.js';
 
 // One zstd compression context per thread, kept for every blob it compresses, writing into one
