@@ -21,6 +21,7 @@ const ZLIB_SINCE: Record<string, Version> = {
   inflateRawSync: [0, 0],
   brotliCompressSync: [11, 7],
   brotliDecompressSync: [11, 7],
+  createZstdCompress: [22, 15],
   zstdCompressSync: [22, 15],
   zstdDecompressSync: [22, 15],
 };

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+import { zstdDecompressSync } from 'node:zlib';
 import { count } from '../trace.js';
 import { MAX_CHUNK } from './fastCdc.js';
+import { ZstdContext } from './zstdContext.js';
 
 /**
  * How a blob's bytes are kept: as they are, compressed (this codec), or as a list of chunks that
@@ -41,6 +42,8 @@ export const COMPRESS_FROM = 4096;
 /** Compressed, a blob must take at most this share of its raw bytes, or it stays raw. */
 const KEEP_SHARE = 0.9;
 const LEVEL = 3;
+/** This thread's compression context, kept for every blob it compresses. */
+const context = new ZstdContext(LEVEL);
 
 /** Whether a blob of `size` raw bytes may be kept compressed (outside this range it is always raw). */
 export function mayBeCompressed(size: number): boolean {
@@ -57,16 +60,25 @@ export class BlobUndecodable extends Error {
 
 /** The compressed form of `raw` (header and frame), or undefined when it is to be kept raw. */
 export function compressBlob(raw: Uint8Array): Buffer | undefined {
+  const lent = compressBlobLent(raw);
+  return lent ? Buffer.from(lent) : undefined;
+}
+
+/**
+ * compressBlob's form lent from this thread's compression context (zstdContext.ts): valid until
+ * the next compression on this thread, so it is written before anything else is compressed. The
+ * copy workers file chunks through it and allocate nothing per chunk.
+ */
+export function compressBlobLent(raw: Uint8Array): Buffer | undefined {
   if (!mayBeCompressed(raw.length)) return undefined;
-  // The pledged size lets zstd size its window and tables to the input: a small blob's
-  // compression costs about half of what an unsized one does.
   count('store.compressions');
-  const frame = zstdCompressSync(raw, { params: { [constants.ZSTD_c_compressionLevel]: LEVEL }, pledgedSrcSize: raw.length });
-  if (COMPRESSED_HEADER + frame.length > raw.length * KEEP_SHARE) return undefined;
-  const header = Buffer.allocUnsafe(COMPRESSED_HEADER);
-  MAGIC.copy(header, 0);
-  header.writeBigUInt64BE(BigInt(raw.length), 4);
-  return Buffer.concat([header, frame]);
+  // The frame's header records the raw length (zstd's own, and ours): the frame is made in one
+  // call over the whole blob, so zstd sizes its window and tables to it, as a pledged size would.
+  const form = context.compressLent(raw, COMPRESSED_HEADER);
+  if (form.length > raw.length * KEEP_SHARE) return undefined;
+  MAGIC.copy(form, 0);
+  form.writeBigUInt64BE(BigInt(raw.length), 4);
+  return form;
 }
 
 /** The raw length a compressed form's header records; throws BlobUndecodable when it is no header of ours. */

@@ -43,11 +43,16 @@ const GEAR = gearTable(GEAR_SEED);
  * the buffer is reused). At most MAX_CHUNK bytes are held, whatever the file's length.
  */
 export class ChunkCutter {
-  private readonly held = Buffer.allocUnsafe(MAX_CHUNK);
   private length = 0;
   private fp = 0;
 
-  constructor(private readonly emit: (chunk: Buffer) => void) {}
+  /** `held`: the MAX_CHUNK bytes the chunk being cut is gathered in (a caller may lend one it keeps). */
+  constructor(
+    private readonly emit: (chunk: Buffer) => void,
+    private readonly held: Buffer = Buffer.allocUnsafe(MAX_CHUNK),
+  ) {
+    if (held.length < MAX_CHUNK) throw new RangeError(`A chunk is gathered in ${MAX_CHUNK} bytes, not ${held.length}.`);
+  }
 
   push(piece: Uint8Array): void {
     let at = 0;

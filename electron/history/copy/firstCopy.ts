@@ -33,7 +33,19 @@ export interface FirstCopyOptions {
   commitThreadFrom?: number;
   /** Files per batch of the baseline's rows; default baselineBatchFiles(). */
   baselineBatchFiles?: number;
+  /** The walk is held back while this many files wait to be filed; default WALK_BACKLOG_FILES. */
+  walkBacklogFiles?: number;
 }
+
+/**
+ * How many files found by the walk may wait to be filed before the walk is held back. The walk
+ * lists a folder far faster than its files are copied: unheld, a large folder's every entry
+ * (a path, its bytes on disk, a few numbers: about 300 bytes) waited in memory, 150 MiB at
+ * 500,000 files. This many (about 20 MiB of entries) keep every copy worker supplied thousands
+ * of batches ahead, and leave a folder of up to this many files as it was: a held walk costs a
+ * worker thread more (CopyPool.walk), tens of MiB, which pays only past this size.
+ */
+export const WALK_BACKLOG_FILES = 65_536;
 
 /**
  * Below this many files the baseline's commit on this thread costs less than a thread's boot
@@ -119,6 +131,7 @@ export async function firstCopy(store: ProjectStore, options: FirstCopyOptions =
         if (!commitThread && total.files >= (options.commitThreadFrom ?? defaultCommitThreadFrom())) commitThread = store.index.commitThread();
         filing.add(found);
         progress.update(progressOf(store.projectId, 'scan', copied, total));
+        return filing.backlogBelow(options.walkBacklogFiles ?? WALK_BACKLOG_FILES);
       },
     });
     walking = false;

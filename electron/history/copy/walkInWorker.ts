@@ -19,8 +19,11 @@ export interface WalkInWorkerOptions {
   ignored: string[];
   folderModes: Map<string, number>;
   unreadable: UnreadablePath[];
-  /** Told each group of entries as it arrives (unsorted), so copying starts before the walk ends. */
-  onEntries: (entries: WalkEntry[]) => void;
+  /**
+   * Told each group of entries as it arrives (unsorted), so copying starts before the walk ends;
+   * a promise answered holds the walk back until it settles (CopyPool.walk).
+   */
+  onEntries: (entries: WalkEntry[]) => Promise<void> | void;
 }
 
 export async function walkInWorker(pool: CopyPool, root: string, options: WalkInWorkerOptions): Promise<void> {
@@ -35,7 +38,7 @@ export async function walkInWorker(pool: CopyPool, root: string, options: WalkIn
     (entries) => {
       // A name that is not UTF-8 crosses as its bytes, which arrive as a Uint8Array.
       for (const entry of entries) if (typeof entry.abs !== 'string') entry.abs = Buffer.from(entry.abs.buffer, entry.abs.byteOffset, entry.abs.byteLength);
-      options.onEntries(entries);
+      return options.onEntries(entries);
     },
     options.signal,
   );

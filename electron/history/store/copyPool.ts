@@ -51,6 +51,12 @@ export class CopyPool {
   private nextJobId = 1;
   private inFlight = 0;
   private closed = false;
+  /**
+   * Walks held back by the filing they feed (walk's `onEntries` answered a promise): each may
+   * have one worker more than maxWorkers, so the copies keep the workers they had while the
+   * walk's own worker waits.
+   */
+  private heldWalks = 0;
 
   constructor(
     readonly slots: CopySlots,
@@ -117,9 +123,11 @@ export class CopyPool {
    * Walks a folder on a copy worker (walk/walkJob.ts), so the walk costs this thread nothing but
    * the entries' messages: `onEntries` is told each group as it arrives. The walk takes a worker
    * but no copy slot (it copies nothing); its worker copies again once it is done. An `onEntries`
-   * that throws (a limit passed) stops the walk, and the walk rejects with that error.
+   * that throws (a limit passed) stops the walk, and the walk rejects with that error. One that
+   * answers a promise holds the walk back (the message counts as handled once it settles): the
+   * filing it feeds has enough waiting, and the entries of a large folder are not all held at once.
    */
-  async walk(job: Omit<WalkJob, 'kind' | 'cancel'>, onEntries: (entries: WalkEntry[]) => void, signal?: AbortSignal): Promise<WalkEnded> {
+  async walk(job: Omit<WalkJob, 'kind' | 'cancel'>, onEntries: (entries: WalkEntry[]) => Promise<void> | void, signal?: AbortSignal): Promise<WalkEnded> {
     signal?.throwIfAborted();
     // [0] the stop, [1] the entry messages handled here (walk/walkMessages.ts WalkJob.cancel).
     const cancel = new Int32Array(new SharedArrayBuffer(8));
@@ -129,18 +137,32 @@ export class CopyPool {
     };
     signal?.addEventListener('abort', stop, { once: true });
     let failure: { error: unknown } | undefined;
+    // Messages of this walk not yet handled: while any is, the walk counts as held back.
+    let holding = 0;
+    const hold = (until: Promise<void>) => {
+      count('walk.heldBack');
+      if (holding++ === 0) this.holdWalk(1);
+      void until.finally(() => {
+        if (--holding === 0) this.holdWalk(-1);
+      });
+    };
+    const handled = () => {
+      Atomics.add(cancel, 1, 1);
+      Atomics.notify(cancel, 1);
+    };
     const told = (entries: WalkEntry[]) => {
       count('walk.entryMessages');
+      let held: Promise<void> | void = undefined;
       if (!failure) {
         try {
-          onEntries(entries);
+          held = onEntries(entries);
         } catch (error) {
           failure = { error };
           stop();
         }
       }
-      Atomics.add(cancel, 1, 1);
-      Atomics.notify(cancel, 1);
+      if (held) hold(held.then(handled, handled));
+      else handled();
     };
     let end: CopyAnswer;
     try {
@@ -217,6 +239,16 @@ export class CopyPool {
     }
   }
 
+  /** A walk held back (+1) or let go (-1): a job waiting for a worker gets the one it allows. */
+  private holdWalk(by: 1 | -1): void {
+    this.heldWalks += by;
+    if (by > 0 && !this.closed && this.waiting.length > 0 && this.workers < this.workerLimit()) this.release(this.spawn());
+  }
+
+  private workerLimit(): number {
+    return Math.max(1, this.maxWorkers) + this.heldWalks;
+  }
+
   /** An idle worker, a new one while under maxWorkers, else the first one to finish its job. */
   private freeWorker(): Promise<CopyThread> | CopyThread {
     const idle = this.idle.pop();
@@ -225,7 +257,7 @@ export class CopyPool {
       this.retireTimers.delete(idle);
       return idle;
     }
-    if (this.workers < Math.max(1, this.maxWorkers)) return this.spawn();
+    if (this.workers < this.workerLimit()) return this.spawn();
     return new Promise<CopyThread>((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 

@@ -9,6 +9,7 @@ import { FiledFiles } from './filedFiles.js';
 import { packedKind, packedRepaired, packedSize, type PackedOutcomes } from './packedOutcomes.js';
 import { fsError } from '../fsErrors.js';
 import { count } from '../trace.js';
+import { FilingBacklog } from './filingBacklog.js';
 import type { StatStamp } from '../statStamp.js';
 import type { WalkEntry } from '../walk/walkFolder.js';
 import { BatchPlanner } from './planBatches.js';
@@ -80,6 +81,12 @@ export interface Filing {
   settle: () => Promise<void>;
   /** Batches sent to the copy workers so far. */
   readonly sent: number;
+  /**
+   * Settles once fewer than `files` files wait to be filed (sent or planned, not yet answered);
+   * undefined when that is so already. What a walk that feeds the filing waits for before it is
+   * told to go on, so the entries it found hold at most about that many files' worth of memory.
+   */
+  backlogBelow: (files: number) => Promise<void> | undefined;
 }
 
 /** A filing that starts copying before the whole list is known (the first copy feeds it from the walk). */
@@ -104,6 +111,8 @@ export function startFiling(options: FileEntriesOptions): Filing {
     return knownHere;
   };
 
+  const backlog = new FilingBacklog();
+
   const send = (batch: WalkEntry[]) => {
     const copying = (async () => {
       if (options.signal?.aborted || tally.firstError) return;
@@ -120,6 +129,7 @@ export function startFiling(options: FileEntriesOptions): Filing {
     // Looked at by finish or settle once the walk is over; until then a batch that fails (a cancel
     // while it waited for a slot) must not count as an unhandled rejection.
     copying.catch(() => undefined);
+    void copying.finally(() => backlog.answered(batch.length)).catch(() => undefined);
     running.push(copying);
   };
 
@@ -135,9 +145,15 @@ export function startFiling(options: FileEntriesOptions): Filing {
           else links.set(entry.path, link);
           done.files++;
         } else if (entry.type === 'file') {
+          backlog.added(1);
           for (const batch of planner.push(entry)) send(batch);
         }
       }
+    },
+    backlogBelow(files) {
+      // The planner's last, partly filled batch goes now: waiting on it would wait forever.
+      if (backlog.count >= files) for (const batch of planner.flush()) send(batch);
+      return backlog.below(files);
     },
     async finish(all) {
       for (const batch of planner.flush()) send(batch);

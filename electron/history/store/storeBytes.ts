@@ -1,7 +1,7 @@
 import { closeSync, fchmodSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { PRIVATE_FILE_MODE } from '../privateModes.js';
-import { compressBlob, formToKeep } from '../codec/blobCodec.js';
+import { compressBlobLent, formToKeep } from '../codec/blobCodec.js';
 import { hasBlob, isStored, openBlobTemp, placeBlobFile } from './blobFiles.js';
 import { dropTemp, type PlaceStats } from './placeBlob.js';
 import type { BlobForm } from './storeLayout.js';
@@ -29,7 +29,8 @@ export function storeBytes(
   const hash = createHash('sha256').update(bytes).digest('hex');
   const repaired = rewrite?.has(hash) ?? false;
   if (!repaired && isStored(blobsDir, hash, known)) return { hash, created: false, repaired, stored: undefined };
-  const compressed = compressBlob(bytes);
+  // Lent from this thread's context: written before anything else is compressed.
+  const compressed = compressBlobLent(bytes);
   writeBlobFile(blobsDir, hash, compressed ?? bytes, compressed ? 'compressed' : 'raw', { counters, exactCreateMode, replacing: repaired });
   known?.add(hash);
   return { hash, created: true, repaired, stored: (compressed ?? bytes).length };

@@ -8,7 +8,7 @@ import { renderReport, type Results } from './firstCopyReport.js';
 import { machineInfo } from './machineInfo.js';
 import { buildScenarios, SCENARIO_IDS, type ScenarioId } from './scenarios.js';
 
-// `npm run bench:first-copy -- [--rounds N] [--scenario a,b,d,e] [--fixtures DIR] [--scratch DIR]`
+// `npm run bench:first-copy -- [--rounds N] [--scenario a,b,d,e,h] [--fixtures DIR] [--scratch DIR]`
 // One run: every round runs each entry of each scenario once, in an order rotated every round, on
 // a cold page cache when it can be dropped. Prints the markdown report and keeps it, with the raw
 // samples as JSON, under .bench/results/.

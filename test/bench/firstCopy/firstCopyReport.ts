@@ -143,5 +143,10 @@ function renderTargets(scenarios: readonly Scenario[], results: Results): string
     const rss = Math.max(...e.map((v) => v.maxRssKb)) / 1024;
     row('(e) peak RSS <= 150 MiB (worst run)', rss, rss <= 150, `${rss.toFixed(0)} MiB`);
   }
+  const h = results.get('h')?.get('hindsight');
+  if (h) {
+    const rss = Math.max(...h.map((v) => v.maxRssKb)) / 1024;
+    row('(h) peak RSS of the whole CLI <= 100 MiB (worst run)', rss, rss <= 100, `${rss.toFixed(0)} MiB`);
+  }
   return lines;
 }

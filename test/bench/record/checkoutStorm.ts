@@ -76,8 +76,9 @@ export async function checkoutStorm(cli: string, watched: StormCopy, reference: 
         ? 'peak RSS growth over the storm (VmHWM after, reset at the start, minus RSS at the start; MiB)'
         : 'peak RSS growth (VmHWM after minus before; MiB)',
       value: String(growth),
-      target: '<= 100',
-      met: growth <= 100,
+      // Issue 45 lowered issue 29's 100 MiB to 80.
+      target: '<= 80',
+      met: growth <= 80,
     },
     { case: at, figure: 'VmHWM before / after (MiB)', value: `${mib(hwmBefore)} / ${mib(hwmAfter)}`, target: '', met: null },
     {

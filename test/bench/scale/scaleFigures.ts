@@ -65,7 +65,11 @@ export const ROWS: readonly Row[] = [
     name: 'first copy peak RSS',
     value: (s) => s.firstCopyRssKb / 1024,
     unit: 'MiB',
-    target: { text: '<= 1 GiB', met: (sizes) => sizes.every((s) => s.firstCopyRssKb <= GIB_KB) },
+    // Issue 33's bound at every size; issue 45's at 500,000 files and more.
+    target: {
+      text: '<= 1 GiB; <= 600 MiB from 500,000 files',
+      met: (sizes) => sizes.every((s) => s.firstCopyRssKb <= GIB_KB && (s.files < 500_000 || s.firstCopyRssKb <= 600 * 1024)),
+    },
   },
   { name: 'reopen, in process', value: (s) => s.reopenMs, unit: 'ms' },
   { name: 'git status', value: (s) => s.gitStatusMs, unit: 'ms' },
