@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileRegularFile } from '../../../electron/history/store/fileIntoStore.js';
-import { decompressBlob } from '../../../electron/history/store/blobCodec.js';
+import { decompressBlob } from '../../../electron/history/codec/blobCodec.js';
 import { compressedBlobPath } from '../../../electron/history/store/storeLayout.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { tempDir } from '../../helpers/tempDirs.js';

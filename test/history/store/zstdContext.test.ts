@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { closeSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
-import { compressBlob, compressBlobLent, decompressBlob } from '../../../electron/history/store/blobCodec.js';
+import { compressBlob, compressBlobLent, decompressBlob } from '../../../electron/history/codec/blobCodec.js';
 import { fileInChunks } from '../../../electron/history/store/fileInChunks.js';
-import { ZstdContext, zstdBound } from '../../../electron/history/store/zstdContext.js';
+import { ZstdContext, zstdBound } from '../../../electron/history/codec/zstdContext.js';
 import { counter, resetTrace } from '../../../electron/history/trace.js';
 import { seededRandom } from '../../bench/fixtures/seededRandom.js';
 import { tempDir } from '../../helpers/tempDirs.js';
 import { seededBytes } from '../../helpers/writeTree.js';
 
 // The copy workers compress every chunk through one kept zstd context writing into one kept
-// buffer (store/zstdContext.ts): zstdCompressSync made a native context and fresh output buffers
+// buffer (codec/zstdContext.ts): zstdCompressSync made a native context and fresh output buffers
 // per chunk, garbage V8 collects only 64 MiB later, per worker. The frames must stay the ones
 // zstdCompressSync makes (checked against it on generated blobs), and a filing of many chunks
 // makes one context, not one per chunk (trace counter store.zstdContexts).
