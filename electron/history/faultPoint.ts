@@ -30,7 +30,8 @@ export type FaultPoint =
   | 'restore-written'
   | 'restore-committed'
   | 'import-registering'
-  | 'pull-writing';
+  | 'pull-writing'
+  | 'spellings-joining';
 
 const passed = new Set<FaultPoint>();
 

@@ -24,6 +24,7 @@ import { PinIndex } from './pinIndex.js';
 import { PruneIndex } from './pruneIndex.js';
 import { SnapshotIndex } from './snapshotIndex.js';
 import { Sql } from './sql.js';
+import { SpellingIndex } from './spellingIndex.js';
 import { StatCacheIndex } from './statCacheIndex.js';
 import { TextSearchIndex } from './textSearchIndex.js';
 import { VersionIndex } from './versionIndex.js';
@@ -76,6 +77,7 @@ export class HistoryIndex {
   readonly search: TextSearchIndex;
   readonly remotes: RemoteIndex;
   readonly bundles: BundleIndex;
+  readonly spellings: SpellingIndex;
 
   constructor(
     readonly file: string,
@@ -101,6 +103,7 @@ export class HistoryIndex {
     this.search = new TextSearchIndex(this.#sql);
     this.remotes = new RemoteIndex(this.#sql);
     this.bundles = new BundleIndex(this.#sql, this.#blobPresent, this.#onSnapshot);
+    this.spellings = new SpellingIndex(this.#sql);
   }
 
   get open(): boolean {

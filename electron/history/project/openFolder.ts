@@ -3,6 +3,7 @@ import { isHindsightError } from '../../../shared/errors.js';
 import type { ConfigStore, FrozenConfig } from '../config/configStore.js';
 import { forgetProject, registerProject } from '../config/projectEdits.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
+import { joinRecordedSpellings } from './joinSpellingsAtOpen.js';
 import type { OpenProject } from './openProject.js';
 import { projectFolder } from './projectFolder.js';
 import { projectIdOf } from './projectId.js';
@@ -57,6 +58,8 @@ export async function openFolder<T>(
   const started = performance.now();
   const { project, settings, registeredNow, repaired } = await reportingFailure(context, folder, () => registered(context, folder, request));
   const opened = await reportingFailure(context, project.root, async () => {
+    // Before the rescan, which would otherwise take a spelling the disk no longer has for a deletion.
+    for (const line of await project.serial(async () => joinRecordedSpellings(project.store))) repaired.push(line);
     try {
       return await steps.record(project, recordSettings(settings, request));
     } catch (error) {
