@@ -31,7 +31,9 @@ export type FaultPoint =
   | 'restore-committed'
   | 'import-registering'
   | 'pull-writing'
-  | 'spellings-joining';
+  | 'spellings-joining'
+  | 'twin-merging'
+  | 'twin-merged';
 
 const passed = new Set<FaultPoint>();
 

@@ -27,6 +27,7 @@ import { Sql } from './sql.js';
 import { SpellingIndex } from './spellingIndex.js';
 import { StatCacheIndex } from './statCacheIndex.js';
 import { TextSearchIndex } from './textSearchIndex.js';
+import { TwinIndex } from './twinIndex.js';
 import { VersionIndex } from './versionIndex.js';
 
 export type { NewBlob, NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
@@ -78,6 +79,7 @@ export class HistoryIndex {
   readonly remotes: RemoteIndex;
   readonly bundles: BundleIndex;
   readonly spellings: SpellingIndex;
+  readonly twins: TwinIndex;
 
   constructor(
     readonly file: string,
@@ -104,6 +106,7 @@ export class HistoryIndex {
     this.remotes = new RemoteIndex(this.#sql);
     this.bundles = new BundleIndex(this.#sql, this.#blobPresent, this.#onSnapshot);
     this.spellings = new SpellingIndex(this.#sql);
+    this.twins = new TwinIndex(this.#sql);
   }
 
   get open(): boolean {

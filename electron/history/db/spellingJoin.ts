@@ -91,7 +91,7 @@ function joinGroup(sql: Sql, spellings: string[], target: TargetSpelling): strin
 }
 
 /** A version row removed; its pins and the restores made from it go to `holder` (the same contents), when there is one. */
-function dropVersion(sql: Sql, id: number, holder: number | undefined): void {
+export function dropVersion(sql: Sql, id: number, holder: number | undefined): void {
   if (holder !== undefined) {
     sql.run('INSERT OR IGNORE INTO pinned_versions (version_id, at) SELECT ?, at FROM pinned_versions WHERE version_id = ?', holder, id);
   }

@@ -3,12 +3,12 @@ import { isHindsightError } from '../../../shared/errors.js';
 import type { ConfigStore, FrozenConfig } from '../config/configStore.js';
 import { forgetProject, registerProject } from '../config/projectEdits.js';
 import { sharedCopyPool, type CopyPool } from '../store/copyPool.js';
-import { joinRecordedSpellings } from './joinSpellingsAtOpen.js';
 import type { OpenProject } from './openProject.js';
 import { projectFolder } from './projectFolder.js';
 import { projectIdOf } from './projectId.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 import { reportOpenFailure } from './projectStates.js';
+import { repairAtOpen } from './repairAtOpen.js';
 import { adoptTwinHistory } from './twinProjects.js';
 
 // The steps of an open around its first copy or rescan (versions/projectRecorder.ts's open, passed
@@ -58,8 +58,7 @@ export async function openFolder<T>(
   const started = performance.now();
   const { project, settings, registeredNow, repaired } = await reportingFailure(context, folder, () => registered(context, folder, request));
   const opened = await reportingFailure(context, project.root, async () => {
-    // Before the rescan, which would otherwise take a spelling the disk no longer has for a deletion.
-    for (const line of await project.serial(async () => joinRecordedSpellings(project.store))) repaired.push(line);
+    for (const line of await repairAtOpen(context, project)) repaired.push(line);
     try {
       return await steps.record(project, recordSettings(settings, request));
     } catch (error) {

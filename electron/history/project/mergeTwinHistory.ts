@@ -1,0 +1,102 @@
+import { existsSync, rmSync } from 'node:fs';
+import { sameName } from '../../../shared/nameFold.js';
+import type { ConfigStore } from '../config/configStore.js';
+import { forgetProject } from '../config/projectEdits.js';
+import { HistoryIndex } from '../db/historyIndex.js';
+import { faultPoint } from '../faultPoint.js';
+import { BlobStore } from '../store/blobStore.js';
+import type { ReadScratch } from '../store/blobWhole.js';
+import { historyDbPath, projectStoreDir } from '../store/storeLayout.js';
+import { currentIdentity, sameIdentity } from './folderIdentity.js';
+import type { OpenProject } from './openProject.js';
+
+// One folder opened under two spellings by a Hindsight that took the path as typed (`~/rd`, then
+// `~/RD`, where names fold) has two histories, each of the very folder (device, inode, birth time).
+// When the folder's spelling on disk has one of its own (else twinProjects.ts moves the twin's
+// there), the twin's is merged into it: its blobs placed in this store through its BlobStore (each
+// hashed again as it is put), then its rows added in one transaction with a mark naming the twin
+// (db/twinMerge.ts), and only after that commit is the twin forgotten in config.json and its store
+// folder removed. Killed before the commit, the next open merges again (blobs already placed are
+// kept); killed after it, the next open finds the mark and only finishes.
+
+export interface TwinContext {
+  dataDir: string;
+  config: ConfigStore;
+  /** Closes the twin where this process has it open, so nothing records into it meanwhile. */
+  close: (projectId: string) => Promise<void>;
+}
+
+/** Merges every twin of `project` that has a history; answers what was done, for the user. */
+export async function mergeTwinHistories(context: TwinContext, project: OpenProject): Promise<string[]> {
+  const identity = currentIdentity(project.root);
+  if (!identity) return [];
+  const twins = context.config
+    .loadConfig()
+    .config.projects.filter(
+      (p) => p.id !== project.projectId && p.identity !== undefined && sameIdentity(p.identity, identity) && spelledOtherwise(p.root, project.root),
+    );
+  const said: string[] = [];
+  for (const twin of twins) {
+    await context.close(twin.id);
+    const storeDir = projectStoreDir(context.dataDir, twin.id);
+    const told = existsSync(historyDbPath(storeDir)) ? mergeOne(project, storeDir, twin.id, twin.root) : undefined;
+    if (told?.left) {
+      said.push(told.left);
+      continue;
+    }
+    faultPoint('twin-merged');
+    await context.config.editConfig(forgetProject(twin.id));
+    rmSync(storeDir, { recursive: true, force: true });
+    if (told?.merged) said.push(told.merged);
+  }
+  return said;
+}
+
+/** Another spelling of the same path (a bind mount elsewhere is the same folder too, but not a twin made by a spelling). */
+function spelledOtherwise(a: string, b: string): boolean {
+  return sameName(a, b, { foldsCase: true, foldsNormalization: true });
+}
+
+function mergeOne(project: OpenProject, storeDir: string, twinId: string, twinRoot: string): { merged?: string; left?: string } {
+  const file = historyDbPath(storeDir);
+  const missing = placeBlobs(project, storeDir, file);
+  const outcome = project.store.index.twins.merge({ file, mark: `twin.merged.${twinId}`, midway: () => faultPoint('twin-merging') });
+  if ('left' in outcome) {
+    return { left: `The history recorded for ${twinRoot} is of ${project.root} too (one folder, spelled two ways), but was left as it is: ${outcome.left}.` };
+  }
+  for (const hash of missing) project.store.index.markDamaged(hash, 'missing');
+  if ('already' in outcome) return {};
+  const { snapshots } = outcome.merged;
+  return {
+    merged: `The history recorded for ${twinRoot} is of ${project.root} too (one folder, spelled two ways): its ${snapshots} snapshot${snapshots === 1 ? '' : 's'} were merged into this history, each at its time.`,
+  };
+}
+
+/** The twin's blobs this store lacks, put here (hashed as any write); answers those the twin could not give whole. */
+function placeBlobs(project: OpenProject, storeDir: string, file: string): string[] {
+  // Opened as an index of its own, so a store of an older schema is brought up to this one first.
+  const twinIndex = new HistoryIndex(file, { expectHistory: true });
+  let blobs: { hash: string; size: number }[];
+  try {
+    blobs = twinIndex.blobRecords.blobs();
+  } finally {
+    twinIndex.close();
+  }
+  const from = BlobStore.of(storeDir);
+  const scratch: ReadScratch = { buffer: Buffer.alloc(0) };
+  const missing: string[] = [];
+  for (const { hash, size } of blobs) {
+    if (project.store.blobs.has(hash)) continue;
+    let bytes: Buffer;
+    try {
+      bytes = Buffer.from(from.whole(hash, size, scratch));
+    } catch {
+      // Missing or damaged in the twin's store: its versions come along, their bytes said missing.
+      missing.push(hash);
+      continue;
+    }
+    // A failure to write here (a full disk) stops the merge before any row: the twin stays as it is.
+    project.store.blobs.put(bytes);
+  }
+  return missing;
+}
