@@ -18,6 +18,8 @@ export interface TwinMerge {
   file: string;
   /** The meta key marking the twin merged. */
   mark: string;
+  /** Meta keys taken away with the merge: marks of repairs the twin's rows need again (its spellings joined). */
+  unmark: readonly string[];
   /** Called inside the transaction midway: the twin's rows in, its repeats and the mark not yet. */
   midway?: () => void;
 }
@@ -41,6 +43,7 @@ export function mergeTwin(sql: Sql, merge: TwinMerge): TwinMergeOutcome {
       dropRepeats(sql);
       sql.run('UPDATE main.folder_summary_state SET fresh = 0 WHERE id = 1');
       sql.run('INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', merge.mark, String(Date.now()));
+      for (const key of merge.unmark) sql.run('DELETE FROM main.meta WHERE key = ?', key);
       sql.run('DROP TABLE temp.snapshot_map');
       return { merged };
     });

@@ -8,6 +8,7 @@ import { BlobStore } from '../store/blobStore.js';
 import type { ReadScratch } from '../store/blobWhole.js';
 import { historyDbPath, projectStoreDir } from '../store/storeLayout.js';
 import { currentIdentity, sameIdentity } from './folderIdentity.js';
+import { SPELLINGS_JOINED } from './joinSpellingsAtOpen.js';
 import type { OpenProject } from './openProject.js';
 
 // One folder opened under two spellings by a Hindsight that took the path as typed (`~/rd`, then
@@ -60,7 +61,12 @@ function spelledOtherwise(a: string, b: string): boolean {
 function mergeOne(project: OpenProject, storeDir: string, twinId: string, twinRoot: string): { merged?: string; left?: string } {
   const file = historyDbPath(storeDir);
   const missing = placeBlobs(project, storeDir, file);
-  const outcome = project.store.index.twins.merge({ file, mark: `twin.merged.${twinId}`, midway: () => faultPoint('twin-merging') });
+  const outcome = project.store.index.twins.merge({
+    file,
+    mark: `twin.merged.${twinId}`,
+    unmark: [SPELLINGS_JOINED],
+    midway: () => faultPoint('twin-merging'),
+  });
   if ('left' in outcome) {
     return { left: `The history recorded for ${twinRoot} is of ${project.root} too (one folder, spelled two ways), but was left as it is: ${outcome.left}.` };
   }
