@@ -18,13 +18,18 @@ import type { ProjectStore } from './projectStore.js';
 /** The meta key of a history whose spellings were joined. */
 export const SPELLINGS_JOINED = 'spellings.joined';
 
+/** Whether the join is still to run: the folder folds names (somewhere, where folders differ) and the history is not marked. */
+export function spellingsDue(store: ProjectStore, rules: NameRules | RulesOfFolder): boolean {
+  return (typeof rules === 'function' || foldsAnything(rules)) && !store.index.spellings.marked(SPELLINGS_JOINED);
+}
+
 /** Every fold at once: only paths one under it can be one under a folder's own rules. */
 const WIDEST: NameRules = Object.freeze({ foldsCase: true, foldsNormalization: true });
 
 /** Joins what the history recorded twice under `rules` (by default the folder's); answers what it did, for the user. */
 export function joinRecordedSpellings(store: ProjectStore, rules: NameRules | RulesOfFolder = rulesInside(store.root)): string[] {
+  if (!spellingsDue(store, rules)) return [];
   const index = store.index.spellings;
-  if ((typeof rules !== 'function' && !foldsAnything(rules)) || index.marked(SPELLINGS_JOINED)) return [];
   count('spellings.scanned');
   const { files, folders } = index.recorded();
   const done = index.join({

@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { sameName } from '../../../shared/nameFold.js';
 import type { ConfigStore } from '../config/configStore.js';
+import type { KnownProject } from '../config/configSchema.js';
 import { forgetProject } from '../config/projectEdits.js';
 import { HistoryIndex } from '../db/historyIndex.js';
 import { faultPoint } from '../faultPoint.js';
@@ -29,15 +30,8 @@ export interface TwinContext {
 
 /** Merges every twin of `project` that has a history; answers what was done, for the user. */
 export async function mergeTwinHistories(context: TwinContext, project: OpenProject): Promise<string[]> {
-  const identity = currentIdentity(project.root);
-  if (!identity) return [];
-  const twins = context.config
-    .loadConfig()
-    .config.projects.filter(
-      (p) => p.id !== project.projectId && p.identity !== undefined && sameIdentity(p.identity, identity) && spelledOtherwise(p.root, project.root),
-    );
   const said: string[] = [];
-  for (const twin of twins) {
+  for (const twin of twinsOf(context, project)) {
     await context.close(twin.id);
     const storeDir = projectStoreDir(context.dataDir, twin.id);
     const told = existsSync(historyDbPath(storeDir)) ? mergeOne(project, storeDir, twin.id, twin.root) : undefined;
@@ -51,6 +45,17 @@ export async function mergeTwinHistories(context: TwinContext, project: OpenProj
     if (told?.merged) said.push(told.merged);
   }
   return said;
+}
+
+/** The projects config.json knows under another spelling of `project`'s very folder. */
+export function twinsOf(context: Pick<TwinContext, 'config'>, project: OpenProject): KnownProject[] {
+  const identity = currentIdentity(project.root);
+  if (!identity) return [];
+  return context.config
+    .loadConfig()
+    .config.projects.filter(
+      (p) => p.id !== project.projectId && p.identity !== undefined && sameIdentity(p.identity, identity) && spelledOtherwise(p.root, project.root),
+    );
 }
 
 /** Another spelling of the same path (a bind mount elsewhere is the same folder too, but not a twin made by a spelling). */
