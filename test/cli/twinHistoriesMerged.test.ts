@@ -100,4 +100,18 @@ describe('a folder with a history under each of two spellings', () => {
     expect(opened.code).toBe(0);
     await expectMerged(ctx);
   });
+
+  it('leaves a twin whose index cannot be read as it is, and opens the folder', async () => {
+    const ctx = await twins();
+    const index = join(projectStoreDir(ctx.data, ctx.twinId), 'history.db');
+    writeFileSync(index, 'not a SQLite file at all, just text standing in for a damaged index');
+    const opened = await runCli(ctx.cli('open', ctx.root, '--json'));
+    expect(opened.code).toBe(0);
+    expect(opened.stderr.toString()).toContain(
+      `The history recorded for ${ctx.twinRoot} is of ${ctx.root} too (one folder, spelled two ways), but could not be read`,
+    );
+    expect((await cliJson<Known[]>(ctx.cli('projects'))).map((p) => p.root).sort()).toEqual([ctx.root, ctx.twinRoot].sort());
+    expect(readFileSync(index, 'utf8')).toContain('not a SQLite file');
+    expect(await cliJson<SnapshotRow[]>(ctx.cli('log', ctx.root))).toHaveLength(2);
+  });
 });

@@ -65,7 +65,13 @@ function spelledOtherwise(a: string, b: string): boolean {
 
 function mergeOne(project: OpenProject, storeDir: string, twinId: string, twinRoot: string): { merged?: string; left?: string } {
   const file = historyDbPath(storeDir);
-  const missing = placeBlobs(project, storeDir, file);
+  const blobs = twinBlobs(file);
+  if (blobs instanceof Error) {
+    return {
+      left: `The history recorded for ${twinRoot} is of ${project.root} too (one folder, spelled two ways), but could not be read, so it was left as it is: ${blobs.message}`,
+    };
+  }
+  const missing = placeBlobs(project, storeDir, blobs);
   const outcome = project.store.index.twins.merge({
     file,
     mark: `twin.merged.${twinId}`,
@@ -83,16 +89,23 @@ function mergeOne(project: OpenProject, storeDir: string, twinId: string, twinRo
   };
 }
 
-/** The twin's blobs this store lacks, put here (hashed as any write); answers those the twin could not give whole. */
-function placeBlobs(project: OpenProject, storeDir: string, file: string): string[] {
-  // Opened as an index of its own, so a store of an older schema is brought up to this one first.
-  const twinIndex = new HistoryIndex(file, { expectHistory: true });
-  let blobs: { hash: string; size: number }[];
+/** The blobs the twin's history names, or why it cannot be read (a damaged index: the twin is left for a repair). */
+function twinBlobs(file: string): { hash: string; size: number }[] | Error {
   try {
-    blobs = twinIndex.blobRecords.blobs();
-  } finally {
-    twinIndex.close();
+    // Opened as an index of its own, so a store of an older schema is brought up to this one first.
+    const twinIndex = new HistoryIndex(file, { expectHistory: true });
+    try {
+      return twinIndex.blobRecords.blobs();
+    } finally {
+      twinIndex.close();
+    }
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
   }
+}
+
+/** The twin's blobs this store lacks, put here (hashed as any write); answers those the twin could not give whole. */
+function placeBlobs(project: OpenProject, storeDir: string, blobs: readonly { hash: string; size: number }[]): string[] {
   const from = BlobStore.of(storeDir);
   const scratch: ReadScratch = { buffer: Buffer.alloc(0) };
   const missing: string[] = [];

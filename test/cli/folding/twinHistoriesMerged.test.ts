@@ -61,6 +61,7 @@ describeOnFoldFs('a folder with a history under each of two spellings', (mount) 
     expect(notes.map((v) => [v.path, v.hash])).toEqual([['notes.txt', sha256('n1\n')]]);
     const files = await cliJson<{ path: string }[]>(cli('files', join(base, 'RD')));
     expect(files.map((f) => f.path)).toEqual(['a.txt', 'b.txt', 'notes.txt']);
+    expect(await cliJson<unknown[]>(cli('deleted', join(base, 'RD')))).toEqual([]);
     expect(opened.stderr.toString()).toContain('Joined 1 file recorded under two spellings of one name (Notes.txt, notes.txt as notes.txt)');
     expect(await cliJson<unknown[]>(cli('log', join(base, 'RD')))).toHaveLength(4);
     expect((await runCli(cli('verify', join(base, 'RD')))).code).toBe(0);
