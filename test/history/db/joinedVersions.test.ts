@@ -4,9 +4,10 @@ import { joinVersions, type SpellingRow } from '../../../electron/history/db/joi
 // The join checked against the file's own story: generated timelines of one file on a folder whose
 // names fold (edits, case-only renames, deletions, a file made again), recorded the way an older
 // Hindsight did (a new spelling added beside the old one, every later change under each spelling
-// it had) or the way a rename is recorded now (the old spelling deleted, the new one added, in one
-// snapshot). Joined, the path's state at every snapshot must be the file's, and no version may
-// repeat the one before it. Fixed seed: the same cases every run.
+// it had), the spellings the disk no longer has later ended as deletions, or the way a rename is
+// recorded now (the old spelling deleted, the new one added, in one snapshot). Joined, the path's
+// state at every snapshot must be the file's, and no version may repeat the one before it. Fixed
+// seed: the same cases every run.
 
 const SPELLINGS = ['README.md', 'readme.md', 'ReadMe.md', 'Readme.md'];
 
@@ -61,6 +62,11 @@ function timeline(next: () => number, snapshots: number): { rows: SpellingRow[];
     } else if (pick < 0.85) {
       content = null;
       for (const path of recorded) row(s, path, null);
+    } else if (pick < 0.93 && recorded.size > 1) {
+      // A rescan that knows the folder's spelling: the spellings the disk does not have end as deletions.
+      for (const path of recorded) if (path !== spelling) row(s, path, null);
+      recorded.clear();
+      recorded.add(spelling);
     } else {
       continue; // a snapshot of other files
     }
