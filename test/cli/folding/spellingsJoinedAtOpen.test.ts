@@ -10,10 +10,13 @@ import { tempDir } from '../../helpers/tempDirs.js';
 import { sha256, writeTree } from '../../helpers/writeTree.js';
 
 // A history recorded by a Hindsight that compared names exactly on a folder that folds them holds
-// one file under two spellings: `README.md`, then `readme.md` beside it once the file was renamed,
-// with every later edit recorded under both. Made here on ext4 the same way (both names there,
+// one file under two spellings: `README.md`, then `readme.md` beside it once the file was renamed
+// (and `café.txt` composed, then decomposed), with every later edit recorded under both. Made here on ext4 the same way (both names there,
 // edited together), brought to the fold layer by a bundle, and joined by the first open there:
 // once, in one transaction (a kill before its commit leaves the history as it was).
+
+const NFC = 'caf\u00e9.txt';
+const NFD = 'cafe\u0301.txt';
 
 interface Opened {
   projectId: string;
@@ -30,9 +33,9 @@ async function twiceRecordedBundle(): Promise<string> {
   const exact = tempDir();
   const exactData = tempDir('hindsight-data-');
   const cli = (...args: string[]) => [...args, '--data-dir', exactData];
-  writeTree(exact, { 'README.md': 'v1\n', 'other.txt': 'x\n' });
+  writeTree(exact, { 'README.md': 'v1\n', 'other.txt': 'x\n', [NFC]: 'crème\n' });
   await cliJson(cli('open', exact));
-  writeTree(exact, { 'readme.md': 'v1\n' });
+  writeTree(exact, { 'readme.md': 'v1\n', [NFD]: 'crème\n' });
   await cliJson(cli('open', exact));
   writeTree(exact, { 'README.md': 'v2\n', 'readme.md': 'v2\n' });
   await cliJson(cli('open', exact));
@@ -46,7 +49,7 @@ async function imported(dir: string, bundle: string): Promise<{ root: string; cl
   const root = mkdtempSync(join(dir, 'joined-'));
   const data = tempDir('hindsight-data-');
   const cli = (...args: string[]) => [...args, '--data-dir', data];
-  writeTree(root, { 'readme.md': 'v2\n', 'other.txt': 'x\n' });
+  writeTree(root, { 'readme.md': 'v2\n', 'other.txt': 'x\n', [NFD]: 'crème\n' });
   await cliJson(cli('import', bundle, '--as', root));
   return { root, cli, data };
 }
@@ -60,7 +63,9 @@ describeOnFoldFs('paths recorded twice under case variants, at open', (mount) =>
     const { root, cli } = await imported(mount().dir, await twiceRecordedBundle());
     const opened = await runCli(cli('open', root, '--json'));
     expect(opened.code).toBe(0);
-    expect(opened.stderr.toString()).toContain('Joined 1 file recorded under two spellings of one name (README.md, readme.md as readme.md)');
+    expect(opened.stderr.toString()).toContain(
+      `Joined 2 files recorded under two spellings of one name (README.md, readme.md as readme.md; ${NFD}, ${NFC} as ${NFD})`,
+    );
     expect((JSON.parse(opened.stdout.toString()) as Opened).repaired).toHaveLength(1);
 
     const log = await cliJson<VersionRow[]>(cli('log', root, 'readme.md', '--json'));
@@ -71,7 +76,8 @@ describeOnFoldFs('paths recorded twice under case variants, at open', (mount) =>
     expect(new Set(log.map((v) => v.snapshotId)).size).toBe(2);
     // Typed in the old spelling, the same file.
     expect(await cliJson<VersionRow[]>(cli('log', root, 'README.md', '--json'))).toEqual(log);
-    expect((await cliJson<{ path: string }[]>(cli('files', root))).map((f) => f.path)).toEqual(['other.txt', 'readme.md']);
+    expect((await cliJson<{ path: string }[]>(cli('files', root))).map((f) => f.path)).toEqual([NFD, 'other.txt', 'readme.md']);
+    expect(await cliJson<VersionRow[]>(cli('log', root, NFC, '--json'))).toHaveLength(1);
     expect(await cliJson<unknown[]>(cli('deleted', root))).toEqual([]);
 
     // A second open does not look again.
@@ -91,7 +97,7 @@ describeOnFoldFs('paths recorded twice under case variants, at open', (mount) =>
     const db = new Database(join(projectStoreDir(data, projectId), 'history.db'), { readonly: true });
     try {
       const paths = db.prepare('SELECT DISTINCT path FROM versions ORDER BY path').pluck().all();
-      expect(paths).toEqual(['README.md', 'other.txt', 'readme.md']);
+      expect(paths).toEqual(['README.md', NFD, NFC, 'other.txt', 'readme.md'].sort());
       expect(db.prepare("SELECT COUNT(*) FROM meta WHERE key = 'spellings.joined'").pluck().get()).toBe(0);
     } finally {
       db.close();
@@ -99,7 +105,7 @@ describeOnFoldFs('paths recorded twice under case variants, at open', (mount) =>
 
     const opened = await runCli(cli('open', root, '--json'));
     expect(opened.code).toBe(0);
-    expect(opened.stderr.toString()).toContain('Joined 1 file');
+    expect(opened.stderr.toString()).toContain('Joined 2 files');
     const log = await cliJson<VersionRow[]>(cli('log', root, 'readme.md', '--json'));
     expect(log.map((v) => v.hash)).toEqual([sha256('v1\n'), sha256('v2\n')]);
   });
