@@ -5,9 +5,10 @@ import type { KnownProject } from '../config/configSchema.js';
 import { forgetProject } from '../config/projectEdits.js';
 import { HistoryIndex } from '../db/historyIndex.js';
 import { faultPoint } from '../faultPoint.js';
+import { acquireFileLock } from '../fileLock.js';
 import { BlobStore } from '../store/blobStore.js';
 import type { ReadScratch } from '../store/blobWhole.js';
-import { historyDbPath, projectStoreDir } from '../store/storeLayout.js';
+import { historyDbPath, projectStoreDir, writerLockPath } from '../store/storeLayout.js';
 import { currentIdentity, sameIdentity } from './folderIdentity.js';
 import { SPELLINGS_JOINED } from './joinSpellingsAtOpen.js';
 import type { OpenProject } from './openProject.js';
@@ -34,15 +35,26 @@ export async function mergeTwinHistories(context: TwinContext, project: OpenProj
   for (const twin of twinsOf(context, project)) {
     await context.close(twin.id);
     const storeDir = projectStoreDir(context.dataDir, twin.id);
-    const told = existsSync(historyDbPath(storeDir)) ? mergeOne(project, storeDir, twin.id, twin.root) : undefined;
-    if (told?.left) {
-      said.push(told.left);
+    if (!existsSync(historyDbPath(storeDir))) {
+      await context.config.editConfig(forgetProject(twin.id));
+      rmSync(storeDir, { recursive: true, force: true });
       continue;
     }
-    faultPoint('twin-merged');
-    await context.config.editConfig(forgetProject(twin.id));
-    rmSync(storeDir, { recursive: true, force: true });
-    if (told?.merged) said.push(told.merged);
+    // Another process recording the twin finishes its write first; none starts until the store is gone.
+    const lock = await acquireFileLock(writerLockPath(storeDir), { label: 'writer lock of the history', counter: 'writer', failCode: 'INTERNAL' });
+    try {
+      const told = mergeOne(project, storeDir, twin.id, twin.root);
+      if (told.left) {
+        said.push(told.left);
+        continue;
+      }
+      faultPoint('twin-merged');
+      await context.config.editConfig(forgetProject(twin.id));
+      rmSync(storeDir, { recursive: true, force: true });
+      if (told.merged) said.push(told.merged);
+    } finally {
+      lock.release();
+    }
   }
   return said;
 }
