@@ -31,7 +31,10 @@ export type FaultPoint =
   | 'restore-committed'
   | 'import-registering'
   | 'pull-writing'
-  | 'schema-migrated';
+  | 'schema-migrated'
+  | 'spellings-joining'
+  | 'twin-merging'
+  | 'twin-merged';
 
 const passed = new Set<FaultPoint>();
 

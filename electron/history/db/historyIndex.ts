@@ -20,8 +20,10 @@ import { PinIndex } from './pinIndex.js';
 import { PruneIndex } from './pruneIndex.js';
 import { SnapshotIndex } from './snapshotIndex.js';
 import { Sql } from './sql.js';
+import { SpellingIndex } from './spellingIndex.js';
 import { StatCacheIndex } from './statCacheIndex.js';
 import { TextSearchIndex } from './textSearchIndex.js';
+import { TwinIndex } from './twinIndex.js';
 import { VersionIndex } from './versionIndex.js';
 
 export type { NewBlob, NewOrigin, NewSnapshot, NewVersion } from './commitSnapshot.js';
@@ -72,6 +74,8 @@ export class HistoryIndex {
   readonly search: TextSearchIndex;
   readonly remotes: RemoteIndex;
   readonly bundles: BundleIndex;
+  readonly spellings: SpellingIndex;
+  readonly twins: TwinIndex;
 
   constructor(
     readonly file: string,
@@ -97,6 +101,8 @@ export class HistoryIndex {
     this.search = new TextSearchIndex(this.#sql);
     this.remotes = new RemoteIndex(this.#sql);
     this.bundles = new BundleIndex(this.#sql, this.#blobPresent, this.#onSnapshot);
+    this.spellings = new SpellingIndex(this.#sql);
+    this.twins = new TwinIndex(this.#sql);
   }
 
   get open(): boolean {

@@ -8,6 +8,8 @@ import { projectFolder } from '../project/projectFolder.js';
 import { projectIdOf } from '../project/projectId.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 import { reportOpenFailure } from './projectStates.js';
+import { repairAtOpen } from './repairAtOpen.js';
+import type { WriterWait } from './writerLock.js';
 import { adoptTwinHistory } from './twinProjects.js';
 
 // The steps of an open around its first copy or rescan (versions/projectRecorder.ts's open, passed
@@ -25,7 +27,7 @@ export interface OpenContext {
   emit: (event: EngineEvent) => void;
 }
 
-export interface OpenRequest {
+export interface OpenRequest extends WriterWait {
   /** Patterns excluded on top of the excludePatterns setting. */
   exclude?: readonly string[];
   /** A copy pool of the caller's own: the process-wide limit (copyConcurrency) is then left alone. */
@@ -57,6 +59,7 @@ export async function openFolder<T>(
   const started = performance.now();
   const { project, settings, registeredNow, repaired } = await reportingFailure(context, folder, () => registered(context, folder, request));
   const opened = await reportingFailure(context, project.root, async () => {
+    for (const line of await repairAtOpen(context, project, request)) repaired.push(line);
     try {
       return await steps.record(project, recordSettings(settings, request));
     } catch (error) {
