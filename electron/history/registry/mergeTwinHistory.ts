@@ -93,7 +93,7 @@ function mergeOne(project: OpenProject, storeDir: string, twinId: string, twinRo
   if ('left' in outcome) {
     return { left: `The history recorded for ${twinRoot} is of ${project.root} too (one folder, spelled two ways), but was left as it is: ${outcome.left}.` };
   }
-  for (const hash of missing) project.store.index.markDamaged(hash, 'missing');
+  for (const hash of missing) project.store.index.damage.markDamaged(hash, 'missing');
   if ('already' in outcome) return {};
   const { snapshots } = outcome.merged;
   return {

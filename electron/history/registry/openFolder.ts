@@ -9,7 +9,7 @@ import { projectIdOf } from '../project/projectId.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 import { reportOpenFailure } from './projectStates.js';
 import { repairAtOpen } from './repairAtOpen.js';
-import type { WriterWait } from './writerLock.js';
+import type { WriterWait } from '../project/writerLock.js';
 import { adoptTwinHistory } from './twinProjects.js';
 
 // The steps of an open around its first copy or rescan (versions/projectRecorder.ts's open, passed
