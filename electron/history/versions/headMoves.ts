@@ -21,6 +21,7 @@ import { detachedStashMoves, markStashesSeen } from './detachedStashes.js';
 // is read against the history (headMovesSameCommit.ts); a stash from its commit, on disk or not,
 // the edits it took first. A move that changed no file (a commit, a checkout of a commit with the
 // same tree) is a snapshot with no versions: a move is in the history whether or not a file changed.
+// A commit passed by a later move holds, from its tree, the edits it closed that no group recorded.
 
 /** How long a group waits for a git command that holds the index (it is writing the working tree). */
 const INDEX_LOCK_WAIT_MS = 2000;
@@ -124,7 +125,10 @@ type Checkpoint = (operation: string) => void;
 async function recordMove(store: ProjectStore, move: HeadMove, before: string | null, rules: MoveRules, checkpoint?: Checkpoint): Promise<string | null> {
   const repo = store.git.repository()!;
   if (isCommit(move)) {
-    // A commit writes no file: the edits it committed are recorded as they were heard.
+    // A commit writes no file, but its tree holds the edits it closed: those the history does not
+    // hold yet (made and committed within the quiet window, then HEAD moved on) are its versions,
+    // so they come before the moves after it, as they were made.
+    const committed = await moveChanges(store, move, rules, true);
     const subject = await commitSubject(repo.workTree, move.to);
     store.index.commitSnapshot({
       snapshot: {
@@ -134,8 +138,8 @@ async function recordMove(store: ProjectStore, move: HeadMove, before: string | 
         head: move.to,
         origin: { kind: 'edit' },
       },
-      versions: [],
-      blobs: [],
+      versions: committed.versions,
+      blobs: committed.blobs,
     });
     return before;
   }

@@ -26,7 +26,11 @@ export interface MoveRules {
   maxFileSize?: number | null;
 }
 
-export async function moveChanges(store: ProjectStore, move: HeadMove, { keep, maxFileSize }: MoveRules): Promise<MoveChanges> {
+/**
+ * `committed`: the move is a commit, which writes no file: a path the history holds keeps the mode
+ * the disk gave it (git keeps only the executable bit), unless the commit changed that bit.
+ */
+export async function moveChanges(store: ProjectStore, move: HeadMove, { keep, maxFileSize }: MoveRules, committed = false): Promise<MoveChanges> {
   const repo = store.git.repository();
   if (!repo) return { versions: [], blobs: [], paths: [] };
   const changes = (await diffTree(repo.workTree, move.from, move.to, repo.prefix)).filter((c) => c.path.startsWith(repo.prefix));
@@ -54,8 +58,9 @@ export async function moveChanges(store: ProjectStore, move: HeadMove, { keep, m
     const { hash, repaired, stored } = store.blobs.put(content, { rewrite: damaged });
     if (repaired) store.index.damage.clearDamaged([hash]);
     const target = kind.type === 'symlink' ? content.toString('utf8') : null;
-    if (latest && latest.hash === hash && latest.mode === kind.mode && (latest.type ?? null) === kind.type && (latest.target ?? null) === target) continue;
-    versions.push({ path, hash, mode: kind.mode, size: content.length, type: kind.type, target });
+    const mode = committed && latest?.hash && (latest.mode & 0o111) === (kind.mode & 0o111) ? latest.mode : kind.mode;
+    if (latest && latest.hash === hash && latest.mode === mode && (latest.type ?? null) === kind.type && (latest.target ?? null) === target) continue;
+    versions.push({ path, hash, mode, size: content.length, type: kind.type, target });
     blobs.push({ hash, size: content.length, ...(stored === undefined ? {} : { storedSize: stored }) });
   }
   versions.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -86,6 +86,23 @@ describe('a move of HEAD that changes no file', () => {
     expect(more).toEqual([]);
   });
 
+  it('edits committed, then left by a checkout, all within the quiet window, are the versions of the commit, before the checkout', async () => {
+    const project = await openWithBaseline(makeRepo({ 'a.txt': 'one\n', 'b.txt': 'b\n' }));
+    const { root } = project;
+    const first = git(root, 'rev-parse', 'HEAD');
+    await watched(project, QUIET_MS);
+    write(root, 'a.txt', 'two\n');
+    git(root, 'commit', '-qam', 'Second');
+    const second = git(root, 'rev-parse', 'HEAD');
+    git(root, 'checkout', '-q', first);
+    const [commit, checkout, ...more] = await changesUntil(project, 2);
+    expect(commit!.label).toBe(`Committed \`${short(root, second)}\` Second, on main`);
+    expect(recorded(project, commit!)).toEqual(gitChanges(root, first, second));
+    expect(checkout!.label).toBe(checkedOut(root, first));
+    expect(recorded(project, checkout!)).toEqual(gitChanges(root, second, first));
+    expect(more).toEqual([]);
+  });
+
   it('a switch to a new branch is a snapshot on it; a checkout of the branch HEAD is on is no move', async () => {
     const project = await openWithBaseline(makeRepo({ 'a.txt': 'one\n' }));
     const { root } = project;
