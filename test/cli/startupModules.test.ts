@@ -124,9 +124,11 @@ describe('what a search loads before its thread starts', () => {
   // keeps a whole namespace that is re-exported by name); 982,564 bytes in 404 modules with
   // `import * as z from 'zod'` (what is used, and the English messages zod sets at its load);
   // 899,654 bytes in 368 modules with a bundle's reader and writer and the remote's work loaded
-  // on first use (bundle/bundleOperations.ts, remote/remoteWork.ts; each alone saves 35-47 KB).
-  const MAX_BYTES = 930_000;
-  const MAX_MODULES = 380;
+  // on first use; the bundle's is loaded with the engine again (a lazy import after a test's
+  // vi.resetModules made a second HindsightError class, and `instanceof` failed), and the merged
+  // recorder, twin and memory work: 981,151 bytes in 400 modules. The bound keeps about 2%.
+  const MAX_BYTES = 1_000_000;
+  const MAX_MODULES = 410;
 
   it.skipIf(!hasStrace)('at most MAX_BYTES of JS in at most MAX_MODULES modules, and no zod locale but English', () => {
     const root = tempDir();

@@ -7,7 +7,7 @@ import type { ProjectStore } from '../project/projectStore.js';
 import type { ProvisionalProject } from '../registry/provisionalProject.js';
 import type { WriterWait } from '../project/writerLock.js';
 import { backgroundCloseWanted, type BackgroundCloseSetting } from '../restore/backgroundCloser.js';
-import type { BundleSource, BundleTarget, IncomingNamesSink } from './bundleTransfer.js';
+import { exportBundleTo, importBundleFrom, type BundleSource, type BundleTarget, type IncomingNamesSink } from './bundleTransfer.js';
 
 // The engine's bundle operations (bundleTransfer.ts). An export carries the bytes: a clone's that
 // are still only on the remote are fetched first. An import reads a bundle into the history of the
@@ -34,14 +34,12 @@ export class BundleOperations {
   async export(store: ProjectStore, to: BundleTarget, options: BundleOptions & { since?: number; skipDamaged?: boolean }): Promise<ExportResult> {
     const { since, skipDamaged, signal } = options;
     await this.context.bytesOnDemand(store, notHeldBlobsAfter(store, since), signal);
-    const { exportBundleTo } = await bundleTransfer();
     return exportBundleTo(store, to, { since, skipDamaged, signal, onProgress: this.context.progressTo(options.operationId) });
   }
 
   async import(from: BundleSource, options: BundleOptions & { as?: string; onIncomingNames?: IncomingNamesSink }): Promise<ImportResult> {
     const folderOf = (root: string) => projectFolder(root, this.context.dataDir);
     let registered: ProvisionalProject | undefined;
-    const { importBundleFrom } = await bundleTransfer();
     try {
       return await importBundleFrom(from, {
         signal: options.signal,
@@ -61,11 +59,6 @@ export class BundleOperations {
       throw error;
     }
   }
-}
-
-/** The bundle's reader and writer, loaded on a first export or import: every other command starts without them. */
-function bundleTransfer() {
-  return import('./bundleTransfer.js');
 }
 
 /**
