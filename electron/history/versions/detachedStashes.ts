@@ -4,6 +4,7 @@ import { parseLine, stashLogSize, type HeadMove } from '../git/headLog.js';
 import type { HeadState } from '../git/readHead.js';
 import { runGit } from '../git/runGit.js';
 import type { ProjectStore } from '../project/projectStore.js';
+import { noteSeenOffset, seenOffsetIn } from './reflogOffsets.js';
 
 // A `git stash` on a detached HEAD leaves no line in HEAD's reflog (its reset keeps HEAD where it
 // was, and git logs nothing for a detached HEAD that stayed): the stash's own reflog is its only
@@ -23,7 +24,7 @@ export interface DetachedStashes {
 
 export async function detachedStashMoves(store: ProjectStore, repo: { workTree: string; gitDir: string }, head: HeadState): Promise<DetachedStashes> {
   const size = stashLogSize(repo.gitDir);
-  const seen = readSeen(store, repo.gitDir);
+  const seen = seenOffsetIn(store, SEEN_KEY, repo.gitDir);
   // Never looked (a history just opened): the stashes before it are not this history's moves. On a
   // branch, a stash is told by HEAD's reflog.
   if (seen === undefined || seen > size || head.branch !== null || !head.head) {
@@ -49,16 +50,5 @@ export async function detachedStashMoves(store: ProjectStore, repo: { workTree: 
 
 /** Notes that the stash's entries up to `size` of its reflog are in the history. */
 export function markStashesSeen(store: ProjectStore, gitDir: string, size: number): void {
-  if (readSeen(store, gitDir) !== size) store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir, size }));
-}
-
-function readSeen(store: ProjectStore, gitDir: string): number | undefined {
-  const raw = store.index.getMeta(SEEN_KEY);
-  if (!raw) return undefined;
-  try {
-    const seen = JSON.parse(raw) as { gitDir?: unknown; size?: unknown };
-    return seen.gitDir === gitDir && typeof seen.size === 'number' ? seen.size : undefined;
-  } catch {
-    return undefined;
-  }
+  if (seenOffsetIn(store, SEEN_KEY, gitDir) !== size) noteSeenOffset(store, SEEN_KEY, gitDir, size);
 }

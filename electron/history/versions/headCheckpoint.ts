@@ -1,4 +1,5 @@
 import type { ProjectStore } from '../project/projectStore.js';
+import { noteSeenOffset, seenOffsetIn } from './reflogOffsets.js';
 import { shortenHashes } from '../../../shared/shortHash.js';
 import { commitSubject } from '../git/commitSubject.js';
 import { headLogSince, headLogSize, stashLogSize, type HeadMove } from '../git/headLog.js';
@@ -92,7 +93,7 @@ export async function headCheckpoint(store: ProjectStore, changesFiles = true): 
     result = { checkpointId: undefined, after: { origin: { kind: 'git', gitOperation: 'checkout', gitWhen: 'after' }, label: title } };
   }
   // Written only when it moved: a periodic check that finds nothing writes nothing.
-  if (size !== undefined && readSeen(store, repo.gitDir) !== size) store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir: repo.gitDir, size }));
+  if (size !== undefined && seenOffsetIn(store, SEEN_KEY, repo.gitDir) !== size) noteSeenOffset(store, SEEN_KEY, repo.gitDir, size);
   return result;
 }
 
@@ -185,7 +186,7 @@ function latestOf(a: number | undefined, b: number | undefined): number | undefi
  * recorded, so the moves after it are each told apart, not guessed as one.
  */
 export function seenOffset(store: ProjectStore, gitDir: string): number | undefined {
-  const seen = latestOf(readSeen(store, gitDir), store.git.headLogAtLastSnapshot());
+  const seen = latestOf(seenOffsetIn(store, SEEN_KEY, gitDir), store.git.headLogAtLastSnapshot());
   if (seen !== undefined) return seen;
   const head = store.index.snapshotReads.latestSnapshotContext()?.head;
   if (!head) return undefined;
@@ -196,17 +197,6 @@ export function seenOffset(store: ProjectStore, gitDir: string): number | undefi
 
 /** Notes that HEAD's moves up to `size` of the reflog are in the history. */
 export function markSeen(store: ProjectStore, gitDir: string, size: number): void {
-  store.index.setMeta(SEEN_KEY, JSON.stringify({ gitDir, size }));
+  noteSeenOffset(store, SEEN_KEY, gitDir, size);
   store.git.noteHeadLog(size);
-}
-
-function readSeen(store: ProjectStore, gitDir: string): number | undefined {
-  const raw = store.index.getMeta(SEEN_KEY);
-  if (!raw) return undefined;
-  try {
-    const seen = JSON.parse(raw) as { gitDir?: unknown; size?: unknown };
-    return seen.gitDir === gitDir && typeof seen.size === 'number' ? seen.size : undefined;
-  } catch {
-    return undefined;
-  }
 }
