@@ -16,6 +16,7 @@ import { DROP_AFTER_SCHEMA_10 } from './olderSchema.js';
 import { setSetting } from '../../../electron/history/config/projectEdits.js';
 import { DEFAULT_RETENTION } from '../../../shared/retention.js';
 import { ageHistory } from '../retention/pruneHelpers.js';
+import { seededRandom } from '../../bench/fixtures/seededRandom.js';
 
 // The folder summaries (db/folderSummaries.ts) answer a level of the tree now without folding
 // every newest version; they must never disagree with that fold (foldedFolderLevel, kept as the
@@ -29,17 +30,6 @@ const OTHER = 'machine-other';
 
 function sha(text: string): string {
   return createHash('sha256').update(text).digest('hex');
-}
-
-/** A small deterministic random source (mulberry32): a failing seed reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Folders whose names sort beside each other ('a', 'a-b', 'a.b', 'a/b0'), nested, and not ASCII.
@@ -95,7 +85,7 @@ describe('folder summaries', () => {
     let keptByCommit = 0;
     let staled = 0;
     for (const seed of [1, 2, 3, 4, 5, 6]) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const file = join(tempDir(), 'history.db');
       const index = new HistoryIndex(file);
       const other = new Database(file);

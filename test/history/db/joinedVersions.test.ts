@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { joinVersions, type SpellingRow } from '../../../electron/history/db/joinedVersions.js';
+import { seededRandom } from '../../bench/fixtures/seededRandom.js';
 
 // The join checked against the file's own story: generated timelines of one file on a folder whose
 // names fold (edits, case-only renames, deletions, a file made again), recorded the way an older
@@ -10,16 +11,6 @@ import { joinVersions, type SpellingRow } from '../../../electron/history/db/joi
 // seed: the same cases every run.
 
 const SPELLINGS = ['README.md', 'readme.md', 'ReadMe.md', 'Readme.md'];
-
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A timeline of one file: its rows as recorded, and its contents after each snapshot (null: not there). */
 function timeline(next: () => number, snapshots: number): { rows: SpellingRow[]; truth: (string | null)[] } {
@@ -80,7 +71,7 @@ function timeline(next: () => number, snapshots: number): { rows: SpellingRow[];
 
 describe('versions of one file under several spellings, joined', () => {
   it('say at every snapshot what the file held, and never repeat themselves (2,000 generated timelines)', () => {
-    const next = random(40);
+    const next = seededRandom(40);
     for (let n = 0; n < 2000; n++) {
       const snapshots = 2 + Math.floor(next() * 20);
       const { rows, truth } = timeline(next, snapshots);
