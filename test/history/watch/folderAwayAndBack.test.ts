@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryEngine } from '../../../electron/history/historyEngine.js';
@@ -41,15 +41,6 @@ function gaps(seed: number, n: number): number[] {
   }
   return out;
 }
-
-// What a test started in process, stopped after it before its temp folders are removed: vitest runs
-// onTestFinished after afterEach (tempDirs.ts's removal), and a recorder still sweeping wrote
-// config.json into a data folder being removed (ENOTEMPTY). Registered after tempDirs.ts's
-// afterEach, so run before it.
-const stopAfterTest: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stopAfterTest.splice(0)) await stop();
-});
 
 const pause = (ms: number) => new Promise((resolve) => (ms === 0 ? setImmediate(resolve) : setTimeout(resolve, ms)));
 
@@ -132,7 +123,7 @@ async function recorded() {
   const reports: RecordingReport[] = [];
   const groups: RecordedGroup[] = [];
   const recorder = new RecordAll(engine, { quietMs: 50, lookMs: 3_600_000, onState: (r) => reports.push(r), onGroup: (_p, g) => groups.push(g) });
-  stopAfterTest.push(async () => {
+  onTestFinished(async () => {
     catchUps.release();
     await recorder.stop();
     engine.close();
@@ -248,7 +239,7 @@ describe('a look that fails for one project', () => {
     };
     const reports: RecordingReport[] = [];
     const recorder = new RecordAll(engine, { quietMs: 50, lookMs: 3_600_000, onState: (r) => reports.push(r) });
-    stopAfterTest.push(async () => {
+    onTestFinished(async () => {
       await recorder.stop();
       engine.close();
     });
@@ -281,7 +272,7 @@ describe('a look that fails for one project', () => {
     };
     const reports: RecordingReport[] = [];
     const recorder = new RecordAll(engine, { quietMs: 50, lookMs: 3_600_000, onState: (r) => reports.push(r) });
-    stopAfterTest.push(async () => {
+    onTestFinished(async () => {
       await recorder.stop();
       engine.close();
     });
